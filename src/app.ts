@@ -1,0 +1,81 @@
+import { Elysia, type ValidationError } from "elysia";
+import type { AppContext } from "./context";
+import { createTokenService } from "./http/auth";
+import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
+import { type UiAssetSource, uiRoutes } from "./http/ui";
+import { authModule } from "./modules/auth";
+import { healthModule } from "./modules/health";
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "same-origin",
+};
+
+/** The message of a failed `t` schema: the field's Italian `error`, else a generic one. */
+function validationMessage(error: ValidationError): string {
+  const custom = (error.valueError?.schema as { error?: unknown } | undefined)?.error;
+  return typeof custom === "string" ? custom : "Dati non validi";
+}
+
+/**
+ * Builds the whole HTTP application from its dependencies. It never listens: the command line
+ * serves it, and tests call `app.handle(request)` directly.
+ */
+export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null } = {}) {
+  const tokens = createTokenService(ctx);
+  const startedAt = new WeakMap<Request, number>();
+
+  const api = new Elysia({ prefix: "/api" }).use(healthModule(ctx)).use(authModule(ctx, tokens));
+
+  return new Elysia()
+    .onRequest(({ request, set }) => {
+      startedAt.set(request, performance.now());
+      Object.assign(set.headers, SECURITY_HEADERS);
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/api")) set.headers["cache-control"] = "no-store";
+      const length = Number(request.headers.get("content-length") ?? 0);
+      if (length > MAX_BODY_BYTES) {
+        set.status = 413;
+        return { error: "Richiesta troppo grande" };
+      }
+    })
+    .onError(({ code, error, set, request, path }) => {
+      // Errors thrown while parsing (e.g. the auth check) arrive wrapped in a ParseError.
+      const cause = code === "PARSE" ? (error as { cause?: unknown }).cause : error;
+      if (cause instanceof HttpError) {
+        set.status = cause.status;
+        return cause.toBody();
+      }
+      if (code === "PARSE") {
+        set.status = 400;
+        return { error: "Richiesta non valida: il corpo non è un JSON corretto" };
+      }
+      if (code === "VALIDATION") {
+        set.status = 400;
+        return { error: validationMessage(error as ValidationError) };
+      }
+      if (code === "NOT_FOUND") {
+        set.status = 404;
+        return { error: "Risorsa non trovata" };
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      ctx.logger.error(`${request.method} ${path} failed: ${message}`);
+      ctx.metrics.recordIncident("api", `${request.method} ${path}: errore interno`);
+      set.status = 500;
+      return { error: INTERNAL_ERROR_MESSAGE };
+    })
+    .onAfterResponse(({ request, set, route }) => {
+      const ms = performance.now() - (startedAt.get(request) ?? performance.now());
+      const status = typeof set.status === "number" ? set.status : 200;
+      const path = new URL(request.url).pathname;
+      if (path.startsWith("/api")) ctx.metrics.recordRequest(`${request.method} ${route || path}`, status, ms);
+      ctx.logger.info(`${request.method} ${path} ${status} ${ms.toFixed(1)}ms`);
+    })
+    .use(api)
+    .use(uiRoutes(options.ui ?? null));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,77 @@
+import { resolve } from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  timeZone: string;
+  appName: string;
+  jwtSecret?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  overdueCheckMinutes: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Shifted start time of the clock (PRESTALAB_NOW / --now), for demos, training and end-to-end tests. */
+  now?: Date;
+  demo: boolean;
+}
+
+export type Flags = Record<string, string | boolean>;
+
+/** Splits `--name value`, `--name=value` and bare `--switch` arguments from positional ones. */
+export function parseArgs(argv: string[]): { positional: string[]; flags: Flags } {
+  const positional: string[] = [];
+  const flags: Flags = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith("--")) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
+    if (inline !== undefined) flags[name] = inline;
+    else if (argv[i + 1] !== undefined && !(argv[i + 1] as string).startsWith("--")) flags[name] = argv[++i] as string;
+    else flags[name] = true;
+  }
+  return { positional, flags };
+}
+
+const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+
+/** Flags override environment variables, which override the defaults. */
+export function loadConfig(flags: Flags, env: Record<string, string | undefined> = process.env): Config {
+  const text = (flag: string, variable: string) => {
+    const value = flags[flag];
+    if (typeof value === "string") return value;
+    return env[variable] || undefined;
+  };
+  const port = Number(text("port", "PORT") ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Porta non valida: ${text("port", "PORT")}`);
+  const minutes = Number(env.OVERDUE_CHECK_MINUTES ?? 15);
+  if (!(minutes > 0)) throw new Error(`OVERDUE_CHECK_MINUTES non valido: ${env.OVERDUE_CHECK_MINUTES}`);
+  const nowText = text("now", "PRESTALAB_NOW");
+  const now = nowText ? new Date(nowText) : undefined;
+  if (now && Number.isNaN(now.getTime())) throw new Error(`Data non valida per PRESTALAB_NOW/--now: ${nowText}`);
+  const timeZone = env.TZ_ACADEMY || "Europe/Rome";
+  try {
+    new Intl.DateTimeFormat("it-IT", { timeZone });
+  } catch {
+    throw new Error(`Fuso orario non valido in TZ_ACADEMY: ${timeZone}`);
+  }
+  const logLevel = (env.LOG_LEVEL ?? "info") as Config["logLevel"];
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL non valido: ${env.LOG_LEVEL}`);
+  return {
+    port,
+    host: text("host", "HOST") ?? "0.0.0.0",
+    dataDir: resolve(text("data-dir", "PRESTALAB_DATA_DIR") ?? "./data"),
+    timeZone,
+    appName: env.APP_NAME || "PrestaLab",
+    jwtSecret: env.JWT_SECRET || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    overdueCheckMinutes: minutes,
+    logLevel,
+    now,
+    demo: flags.demo === true,
+  };
+}

@@ -1,0 +1,19 @@
+import type { Database } from "bun:sqlite";
+import type { Clock } from "./clock";
+import type { Db } from "./db/client";
+import type { ServerMetrics } from "./http/metrics";
+import type { Logger } from "./logger";
+import type { PasswordHasher } from "./modules/auth/passwords";
+
+/** Everything a module needs from the outside world, built once by the command line or a test. */
+export interface AppContext {
+  db: Db;
+  sqlite: Database;
+  clock: Clock;
+  logger: Logger;
+  passwords: PasswordHasher;
+  jwtSecret: string;
+  appName: string;
+  dataDir?: string;
+  metrics: ServerMetrics;
+}

@@ -1,0 +1,39 @@
+import { Database } from "bun:sqlite";
+import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
+import { embeddedMigrations } from "./migrations";
+import * as schema from "./schema";
+
+export type Db = BunSQLiteDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  sqlite: Database;
+  db: Db;
+}
+
+/** Opens (or creates) the database file with the pragmas PrestaLab relies on, and migrates it. */
+export function openDatabase(file: string): DatabaseHandle {
+  const sqlite = new Database(file, { create: true, strict: true });
+  if (file !== ":memory:") sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  const db = drizzle({ client: sqlite, schema });
+  migrate(db);
+  return { sqlite, db };
+}
+
+export function migrate(db: Db): void {
+  // drizzle keeps the applied-migration log in __drizzle_migrations, exactly as its own migrator does.
+  const dialect = (db as unknown as { dialect: { migrate: (m: unknown, s: unknown, c: unknown) => void } }).dialect;
+  const session = (db as unknown as { session: unknown }).session;
+  dialect.migrate(embeddedMigrations(), session, { migrationsFolder: "" });
+}
+
+/** Number of migrations recorded as applied in a database (0 for a database that was never migrated). */
+export function appliedMigrationCount(sqlite: Database): number {
+  const table = sqlite
+    .query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get();
+  if (!table) return 0;
+  return (sqlite.query("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n;
+}

@@ -1,0 +1,28 @@
+import { createHash } from "node:crypto";
+import type { MigrationMeta } from "drizzle-orm/migrator";
+import init from "../../migrations/0000_init.sql" with { type: "text" };
+import seedCourses from "../../migrations/0001_seed_courses.sql" with { type: "text" };
+import journal from "../../migrations/meta/_journal.json";
+
+// The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
+// binary. A new drizzle-kit migration is added here too (a test checks this list against the journal).
+export const migrationSql: Record<string, string> = {
+  "0000_init": init,
+  "0001_seed_courses": seedCourses,
+};
+
+/** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */
+export function embeddedMigrations(): MigrationMeta[] {
+  return journal.entries.map((entry) => {
+    const sql = migrationSql[entry.tag];
+    if (sql === undefined) throw new Error(`Migrazione mancante: ${entry.tag}`);
+    return {
+      sql: sql.split("--> statement-breakpoint"),
+      bps: entry.breakpoints,
+      folderMillis: entry.when,
+      hash: createHash("sha256").update(sql).digest("hex"),
+    };
+  });
+}
+
+export const latestMigration = journal.entries[journal.entries.length - 1];

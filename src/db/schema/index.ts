@@ -1,0 +1,5 @@
+export * from "./audit";
+export * from "./inventory";
+export * from "./loans";
+export * from "./repairs";
+export * from "./users";

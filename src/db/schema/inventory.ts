@@ -1,0 +1,68 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const corsi = sqliteTable("corsi", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  nome: text("nome").notNull().unique(),
+});
+
+export const categorie = sqliteTable("categorie", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  nome: text("nome").notNull().unique(),
+});
+
+export const inventario = sqliteTable(
+  "inventario",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nome: text("nome").notNull(),
+    note: text("note"),
+    posizione: text("posizione"),
+    fornitore: text("fornitore"),
+    seriale: text("seriale"),
+    immagineUrl: text("immagine_url"),
+    tipoPrestito: text("tipo_prestito", { enum: ["solo_esterno", "solo_interno", "entrambi"] })
+      .notNull()
+      .default("solo_esterno"),
+    categoriaId: integer("categoria_id").references(() => categorie.id, { onDelete: "set null" }),
+    dataAggiunta: text("data_aggiunta").notNull(),
+    // An archived item keeps its history (loans, repairs, statistics) but is hidden from every list.
+    archivedAt: text("archived_at"),
+  },
+  (table) => [index("inventario_nome_idx").on(table.nome), index("inventario_categoria_idx").on(table.categoriaId)],
+);
+
+export const inventarioCorsi = sqliteTable(
+  "inventario_corsi",
+  {
+    inventarioId: integer("inventario_id")
+      .notNull()
+      .references(() => inventario.id, { onDelete: "cascade" }),
+    corsoId: integer("corso_id")
+      .notNull()
+      .references(() => corsi.id, { onDelete: "cascade" }),
+    // Order of assignment: the first course is the item's categoria_madre.
+    posizione: integer("posizione").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.inventarioId, table.corsoId] }),
+    index("inventario_corsi_corso_idx").on(table.corsoId),
+  ],
+);
+
+export const unita = sqliteTable(
+  "unita",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    inventarioId: integer("inventario_id")
+      .notNull()
+      .references(() => inventario.id, { onDelete: "cascade" }),
+    codiceUnivoco: text("codice_univoco").notNull(),
+    note: text("note"),
+    perso: integer("perso", { mode: "boolean" }).notNull().default(false),
+    archivedAt: text("archived_at"),
+  },
+  (table) => [
+    uniqueIndex("unita_codice_unique").on(table.codiceUnivoco),
+    index("unita_inventario_idx").on(table.inventarioId),
+  ],
+);

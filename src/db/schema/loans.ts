@@ -1,0 +1,103 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { inventario, unita } from "./inventory";
+import { users } from "./users";
+
+export const richieste = sqliteTable(
+  "richieste",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    utenteId: integer("utente_id").references(() => users.id, { onDelete: "set null" }),
+    inventarioId: integer("inventario_id")
+      .notNull()
+      .references(() => inventario.id),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => unita.id),
+    dal: text("dal").notNull(),
+    al: text("al").notNull(),
+    tipoUtilizzo: text("tipo_utilizzo", { enum: ["interno", "esterno"] }),
+    note: text("note"),
+    stato: text("stato", { enum: ["in_attesa", "approvata", "rifiutata", "annullata"] })
+      .notNull()
+      .default("in_attesa"),
+    motivoRifiuto: text("motivo_rifiuto"),
+    handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: text("handled_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    index("richieste_unit_stato_idx").on(table.unitId, table.stato, table.dal, table.al),
+    index("richieste_utente_idx").on(table.utenteId, table.createdAt),
+    index("richieste_stato_created_idx").on(table.stato, table.createdAt),
+    index("richieste_created_idx").on(table.createdAt),
+  ],
+);
+
+export const prestiti = sqliteTable(
+  "prestiti",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Null once the borrower's account is deleted: chi and utente_email keep who it was.
+    utenteId: integer("utente_id").references(() => users.id, { onDelete: "set null" }),
+    chi: text("chi").notNull(),
+    utenteEmail: text("utente_email"),
+    inventarioId: integer("inventario_id")
+      .notNull()
+      .references(() => inventario.id),
+    richiestaId: integer("richiesta_id").references(() => richieste.id),
+    dataUscita: text("data_uscita").notNull(),
+    dataRientro: text("data_rientro").notNull(),
+    dataRestituzione: text("data_restituzione"),
+    tipoUtilizzo: text("tipo_utilizzo", { enum: ["interno", "esterno"] }),
+    note: text("note"),
+    stato: text("stato", { enum: ["attivo", "scaduto", "restituito"] })
+      .notNull()
+      .default("attivo"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    index("prestiti_utente_idx").on(table.utenteId, table.stato),
+    index("prestiti_stato_rientro_idx").on(table.stato, table.dataRientro),
+    index("prestiti_inventario_idx").on(table.inventarioId),
+    index("prestiti_richiesta_idx").on(table.richiestaId),
+    index("prestiti_created_idx").on(table.createdAt),
+  ],
+);
+
+export const prestitiUnita = sqliteTable(
+  "prestiti_unita",
+  {
+    prestitoId: integer("prestito_id")
+      .notNull()
+      .references(() => prestiti.id, { onDelete: "cascade" }),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => unita.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.prestitoId, table.unitId] }),
+    index("prestiti_unita_unit_idx").on(table.unitId),
+  ],
+);
+
+export const penalita = sqliteTable(
+  "penalita",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    utenteId: integer("utente_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    prestitoId: integer("prestito_id").references(() => prestiti.id, { onDelete: "set null" }),
+    articoloNome: text("articolo_nome").notNull(),
+    motivo: text("motivo").notNull(),
+    giorniRitardo: integer("giorni_ritardo").notNull(),
+    strikeAssegnati: integer("strike_assegnati").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: text("created_at").notNull(),
+    // Set when an administrator unblocks with "reset strikes": the record stays in the history but
+    // no longer counts towards penalty_strikes.
+    azzerataAt: text("azzerata_at"),
+  },
+  (table) => [index("penalita_utente_idx").on(table.utenteId)],
+);

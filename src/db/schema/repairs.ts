@@ -1,0 +1,63 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { inventario, unita } from "./inventory";
+import { prestiti } from "./loans";
+import { users } from "./users";
+
+export const riparazioni = sqliteTable(
+  "riparazioni",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    inventarioId: integer("inventario_id")
+      .notNull()
+      .references(() => inventario.id),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => unita.id),
+    descrizione: text("descrizione").notNull(),
+    noteTecniche: text("note_tecniche"),
+    priorita: text("priorita", { enum: ["bassa", "media", "alta", "critica"] })
+      .notNull()
+      .default("media"),
+    stato: text("stato", { enum: ["in_corso", "completata", "annullata"] })
+      .notNull()
+      .default("in_corso"),
+    dataInizio: text("data_inizio").notNull(),
+    dataFine: text("data_fine"),
+    segnalazioneId: integer("segnalazione_id"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    index("riparazioni_unit_stato_idx").on(table.unitId, table.stato),
+    index("riparazioni_stato_idx").on(table.stato),
+  ],
+);
+
+export const segnalazioni = sqliteTable(
+  "segnalazioni",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    inventarioId: integer("inventario_id")
+      .notNull()
+      .references(() => inventario.id),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => unita.id),
+    prestitoId: integer("prestito_id").references(() => prestiti.id, { onDelete: "set null" }),
+    tipo: text("tipo", { enum: ["guasto", "danneggiamento", "malfunzionamento", "perdita"] }).notNull(),
+    urgenza: text("urgenza", { enum: ["bassa", "media", "alta", "critica"] }).notNull(),
+    messaggio: text("messaggio").notNull(),
+    stato: text("stato", { enum: ["aperta", "in_corso", "risolta", "chiusa"] })
+      .notNull()
+      .default("aperta"),
+    riparazioneId: integer("riparazione_id").references(() => riparazioni.id, { onDelete: "set null" }),
+    handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: text("handled_at"),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    index("segnalazioni_user_idx").on(table.userId),
+    index("segnalazioni_stato_idx").on(table.stato, table.createdAt),
+  ],
+);

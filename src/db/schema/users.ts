@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    username: text("username"),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
+    surname: text("surname").notNull(),
+    matricola: text("matricola"),
+    phone: text("phone"),
+    corsoAccademico: text("corso_accademico"),
+    ruolo: text("ruolo", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
+    penaltyStrikes: integer("penalty_strikes").notNull().default(0),
+    isBlocked: integer("is_blocked", { mode: "boolean" }).notNull().default(false),
+    blockedReason: text("blocked_reason"),
+    // Bumped by a password reset or a role change: tokens carrying an older value stop working.
+    sessionVersion: integer("session_version").notNull().default(1),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(table.email),
+    uniqueIndex("users_username_unique").on(sql`lower(${table.username})`),
+    uniqueIndex("users_matricola_unique").on(table.matricola),
+    index("users_ruolo_idx").on(table.ruolo),
+  ],
+);
+
+export const passwordResetRequests = sqliteTable(
+  "password_reset_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stato: text("stato", { enum: ["pending", "completed"] })
+      .notNull()
+      .default("pending"),
+    requestedAt: text("requested_at").notNull(),
+    completedAt: text("completed_at"),
+    completedBy: integer("completed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    // At most one pending request per user.
+    uniqueIndex("password_reset_pending_unique").on(table.userId).where(sql`stato = 'pending'`),
+  ],
+);

@@ -1,0 +1,70 @@
+/**
+ * What the server measures about itself while it runs: requests served, latency per route,
+ * recent signed-in users, and incidents (server errors, failed job runs). Kept in memory.
+ */
+export interface Incident {
+  id: number;
+  service: string;
+  time: string;
+  message: string;
+  severity: "error" | "warning";
+}
+
+export interface ServerMetrics {
+  readonly startedAt: number;
+  totalRequests: number;
+  recordRequest(route: string, status: number, ms: number): void;
+  recordActiveUser(userId: number, at: number): void;
+  activeUsersSince(since: number): number;
+  recordIncident(service: string, message: string, severity?: Incident["severity"]): void;
+  incidents(): Incident[];
+  routeStats(): Array<{ route: string; count: number; errors: number; medianMs: number }>;
+  jobRuns: Map<string, { at: number; ok: boolean; ms: number }>;
+}
+
+const MAX_SAMPLES_PER_ROUTE = 200;
+const MAX_INCIDENTS = 20;
+
+export function createServerMetrics(now: () => number = Date.now): ServerMetrics {
+  const routes = new Map<string, { count: number; errors: number; samples: number[] }>();
+  const lastSeen = new Map<number, number>();
+  const incidents: Incident[] = [];
+  let incidentId = 0;
+  return {
+    startedAt: now(),
+    totalRequests: 0,
+    jobRuns: new Map(),
+    recordRequest(route, status, ms) {
+      this.totalRequests++;
+      const entry = routes.get(route) ?? { count: 0, errors: 0, samples: [] };
+      entry.count++;
+      if (status >= 500) entry.errors++;
+      entry.samples.push(ms);
+      if (entry.samples.length > MAX_SAMPLES_PER_ROUTE) entry.samples.shift();
+      routes.set(route, entry);
+    },
+    recordActiveUser(userId, at) {
+      lastSeen.set(userId, at);
+    },
+    activeUsersSince(since) {
+      let count = 0;
+      for (const [userId, at] of lastSeen) {
+        if (at >= since) count++;
+        else lastSeen.delete(userId);
+      }
+      return count;
+    },
+    recordIncident(service, message, severity = "error") {
+      incidents.unshift({ id: ++incidentId, service, time: new Date(now()).toISOString(), message, severity });
+      incidents.length = Math.min(incidents.length, MAX_INCIDENTS);
+    },
+    incidents: () => [...incidents],
+    routeStats() {
+      return [...routes].map(([route, entry]) => {
+        const sorted = [...entry.samples].sort((a, b) => a - b);
+        const medianMs = sorted.length ? (sorted[Math.floor(sorted.length / 2)] as number) : 0;
+        return { route, count: entry.count, errors: entry.errors, medianMs: Math.round(medianMs * 100) / 100 };
+      });
+    },
+  };
+}

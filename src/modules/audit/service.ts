@@ -1,0 +1,29 @@
+import type { Clock } from "../../clock";
+import type { Db } from "../../db/client";
+import { auditLog } from "../../db/schema";
+import type { Actor } from "../../http/auth";
+
+export interface AuditEntry {
+  action: string;
+  entity: "user" | "item" | "unit" | "category" | "request" | "loan" | "repair" | "report" | "import";
+  entityId?: number | null;
+  summary: string;
+}
+
+/**
+ * Records an administrator's change. Call it inside the same transaction as the change itself, so
+ * the trail never claims something that did not happen (nor misses something that did).
+ */
+export function recordAudit(db: Db, clock: Clock, actor: Pick<Actor, "id" | "email">, entry: AuditEntry): void {
+  db.insert(auditLog)
+    .values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId ?? null,
+      summary: entry.summary,
+      createdAt: clock.now().toISOString(),
+    })
+    .run();
+}

@@ -1,0 +1,157 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context";
+import { authPlugin, type TokenService } from "../../http/auth";
+import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
+import { idParam, normalizedEmail } from "../../http/input";
+import { createFailureLimiter } from "../../http/rate-limit";
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  listPendingResetRequests,
+  listUsers,
+  registerUser,
+  requestPasswordReset,
+  setPasswordByAdmin,
+  updateUserProfile,
+  verifyCredentials,
+} from "./service";
+import { publicUser } from "./users";
+
+const optionalString = t.Optional(t.Nullable(t.String({ error: "Dati non validi" })));
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+const profileBody = {
+  name: optionalString,
+  surname: optionalString,
+  email: optionalString,
+  username: optionalString,
+  matricola: optionalString,
+  phone: optionalString,
+  corso_accademico: optionalString,
+};
+
+function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null, request: Request) {
+  return server?.requestIP(request)?.address ?? "local";
+}
+
+export function authModule(ctx: AppContext, tokens: TokenService) {
+  const now = () => Date.now();
+  // Failed sign-ins: per identifier, and more generously per address (a lab shares one address).
+  const loginFailuresById = createFailureLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES, now });
+  const loginFailuresByIp = createFailureLimiter({ limit: 100, windowMs: FIFTEEN_MINUTES, now });
+  const registerFailuresByIp = createFailureLimiter({ limit: 50, windowMs: FIFTEEN_MINUTES, now });
+  const resetRequestsById = createFailureLimiter({ limit: 5, windowMs: 4 * FIFTEEN_MINUTES, now });
+
+  return new Elysia({ prefix: "/auth" })
+    .use(authPlugin(tokens))
+    .post(
+      "/login",
+      async ({ body, request, server }) => {
+        const identifier = (body.email ?? body.username ?? "").trim().toLowerCase();
+        if (!identifier || !body.password) throw badRequest("Inserisci email o nome utente e password");
+        const ip = clientAddress(server, request);
+        if (loginFailuresById.isLimited(identifier) || loginFailuresByIp.isLimited(ip)) {
+          ctx.logger.warn(`sign-in throttled identifier=${identifier} ip=${ip}`);
+          throw tooManyRequests();
+        }
+        const user = await verifyCredentials(ctx, identifier, body.password);
+        if (!user) {
+          loginFailuresById.recordFailure(identifier);
+          loginFailuresByIp.recordFailure(ip);
+          ctx.logger.info(`sign-in failed identifier=${identifier} ip=${ip}`);
+          throw unauthorized("Credenziali non valide");
+        }
+        loginFailuresById.clear(identifier);
+        ctx.logger.info(`sign-in ok identifier=${identifier} ip=${ip}`);
+        return { token: await tokens.sign(user), user: publicUser(user) };
+      },
+      {
+        body: t.Object(
+          {
+            email: optionalString,
+            username: optionalString,
+            password: t.Optional(t.String({ error: "Dati non validi" })),
+          },
+          { error: "Inserisci email o nome utente e password" },
+        ),
+      },
+    )
+    .post(
+      "/register",
+      async ({ body, request, server }) => {
+        const ip = clientAddress(server, request);
+        if (registerFailuresByIp.isLimited(ip)) throw tooManyRequests();
+        const caller = await tokens.actorOf(request);
+        try {
+          const user = await registerUser(ctx, caller, body);
+          if (caller?.ruolo === "admin") return { user: publicUser(user), message: "Utente creato" };
+          return { token: await tokens.sign(user), user: publicUser(user) };
+        } catch (error) {
+          if (error instanceof HttpError && error.status < 500) registerFailuresByIp.recordFailure(ip);
+          throw error;
+        }
+      },
+      {
+        body: t.Object(
+          {
+            ...profileBody,
+            password: optionalString,
+            ruolo: optionalString,
+            role: optionalString,
+          },
+          { error: "Dati di registrazione non validi" },
+        ),
+      },
+    )
+    .post(
+      "/forgot-password",
+      ({ body }) => {
+        if (!body.email?.trim()) throw badRequest("Inserisci la tua email");
+        const email = normalizedEmail(body.email);
+        if (resetRequestsById.isLimited(email)) throw tooManyRequests();
+        resetRequestsById.recordFailure(email);
+        requestPasswordReset(ctx, email);
+        return { message: "Se l'indirizzo è registrato, la richiesta è stata inoltrata all'amministrazione" };
+      },
+      { body: t.Object({ email: optionalString }, { error: "Inserisci la tua email" }) },
+    )
+    .get("/me", ({ actor }) => ({ user: publicUser(actor) }), { auth: "signed-in" })
+    .get("/password-reset-requests", () => listPendingResetRequests(ctx), { auth: "admin" })
+    .post(
+      "/admin-reset-password",
+      async ({ actor, body }) => {
+        const target = findUserByEmail(ctx, body.email);
+        await setPasswordByAdmin(ctx, actor, target, body.newPassword);
+        return { message: "Password aggiornata con successo" };
+      },
+      {
+        auth: "admin",
+        body: t.Object({ email: optionalString, newPassword: optionalString }, { error: "Dati non validi" }),
+      },
+    )
+    .get("/users", () => listUsers(ctx), { auth: "admin" })
+    .put(
+      "/users/:id",
+      ({ actor, body, params }) =>
+        publicUser(updateUserProfile(ctx, actor, idParam(params.id, "Utente non valido"), body)),
+      { auth: "admin", body: t.Object(profileBody, { error: "Dati non validi" }) },
+    )
+    .put(
+      "/users/:id/reset-password",
+      async ({ actor, body, params }) => {
+        const target = findUserById(ctx, idParam(params.id, "Utente non valido"));
+        await setPasswordByAdmin(ctx, actor, target, body.newPassword);
+        return { message: "Password aggiornata con successo" };
+      },
+      { auth: "admin", body: t.Object({ newPassword: optionalString }, { error: "Dati non validi" }) },
+    )
+    .delete(
+      "/users/:id",
+      ({ actor, params }) => {
+        deleteUser(ctx, actor, idParam(params.id, "Utente non valido"));
+        return { message: "Utente eliminato" };
+      },
+      { auth: "admin" },
+    );
+}

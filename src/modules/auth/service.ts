@@ -1,0 +1,321 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
+import { isCourse } from "../../domain/courses";
+import { passwordProblem } from "../../domain/password-policy";
+import type { Actor } from "../../http/auth";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { normalizedEmail, optionalText, requiredText } from "../../http/input";
+import { recordAudit } from "../audit/service";
+import { publicUser } from "./users";
+
+export interface ProfileInput {
+  name?: unknown;
+  surname?: unknown;
+  email?: unknown;
+  username?: unknown;
+  matricola?: unknown;
+  phone?: unknown;
+  corso_accademico?: unknown;
+}
+
+export interface RegistrationInput extends ProfileInput {
+  password?: unknown;
+  ruolo?: unknown;
+  role?: unknown;
+}
+
+function assertPasswordAcceptable(password: unknown): string {
+  if (typeof password !== "string" || password === "") throw badRequest("La password è obbligatoria");
+  if (password.length > 256) throw badRequest("La password è troppo lunga");
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(problem);
+  return password;
+}
+
+function courseOrNull(value: unknown, required: boolean): string | null {
+  const course = optionalText(value);
+  if (course === null) {
+    if (required) throw badRequest("Seleziona il corso accademico");
+    return null;
+  }
+  if (!isCourse(course)) throw badRequest("Corso accademico non valido");
+  return course;
+}
+
+/** Validated profile fields shared by registration and editing. */
+function profileFields(input: ProfileInput, options: { courseRequired: boolean }) {
+  return {
+    name: requiredText(input.name, "Il nome è obbligatorio"),
+    surname: requiredText(input.surname, "Il cognome è obbligatorio"),
+    email: normalizedEmail(input.email),
+    matricola: requiredText(input.matricola, "La matricola è obbligatoria", 50),
+    phone: optionalText(input.phone, 50),
+    corsoAccademico: courseOrNull(input.corso_accademico, options.courseRequired),
+  };
+}
+
+/** 409 when another account already uses this email, username or matricola. */
+function assertIdentityFree(
+  ctx: AppContext,
+  fields: { email: string; matricola: string | null; username?: string | null },
+  exceptUserId?: number,
+) {
+  const others = (condition: ReturnType<typeof eq>) =>
+    ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptUserId ? and(condition, sql`${users.id} <> ${exceptUserId}`) : condition)
+      .get();
+  if (others(eq(users.email, fields.email))) throw conflict("Email già registrata");
+  if (fields.username && others(sql`lower(${users.username}) = lower(${fields.username})`))
+    throw conflict("Nome utente già in uso");
+  if (fields.matricola && others(eq(users.matricola, fields.matricola))) throw conflict("Matricola già registrata");
+}
+
+function findUser(ctx: AppContext, id: number): Actor {
+  const user = ctx.db.select().from(users).where(eq(users.id, id)).get();
+  if (!user) throw notFound("Utente non trovato");
+  return user;
+}
+
+/**
+ * Public registration always creates a student. Called by an administrator, it follows the admin's
+ * new-user form instead: the role is chosen, and course and phone are optional.
+ */
+export async function registerUser(ctx: AppContext, admin: Actor | null, input: RegistrationInput): Promise<Actor> {
+  const byAdmin = admin?.ruolo === "admin";
+  const fields = profileFields(input, { courseRequired: !byAdmin });
+  const username = optionalText(input.username, 50);
+  const password = assertPasswordAcceptable(input.password);
+  let ruolo: "user" | "admin" = "user";
+  if (byAdmin) {
+    const requested = input.ruolo ?? input.role ?? "user";
+    if (requested !== "user" && requested !== "admin") throw badRequest("Ruolo non valido");
+    ruolo = requested;
+  }
+  assertIdentityFree(ctx, { ...fields, username });
+  const passwordHash = await ctx.passwords.hash(password);
+  return ctx.db.transaction((tx) => {
+    // Checked again inside the write: two registrations racing for one email cannot both pass.
+    assertIdentityFree({ ...ctx, db: tx }, { ...fields, username });
+    const created = tx
+      .insert(users)
+      .values({ ...fields, username, passwordHash, ruolo, createdAt: ctx.clock.now().toISOString() })
+      .returning()
+      .get();
+    if (admin && byAdmin)
+      recordAudit(tx, ctx.clock, admin, {
+        action: "user.create",
+        entity: "user",
+        entityId: created.id,
+        summary: `Creato ${ruolo === "admin" ? "amministratore" : "utente"} ${created.name} ${created.surname} (${created.email})`,
+      });
+    return created;
+  });
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** The user for these credentials, or null. Unknown identifiers cost as much time as wrong passwords. */
+export async function verifyCredentials(ctx: AppContext, identifier: string, password: string): Promise<Actor | null> {
+  const lowered = identifier.trim().toLowerCase();
+  const user = ctx.db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, lowered), sql`lower(${users.username}) = ${lowered}`))
+    .get();
+  if (!user) {
+    dummyHash ??= ctx.passwords.hash(randomBytes(16).toString("hex"));
+    await ctx.passwords.verify(password, await dummyHash);
+    return null;
+  }
+  return (await ctx.passwords.verify(password, user.passwordHash)) ? user : null;
+}
+
+/** Queues one pending reset request per account; unknown emails are silently ignored. */
+export function requestPasswordReset(ctx: AppContext, email: string): void {
+  const user = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (!user) return;
+  ctx.db
+    .insert(passwordResetRequests)
+    .values({ userId: user.id, requestedAt: ctx.clock.now().toISOString() })
+    .onConflictDoNothing()
+    .run();
+}
+
+export function listPendingResetRequests(ctx: AppContext) {
+  return ctx.db
+    .select({
+      id: passwordResetRequests.id,
+      email: users.email,
+      user_name: users.name,
+      user_surname: users.surname,
+      user_email: users.email,
+      requested_at: passwordResetRequests.requestedAt,
+    })
+    .from(passwordResetRequests)
+    .innerJoin(users, eq(users.id, passwordResetRequests.userId))
+    .where(eq(passwordResetRequests.stato, "pending"))
+    .orderBy(asc(passwordResetRequests.requestedAt))
+    .all();
+}
+
+/** Sets a new password chosen by the desk, ends the user's sessions and closes their reset requests. */
+export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: Actor, newPassword: unknown) {
+  const password = assertPasswordAcceptable(newPassword);
+  const passwordHash = await ctx.passwords.hash(password);
+  const now = ctx.clock.now().toISOString();
+  ctx.db.transaction((tx) => {
+    tx.update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, target.id))
+      .run();
+    tx.update(passwordResetRequests)
+      .set({ stato: "completed", completedAt: now, completedBy: admin.id })
+      .where(and(eq(passwordResetRequests.userId, target.id), eq(passwordResetRequests.stato, "pending")))
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "user.reset-password",
+      entity: "user",
+      entityId: target.id,
+      summary: `Password reimpostata per ${target.email}`,
+    });
+  });
+}
+
+export function findUserById(ctx: AppContext, id: number): Actor {
+  return findUser(ctx, id);
+}
+
+export function findUserByEmail(ctx: AppContext, email: unknown): Actor {
+  const user = ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizedEmail(email)))
+    .get();
+  if (!user) throw notFound("Utente non trovato");
+  return user;
+}
+
+export function listUsers(ctx: AppContext) {
+  return ctx.db.select().from(users).orderBy(asc(users.surname), asc(users.name)).all().map(publicUser);
+}
+
+/** Edits the profile only: the role and the password have their own actions. */
+export function updateUserProfile(ctx: AppContext, admin: Actor, id: number, input: ProfileInput): Actor {
+  const target = findUser(ctx, id);
+  const fields = profileFields(input, { courseRequired: false });
+  return ctx.db.transaction((tx) => {
+    assertIdentityFree({ ...ctx, db: tx }, fields, id);
+    const updated = tx.update(users).set(fields).where(eq(users.id, id)).returning().get();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "user.update",
+      entity: "user",
+      entityId: id,
+      summary: `Modificato il profilo di ${target.email}`,
+    });
+    return updated as Actor;
+  });
+}
+
+/** What still ties a user to the desk: deleting them is refused while any of these is open. */
+function openCommitments(ctx: AppContext, userId: number): string[] {
+  const reasons: string[] = [];
+  const hasLoan = ctx.db
+    .select({ id: prestiti.id })
+    .from(prestiti)
+    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, ["attivo", "scaduto"])))
+    .get();
+  if (hasLoan) reasons.push("prestiti in corso");
+  const hasRequest = ctx.db
+    .select({ id: richieste.id })
+    .from(richieste)
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, "in_attesa")))
+    .get();
+  if (hasRequest) reasons.push("richieste in attesa");
+  const hasReport = ctx.db
+    .select({ id: segnalazioni.id })
+    .from(segnalazioni)
+    .where(and(eq(segnalazioni.userId, userId), inArray(segnalazioni.stato, ["aperta", "in_corso"])))
+    .get();
+  if (hasReport) reasons.push("segnalazioni aperte");
+  return reasons;
+}
+
+/** Deletes a student account. Loans keep the borrower's name and email as they were. */
+export function deleteUser(ctx: AppContext, admin: Actor, id: number): void {
+  const target = findUser(ctx, id);
+  if (target.ruolo === "admin") throw forbidden("Gli account amministratore non possono essere eliminati");
+  ctx.db.transaction((tx) => {
+    const reasons = openCommitments({ ...ctx, db: tx }, id);
+    if (reasons.length) throw conflict(`Impossibile eliminare l'utente: ha ${reasons.join(", ")}`);
+    tx.delete(users).where(eq(users.id, id)).run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "user.delete",
+      entity: "user",
+      entityId: id,
+      summary: `Eliminato l'utente ${target.name} ${target.surname} (${target.email})`,
+    });
+  });
+}
+
+export function countAdministrators(ctx: AppContext): number {
+  return ctx.db.select({ n: count() }).from(users).where(eq(users.ruolo, "admin")).get()?.n ?? 0;
+}
+
+/**
+ * Creates an administrator, or promotes an existing account (and sets its password when one is
+ * given). Used by `create-admin` and by the first start of an empty database.
+ */
+export async function createOrPromoteAdmin(
+  ctx: AppContext,
+  input: { email: string; password?: string; name?: string; surname?: string },
+): Promise<{ user: Actor; created: boolean; generatedPassword?: string }> {
+  const email = normalizedEmail(input.email);
+  const existing = ctx.db.select().from(users).where(eq(users.email, email)).get();
+  const generatedPassword = input.password ? undefined : existing ? undefined : generatePassword();
+  const password = input.password ?? generatedPassword;
+  const passwordHash = password ? await ctx.passwords.hash(assertPasswordAcceptable(password)) : undefined;
+  if (existing) {
+    const user = ctx.db
+      .update(users)
+      .set({
+        ruolo: "admin",
+        ...(passwordHash ? { passwordHash } : {}),
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+      })
+      .where(eq(users.id, existing.id))
+      .returning()
+      .get() as Actor;
+    return { user, created: false };
+  }
+  const user = ctx.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: passwordHash as string,
+      name: input.name ?? "Amministratore",
+      surname: input.surname ?? "PrestaLab",
+      ruolo: "admin",
+      createdAt: ctx.clock.now().toISOString(),
+    })
+    .returning()
+    .get();
+  return { user, created: true, generatedPassword };
+}
+
+/** A random password from an unambiguous alphabet (20 characters: about 115 bits). */
+export function generatePassword(length = 20): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
+  // Rejection sampling keeps every character equally likely.
+  const limit = 256 - (256 % alphabet.length);
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length)) {
+      if (out.length < length && byte < limit) out += alphabet[byte % alphabet.length];
+    }
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+import type { Actor } from "../../http/auth";
+
+/** The user as every answer shows it: never the password hash nor the session version. */
+export function publicUser(user: Actor) {
+  return {
+    id: user.id,
+    name: user.name,
+    surname: user.surname,
+    email: user.email,
+    username: user.username,
+    matricola: user.matricola,
+    phone: user.phone,
+    corso_accademico: user.corsoAccademico,
+    ruolo: user.ruolo,
+    isAdmin: user.ruolo === "admin",
+    penalty_strikes: user.penaltyStrikes,
+    is_blocked: user.isBlocked,
+    blocked_reason: user.blockedReason,
+    created_at: user.createdAt,
+  };
+}
+
+export type PublicUser = ReturnType<typeof publicUser>;

@@ -1,0 +1,14 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context";
+import { BUILD, VERSION } from "../../version";
+
+export function healthModule(ctx: AppContext) {
+  return new Elysia().get("/health", () => ({
+    ok: true,
+    version: VERSION,
+    build: BUILD,
+    clock: ctx.clock.shifted ? "shifted" : "real",
+    now: ctx.clock.now().toISOString(),
+    today: ctx.clock.today(),
+  }));
+}

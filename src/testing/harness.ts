@@ -1,0 +1,101 @@
+import { createApp } from "../app";
+import { createClock } from "../clock";
+import type { AppContext } from "../context";
+import { openDatabase } from "../db/client";
+import { createServerMetrics } from "../http/metrics";
+import { silentLogger } from "../logger";
+import { createPasswordHasher } from "../modules/auth/passwords";
+import { createOrPromoteAdmin } from "../modules/auth/service";
+
+/** A fresh, migrated in-memory PrestaLab with its clock at `now`. */
+export function createTestContext(now = new Date("2026-03-10T09:00:00Z")): AppContext {
+  const { db, sqlite } = openDatabase(":memory:");
+  return {
+    db,
+    sqlite,
+    clock: createClock({ timeZone: "Europe/Rome", startAt: now }),
+    logger: silentLogger,
+    passwords: createPasswordHasher({ cost: "fast" }),
+    jwtSecret: "test-secret-0123456789abcdef0123456789",
+    appName: "PrestaLab",
+    metrics: createServerMetrics(),
+  };
+}
+
+export interface Json {
+  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected freely in tests
+  [key: string]: any;
+}
+
+export interface Answer {
+  status: number;
+  body: Json;
+  headers: Headers;
+}
+
+/** A test client over `app.handle`: JSON in, JSON out, with an optional bearer token. */
+export function createTestClient(ctx: AppContext = createTestContext()) {
+  const app = createApp(ctx);
+  async function call(method: string, path: string, options: { body?: unknown; token?: string; raw?: string } = {}) {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await response.text();
+    let parsed: Json = {};
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      parsed = { text };
+    }
+    return { status: response.status, body: parsed, headers: response.headers } satisfies Answer;
+  }
+  return {
+    ctx,
+    app,
+    get: (path: string, token?: string) => call("GET", path, { token }),
+    post: (path: string, body?: unknown, token?: string) => call("POST", path, { body, token }),
+    put: (path: string, body?: unknown, token?: string) => call("PUT", path, { body, token }),
+    delete: (path: string, token?: string) => call("DELETE", path, { token }),
+    call,
+  };
+}
+
+export type TestClient = ReturnType<typeof createTestClient>;
+
+let studentCounter = 0;
+
+export function studentData(overrides: Record<string, unknown> = {}) {
+  studentCounter++;
+  return {
+    name: "Giulia",
+    surname: "Rossi",
+    email: `studente${studentCounter}@accademia.it`,
+    password: "Obiettivo-50mm",
+    matricola: `M${String(studentCounter).padStart(5, "0")}`,
+    corso_accademico: "Fotografia",
+    phone: null,
+    ruolo: "user",
+    ...overrides,
+  };
+}
+
+/** Registers a student through the public API and returns their token and user. */
+export async function registerStudent(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const data = studentData(overrides);
+  const answer = await client.post("/api/auth/register", data);
+  if (answer.status !== 200) throw new Error(`registration failed: ${JSON.stringify(answer.body)}`);
+  return { token: answer.body.token as string, user: answer.body.user as Json, password: data.password };
+}
+
+/** Creates an administrator directly and signs them in. */
+export async function signInAdmin(client: TestClient, email = "desk@accademia.it") {
+  const password = "Banco-Prestiti-2026";
+  await createOrPromoteAdmin(client.ctx, { email, password, name: "Marta", surname: "Bianchi" });
+  const answer = await client.post("/api/auth/login", { email, username: email, password });
+  if (answer.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(answer.body)}`);
+  return { token: answer.body.token as string, user: answer.body.user as Json, password };
+}

@@ -1,0 +1,2 @@
+export const VERSION = "2.1.0";
+export const BUILD = 500;
