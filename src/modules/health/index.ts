@@ -5,6 +5,7 @@ import { BUILD, VERSION } from "../../version";
 export function healthModule(ctx: AppContext) {
   return new Elysia().get("/health", () => ({
     ok: true,
+    appName: ctx.appName,
     version: VERSION,
     build: BUILD,
     clock: ctx.clock.shifted ? "shifted" : "real",
