@@ -4,7 +4,12 @@ import { createTokenService } from "./http/auth";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { authModule } from "./modules/auth";
+import { alertsModule } from "./modules/alerts";
+import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
+import { inventoryModule } from "./modules/inventory";
+import { loansModule } from "./modules/loans";
+import { penaltiesModule } from "./modules/penalties";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -28,7 +33,12 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const tokens = createTokenService(ctx);
   const startedAt = new WeakMap<Request, number>();
 
-  const api = new Elysia({ prefix: "/api" }).use(healthModule(ctx)).use(authModule(ctx, tokens));
+  const api = new Elysia({ prefix: "/api" }).use(healthModule(ctx)).use(authModule(ctx, tokens))
+    .use(inventoryModule(ctx, tokens))
+    .use(excelModule(ctx, tokens))
+    .use(loansModule(ctx, tokens))
+    .use(penaltiesModule(ctx, tokens))
+    .use(alertsModule(ctx, tokens));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

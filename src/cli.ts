@@ -7,6 +7,7 @@ import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServ
 import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { createServerMetrics } from "./http/metrics";
+import { startJobs } from "./jobs";
 import type { UiAssetSource } from "./http/ui";
 import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
@@ -73,6 +74,7 @@ async function serve(config: Config, options: CliOptions) {
   if (ctx.clock.shifted) {
     console.log(`\n*** OROLOGIO SPOSTATO: PrestaLab crede che adesso sia ${ctx.clock.now().toISOString()} ***\n`);
   }
+  const stopJobs = startJobs(ctx, config.overdueCheckMinutes);
   const app = createApp(ctx, { ui: options.ui });
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 11 * 1024 * 1024 });
   const server = app.server;
@@ -86,6 +88,7 @@ async function serve(config: Config, options: CliOptions) {
     stopping = true;
     ctx.logger.info(`${signal} ricevuto: chiusura in corso`);
     // Stop accepting connections, let requests in flight finish, then flush the WAL and close.
+    stopJobs();
     await server?.stop(false);
     ctx.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     ctx.sqlite.close();

@@ -28,7 +28,10 @@ export function parseArgs(argv: string[]): { positional: string[]; flags: Flags 
       positional.push(arg);
       continue;
     }
-    const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
+    // Split at the first "=" only: a value such as a password may contain more of them.
+    const equals = arg.indexOf("=");
+    const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+    const inline = equals === -1 ? undefined : arg.slice(equals + 1);
     if (inline !== undefined) flags[name] = inline;
     else if (argv[i + 1] !== undefined && !(argv[i + 1] as string).startsWith("--")) flags[name] = argv[++i] as string;
     else flags[name] = true;
@@ -47,7 +50,8 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
   };
   const port = Number(text("port", "PORT") ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Porta non valida: ${text("port", "PORT")}`);
-  const minutes = Number(env.OVERDUE_CHECK_MINUTES ?? 15);
+  // An empty variable counts as unset, as for every other setting.
+  const minutes = Number(env.OVERDUE_CHECK_MINUTES || 15);
   if (!(minutes > 0)) throw new Error(`OVERDUE_CHECK_MINUTES non valido: ${env.OVERDUE_CHECK_MINUTES}`);
   const nowText = text("now", "PRESTALAB_NOW");
   const now = nowText ? new Date(nowText) : undefined;
@@ -58,7 +62,7 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
   } catch {
     throw new Error(`Fuso orario non valido in TZ_ACADEMY: ${timeZone}`);
   }
-  const logLevel = (env.LOG_LEVEL ?? "info") as Config["logLevel"];
+  const logLevel = (env.LOG_LEVEL || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL non valido: ${env.LOG_LEVEL}`);
   return {
     port,

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { forbidden, unauthorized } from "./errors";
+import { forbidden, HttpError, unauthorized } from "./errors";
 
 export type Actor = typeof users.$inferSelect;
 export type Access = "signed-in" | "admin";
@@ -79,7 +79,14 @@ export function authPlugin(tokens: TokenService) {
     auth(access: Access) {
       return {
         async parse({ request }) {
-          await requireActor(request, access);
+          // Anything thrown while parsing reaches onError wrapped as a malformed-body error (400), so
+          // only the 401/403 answer is given here; an unexpected failure (e.g. the database) is
+          // raised again by transform below and answered as a 500.
+          try {
+            await requireActor(request, access);
+          } catch (error) {
+            if (error instanceof HttpError) throw error;
+          }
         },
         async transform({ request }) {
           await requireActor(request, access);

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs";
-import { join, normalize } from "node:path";
+import { join, normalize, sep } from "node:path";
 import { Elysia } from "elysia";
 import { notFound } from "./errors";
 
@@ -10,10 +10,12 @@ export interface UiAssetSource {
 
 export function diskUiAssets(dir: string): UiAssetSource | null {
   if (!existsSync(join(dir, "index.html"))) return null;
+  // With the separator, so that a sibling such as `dist-old` does not pass for a file inside `dist`.
+  const root = normalize(join(dir, sep));
   return {
     file(path) {
       const full = normalize(join(dir, path));
-      if (!full.startsWith(normalize(dir)) || !existsSync(full) || !statSync(full).isFile()) return null;
+      if (!full.startsWith(root) || !existsSync(full) || !statSync(full).isFile()) return null;
       return Bun.file(full);
     },
   };

@@ -48,7 +48,8 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     .post(
       "/login",
       async ({ body, request, server }) => {
-        const identifier = (body.email ?? body.username ?? "").trim().toLowerCase();
+        // The UI sends the typed value as both fields; other clients may fill only one of them.
+        const identifier = (body.email?.trim() || body.username?.trim() || "").toLowerCase();
         if (!identifier || !body.password) throw badRequest("Inserisci email o nome utente e password");
         const ip = clientAddress(server, request);
         if (loginFailuresById.isLimited(identifier) || loginFailuresByIp.isLimited(ip)) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
 import { isCourse } from "../../domain/courses";
@@ -121,11 +121,14 @@ let dummyHash: Promise<string> | undefined;
 /** The user for these credentials, or null. Unknown identifiers cost as much time as wrong passwords. */
 export async function verifyCredentials(ctx: AppContext, identifier: string, password: string): Promise<Actor | null> {
   const lowered = identifier.trim().toLowerCase();
-  const user = ctx.db
-    .select()
-    .from(users)
-    .where(or(eq(users.email, lowered), sql`lower(${users.username}) = ${lowered}`))
-    .get();
+  // An email wins over someone else's username spelled the same, so its owner can always sign in.
+  const user =
+    ctx.db.select().from(users).where(eq(users.email, lowered)).get() ??
+    ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${lowered}`)
+      .get();
   if (!user) {
     dummyHash ??= ctx.passwords.hash(randomBytes(16).toString("hex"));
     await ctx.passwords.verify(password, await dummyHash);

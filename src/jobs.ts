@@ -1,0 +1,29 @@
+import type { AppContext } from "./context";
+import { markOverdueLoans } from "./modules/loans/service";
+
+/** Runs one job, timing it and recording success or failure for the system status page. */
+export function runJob(ctx: AppContext, name: string, job: () => string): void {
+  const started = performance.now();
+  try {
+    const outcome = job();
+    const ms = performance.now() - started;
+    ctx.metrics.jobRuns.set(name, { at: Date.now(), ok: true, ms });
+    ctx.logger.info(`job ${name}: ${outcome} (${ms.toFixed(1)}ms)`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.metrics.jobRuns.set(name, { at: Date.now(), ok: false, ms: performance.now() - started });
+    ctx.metrics.recordIncident("notifications", `Job ${name} fallito: ${message}`);
+    ctx.logger.error(`job ${name} failed: ${message}`);
+  }
+}
+
+export function checkOverdueLoans(ctx: AppContext): void {
+  runJob(ctx, "overdue", () => `${markOverdueLoans(ctx)} prestiti segnati come scaduti`);
+}
+
+/** The scheduled work of a serving process: the overdue check at start and every `minutes`. */
+export function startJobs(ctx: AppContext, minutes: number): () => void {
+  checkOverdueLoans(ctx);
+  const timer = setInterval(() => checkOverdueLoans(ctx), minutes * 60_000);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,11 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context";
+import { authPlugin, type TokenService } from "../../http/auth";
+import { adminAlerts, userAlerts } from "./service";
+
+export function alertsModule(ctx: AppContext, tokens: TokenService) {
+  return new Elysia({ prefix: "/avvisi" })
+    .use(authPlugin(tokens))
+    .get("/", () => adminAlerts(ctx), { auth: "admin" })
+    .get("/utente", ({ actor }) => userAlerts(ctx, actor.id), { auth: "signed-in" });
+}

@@ -1,0 +1,92 @@
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { prestiti } from "../../db/schema";
+import { addDays } from "../../domain/dates";
+import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
+import { loadItemViews } from "../inventory/item-views";
+import { type LoanView, loadLoanViews } from "../loans/views";
+
+function loanAlert(loan: LoanView) {
+  return {
+    id: loan.id,
+    oggetto_nome: loan.oggetto_nome,
+    unita: loan.unita,
+    utente_id: loan.utente_id,
+    utente_nome: loan.utente_nome_reale,
+    utente_email: loan.utente_email,
+    data_uscita: loan.data_uscita,
+    data_rientro: loan.data_rientro,
+    giorni_ritardo: loan.giorni_ritardo,
+  };
+}
+
+function stockReason(level: StockLevel, available: number, total: number): string {
+  if (level === "esaurito") return "Nessuna unità disponibile";
+  if (level === "attenzione") return `Solo 1 unità disponibile su ${total}`;
+  return `${available} unità disponibili su ${total} (${total - available} in uso)`;
+}
+
+function lowStockAlerts(ctx: AppContext, today: string) {
+  const items = loadItemViews(ctx.db, today).filter(
+    (item) => item.quantita_totale > 0 && isLowStock(item.unita_disponibili, item.quantita_totale),
+  );
+  const firstReturns = new Map(
+    ctx.db
+      .select({ itemId: prestiti.inventarioId, first: sql<string>`min(${prestiti.dataRientro})` })
+      .from(prestiti)
+      .where(inArray(prestiti.stato, ["attivo", "scaduto"]))
+      .groupBy(prestiti.inventarioId)
+      .all()
+      .map((row) => [row.itemId, row.first]),
+  );
+  return items.map((item) => {
+    const level = stockLevel(item.unita_disponibili, item.quantita_totale) ?? "esaurito";
+    return {
+      id: item.id,
+      nome: item.nome,
+      unita_disponibili: item.unita_disponibili,
+      quantita_totale: item.quantita_totale,
+      stato_scorte: level,
+      motivo: stockReason(level, item.unita_disponibili, item.quantita_totale),
+      percentuale_disponibile: availableShare(item.unita_disponibili, item.quantita_totale),
+      prima_data_rientro: firstReturns.get(item.id) ?? null,
+    };
+  });
+}
+
+function loanAlerts(ctx: AppContext, today: string, scope?: SQL) {
+  const open = and(inArray(prestiti.stato, ["attivo", "scaduto"]), scope);
+  const load = (condition: SQL) =>
+    loadLoanViews(ctx.db, today, and(open, condition))
+      .map(loanAlert)
+      .sort((a, b) => a.data_rientro.localeCompare(b.data_rientro));
+  return {
+    prestiti_scaduti: load(lt(prestiti.dataRientro, today)),
+    scadenze_oggi: load(eq(prestiti.dataRientro, today)),
+    scadenze_domani: load(eq(prestiti.dataRientro, addDays(today, 1))),
+  };
+}
+
+/** The desk's alerts: low stock, overdue loans, loans due today and tomorrow. */
+export function adminAlerts(ctx: AppContext) {
+  const today = ctx.clock.today();
+  const scorte_basse = lowStockAlerts(ctx, today);
+  const loans = loanAlerts(ctx, today);
+  return {
+    scorte_basse,
+    ...loans,
+    totale_avvisi:
+      scorte_basse.length + loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length,
+  };
+}
+
+/** The same alerts about the caller's own loans only (no stock data). */
+export function userAlerts(ctx: AppContext, userId: number) {
+  const loans = loanAlerts(ctx, ctx.clock.today(), eq(prestiti.utenteId, userId));
+  return {
+    scorte_basse: [],
+    ...loans,
+    totale_avvisi: loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length,
+  };
+}
+

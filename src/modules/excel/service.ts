@@ -1,0 +1,316 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import * as XLSX from "xlsx";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
+import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
+import { defaultUnitCodes } from "../../domain/unit-codes";
+import type { Actor } from "../../http/auth";
+import { badRequest } from "../../http/errors";
+import { recordAudit } from "../audit/service";
+import { loadItemViews } from "../inventory/item-views";
+import { looksLikeSafeSpreadsheet } from "./file-guard";
+
+export const ITEM_COLUMNS = [
+  "ID",
+  "Nome",
+  "Categoria",
+  "Corsi Assegnati",
+  "Posizione",
+  "Fornitore",
+  "Tipo Prestito",
+  "Note",
+  "Immagine URL",
+  "Quantità Totale",
+  "Unità Disponibili",
+  "Codici Unità",
+  "Data Aggiunta",
+] as const;
+const UNIT_COLUMNS = ["Codice", "Articolo", "Stato", "Note"] as const;
+const ITEMS_SHEET = "Inventario";
+const UNITS_SHEET = "Unità";
+
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 5000;
+const INVALID_FILE = "File non valido";
+
+type Row = Partial<Record<(typeof ITEM_COLUMNS)[number], unknown>>;
+
+function workbookBuffer(sheets: Array<{ name: string; rows: unknown[][] }>): Buffer {
+  const book = XLSX.utils.book_new();
+  for (const sheet of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows), sheet.name);
+  return XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
+}
+
+const joinList = (values: string[]) => values.join(", ");
+const splitList = (value: unknown) =>
+  String(value ?? "")
+    .split(/[,;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/** One row per item plus a sheet of units: what the desk needs to audit or bulk-edit the inventory. */
+export function exportInventory(ctx: AppContext): Buffer {
+  const items = loadItemViews(ctx.db, ctx.clock.today());
+  const itemRows = items.map((item) => [
+    item.id,
+    item.nome,
+    item.categoria_figlia ?? "",
+    joinList(item.corsi_assegnati),
+    item.posizione ?? "",
+    item.fornitore ?? "",
+    item.tipo_prestito,
+    item.note ?? "",
+    item.immagine_url ?? "",
+    item.quantita_totale,
+    item.unita_disponibili,
+    joinList(item.unita.map((unit) => unit.codice_univoco)),
+    item.data_aggiunta,
+  ]);
+  const unitRows = items.flatMap((item) =>
+    item.unita.map((unit) => [unit.codice_univoco, item.nome, unit.stato, unit.note ?? ""]),
+  );
+  return workbookBuffer([
+    { name: ITEMS_SHEET, rows: [[...ITEM_COLUMNS], ...itemRows] },
+    { name: UNITS_SHEET, rows: [[...UNIT_COLUMNS], ...unitRows] },
+  ]);
+}
+
+/** The export's columns with one example row that imports cleanly. */
+export function inventoryTemplate(): Buffer {
+  const example = [
+    "",
+    "Treppiede Manfrotto 055",
+    "Treppiedi",
+    "Fotografia, Cinema e Audiovisivi",
+    "Scaffale B2",
+    "Manfrotto",
+    "solo_esterno",
+    "Con testa a sfera",
+    "",
+    2,
+    "",
+    "",
+    "",
+  ];
+  return workbookBuffer([
+    { name: ITEMS_SHEET, rows: [[...ITEM_COLUMNS], example] },
+    { name: UNITS_SHEET, rows: [[...UNIT_COLUMNS]] },
+  ]);
+}
+
+export interface ImportInput {
+  fileName?: unknown;
+  fileSize?: unknown;
+  fileType?: unknown;
+  fileData?: unknown;
+}
+
+function decodeUpload(input: ImportInput): { name: string; bytes: Uint8Array } {
+  const name = typeof input.fileName === "string" ? input.fileName : "";
+  const data = typeof input.fileData === "string" ? input.fileData : "";
+  if (!/\.(xlsx|xls)$/i.test(name)) throw badRequest(INVALID_FILE);
+  const match = /^data:[^;,]*;base64,(.*)$/s.exec(data);
+  if (!match || !match[1]) throw badRequest(INVALID_FILE);
+  if ((match[1].length * 3) / 4 > MAX_IMPORT_BYTES + 4) throw badRequest(`${INVALID_FILE}: massimo 10 MB`);
+  const bytes = new Uint8Array(Buffer.from(match[1], "base64"));
+  if (bytes.length === 0 || bytes.length > MAX_IMPORT_BYTES) throw badRequest(INVALID_FILE);
+  if (!looksLikeSafeSpreadsheet(name, bytes)) throw badRequest(INVALID_FILE);
+  return { name, bytes };
+}
+
+function readRows(bytes: Uint8Array): { items: Row[]; units: Array<Record<string, unknown>> } {
+  let book: XLSX.WorkBook;
+  try {
+    book = XLSX.read(bytes, { type: "array", sheetRows: MAX_IMPORT_ROWS + 2, cellDates: false });
+  } catch {
+    throw badRequest(INVALID_FILE);
+  }
+  const sheetName = book.SheetNames.includes(ITEMS_SHEET) ? ITEMS_SHEET : book.SheetNames[0];
+  const sheet = sheetName ? book.Sheets[sheetName] : undefined;
+  if (!sheet) throw badRequest(INVALID_FILE);
+  const header = (XLSX.utils.sheet_to_json(sheet, { header: 1, range: 0 })[0] ?? []) as unknown[];
+  if (!header.map((cell) => String(cell).trim()).includes("Nome")) throw badRequest(`${INVALID_FILE}: manca la colonna "Nome"`);
+  const items = XLSX.utils.sheet_to_json<Row>(sheet, { defval: "", raw: true });
+  if (items.length > MAX_IMPORT_ROWS) throw badRequest(`${INVALID_FILE}: al massimo ${MAX_IMPORT_ROWS} righe`);
+  const unitSheet = book.Sheets[UNITS_SHEET];
+  const units = unitSheet ? XLSX.utils.sheet_to_json<Record<string, unknown>>(unitSheet, { defval: "", raw: true }) : [];
+  return { items, units };
+}
+
+class RowError extends Error {}
+
+function text(value: unknown): string | null {
+  const trimmed = String(value ?? "").trim();
+  return trimmed === "" ? null : trimmed;
+}
+
+function loanTypeOf(value: unknown): LoanType | null {
+  const raw = text(value);
+  if (raw === null) return null;
+  if (isLoanType(raw)) return raw;
+  const byLabel = LOAN_TYPES.find((type) => LOAN_TYPE_LABELS[type].toLowerCase() === raw.toLowerCase());
+  if (!byLabel) throw new RowError(`tipo di prestito "${raw}" non valido`);
+  return byLabel;
+}
+
+function categoryIdFor(db: Db, name: string | null): number | null {
+  if (name === null) return null;
+  const existing = db
+    .select({ id: categorie.id })
+    .from(categorie)
+    .where(sql`lower(${categorie.nome}) = lower(${name})`)
+    .get();
+  if (existing) return existing.id;
+  return db.insert(categorie).values({ nome: name }).returning({ id: categorie.id }).get().id;
+}
+
+function courseIdsFor(db: Db, names: string[]): number[] {
+  const rows = names.length ? db.select().from(corsi).where(inArray(corsi.nome, names)).all() : [];
+  return names.map((name) => {
+    const row = rows.find((course) => course.nome.toLowerCase() === name.toLowerCase());
+    if (!row) throw new RowError(`corso "${name}" sconosciuto`);
+    return row.id;
+  });
+}
+
+/** Applies one spreadsheet row; returns whether anything changed. */
+function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "unchanged" {
+  const nome = text(row.Nome);
+  if (nome === null) throw new RowError("il nome è obbligatorio");
+  const idText = text(row.ID);
+  let existing: typeof inventario.$inferSelect | undefined;
+  if (idText !== null) {
+    const id = Number(idText);
+    if (!Number.isInteger(id) || id < 1) throw new RowError(`ID "${idText}" non valido`);
+    existing = db
+      .select()
+      .from(inventario)
+      .where(and(eq(inventario.id, id), isNull(inventario.archivedAt)))
+      .get();
+    if (!existing) throw new RowError(`nessun oggetto con ID ${id}`);
+  } else {
+    existing = db
+      .select()
+      .from(inventario)
+      .where(and(eq(inventario.nome, nome), isNull(inventario.archivedAt)))
+      .get();
+  }
+  const courseIds = courseIdsFor(db, splitList(row["Corsi Assegnati"]));
+  const imageUrl = text(row["Immagine URL"]);
+  if (imageUrl !== null && !/^https?:\/\//i.test(imageUrl)) throw new RowError("il link dell'immagine non è valido");
+  const fields = {
+    nome,
+    categoriaId: categoryIdFor(db, text(row.Categoria)),
+    posizione: text(row.Posizione),
+    fornitore: text(row.Fornitore),
+    tipoPrestito: loanTypeOf(row["Tipo Prestito"]) ?? existing?.tipoPrestito ?? "solo_esterno",
+    note: text(row.Note),
+    immagineUrl: imageUrl,
+  };
+  let codes = splitList(row["Codici Unità"]);
+  if (codes.length === 0 && !existing) {
+    const quantity = Number(text(row["Quantità Totale"]) ?? 1);
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 500) throw new RowError("quantità non valida");
+    codes = defaultUnitCodes(nome, quantity);
+  }
+  let changed = false;
+  let itemId: number;
+  if (existing) {
+    itemId = existing.id;
+    const differs = (Object.keys(fields) as Array<keyof typeof fields>).some((key) => fields[key] !== existing[key]);
+    if (differs) {
+      db.update(inventario).set(fields).where(eq(inventario.id, itemId)).run();
+      changed = true;
+    }
+  } else {
+    itemId = db
+      .insert(inventario)
+      .values({ ...fields, dataAggiunta: ctx.clock.today() })
+      .returning({ id: inventario.id })
+      .get().id;
+    changed = true;
+  }
+  const currentCourses = db
+    .select({ id: inventarioCorsi.corsoId })
+    .from(inventarioCorsi)
+    .where(eq(inventarioCorsi.inventarioId, itemId))
+    .orderBy(inventarioCorsi.posizione)
+    .all()
+    .map((course) => course.id);
+  if (currentCourses.join(",") !== courseIds.join(",")) {
+    db.delete(inventarioCorsi).where(eq(inventarioCorsi.inventarioId, itemId)).run();
+    if (courseIds.length)
+      db.insert(inventarioCorsi)
+        .values(courseIds.map((corsoId, posizione) => ({ inventarioId: itemId, corsoId, posizione })))
+        .run();
+    changed = true;
+  }
+  // Units are added by code and never removed by an import.
+  for (const code of codes) {
+    const holder = db
+      .select({ itemId: unita.inventarioId })
+      .from(unita)
+      .where(sql`upper(${unita.codiceUnivoco}) = upper(${code})`)
+      .get();
+    if (holder && holder.itemId !== itemId) throw new RowError(`il codice ${code} appartiene a un altro oggetto`);
+    if (!holder) {
+      db.insert(unita).values({ inventarioId: itemId, codiceUnivoco: code }).run();
+      changed = true;
+    }
+  }
+  return existing ? (changed ? "updated" : "unchanged") : "created";
+}
+
+function applyUnitNotes(db: Db, units: Array<Record<string, unknown>>): number {
+  let changed = 0;
+  for (const row of units) {
+    const code = text(row.Codice);
+    if (code === null) continue;
+    const note = text(row.Note);
+    const unit = db.select().from(unita).where(eq(unita.codiceUnivoco, code)).get();
+    if (unit && unit.note !== note) {
+      db.update(unita).set({ note }).where(eq(unita.id, unit.id)).run();
+      changed++;
+    }
+  }
+  return changed;
+}
+
+/**
+ * Imports a spreadsheet in one transaction: each row is applied on its own savepoint, so a bad row
+ * is reported as "Riga N: …" and skipped while the others go through; a crash applies nothing.
+ */
+export function importInventory(ctx: AppContext, admin: Actor, input: ImportInput) {
+  const upload = decodeUpload(input);
+  const { items, units } = readRows(upload.bytes);
+  const errors: string[] = [];
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  ctx.db.transaction((tx) => {
+    items.forEach((row, index) => {
+      try {
+        const outcome = tx.transaction((rowTx) => importRow(ctx, rowTx, row));
+        counts[outcome]++;
+      } catch (error) {
+        // Row numbers as the spreadsheet shows them: the header is row 1.
+        if (error instanceof RowError) errors.push(`Riga ${index + 2}: ${error.message}`);
+        else throw error;
+      }
+    });
+    const notes = applyUnitNotes(tx, units);
+    recordAudit(tx, ctx.clock, admin, {
+      action: "inventory.import",
+      entity: "import",
+      summary: `Importato ${upload.name}: ${counts.created} creati, ${counts.updated} aggiornati, ${counts.unchanged} invariati, ${notes} note unità, ${errors.length} errori`,
+    });
+  });
+  return {
+    success: true,
+    total: items.length,
+    processed: items.length - errors.length,
+    created: counts.created,
+    updated: counts.updated,
+    unchanged: counts.unchanged,
+    errors,
+  };
+}

@@ -1,0 +1,155 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context";
+import { type Actor, authPlugin, type TokenService } from "../../http/auth";
+import { badRequest, notFound } from "../../http/errors";
+import { idParam } from "../../http/input";
+import { bookedRanges } from "../loans/bookings";
+import { type ItemView, loadItemViews, studentItemView } from "./item-views";
+import {
+  archiveItem,
+  createCategory,
+  createItem,
+  deleteCategory,
+  getItem,
+  listCategories,
+  listCourses,
+  renameCategory,
+  setUnitLost,
+  updateItem,
+} from "./service";
+
+const anyValue = t.Optional(t.Unknown());
+const itemBody = t.Object(
+  {
+    nome: anyValue,
+    quantita_totale: anyValue,
+    posizione: anyValue,
+    scaffale: anyValue,
+    fornitore: anyValue,
+    seriale: anyValue,
+    note: anyValue,
+    immagine_url: anyValue,
+    tipo_prestito: anyValue,
+    corsi_assegnati: anyValue,
+    categoria_madre: anyValue,
+    categoria_id: anyValue,
+    unita: anyValue,
+  },
+  { error: "Dati dell'oggetto non validi" },
+);
+const nameBody = t.Object({ nome: anyValue }, { error: "Il nome della categoria è obbligatorio" });
+
+/** An item as this caller may see it: students only reach items assigned to their course. */
+function itemFor(ctx: AppContext, actor: Actor, id: number): ItemView {
+  if (actor.ruolo === "admin") return getItem(ctx, id);
+  const [item] = actor.corsoAccademico
+    ? loadItemViews(ctx.db, ctx.clock.today(), { ids: [id], course: actor.corsoAccademico })
+    : [];
+  if (!item) throw notFound("Oggetto non trovato");
+  return studentItemView(item);
+}
+
+/**
+ * Units that can be booked for some dates (not lost, not in repair), free ones first, each with the
+ * date ranges already taken, so a borrower can pick a unit and free dates. The server's overlap
+ * check at booking time stays the authority.
+ */
+function bookableUnits(ctx: AppContext, item: ItemView) {
+  const units = item.unita.filter((unit) => unit.stato !== "perso" && unit.stato !== "in_riparazione");
+  const ranges = bookedRanges(
+    ctx.db,
+    units.map((unit) => unit.id),
+    ctx.clock.today(),
+  );
+  return units
+    .map((unit) => ({ ...unit, prenotazioni: ranges.get(unit.id) ?? [] }))
+    .sort((a, b) => Number(b.stato === "disponibile") - Number(a.stato === "disponibile"));
+}
+
+function optionalId(value: string | undefined, message: string): number | undefined {
+  return value ? idParam(value, message) : undefined;
+}
+
+export function inventoryModule(ctx: AppContext, tokens: TokenService) {
+  const itemId = (value: string) => idParam(value, "Oggetto non valido");
+  return new Elysia()
+    .use(authPlugin(tokens))
+    .get(
+      "/inventario",
+      ({ query }) => {
+        if (query.corso !== undefined && query.corso.length > 100) throw badRequest("Corso non valido");
+        return loadItemViews(ctx.db, ctx.clock.today(), {
+          search: query.search?.trim() || undefined,
+          categoryId: optionalId(query.categoria, "Categoria non valida"),
+          course: query.corso?.trim() || undefined,
+        });
+      },
+      {
+        auth: "admin",
+        query: t.Object({
+          search: t.Optional(t.String({ maxLength: 200, error: "Ricerca non valida" })),
+          categoria: t.Optional(t.String()),
+          corso: t.Optional(t.String()),
+        }),
+      },
+    )
+    .get(
+      "/inventario/disponibili",
+      ({ actor }) => {
+        if (actor.ruolo === "admin") return loadItemViews(ctx.db, ctx.clock.today());
+        if (!actor.corsoAccademico) return [];
+        return loadItemViews(ctx.db, ctx.clock.today(), { course: actor.corsoAccademico }).map(studentItemView);
+      },
+      { auth: "signed-in" },
+    )
+    .get("/inventario/:id", ({ actor, params }) => itemFor(ctx, actor, itemId(params.id)), { auth: "signed-in" })
+    .get(
+      "/inventario/:id/disponibili",
+      ({ actor, params }) => bookableUnits(ctx, itemFor(ctx, actor, itemId(params.id))),
+      { auth: "signed-in" },
+    )
+    .get("/inventario/:id/units", ({ actor, params }) => itemFor(ctx, actor, itemId(params.id)).unita, {
+      auth: "signed-in",
+    })
+    .post("/inventario", ({ actor, body }) => createItem(ctx, actor, body), { auth: "admin", body: itemBody })
+    .put("/inventario/:id", ({ actor, body, params }) => updateItem(ctx, actor, itemId(params.id), body), {
+      auth: "admin",
+      body: itemBody,
+    })
+    .delete(
+      "/inventario/:id",
+      ({ actor, params }) => {
+        archiveItem(ctx, actor, itemId(params.id));
+        return { message: "Oggetto eliminato" };
+      },
+      { auth: "admin" },
+    )
+    .put(
+      "/inventario/:id/units/:unitId",
+      ({ actor, body, params }) =>
+        setUnitLost(ctx, actor, itemId(params.id), idParam(params.unitId, "Unità non valida"), body.perso),
+      {
+        auth: "admin",
+        body: t.Object({ perso: t.Boolean({ error: "Indica se l'unità è persa (perso: true o false)" }) }),
+      },
+    )
+    .get("/categorie-semplici", () => listCategories(ctx), { auth: "signed-in" })
+    .post("/categorie-semplici", ({ actor, body }) => createCategory(ctx, actor, body), {
+      auth: "admin",
+      body: nameBody,
+    })
+    .put(
+      "/categorie-semplici/:id",
+      ({ actor, body, params }) => renameCategory(ctx, actor, idParam(params.id, "Categoria non valida"), body),
+      { auth: "admin", body: nameBody },
+    )
+    .delete(
+      "/categorie-semplici/:id",
+      ({ actor, params }) => {
+        const moved = deleteCategory(ctx, actor, idParam(params.id, "Categoria non valida"));
+        return { message: "Categoria eliminata", spostati: moved };
+      },
+      { auth: "admin" },
+    )
+    .get("/corsi", () => listCourses(ctx), { auth: "signed-in" });
+}

@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { qualified } from "../../db/sql";
+import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
+import type { LoanType } from "../../domain/loan-types";
+import { type ItemState, itemState } from "../../domain/unit-state";
+import { loadUnitViews, type UnitView } from "./unit-status";
+
+export interface ItemView {
+  id: number;
+  nome: string;
+  note: string | null;
+  posizione: string | null;
+  scaffale: string | null;
+  fornitore: string | null;
+  seriale: string | null;
+  immagine_url: string | null;
+  tipo_prestito: LoanType;
+  categoria_id: number | null;
+  categoria_nome: string | null;
+  categoria_madre: string | null;
+  categoria_figlia: string | null;
+  corsi_assegnati: string[];
+  quantita_totale: number;
+  unita_disponibili: number;
+  stato_effettivo: ItemState;
+  hasMultipleUnits: boolean;
+  data_aggiunta: string;
+  unita: UnitView[];
+}
+
+export interface ItemFilter {
+  ids?: number[];
+  /** Only items assigned to this course (what a student may see). */
+  course?: string;
+  search?: string;
+  categoryId?: number;
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Items (never archived ones) with their courses, category names, units and derived states. */
+export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): ItemView[] {
+  const conditions: SQL[] = [isNull(inventario.archivedAt)];
+  if (filter.ids) conditions.push(inArray(inventario.id, filter.ids.length ? filter.ids : [-1]));
+  if (filter.categoryId) conditions.push(eq(inventario.categoriaId, filter.categoryId));
+  if (filter.course)
+    conditions.push(sql`exists(select 1 from inventario_corsi ic join corsi c on c.id = ic.corso_id
+      where ic.inventario_id = ${qualified(inventario.id)} and c.nome = ${filter.course})`);
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    conditions.push(
+      or(
+        sql`${inventario.nome} like ${pattern} escape '\\'`,
+        sql`${inventario.seriale} like ${pattern} escape '\\'`,
+        sql`${inventario.note} like ${pattern} escape '\\'`,
+      ) as SQL,
+    );
+  }
+  const items = db
+    .select({ item: inventario, categoryName: categorie.nome })
+    .from(inventario)
+    .leftJoin(categorie, eq(categorie.id, inventario.categoriaId))
+    .where(and(...conditions))
+    .orderBy(asc(inventario.nome), asc(inventario.id))
+    .all();
+  if (items.length === 0) return [];
+  const itemIds = items.map(({ item }) => item.id);
+  // For the full list, reading every assignment is cheaper than a long IN list.
+  const restrict = filter.ids || filter.course || filter.search || filter.categoryId;
+  const courseRows = db
+    .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome })
+    .from(inventarioCorsi)
+    .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
+    .where(restrict ? inArray(inventarioCorsi.inventarioId, itemIds) : undefined)
+    .orderBy(asc(inventarioCorsi.posizione), asc(corsi.nome))
+    .all();
+  const coursesByItem = groupBy(courseRows, (row) => row.itemId);
+  const unitsByItem = groupBy(
+    loadUnitViews(db, today, restrict ? { itemIds } : {}),
+    (unit) => unit.inventario_id,
+  );
+  return items.map(({ item, categoryName }) => {
+    const units = unitsByItem.get(item.id) ?? [];
+    const courses = (coursesByItem.get(item.id) ?? []).map((row) => row.nome);
+    const madre = courses[0] ?? null;
+    return {
+      id: item.id,
+      nome: item.nome,
+      note: item.note,
+      posizione: item.posizione,
+      scaffale: item.posizione,
+      fornitore: item.fornitore,
+      seriale: item.seriale,
+      immagine_url: item.immagineUrl,
+      tipo_prestito: item.tipoPrestito,
+      categoria_id: item.categoriaId,
+      categoria_nome: [madre, categoryName].filter(Boolean).join(" - ") || null,
+      categoria_madre: madre,
+      categoria_figlia: categoryName,
+      corsi_assegnati: courses,
+      quantita_totale: units.length,
+      unita_disponibili: units.filter((unit) => unit.stato === "disponibile").length,
+      stato_effettivo: itemState(units.map((unit) => unit.stato)),
+      hasMultipleUnits: units.length > 1,
+      data_aggiunta: item.dataAggiunta,
+      unita: units,
+    };
+  });
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+/** Drops what a student must not see on an item: which loan holds each unit. */
+export function studentItemView(item: ItemView): ItemView {
+  return { ...item, unita: item.unita.map((unit) => ({ ...unit, prestito_corrente_id: null })) };
+}
+

@@ -1,0 +1,425 @@
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { qualified } from "../../db/sql";
+import {
+  categorie,
+  corsi,
+  inventario,
+  inventarioCorsi,
+  prestiti,
+  prestitiUnita,
+  richieste,
+  riparazioni,
+  segnalazioni,
+  unita,
+} from "../../db/schema";
+import { isLoanType, type LoanType } from "../../domain/loan-types";
+import { defaultUnitCodes } from "../../domain/unit-codes";
+import type { Actor } from "../../http/auth";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { optionalText, requiredText } from "../../http/input";
+import { recordAudit } from "../audit/service";
+import { type ItemView, loadItemViews } from "./item-views";
+
+export interface UnitInput {
+  id?: unknown;
+  codice_univoco?: unknown;
+  note?: unknown;
+}
+
+export interface ItemInput {
+  nome?: unknown;
+  quantita_totale?: unknown;
+  posizione?: unknown;
+  scaffale?: unknown;
+  fornitore?: unknown;
+  seriale?: unknown;
+  note?: unknown;
+  immagine_url?: unknown;
+  tipo_prestito?: unknown;
+  corsi_assegnati?: unknown;
+  categoria_id?: unknown;
+  unita?: unknown;
+}
+
+interface ValidItem {
+  fields: {
+    nome: string;
+    posizione: string | null;
+    fornitore: string | null;
+    seriale: string | null;
+    note: string | null;
+    immagineUrl: string | null;
+    tipoPrestito: LoanType;
+    categoriaId: number | null;
+  };
+  courseIds: number[];
+  units: Array<{ id: number | null; code: string; note: string | null }>;
+}
+
+const MAX_UNITS_PER_ITEM = 500;
+
+function imageUrl(value: unknown): string | null {
+  const url = optionalText(value, 2000);
+  if (url === null) return null;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === "https:" || parsed.protocol === "http:") return url;
+  } catch {}
+  throw badRequest("Il link dell'immagine deve essere un indirizzo web (http o https)");
+}
+
+function courseIdsFor(db: Db, value: unknown): number[] {
+  if (!Array.isArray(value) || value.length === 0) throw badRequest("Assegna almeno un corso");
+  const names = [...new Set(value.map((name) => (typeof name === "string" ? name.trim() : "")))];
+  const rows = db.select().from(corsi).where(inArray(corsi.nome, names)).all();
+  const unknown = names.find((name) => !rows.some((row) => row.nome === name));
+  if (unknown !== undefined) throw badRequest(`Corso non valido: ${unknown || "(vuoto)"}`);
+  // Keep the order given: the first course is the item's categoria_madre.
+  return names.map((name) => rows.find((row) => row.nome === name)?.id as number);
+}
+
+function categoryIdFor(db: Db, value: unknown): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1) throw badRequest("Categoria non valida");
+  if (!db.select({ id: categorie.id }).from(categorie).where(eq(categorie.id, id)).get())
+    throw badRequest("Categoria non trovata");
+  return id;
+}
+
+function unitsFor(name: string, units: unknown, quantity: unknown) {
+  let list: UnitInput[];
+  if (Array.isArray(units) && units.length > 0) {
+    list = units.map((unit) => (typeof unit === "string" ? { codice_univoco: unit } : (unit as UnitInput)));
+  } else {
+    const count = Number(quantity);
+    if (!Number.isInteger(count) || count < 1) throw badRequest("Compila tutti i campi obbligatori");
+    list = defaultUnitCodes(name, count).map((code) => ({ codice_univoco: code }));
+  }
+  if (list.length > MAX_UNITS_PER_ITEM) throw badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per oggetto`);
+  const seen = new Set<string>();
+  return list.map((unit) => {
+    if (typeof unit !== "object" || unit === null) throw badRequest("Unità non valida");
+    const code = requiredText(unit.codice_univoco, "Ogni unità deve avere un codice univoco", 100);
+    if (seen.has(code.toUpperCase())) throw badRequest(`Codice ripetuto nell'elenco: ${code}`);
+    seen.add(code.toUpperCase());
+    const id = unit.id === undefined || unit.id === null ? null : Number(unit.id);
+    if (id !== null && (!Number.isInteger(id) || id < 1)) throw badRequest("Unità non valida");
+    return { id, code, note: optionalText(unit.note, 1000) };
+  });
+}
+
+function validItem(db: Db, input: ItemInput): ValidItem {
+  const nome = requiredText(input.nome, "Compila tutti i campi obbligatori");
+  const tipo = input.tipo_prestito ?? "solo_esterno";
+  if (!isLoanType(tipo)) throw badRequest("Tipo di prestito non valido");
+  return {
+    fields: {
+      nome,
+      posizione: optionalText(input.posizione ?? input.scaffale, 200),
+      fornitore: optionalText(input.fornitore, 200),
+      seriale: optionalText(input.seriale, 200),
+      note: optionalText(input.note, 4000),
+      immagineUrl: imageUrl(input.immagine_url),
+      tipoPrestito: tipo,
+      categoriaId: categoryIdFor(db, input.categoria_id),
+    },
+    courseIds: courseIdsFor(db, input.corsi_assegnati),
+    units: unitsFor(nome, input.unita, input.quantita_totale),
+  };
+}
+
+/** 409 when a code is already used by a unit outside `ownUnitIds` (archived units keep their codes). */
+function assertCodesFree(db: Db, codes: string[], ownUnitIds: number[]) {
+  if (codes.length === 0) return;
+  const taken = db
+    .select({ id: unita.id, code: unita.codiceUnivoco })
+    .from(unita)
+    .where(sql`upper(${unita.codiceUnivoco}) in ${codes.map((code) => code.toUpperCase())}`)
+    .all()
+    .find((row) => !ownUnitIds.includes(row.id));
+  if (taken) throw conflict(`Codice univoco già esistente: ${taken.code}`);
+}
+
+function replaceCourses(db: Db, itemId: number, courseIds: number[]) {
+  db.delete(inventarioCorsi).where(eq(inventarioCorsi.inventarioId, itemId)).run();
+  db.insert(inventarioCorsi)
+    .values(courseIds.map((corsoId, posizione) => ({ inventarioId: itemId, corsoId, posizione })))
+    .run();
+}
+
+export function getItem(ctx: AppContext, id: number): ItemView {
+  const [item] = loadItemViews(ctx.db, ctx.clock.today(), { ids: [id] });
+  if (!item) throw notFound("Oggetto non trovato");
+  return item;
+}
+
+export function createItem(ctx: AppContext, admin: Actor, input: ItemInput): ItemView {
+  const id = ctx.db.transaction((tx) => {
+    const valid = validItem(tx, input);
+    assertCodesFree(
+      tx,
+      valid.units.map((unit) => unit.code),
+      [],
+    );
+    const item = tx
+      .insert(inventario)
+      .values({ ...valid.fields, dataAggiunta: ctx.clock.today() })
+      .returning({ id: inventario.id })
+      .get();
+    replaceCourses(tx, item.id, valid.courseIds);
+    tx.insert(unita)
+      .values(valid.units.map((unit) => ({ inventarioId: item.id, codiceUnivoco: unit.code, note: unit.note })))
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "item.create",
+      entity: "item",
+      entityId: item.id,
+      summary: `Creato "${valid.fields.nome}" con ${valid.units.length} unità`,
+    });
+    return item.id;
+  });
+  return getItem(ctx, id);
+}
+
+/** Bookings or work that keep a unit in use: it cannot be removed while any is open. */
+function unitInUse(db: Db, unitId: number): boolean {
+  const openLoan = db
+    .select({ id: prestitiUnita.prestitoId })
+    .from(prestitiUnita)
+    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, ["attivo", "scaduto"])))
+    .get();
+  const pending = db
+    .select({ id: richieste.id })
+    .from(richieste)
+    .where(and(eq(richieste.unitId, unitId), eq(richieste.stato, "in_attesa")))
+    .get();
+  const repair = db
+    .select({ id: riparazioni.id })
+    .from(riparazioni)
+    .where(and(eq(riparazioni.unitId, unitId), eq(riparazioni.stato, "in_corso")))
+    .get();
+  return Boolean(openLoan || pending || repair);
+}
+
+function unitHasHistory(db: Db, unitId: number): boolean {
+  const tables = [
+    db.select({ id: prestitiUnita.unitId }).from(prestitiUnita).where(eq(prestitiUnita.unitId, unitId)),
+    db.select({ id: richieste.id }).from(richieste).where(eq(richieste.unitId, unitId)),
+    db.select({ id: riparazioni.id }).from(riparazioni).where(eq(riparazioni.unitId, unitId)),
+    db.select({ id: segnalazioni.id }).from(segnalazioni).where(eq(segnalazioni.unitId, unitId)),
+  ];
+  return tables.some((query) => query.get() !== undefined);
+}
+
+/**
+ * Edits an item and reconciles its units by id: listed units are renamed, new ones added, missing
+ * ones removed (archived when they have history; refused while booked). All or nothing.
+ */
+export function updateItem(ctx: AppContext, admin: Actor, id: number, input: ItemInput): ItemView {
+  ctx.db.transaction((tx) => {
+    const existingItem = tx
+      .select({ id: inventario.id })
+      .from(inventario)
+      .where(and(eq(inventario.id, id), isNull(inventario.archivedAt)))
+      .get();
+    if (!existingItem) throw notFound("Oggetto non trovato");
+    const valid = validItem(tx, input);
+    const current = tx
+      .select()
+      .from(unita)
+      .where(and(eq(unita.inventarioId, id), isNull(unita.archivedAt)))
+      .all();
+    const currentIds = current.map((unit) => unit.id);
+    const foreign = valid.units.find((unit) => unit.id !== null && !currentIds.includes(unit.id));
+    if (foreign) throw badRequest(`L'unità ${foreign.code} non appartiene a questo oggetto`);
+    assertCodesFree(
+      tx,
+      valid.units.map((unit) => unit.code),
+      currentIds,
+    );
+    const keptIds = valid.units.flatMap((unit) => (unit.id === null ? [] : [unit.id]));
+    const removed = current.filter((unit) => !keptIds.includes(unit.id));
+    for (const unit of removed) {
+      if (unitInUse(tx, unit.id))
+        throw conflict(`Impossibile rimuovere l'unità ${unit.codiceUnivoco}: è prenotata, in prestito o in riparazione`);
+    }
+    const now = ctx.clock.now().toISOString();
+    for (const unit of removed) {
+      if (unitHasHistory(tx, unit.id)) tx.update(unita).set({ archivedAt: now }).where(eq(unita.id, unit.id)).run();
+      else tx.delete(unita).where(eq(unita.id, unit.id)).run();
+    }
+    // Two passes so that codes swapped between units never collide half-way.
+    for (const unit of valid.units.filter((u) => u.id !== null)) {
+      tx.update(unita)
+        .set({ codiceUnivoco: `~${unit.id}~` })
+        .where(eq(unita.id, unit.id as number))
+        .run();
+    }
+    for (const unit of valid.units) {
+      if (unit.id === null)
+        tx.insert(unita).values({ inventarioId: id, codiceUnivoco: unit.code, note: unit.note }).run();
+      else tx.update(unita).set({ codiceUnivoco: unit.code, note: unit.note }).where(eq(unita.id, unit.id)).run();
+    }
+    tx.update(inventario).set(valid.fields).where(eq(inventario.id, id)).run();
+    replaceCourses(tx, id, valid.courseIds);
+    recordAudit(tx, ctx.clock, admin, {
+      action: "item.update",
+      entity: "item",
+      entityId: id,
+      summary: `Modificato "${valid.fields.nome}" (${valid.units.length} unità${removed.length ? `, ${removed.length} rimosse` : ""})`,
+    });
+  });
+  return getItem(ctx, id);
+}
+
+/** Archives an item: hidden everywhere, history kept. Refused while it is lent, requested or in repair. */
+export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
+  ctx.db.transaction((tx) => {
+    const item = tx
+      .select()
+      .from(inventario)
+      .where(and(eq(inventario.id, id), isNull(inventario.archivedAt)))
+      .get();
+    if (!item) throw notFound("Oggetto non trovato");
+    const openLoan = tx
+      .select({ id: prestiti.id })
+      .from(prestiti)
+      .where(and(eq(prestiti.inventarioId, id), inArray(prestiti.stato, ["attivo", "scaduto"])))
+      .get();
+    if (openLoan) throw conflict("Impossibile eliminare: l'oggetto ha prestiti attivi.");
+    const pending = tx
+      .select({ id: richieste.id })
+      .from(richieste)
+      .where(and(eq(richieste.inventarioId, id), eq(richieste.stato, "in_attesa")))
+      .get();
+    if (pending) throw conflict("Impossibile eliminare: l'oggetto ha richieste in attesa.");
+    const repair = tx
+      .select({ id: riparazioni.id })
+      .from(riparazioni)
+      .where(and(eq(riparazioni.inventarioId, id), eq(riparazioni.stato, "in_corso")))
+      .get();
+    if (repair) throw conflict("Impossibile eliminare: l'oggetto ha riparazioni in corso.");
+    const now = ctx.clock.now().toISOString();
+    tx.update(inventario).set({ archivedAt: now }).where(eq(inventario.id, id)).run();
+    tx.update(unita)
+      .set({ archivedAt: now })
+      .where(and(eq(unita.inventarioId, id), isNull(unita.archivedAt)))
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "item.delete",
+      entity: "item",
+      entityId: id,
+      summary: `Eliminato "${item.nome}" (archiviato con il suo storico)`,
+    });
+  });
+}
+
+/** Marks a unit lost, or found again. A lost unit cannot be booked. */
+export function setUnitLost(ctx: AppContext, admin: Actor, itemId: number, unitId: number, lost: boolean) {
+  ctx.db.transaction((tx) => {
+    const unit = tx
+      .select()
+      .from(unita)
+      .where(and(eq(unita.id, unitId), eq(unita.inventarioId, itemId), isNull(unita.archivedAt)))
+      .get();
+    if (!unit) throw notFound("Unità non trovata");
+    if (unit.perso === lost) return;
+    tx.update(unita).set({ perso: lost }).where(eq(unita.id, unitId)).run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: lost ? "unit.lost" : "unit.found",
+      entity: "unit",
+      entityId: unitId,
+      summary: `Unità ${unit.codiceUnivoco} ${lost ? "segnata come persa" : "ritrovata"}`,
+    });
+  });
+  return getItem(ctx, itemId);
+}
+
+// ── Categories ──────────────────────────────────────────────────────────────────────────────────
+
+function categoryName(value: unknown): string {
+  return requiredText(value, "Il nome della categoria è obbligatorio", 100);
+}
+
+function assertCategoryNameFree(db: Db, nome: string, exceptId?: number) {
+  const clash = db
+    .select({ id: categorie.id })
+    .from(categorie)
+    .where(and(sql`lower(${categorie.nome}) = lower(${nome})`, exceptId ? ne(categorie.id, exceptId) : undefined))
+    .get();
+  if (clash) throw conflict("Esiste già una categoria con questo nome");
+}
+
+export function listCategories(ctx: AppContext) {
+  return ctx.db
+    .select({
+      id: categorie.id,
+      nome: categorie.nome,
+      oggetti: sql<number>`(select count(*) from inventario i where i.categoria_id = ${qualified(categorie.id)} and i.archived_at is null)`,
+    })
+    .from(categorie)
+    .orderBy(sql`lower(${categorie.nome})`)
+    .all();
+}
+
+export function createCategory(ctx: AppContext, admin: Actor, input: { nome?: unknown }) {
+  const nome = categoryName(input.nome);
+  return ctx.db.transaction((tx) => {
+    assertCategoryNameFree(tx, nome);
+    const created = tx.insert(categorie).values({ nome }).returning().get();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "category.create",
+      entity: "category",
+      entityId: created.id,
+      summary: `Creata la categoria "${nome}"`,
+    });
+    return created;
+  });
+}
+
+export function renameCategory(ctx: AppContext, admin: Actor, id: number, input: { nome?: unknown }) {
+  const nome = categoryName(input.nome);
+  return ctx.db.transaction((tx) => {
+    const existing = tx.select().from(categorie).where(eq(categorie.id, id)).get();
+    if (!existing) throw notFound("Categoria non trovata");
+    assertCategoryNameFree(tx, nome, id);
+    const updated = tx.update(categorie).set({ nome }).where(eq(categorie.id, id)).returning().get();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "category.rename",
+      entity: "category",
+      entityId: id,
+      summary: `Categoria "${existing.nome}" rinominata in "${nome}"`,
+    });
+    return updated;
+  });
+}
+
+/** Deletes a category; its items move to "no category". Returns how many moved. */
+export function deleteCategory(ctx: AppContext, admin: Actor, id: number): number {
+  return ctx.db.transaction((tx) => {
+    const existing = tx.select().from(categorie).where(eq(categorie.id, id)).get();
+    if (!existing) throw notFound("Categoria non trovata");
+    const moved = tx
+      .update(inventario)
+      .set({ categoriaId: null })
+      .where(eq(inventario.categoriaId, id))
+      .returning({ id: inventario.id })
+      .all().length;
+    tx.delete(categorie).where(eq(categorie.id, id)).run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "category.delete",
+      entity: "category",
+      entityId: id,
+      summary: `Eliminata la categoria "${existing.nome}" (${moved} oggetti spostati in "nessuna categoria")`,
+    });
+    return moved;
+  });
+}
+
+export function listCourses(ctx: AppContext) {
+  return ctx.db.select({ id: corsi.id, nome: corsi.nome }).from(corsi).orderBy(corsi.nome).all();
+}

@@ -1,0 +1,94 @@
+import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
+import { conflict, notFound } from "../../http/errors";
+
+/**
+ * A booking is a pending request or an open loan on a unit over an inclusive date range. Two
+ * bookings of one unit overlap iff start1 ≤ end2 and start2 ≤ end1. An open loan whose due date has
+ * passed still holds its unit until it is returned, so it overlaps every later date too.
+ */
+function openLoanOverlaps(from: string, to: string, today: string): SQL {
+  return sql`${prestiti.stato} in ('attivo', 'scaduto') and ${prestiti.dataUscita} <= ${to}
+    and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
+}
+
+export const UNAVAILABLE_FOR_DATES = "L'unità selezionata non è disponibile per le date scelte";
+
+/**
+ * Refuses (409) to book a unit that is lost, in repair, or already booked for overlapping dates.
+ * Call it inside the `BEGIN IMMEDIATE` transaction that writes the booking, so two callers cannot
+ * both pass the check.
+ */
+export function assertUnitBookable(
+  db: Db,
+  booking: { unitId: number; from: string; to: string; today: string; ignoreRequestId?: number },
+  message = UNAVAILABLE_FOR_DATES,
+) {
+  const unit = db
+    .select({ perso: unita.perso })
+    .from(unita)
+    .where(and(eq(unita.id, booking.unitId), isNull(unita.archivedAt)))
+    .get();
+  if (!unit) throw notFound("Unità non trovata");
+  if (unit.perso) throw conflict(message);
+  const repair = db
+    .select({ id: riparazioni.id })
+    .from(riparazioni)
+    .where(and(eq(riparazioni.unitId, booking.unitId), eq(riparazioni.stato, "in_corso")))
+    .get();
+  if (repair) throw conflict(message);
+  const request = db
+    .select({ id: richieste.id })
+    .from(richieste)
+    .where(
+      and(
+        eq(richieste.unitId, booking.unitId),
+        eq(richieste.stato, "in_attesa"),
+        sql`${richieste.dal} <= ${booking.to} and ${booking.from} <= ${richieste.al}`,
+        booking.ignoreRequestId ? ne(richieste.id, booking.ignoreRequestId) : undefined,
+      ),
+    )
+    .get();
+  if (request) throw conflict(message);
+  const loan = db
+    .select({ id: prestiti.id })
+    .from(prestitiUnita)
+    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+    .where(and(eq(prestitiUnita.unitId, booking.unitId), openLoanOverlaps(booking.from, booking.to, booking.today)))
+    .get();
+  if (loan) throw conflict(message);
+}
+
+export interface BookedRange {
+  dal: string;
+  al: string;
+  tipo: "richiesta" | "prestito";
+}
+
+/** Date ranges from today on that are already taken on each unit (no names: students see these). */
+export function bookedRanges(db: Db, unitIds: number[], today: string): Map<number, BookedRange[]> {
+  const ranges = new Map<number, BookedRange[]>();
+  if (unitIds.length === 0) return ranges;
+  const add = (unitId: number, range: BookedRange) => {
+    const list = ranges.get(unitId) ?? [];
+    list.push(range);
+    ranges.set(unitId, list);
+  };
+  for (const row of db
+    .select({ unitId: richieste.unitId, dal: richieste.dal, al: richieste.al })
+    .from(richieste)
+    .where(and(inArray(richieste.unitId, unitIds), eq(richieste.stato, "in_attesa"), sql`${richieste.al} >= ${today}`))
+    .all())
+    add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta" });
+  for (const row of db
+    .select({ unitId: prestitiUnita.unitId, dal: prestiti.dataUscita, al: prestiti.dataRientro })
+    .from(prestitiUnita)
+    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+    .where(and(inArray(prestitiUnita.unitId, unitIds), inArray(prestiti.stato, ["attivo", "scaduto"])))
+    .all())
+    // An overdue loan holds the unit at least until today.
+    add(row.unitId, { dal: row.dal, al: row.al < today ? today : row.al, tipo: "prestito" });
+  for (const list of ranges.values()) list.sort((a, b) => a.dal.localeCompare(b.dal));
+  return ranges;
+}

@@ -1,0 +1,92 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context";
+import { authPlugin, type TokenService } from "../../http/auth";
+import { idParam } from "../../http/input";
+import {
+  approveRequest,
+  cancelRequest,
+  createDirectLoan,
+  createRequest,
+  listLoans,
+  listRequests,
+  loanOfUnit,
+  loanUnits,
+  rejectRequest,
+  returnLoan,
+} from "./service";
+
+const anyValue = t.Optional(t.Unknown());
+const allQuery = t.Object({ all: t.Optional(t.String()) });
+const wantsAll = (query: { all?: string }) => query.all === "1" || query.all === "true";
+
+export function loansModule(ctx: AppContext, tokens: TokenService) {
+  const requestId = (value: string) => idParam(value, "Richiesta non valida");
+  const loanId = (value: string) => idParam(value, "Prestito non valido");
+  return new Elysia()
+    .use(authPlugin(tokens))
+    .get("/richieste", ({ actor, query }) => listRequests(ctx, actor, wantsAll(query)), {
+      auth: "signed-in",
+      query: allQuery,
+    })
+    .get("/richieste/mie", ({ actor }) => listRequests(ctx, actor, false), { auth: "signed-in" })
+    .post("/richieste", ({ actor, body }) => createRequest(ctx, actor, body), {
+      auth: "signed-in",
+      body: t.Object(
+        { unit_id: anyValue, dal: anyValue, al: anyValue, note: anyValue, tipo_utilizzo: anyValue },
+        { error: "Dati della richiesta non validi" },
+      ),
+    })
+    .delete(
+      "/richieste/:id",
+      ({ actor, params }) => {
+        cancelRequest(ctx, actor, requestId(params.id));
+        return { message: "Richiesta annullata" };
+      },
+      { auth: "signed-in" },
+    )
+    .get("/prestiti", ({ actor, query }) => listLoans(ctx, actor, wantsAll(query)), {
+      auth: "signed-in",
+      query: allQuery,
+    })
+    .get("/prestiti/mie", ({ actor }) => listLoans(ctx, actor, false), { auth: "signed-in" })
+    .post("/prestiti", ({ actor, body }) => createDirectLoan(ctx, actor, body), {
+      auth: "admin",
+      body: t.Object(
+        {
+          inventario_id: anyValue,
+          utente_id: anyValue,
+          chi: anyValue,
+          data_uscita: anyValue,
+          data_rientro: anyValue,
+          unita_ids: anyValue,
+          tipo_utilizzo: anyValue,
+          note: anyValue,
+        },
+        { error: "Dati del prestito non validi" },
+      ),
+    })
+    .put("/prestiti/:id/approva", ({ actor, params }) => approveRequest(ctx, actor, requestId(params.id)), {
+      auth: "admin",
+    })
+    .put(
+      "/prestiti/:id/rifiuta",
+      ({ actor, body, params }) => rejectRequest(ctx, actor, requestId(params.id), body ?? {}),
+      {
+        auth: "admin",
+        body: t.Optional(
+          t.Object({ motivo_rifiuto: anyValue, motivazione: anyValue }, { error: "Motivazione del rifiuto richiesta" }),
+        ),
+      },
+    )
+    .put("/prestiti/:id/restituisci", ({ actor, params }) => returnLoan(ctx, actor, loanId(params.id)), {
+      auth: "admin",
+    })
+    .get("/prestiti/:id/units", ({ actor, params }) => loanUnits(ctx, actor, loanId(params.id)), {
+      auth: "signed-in",
+    })
+    .get(
+      "/prestiti/unit/:unitId",
+      ({ actor, params }) => loanOfUnit(ctx, actor, idParam(params.unitId, "Unità non valida")),
+      { auth: "signed-in" },
+    );
+}

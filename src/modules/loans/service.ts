@@ -1,0 +1,421 @@
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { isIsoDate } from "../../domain/dates";
+import { bookingDateProblem, penaltyWarning } from "../../domain/loan-rules";
+import { impliedUsage, type UsageType } from "../../domain/loan-types";
+import type { Actor } from "../../http/auth";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { optionalText } from "../../http/input";
+import { recordAudit } from "../audit/service";
+import { recordLateReturn } from "../penalties/service";
+import { assertUnitBookable } from "./bookings";
+import { type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
+
+const IMMEDIATE = { behavior: "immediate" } as const;
+const OPEN_LOAN_STATES = ["attivo", "scaduto"] as const;
+
+// ── Guards shared by every booking path ─────────────────────────────────────────────────────────
+
+function blockedStudentError(user: Actor) {
+  return forbidden("Account bloccato", {
+    blocked: true,
+    message: "Il tuo account è bloccato: non puoi fare nuove richieste di prestito.",
+    reason: user.blockedReason,
+    strikes: user.penaltyStrikes,
+    helpMessage: "Per sbloccare l'account presentati di persona all'ufficio amministrativo.",
+  });
+}
+
+function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
+  return forbidden("Utente bloccato", {
+    message: "L'utente è bloccato e non può ricevere prestiti: deve presentarsi di persona all'ufficio per lo sblocco.",
+    reason: user.blockedReason,
+    penaltyStrikes: user.penaltyStrikes,
+    userBlocked: true,
+  });
+}
+
+function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
+  return Boolean(
+    db
+      .select({ id: prestiti.id })
+      .from(prestiti)
+      .where(
+        and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES), lt(prestiti.dataRientro, today)),
+      )
+      .get(),
+  );
+}
+
+function usageOf(value: unknown): UsageType | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (value === "interno" || value === "esterno") return value;
+  throw badRequest("Tipo di utilizzo non valido");
+}
+
+function isoDate(value: unknown, message: string): string {
+  if (!isIsoDate(value)) throw badRequest(message);
+  return value;
+}
+
+function requestOrNotFound(db: Db, id: number) {
+  const request = db.select().from(richieste).where(eq(richieste.id, id)).get();
+  if (!request) throw notFound("Richiesta non trovata");
+  return request;
+}
+
+function assertPending(request: { stato: string }) {
+  if (request.stato !== "in_attesa") throw conflict("La richiesta è già stata gestita");
+}
+
+// ── Requests ────────────────────────────────────────────────────────────────────────────────────
+
+export interface RequestInput {
+  unit_id?: unknown;
+  dal?: unknown;
+  al?: unknown;
+  note?: unknown;
+  tipo_utilizzo?: unknown;
+}
+
+/** A student asks for one specific unit over a date range. */
+export function createRequest(ctx: AppContext, student: Actor, input: RequestInput): RequestView {
+  if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
+  if (student.isBlocked) throw blockedStudentError(student);
+  const today = ctx.clock.today();
+  if (hasOverdueLoan(ctx.db, student.id, today))
+    throw forbidden("Hai un prestito scaduto: restituiscilo prima di fare nuove richieste");
+  const unitId = Number(input.unit_id);
+  if (!Number.isInteger(unitId) || unitId < 1) throw badRequest("Seleziona un'unità");
+  const dal = isoDate(input.dal, "Inserisci una data di inizio valida");
+  const al = isoDate(input.al, "Inserisci una data di fine valida");
+  const chosenUsage = usageOf(input.tipo_utilizzo);
+  const note = optionalText(input.note, 1000);
+
+  const id = ctx.db.transaction((tx) => {
+    // The unit must belong to an item of the student's course: other units simply do not exist here.
+    const target = tx
+      .select({ itemId: inventario.id, loanType: inventario.tipoPrestito })
+      .from(unita)
+      .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
+      .innerJoin(inventarioCorsi, eq(inventarioCorsi.inventarioId, inventario.id))
+      .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
+      .where(
+        and(
+          eq(unita.id, unitId),
+          isNull(unita.archivedAt),
+          isNull(inventario.archivedAt),
+          eq(corsi.nome, student.corsoAccademico ?? ""),
+        ),
+      )
+      .get();
+    if (!target) throw notFound("Unità non trovata");
+    const usage = target.loanType === "entrambi" ? chosenUsage : impliedUsage(target.loanType, null);
+    const problem = bookingDateProblem({ start: dal, end: al, today, loanType: target.loanType, usage, form: "request" });
+    if (problem) throw badRequest(problem);
+    assertUnitBookable(tx, { unitId, from: dal, to: al, today });
+    return tx
+      .insert(richieste)
+      .values({
+        utenteId: student.id,
+        inventarioId: target.itemId,
+        unitId,
+        dal,
+        al,
+        note,
+        tipoUtilizzo: usage,
+        createdAt: ctx.clock.now().toISOString(),
+      })
+      .returning({ id: richieste.id })
+      .get().id;
+  }, IMMEDIATE);
+  return requestView(ctx, id);
+}
+
+export function requestView(ctx: AppContext, id: number): RequestView {
+  const [view] = loadRequestViews(ctx.db, eq(richieste.id, id));
+  if (!view) throw notFound("Richiesta non trovata");
+  return view;
+}
+
+export function listRequests(ctx: AppContext, actor: Actor, all: boolean): RequestView[] {
+  // A student only ever gets their own, whatever they ask for.
+  if (actor.ruolo === "admin" && all) return loadRequestViews(ctx.db);
+  return loadRequestViews(ctx.db, eq(richieste.utenteId, actor.id));
+}
+
+/** A student withdraws their own pending request. */
+export function cancelRequest(ctx: AppContext, student: Actor, id: number): void {
+  ctx.db.transaction((tx) => {
+    const request = tx
+      .select()
+      .from(richieste)
+      .where(and(eq(richieste.id, id), eq(richieste.utenteId, student.id)))
+      .get();
+    if (!request) throw notFound("Richiesta non trovata");
+    assertPending(request);
+    tx.update(richieste)
+      .set({ stato: "annullata", handledAt: ctx.clock.now().toISOString() })
+      .where(eq(richieste.id, id))
+      .run();
+  }, IMMEDIATE);
+}
+
+/** Approving a request turns it into an active loan of its unit, atomically. */
+export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
+  const today = ctx.clock.today();
+  const { loanId, strikes } = ctx.db.transaction((tx) => {
+    const request = requestOrNotFound(tx, id);
+    assertPending(request);
+    const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
+    if (!borrower) throw conflict("L'utente della richiesta non esiste più");
+    if (borrower.isBlocked) throw blockedBorrowerError(borrower);
+    if (request.al < today) throw conflict("Le date della richiesta sono già passate: rifiutala e chiedi una nuova richiesta");
+    assertUnitBookable(tx, { unitId: request.unitId, from: request.dal, to: request.al, today, ignoreRequestId: id });
+    const now = ctx.clock.now().toISOString();
+    const loan = tx
+      .insert(prestiti)
+      .values({
+        utenteId: borrower.id,
+        chi: `${borrower.name} ${borrower.surname}`,
+        utenteEmail: borrower.email,
+        inventarioId: request.inventarioId,
+        richiestaId: request.id,
+        dataUscita: request.dal,
+        dataRientro: request.al,
+        tipoUtilizzo: request.tipoUtilizzo,
+        note: request.note,
+        stato: "attivo",
+        createdBy: admin.id,
+        createdAt: now,
+      })
+      .returning({ id: prestiti.id })
+      .get();
+    tx.insert(prestitiUnita).values({ prestitoId: loan.id, unitId: request.unitId }).run();
+    tx.update(richieste)
+      .set({ stato: "approvata", handledBy: admin.id, handledAt: now })
+      .where(eq(richieste.id, id))
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "request.approve",
+      entity: "request",
+      entityId: id,
+      summary: `Approvata la richiesta di ${borrower.name} ${borrower.surname} (${request.dal} → ${request.al}): prestito #${loan.id}`,
+    });
+    recordAudit(tx, ctx.clock, admin, {
+      action: "loan.create",
+      entity: "loan",
+      entityId: loan.id,
+      summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
+    });
+    return { loanId: loan.id, strikes: borrower.penaltyStrikes };
+  }, IMMEDIATE);
+  return {
+    message: "Richiesta approvata: il prestito è attivo",
+    loanId,
+    penaltyInfo: { hasStrikes: strikes > 0, strikes, warning: penaltyWarning(strikes) },
+  };
+}
+
+/** Refuses a pending request with a reason the student will read; the unit is free again. */
+export function rejectRequest(ctx: AppContext, admin: Actor, id: number, input: { motivo_rifiuto?: unknown; motivazione?: unknown }) {
+  const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
+  ctx.db.transaction((tx) => {
+    const request = requestOrNotFound(tx, id);
+    assertPending(request);
+    if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
+    tx.update(richieste)
+      .set({ stato: "rifiutata", motivoRifiuto: reason, handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
+      .where(eq(richieste.id, id))
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "request.reject",
+      entity: "request",
+      entityId: id,
+      summary: `Rifiutata la richiesta #${id}: ${reason}`,
+    });
+  }, IMMEDIATE);
+  return { message: "Richiesta rifiutata" };
+}
+
+// ── Loans ───────────────────────────────────────────────────────────────────────────────────────
+
+export interface DirectLoanInput {
+  inventario_id?: unknown;
+  utente_id?: unknown;
+  chi?: unknown;
+  data_uscita?: unknown;
+  data_rientro?: unknown;
+  unita_ids?: unknown;
+  tipo_utilizzo?: unknown;
+  note?: unknown;
+}
+
+const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
+
+/** The desk lends one or more units of an item directly to a borrower. */
+export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoanInput) {
+  const itemId = Number(input.inventario_id);
+  const unitIds = Array.isArray(input.unita_ids) ? input.unita_ids.map(Number) : [];
+  const userId = input.utente_id === undefined || input.utente_id === null || input.utente_id === "" ? null : Number(input.utente_id);
+  const chiText = optionalText(input.chi, 200);
+  if (!Number.isInteger(itemId) || itemId < 1 || unitIds.length === 0 || (userId === null && !chiText))
+    throw badRequest(REQUIRED_FIELDS);
+  if (!input.data_uscita || !input.data_rientro) throw badRequest(REQUIRED_FIELDS);
+  if (unitIds.some((id) => !Number.isInteger(id) || id < 1) || new Set(unitIds).size !== unitIds.length)
+    throw badRequest("Unità non valide");
+  const start = isoDate(input.data_uscita, "Data di inizio non valida");
+  const end = isoDate(input.data_rientro, "Data di fine non valida");
+  const chosenUsage = usageOf(input.tipo_utilizzo);
+  const today = ctx.clock.today();
+
+  const loanId = ctx.db.transaction((tx) => {
+    const item = tx
+      .select()
+      .from(inventario)
+      .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
+      .get();
+    if (!item) throw notFound("Oggetto non trovato");
+    let borrower: Actor | undefined;
+    if (userId !== null) {
+      if (!Number.isInteger(userId) || userId < 1) throw badRequest("Utente non valido");
+      borrower = tx.select().from(users).where(eq(users.id, userId)).get();
+      if (!borrower) throw notFound("Utente non trovato");
+      if (borrower.ruolo === "admin") throw badRequest("Gli amministratori non possono ricevere prestiti");
+      if (borrower.isBlocked) throw blockedBorrowerError(borrower);
+    }
+    const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
+    const problem = bookingDateProblem({ start, end, today, loanType: item.tipoPrestito, usage, form: "loan" });
+    if (problem) throw badRequest(problem);
+    const units = tx
+      .select({ id: unita.id, code: unita.codiceUnivoco })
+      .from(unita)
+      .where(and(inArray(unita.id, unitIds), eq(unita.inventarioId, itemId), isNull(unita.archivedAt)))
+      .all();
+    if (units.length !== unitIds.length) throw badRequest("Le unità scelte non appartengono a questo oggetto");
+    for (const unit of units)
+      assertUnitBookable(
+        tx,
+        { unitId: unit.id, from: start, to: end, today },
+        `L'unità ${unit.code} non è disponibile per le date scelte`,
+      );
+    const chi = borrower ? `${borrower.name} ${borrower.surname}` : (chiText as string);
+    const loan = tx
+      .insert(prestiti)
+      .values({
+        utenteId: borrower?.id ?? null,
+        chi,
+        utenteEmail: borrower?.email ?? null,
+        inventarioId: itemId,
+        dataUscita: start,
+        dataRientro: end,
+        tipoUtilizzo: usage,
+        note: optionalText(input.note, 1000) ?? `Prestito diretto - ${units.length} unità`,
+        stato: "attivo",
+        createdBy: admin.id,
+        createdAt: ctx.clock.now().toISOString(),
+      })
+      .returning({ id: prestiti.id })
+      .get();
+    tx.insert(prestitiUnita)
+      .values(units.map((unit) => ({ prestitoId: loan.id, unitId: unit.id })))
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "loan.create",
+      entity: "loan",
+      entityId: loan.id,
+      summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}`,
+    });
+    return loan.id;
+  }, IMMEDIATE);
+  return { message: "Prestito creato", loanId, loan: loanView(ctx, loanId) };
+}
+
+export function loanView(ctx: AppContext, id: number): LoanView {
+  const [view] = loadLoanViews(ctx.db, ctx.clock.today(), eq(prestiti.id, id));
+  if (!view) throw notFound("Prestito non trovato");
+  return view;
+}
+
+export function listLoans(ctx: AppContext, actor: Actor, all: boolean): LoanView[] {
+  if (actor.ruolo === "admin" && all) return loadLoanViews(ctx.db, ctx.clock.today());
+  return loadLoanViews(ctx.db, ctx.clock.today(), eq(prestiti.utenteId, actor.id));
+}
+
+/**
+ * Ends a loan today: frees its units, keeps the due date, and turns lateness into strikes (which may
+ * block the borrower) in the same transaction.
+ */
+export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
+  const today = ctx.clock.today();
+  const penalty = ctx.db.transaction((tx) => {
+    const loan = tx.select().from(prestiti).where(eq(prestiti.id, id)).get();
+    if (!loan) throw notFound("Prestito non trovato");
+    if (loan.stato !== "attivo" && loan.stato !== "scaduto") throw conflict("Il prestito non è attivo");
+    tx.update(prestiti).set({ stato: "restituito", dataRestituzione: today }).where(eq(prestiti.id, id)).run();
+    const item = tx.select({ nome: inventario.nome }).from(inventario).where(eq(inventario.id, loan.inventarioId)).get();
+    const outcome = recordLateReturn(tx, ctx.clock, admin, {
+      loanId: id,
+      userId: loan.utenteId,
+      itemName: item?.nome ?? "",
+      dueDate: loan.dataRientro,
+      returnedOn: today,
+    });
+    recordAudit(tx, ctx.clock, admin, {
+      action: "loan.return",
+      entity: "loan",
+      entityId: id,
+      summary: `Restituito il prestito #${id} di ${loan.chi}${outcome ? ` con ${outcome.daysLate} giorni di ritardo (${outcome.strikes} penalità)` : ""}`,
+    });
+    return outcome;
+  }, IMMEDIATE);
+  return {
+    message: "Prestito concluso",
+    giorni_ritardo: penalty?.daysLate ?? 0,
+    penalty: penalty
+      ? { strike_assegnati: penalty.strikes, totale: penalty.totalStrikes, bloccato: penalty.blocked }
+      : null,
+  };
+}
+
+/** Units of a loan: any loan for the desk, only their own for a student. */
+export function loanUnits(ctx: AppContext, actor: Actor, loanId: number) {
+  const loan = ctx.db.select().from(prestiti).where(eq(prestiti.id, loanId)).get();
+  if (!loan || (actor.ruolo !== "admin" && loan.utenteId !== actor.id)) throw notFound("Prestito non trovato");
+  return ctx.db
+    .select({ id: unita.id, codice_univoco: unita.codiceUnivoco, note: unita.note, inventario_id: unita.inventarioId })
+    .from(prestitiUnita)
+    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+    .where(eq(prestitiUnita.prestitoId, loanId))
+    .orderBy(unita.codiceUnivoco)
+    .all();
+}
+
+/** The open loan holding a unit (the one already started, else the next one), for the unit's details. */
+export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
+  const today = ctx.clock.today();
+  const loan = ctx.db
+    .select({ id: prestiti.id, userId: prestiti.utenteId })
+    .from(prestitiUnita)
+    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .orderBy(sql`${prestiti.dataUscita} > ${today}`, prestiti.dataUscita)
+    .get();
+  if (!loan || (actor.ruolo !== "admin" && loan.userId !== actor.id))
+    throw notFound("Nessun prestito in corso per questa unità");
+  const view = loanView(ctx, loan.id);
+  const unit = ctx.db.select({ code: unita.codiceUnivoco }).from(unita).where(eq(unita.id, unitId)).get();
+  return { ...view, codice_univoco: unit?.code ?? null };
+}
+
+/** The periodic job: open loans past their due date become `scaduto`. Idempotent. */
+export function markOverdueLoans(ctx: AppContext): number {
+  return ctx.db
+    .update(prestiti)
+    .set({ stato: "scaduto" })
+    .where(and(eq(prestiti.stato, "attivo"), lt(prestiti.dataRientro, ctx.clock.today())))
+    .returning({ id: prestiti.id })
+    .all().length;
+}

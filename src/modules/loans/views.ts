@@ -1,0 +1,121 @@
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { daysLate, effectiveLoanState } from "../../domain/loan-rules";
+
+/** A loan request as lists and details show it. */
+export function loadRequestViews(db: Db, where?: SQL) {
+  return db
+    .select({
+      request: richieste,
+      itemName: inventario.nome,
+      loanType: inventario.tipoPrestito,
+      unitCode: unita.codiceUnivoco,
+      user: { name: users.name, surname: users.surname, email: users.email },
+      strikes: users.penaltyStrikes,
+      blocked: users.isBlocked,
+    })
+    .from(richieste)
+    .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
+    .innerJoin(unita, eq(unita.id, richieste.unitId))
+    .leftJoin(users, eq(users.id, richieste.utenteId))
+    .where(where)
+    .orderBy(desc(richieste.createdAt), desc(richieste.id))
+    .all()
+    .map(({ request, itemName, loanType, unitCode, user, strikes, blocked }) => ({
+      id: request.id,
+      stato: request.stato,
+      inventario_id: request.inventarioId,
+      oggetto_nome: itemName,
+      articolo_nome: itemName,
+      tipo_prestito: loanType,
+      unit_id: request.unitId,
+      codice_univoco: unitCode,
+      dal: request.dal,
+      al: request.al,
+      note: request.note,
+      tipo_utilizzo: request.tipoUtilizzo,
+      motivo_rifiuto: request.motivoRifiuto,
+      created_at: request.createdAt,
+      handled_at: request.handledAt,
+      utente_id: request.utenteId,
+      utente_nome: user?.name ?? null,
+      utente_cognome: user?.surname ?? null,
+      name: user?.name ?? null,
+      surname: user?.surname ?? null,
+      utente_email: user?.email ?? null,
+      penalty_strikes: strikes ?? 0,
+      is_blocked: blocked ?? false,
+    }));
+}
+
+export type RequestView = ReturnType<typeof loadRequestViews>[number];
+
+/** Loans with their units, borrower and lateness computed for `today`. */
+export function loadLoanViews(db: Db, today: string, where?: SQL) {
+  const rows = db
+    .select({
+      loan: prestiti,
+      itemName: inventario.nome,
+      user: { name: users.name, surname: users.surname, email: users.email },
+      strikes: users.penaltyStrikes,
+      blocked: users.isBlocked,
+    })
+    .from(prestiti)
+    .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
+    .leftJoin(users, eq(users.id, prestiti.utenteId))
+    .where(where)
+    .orderBy(desc(prestiti.createdAt), desc(prestiti.id))
+    .all();
+  const loanIds = rows.map((row) => row.loan.id);
+  const unitRows = loanIds.length
+    ? db
+        .select({ loanId: prestitiUnita.prestitoId, id: unita.id, code: unita.codiceUnivoco })
+        .from(prestitiUnita)
+        .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+        .where(where ? inArray(prestitiUnita.prestitoId, loanIds) : undefined)
+        .orderBy(unita.codiceUnivoco)
+        .all()
+    : [];
+  const unitsByLoan = new Map<number, Array<{ id: number; code: string }>>();
+  for (const unit of unitRows) {
+    const list = unitsByLoan.get(unit.loanId) ?? [];
+    list.push(unit);
+    unitsByLoan.set(unit.loanId, list);
+  }
+  return rows.map(({ loan, itemName, user, strikes, blocked }) => {
+    const units = unitsByLoan.get(loan.id) ?? [];
+    const fullName = user ? `${user.name} ${user.surname}` : loan.chi;
+    return {
+      id: loan.id,
+      inventario_id: loan.inventarioId,
+      oggetto_id: loan.inventarioId,
+      articolo_nome: itemName,
+      oggetto_nome: itemName,
+      unita: units.map((unit) => unit.code),
+      unita_ids: units.map((unit) => unit.id),
+      unita_seriale: units.map((unit) => unit.code).join(", "),
+      quantita: units.length,
+      utente_id: loan.utenteId,
+      utente_nome: user?.name ?? loan.chi,
+      utente_cognome: user?.surname ?? "",
+      utente_nome_reale: fullName,
+      utente_email: user?.email ?? loan.utenteEmail,
+      chi: loan.chi,
+      data_uscita: loan.dataUscita,
+      data_rientro: loan.dataRientro,
+      data_restituzione: loan.dataRestituzione,
+      data_fine: loan.dataRestituzione,
+      stato: effectiveLoanState(loan.stato, loan.dataRientro, today),
+      giorni_ritardo: daysLate(loan.dataRientro, loan.dataRestituzione ?? today),
+      note: loan.note,
+      tipo_utilizzo: loan.tipoUtilizzo,
+      richiesta_id: loan.richiestaId,
+      penalty_strikes: strikes ?? 0,
+      is_blocked: blocked ?? false,
+      created_at: loan.createdAt,
+    };
+  });
+}
+
+export type LoanView = ReturnType<typeof loadLoanViews>[number];
