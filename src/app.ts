@@ -3,13 +3,18 @@ import type { AppContext } from "./context";
 import { createTokenService } from "./http/auth";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
-import { authModule } from "./modules/auth";
 import { alertsModule } from "./modules/alerts";
+import { auditModule } from "./modules/audit";
+import { authModule } from "./modules/auth";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { loansModule } from "./modules/loans";
 import { penaltiesModule } from "./modules/penalties";
+import { repairsModule } from "./modules/repairs";
+import { reportsModule } from "./modules/reports";
+import { statsModule } from "./modules/stats";
+import { systemModule } from "./modules/system";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -33,12 +38,19 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const tokens = createTokenService(ctx);
   const startedAt = new WeakMap<Request, number>();
 
-  const api = new Elysia({ prefix: "/api" }).use(healthModule(ctx)).use(authModule(ctx, tokens))
+  const api = new Elysia({ prefix: "/api" })
+    .use(healthModule(ctx))
+    .use(authModule(ctx, tokens))
     .use(inventoryModule(ctx, tokens))
     .use(excelModule(ctx, tokens))
     .use(loansModule(ctx, tokens))
     .use(penaltiesModule(ctx, tokens))
-    .use(alertsModule(ctx, tokens));
+    .use(alertsModule(ctx, tokens))
+    .use(repairsModule(ctx, tokens))
+    .use(reportsModule(ctx, tokens))
+    .use(statsModule(ctx, tokens))
+    .use(systemModule(ctx, tokens))
+    .use(auditModule(ctx, tokens));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

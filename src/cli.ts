@@ -47,6 +47,7 @@ function contextFor(config: Config, logger = createLogger(config.logLevel)): App
     appName: config.appName,
     dataDir: config.dataDir,
     metrics: createServerMetrics(),
+    overdueCheckMinutes: config.overdueCheckMinutes,
   };
 }
 

@@ -16,4 +16,6 @@ export interface AppContext {
   appName: string;
   dataDir?: string;
   metrics: ServerMetrics;
+  /** How often the overdue-loan job runs (the status page flags it when it falls behind). */
+  overdueCheckMinutes: number;
 }

@@ -26,3 +26,22 @@ export function addDays(isoDate: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
+
+/** The UTC instant (ISO string) at which calendar day `isoDate` starts in `timeZone`. */
+export function startOfDayIn(timeZone: string, isoDate: string): string {
+  const utcMidnight = Date.parse(`${isoDate}T00:00:00Z`);
+  // The zone's offset near that moment, e.g. "GMT+01:00" → +60 minutes.
+  const offsetText =
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(new Date(utcMidnight))
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offsetText);
+  const offsetMinutes = match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(utcMidnight - offsetMinutes * 60_000).toISOString();
+}
+
+/** Monday of the ISO week containing `isoDate`. */
+export function startOfIsoWeek(isoDate: string): string {
+  const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(isoDate, -((weekday + 6) % 7));
+}

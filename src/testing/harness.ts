@@ -19,6 +19,7 @@ export function createTestContext(now = new Date("2026-03-10T09:00:00Z")): AppCo
     jwtSecret: "test-secret-0123456789abcdef0123456789",
     appName: "PrestaLab",
     metrics: createServerMetrics(),
+    overdueCheckMinutes: 15,
   };
 }
 

@@ -6,6 +6,6 @@ import { adminAlerts, userAlerts } from "./service";
 export function alertsModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/avvisi" })
     .use(authPlugin(tokens))
-    .get("/", () => adminAlerts(ctx), { auth: "admin" })
+    .get("", () => adminAlerts(ctx), { auth: "admin" })
     .get("/utente", ({ actor }) => userAlerts(ctx, actor.id), { auth: "signed-in" });
 }

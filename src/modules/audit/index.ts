@@ -1,0 +1,42 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context";
+import { auditLog } from "../../db/schema";
+import { authPlugin, type TokenService } from "../../http/auth";
+import { badRequest } from "../../http/errors";
+
+const ENTITIES = ["user", "item", "unit", "category", "request", "loan", "repair", "report", "import"];
+
+export function auditModule(ctx: AppContext, tokens: TokenService) {
+  return new Elysia({ prefix: "/audit" }).use(authPlugin(tokens)).get(
+    "",
+    ({ query }) => {
+      const conditions: SQL[] = [];
+      if (query.entity) {
+        if (!ENTITIES.includes(query.entity)) throw badRequest("Tipo di elemento non valido");
+        conditions.push(eq(auditLog.entity, query.entity));
+      }
+      if (query.id) {
+        const id = Number(query.id);
+        if (!Number.isInteger(id) || id < 1) throw badRequest("Identificativo non valido");
+        conditions.push(eq(auditLog.entityId, id));
+      }
+      return ctx.db
+        .select({
+          id: auditLog.id,
+          action: auditLog.action,
+          entity: auditLog.entity,
+          entity_id: auditLog.entityId,
+          summary: auditLog.summary,
+          actor_email: auditLog.actorEmail,
+          created_at: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .where(and(...conditions))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(200)
+        .all();
+    },
+    { auth: "admin", query: t.Object({ entity: t.Optional(t.String()), id: t.Optional(t.String()) }) },
+  );
+}

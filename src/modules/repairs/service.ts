@@ -1,0 +1,234 @@
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import {
+  inventario,
+  prestiti,
+  prestitiUnita,
+  richieste,
+  riparazioni,
+  segnalazioni,
+  unita,
+  users,
+} from "../../db/schema";
+import { canCloseRepair, isPriority, type Priority } from "../../domain/repairs";
+import type { Actor } from "../../http/auth";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { optionalText, requiredText } from "../../http/input";
+import { recordAudit } from "../audit/service";
+
+const SELECT_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
+
+export function loadRepairViews(db: Db, where?: SQL) {
+  return db
+    .select({ repair: riparazioni, itemName: inventario.nome, unitCode: unita.codiceUnivoco })
+    .from(riparazioni)
+    .innerJoin(inventario, eq(inventario.id, riparazioni.inventarioId))
+    .innerJoin(unita, eq(unita.id, riparazioni.unitId))
+    .where(where)
+    .orderBy(desc(riparazioni.createdAt), desc(riparazioni.id))
+    .all()
+    .map(({ repair, itemName, unitCode }) => ({
+      id: repair.id,
+      inventario_id: repair.inventarioId,
+      articolo_nome: itemName,
+      oggetto_nome: itemName,
+      unit_id: repair.unitId,
+      codice_univoco: unitCode,
+      descrizione: repair.descrizione,
+      note: repair.noteTecniche,
+      note_tecniche: repair.noteTecniche,
+      priorita: repair.priorita,
+      stato: repair.stato,
+      data_inizio: repair.dataInizio,
+      data_fine: repair.dataFine,
+      segnalazione_id: repair.segnalazioneId,
+      created_at: repair.createdAt,
+    }));
+}
+
+export type RepairView = ReturnType<typeof loadRepairViews>[number];
+
+export function repairView(db: Db, id: number): RepairView {
+  const [view] = loadRepairViews(db, eq(riparazioni.id, id));
+  if (!view) throw notFound("Riparazione non trovata");
+  return view;
+}
+
+export interface RepairInput {
+  inventario_id?: unknown;
+  unit_id?: unknown;
+  descrizione?: unknown;
+  note_tecniche?: unknown;
+  note?: unknown;
+  priorita?: unknown;
+  stato?: unknown;
+}
+
+function priorityOf(value: unknown, fallback: Priority): Priority {
+  if (value === undefined || value === null || value === "") return fallback;
+  if (!isPriority(value)) throw badRequest("Priorità non valida");
+  return value;
+}
+
+/** Bookings from today on that a repair of this unit will get in the way of: the desk may rebook them. */
+function upcomingBookings(db: Db, unitId: number, today: string) {
+  const requests = db
+    .select({ id: richieste.id, dal: richieste.dal, al: richieste.al, name: users.name, surname: users.surname })
+    .from(richieste)
+    .leftJoin(users, eq(users.id, richieste.utenteId))
+    .where(and(eq(richieste.unitId, unitId), eq(richieste.stato, "in_attesa"), sql`${richieste.al} >= ${today}`))
+    .all()
+    .map((row) => ({
+      tipo: "richiesta" as const,
+      id: row.id,
+      dal: row.dal,
+      al: row.al,
+      utente: `${row.name ?? ""} ${row.surname ?? ""}`.trim(),
+    }));
+  const loans = db
+    .select({ id: prestiti.id, dal: prestiti.dataUscita, al: prestiti.dataRientro, chi: prestiti.chi })
+    .from(prestitiUnita)
+    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+    .where(
+      and(
+        eq(prestitiUnita.unitId, unitId),
+        inArray(prestiti.stato, ["attivo", "scaduto"]),
+        sql`${prestiti.dataUscita} > ${today}`,
+      ),
+    )
+    .all()
+    .map((row) => ({ tipo: "prestito" as const, id: row.id, dal: row.dal, al: row.al, utente: row.chi }));
+  return [...requests, ...loans].sort((a, b) => a.dal.localeCompare(b.dal));
+}
+
+/**
+ * Puts a unit into repair. Refused when it is lost, already in repair, or out on a loan right now;
+ * bookings still ahead are returned as a warning so the desk can move them.
+ */
+export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, fromReportId?: number) {
+  const itemId = Number(input.inventario_id);
+  const unitId = Number(input.unit_id);
+  if (!Number.isInteger(itemId) || itemId < 1 || !Number.isInteger(unitId) || unitId < 1)
+    throw badRequest(SELECT_ITEM_AND_UNIT);
+  const descrizione = requiredText(input.descrizione, "Descrivi il problema da riparare", 2000);
+  const today = ctx.clock.today();
+  return ctx.db.transaction(
+    (tx) => {
+      const unit = tx
+        .select()
+        .from(unita)
+        .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
+        .where(
+          and(
+            eq(unita.id, unitId),
+            eq(unita.inventarioId, itemId),
+            isNull(unita.archivedAt),
+            isNull(inventario.archivedAt),
+          ),
+        )
+        .get();
+      if (!unit) throw badRequest(SELECT_ITEM_AND_UNIT);
+      if (unit.unita.perso) throw conflict("L'unità è segnata come persa: non può andare in riparazione");
+      const open = tx
+        .select({ id: riparazioni.id })
+        .from(riparazioni)
+        .where(and(eq(riparazioni.unitId, unitId), eq(riparazioni.stato, "in_corso")))
+        .get();
+      if (open) throw conflict("L'unità è già in riparazione");
+      const lent = tx
+        .select({ chi: prestiti.chi })
+        .from(prestitiUnita)
+        .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+        .where(
+          and(
+            eq(prestitiUnita.unitId, unitId),
+            inArray(prestiti.stato, ["attivo", "scaduto"]),
+            sql`${prestiti.dataUscita} <= ${today}`,
+          ),
+        )
+        .get();
+      if (lent) throw conflict(`L'unità è in prestito a ${lent.chi}: registra prima la restituzione`);
+      const repair = tx
+        .insert(riparazioni)
+        .values({
+          inventarioId: itemId,
+          unitId,
+          descrizione,
+          noteTecniche: optionalText(input.note_tecniche ?? input.note, 4000),
+          priorita: priorityOf(input.priorita, "media"),
+          stato: "in_corso",
+          dataInizio: today,
+          segnalazioneId: fromReportId ?? null,
+          createdBy: admin.id,
+          createdAt: ctx.clock.now().toISOString(),
+        })
+        .returning({ id: riparazioni.id })
+        .get();
+      if (fromReportId)
+        tx.update(segnalazioni)
+          .set({
+            riparazioneId: repair.id,
+            stato: sql`case when ${segnalazioni.stato} = 'aperta' then 'in_corso' else ${segnalazioni.stato} end`,
+            handledBy: admin.id,
+            handledAt: ctx.clock.now().toISOString(),
+          })
+          .where(eq(segnalazioni.id, fromReportId))
+          .run();
+      recordAudit(tx, ctx.clock, admin, {
+        action: "repair.create",
+        entity: "repair",
+        entityId: repair.id,
+        summary: `Unità ${unit.unita.codiceUnivoco} in riparazione${fromReportId ? ` dalla segnalazione #${fromReportId}` : ""}: ${descrizione}`,
+      });
+      return { ...repairView(tx, repair.id), avvisi_prenotazioni: upcomingBookings(tx, unitId, today) };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * `{ stato }` alone completes or cancels a repair in progress; any other payload edits its details.
+ * Closed repairs are history and cannot change (409).
+ */
+export function updateRepair(ctx: AppContext, admin: Actor, id: number, input: RepairInput) {
+  return ctx.db.transaction((tx) => {
+    const repair = tx.select().from(riparazioni).where(eq(riparazioni.id, id)).get();
+    if (!repair) throw notFound("Riparazione non trovata");
+    if (!canCloseRepair(repair.stato)) throw conflict("La riparazione è già chiusa");
+    const closing = input.stato === "completata" || input.stato === "annullata";
+    if (input.stato !== undefined && input.stato !== repair.stato && !closing)
+      throw badRequest("Stato della riparazione non valido");
+    if (input.unit_id !== undefined && Number(input.unit_id) !== repair.unitId)
+      throw badRequest("L'unità di una riparazione non si può cambiare: annullala e aprine una nuova");
+    const today = ctx.clock.today();
+    const changes = {
+      descrizione:
+        input.descrizione === undefined
+          ? repair.descrizione
+          : requiredText(input.descrizione, "Descrivi il problema da riparare", 2000),
+      noteTecniche:
+        input.note_tecniche === undefined && input.note === undefined
+          ? repair.noteTecniche
+          : optionalText(input.note_tecniche ?? input.note, 4000),
+      priorita: priorityOf(input.priorita, repair.priorita),
+      ...(closing ? { stato: input.stato as "completata" | "annullata", dataFine: today } : {}),
+    };
+    tx.update(riparazioni).set(changes).where(eq(riparazioni.id, id)).run();
+    // A completed repair resolves the fault report it came from.
+    if (input.stato === "completata" && repair.segnalazioneId)
+      tx.update(segnalazioni)
+        .set({ stato: "risolta", handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
+        .where(and(eq(segnalazioni.id, repair.segnalazioneId), inArray(segnalazioni.stato, ["aperta", "in_corso"])))
+        .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: closing ? `repair.${input.stato === "completata" ? "complete" : "cancel"}` : "repair.update",
+      entity: "repair",
+      entityId: id,
+      summary: closing
+        ? `Riparazione #${id} ${input.stato === "completata" ? "completata: unità di nuovo disponibile" : "annullata"}`
+        : `Modificata la riparazione #${id}`,
+    });
+    return repairView(tx, id);
+  });
+}

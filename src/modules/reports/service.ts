@@ -1,0 +1,186 @@
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { inventario, prestiti, prestitiUnita, segnalazioni, unita, users } from "../../db/schema";
+import {
+  canMoveReport,
+  isPriority,
+  isReportType,
+  type Priority,
+  REPORT_STATES,
+  type ReportState,
+} from "../../domain/repairs";
+import type { Actor } from "../../http/auth";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { requiredText } from "../../http/input";
+import { recordAudit } from "../audit/service";
+import { createRepair } from "../repairs/service";
+
+export function loadReportViews(db: Db, where?: SQL) {
+  return db
+    .select({
+      report: segnalazioni,
+      itemName: inventario.nome,
+      unitCode: unita.codiceUnivoco,
+      user: { name: users.name, surname: users.surname, email: users.email },
+    })
+    .from(segnalazioni)
+    .innerJoin(inventario, eq(inventario.id, segnalazioni.inventarioId))
+    .innerJoin(unita, eq(unita.id, segnalazioni.unitId))
+    .leftJoin(users, eq(users.id, segnalazioni.userId))
+    .where(where)
+    .orderBy(desc(segnalazioni.createdAt), desc(segnalazioni.id))
+    .all()
+    .map(({ report, itemName, unitCode, user }) => ({
+      id: report.id,
+      tipo: report.tipo,
+      urgenza: report.urgenza,
+      messaggio: report.messaggio,
+      stato: report.stato,
+      created_at: report.createdAt,
+      handled_at: report.handledAt,
+      inventario_id: report.inventarioId,
+      inventario_nome: itemName,
+      unit_id: report.unitId,
+      codice_univoco: unitCode,
+      prestito_id: report.prestitoId,
+      riparazione_id: report.riparazioneId,
+      user_id: report.userId,
+      utente_nome: user?.name ?? null,
+      utente_cognome: user?.surname ?? null,
+      utente_email: user?.email ?? null,
+    }));
+}
+
+export type ReportView = ReturnType<typeof loadReportViews>[number];
+
+function reportView(db: Db, id: number): ReportView {
+  const [view] = loadReportViews(db, eq(segnalazioni.id, id));
+  if (!view) throw notFound("Segnalazione non trovata");
+  return view;
+}
+
+export interface ReportInput {
+  tipo?: unknown;
+  urgenza?: unknown;
+  messaggio?: unknown;
+  inventario_id?: unknown;
+  unit_id?: unknown;
+  prestito_id?: unknown;
+}
+
+/** A student reports a fault on a unit of one of their own open loans. The reporter comes from the token. */
+export function createReport(ctx: AppContext, student: Actor, input: ReportInput): ReportView {
+  if (student.ruolo === "admin")
+    throw forbidden("Le segnalazioni sono degli studenti: apri direttamente una riparazione");
+  if (!isReportType(input.tipo)) throw badRequest("Tipo di segnalazione non valido");
+  if (!isPriority(input.urgenza)) throw badRequest("Urgenza non valida");
+  const messaggio = requiredText(input.messaggio, "Descrivi il problema", 2000);
+  const loanId = Number(input.prestito_id);
+  const unitId = Number(input.unit_id);
+  if (!Number.isInteger(loanId) || loanId < 1) throw badRequest("Seleziona il prestito");
+  if (!Number.isInteger(unitId) || unitId < 1) throw badRequest("Seleziona l'unità");
+  return ctx.db.transaction((tx) => {
+    const loan = tx
+      .select()
+      .from(prestiti)
+      .where(
+        and(eq(prestiti.id, loanId), eq(prestiti.utenteId, student.id), inArray(prestiti.stato, ["attivo", "scaduto"])),
+      )
+      .get();
+    if (!loan) throw notFound("Prestito non trovato");
+    const onLoan = tx
+      .select({ unitId: prestitiUnita.unitId })
+      .from(prestitiUnita)
+      .where(and(eq(prestitiUnita.prestitoId, loanId), eq(prestitiUnita.unitId, unitId)))
+      .get();
+    if (!onLoan) throw badRequest("L'unità non fa parte di questo prestito");
+    if (
+      input.inventario_id !== undefined &&
+      input.inventario_id !== null &&
+      Number(input.inventario_id) !== loan.inventarioId
+    )
+      throw badRequest("L'oggetto non corrisponde al prestito");
+    const created = tx
+      .insert(segnalazioni)
+      .values({
+        userId: student.id,
+        inventarioId: loan.inventarioId,
+        unitId,
+        prestitoId: loanId,
+        tipo: input.tipo as ReportView["tipo"],
+        urgenza: input.urgenza as Priority,
+        messaggio,
+        createdAt: ctx.clock.now().toISOString(),
+      })
+      .returning({ id: segnalazioni.id })
+      .get();
+    return reportView(tx, created.id);
+  });
+}
+
+export function listReports(ctx: AppContext, actor: Actor, all: boolean): ReportView[] {
+  if (actor.ruolo === "admin" && all) return loadReportViews(ctx.db);
+  return loadReportViews(ctx.db, eq(segnalazioni.userId, actor.id));
+}
+
+/**
+ * The desk moves a report forward (aperta → in_corso → risolta → chiusa, skipping allowed). A loss
+ * report resolved with `esito: "perso"` marks its unit lost.
+ */
+export function updateReport(ctx: AppContext, admin: Actor, id: number, input: { stato?: unknown; esito?: unknown }) {
+  return ctx.db.transaction((tx) => {
+    const report = tx.select().from(segnalazioni).where(eq(segnalazioni.id, id)).get();
+    if (!report) throw notFound("Segnalazione non trovata");
+    const target = input.stato;
+    if (typeof target !== "string" || !(REPORT_STATES as readonly string[]).includes(target))
+      throw badRequest("Stato della segnalazione non valido");
+    const lostOutcome = input.esito === "perso";
+    if (input.esito !== undefined && input.esito !== null && !lostOutcome) throw badRequest("Esito non valido");
+    if (lostOutcome && report.tipo !== "perdita")
+      throw badRequest("Solo una segnalazione di perdita può chiudersi con l'unità persa");
+    if (lostOutcome && target !== "risolta" && target !== "chiusa")
+      throw badRequest("Segna l'unità come persa risolvendo la segnalazione");
+    if (!canMoveReport(report.stato, target as ReportState))
+      throw conflict(
+        `La segnalazione è già ${report.stato.replace("_", " ")}: non può tornare a ${target.replace("_", " ")}`,
+      );
+    tx.update(segnalazioni)
+      .set({ stato: target as ReportState, handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
+      .where(eq(segnalazioni.id, id))
+      .run();
+    if (lostOutcome) tx.update(unita).set({ perso: true }).where(eq(unita.id, report.unitId)).run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "report.update",
+      entity: "report",
+      entityId: id,
+      summary: `Segnalazione #${id}: ${report.stato} → ${target}${lostOutcome ? " (unità segnata come persa)" : ""}`,
+    });
+    return reportView(tx, id);
+  });
+}
+
+/** Opens a repair of the reported unit, linked both ways; the report moves to in_corso. */
+export function repairFromReport(
+  ctx: AppContext,
+  admin: Actor,
+  id: number,
+  input: { descrizione?: unknown; note_tecniche?: unknown; priorita?: unknown },
+) {
+  const report = ctx.db.select().from(segnalazioni).where(eq(segnalazioni.id, id)).get();
+  if (!report) throw notFound("Segnalazione non trovata");
+  if (report.riparazioneId) throw conflict("Per questa segnalazione esiste già una riparazione");
+  if (report.stato === "risolta" || report.stato === "chiusa") throw conflict("La segnalazione è già chiusa");
+  return createRepair(
+    ctx,
+    admin,
+    {
+      inventario_id: report.inventarioId,
+      unit_id: report.unitId,
+      descrizione: input.descrizione ?? `${report.tipo}: ${report.messaggio}`,
+      note_tecniche: input.note_tecniche,
+      priorita: input.priorita ?? report.urgenza,
+    },
+    id,
+  );
+}

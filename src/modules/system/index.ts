@@ -1,0 +1,66 @@
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context";
+import { backupDatabase } from "../../db/backup";
+import { authPlugin, type TokenService } from "../../http/auth";
+import { recordAudit } from "../audit/service";
+import { createStatusProbe } from "./service";
+
+/** Streams a file and deletes it once the download has been read to the end (or abandoned). */
+function streamThenDelete(path: string): ReadableStream<Uint8Array> {
+  const reader = Bun.file(path).stream().getReader();
+  const cleanup = () => rmSync(path, { force: true });
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        cleanup();
+      } else controller.enqueue(value);
+    },
+    cancel() {
+      void reader.cancel();
+      cleanup();
+    },
+  });
+}
+
+export function systemModule(ctx: AppContext, tokens: TokenService) {
+  const probe = createStatusProbe(ctx);
+  return new Elysia({ prefix: "/system" })
+    .use(authPlugin(tokens))
+    .get(
+      "/status",
+      ({ actor }) => {
+        const status = probe.full();
+        // Students see whether the service works, never the server's figures or other users' activity.
+        if (actor.ruolo !== "admin") return { overall: status.overall, services: status.services };
+        return status;
+      },
+      { auth: "signed-in" },
+    )
+    .get(
+      "/backup",
+      ({ actor }) => {
+        const stamp = ctx.clock.now().toISOString().slice(0, 19).replace(/[:T]/g, "-");
+        const fileName = `prestalab-backup-${stamp}.db`;
+        const target = join(ctx.dataDir ?? tmpdir(), `.${fileName}.${process.pid}.tmp`);
+        backupDatabase(ctx.sqlite, target);
+        recordAudit(ctx.db, ctx.clock, actor, {
+          action: "system.backup",
+          entity: "import",
+          summary: `Scaricato il backup ${fileName}`,
+        });
+        return new Response(streamThenDelete(target), {
+          headers: {
+            "content-type": "application/vnd.sqlite3",
+            "content-disposition": `attachment; filename="${fileName}"`,
+            "cache-control": "no-store",
+          },
+        });
+      },
+      { auth: "admin" },
+    );
+}
