@@ -7,18 +7,19 @@ import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServ
 import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { createServerMetrics } from "./http/metrics";
-import { startJobs } from "./jobs";
 import type { UiAssetSource } from "./http/ui";
+import { startJobs } from "./jobs";
 import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
+import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
 
 const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature per accademie
 
 Uso:
-  prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>]
+  prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>] [--demo]
   prestalab migrate [--data-dir ./data]
   prestalab backup <file> [--data-dir ./data]
   prestalab restore <file> [--data-dir ./data]
@@ -64,6 +65,24 @@ async function ensureFirstAdministrator(ctx: AppContext, config: Config) {
   console.log(lines.join("\n"));
 }
 
+async function loadDemo(ctx: AppContext, config: Config) {
+  const demo = await loadDemoAcademy(ctx, config.adminEmail ?? "banco@accademia-demo.it");
+  const { summary } = demo;
+  console.log(
+    [
+      "",
+      "=".repeat(72),
+      "  Modalità demo: caricata un'accademia di esempio",
+      `  ${summary.items} oggetti (${summary.units} unità), ${summary.students} studenti, ${summary.loans} prestiti, ${summary.requests} richieste`,
+      `  Amministratore: ${demo.adminEmail}  password: ${demo.adminPassword}`,
+      `  Studente:       ${demo.studentEmail}  password: ${demo.studentPassword}`,
+      "  (tutti gli studenti di esempio usano la stessa password; mostrate solo ora)",
+      "=".repeat(72),
+      "",
+    ].join("\n"),
+  );
+}
+
 async function serve(config: Config, options: CliOptions) {
   const holder = runningServerPid(config.dataDir);
   if (holder && holder !== process.pid)
@@ -71,7 +90,8 @@ async function serve(config: Config, options: CliOptions) {
   const started = performance.now();
   const ctx = contextFor(config);
   const releaseDataDir = claimDataDir(config.dataDir);
-  await ensureFirstAdministrator(ctx, config);
+  if (config.demo) await loadDemo(ctx, config);
+  else await ensureFirstAdministrator(ctx, config);
   if (ctx.clock.shifted) {
     console.log(`\n*** OROLOGIO SPOSTATO: PrestaLab crede che adesso sia ${ctx.clock.now().toISOString()} ***\n`);
   }

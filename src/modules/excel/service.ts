@@ -111,7 +111,7 @@ function decodeUpload(input: ImportInput): { name: string; bytes: Uint8Array } {
   const data = typeof input.fileData === "string" ? input.fileData : "";
   if (!/\.(xlsx|xls)$/i.test(name)) throw badRequest(INVALID_FILE);
   const match = /^data:[^;,]*;base64,(.*)$/s.exec(data);
-  if (!match || !match[1]) throw badRequest(INVALID_FILE);
+  if (!match?.[1]) throw badRequest(INVALID_FILE);
   if ((match[1].length * 3) / 4 > MAX_IMPORT_BYTES + 4) throw badRequest(`${INVALID_FILE}: massimo 10 MB`);
   const bytes = new Uint8Array(Buffer.from(match[1], "base64"));
   if (bytes.length === 0 || bytes.length > MAX_IMPORT_BYTES) throw badRequest(INVALID_FILE);
@@ -130,15 +130,24 @@ function readRows(bytes: Uint8Array): { items: Row[]; units: Array<Record<string
   const sheet = sheetName ? book.Sheets[sheetName] : undefined;
   if (!sheet) throw badRequest(INVALID_FILE);
   const header = (XLSX.utils.sheet_to_json(sheet, { header: 1, range: 0 })[0] ?? []) as unknown[];
-  if (!header.map((cell) => String(cell).trim()).includes("Nome")) throw badRequest(`${INVALID_FILE}: manca la colonna "Nome"`);
+  if (!header.map((cell) => String(cell).trim()).includes("Nome"))
+    throw badRequest(`${INVALID_FILE}: manca la colonna "Nome"`);
   const items = XLSX.utils.sheet_to_json<Row>(sheet, { defval: "", raw: true });
   if (items.length > MAX_IMPORT_ROWS) throw badRequest(`${INVALID_FILE}: al massimo ${MAX_IMPORT_ROWS} righe`);
   const unitSheet = book.Sheets[UNITS_SHEET];
-  const units = unitSheet ? XLSX.utils.sheet_to_json<Record<string, unknown>>(unitSheet, { defval: "", raw: true }) : [];
+  const units = unitSheet
+    ? XLSX.utils.sheet_to_json<Record<string, unknown>>(unitSheet, { defval: "", raw: true })
+    : [];
   return { items, units };
 }
 
 class RowError extends Error {}
+
+/** The row number the spreadsheet shows. SheetJS skips blank rows but keeps each row's 0-based index. */
+function sheetRowNumber(row: Row, index: number): number {
+  const zeroBased = (row as { __rowNum__?: unknown }).__rowNum__;
+  return typeof zeroBased === "number" ? zeroBased + 1 : index + 2;
+}
 
 function text(value: unknown): string | null {
   const trimmed = String(value ?? "").trim();
@@ -165,13 +174,15 @@ function categoryIdFor(db: Db, name: string | null): number | null {
   return db.insert(categorie).values({ nome: name }).returning({ id: categorie.id }).get().id;
 }
 
+/** Course ids in the order written, matched whatever the case; a course written twice counts once. */
 function courseIdsFor(db: Db, names: string[]): number[] {
-  const rows = names.length ? db.select().from(corsi).where(inArray(corsi.nome, names)).all() : [];
-  return names.map((name) => {
+  const rows = names.length ? db.select().from(corsi).all() : [];
+  const ids = names.map((name) => {
     const row = rows.find((course) => course.nome.toLowerCase() === name.toLowerCase());
     if (!row) throw new RowError(`corso "${name}" sconosciuto`);
     return row.id;
   });
+  return [...new Set(ids)];
 }
 
 /** Applies one spreadsheet row; returns whether anything changed. */
@@ -292,8 +303,7 @@ export function importInventory(ctx: AppContext, admin: Actor, input: ImportInpu
         const outcome = tx.transaction((rowTx) => importRow(ctx, rowTx, row));
         counts[outcome]++;
       } catch (error) {
-        // Row numbers as the spreadsheet shows them: the header is row 1.
-        if (error instanceof RowError) errors.push(`Riga ${index + 2}: ${error.message}`);
+        if (error instanceof RowError) errors.push(`Riga ${sheetRowNumber(row, index)}: ${error.message}`);
         else throw error;
       }
     });
