@@ -1,0 +1,242 @@
+/**
+ * Starts the compiled binary (dist/prestalab) on a fresh temporary data directory and a free port, and
+ * talks to its API. Plain Node.js APIs only: Playwright runs this under Node, scripts/smoke.ts under Bun.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const binaryPath = join(projectRoot, "dist", "prestalab");
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface ServerOptions {
+  /** Extra environment, e.g. `{ PRESTALAB_NOW: "2026-03-10T09:00:00+01:00" }`. */
+  env?: Record<string, string>;
+  /** The first administrator, created on the empty database (ADMIN_EMAIL / ADMIN_PASSWORD). */
+  admin?: Credentials;
+  /** Directory the binary starts in (its data lives in `<workDir>/data`); a new temporary one by default. */
+  workDir?: string;
+  /** How long to wait for /api/health to answer. */
+  startTimeoutMs?: number;
+}
+
+export const defaultAdmin: Credentials = { email: "banco@accademia.test", password: "Banco-Prestiti-2026" };
+
+export interface ApiAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are inspected freely in tests
+  body: any;
+  headers: Headers;
+}
+
+export interface Student extends Credentials {
+  token: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the user as the API returns it
+  user: any;
+}
+
+/** Variables of the developer's shell that would change the server under test; the test sets its own. */
+const inheritedVariables = ["PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "TZ"];
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+let studentCounter = 0;
+
+export class PrestaLabServer {
+  readonly admin: Credentials;
+  readonly workDir: string;
+  readonly dataDir: string;
+  /** Milliseconds from spawning the process to the first healthy answer, for the latest start. */
+  startupMs = 0;
+  private child: ChildProcess | null = null;
+  private exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | null = null;
+  private log = "";
+  private env: Record<string, string>;
+  private readonly ownsWorkDir: boolean;
+
+  private constructor(
+    readonly port: number,
+    private readonly options: ServerOptions,
+  ) {
+    this.admin = options.admin ?? defaultAdmin;
+    this.ownsWorkDir = !options.workDir;
+    this.workDir = options.workDir ?? mkdtempSync(join(tmpdir(), "prestalab-e2e-"));
+    this.dataDir = join(this.workDir, "data");
+    this.env = { ...(options.env ?? {}) };
+  }
+
+  /** Starts the binary and resolves once /api/health answers. */
+  static async start(options: ServerOptions = {}): Promise<PrestaLabServer> {
+    if (!existsSync(binaryPath)) throw new Error(`${binaryPath} is missing: run \`bun run build\` first`);
+    const server = new PrestaLabServer(await freePort(), options);
+    await server.launch();
+    return server;
+  }
+
+  get baseURL(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Everything the server printed so far (its request log, the first-admin banner, errors). */
+  output(): string {
+    return this.log;
+  }
+
+  private async launch() {
+    const environment: Record<string, string> = {};
+    for (const name of inheritedVariables) {
+      const value = process.env[name];
+      if (value !== undefined) environment[name] = value;
+    }
+    Object.assign(environment, {
+      PRESTALAB_DATA_DIR: this.dataDir,
+      HOST: "127.0.0.1",
+      PORT: String(this.port),
+      ADMIN_EMAIL: this.admin.email,
+      ADMIN_PASSWORD: this.admin.password,
+      LOG_LEVEL: "info",
+      ...this.env,
+    });
+    const started = performance.now();
+    const child = spawn(binaryPath, ["serve"], { cwd: this.workDir, env: environment, stdio: "pipe" });
+    this.child = child;
+    const append = (chunk: Buffer) => {
+      // Keep the tail only: a long journey logs one line per request.
+      this.log = (this.log + chunk.toString()).slice(-200_000);
+    };
+    child.stdout?.on("data", append);
+    child.stderr?.on("data", append);
+    this.exit = new Promise((resolveExit) => child.once("exit", (code, signal) => resolveExit({ code, signal })));
+
+    let exited = false;
+    void this.exit.then(() => {
+      exited = true;
+    });
+    const deadline = started + (this.options.startTimeoutMs ?? 15_000);
+    while (performance.now() < deadline) {
+      if (exited) throw new Error(`PrestaLab exited during start-up:\n${this.log}`);
+      try {
+        const answer = await fetch(`${this.baseURL}/api/health`);
+        if (answer.ok) {
+          this.startupMs = performance.now() - started;
+          return;
+        }
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((wake) => setTimeout(wake, 5));
+    }
+    child.kill("SIGKILL");
+    throw new Error(`PrestaLab did not answer /api/health within the time limit:\n${this.log}`);
+  }
+
+  /** SIGTERM, then waits for the process to end; reports how it ended. */
+  async stop(timeoutMs = 10_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const child = this.child;
+    const exit = this.exit;
+    if (!child || !exit) return { code: 0, signal: null };
+    this.child = null;
+    this.exit = null;
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<null>((resolveTimeout) => {
+      timer = setTimeout(() => resolveTimeout(null), timeoutMs);
+    });
+    const ended = await Promise.race([exit, timeout]);
+    clearTimeout(timer);
+    if (ended) return ended;
+    child.kill("SIGKILL");
+    throw new Error(`PrestaLab did not stop within ${timeoutMs} ms of SIGTERM:\n${this.log}`);
+  }
+
+  /**
+   * Stops and starts again on the same data directory and port, with `env` merged into the environment —
+   * e.g. a later PRESTALAB_NOW to travel forward in time while the data stays.
+   */
+  async restart(env: Record<string, string> = {}): Promise<void> {
+    const ended = await this.stop();
+    if (ended.code !== 0) throw new Error(`PrestaLab exited with ${ended.code ?? ended.signal} on restart`);
+    Object.assign(this.env, env);
+    await this.launch();
+  }
+
+  /** Stops the server (if running) and removes the temporary directory it created. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    if (this.ownsWorkDir) rmSync(this.workDir, { recursive: true, force: true });
+  }
+
+  /** One API call: JSON in, JSON (or text) out. */
+  async call(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiAnswer> {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    const answer = await fetch(`${this.baseURL}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await answer.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // Not JSON: keep the text.
+    }
+    return { status: answer.status, body, headers: answer.headers };
+  }
+
+  /** Signs in (the UI sends the identifier as both email and username) and returns the token. */
+  async login(credentials: Credentials = this.admin): Promise<string> {
+    const { email, password } = credentials;
+    const answer = await this.call("POST", "/api/auth/login", { body: { email, username: email, password } });
+    if (answer.status !== 200 || typeof answer.body?.token !== "string")
+      throw new Error(`sign-in as ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.token;
+  }
+
+  /** Registers a student through the public form's endpoint; unique email and matricola each time. */
+  async registerStudent(overrides: Record<string, unknown> = {}): Promise<Student> {
+    studentCounter++;
+    const unique = `${process.pid}${studentCounter}`;
+    const data = {
+      name: "Giulia",
+      surname: "Rossi",
+      email: `studente${unique}@accademia.test`,
+      password: "Obiettivo-50mm",
+      matricola: `M${unique}`,
+      corso_accademico: "Fotografia",
+      phone: null,
+      ruolo: "user",
+      ...overrides,
+    };
+    const answer = await this.call("POST", "/api/auth/register", { body: data });
+    if (answer.status !== 200)
+      throw new Error(`registration of ${data.email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return {
+      email: String(data.email),
+      password: String(data.password),
+      token: answer.body.token,
+      user: answer.body.user,
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests drive Debian's Chromium (/usr/bin/chromium: Playwright's own browser download cannot be
+ * reached here) against the compiled binary, dist/prestalab — `bun run build` first; `bun run test` does.
+ * Files end in .e2e.ts so that `bun test` never picks them up.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.e2e.ts",
+  globalSetup: "./e2e/support/global-setup.ts",
+  // Two cores: one browser at a time keeps timings honest.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // The list reporter ends the run with its own "N passed" / "N failed" summary; junit goes to a file.
+  reporter: [["list"], ["junit", { outputFile: "test-results/junit.xml" }]],
+  use: {
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "it-IT",
+    timezoneId: "Europe/Rome",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        headless: true,
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          // The machine's network is closed: without the background-networking switches Chromium keeps
+          // trying to reach Google's services at every start.
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-dev-shm-usage",
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,91 @@
+/**
+ * Smoke test of the compiled binary: starts dist/prestalab in an empty temporary directory, measures the
+ * cold start to the first healthy /api/health, signs in, checks that the embedded UI is served (root, a
+ * deep link, a hashed asset, the service worker), then stops it with SIGTERM and checks a clean shutdown.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PrestaLabServer } from "../e2e/support/server";
+
+const failures: string[] = [];
+
+function check(condition: unknown, message: string) {
+  if (!condition) failures.push(message);
+  return Boolean(condition);
+}
+
+async function text(server: PrestaLabServer, path: string) {
+  const answer = await fetch(`${server.baseURL}${path}`);
+  return { status: answer.status, type: answer.headers.get("content-type") ?? "", body: await answer.text() };
+}
+
+/** SIGTERM must end the server with exit code 0, the WAL folded into the database and the lock removed. */
+async function stopCleanly(server: PrestaLabServer) {
+  const ended = await server.stop();
+  check(ended.code === 0, `SIGTERM ended the server with ${ended.code ?? ended.signal}, expected exit code 0`);
+  const dataFiles = readdirSync(server.dataDir);
+  const wal = join(server.dataDir, "prestalab.db-wal");
+  check(!existsSync(wal) || statSync(wal).size === 0, `the WAL was not checkpointed (${dataFiles.join(", ")})`);
+  check(!dataFiles.includes("server.pid"), "the server left its server.pid lock behind");
+  check(dataFiles.includes("prestalab.db") && dataFiles.includes("secret.key"), `data dir holds ${dataFiles}`);
+}
+
+const workDir = mkdtempSync(join(tmpdir(), "prestalab-smoke-"));
+// The binary is compiled with .env autoload disabled: this file must have no effect.
+writeFileSync(join(workDir, ".env"), "APP_NAME=Caricato-da-dotenv\n");
+
+let server: PrestaLabServer | null = null;
+try {
+  server = await PrestaLabServer.start({ workDir });
+  console.log(`smoke: cold start to first healthy /api/health: ${server.startupMs.toFixed(0)} ms`);
+
+  const health = await server.call("GET", "/api/health");
+  check(health.body?.ok === true, `/api/health answered ${JSON.stringify(health.body)}`);
+  check(health.body?.appName === "PrestaLab", `.env was loaded by the binary (appName ${health.body?.appName})`);
+
+  const token = await server.login();
+  const me = await server.call("GET", "/api/auth/me", { token });
+  check(me.body?.user?.isAdmin === true, `the first administrator is not an admin: ${JSON.stringify(me.body)}`);
+
+  const root = await text(server, "/");
+  check(root.status === 200 && root.type.startsWith("text/html"), `GET / answered ${root.status} ${root.type}`);
+  check(root.body.includes('id="root"'), "GET / is not the UI's index.html");
+  const deepLink = await text(server, "/prestiti");
+  check(deepLink.status === 200 && deepLink.body === root.body, `GET /prestiti is not the UI (${deepLink.status})`);
+
+  const script = root.body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  if (check(script, "index.html references no /assets/*.js script") && script) {
+    const asset = await text(server, script);
+    check(
+      asset.status === 200 && /javascript/.test(asset.type),
+      `GET ${script} answered ${asset.status} ${asset.type}`,
+    );
+  }
+  const worker = await text(server, "/sw.js");
+  check(worker.status === 200 && /javascript/.test(worker.type), `GET /sw.js answered ${worker.status} ${worker.type}`);
+  const missingApi = await server.call("GET", "/api/non-esiste");
+  check(missingApi.status === 404, `an unknown /api path answered ${missingApi.status}, expected 404`);
+
+  await stopCleanly(server);
+
+  // A second start on the same data: no migrations to apply and no administrator to create.
+  server = await PrestaLabServer.start({ workDir });
+  console.log(`smoke: restart on existing data to first healthy /api/health: ${server.startupMs.toFixed(0)} ms`);
+  check(await server.login(), "sign-in after a restart failed");
+  await stopCleanly(server);
+} catch (error) {
+  failures.push(error instanceof Error ? error.message : String(error));
+} finally {
+  await server?.dispose();
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+  console.error(`smoke: FAILED\n${failures.map((failure) => `  - ${failure}`).join("\n")}`);
+  if (server) console.error(`\nserver output:\n${server.output()}`);
+  process.exit(1);
+}
+console.log(
+  "smoke: ok (health, sign-in, UI at / and /prestiti, assets, /sw.js, clean SIGTERM, WAL checkpointed, restart)",
+);
