@@ -84,6 +84,9 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         const ip = clientAddress(server, request);
         if (registerFailuresByIp.isLimited(ip)) throw tooManyRequests();
         const caller = await tokens.actorOf(request);
+        // An expired admin session must not quietly turn the new-user form into a public sign-up
+        // (which would ignore the chosen role): a token that is sent has to be valid.
+        if (!caller && request.headers.has("authorization")) throw unauthorized();
         try {
           const user = await registerUser(ctx, caller, body);
           if (caller?.ruolo === "admin") return { user: publicUser(user), message: "Utente creato" };

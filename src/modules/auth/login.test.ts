@@ -1,6 +1,15 @@
 import { describe, expect, it } from "bun:test";
 import { createHmac } from "node:crypto";
-import { createTestClient, registerStudent, signInAdmin, type TestClient } from "../../testing/harness";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import type { Logger } from "../../logger";
+import {
+  createTestClient,
+  createTestContext,
+  registerStudent,
+  signInAdmin,
+  type TestClient,
+} from "../../testing/harness";
 
 const login = (client: TestClient, identifier: string, password: string) =>
   client.post("/api/auth/login", { email: identifier, username: identifier, password });
@@ -129,6 +138,41 @@ describe("POST /api/auth/login", () => {
       expect(typeof answer.body.error).toBe("string");
     }
   });
+
+  it("lets a blocked student sign in, so they can see why they are blocked", async () => {
+    const client = createTestClient();
+    const student = await registerStudent(client);
+    client.ctx.db
+      .update(users)
+      .set({ isBlocked: true, penaltyStrikes: 3, blockedReason: "Blocco automatico" })
+      .where(eq(users.id, student.user.id))
+      .run();
+    const answer = await login(client, student.user.email, student.password);
+    expect(answer.status).toBe(200);
+    expect(answer.body.user).toMatchObject({
+      is_blocked: true,
+      penalty_strikes: 3,
+      blocked_reason: "Blocco automatico",
+    });
+  });
+
+  it("logs every sign-in attempt with its identifier and outcome, never the password", async () => {
+    const lines: string[] = [];
+    const record = (line: string) => void lines.push(line);
+    const logger: Logger = { debug: record, info: record, warn: record, error: record };
+    const client = createTestClient({ ...createTestContext(), logger });
+    const student = await registerStudent(client, { email: "log.me@accademia.it", password: "Mai-nei-log-42" });
+    await login(client, "log.me@accademia.it", "Sbagliata-nei-log");
+    await login(client, "log.me@accademia.it", "Mai-nei-log-42");
+    const signIns = lines.filter((line) => line.startsWith("sign-in"));
+    expect(signIns).toEqual([
+      expect.stringMatching(/^sign-in failed identifier=log\.me@accademia\.it ip=\S+$/),
+      expect.stringMatching(/^sign-in ok identifier=log\.me@accademia\.it ip=\S+$/),
+    ]);
+    const everything = lines.join("\n");
+    for (const secret of ["Mai-nei-log-42", "Sbagliata-nei-log", student.token])
+      expect(everything).not.toContain(secret);
+  });
 });
 
 describe("sign-in throttling", () => {
@@ -148,7 +192,8 @@ describe("sign-in throttling", () => {
   it("counts the identifier in any case as the same one", async () => {
     const client = createTestClient();
     const student = await registerStudent(client, { email: "anna.blu@accademia.it" });
-    for (let i = 0; i < 10; i++) await login(client, i % 2 ? "ANNA.BLU@accademia.it" : "anna.blu@accademia.it", "No-no-no-no");
+    for (let i = 0; i < 10; i++)
+      await login(client, i % 2 ? "ANNA.BLU@accademia.it" : "anna.blu@accademia.it", "No-no-no-no");
     expect((await login(client, "Anna.Blu@Accademia.it", student.password)).status).toBe(429);
   });
 
@@ -180,6 +225,15 @@ describe("sign-in throttling", () => {
       expect((await login(client, student.user.email, "Errata-errata")).status).toBe(401);
     }
     expect((await login(client, student.user.email, student.password)).status).toBe(200);
+  });
+
+  it("throttles one address that fails with many different identifiers", async () => {
+    const client = createTestClient();
+    const student = await registerStudent(client);
+    for (let i = 0; i < 100; i++) {
+      expect((await login(client, `tentativo${i}@accademia.it`, "Indovina-indovina")).status).toBe(401);
+    }
+    expect((await login(client, student.user.email, student.password)).status).toBe(429);
   });
 });
 

@@ -124,11 +124,7 @@ export async function verifyCredentials(ctx: AppContext, identifier: string, pas
   // An email wins over someone else's username spelled the same, so its owner can always sign in.
   const user =
     ctx.db.select().from(users).where(eq(users.email, lowered)).get() ??
-    ctx.db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = ${lowered}`)
-      .get();
+    ctx.db.select().from(users).where(sql`lower(${users.username}) = ${lowered}`).get();
   if (!user) {
     dummyHash ??= ctx.passwords.hash(randomBytes(16).toString("hex"));
     await ctx.passwords.verify(password, await dummyHash);

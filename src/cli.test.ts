@@ -1,0 +1,181 @@
+import { Database } from "bun:sqlite";
+import { afterAll, describe, expect, it } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "./db/client";
+import { users } from "./db/schema";
+import { BUILD, VERSION } from "./version";
+
+const ROOT = join(import.meta.dir, "..");
+const scratch = mkdtempSync(join(tmpdir(), "prestalab-cli-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs the command line as an operator would, on its own environment (no inherited PrestaLab settings). */
+async function prestalab(...args: string[]) {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? scratch };
+  const child = Bun.spawn(["bun", "run", "src/main.ts", ...args], { cwd: ROOT, env, stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { code, stdout, stderr };
+}
+
+function usersIn(databaseFile: string) {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    return db.query("SELECT email, ruolo FROM users ORDER BY id").all() as Array<{ email: string; ruolo: string }>;
+  } finally {
+    db.close();
+  }
+}
+
+/** Writes straight into a data directory, as a running server would have. */
+function addUser(dataDir: string, email: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const { db, sqlite } = openDatabase(join(dataDir, "prestalab.db"));
+  db.insert(users)
+    .values({ email, passwordHash: "x", name: "N", surname: "C", createdAt: "2026-03-10T09:00:00Z" })
+    .run();
+  sqlite.close();
+}
+
+// Each case starts real processes (about 0.2 s each): allow for a slow machine.
+const SLOW = 20_000;
+
+describe("command line", () => {
+  it(
+    "prints the version and the help",
+    async () => {
+      const version = await prestalab("--version");
+      expect(version.code).toBe(0);
+      expect(version.stdout.trim()).toBe(`${VERSION} (build ${BUILD})`);
+      const help = await prestalab("--help");
+      expect(help.code).toBe(0);
+      for (const command of ["migrate", "backup <file>", "restore <file>", "create-admin --email", "routes"]) {
+        expect(help.stdout).toContain(command);
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    "migrates a new data directory, creating the database and a private signing key",
+    async () => {
+      const dataDir = join(scratch, "migrate");
+      const result = await prestalab("migrate", "--data-dir", dataDir);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain("Database aggiornato");
+      const db = new Database(join(dataDir, "prestalab.db"), { readonly: true });
+      expect(db.query("SELECT count(*) AS n FROM corsi").get()).toEqual({ n: 8 });
+      db.close();
+      expect(statSync(join(dataDir, "secret.key")).mode & 0o777).toBe(0o600);
+    },
+    SLOW,
+  );
+
+  it(
+    "creates an administrator, then keeps or promotes on a second call, and refuses a weak password",
+    async () => {
+      const dataDir = join(scratch, "admin");
+      const first = await prestalab(
+        "create-admin",
+        "--email",
+        "Banco@Accademia.it",
+        "--password",
+        "Banco=Prestiti=26",
+        "--data-dir",
+        dataDir,
+      );
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain("Creato l'amministratore banco@accademia.it");
+      expect(first.stdout).not.toContain("Banco=Prestiti=26");
+      const second = await prestalab("create-admin", "--email=banco@accademia.it", `--data-dir=${dataDir}`);
+      expect(second.code).toBe(0);
+      expect(second.stdout).toContain("Promosso l'amministratore banco@accademia.it");
+      expect(second.stdout).not.toContain("Password");
+      expect(usersIn(join(dataDir, "prestalab.db"))).toEqual([{ email: "banco@accademia.it", ruolo: "admin" }]);
+      const weak = await prestalab(
+        "create-admin",
+        "--email",
+        "altro@accademia.it",
+        "--password",
+        "password",
+        "--data-dir",
+        dataDir,
+      );
+      expect(weak.code).toBe(1);
+      expect(weak.stderr).toContain("Errore: Password troppo comune");
+      const missing = await prestalab("create-admin", "--data-dir", dataDir);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain("Uso: prestalab create-admin");
+    },
+    SLOW,
+  );
+
+  it(
+    "backs up and restores a database, and refuses a junk file or a running server",
+    async () => {
+      const dataDir = join(scratch, "backup");
+      const database = join(dataDir, "prestalab.db");
+      addUser(dataDir, "prima@accademia.it");
+      const backupFile = join(scratch, "copia.db");
+      const backup = await prestalab("backup", backupFile, "--data-dir", dataDir);
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain(`Backup scritto in ${backupFile}`);
+      addUser(dataDir, "dopo@accademia.it");
+      expect(usersIn(database)).toHaveLength(2);
+
+      const junk = join(scratch, "appunti.txt");
+      writeFileSync(junk, "questo non è un backup ".repeat(100));
+      const refused = await prestalab("restore", junk, "--data-dir", dataDir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("Errore: Il file non è un database SQLite valido");
+      expect(usersIn(database)).toHaveLength(2);
+
+      writeFileSync(join(dataDir, "server.pid"), String(process.pid));
+      const busy = await prestalab("restore", backupFile, "--data-dir", dataDir);
+      expect(busy.code).toBe(1);
+      expect(busy.stderr).toContain("Ferma prima il server PrestaLab");
+      rmSync(join(dataDir, "server.pid"));
+
+      const restored = await prestalab("restore", backupFile, "--data-dir", dataDir);
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toContain("Ripristinato");
+      expect(usersIn(database)).toEqual([{ email: "prima@accademia.it", ruolo: "user" }]);
+      expect(readdirSync(dataDir).some((name) => name.startsWith("prestalab.db.before-restore-"))).toBe(true);
+
+      const again = await prestalab("backup", backupFile, "--data-dir", dataDir);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain("esiste già");
+    },
+    SLOW,
+  );
+
+  it(
+    "lists the routes as METHOD /path lines",
+    async () => {
+      const result = await prestalab("routes");
+      expect(result.code).toBe(0);
+      const lines = result.stdout.trim().split("\n");
+      for (const line of lines) expect(line).toMatch(/^[A-Z]+ \/\S*$/);
+      expect(lines).toContain("POST /api/auth/login");
+      expect(lines).toContain("GET /api/health");
+      expect(lines).toContain("DELETE /api/auth/users/:id");
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses an unknown command with exit code 1",
+    async () => {
+      const result = await prestalab("esplodi", "--data-dir", join(scratch, "unknown"));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("Comando sconosciuto: esplodi");
+      expect(existsSync(join(scratch, "unknown", "prestalab.db"))).toBe(false);
+    },
+    SLOW,
+  );
+});

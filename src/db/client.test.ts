@@ -1,0 +1,70 @@
+import { afterAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "./client";
+import { prestiti, users } from "./schema";
+
+const dir = mkdtempSync(join(tmpdir(), "prestalab-db-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("openDatabase", () => {
+  it("turns foreign keys on, in memory and on disk", () => {
+    for (const file of [":memory:", join(dir, "chiavi.db")]) {
+      const { sqlite } = openDatabase(file);
+      expect(sqlite.query("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
+      sqlite.close();
+    }
+  });
+
+  it("refuses a loan that points to an item that does not exist", () => {
+    const { db } = openDatabase(":memory:");
+    expect(() =>
+      db
+        .insert(prestiti)
+        .values({
+          chi: "Nessuno",
+          inventarioId: 999,
+          dataUscita: "2026-03-10",
+          dataRientro: "2026-03-12",
+          createdAt: "2026-03-10T09:00:00.000Z",
+        })
+        .run(),
+    ).toThrow(/FOREIGN KEY/);
+  });
+
+  it("keeps a file database in WAL mode with a busy timeout, and reopens it without migrating twice", () => {
+    const file = join(dir, "prestalab.db");
+    const first = openDatabase(file);
+    expect(first.sqlite.query("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    expect(first.sqlite.query("PRAGMA busy_timeout").get()).toEqual({ timeout: 5000 });
+    first.db
+      .insert(users)
+      .values({ email: "a@accademia.it", passwordHash: "x", name: "A", surname: "B", createdAt: "2026-03-10" })
+      .run();
+    first.sqlite.close();
+    const second = openDatabase(file);
+    expect(second.db.select().from(users).all()).toHaveLength(1);
+    second.sqlite.close();
+  });
+
+  it("enforces unique emails and case-insensitively unique usernames in the schema itself", () => {
+    const { db } = openDatabase(":memory:");
+    const row = { passwordHash: "x", name: "A", surname: "B", createdAt: "2026-03-10" };
+    db.insert(users)
+      .values({ ...row, email: "a@accademia.it", username: "Giulia" })
+      .run();
+    expect(() =>
+      db
+        .insert(users)
+        .values({ ...row, email: "a@accademia.it" })
+        .run(),
+    ).toThrow(/UNIQUE/);
+    expect(() =>
+      db
+        .insert(users)
+        .values({ ...row, email: "b@accademia.it", username: "GIULIA" })
+        .run(),
+    ).toThrow(/UNIQUE/);
+  });
+});
