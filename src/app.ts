@@ -17,6 +17,9 @@ import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** A 10 MB spreadsheet arrives base64-encoded inside JSON: about 4/3 of its size. */
+export const MAX_IMPORT_BODY_BYTES = 14 * 1024 * 1024;
+const IMPORT_PATH = "/api/excel/inventario/import";
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
@@ -59,7 +62,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       const path = new URL(request.url).pathname;
       if (path.startsWith("/api")) set.headers["cache-control"] = "no-store";
       const length = Number(request.headers.get("content-length") ?? 0);
-      if (length > MAX_BODY_BYTES) {
+      if (length > (path === IMPORT_PATH ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES)) {
         set.status = 413;
         return { error: "Richiesta troppo grande" };
       }

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { createApp } from "./app";
+import { createApp, MAX_IMPORT_BODY_BYTES } from "./app";
 import { createClock } from "./clock";
 import { type Config, type Flags, loadConfig, parseArgs } from "./config";
 import type { AppContext } from "./context";
@@ -97,7 +97,7 @@ async function serve(config: Config, options: CliOptions) {
   }
   const stopJobs = startJobs(ctx, config.overdueCheckMinutes);
   const app = createApp(ctx, { ui: options.ui });
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: 11 * 1024 * 1024 });
+  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_IMPORT_BODY_BYTES + 1024 * 1024 });
   const server = app.server;
   ctx.logger.info(
     `PrestaLab ${VERSION} in ascolto su http://${config.host}:${server?.port} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,

@@ -27,21 +27,37 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/** The zone's offset from UTC at `instant`, in minutes (e.g. +60 for Rome in winter). */
+function offsetMinutesAt(timeZone: string, instant: number): number {
+  const offsetText =
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(new Date(instant))
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offsetText);
+  return match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+}
+
 /** The UTC instant (ISO string) at which calendar day `isoDate` starts in `timeZone`. */
 export function startOfDayIn(timeZone: string, isoDate: string): string {
   const utcMidnight = Date.parse(`${isoDate}T00:00:00Z`);
-  // The zone's offset near that moment, e.g. "GMT+01:00" → +60 minutes.
-  const offsetText =
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
-      .formatToParts(new Date(utcMidnight))
-      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offsetText);
-  const offsetMinutes = match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(utcMidnight - offsetMinutes * 60_000).toISOString();
+  // Local midnight is UTC midnight minus the offset in force *at local midnight*, which differs from
+  // the offset at UTC midnight when the clocks change in between (e.g. Sydney, Auckland). Try both
+  // offsets and keep the earliest instant that already falls on `isoDate`.
+  const first = utcMidnight - offsetMinutesAt(timeZone, utcMidnight) * 60_000;
+  const second = utcMidnight - offsetMinutesAt(timeZone, first) * 60_000;
+  const candidates = [first, second]
+    .filter((instant) => calendarDateIn(timeZone, new Date(instant)) === isoDate)
+    .sort((a, b) => a - b);
+  return new Date(candidates[0] ?? first).toISOString();
 }
 
 /** Monday of the ISO week containing `isoDate`. */
 export function startOfIsoWeek(isoDate: string): string {
   const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay(); // 0 = Sunday
   return addDays(isoDate, -((weekday + 6) % 7));
+}
+
+/** The later of two calendar dates. */
+export function laterDate(a: string, b: string): string {
+  return a > b ? a : b;
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import { COURSES, type Course } from "../domain/courses";
-import { addDays } from "../domain/dates";
+import { addDays, laterDate } from "../domain/dates";
 import {
   AUTOMATIC_BLOCK_REASON,
   BLOCK_AT_STRIKES,
@@ -405,7 +405,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
           stamp(addDays(start, -2)),
         );
       } else {
-        const start = addDays(Math.max(unit.busyUntil, today), random.int(1, 10));
+        const start = addDays(laterDate(unit.busyUntil, today), random.int(1, 10));
         const end = usage === "interno" ? start : addDays(start, random.int(1, 7));
         insertRequest.run(
           student.id,

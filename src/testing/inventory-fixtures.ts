@@ -48,7 +48,7 @@ export async function createItem(client: TestClient, token: string, overrides: R
 }
 
 /** The body of a PUT that keeps the item as it is, with the given changes. */
-export function editPayload(item: Json, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function editPayload(item: Json, overrides: Record<string, unknown> = {}): Json {
   return {
     nome: item.nome,
     posizione: item.posizione,

@@ -1,21 +1,35 @@
+import { inflateRawSync } from "node:zlib";
+
 /**
- * Cheap checks on an uploaded spreadsheet before SheetJS touches it: the right magic bytes for the
+ * Checks on an uploaded spreadsheet before SheetJS touches it: the right magic bytes for the
  * extension, and (for .xlsx, a zip) the total uncompressed size declared by the zip's central
- * directory, so a zip bomb is refused before anything is inflated.
+ * directory, so a zip bomb is refused. SheetJS trusts the declared sizes, so each entry is also
+ * inflated with its declared size as a hard cap: a bomb that lies about its size is refused too,
+ * after at most the declared (and capped) number of bytes was produced.
  */
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_DIRECTORY_ENTRY = 0x02014b50;
+const LOCAL_FILE_HEADER = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
 
 export const MAX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+
+interface ZipEntry {
+  method: number;
+  compressedSize: number;
+  size: number;
+  localHeaderOffset: number;
+}
 
 function startsWith(bytes: Uint8Array, magic: number[]): boolean {
   return magic.every((byte, index) => bytes[index] === byte);
 }
 
-/** Total uncompressed size of a zip's entries, or null when the archive is malformed or zip64. */
-export function zipUncompressedSize(bytes: Uint8Array): number | null {
+/** The entries listed by a zip's central directory, or null when the archive is malformed or zip64. */
+function centralDirectory(bytes: Uint8Array): ZipEntry[] | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // The end record is in the last 22 bytes plus up to 64 KiB of comment.
   let end = -1;
@@ -26,17 +40,53 @@ export function zipUncompressedSize(bytes: Uint8Array): number | null {
     }
   }
   if (end < 0) return null;
-  const entries = view.getUint16(end + 10, true);
+  const count = view.getUint16(end + 10, true);
   let offset = view.getUint32(end + 16, true);
-  let total = 0;
-  for (let i = 0; i < entries; i++) {
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
     if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL_DIRECTORY_ENTRY) return null;
-    const size = view.getUint32(offset + 24, true);
-    if (size === 0xffffffff) return null;
-    total += size;
-    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    const entry = {
+      method: view.getUint16(offset + 10, true),
+      compressedSize: view.getUint32(offset + 20, true),
+      size: view.getUint32(offset + 24, true),
+      localHeaderOffset: view.getUint32(offset + 42, true),
+    };
+    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) return null;
+    entries.push(entry);
+    offset +=
+      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
-  return total;
+  return entries;
+}
+
+/** Total uncompressed size the zip's central directory declares, or null when malformed or zip64. */
+export function zipUncompressedSize(bytes: Uint8Array): number | null {
+  const entries = centralDirectory(bytes);
+  return entries === null ? null : entries.reduce((total, entry) => total + entry.size, 0);
+}
+
+/** True when every entry inflates to exactly the size declared for it, never producing more. */
+function entriesMatchDeclaredSizes(bytes: Uint8Array, entries: ZipEntry[]): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (const entry of entries) {
+    const header = entry.localHeaderOffset;
+    if (header + 30 > bytes.length || view.getUint32(header, true) !== LOCAL_FILE_HEADER) return false;
+    const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
+    if (start + entry.compressedSize > bytes.length) return false;
+    const data = bytes.subarray(start, start + entry.compressedSize);
+    if (entry.method === STORED) {
+      if (entry.compressedSize !== entry.size) return false;
+      continue;
+    }
+    if (entry.method !== DEFLATED) return false;
+    try {
+      if (inflateRawSync(data, { maxOutputLength: Math.max(entry.size, 1) }).length !== entry.size) return false;
+    } catch {
+      // More output than declared (a lying bomb) or a corrupt stream.
+      return false;
+    }
+  }
+  return true;
 }
 
 /** True when the bytes are plausibly a spreadsheet of the kind the file name claims, and safe to open. */
@@ -44,8 +94,10 @@ export function looksLikeSafeSpreadsheet(fileName: string, bytes: Uint8Array): b
   const lower = fileName.toLowerCase();
   if (lower.endsWith(".xlsx")) {
     if (!startsWith(bytes, ZIP_MAGIC)) return false;
-    const size = zipUncompressedSize(bytes);
-    return size !== null && size <= MAX_UNCOMPRESSED_BYTES;
+    const entries = centralDirectory(bytes);
+    if (entries === null) return false;
+    const size = entries.reduce((total, entry) => total + entry.size, 0);
+    return size <= MAX_UNCOMPRESSED_BYTES && entriesMatchDeclaredSizes(bytes, entries);
   }
   if (lower.endsWith(".xls")) return startsWith(bytes, OLE_MAGIC);
   return false;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -9,6 +9,7 @@ import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadItemViews } from "../inventory/item-views";
+import { ITEM_TEXT_LIMITS, isWebAddress } from "../inventory/service";
 import { looksLikeSafeSpreadsheet } from "./file-guard";
 
 export const ITEM_COLUMNS = [
@@ -185,9 +186,17 @@ function courseIdsFor(db: Db, names: string[]): number[] {
   return [...new Set(ids)];
 }
 
+/** A cell's trimmed text, refused when longer than the item form allows. */
+function cell(row: Row, column: (typeof ITEM_COLUMNS)[number], maxLength: number): string | null {
+  const value = text(row[column]);
+  if (value !== null && value.length > maxLength)
+    throw new RowError(`testo troppo lungo in "${column}" (massimo ${maxLength} caratteri)`);
+  return value;
+}
+
 /** Applies one spreadsheet row; returns whether anything changed. */
 function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "unchanged" {
-  const nome = text(row.Nome);
+  const nome = cell(row, "Nome", ITEM_TEXT_LIMITS.nome);
   if (nome === null) throw new RowError("il nome è obbligatorio");
   const idText = text(row.ID);
   let existing: typeof inventario.$inferSelect | undefined;
@@ -208,18 +217,23 @@ function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "
       .get();
   }
   const courseIds = courseIdsFor(db, splitList(row["Corsi Assegnati"]));
-  const imageUrl = text(row["Immagine URL"]);
-  if (imageUrl !== null && !/^https?:\/\//i.test(imageUrl)) throw new RowError("il link dell'immagine non è valido");
+  const imageUrl = cell(row, "Immagine URL", ITEM_TEXT_LIMITS.immagineUrl);
+  if (imageUrl !== null && !isWebAddress(imageUrl)) throw new RowError("il link dell'immagine non è valido");
   const fields = {
     nome,
-    categoriaId: categoryIdFor(db, text(row.Categoria)),
-    posizione: text(row.Posizione),
-    fornitore: text(row.Fornitore),
+    categoriaId: categoryIdFor(db, cell(row, "Categoria", ITEM_TEXT_LIMITS.categoria)),
+    posizione: cell(row, "Posizione", ITEM_TEXT_LIMITS.posizione),
+    fornitore: cell(row, "Fornitore", ITEM_TEXT_LIMITS.fornitore),
     tipoPrestito: loanTypeOf(row["Tipo Prestito"]) ?? existing?.tipoPrestito ?? "solo_esterno",
-    note: text(row.Note),
+    note: cell(row, "Note", ITEM_TEXT_LIMITS.note),
     immagineUrl: imageUrl,
   };
   let codes = splitList(row["Codici Unità"]);
+  const longCode = codes.find((code) => code.length > ITEM_TEXT_LIMITS.codice);
+  if (longCode)
+    throw new RowError(
+      `il codice ${longCode.slice(0, 20)}… è troppo lungo (massimo ${ITEM_TEXT_LIMITS.codice} caratteri)`,
+    );
   if (codes.length === 0 && !existing) {
     const quantity = Number(text(row["Quantità Totale"]) ?? 1);
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 500) throw new RowError("quantità non valida");

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { qualified } from "../../db/sql";
 import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
+import { qualified } from "../../db/sql";
 import type { LoanType } from "../../domain/loan-types";
 import { type ItemState, itemState } from "../../domain/unit-state";
 import { loadUnitViews, type UnitView } from "./unit-status";
@@ -64,7 +64,8 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
     .from(inventario)
     .leftJoin(categorie, eq(categorie.id, inventario.categoriaId))
     .where(and(...conditions))
-    .orderBy(asc(inventario.nome), asc(inventario.id))
+    // Alphabetical as a person reads it: "lente" before "Zaino".
+    .orderBy(sql`${inventario.nome} collate nocase`, asc(inventario.id))
     .all();
   if (items.length === 0) return [];
   const itemIds = items.map(({ item }) => item.id);
@@ -78,10 +79,7 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
     .orderBy(asc(inventarioCorsi.posizione), asc(corsi.nome))
     .all();
   const coursesByItem = groupBy(courseRows, (row) => row.itemId);
-  const unitsByItem = groupBy(
-    loadUnitViews(db, today, restrict ? { itemIds } : {}),
-    (unit) => unit.inventario_id,
-  );
+  const unitsByItem = groupBy(loadUnitViews(db, today, restrict ? { itemIds } : {}), (unit) => unit.inventario_id);
   return items.map(({ item, categoryName }) => {
     const units = unitsByItem.get(item.id) ?? [];
     const courses = (coursesByItem.get(item.id) ?? []).map((row) => row.nome);
@@ -126,4 +124,3 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 export function studentItemView(item: ItemView): ItemView {
   return { ...item, unita: item.unita.map((unit) => ({ ...unit, prestito_corrente_id: null })) };
 }
-

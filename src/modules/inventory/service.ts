@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { qualified } from "../../db/sql";
 import {
   categorie,
   corsi,
@@ -14,6 +13,7 @@ import {
   segnalazioni,
   unita,
 } from "../../db/schema";
+import { qualified } from "../../db/sql";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
 import { defaultUnitCodes } from "../../domain/unit-codes";
 import type { Actor } from "../../http/auth";
@@ -60,13 +60,31 @@ interface ValidItem {
 
 const MAX_UNITS_PER_ITEM = 500;
 
-function imageUrl(value: unknown): string | null {
-  const url = optionalText(value, 2000);
-  if (url === null) return null;
+/** Longest text each item field takes. The spreadsheet import applies the same limits, so an imported item stays editable. */
+export const ITEM_TEXT_LIMITS = {
+  nome: 200,
+  posizione: 200,
+  fornitore: 200,
+  seriale: 200,
+  note: 4000,
+  immagineUrl: 2000,
+  codice: 100,
+  notaUnita: 1000,
+  categoria: 100,
+} as const;
+
+export function isWebAddress(text: string): boolean {
   try {
-    const parsed = new URL(url);
-    if (parsed.protocol === "https:" || parsed.protocol === "http:") return url;
-  } catch {}
+    const parsed = new URL(text);
+    return parsed.protocol === "https:" || parsed.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+function imageUrl(value: unknown): string | null {
+  const url = optionalText(value, ITEM_TEXT_LIMITS.immagineUrl);
+  if (url === null || isWebAddress(url)) return url;
   throw badRequest("Il link dell'immagine deve essere un indirizzo web (http o https)");
 }
 
@@ -90,38 +108,44 @@ function categoryIdFor(db: Db, value: unknown): number | null {
 }
 
 function unitsFor(name: string, units: unknown, quantity: unknown) {
+  const tooMany = badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per oggetto`);
   let list: UnitInput[];
   if (Array.isArray(units) && units.length > 0) {
+    if (units.length > MAX_UNITS_PER_ITEM) throw tooMany;
     list = units.map((unit) => (typeof unit === "string" ? { codice_univoco: unit } : (unit as UnitInput)));
   } else {
     const count = Number(quantity);
     if (!Number.isInteger(count) || count < 1) throw badRequest("Compila tutti i campi obbligatori");
+    // Checked before generating the codes: a huge quantity must not cost the server anything.
+    if (count > MAX_UNITS_PER_ITEM) throw tooMany;
     list = defaultUnitCodes(name, count).map((code) => ({ codice_univoco: code }));
   }
-  if (list.length > MAX_UNITS_PER_ITEM) throw badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per oggetto`);
   const seen = new Set<string>();
   return list.map((unit) => {
     if (typeof unit !== "object" || unit === null) throw badRequest("Unità non valida");
-    const code = requiredText(unit.codice_univoco, "Ogni unità deve avere un codice univoco", 100);
+    const code = requiredText(unit.codice_univoco, "Ogni unità deve avere un codice univoco", ITEM_TEXT_LIMITS.codice);
+    // The spreadsheet lists an item's codes separated by commas: a code must survive export → import.
+    if (/[,;\r\n]/.test(code))
+      throw badRequest("Il codice univoco non può contenere virgole, punti e virgola o a capo");
     if (seen.has(code.toUpperCase())) throw badRequest(`Codice ripetuto nell'elenco: ${code}`);
     seen.add(code.toUpperCase());
     const id = unit.id === undefined || unit.id === null ? null : Number(unit.id);
     if (id !== null && (!Number.isInteger(id) || id < 1)) throw badRequest("Unità non valida");
-    return { id, code, note: optionalText(unit.note, 1000) };
+    return { id, code, note: optionalText(unit.note, ITEM_TEXT_LIMITS.notaUnita) };
   });
 }
 
 function validItem(db: Db, input: ItemInput): ValidItem {
-  const nome = requiredText(input.nome, "Compila tutti i campi obbligatori");
+  const nome = requiredText(input.nome, "Compila tutti i campi obbligatori", ITEM_TEXT_LIMITS.nome);
   const tipo = input.tipo_prestito ?? "solo_esterno";
   if (!isLoanType(tipo)) throw badRequest("Tipo di prestito non valido");
   return {
     fields: {
       nome,
-      posizione: optionalText(input.posizione ?? input.scaffale, 200),
-      fornitore: optionalText(input.fornitore, 200),
-      seriale: optionalText(input.seriale, 200),
-      note: optionalText(input.note, 4000),
+      posizione: optionalText(input.posizione ?? input.scaffale, ITEM_TEXT_LIMITS.posizione),
+      fornitore: optionalText(input.fornitore, ITEM_TEXT_LIMITS.fornitore),
+      seriale: optionalText(input.seriale, ITEM_TEXT_LIMITS.seriale),
+      note: optionalText(input.note, ITEM_TEXT_LIMITS.note),
       immagineUrl: imageUrl(input.immagine_url),
       tipoPrestito: tipo,
       categoriaId: categoryIdFor(db, input.categoria_id),
@@ -236,20 +260,25 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
     const currentIds = current.map((unit) => unit.id);
     const foreign = valid.units.find((unit) => unit.id !== null && !currentIds.includes(unit.id));
     if (foreign) throw badRequest(`L'unità ${foreign.code} non appartiene a questo oggetto`);
-    assertCodesFree(
-      tx,
-      valid.units.map((unit) => unit.code),
-      currentIds,
-    );
     const keptIds = valid.units.flatMap((unit) => (unit.id === null ? [] : [unit.id]));
+    if (new Set(keptIds).size !== keptIds.length) throw badRequest("Unità ripetuta nell'elenco");
     const removed = current.filter((unit) => !keptIds.includes(unit.id));
     for (const unit of removed) {
       if (unitInUse(tx, unit.id))
-        throw conflict(`Impossibile rimuovere l'unità ${unit.codiceUnivoco}: è prenotata, in prestito o in riparazione`);
+        throw conflict(
+          `Impossibile rimuovere l'unità ${unit.codiceUnivoco}: è prenotata, in prestito o in riparazione`,
+        );
     }
+    // A removed unit with history is archived and keeps its code, so that code cannot be reused here.
+    const archivedIds = removed.filter((unit) => unitHasHistory(tx, unit.id)).map((unit) => unit.id);
+    assertCodesFree(
+      tx,
+      valid.units.map((unit) => unit.code),
+      currentIds.filter((unitId) => !archivedIds.includes(unitId)),
+    );
     const now = ctx.clock.now().toISOString();
     for (const unit of removed) {
-      if (unitHasHistory(tx, unit.id)) tx.update(unita).set({ archivedAt: now }).where(eq(unita.id, unit.id)).run();
+      if (archivedIds.includes(unit.id)) tx.update(unita).set({ archivedAt: now }).where(eq(unita.id, unit.id)).run();
       else tx.delete(unita).where(eq(unita.id, unit.id)).run();
     }
     // Two passes so that codes swapped between units never collide half-way.
@@ -342,7 +371,7 @@ export function setUnitLost(ctx: AppContext, admin: Actor, itemId: number, unitI
 // ── Categories ──────────────────────────────────────────────────────────────────────────────────
 
 function categoryName(value: unknown): string {
-  return requiredText(value, "Il nome della categoria è obbligatorio", 100);
+  return requiredText(value, "Il nome della categoria è obbligatorio", ITEM_TEXT_LIMITS.categoria);
 }
 
 function assertCategoryNameFree(db: Db, nome: string, exceptId?: number) {
@@ -403,12 +432,14 @@ export function deleteCategory(ctx: AppContext, admin: Actor, id: number): numbe
   return ctx.db.transaction((tx) => {
     const existing = tx.select().from(categorie).where(eq(categorie.id, id)).get();
     if (!existing) throw notFound("Categoria non trovata");
+    // Archived items move too, but only the ones still listed count, as in the list's `oggetti`.
     const moved = tx
       .update(inventario)
       .set({ categoriaId: null })
       .where(eq(inventario.categoriaId, id))
-      .returning({ id: inventario.id })
-      .all().length;
+      .returning({ archivedAt: inventario.archivedAt })
+      .all()
+      .filter((item) => item.archivedAt === null).length;
     tx.delete(categorie).where(eq(categorie.id, id)).run();
     recordAudit(tx, ctx.clock, admin, {
       action: "category.delete",

@@ -64,6 +64,8 @@ export interface BookedRange {
   dal: string;
   al: string;
   tipo: "richiesta" | "prestito";
+  /** An overdue loan: the unit stays taken until it is returned, whatever `al` says. */
+  fino_alla_restituzione: boolean;
 }
 
 /** Date ranges from today on that are already taken on each unit (no names: students see these). */
@@ -80,15 +82,14 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
     .from(richieste)
     .where(and(inArray(richieste.unitId, unitIds), eq(richieste.stato, "in_attesa"), sql`${richieste.al} >= ${today}`))
     .all())
-    add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta" });
+    add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
   for (const row of db
     .select({ unitId: prestitiUnita.unitId, dal: prestiti.dataUscita, al: prestiti.dataRientro })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
     .where(and(inArray(prestitiUnita.unitId, unitIds), inArray(prestiti.stato, ["attivo", "scaduto"])))
     .all())
-    // An overdue loan holds the unit at least until today.
-    add(row.unitId, { dal: row.dal, al: row.al < today ? today : row.al, tipo: "prestito" });
+    add(row.unitId, { dal: row.dal, al: row.al, tipo: "prestito", fino_alla_restituzione: row.al < today });
   for (const list of ranges.values()) list.sort((a, b) => a.dal.localeCompare(b.dal));
   return ranges;
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "bun:test";
+import { defaultUnitCode, defaultUnitCodes } from "./unit-codes";
+
+describe("default unit codes", () => {
+  it("upper-cases the name, drops the spaces and adds a 3-digit sequence", () => {
+    expect(defaultUnitCode("Fotocamera Canon EOS", 1)).toBe("FOTOCAMERACANONEOS_001");
+    expect(defaultUnitCode("treppiede", 12)).toBe("TREPPIEDE_012");
+    expect(defaultUnitCode("Luce", 100)).toBe("LUCE_100");
+  });
+
+  it("drops every kind of whitespace, also at the ends", () => {
+    expect(defaultUnitCode("  Cavo \t XLR\n 5m ", 2)).toBe("CAVOXLR5M_002");
+  });
+
+  it("keeps accented letters and punctuation, upper-cased", () => {
+    expect(defaultUnitCode("Proiettore 4K-è", 3)).toBe("PROIETTORE4K-È_003");
+  });
+
+  it("drops commas and semicolons, which separate codes in the spreadsheet", () => {
+    expect(defaultUnitCode("Obiettivo 18-55mm, f/3.5; Canon", 1)).toBe("OBIETTIVO18-55MMF/3.5CANON_001");
+  });
+
+  it("keeps counting past 999 without truncating", () => {
+    expect(defaultUnitCode("Cavo", 1000)).toBe("CAVO_1000");
+  });
+
+  it("numbers a list of codes from 001", () => {
+    expect(defaultUnitCodes("Flash Godox", 3)).toEqual(["FLASHGODOX_001", "FLASHGODOX_002", "FLASHGODOX_003"]);
+    expect(defaultUnitCodes("Flash", 0)).toEqual([]);
+  });
+});

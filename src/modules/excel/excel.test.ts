@@ -1,0 +1,624 @@
+import { describe, expect, it } from "bun:test";
+import { crc32, deflateRawSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import * as XLSX from "xlsx";
+import { auditLog, categorie, inventarioCorsi } from "../../db/schema";
+import { addDays } from "../../domain/dates";
+import type { Json, TestClient } from "../../testing/harness";
+import {
+  auditActions,
+  createCategory,
+  createItem,
+  insertLoan,
+  insertRequest,
+  inventoryCounts,
+  inventoryScenario,
+} from "../../testing/inventory-fixtures";
+import { looksLikeSafeSpreadsheet, MAX_UNCOMPRESSED_BYTES, zipUncompressedSize } from "./file-guard";
+
+const COLUMNS = [
+  "ID",
+  "Nome",
+  "Categoria",
+  "Corsi Assegnati",
+  "Posizione",
+  "Fornitore",
+  "Tipo Prestito",
+  "Note",
+  "Immagine URL",
+  "Quantità Totale",
+  "Unità Disponibili",
+  "Codici Unità",
+  "Data Aggiunta",
+];
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+async function download(client: TestClient, path: string, token?: string) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await client.app.handle(new Request(`http://localhost${path}`, { headers }));
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+function sheetRows(bytes: Uint8Array, sheet: string): unknown[][] {
+  const book = XLSX.read(bytes, { type: "array" });
+  const found = book.Sheets[sheet];
+  if (!found) throw new Error(`no sheet ${sheet} in ${book.SheetNames.join(", ")}`);
+  return XLSX.utils.sheet_to_json<unknown[]>(found, { header: 1, defval: "" });
+}
+
+/** A workbook with an "Inventario" sheet of `rows` (the first one being the header). */
+function workbook(
+  rows: unknown[][],
+  extraSheets: Record<string, unknown[][]> = {},
+  options: { compression?: boolean } = {},
+): Uint8Array {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Inventario");
+  for (const [name, sheet] of Object.entries(extraSheets))
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet), name);
+  return new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: options.compression }));
+}
+
+/** One item row keyed by column name, in the export's column order. */
+function itemRow(values: Partial<Record<(typeof COLUMNS)[number], unknown>>): unknown[] {
+  return COLUMNS.map((column) => values[column as keyof typeof values] ?? "");
+}
+
+function dataUrl(bytes: Uint8Array, type = XLSX_TYPE): string {
+  return `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
+}
+
+function importBody(bytes: Uint8Array, fileName = "inventario.xlsx", type = XLSX_TYPE) {
+  return { fileName, fileSize: bytes.length, fileType: type, fileData: dataUrl(bytes, type) };
+}
+
+async function importFile(client: TestClient, token: string, bytes: Uint8Array, fileName?: string) {
+  return client.post("/api/excel/inventario/import", importBody(bytes, fileName), token);
+}
+
+/** A zip written by hand, so its headers can say whatever a test needs (e.g. lie about sizes). */
+function handMadeZip(entries: Array<{ name: string; data: Uint8Array; declaredSize?: number }>): Uint8Array {
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const compressed = deflateRawSync(entry.data);
+    const checksum = crc32(entry.data) >>> 0;
+    const size = entry.declaredSize ?? entry.data.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(checksum, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(checksum, 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, name, compressed);
+    directory.push(central, name);
+    offset += local.length + name.length + compressed.length;
+  }
+  const centralBytes = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...parts, centralBytes, end]));
+}
+
+const HUNDRED_MB = 100 * 1024 * 1024;
+const CONTENT_TYPES = new TextEncoder().encode(
+  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+);
+
+const bombs = new Map<number | undefined, Uint8Array>();
+
+/** A disguised .xlsx whose one sheet inflates to 100 MB of blanks (built once per declared size). */
+function zipBomb(declaredSize?: number): Uint8Array {
+  const built = bombs.get(declaredSize);
+  if (built) return built;
+  const bomb = handMadeZip([
+    { name: "[Content_Types].xml", data: CONTENT_TYPES },
+    { name: "xl/worksheets/sheet1.xml", data: new Uint8Array(HUNDRED_MB).fill(0x20), declaredSize },
+  ]);
+  bombs.set(declaredSize, bomb);
+  return bomb;
+}
+
+async function catalogue() {
+  const scenario = await inventoryScenario();
+  const { client, ctx, admin } = scenario;
+  const lights = await createCategory(client, admin, "Luci");
+  const lamp = await createItem(client, admin, {
+    nome: "Faro LED",
+    categoria_id: lights,
+    corsi_assegnati: ["Fotografia", "Cinema e Audiovisivi"],
+    tipo_prestito: "entrambi",
+    unita: [{ codice_univoco: "FARO-1", note: "lampada nuova" }, "FARO-2", "FARO-3"],
+  });
+  const camera = await createItem(client, admin, {
+    nome: "Videocamera Sony",
+    posizione: "12",
+    fornitore: null,
+    note: "Note, con virgole; e punti e virgola",
+    immagine_url: null,
+    corsi_assegnati: ["Regia e Videomaking"],
+    quantita_totale: 2,
+  });
+  insertLoan(ctx, { itemId: lamp.id, unitIds: [lamp.unita[0].id], to: addDays(ctx.clock.today(), 3) });
+  insertRequest(ctx, { itemId: lamp.id, unitId: lamp.unita[1].id });
+  await client.put(`/api/inventario/${camera.id}/units/${camera.unita[1].id}`, { perso: true }, admin);
+  const archived = await createItem(client, admin, { nome: "Vecchio proiettore", quantita_totale: 1 });
+  await client.delete(`/api/inventario/${archived.id}`, admin);
+  return { ...scenario, lights, lamp, camera };
+}
+
+describe("who may use the spreadsheet routes", () => {
+  it("answers 401 without a token and 403 to a student, whatever they send", async () => {
+    const { client, ctx, student } = await inventoryScenario();
+    const template = workbook([COLUMNS]);
+    for (const path of ["/api/excel/inventario/export", "/api/excel/inventario/template"]) {
+      expect((await download(client, path)).status).toBe(401);
+      expect((await download(client, path, "not-a-token")).status).toBe(401);
+      expect((await download(client, path, student.token)).status).toBe(403);
+    }
+    const bodies = [{ body: importBody(template) }, { raw: "{broken" }, { body: { fileData: 3 } }, {}];
+    for (const options of bodies) {
+      expect((await client.call("POST", "/api/excel/inventario/import", options)).status).toBe(401);
+      const answer = await client.call("POST", "/api/excel/inventario/import", { ...options, token: student.token });
+      expect(answer.status).toBe(403);
+    }
+    expect(auditActions(ctx)).toEqual([]);
+  });
+});
+
+describe("exporting the inventory", () => {
+  it("downloads a spreadsheet with the 13 columns in order, one row per listed item", async () => {
+    const { client, admin, lamp, camera } = await catalogue();
+    const answer = await download(client, "/api/excel/inventario/export", admin);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe(XLSX_TYPE);
+    expect(answer.headers.get("content-disposition")).toBe('attachment; filename="inventario-2026-03-10.xlsx"');
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    const rows = sheetRows(answer.bytes, "Inventario");
+    expect(rows[0]).toEqual(COLUMNS);
+    expect(rows.slice(1)).toEqual([
+      [
+        lamp.id,
+        "Faro LED",
+        "Luci",
+        "Fotografia, Cinema e Audiovisivi",
+        "Scaffale A1",
+        "Canon Italia",
+        "entrambi",
+        "Con obiettivo 18-55",
+        "https://example.org/canon.jpg",
+        3,
+        1,
+        "FARO-1, FARO-2, FARO-3",
+        "2026-03-10",
+      ],
+      [
+        camera.id,
+        "Videocamera Sony",
+        "",
+        "Regia e Videomaking",
+        "12",
+        "",
+        "solo_esterno",
+        "Note, con virgole; e punti e virgola",
+        "",
+        2,
+        1,
+        "VIDEOCAMERASONY_001, VIDEOCAMERASONY_002",
+        "2026-03-10",
+      ],
+    ]);
+  });
+
+  it("adds a sheet of units with their code, item, derived state and note", async () => {
+    const { client, admin } = await catalogue();
+    const answer = await download(client, "/api/excel/inventario/export", admin);
+    expect(sheetRows(answer.bytes, "Unità")).toEqual([
+      ["Codice", "Articolo", "Stato", "Note"],
+      ["FARO-1", "Faro LED", "prestato", "lampada nuova"],
+      ["FARO-2", "Faro LED", "riservato", ""],
+      ["FARO-3", "Faro LED", "disponibile", ""],
+      ["VIDEOCAMERASONY_001", "Videocamera Sony", "disponibile", ""],
+      ["VIDEOCAMERASONY_002", "Videocamera Sony", "perso", ""],
+    ]);
+  });
+
+  it("exports just the header row when the inventory is empty", async () => {
+    const { client, admin } = await inventoryScenario();
+    const answer = await download(client, "/api/excel/inventario/export", admin);
+    expect(sheetRows(answer.bytes, "Inventario")).toEqual([COLUMNS]);
+    expect(sheetRows(answer.bytes, "Unità")).toEqual([["Codice", "Articolo", "Stato", "Note"]]);
+  });
+});
+
+describe("importing the inventory", () => {
+  it("changes nothing when the file just exported is imported back", async () => {
+    const { client, ctx, admin } = await catalogue();
+    // An item no course may borrow yet: its empty course cell must stay empty.
+    const orphan = await createItem(client, admin, { nome: "Scanner", quantita_totale: 1 });
+    ctx.db.delete(inventarioCorsi).where(eq(inventarioCorsi.inventarioId, orphan.id)).run();
+    const before = (await client.get("/api/inventario", admin)).body;
+    const countsBefore = inventoryCounts(ctx);
+    const exported = await download(client, "/api/excel/inventario/export", admin);
+    const answer = await importFile(client, admin, exported.bytes);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, total: 3, created: 0, updated: 0, unchanged: 3, errors: [] });
+    expect((await client.get("/api/inventario", admin)).body).toEqual(before);
+    expect(inventoryCounts(ctx)).toEqual({ ...countsBefore, audit: countsBefore.audit + 1 });
+    const audit = ctx.db.select().from(auditLog).all().at(-1);
+    expect(audit?.action).toBe("inventory.import");
+    expect(audit?.summary).toContain("0 creati, 0 aggiornati, 3 invariati, 0 note unità, 0 errori");
+  });
+
+  it("offers a template with the export's columns whose example row imports cleanly, once", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    const template = await download(client, "/api/excel/inventario/template", admin);
+    expect(template.status).toBe(200);
+    expect(template.headers.get("content-type")).toBe(XLSX_TYPE);
+    const rows = sheetRows(template.bytes, "Inventario");
+    expect(rows[0]).toEqual(COLUMNS);
+    expect(rows).toHaveLength(2);
+
+    const first = await importFile(client, admin, template.bytes, "template-inventario.xlsx");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, total: 1, created: 1, updated: 0, errors: [] });
+    const items = (await client.get("/api/inventario", admin)).body;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      nome: rows[1]?.[1],
+      categoria_figlia: rows[1]?.[2],
+      corsi_assegnati: String(rows[1]?.[3]).split(", "),
+      quantita_totale: rows[1]?.[9],
+      stato_effettivo: "disponibile",
+    });
+
+    const counts = inventoryCounts(ctx);
+    const second = await importFile(client, admin, template.bytes, "template-inventario.xlsx");
+    expect(second.body).toMatchObject({ total: 1, created: 0, updated: 0, unchanged: 1, errors: [] });
+    expect((await client.get("/api/inventario", admin)).body).toEqual(items);
+    expect(inventoryCounts(ctx)).toEqual({ ...counts, audit: counts.audit + 1 });
+  });
+
+  it("applies an edited export: a new shelf and an extra unit code", async () => {
+    const { client, admin, lamp } = await catalogue();
+    const exported = await download(client, "/api/excel/inventario/export", admin);
+    const rows = sheetRows(exported.bytes, "Inventario");
+    const lampRow = rows.find((row) => row[0] === lamp.id) as unknown[];
+    lampRow[4] = "Armadio 7";
+    lampRow[11] = `${lampRow[11]}, FARO-4`;
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.body).toMatchObject({ total: 2, created: 0, updated: 1, unchanged: 1, errors: [] });
+    const after = (await client.get(`/api/inventario/${lamp.id}`, admin)).body;
+    expect(after.posizione).toBe("Armadio 7");
+    expect(after.quantita_totale).toBe(4);
+    expect(after.unita.map((unit: Json) => unit.codice_univoco)).toEqual(["FARO-1", "FARO-2", "FARO-3", "FARO-4"]);
+    expect(after.unita.map((unit: Json) => unit.stato)).toEqual([
+      "prestato",
+      "riservato",
+      "disponibile",
+      "disponibile",
+    ]);
+  });
+
+  it("imports a compressed spreadsheet as saved by a desktop application", async () => {
+    const { client, admin } = await inventoryScenario();
+    const rows = [COLUMNS, itemRow({ Nome: "Cavo XLR", "Corsi Assegnati": "Design", "Quantità Totale": 3 })];
+    const answer = await importFile(client, admin, workbook(rows, {}, { compression: true }));
+    expect(answer.body).toMatchObject({ created: 1, errors: [] });
+    const item = (await client.get("/api/inventario", admin)).body[0];
+    expect(item.unita.map((unit: Json) => unit.codice_univoco)).toEqual(["CAVOXLR_001", "CAVOXLR_002", "CAVOXLR_003"]);
+  });
+
+  it("never removes units missing from the file", async () => {
+    const { client, admin, lamp } = await catalogue();
+    const rows = [
+      COLUMNS,
+      itemRow({ ID: lamp.id, Nome: "Faro LED", "Corsi Assegnati": "Fotografia", "Codici Unità": "FARO-1" }),
+    ];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.body.errors).toEqual([]);
+    const after = (await client.get(`/api/inventario/${lamp.id}`, admin)).body;
+    expect(after.quantita_totale).toBe(3);
+    expect(after.corsi_assegnati).toEqual(["Fotografia"]);
+  });
+
+  it("updates unit notes from the units sheet", async () => {
+    const { client, admin, lamp } = await catalogue();
+    const exported = await download(client, "/api/excel/inventario/export", admin);
+    const units = sheetRows(exported.bytes, "Unità");
+    (units[3] as unknown[])[3] = "batteria da sostituire";
+    const answer = await importFile(client, admin, workbook(sheetRows(exported.bytes, "Inventario"), { Unità: units }));
+    expect(answer.body.errors).toEqual([]);
+    const after = (await client.get(`/api/inventario/${lamp.id}`, admin)).body;
+    expect(after.unita[2]).toMatchObject({ codice_univoco: "FARO-3", note: "batteria da sostituire" });
+  });
+
+  it("reports bad rows as 'Riga N: …' and still applies the good ones", async () => {
+    const { client, admin, lamp } = await catalogue();
+    const rows = [
+      COLUMNS,
+      itemRow({ Nome: "Microfono Rode", "Corsi Assegnati": "Cinema e Audiovisivi", "Quantità Totale": 2 }),
+      itemRow({ Nome: "Lavagna luminosa", "Corsi Assegnati": "Astrofisica" }),
+      itemRow({ Nome: "", "Corsi Assegnati": "Design", Note: "senza nome" }),
+      itemRow({ ID: "abc", Nome: "Stampante" }),
+      itemRow({ ID: 9999, Nome: "Stampante" }),
+      itemRow({ Nome: "Tavoletta", "Corsi Assegnati": "Design", "Codici Unità": "TAV-1, FARO-2" }),
+      itemRow({ Nome: "Cavalletto", "Tipo Prestito": "noleggio" }),
+      itemRow({ Nome: "Proiettore", "Immagine URL": "ftp://server/immagine.png" }),
+      itemRow({ Nome: "Ciak", "Corsi Assegnati": "Regia e Videomaking", "Tipo Prestito": "Lezione / Interno" }),
+    ];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, total: 9, created: 2 });
+    expect(answer.body.errors).toEqual([
+      'Riga 3: corso "Astrofisica" sconosciuto',
+      "Riga 4: il nome è obbligatorio",
+      'Riga 5: ID "abc" non valido',
+      "Riga 6: nessun oggetto con ID 9999",
+      "Riga 7: il codice FARO-2 appartiene a un altro oggetto",
+      'Riga 8: tipo di prestito "noleggio" non valido',
+      "Riga 9: il link dell'immagine non è valido",
+    ]);
+    const names = (await client.get("/api/inventario", admin)).body.map((item: Json) => item.nome);
+    expect(names).toEqual(["Ciak", "Faro LED", "Microfono Rode", "Videocamera Sony"]);
+    const ciak = (await client.get("/api/inventario?search=Ciak", admin)).body[0];
+    expect(ciak).toMatchObject({ tipo_prestito: "solo_interno", corsi_assegnati: ["Regia e Videomaking"] });
+    expect((await client.get(`/api/inventario/${lamp.id}`, admin)).body.quantita_totale).toBe(3);
+  });
+
+  it("reads course names whatever their case, and a course written twice once", async () => {
+    const { client, admin } = await inventoryScenario();
+    const rows = [
+      COLUMNS,
+      itemRow({ Nome: "Tavolo luminoso", "Corsi Assegnati": "pittura; DESIGN, Pittura" }),
+      itemRow({ Nome: "Manichino", "Corsi Assegnati": "Fashion Design\nfashion design" }),
+    ];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ created: 2, errors: [] });
+    const items = (await client.get("/api/inventario", admin)).body;
+    expect(items.map((item: Json) => [item.nome, item.corsi_assegnati])).toEqual([
+      ["Manichino", ["Fashion Design"]],
+      ["Tavolo luminoso", ["Pittura", "Design"]],
+    ]);
+  });
+
+  it("refuses texts the item form would refuse, so an imported item stays editable", async () => {
+    const { client, admin } = await inventoryScenario();
+    const rows = [
+      COLUMNS,
+      itemRow({ Nome: "N".repeat(201) }),
+      itemRow({ Nome: "Lungo", Note: "n".repeat(4001) }),
+      itemRow({ Nome: "Categoria lunga", Categoria: "c".repeat(101) }),
+      itemRow({ Nome: "Codice lungo", "Codici Unità": `OK-1, ${"K".repeat(101)}` }),
+      itemRow({ Nome: "Link rotto", "Immagine URL": "https://" }),
+      itemRow({ Nome: "Giusto", "Corsi Assegnati": "Design", Note: "n".repeat(4000) }),
+    ];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.body.errors).toEqual([
+      'Riga 2: testo troppo lungo in "Nome" (massimo 200 caratteri)',
+      'Riga 3: testo troppo lungo in "Note" (massimo 4000 caratteri)',
+      'Riga 4: testo troppo lungo in "Categoria" (massimo 100 caratteri)',
+      "Riga 5: il codice KKKKKKKKKKKKKKKKKKKK… è troppo lungo (massimo 100 caratteri)",
+      "Riga 6: il link dell'immagine non è valido",
+    ]);
+    const items = (await client.get("/api/inventario", admin)).body;
+    expect(items.map((item: Json) => item.nome)).toEqual(["Giusto"]);
+    const edit = await client.put(
+      `/api/inventario/${items[0].id}`,
+      {
+        ...items[0],
+        unita: items[0].unita.map((unit: Json) => ({ id: unit.id, codice_univoco: unit.codice_univoco })),
+      },
+      admin,
+    );
+    expect(edit.status).toBe(200);
+  });
+
+  it("numbers rows as the spreadsheet shows them, blank rows included", async () => {
+    const { client, admin } = await inventoryScenario();
+    const rows = [
+      COLUMNS,
+      itemRow({ Nome: "Buono", "Corsi Assegnati": "Design" }),
+      [],
+      [],
+      itemRow({ Nome: "", Note: "x" }),
+    ];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.body.errors).toEqual(["Riga 5: il nome è obbligatorio"]);
+  });
+
+  it("leaves nothing of a bad row behind, not even the category it would have created", async () => {
+    const { client, ctx, admin } = await catalogue();
+    const before = inventoryCounts(ctx);
+    const rows = [
+      COLUMNS,
+      itemRow({
+        Nome: "Oggetto nuovo",
+        Categoria: "Categoria nuova",
+        "Corsi Assegnati": "Design",
+        "Codici Unità": "NUOVO-1, FARO-1",
+      }),
+    ];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.body.errors).toEqual(["Riga 2: il codice FARO-1 appartiene a un altro oggetto"]);
+    expect(inventoryCounts(ctx)).toEqual({ ...before, audit: before.audit + 1 });
+    expect(
+      ctx.db
+        .select()
+        .from(categorie)
+        .all()
+        .map((category) => category.nome),
+    ).toEqual(["Luci"]);
+  });
+
+  it("matches an item by its exact name when the ID is empty", async () => {
+    const { client, ctx, admin, camera } = await catalogue();
+    const before = inventoryCounts(ctx);
+    const rows = [
+      COLUMNS,
+      itemRow({ Nome: "Videocamera Sony", Posizione: "Armadio 2", "Corsi Assegnati": "Regia e Videomaking" }),
+    ];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.body).toMatchObject({ created: 0, updated: 1, errors: [] });
+    expect((await client.get(`/api/inventario/${camera.id}`, admin)).body.posizione).toBe("Armadio 2");
+    expect(inventoryCounts(ctx).items).toBe(before.items);
+  });
+
+  it("writes one audit row per import, even when every row is refused", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    const answer = await importFile(client, admin, workbook([COLUMNS, itemRow({ Nome: "", Note: "vuoto" })]));
+    expect(answer.body.errors).toHaveLength(1);
+    expect(auditActions(ctx)).toEqual(["inventory.import"]);
+  });
+});
+
+describe("refusing files that are not spreadsheets", () => {
+  const fine = () => workbook([COLUMNS, itemRow({ Nome: "Cavo", "Corsi Assegnati": "Design" })]);
+  const cases: Array<[string, () => unknown]> = [
+    ["a spreadsheet named .csv", () => importBody(fine(), "inventario.csv", "text/csv")],
+    ["a spreadsheet without a file name", () => ({ ...importBody(fine()), fileName: undefined })],
+    [
+      "plain base64 instead of a data URL",
+      () => ({ ...importBody(fine()), fileData: Buffer.from(fine()).toString("base64") }),
+    ],
+    ["a data URL that is not base64", () => ({ ...importBody(fine()), fileData: `data:${XLSX_TYPE},PK` })],
+    ["an empty data URL", () => ({ ...importBody(fine()), fileData: `data:${XLSX_TYPE};base64,` })],
+    ["no file data", () => ({ fileName: "inventario.xlsx" })],
+    ["file data that is not text", () => ({ fileName: "inventario.xlsx", fileData: 12345 })],
+    ["junk bytes named .xlsx", () => importBody(crypto.getRandomValues(new Uint8Array(2048)))],
+    ["a text file", () => importBody(new TextEncoder().encode("Nome,Corsi\nCavo,Design\n"), "note.txt", "text/plain")],
+    ["a CSV renamed .xlsx", () => importBody(new TextEncoder().encode("Nome,Corsi Assegnati\nCavo,Design\n"))],
+    ["an .xlsx renamed .xls", () => importBody(fine(), "inventario.xls", "application/vnd.ms-excel")],
+    [
+      "junk behind the .xls magic bytes",
+      () => {
+        const bytes = new Uint8Array(4096);
+        bytes.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+        return importBody(bytes, "vecchio.xls", "application/vnd.ms-excel");
+      },
+    ],
+    [
+      "a zip that holds no spreadsheet",
+      () => importBody(handMadeZip([{ name: "leggimi.txt", data: new TextEncoder().encode("ciao") }])),
+    ],
+    ["a truncated spreadsheet", () => importBody(fine().subarray(0, 600))],
+    [
+      "a sheet without a Nome column",
+      () =>
+        importBody(
+          workbook([
+            ["Articolo", "Corsi"],
+            ["Cavo", "Design"],
+          ]),
+        ),
+    ],
+    ["an empty sheet", () => importBody(workbook([]))],
+    ["a file over 10 MB", () => importBody(new Uint8Array(10 * 1024 * 1024 + 1).fill(0x50))],
+    ["a zip bomb disguised as .xlsx", () => importBody(zipBomb())],
+    ["a zip bomb that lies about its size", () => importBody(zipBomb(1000))],
+  ];
+  for (const [what, body] of cases) {
+    it(`answers 400 "File non valido" to ${what}, changing nothing`, async () => {
+      const { client, ctx, admin } = await inventoryScenario();
+      const answer = await client.post("/api/excel/inventario/import", body(), admin);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toStartWith("File non valido");
+      expect(inventoryCounts(ctx)).toEqual({ items: 0, units: 0, courseLinks: 0, categories: 0, audit: 0 });
+    });
+  }
+
+  it("refuses a body that is not an upload", async () => {
+    const { client, admin } = await inventoryScenario();
+    expect((await client.call("POST", "/api/excel/inventario/import", { raw: "{oops", token: admin })).status).toBe(
+      400,
+    );
+    expect((await client.post("/api/excel/inventario/import", ["inventario.xlsx"], admin)).body).toEqual({
+      error: "File non valido",
+    });
+  });
+
+  it("refuses more rows than an import may hold", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    const rows = [COLUMNS, ...Array.from({ length: 5001 }, (_, i) => itemRow({ Nome: `Cavo ${i}` }))];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toStartWith("File non valido");
+    expect(inventoryCounts(ctx).items).toBe(0);
+  });
+});
+
+describe("the zip guard", () => {
+  it("accepts real spreadsheets, stored or compressed", () => {
+    for (const compression of [false, true]) {
+      const bytes = workbook([COLUMNS, itemRow({ Nome: "Cavo" })], {}, { compression });
+      const size = zipUncompressedSize(bytes) ?? 0;
+      expect(size).toBeGreaterThan(compression ? bytes.length : 0);
+      expect(size).toBeLessThan(MAX_UNCOMPRESSED_BYTES);
+      expect(looksLikeSafeSpreadsheet("inventario.xlsx", bytes)).toBe(true);
+      expect(looksLikeSafeSpreadsheet("INVENTARIO.XLSX", bytes)).toBe(true);
+    }
+  });
+
+  it("sums every entry of a hand-made zip", () => {
+    const zip = handMadeZip([
+      { name: "a.xml", data: new Uint8Array(1000) },
+      { name: "b.xml", data: new Uint8Array(2345) },
+    ]);
+    expect(zipUncompressedSize(zip)).toBe(3345);
+    expect(looksLikeSafeSpreadsheet("a.xlsx", zip)).toBe(true);
+  });
+
+  it("refuses a zip that declares more than the limit once inflated", () => {
+    const bomb = zipBomb();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(zipUncompressedSize(bomb)).toBeGreaterThan(MAX_UNCOMPRESSED_BYTES);
+    expect(looksLikeSafeSpreadsheet("bomba.xlsx", bomb)).toBe(false);
+  });
+
+  it("refuses a zip whose entries inflate to more than they declare", () => {
+    const liar = zipBomb(1000);
+    expect(zipUncompressedSize(liar)).toBeLessThan(MAX_UNCOMPRESSED_BYTES);
+    expect(looksLikeSafeSpreadsheet("bomba.xlsx", liar)).toBe(false);
+    const small = handMadeZip([{ name: "a.xml", data: new Uint8Array(5000), declaredSize: 4999 }]);
+    expect(looksLikeSafeSpreadsheet("a.xlsx", small)).toBe(false);
+  });
+
+  it("refuses zip64 markers, malformed directories and wrong magic bytes", () => {
+    const zip = handMadeZip([{ name: "a.xml", data: new Uint8Array(10) }]);
+    const zip64 = zip.slice();
+    // The central directory entry's uncompressed size field set to the zip64 marker.
+    const central = zip64.length - 22 - 46 - "a.xml".length;
+    new DataView(zip64.buffer).setUint32(central + 24, 0xffffffff, true);
+    expect(zipUncompressedSize(zip64)).toBeNull();
+    expect(looksLikeSafeSpreadsheet("a.xlsx", zip64)).toBe(false);
+    expect(zipUncompressedSize(zip.subarray(0, zip.length - 10))).toBeNull();
+    expect(zipUncompressedSize(new Uint8Array([0x50, 0x4b, 0x03, 0x04]))).toBeNull();
+    expect(zipUncompressedSize(new Uint8Array(0))).toBeNull();
+    expect(looksLikeSafeSpreadsheet("a.xls", zip)).toBe(false);
+    expect(looksLikeSafeSpreadsheet("a.csv", zip)).toBe(false);
+    expect(looksLikeSafeSpreadsheet("a.xlsx", new TextEncoder().encode("PK not really a zip"))).toBe(false);
+    const ole = new Uint8Array(512);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(looksLikeSafeSpreadsheet("vecchio.xls", ole)).toBe(true);
+  });
+});
