@@ -6,5 +6,6 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), tailwindcss()],
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
-  server: { proxy: { "/api": "http://localhost:3000" } },
+  // PRESTALAB_API points the dev server at another PrestaLab (e.g. one started with --port 3100).
+  server: { proxy: { "/api": process.env.PRESTALAB_API ?? "http://localhost:3000" } },
 });

@@ -4,8 +4,8 @@ import type { AppContext } from "../../context";
 import { auditLog } from "../../db/schema";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { badRequest } from "../../http/errors";
-
-const ENTITIES = ["user", "item", "unit", "category", "request", "loan", "repair", "report", "import"];
+import { idParam } from "../../http/input";
+import { isAuditEntity } from "./service";
 
 export function auditModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/audit" }).use(authPlugin(tokens)).get(
@@ -13,14 +13,10 @@ export function auditModule(ctx: AppContext, tokens: TokenService) {
     ({ query }) => {
       const conditions: SQL[] = [];
       if (query.entity) {
-        if (!ENTITIES.includes(query.entity)) throw badRequest("Tipo di elemento non valido");
+        if (!isAuditEntity(query.entity)) throw badRequest("Tipo di elemento non valido");
         conditions.push(eq(auditLog.entity, query.entity));
       }
-      if (query.id) {
-        const id = Number(query.id);
-        if (!Number.isInteger(id) || id < 1) throw badRequest("Identificativo non valido");
-        conditions.push(eq(auditLog.entityId, id));
-      }
+      if (query.id) conditions.push(eq(auditLog.entityId, idParam(query.id, "Identificativo non valido")));
       return ctx.db
         .select({
           id: auditLog.id,

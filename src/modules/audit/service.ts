@@ -3,9 +3,28 @@ import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import type { Actor } from "../../http/auth";
 
+/** What an audit row can be about; `system` is the server itself (e.g. a backup download). */
+export const AUDIT_ENTITIES = [
+  "user",
+  "item",
+  "unit",
+  "category",
+  "request",
+  "loan",
+  "repair",
+  "report",
+  "import",
+  "system",
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export function isAuditEntity(value: string): value is AuditEntity {
+  return (AUDIT_ENTITIES as readonly string[]).includes(value);
+}
+
 export interface AuditEntry {
   action: string;
-  entity: "user" | "item" | "unit" | "category" | "request" | "loan" | "repair" | "report" | "import";
+  entity: AuditEntity;
   entityId?: number | null;
   summary: string;
 }

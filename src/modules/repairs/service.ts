@@ -165,16 +165,27 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
         })
         .returning({ id: riparazioni.id })
         .get();
-      if (fromReportId)
-        tx.update(segnalazioni)
+      if (fromReportId) {
+        // Guarded here too, inside the write: a report gets one repair, and only while it is open.
+        const linked = tx
+          .update(segnalazioni)
           .set({
             riparazioneId: repair.id,
             stato: sql`case when ${segnalazioni.stato} = 'aperta' then 'in_corso' else ${segnalazioni.stato} end`,
             handledBy: admin.id,
             handledAt: ctx.clock.now().toISOString(),
           })
-          .where(eq(segnalazioni.id, fromReportId))
-          .run();
+          .where(
+            and(
+              eq(segnalazioni.id, fromReportId),
+              isNull(segnalazioni.riparazioneId),
+              inArray(segnalazioni.stato, ["aperta", "in_corso"]),
+            ),
+          )
+          .returning({ id: segnalazioni.id })
+          .get();
+        if (!linked) throw conflict("Per questa segnalazione esiste già una riparazione");
+      }
       recordAudit(tx, ctx.clock, admin, {
         action: "repair.create",
         entity: "repair",

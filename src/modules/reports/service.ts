@@ -141,10 +141,14 @@ export function updateReport(ctx: AppContext, admin: Actor, id: number, input: {
       throw badRequest("Solo una segnalazione di perdita può chiudersi con l'unità persa");
     if (lostOutcome && target !== "risolta" && target !== "chiusa")
       throw badRequest("Segna l'unità come persa risolvendo la segnalazione");
-    if (!canMoveReport(report.stato, target as ReportState))
+    if (!canMoveReport(report.stato, target as ReportState)) {
+      const current = report.stato.replace("_", " ");
       throw conflict(
-        `La segnalazione è già ${report.stato.replace("_", " ")}: non può tornare a ${target.replace("_", " ")}`,
+        report.stato === target
+          ? `La segnalazione è già ${current}`
+          : `La segnalazione è già ${current}: non può tornare a ${target.replace("_", " ")}`,
       );
+    }
     tx.update(segnalazioni)
       .set({ stato: target as ReportState, handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
       .where(eq(segnalazioni.id, id))

@@ -46,11 +46,12 @@ export function systemModule(ctx: AppContext, tokens: TokenService) {
       ({ actor }) => {
         const stamp = ctx.clock.now().toISOString().slice(0, 19).replace(/[:T]/g, "-");
         const fileName = `prestalab-backup-${stamp}.db`;
-        const target = join(ctx.dataDir ?? tmpdir(), `.${fileName}.${process.pid}.tmp`);
+        // Unique per download: two admins (or a double click) in the same second must not collide.
+        const target = join(ctx.dataDir ?? tmpdir(), `.${fileName}.${crypto.randomUUID()}.tmp`);
         backupDatabase(ctx.sqlite, target);
         recordAudit(ctx.db, ctx.clock, actor, {
           action: "system.backup",
-          entity: "import",
+          entity: "system",
           summary: `Scaricato il backup ${fileName}`,
         });
         return new Response(streamThenDelete(target), {

@@ -1,5 +1,6 @@
-import { accessSync, constants, statfsSync } from "node:fs";
+import { accessSync, constants, existsSync, statfsSync } from "node:fs";
 import { tmpdir, totalmem } from "node:os";
+import { dirname } from "node:path";
 import type { AppContext } from "../../context";
 
 type Health = "healthy" | "warning" | "error";
@@ -26,8 +27,11 @@ function timed(check: () => { status: Health; detail?: string }): ServiceCheck {
   }
 }
 
+/** Space on the filesystem holding `path`; a data dir that has gone missing is measured where it would be. */
 function diskOf(path: string) {
-  const stats = statfsSync(path);
+  let existing = path;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  const stats = statfsSync(existing);
   const total = stats.blocks * stats.bsize;
   const free = stats.bavail * stats.bsize;
   return { total, free, usedPercent: total > 0 ? ((total - free) / total) * 100 : 0 };
@@ -38,7 +42,7 @@ function diskOf(path: string) {
  * server recorded while serving. Keeps a history of check outcomes to report each service's uptime.
  */
 export function createStatusProbe(ctx: AppContext) {
-  const history = new Map<string, { ok: number; total: number }>();
+  const history = new Map<string, { ok: number; total: number; last?: Health }>();
   let lastCpu = process.cpuUsage();
   let lastWall = performance.now();
 
@@ -55,8 +59,11 @@ export function createStatusProbe(ctx: AppContext) {
     const entry = history.get(service) ?? { ok: 0, total: 0 };
     entry.total++;
     if (check.status !== "error") entry.ok++;
+    // One incident when a service goes down, not one per look at the status page while it stays down.
+    if (check.status === "error" && entry.last !== "error")
+      ctx.metrics.recordIncident(service, check.detail ?? "Controllo fallito");
+    entry.last = check.status;
     history.set(service, entry);
-    if (check.status === "error") ctx.metrics.recordIncident(service, check.detail ?? "Controllo fallito");
     return { status: check.status, uptime: round((entry.ok / entry.total) * 100, 2), responseTime: check.responseTime };
   }
 

@@ -23,6 +23,25 @@ export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
 }
 
+export function storeToken(token: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken() {
+  localStorage.removeItem(TOKEN_KEY);
+}
+
+const CONNECTION_ERROR = "Errore di connessione. Riprova più tardi.";
+
+/** Every failure reaches the screens as an ApiError whose message is meant for a person. */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch {
+    throw new ApiError(0, CONNECTION_ERROR, {});
+  }
+}
+
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
@@ -37,7 +56,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = options.anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, {
+  const response = await send(path, {
     method: options.method ?? "GET",
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -67,7 +86,7 @@ export async function apiDownload(
   fallbackError: string,
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const token = getToken();
-  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await send(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
     if (response.status === 401 && token) onUnauthorized();
     let message = fallbackError;

@@ -1,0 +1,75 @@
+import { Activity, BarChart3, ClipboardList, LayoutDashboard, Package, Users, Wrench } from "lucide-react";
+import { useEffect } from "react";
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
+import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
+import { InventoryPage } from "../features/inventory/components/inventory-page";
+import { LoansPage } from "../features/loans/components/loans-page";
+import { RepairsPage } from "../features/repairs/components/repairs-page";
+import { StatsPage } from "../features/stats/components/stats-page";
+import { StudentDashboardPage } from "../features/student-dashboard/components/student-dashboard-page";
+import { SystemPage } from "../features/system/components/system-page";
+import { UsersPage } from "../features/users/components/users-page";
+import { type NavigationTarget, onNavigationRequest } from "../lib/navigation-event";
+import { useSignedInUser } from "./session";
+import { AppShell } from "./shell/app-shell";
+import type { NavItem } from "./shell/nav-list";
+
+const ADMIN_PAGES: NavItem[] = [
+  { key: "dashboard", href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { key: "inventario", href: "/inventario", label: "Inventario", icon: Package },
+  { key: "prestiti", href: "/prestiti", label: "Prestiti", icon: ClipboardList },
+  { key: "riparazioni", href: "/riparazioni", label: "Riparazioni", icon: Wrench },
+  { key: "utenti", href: "/utenti", label: "Gestione Utenti", icon: Users },
+  { key: "statistiche", href: "/statistiche", label: "Statistiche", icon: BarChart3 },
+  { key: "sistema", href: "/sistema", label: "Stato del Sistema", icon: Activity, mobileOnly: true },
+];
+
+/** Where each in-app navigation target leads an administrator. */
+const TARGET_PATHS: Record<NavigationTarget, string> = {
+  dashboard: "/dashboard",
+  inventario: "/inventario",
+  prestiti: "/prestiti",
+  richieste: "/prestiti",
+  riparazioni: "/riparazioni",
+  segnalazioni: "/dashboard",
+  utenti: "/utenti",
+  statistiche: "/statistiche",
+  sistema: "/sistema",
+};
+
+/** The administrator's screens, one history route each; unknown paths fall back to the dashboard. */
+export function AdminArea() {
+  const user = useSignedInUser();
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<AdminDashboardPage />} />
+        <Route path="dashboard" element={<AdminDashboardPage />} />
+        <Route path="inventario" element={<InventoryPage />} />
+        <Route path="inventario/:id" element={<InventoryPage />} />
+        <Route path="prestiti" element={<LoansPage />} />
+        <Route path="riparazioni" element={<RepairsPage />} />
+        <Route path="utenti" element={<UsersPage />} />
+        <Route path="statistiche" element={<StatsPage />} />
+        <Route path="sistema" element={<SystemPage />} />
+        <Route path="utente" element={<StudentDashboardPage user={user} />} />
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function AdminLayout() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const section = pathname.split("/")[1] || "dashboard";
+  const title = ADMIN_PAGES.find((page) => page.key === section)?.label ?? "Area Utente";
+
+  useEffect(() => onNavigationRequest((target) => navigate(TARGET_PATHS[target])), [navigate]);
+
+  return (
+    <AppShell items={ADMIN_PAGES} activeKey={section} title={title}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,133 @@
+import { Boxes, LogOut, Menu } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Modal } from "../../components/modal";
+import { useServiceName } from "../../lib/service-info";
+import { useSession, useSignedInUser } from "../session";
+import { AppFooter } from "./app-footer";
+import { type NavItem, NavList } from "./nav-list";
+import { UserSummary } from "./user-summary";
+
+interface AppShellProps {
+  items: NavItem[];
+  activeKey: string;
+  /** The current page's name, shown in the browser tab. */
+  title: string;
+  /** Called when an item without `href` (or any item of the mobile menu) is chosen. */
+  onSelect?: (key: string) => void;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every signed-in screen: a fixed sidebar from 1024 px up; below it a header with a
+ * menu button that opens a bottom sheet.
+ */
+export function AppShell({ items, activeKey, title, onSelect = () => {}, children }: AppShellProps) {
+  const user = useSignedInUser();
+  const { signOut } = useSession();
+  const serviceName = useServiceName();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    document.title = `${title} · ${serviceName}`;
+  }, [title, serviceName]);
+
+  function selectFromMenu(key: string) {
+    setMenuOpen(false);
+    onSelect(key);
+  }
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#contenuto"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:shadow"
+      >
+        Vai al contenuto
+      </a>
+
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-slate-900 lg:flex">
+        <div className="flex h-16 items-center gap-3 px-6">
+          <Brand name={serviceName} />
+        </div>
+        <nav aria-label="Navigazione principale" className="flex-1 overflow-y-auto px-3 py-4">
+          <NavList
+            items={items.filter((item) => !item.mobileOnly)}
+            activeKey={activeKey}
+            onSelect={onSelect}
+            tone="dark"
+          />
+        </nav>
+        <div className="space-y-3 border-t border-slate-800 p-4">
+          <UserSummary user={user} tone="dark" />
+          <button
+            type="button"
+            onClick={signOut}
+            className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-700 px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            Esci
+          </button>
+        </div>
+      </aside>
+
+      <div className="flex min-h-dvh flex-col lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
+          <div className="flex min-w-0 items-center gap-2">
+            <div className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white">
+              <Boxes className="size-4" aria-hidden="true" />
+            </div>
+            <p className="truncate text-sm font-semibold text-slate-900">{serviceName}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            aria-label="Apri menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            className="flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <Menu className="size-5" aria-hidden="true" />
+          </button>
+        </header>
+
+        <main id="contenuto" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
+        <AppFooter />
+      </div>
+
+      {menuOpen && (
+        <Modal title="Menu" placement="sheet" onClose={() => setMenuOpen(false)}>
+          <div className="mb-4 rounded-xl bg-slate-50 p-3">
+            <UserSummary user={user} tone="light" />
+          </div>
+          <nav aria-label="Menu di navigazione">
+            <NavList items={items} activeKey={activeKey} onSelect={selectFromMenu} tone="light" />
+          </nav>
+          <button
+            type="button"
+            onClick={signOut}
+            className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            Esci
+          </button>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function Brand({ name }: { name: string }) {
+  return (
+    <>
+      <div className="flex size-9 items-center justify-center rounded-lg bg-indigo-600 text-white">
+        <Boxes className="size-5" aria-hidden="true" />
+      </div>
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-white">{name}</p>
+        <p className="text-xs text-slate-400">Prestiti attrezzature</p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { Eye, EyeOff } from "lucide-react";
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from "react";
+
+const CONTROL =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 disabled:bg-slate-100 disabled:text-slate-500";
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  optional?: boolean;
+  hint?: string;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, optional, hint, children }: FieldFrameProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+        {optional && <span className="font-normal text-slate-400"> (opzionale)</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  optional?: boolean;
+  hint?: string;
+}
+
+export function TextField({ label, optional, hint, id, ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  return (
+    <FieldFrame id={inputId} label={label} optional={optional} hint={hint}>
+      <input
+        id={inputId}
+        className={CONTROL}
+        required={!optional}
+        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        {...inputProps}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A password input with a button that shows or hides what was typed. */
+export function PasswordField({ label, optional, hint, id, ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldFrame id={inputId} label={label} optional={optional} hint={hint}>
+      <div className="relative">
+        <input
+          id={inputId}
+          type={visible ? "text" : "password"}
+          className={`${CONTROL} pr-11`}
+          required={!optional}
+          aria-describedby={hint ? `${inputId}-hint` : undefined}
+          {...inputProps}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? "Nascondi password" : "Mostra password"}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-400 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+        </button>
+      </div>
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  optional?: boolean;
+  hint?: string;
+}
+
+export function SelectField({ label, optional, hint, id, children, ...selectProps }: SelectFieldProps) {
+  const generatedId = useId();
+  const selectId = id ?? generatedId;
+  return (
+    <FieldFrame id={selectId} label={label} optional={optional} hint={hint}>
+      <select
+        id={selectId}
+        className={CONTROL}
+        required={!optional}
+        aria-describedby={hint ? `${selectId}-hint` : undefined}
+        {...selectProps}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}

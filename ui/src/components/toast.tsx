@@ -1,0 +1,70 @@
+import { AlertCircle, CheckCircle2, X } from "lucide-react";
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
+
+type ToastTone = "success" | "error";
+
+interface Toast {
+  id: number;
+  tone: ToastTone;
+  message: string;
+}
+
+type ShowToast = (message: string, tone?: ToastTone) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
+const VISIBLE_MS = 5000;
+
+/** Short in-app messages after an action (the product never uses window.alert). */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((shown) => shown.filter((toast) => toast.id !== id)), []);
+
+  const show = useCallback<ShowToast>(
+    (message, tone = "success") => {
+      const id = nextId.current++;
+      setToasts((shown) => [...shown, { id, tone, message }]);
+      setTimeout(() => dismiss(id), VISIBLE_MS);
+    },
+    [dismiss],
+  );
+
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:inset-x-auto sm:right-4 sm:items-end">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            role={toast.tone === "error" ? "alert" : "status"}
+            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border bg-white px-4 py-3 text-sm shadow-lg ${
+              toast.tone === "error" ? "border-red-200 text-red-800" : "border-emerald-200 text-emerald-800"
+            }`}
+          >
+            {toast.tone === "error" ? (
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            ) : (
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            )}
+            <p className="flex-1 text-slate-700">{toast.message}</p>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              aria-label="Chiudi messaggio"
+              className="-m-1 rounded p-1 text-slate-400 hover:text-slate-600"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error("useToast must be used inside ToastProvider");
+  return show;
+}

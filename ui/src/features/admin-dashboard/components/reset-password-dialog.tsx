@@ -1,0 +1,67 @@
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { PasswordField } from "../../../components/form-field";
+import { Modal, ModalActions } from "../../../components/modal";
+import { useToast } from "../../../components/toast";
+import { ApiError } from "../../../lib/api";
+import { useAdminResetPassword } from "../api/admin-reset-password";
+import type { PasswordResetRequest } from "../api/get-password-reset-requests";
+
+function failureText(error: Error): string {
+  const answeredByServer = error instanceof ApiError && error.status > 0;
+  return answeredByServer ? `Errore: ${error.message}` : "Errore durante l'aggiornamento della password";
+}
+
+export function ResetPasswordDialog({ request, onClose }: { request: PasswordResetRequest; onClose: () => void }) {
+  const [newPassword, setNewPassword] = useState("");
+  const [passwordMissing, setPasswordMissing] = useState(false);
+  const resetPassword = useAdminResetPassword();
+  const showToast = useToast();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setPasswordMissing(newPassword === "");
+    if (newPassword === "") return;
+    resetPassword.mutate(
+      { email: request.user_email, newPassword },
+      {
+        onSuccess: () => {
+          showToast("Password aggiornata con successo!");
+          onClose();
+        },
+      },
+    );
+  }
+
+  const error = passwordMissing
+    ? "Inserisci una nuova password"
+    : resetPassword.error && failureText(resetPassword.error);
+  return (
+    <Modal
+      title="Reset Password"
+      description={`${request.user_name} ${request.user_surname} · ${request.user_email}`}
+      onClose={onClose}
+      size="sm"
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <PasswordField
+          label="Nuova password"
+          autoComplete="new-password"
+          hint="Comunica la nuova password all'utente di persona."
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+        />
+        {error && <Alert tone="error">{error}</Alert>}
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" busy={resetPassword.isPending}>
+            Aggiorna Password
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { ArrowLeft, MailCheck, Send } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { TextField } from "../../../components/form-field";
+import { useForgotPassword } from "../api/forgot-password";
+import { AuthHeading, TextLink } from "./auth-layout";
+
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const [email, setEmail] = useState("");
+  const [emailMissing, setEmailMissing] = useState(false);
+  const forgotPassword = useForgotPassword();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = email.trim();
+    setEmailMissing(trimmed === "");
+    if (trimmed) forgotPassword.mutate(trimmed);
+  }
+
+  if (forgotPassword.isSuccess)
+    return (
+      <div className="text-center">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
+          <MailCheck className="size-6" aria-hidden="true" />
+        </div>
+        <h1 className="text-xl font-semibold text-slate-900">Richiesta Inviata!</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {forgotPassword.data.message ??
+            "La tua richiesta è stata inoltrata all'amministrazione, che reimposterà la password."}
+        </p>
+        <p className="mt-2 text-sm text-slate-500">Riceverai la nuova password dal personale dell'accademia.</p>
+        <Button icon={ArrowLeft} onClick={onBack} className="mt-6 w-full">
+          Torna al login
+        </Button>
+      </div>
+    );
+
+  const error = emailMissing ? "Inserisci la tua email" : forgotPassword.error?.message;
+  return (
+    <>
+      <AuthHeading
+        title="Password dimenticata?"
+        text="Indica la tua email: un amministratore riceverà la richiesta e reimposterà la password."
+      />
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {error && <Alert tone="error">{error}</Alert>}
+        <Button type="submit" icon={Send} busy={forgotPassword.isPending} className="w-full">
+          {forgotPassword.isPending ? "Invio in corso..." : "Richiedi Reset Password"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <TextLink onClick={onBack}>Torna al login</TextLink>
+      </p>
+    </>
+  );
+}

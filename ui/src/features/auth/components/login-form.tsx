@@ -1,0 +1,66 @@
+import { LogIn } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { PasswordField, TextField } from "../../../components/form-field";
+import type { User } from "../../../lib/user";
+import { useLogin } from "../api/login";
+import { AuthHeading, TextLink } from "./auth-layout";
+
+interface LoginFormProps {
+  onSignedIn: (token: string, user: User) => void;
+  onRegister: () => void;
+  onForgotPassword: () => void;
+}
+
+export function LoginForm({ onSignedIn, onRegister, onForgotPassword }: LoginFormProps) {
+  const [identifier, setIdentifier] = useState("");
+  const [password, setPassword] = useState("");
+  const [missingFields, setMissingFields] = useState(false);
+  const login = useLogin();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const incomplete = !identifier.trim() || !password;
+    setMissingFields(incomplete);
+    if (incomplete) return;
+    login.mutate(
+      { identifier: identifier.trim(), password },
+      { onSuccess: ({ token, user }) => onSignedIn(token, user) },
+    );
+  }
+
+  const error = missingFields ? "Inserisci email o nome utente e password" : login.error?.message;
+  return (
+    <>
+      <AuthHeading title="Accedi" text="Entra con le credenziali del tuo account." />
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          label="Email o nome utente"
+          name="identifier"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={identifier}
+          onChange={(event) => setIdentifier(event.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <div className="flex justify-end text-sm">
+          <TextLink onClick={onForgotPassword}>Hai dimenticato la password?</TextLink>
+        </div>
+        {error && <Alert tone="error">{error}</Alert>}
+        <Button type="submit" icon={LogIn} busy={login.isPending} className="w-full">
+          {login.isPending ? "Accesso in corso..." : "Accedi"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <TextLink onClick={onRegister}>Non hai un account? Registrati</TextLink>
+      </p>
+    </>
+  );
+}

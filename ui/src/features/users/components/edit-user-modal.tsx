@@ -1,0 +1,61 @@
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Modal, ModalActions } from "../../../components/modal";
+import { useToast } from "../../../components/toast";
+import { fullName, type User } from "../../../lib/user";
+import { type ProfileInput, useUpdateUser } from "../api/update-user";
+import { ProfileFields, profileProblem } from "./profile-fields";
+
+function profileOf(user: User): ProfileInput {
+  return {
+    name: user.name,
+    surname: user.surname,
+    email: user.email,
+    matricola: user.matricola ?? "",
+    phone: user.phone ?? "",
+    corso_accademico: user.corso_accademico ?? "",
+  };
+}
+
+/** Profile only: the password and the role have their own actions. */
+export function EditUserModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const [profile, setProfile] = useState(() => profileOf(user));
+  const [problem, setProblem] = useState<string | null>(null);
+  const updateUser = useUpdateUser();
+  const showToast = useToast();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = profileProblem(profile);
+    setProblem(found);
+    if (found) return;
+    updateUser.mutate(
+      { id: user.id, profile },
+      {
+        onSuccess: () => {
+          showToast("Utente aggiornato");
+          onClose();
+        },
+      },
+    );
+  }
+
+  const error = problem ?? updateUser.error?.message;
+  return (
+    <Modal title="Modifica utente" description={fullName(user)} onClose={onClose} size="lg">
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <ProfileFields value={profile} onChange={setProfile} />
+        {error && <Alert tone="error">{error}</Alert>}
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" busy={updateUser.isPending}>
+            Salva modifiche
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,124 @@
+import { ShieldCheck, UserRound } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { passwordProblem } from "../../../../../src/domain/password-policy";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { PasswordField } from "../../../components/form-field";
+import { Modal, ModalActions } from "../../../components/modal";
+import { useToast } from "../../../components/toast";
+import { type NewUserInput, useCreateUser } from "../api/create-user";
+import { ProfileFields, profileProblem } from "./profile-fields";
+
+const EMPTY_USER: NewUserInput = {
+  name: "",
+  surname: "",
+  email: "",
+  matricola: "",
+  phone: "",
+  corso_accademico: "",
+  password: "",
+  ruolo: "user",
+};
+
+const ROLES = [
+  { value: "user", label: "Utente", text: "Studente: richiede e prende in prestito", icon: UserRound },
+  { value: "admin", label: "Amministratore", text: "Personale del banco prestiti", icon: ShieldCheck },
+] as const;
+
+export function NewUserModal({ onClose }: { onClose: () => void }) {
+  const [form, setForm] = useState(EMPTY_USER);
+  const [confirmation, setConfirmation] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const createUser = useCreateUser();
+  const showToast = useToast();
+
+  function findProblem(): string | null {
+    const profile = profileProblem(form);
+    if (profile) return profile;
+    if (!form.password || !confirmation) return "Compila tutti i campi obbligatori";
+    if (form.password !== confirmation) return "Le password non coincidono";
+    return passwordProblem(form.password);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = findProblem();
+    setProblem(found);
+    if (found) return;
+    createUser.mutate(form, {
+      onSuccess: () => {
+        showToast(`Utente ${form.name} ${form.surname} creato`);
+        onClose();
+      },
+    });
+  }
+
+  const error = problem ?? createUser.error?.message;
+  return (
+    <Modal
+      title="Nuovo Utente"
+      description="Crea un account per uno studente o per il personale."
+      onClose={onClose}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <ProfileFields value={form} onChange={(profile) => setForm((current) => ({ ...current, ...profile }))} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(event) => setForm((current) => ({ ...current, password: event.target.value }))}
+          />
+          <PasswordField
+            label="Conferma password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+        </div>
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium text-slate-700">Ruolo</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {ROLES.map(({ value, label, text, icon: Icon }) => (
+              <label
+                key={value}
+                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                  form.ruolo === value ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="ruolo"
+                  value={value}
+                  checked={form.ruolo === value}
+                  onChange={() => setForm((current) => ({ ...current, ruolo: value }))}
+                  className="sr-only"
+                />
+                <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
+                <span>
+                  <span className="block text-sm font-medium text-slate-900">{label}</span>
+                  <span className="block text-xs text-slate-500">{text}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {form.ruolo === "admin" && (
+          <Alert tone="warning">
+            Gli amministratori hanno accesso completo al sistema: inventario, prestiti, utenti e password.
+          </Alert>
+        )}
+        {error && <Alert tone="error">{error}</Alert>}
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" busy={createUser.isPending}>
+            Crea Utente
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

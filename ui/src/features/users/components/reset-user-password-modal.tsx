@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from "react";
+import { passwordProblem } from "../../../../../src/domain/password-policy";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { PasswordField } from "../../../components/form-field";
+import { Modal, ModalActions } from "../../../components/modal";
+import { useToast } from "../../../components/toast";
+import { notifyDesktop } from "../../../lib/desktop-notification";
+import { fullName, type User } from "../../../lib/user";
+import { useResetUserPassword } from "../api/reset-user-password";
+
+export function ResetUserPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const resetPassword = useResetUserPassword();
+  const showToast = useToast();
+
+  function findProblem(): string | null {
+    if (!newPassword || !confirmation) return "Compila entrambi i campi";
+    if (newPassword !== confirmation) return "Le password non coincidono";
+    return passwordProblem(newPassword);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = findProblem();
+    setProblem(found);
+    if (found) return;
+    resetPassword.mutate(
+      { id: user.id, newPassword },
+      {
+        onSuccess: () => {
+          showToast(`Password di ${fullName(user)} aggiornata`);
+          notifyDesktop("Password reimpostata", `La password di ${fullName(user)} è stata aggiornata.`);
+          onClose();
+        },
+      },
+    );
+  }
+
+  const error = problem ?? resetPassword.error?.message;
+  return (
+    <Modal title="Reimposta password" description={`${fullName(user)} · ${user.email}`} onClose={onClose} size="sm">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <PasswordField
+          label="Nuova password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+        />
+        <PasswordField
+          label="Conferma password"
+          autoComplete="new-password"
+          hint="L'utente dovrà usare la nuova password dal prossimo accesso."
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+        {error && <Alert tone="error">{error}</Alert>}
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" busy={resetPassword.isPending}>
+            Reimposta password
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

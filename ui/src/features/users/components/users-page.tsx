@@ -1,0 +1,190 @@
+import { RefreshCw, Search, UserPlus, Users } from "lucide-react";
+import { type KeyboardEvent, useMemo, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
+import { LoadingState } from "../../../components/spinner";
+import { useToast } from "../../../components/toast";
+import { fullName, isAdmin, type User } from "../../../lib/user";
+import { useDeleteUser } from "../api/delete-user";
+import { useUsers } from "../api/get-users";
+import { EditUserModal } from "./edit-user-modal";
+import { NewUserModal } from "./new-user-modal";
+import { ResetUserPasswordModal } from "./reset-user-password-modal";
+import { UserList } from "./user-list";
+
+type Tab = "users" | "admins";
+
+const TABS: { key: Tab; label: string }[] = [
+  { key: "users", label: "Utenti" },
+  { key: "admins", label: "Amministratori" },
+];
+
+const EMPTY_TEXT: Record<Tab, string> = {
+  users: "Nessun utente trovato",
+  admins: "Nessun amministratore trovato",
+};
+
+/** The dialog open over the list, if any. */
+type OpenDialog =
+  | { kind: "new" }
+  | { kind: "edit"; user: User }
+  | { kind: "reset-password"; user: User }
+  | { kind: "delete"; user: User };
+
+function matches(user: User, search: string): boolean {
+  const text = `${user.name} ${user.surname} ${user.email} ${user.matricola ?? ""}`.toLowerCase();
+  return text.includes(search);
+}
+
+export function UsersPage() {
+  const users = useUsers();
+  const deleteUser = useDeleteUser();
+  const showToast = useToast();
+  const [tab, setTab] = useState<Tab>("users");
+  const [search, setSearch] = useState("");
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  const groups = useMemo(() => {
+    const all = users.data ?? [];
+    return { users: all.filter((user) => !isAdmin(user)), admins: all.filter(isAdmin) };
+  }, [users.data]);
+  const term = search.trim().toLowerCase();
+  const shown = groups[tab].filter((user) => matches(user, term));
+
+  // The two tabs behave as one control: arrow keys move between them (WAI-ARIA tabs pattern).
+  function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const next: Tab = tab === "users" ? "admins" : "users";
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  }
+
+  function confirmDelete(user: User) {
+    deleteUser.mutate(user.id, {
+      onSuccess: () => showToast(`${fullName(user)} è stato eliminato`),
+      onError: (error) => showToast(error.message, "error"),
+      onSettled: () => setDialog(null),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Gestione Utenti"
+        description="Studenti e personale che usano il servizio prestiti."
+        actions={
+          <Button icon={UserPlus} onClick={() => setDialog({ kind: "new" })}>
+            Nuovo Utente
+          </Button>
+        }
+      />
+
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div
+            role="tablist"
+            aria-label="Tipo di account"
+            onKeyDown={switchTabWithArrows}
+            className="flex gap-1 rounded-lg bg-slate-100 p-1"
+          >
+            {TABS.map(({ key, label }) => {
+              const selected = key === tab;
+              return (
+                <button
+                  key={key}
+                  type="button"
+                  role="tab"
+                  id={`tab-${key}`}
+                  aria-selected={selected}
+                  aria-controls="users-panel"
+                  tabIndex={selected ? 0 : -1}
+                  onClick={() => setTab(key)}
+                  className={`flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition-colors sm:flex-none focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                    selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+                  }`}
+                >
+                  <span>{label}</span>{" "}
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs ${selected ? "bg-indigo-100 text-indigo-700" : "bg-slate-200 text-slate-600"}`}
+                  >
+                    {groups[key].length}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+          <div className="relative sm:w-72">
+            <label htmlFor="users-search" className="sr-only">
+              Cerca utenti
+            </label>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id="users-search"
+              type="search"
+              placeholder="Nome, email o matricola"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+            />
+          </div>
+        </div>
+
+        <div id="users-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+          {users.isPending && <LoadingState label="Caricamento utenti..." />}
+          {users.isError && (
+            <div className="p-4">
+              <Alert
+                tone="error"
+                action={
+                  <Button variant="ghost" icon={RefreshCw} onClick={() => users.refetch()} className="-my-1.5 py-1.5">
+                    Riprova
+                  </Button>
+                }
+              >
+                Errore nel caricamento utenti
+              </Alert>
+            </div>
+          )}
+          {users.isSuccess &&
+            (shown.length === 0 ? (
+              <EmptyState
+                icon={Users}
+                title={EMPTY_TEXT[tab]}
+                text={term ? "Prova a cercare con altre parole." : undefined}
+              />
+            ) : (
+              <UserList
+                users={shown}
+                onEdit={(user) => setDialog({ kind: "edit", user })}
+                onResetPassword={(user) => setDialog({ kind: "reset-password", user })}
+                onDelete={(user) => setDialog({ kind: "delete", user })}
+              />
+            ))}
+        </div>
+      </section>
+
+      {dialog?.kind === "new" && <NewUserModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === "edit" && <EditUserModal user={dialog.user} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "reset-password" && (
+        <ResetUserPasswordModal user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "delete" && (
+        <ConfirmDialog
+          title="Elimina utente"
+          description={`${fullName(dialog.user)} · ${dialog.user.email}`}
+          message="Sei sicuro di voler eliminare questo utente?"
+          confirmLabel="Elimina"
+          busy={deleteUser.isPending}
+          onConfirm={() => confirmDelete(dialog.user)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

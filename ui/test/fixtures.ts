@@ -1,0 +1,35 @@
+import type { User } from "../src/lib/user";
+
+export function aStudent(overrides: Partial<User> = {}): User {
+  return {
+    id: 2,
+    name: "Giulia",
+    surname: "Bianchi",
+    email: "giulia.bianchi@accademia.it",
+    username: null,
+    matricola: "M1234",
+    phone: "333 1234567",
+    corso_accademico: "Fotografia",
+    ruolo: "user",
+    isAdmin: false,
+    penalty_strikes: 0,
+    is_blocked: false,
+    blocked_reason: null,
+    ...overrides,
+  };
+}
+
+export function anAdmin(overrides: Partial<User> = {}): User {
+  return aStudent({
+    id: 1,
+    name: "Marco",
+    surname: "Rossi",
+    email: "marco.rossi@accademia.it",
+    matricola: "ADM01",
+    phone: null,
+    corso_accademico: null,
+    ruolo: "admin",
+    isAdmin: true,
+    ...overrides,
+  });
+}

@@ -1,0 +1,43 @@
+// A fake server for screen tests: answers `fetch` from a table of "METHOD /path" routes and records
+// every call, so a test can both script the server and check what the screen sent.
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Reply = { status?: number; body?: unknown } | "network-error" | "never";
+type Route = Reply | ((call: ApiCall) => Reply);
+
+/** "METHOD /path" → the reply, or a function of the call that returns it. */
+export type ApiRoutes = Record<string, Route>;
+
+export function mockApi(routes: ApiRoutes) {
+  const calls: ApiCall[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+    const method = init?.method ?? "GET";
+    const call: ApiCall = {
+      method,
+      path: url.pathname,
+      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const route = routes[`${method} ${url.pathname}`];
+    const reply =
+      typeof route === "function" ? route(call) : (route ?? { status: 404, body: { error: "Non trovato" } });
+    if (reply === "network-error") throw new TypeError("Failed to fetch");
+    if (reply === "never") return new Promise<Response>(() => {});
+    return new Response(JSON.stringify(reply.body ?? {}), {
+      status: reply.status ?? 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  }) as typeof fetch;
+  return {
+    calls,
+    callsTo: (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route),
+  };
+}
