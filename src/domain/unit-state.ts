@@ -15,7 +15,7 @@ export interface UnitFacts {
   inRepair: boolean;
   /** An open loan (`attivo` or `scaduto`) that has already started holds it. */
   onStartedLoan: boolean;
-  /** A pending request or an approved loan that has not started yet holds it. */
+  /** A pending request (whose dates have not all passed) or an approved loan not started yet holds it. */
   reserved: boolean;
 }
 

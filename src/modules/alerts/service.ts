@@ -89,4 +89,3 @@ export function userAlerts(ctx: AppContext, userId: number) {
     totale_avvisi: loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length,
   };
 }
-

@@ -37,7 +37,9 @@ export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[
         where pu.unit_id = ${unitId} and ${OPEN_LOAN} and p.data_uscita <= ${today} limit 1)`,
       upcomingLoanId: sql<number | null>`(select p.id from prestiti_unita pu join prestiti p on p.id = pu.prestito_id
         where pu.unit_id = ${unitId} and ${OPEN_LOAN} and p.data_uscita > ${today} order by p.data_uscita limit 1)`,
-      pendingRequest: sql<number>`exists(select 1 from richieste q where q.unit_id = ${unitId} and q.stato = 'in_attesa')`,
+      // A pending request whose dates have passed can no longer be approved, so it holds nothing.
+      pendingRequest: sql<number>`exists(select 1 from richieste q
+        where q.unit_id = ${unitId} and q.stato = 'in_attesa' and q.al >= ${today})`,
     })
     .from(unita)
     .where(and(...conditions))

@@ -68,16 +68,14 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
     .put("/prestiti/:id/approva", ({ actor, params }) => approveRequest(ctx, actor, requestId(params.id)), {
       auth: "admin",
     })
-    .put(
-      "/prestiti/:id/rifiuta",
-      ({ actor, body, params }) => rejectRequest(ctx, actor, requestId(params.id), body ?? {}),
-      {
-        auth: "admin",
-        body: t.Optional(
-          t.Object({ motivo_rifiuto: anyValue, motivazione: anyValue }, { error: "Motivazione del rifiuto richiesta" }),
-        ),
-      },
-    )
+    .put("/prestiti/:id/rifiuta", ({ actor, body, params }) => rejectRequest(ctx, actor, requestId(params.id), body), {
+      auth: "admin",
+      // Required, not optional: Elysia quietly drops a malformed optional body instead of answering 400.
+      body: t.Object(
+        { motivo_rifiuto: anyValue, motivazione: anyValue },
+        { error: "Motivazione del rifiuto richiesta" },
+      ),
+    })
     .put("/prestiti/:id/restituisci", ({ actor, params }) => returnLoan(ctx, actor, loanId(params.id)), {
       auth: "admin",
     })

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, penaltyWarning } from "../../domain/loan-rules";
+import { bookingDateProblem, daysLate, penaltyWarning } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
@@ -18,7 +18,7 @@ const OPEN_LOAN_STATES = ["attivo", "scaduto"] as const;
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
-function blockedStudentError(user: Actor) {
+function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
   return forbidden("Account bloccato", {
     blocked: true,
     message: "Il tuo account è bloccato: non puoi fare nuove richieste di prestito.",
@@ -83,18 +83,20 @@ export interface RequestInput {
 /** A student asks for one specific unit over a date range. */
 export function createRequest(ctx: AppContext, student: Actor, input: RequestInput): RequestView {
   if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
-  if (student.isBlocked) throw blockedStudentError(student);
   const today = ctx.clock.today();
-  if (hasOverdueLoan(ctx.db, student.id, today))
-    throw forbidden("Hai un prestito scaduto: restituiscilo prima di fare nuove richieste");
-  const unitId = Number(input.unit_id);
-  if (!Number.isInteger(unitId) || unitId < 1) throw badRequest("Seleziona un'unità");
-  const dal = isoDate(input.dal, "Inserisci una data di inizio valida");
-  const al = isoDate(input.al, "Inserisci una data di fine valida");
-  const chosenUsage = usageOf(input.tipo_utilizzo);
-  const note = optionalText(input.note, 1000);
 
   const id = ctx.db.transaction((tx) => {
+    // The account as it is now, not as the session read it: a return may have just blocked it.
+    const account = tx.select().from(users).where(eq(users.id, student.id)).get() ?? student;
+    if (account.isBlocked) throw blockedStudentError(account);
+    if (hasOverdueLoan(tx, student.id, today))
+      throw forbidden("Hai un prestito scaduto: restituiscilo prima di fare nuove richieste");
+    const unitId = Number(input.unit_id);
+    if (!Number.isInteger(unitId) || unitId < 1) throw badRequest("Seleziona un'unità");
+    const dal = isoDate(input.dal, "Inserisci una data di inizio valida");
+    const al = isoDate(input.al, "Inserisci una data di fine valida");
+    const chosenUsage = usageOf(input.tipo_utilizzo);
+    const note = optionalText(input.note, 1000);
     // The unit must belong to an item of the student's course: other units simply do not exist here.
     const target = tx
       .select({ itemId: inventario.id, loanType: inventario.tipoPrestito })
@@ -113,7 +115,14 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       .get();
     if (!target) throw notFound("Unità non trovata");
     const usage = target.loanType === "entrambi" ? chosenUsage : impliedUsage(target.loanType, null);
-    const problem = bookingDateProblem({ start: dal, end: al, today, loanType: target.loanType, usage, form: "request" });
+    const problem = bookingDateProblem({
+      start: dal,
+      end: al,
+      today,
+      loanType: target.loanType,
+      usage,
+      form: "request",
+    });
     if (problem) throw badRequest(problem);
     assertUnitBookable(tx, { unitId, from: dal, to: al, today });
     return tx
@@ -172,7 +181,8 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
     const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
     if (!borrower) throw conflict("L'utente della richiesta non esiste più");
     if (borrower.isBlocked) throw blockedBorrowerError(borrower);
-    if (request.al < today) throw conflict("Le date della richiesta sono già passate: rifiutala e chiedi una nuova richiesta");
+    if (request.al < today)
+      throw conflict("Le date della richiesta sono già passate: rifiutala e chiedi una nuova richiesta");
     assertUnitBookable(tx, { unitId: request.unitId, from: request.dal, to: request.al, today, ignoreRequestId: id });
     const now = ctx.clock.now().toISOString();
     const loan = tx
@@ -220,7 +230,12 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
 }
 
 /** Refuses a pending request with a reason the student will read; the unit is free again. */
-export function rejectRequest(ctx: AppContext, admin: Actor, id: number, input: { motivo_rifiuto?: unknown; motivazione?: unknown }) {
+export function rejectRequest(
+  ctx: AppContext,
+  admin: Actor,
+  id: number,
+  input: { motivo_rifiuto?: unknown; motivazione?: unknown },
+) {
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
   ctx.db.transaction((tx) => {
     const request = requestOrNotFound(tx, id);
@@ -259,7 +274,10 @@ const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
 export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoanInput) {
   const itemId = Number(input.inventario_id);
   const unitIds = Array.isArray(input.unita_ids) ? input.unita_ids.map(Number) : [];
-  const userId = input.utente_id === undefined || input.utente_id === null || input.utente_id === "" ? null : Number(input.utente_id);
+  const userId =
+    input.utente_id === undefined || input.utente_id === null || input.utente_id === ""
+      ? null
+      : Number(input.utente_id);
   const chiText = optionalText(input.chi, 200);
   if (!Number.isInteger(itemId) || itemId < 1 || unitIds.length === 0 || (userId === null && !chiText))
     throw badRequest(REQUIRED_FIELDS);
@@ -350,12 +368,16 @@ export function listLoans(ctx: AppContext, actor: Actor, all: boolean): LoanView
  */
 export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
-  const penalty = ctx.db.transaction((tx) => {
+  const { dueDate, penalty } = ctx.db.transaction((tx) => {
     const loan = tx.select().from(prestiti).where(eq(prestiti.id, id)).get();
     if (!loan) throw notFound("Prestito non trovato");
     if (loan.stato !== "attivo" && loan.stato !== "scaduto") throw conflict("Il prestito non è attivo");
     tx.update(prestiti).set({ stato: "restituito", dataRestituzione: today }).where(eq(prestiti.id, id)).run();
-    const item = tx.select({ nome: inventario.nome }).from(inventario).where(eq(inventario.id, loan.inventarioId)).get();
+    const item = tx
+      .select({ nome: inventario.nome })
+      .from(inventario)
+      .where(eq(inventario.id, loan.inventarioId))
+      .get();
     const outcome = recordLateReturn(tx, ctx.clock, admin, {
       loanId: id,
       userId: loan.utenteId,
@@ -369,11 +391,12 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
       entityId: id,
       summary: `Restituito il prestito #${id} di ${loan.chi}${outcome ? ` con ${outcome.daysLate} giorni di ritardo (${outcome.strikes} penalità)` : ""}`,
     });
-    return outcome;
+    return { dueDate: loan.dataRientro, penalty: outcome };
   }, IMMEDIATE);
   return {
     message: "Prestito concluso",
-    giorni_ritardo: penalty?.daysLate ?? 0,
+    // Lateness stands on its own: a loan to someone without an account is late without a penalty.
+    giorni_ritardo: daysLate(dueDate, today),
     penalty: penalty
       ? { strike_assegnati: penalty.strikes, totale: penalty.totalStrikes, bloccato: penalty.blocked }
       : null,

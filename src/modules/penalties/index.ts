@@ -8,9 +8,13 @@ import { unblockUser, userPenalties } from "./service";
 export function penaltiesModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/penalties" })
     .use(authPlugin(tokens))
-    .get("/user/:userId", ({ actor, params }) => userPenalties(ctx, actor, idParam(params.userId, "Utente non valido")), {
-      auth: "signed-in",
-    })
+    .get(
+      "/user/:userId",
+      ({ actor, params }) => userPenalties(ctx, actor, idParam(params.userId, "Utente non valido")),
+      {
+        auth: "signed-in",
+      },
+    )
     .post(
       "/unblock-user",
       ({ actor, body }) => {
@@ -21,7 +25,10 @@ export function penaltiesModule(ctx: AppContext, tokens: TokenService) {
       {
         auth: "admin",
         body: t.Object(
-          { userId: t.Union([t.Number(), t.String()], { error: "Utente non valido" }), resetStrikes: t.Optional(t.Boolean({ error: "resetStrikes deve essere vero o falso" })) },
+          {
+            userId: t.Union([t.Number(), t.String()], { error: "Utente non valido" }),
+            resetStrikes: t.Optional(t.Boolean({ error: "resetStrikes deve essere vero o falso" })),
+          },
           { error: "Dati non validi" },
         ),
       },
