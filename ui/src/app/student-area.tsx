@@ -1,7 +1,8 @@
 import { ClipboardList, LayoutDashboard, PackageSearch, TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { AvailableItemsPage } from "../features/available-items/components/available-items-page";
 import { ReportFaultPage } from "../features/fault-reports/components/report-fault-page";
+import { LoanRequestDialog } from "../features/loan-request/components/loan-request-dialog";
 import { MyLoansPage } from "../features/my-loans/components/my-loans-page";
 import { StudentDashboardPage } from "../features/student-dashboard/components/student-dashboard-page";
 import { SystemPage } from "../features/system/components/system-page";
@@ -29,12 +30,17 @@ const TARGET_VIEWS: Partial<Record<NavigationTarget, StudentView>> = {
   sistema: "sistema",
 };
 
+/** The new-request wizard, opened from several views; `itemId` starts it on that item. */
+type RequestDialog = { itemId?: number };
+
 /** The student area: views are chosen from the sidebar and held in state, not in the URL. */
 export function StudentArea() {
   const user = useSignedInUser();
   const [view, setView] = useState<StudentView>("dashboard");
+  const [requestDialog, setRequestDialog] = useState<RequestDialog | null>(null);
 
-  useEffect(
+  // Subscribed before the first paint, so a request raised by the first screen's buttons is never missed.
+  useLayoutEffect(
     () =>
       onNavigationRequest((target) => {
         const next = TARGET_VIEWS[target];
@@ -46,11 +52,18 @@ export function StudentArea() {
   const title = STUDENT_VIEWS.find((item) => item.key === view)?.label ?? "Sistema";
   return (
     <AppShell items={STUDENT_VIEWS} activeKey={view} title={title} onSelect={(key) => setView(key as StudentView)}>
-      {view === "dashboard" && <StudentDashboardPage user={user} />}
-      {view === "my-loans" && <MyLoansPage />}
-      {view === "available-items" && <AvailableItemsPage />}
+      {view === "dashboard" && <StudentDashboardPage user={user} onNewRequest={() => setRequestDialog({})} />}
+      {view === "my-loans" && <MyLoansPage onNewRequest={() => setRequestDialog({})} />}
+      {view === "available-items" && <AvailableItemsPage onRequestItem={(itemId) => setRequestDialog({ itemId })} />}
       {view === "report-fault" && <ReportFaultPage />}
       {view === "sistema" && <SystemPage />}
+      {requestDialog && (
+        <LoanRequestDialog
+          initialItemId={requestDialog.itemId}
+          course={user.corso_accademico}
+          onClose={() => setRequestDialog(null)}
+        />
+      )}
     </AppShell>
   );
 }

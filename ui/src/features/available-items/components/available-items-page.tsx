@@ -1,12 +1,123 @@
-import { PackageSearch } from "lucide-react";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { PackageSearch, RefreshCw, Search } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
+import { LoadingState } from "../../../components/spinner";
+import { type AvailableItem, useAvailableItems } from "../api/get-available-items";
+import { useCategories } from "../api/get-categories";
+import { ItemCard } from "./item-card";
 
-export function AvailableItemsPage() {
+const ALL_CATEGORIES = "";
+
+function matches(item: AvailableItem, term: string): boolean {
+  const text = `${item.nome} ${item.note ?? ""} ${item.posizione ?? ""} ${item.categoria_nome ?? ""}`;
+  return text.toLowerCase().includes(term);
+}
+
+/** The items of the student's course, searchable and filtered by category, each with "Richiedi". */
+export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: number) => void }) {
+  const items = useAvailableItems();
+  const categories = useCategories();
+  const [search, setSearch] = useState("");
+  const [categoryId, setCategoryId] = useState(ALL_CATEGORIES);
+
+  // Without categories the list still works (no filter offered), so a failure is only logged.
+  useEffect(() => {
+    if (categories.error) console.warn("Categorie non caricate:", categories.error.message);
+  }, [categories.error]);
+
+  // Only the categories the student's items actually use, so no choice leads to an empty list.
+  const usedCategories = useMemo(() => {
+    const used = new Set(items.data?.map((item) => item.categoria_id));
+    return (categories.data ?? []).filter((category) => used.has(category.id));
+  }, [items.data, categories.data]);
+
+  const term = search.trim().toLowerCase();
+  const shown = (items.data ?? []).filter(
+    (item) => matches(item, term) && (categoryId === ALL_CATEGORIES || item.categoria_id === Number(categoryId)),
+  );
+  const filtering = term !== "" || categoryId !== ALL_CATEGORIES;
+
   return (
-    <PlaceholderPage
-      title="Articoli Disponibili"
-      description="Le attrezzature che puoi richiedere per il tuo corso."
-      icon={PackageSearch}
-    />
+    <>
+      <PageHeader
+        title="Articoli Disponibili"
+        description="Le attrezzature assegnate al tuo corso: scegli un articolo e richiedilo."
+      />
+
+      <div className="mb-5 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+        <div className="relative flex-1">
+          <label htmlFor="available-items-search" className="mb-1.5 block text-sm font-medium text-slate-700">
+            Cerca articoli
+          </label>
+          <Search className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400" aria-hidden="true" />
+          <input
+            id="available-items-search"
+            type="search"
+            placeholder="Nome, note o posizione"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="block w-full rounded-lg border border-slate-300 py-2.5 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+          />
+        </div>
+        <div className="sm:w-64">
+          <label htmlFor="available-items-category" className="mb-1.5 block text-sm font-medium text-slate-700">
+            Categoria
+          </label>
+          <select
+            id="available-items-category"
+            value={categoryId}
+            onChange={(event) => setCategoryId(event.target.value)}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+          >
+            <option value={ALL_CATEGORIES}>Tutte le categorie</option>
+            {usedCategories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.nome}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {items.isPending && <LoadingState label="Caricamento articoli..." />}
+      {items.isError && (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="ghost" icon={RefreshCw} onClick={() => items.refetch()} className="-my-1.5 py-1.5">
+              Riprova
+            </Button>
+          }
+        >
+          Errore nel caricamento articoli
+        </Alert>
+      )}
+      {items.isSuccess &&
+        (shown.length === 0 ? (
+          <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+            <EmptyState
+              icon={PackageSearch}
+              title={filtering ? "Nessun articolo trovato" : "Nessun articolo assegnato al tuo corso"}
+              text={filtering ? "Prova con altre parole o un'altra categoria." : undefined}
+            />
+          </section>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-500" aria-live="polite">
+              {shown.length === 1 ? "1 articolo" : `${shown.length} articoli`}
+            </p>
+            <ul aria-label="Articoli" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.map((item) => (
+                <li key={item.id}>
+                  <ItemCard item={item} onRequest={() => onRequestItem(item.id)} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ))}
+    </>
   );
 }

@@ -1,12 +1,216 @@
-import { ClipboardList } from "lucide-react";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { CheckCircle2, Clock, type LucideIcon, PackageOpen, Plus, RefreshCw, XCircle } from "lucide-react";
+import { type KeyboardEvent, type ReactNode, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
+import { LoadingState } from "../../../components/spinner";
+import { useToast } from "../../../components/toast";
+import { useCancelRequest } from "../api/cancel-request";
+import { type MyLoan, useMyLoans } from "../api/get-my-loans";
+import { type MyRequest, useMyRequests } from "../api/get-my-requests";
+import { LoanCard } from "./loan-card";
+import { RequestCard, requestDates } from "./request-card";
 
-export function MyLoansPage() {
+type Tab = "active" | "completed" | "pending" | "rejected";
+
+const TAB_ORDER: Tab[] = ["active", "completed", "pending", "rejected"];
+
+const TABS: Record<Tab, { label: string; empty: string; icon: LucideIcon }> = {
+  active: { label: "Prestiti Attivi", empty: "Nessun prestito attivo", icon: PackageOpen },
+  completed: { label: "Prestiti Completati", empty: "Nessun prestito completato", icon: CheckCircle2 },
+  pending: { label: "In Approvazione", empty: "Nessuna richiesta in attesa di approvazione", icon: Clock },
+  rejected: { label: "Rifiutati", empty: "Nessuna richiesta rifiutata", icon: XCircle },
+};
+
+/** Overdue loans first, then by due date: what needs returning soonest is on top. */
+function byUrgency(a: MyLoan, b: MyLoan): number {
+  if (a.stato !== b.stato) return a.stato === "scaduto" ? -1 : 1;
+  return a.data_rientro.localeCompare(b.data_rientro);
+}
+
+function splitLoans(loans: MyLoan[] = []) {
+  return {
+    active: loans.filter((loan) => loan.stato === "attivo" || loan.stato === "scaduto").sort(byUrgency),
+    completed: loans.filter((loan) => loan.stato === "restituito"),
+  };
+}
+
+function splitRequests(requests: MyRequest[] = []) {
+  return {
+    pending: requests.filter((request) => request.stato === "in_attesa"),
+    rejected: requests.filter((request) => request.stato === "rifiutata"),
+  };
+}
+
+/** The student's loans (active, completed) and requests (pending, rejected), in four tabs. */
+export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
+  // Both lists are requested at once when the page opens.
+  const loans = useMyLoans();
+  const requests = useMyRequests();
+  const cancelRequest = useCancelRequest();
+  const showToast = useToast();
+  const [tab, setTab] = useState<Tab>("active");
+  const [withdrawing, setWithdrawing] = useState<MyRequest | null>(null);
+
+  const lists = { ...splitLoans(loans.data), ...splitRequests(requests.data) };
+  const counts: Record<Tab, number | null> = {
+    active: loans.data ? lists.active.length : null,
+    completed: loans.data ? lists.completed.length : null,
+    pending: requests.data ? lists.pending.length : null,
+    rejected: requests.data ? lists.rejected.length : null,
+  };
+
+  // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
+  function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const index = TAB_ORDER.indexOf(tab);
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    const next = TAB_ORDER[(index + step + TAB_ORDER.length) % TAB_ORDER.length] ?? "active";
+    setTab(next);
+    document.getElementById(`my-loans-tab-${next}`)?.focus();
+  }
+
+  function confirmWithdraw(request: MyRequest) {
+    cancelRequest.mutate(request.id, {
+      onSuccess: () => showToast(`Richiesta per ${request.oggetto_nome} annullata`),
+      onError: (error) => showToast(error.message, "error"),
+      onSettled: () => setWithdrawing(null),
+    });
+  }
+
+  function emptyOr(length: number, content: ReactNode) {
+    if (length > 0) return content;
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <EmptyState icon={TABS[tab].icon} title={TABS[tab].empty} />
+      </div>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title="I Miei Prestiti"
-      description="Prestiti attivi, completati, in approvazione e rifiutati."
-      icon={ClipboardList}
-    />
+    <>
+      <PageHeader
+        title="I Miei Prestiti"
+        description="Prestiti in corso e conclusi, richieste in attesa e rifiutate."
+        actions={
+          <Button icon={Plus} onClick={onNewRequest}>
+            Nuova Richiesta
+          </Button>
+        }
+      />
+
+      <div
+        role="tablist"
+        aria-label="Prestiti e richieste"
+        onKeyDown={switchTabWithArrows}
+        className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-200/60 p-1 lg:flex"
+      >
+        {TAB_ORDER.map((key) => {
+          const selected = key === tab;
+          return (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              id={`my-loans-tab-${key}`}
+              aria-selected={selected}
+              aria-controls="my-loans-panel"
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setTab(key)}
+              className={`flex min-w-0 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors lg:flex-1 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+              }`}
+            >
+              <span className="truncate">{TABS[key].label}</span>{" "}
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs ${
+                  selected ? "bg-indigo-100 text-indigo-700" : "bg-white/70 text-slate-600"
+                }`}
+              >
+                {counts[key] ?? "–"}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+
+      <div id="my-loans-panel" role="tabpanel" aria-labelledby={`my-loans-tab-${tab}`}>
+        {(tab === "active" || tab === "completed") && (
+          <Loaded query={loans} error="Errore nel caricamento prestiti" loading="Caricamento prestiti...">
+            {emptyOr(
+              lists[tab].length,
+              <ul className="grid gap-3 lg:grid-cols-2">
+                {lists[tab].map((loan) => (
+                  <li key={loan.id}>
+                    <LoanCard loan={loan} />
+                  </li>
+                ))}
+              </ul>,
+            )}
+          </Loaded>
+        )}
+        {(tab === "pending" || tab === "rejected") && (
+          <Loaded query={requests} error="Errore nel caricamento richieste" loading="Caricamento richieste...">
+            {emptyOr(
+              lists[tab].length,
+              <ul className="grid gap-3 lg:grid-cols-2">
+                {lists[tab].map((request) => (
+                  <li key={request.id}>
+                    <RequestCard
+                      request={request}
+                      onCancel={tab === "pending" ? () => setWithdrawing(request) : undefined}
+                    />
+                  </li>
+                ))}
+              </ul>,
+            )}
+          </Loaded>
+        )}
+      </div>
+
+      {withdrawing && (
+        <ConfirmDialog
+          title="Ritira richiesta"
+          description={`${withdrawing.oggetto_nome} · ${requestDates(withdrawing)}`}
+          message="Vuoi ritirare questa richiesta? L'unità tornerà prenotabile per queste date."
+          confirmLabel="Ritira richiesta"
+          busy={cancelRequest.isPending}
+          onConfirm={() => confirmWithdraw(withdrawing)}
+          onCancel={() => setWithdrawing(null)}
+        />
+      )}
+    </>
   );
+}
+
+/** A list's loading state, its error banner with a retry, or its content. */
+function Loaded({
+  query,
+  error,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<unknown>;
+  error: string;
+  loading: string;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label={loading} />;
+  if (query.isError)
+    return (
+      <Alert
+        tone="error"
+        action={
+          <Button variant="ghost" icon={RefreshCw} onClick={() => query.refetch()} className="-my-1.5 py-1.5">
+            Riprova
+          </Button>
+        }
+      >
+        {error}
+      </Alert>
+    );
+  return children;
 }

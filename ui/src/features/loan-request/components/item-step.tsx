@@ -1,0 +1,110 @@
+import { ChevronRight, PackageX, RefreshCw, Search } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadingState } from "../../../components/spinner";
+import { Badge } from "../../../components/status-badge";
+import type { RequestableItem } from "../api/get-requestable-items";
+import { useRequestableItems } from "../api/get-requestable-items";
+
+interface ItemStepProps {
+  /** The student's academic course, to say whose items are missing when there are none. */
+  course: string | null;
+  selectedId: number | null;
+  onSelect: (item: RequestableItem) => void;
+}
+
+function noItemsText(course: string | null): string {
+  return course
+    ? `Al momento non ci sono articoli disponibili assegnati al corso ${course}.`
+    : "Il tuo profilo non ha un corso accademico: rivolgiti all'ufficio prestiti.";
+}
+
+/** Step 1: the items of the student's course that have at least one unit free today. */
+export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
+  const items = useRequestableItems();
+  const [search, setSearch] = useState("");
+
+  if (items.isPending) return <LoadingState label="Caricamento articoli..." />;
+  if (items.isError)
+    return (
+      <Alert
+        tone="error"
+        action={
+          <Button variant="ghost" icon={RefreshCw} onClick={() => items.refetch()} className="-my-1.5 py-1.5">
+            Riprova
+          </Button>
+        }
+      >
+        Errore nel caricamento articoli
+      </Alert>
+    );
+
+  const requestable = items.data.filter((item) => item.unita_disponibili > 0);
+  if (requestable.length === 0)
+    return (
+      <EmptyState icon={PackageX} title="Nessun articolo disponibile per il tuo corso" text={noItemsText(course)} />
+    );
+
+  const term = search.trim().toLowerCase();
+  const shown = requestable.filter((item) => `${item.nome} ${item.categoria_nome ?? ""}`.toLowerCase().includes(term));
+  return (
+    <div className="space-y-4">
+      <div className="relative">
+        <label htmlFor="request-item-search" className="sr-only">
+          Cerca articolo
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <input
+          id="request-item-search"
+          type="search"
+          placeholder="Cerca per nome o categoria"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+        />
+      </div>
+      {shown.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-500">Nessun articolo corrisponde alla ricerca.</p>
+      ) : (
+        <ul aria-label="Articoli richiedibili" className="grid gap-2 sm:grid-cols-2">
+          {shown.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                onClick={() => onSelect(item)}
+                aria-pressed={item.id === selectedId}
+                className={`flex h-full w-full items-start gap-3 rounded-lg border p-3 text-left transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                  item.id === selectedId ? "border-indigo-500 bg-indigo-50/60" : "border-slate-200"
+                }`}
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium break-words text-slate-900">{item.nome}</span>
+                  <span className="mt-0.5 block text-xs text-slate-500">
+                    {item.categoria_nome ?? "Senza categoria"}
+                  </span>
+                  <span className="mt-2 flex flex-wrap gap-1.5">
+                    <Badge tone="green">
+                      {item.unita_disponibili} {item.unita_disponibili === 1 ? "disponibile" : "disponibili"}
+                    </Badge>
+                    {item.tipo_prestito === "solo_interno" && <Badge tone="indigo">Solo uso interno</Badge>}
+                  </span>
+                  {item.tipo_prestito === "solo_interno" && (
+                    <span className="mt-1.5 block text-xs text-slate-500">
+                      Si usa in giornata, all'interno dell'accademia.
+                    </span>
+                  )}
+                </span>
+                <ChevronRight className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

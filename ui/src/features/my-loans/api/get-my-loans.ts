@@ -1,0 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
+import type { StoredLoanState } from "../../../../../src/domain/loan-rules";
+import { apiRequest } from "../../../lib/api";
+
+export interface MyLoan {
+  id: number;
+  oggetto_nome: string;
+  unita: string[];
+  data_uscita: string;
+  data_rientro: string;
+  data_restituzione: string | null;
+  /** Already the effective state: an open loan past its due date arrives as `scaduto`. */
+  stato: StoredLoanState;
+  giorni_ritardo: number;
+  note: string | null;
+}
+
+/** Keyed by API path, shared with the dashboard's view of the same list. */
+export function useMyLoans() {
+  return useQuery({ queryKey: ["prestiti", "mie"], queryFn: () => apiRequest<MyLoan[]>("/api/prestiti/mie") });
+}

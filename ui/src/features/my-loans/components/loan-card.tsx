@@ -1,0 +1,56 @@
+import { AlertTriangle } from "lucide-react";
+import { LoanStatusBadge } from "../../../components/status-badge";
+import { formatDate } from "../../../lib/dates";
+import type { MyLoan } from "../api/get-my-loans";
+
+function daysText(days: number): string {
+  return days === 1 ? "1 giorno" : `${days} giorni`;
+}
+
+export function LoanCard({ loan }: { loan: MyLoan }) {
+  const overdue = loan.stato === "scaduto";
+  const returned = loan.stato === "restituito";
+  return (
+    <article
+      className={`rounded-xl border p-4 shadow-sm ${overdue ? "border-red-200 bg-red-50/60" : "border-slate-200 bg-white"}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 font-semibold break-words text-slate-900">{loan.oggetto_nome}</h3>
+        <LoanStatusBadge state={loan.stato} />
+      </div>
+      {loan.unita.length > 0 && (
+        <p className="mt-1 text-sm break-all text-slate-500">
+          Unità: <span className="font-mono">{loan.unita.join(", ")}</span>
+        </p>
+      )}
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-slate-500">Dal</dt>
+          <dd className="font-medium text-slate-800">{formatDate(loan.data_uscita)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Scadenza</dt>
+          <dd className={`font-medium ${overdue ? "text-red-700" : "text-slate-800"}`}>
+            {formatDate(loan.data_rientro)}
+          </dd>
+        </div>
+        {returned && (
+          <div>
+            <dt className="text-xs text-slate-500">Restituito il</dt>
+            <dd className="font-medium text-slate-800">{formatDate(loan.data_restituzione)}</dd>
+          </div>
+        )}
+      </dl>
+      {overdue && (
+        <p className="mt-3 flex items-center gap-1.5 text-sm font-semibold text-red-700">
+          <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+          In ritardo di {daysText(loan.giorni_ritardo)}: restituiscilo al più presto
+        </p>
+      )}
+      {returned && loan.giorni_ritardo > 0 && (
+        <p className="mt-3 text-sm text-orange-700">Restituito con {daysText(loan.giorni_ritardo)} di ritardo</p>
+      )}
+      {loan.note && <p className="mt-3 text-sm break-words text-slate-500">{loan.note}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+import { PackageOpen } from "lucide-react";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadingState } from "../../../components/spinner";
+import { LoanStatusBadge } from "../../../components/status-badge";
+import { formatDate } from "../../../lib/dates";
+import type { DashboardLoan } from "../api/get-my-loans";
+
+/** "Prestiti Attivi": open loans with their due dates; overdue ones in red. */
+export function ActiveLoansList({ loans }: { loans: DashboardLoan[] | undefined }) {
+  if (!loans) return <LoadingState />;
+  if (loans.length === 0) return <EmptyState icon={PackageOpen} title="Nessun prestito attivo" />;
+  return (
+    <ul aria-label="Prestiti attivi" className="divide-y divide-slate-100">
+      {loans.map((loan) => {
+        const overdue = loan.stato === "scaduto";
+        return (
+          <li key={loan.id} className="flex items-start justify-between gap-3 px-4 py-3">
+            <div className="min-w-0">
+              <p className="font-medium break-words text-slate-900">{loan.oggetto_nome}</p>
+              {loan.unita.length > 0 && (
+                <p className="font-mono text-xs break-all text-slate-500">{loan.unita.join(", ")}</p>
+              )}
+              <p className={`mt-0.5 text-sm ${overdue ? "font-semibold text-red-700" : "text-slate-600"}`}>
+                Scadenza: {formatDate(loan.data_rientro)}
+                {overdue && ` · ${loan.giorni_ritardo} ${loan.giorni_ritardo === 1 ? "giorno" : "giorni"} di ritardo`}
+              </p>
+            </div>
+            <LoanStatusBadge state={loan.stato} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

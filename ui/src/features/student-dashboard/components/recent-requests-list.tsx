@@ -1,0 +1,42 @@
+import { ChevronRight, Inbox } from "lucide-react";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadingState } from "../../../components/spinner";
+import { RequestStatusBadge } from "../../../components/status-badge";
+import { formatDate } from "../../../lib/dates";
+import type { DashboardRequest } from "../api/get-my-requests";
+
+interface RecentRequestsListProps {
+  requests: DashboardRequest[] | undefined;
+  onOpen: (request: DashboardRequest) => void;
+}
+
+/** "Prestiti Recenti": the latest requests; each opens its details. */
+export function RecentRequestsList({ requests, onOpen }: RecentRequestsListProps) {
+  if (!requests) return <LoadingState />;
+  if (requests.length === 0) return <EmptyState icon={Inbox} title="Nessuna richiesta inviata" />;
+  return (
+    <ul aria-label="Richieste recenti" className="divide-y divide-slate-100">
+      {requests.map((request) => (
+        <li key={request.id}>
+          <button
+            type="button"
+            onClick={() => onOpen(request)}
+            aria-label={`Dettagli richiesta: ${request.oggetto_nome}`}
+            className="flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium break-words text-slate-900">{request.oggetto_nome}</span>
+              <span className="block text-sm text-slate-600">
+                {request.dal === request.al
+                  ? formatDate(request.dal)
+                  : `${formatDate(request.dal)} – ${formatDate(request.al)}`}
+              </span>
+            </span>
+            <RequestStatusBadge state={request.stato} />
+            <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
