@@ -1,8 +1,263 @@
-import { Wrench } from "lucide-react";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { ClipboardList, Plus, RefreshCw, Search, Wrench } from "lucide-react";
+import { type KeyboardEvent, type ReactNode, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { RepairState, ReportState } from "../../../../../src/domain/repairs";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
+import { LoadingState } from "../../../components/spinner";
+import type { RepairOutcome } from "../api/close-repair";
+import { type Repair, useRepairs } from "../api/get-repairs";
+import { type Report, useReports } from "../api/get-reports";
+import { CloseRepairDialog } from "./close-repair-dialog";
+import { EditRepairModal } from "./edit-repair-modal";
+import { NewRepairModal } from "./new-repair-modal";
+import { RepairDetailsModal } from "./repair-details-modal";
+import { RepairFromReportModal } from "./repair-from-report-modal";
+import { RepairList } from "./repair-list";
+import { ReportList } from "./report-list";
+import { ReportMoveDialog } from "./report-move-dialog";
+
+type Tab = RepairState | "segnalazioni";
+
+/** The tab is kept in the address (`?tab=segnalazioni`), so notifications can open the reports directly. */
+const TABS: { key: Tab; label: string; empty: string }[] = [
+  { key: "in_corso", label: "In Corso", empty: "Nessuna riparazione in corso" },
+  { key: "completata", label: "Completate", empty: "Nessuna riparazione completata" },
+  { key: "annullata", label: "Annullate", empty: "Nessuna riparazione annullata" },
+  { key: "segnalazioni", label: "Segnalazioni", empty: "Nessuna segnalazione" },
+];
+
+type OpenDialog =
+  | { kind: "new" }
+  | { kind: "details"; repairId: number }
+  | { kind: "edit"; repair: Repair; fromDetails: boolean }
+  | { kind: "close"; repair: Repair; outcome: RepairOutcome; fromDetails: boolean }
+  | { kind: "report-move"; report: Report; stato: ReportState }
+  | { kind: "report-lost"; report: Report }
+  | { kind: "report-repair"; report: Report };
+
+function tabOf(value: string | null): Tab {
+  return TABS.find((tab) => tab.key === value)?.key ?? "in_corso";
+}
+
+function repairMatches(repair: Repair, term: string): boolean {
+  return `${repair.articolo_nome} ${repair.codice_univoco} ${repair.descrizione} ${repair.note ?? ""}`
+    .toLowerCase()
+    .includes(term);
+}
+
+function reportMatches(report: Report, term: string): boolean {
+  return [
+    report.inventario_nome,
+    report.codice_univoco,
+    report.messaggio,
+    report.utente_nome,
+    report.utente_cognome,
+    report.utente_email,
+  ]
+    .join(" ")
+    .toLowerCase()
+    .includes(term);
+}
 
 export function RepairsPage() {
+  const repairs = useRepairs();
+  const reports = useReports();
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get("tab"));
+  const [search, setSearch] = useState("");
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const term = search.trim().toLowerCase();
+
+  function selectTab(next: Tab) {
+    setParams(next === "in_corso" ? {} : { tab: next }, { replace: true });
+  }
+
+  // The tabs behave as one control: arrow keys move between them (WAI-ARIA tabs pattern).
+  function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    const index = TABS.findIndex(({ key }) => key === tab);
+    const next = TABS[(index + step + TABS.length) % TABS.length]?.key ?? "in_corso";
+    selectTab(next);
+    document.getElementById(`repairs-tab-${next}`)?.focus();
+  }
+
+  function count(key: Tab): number | undefined {
+    if (key === "segnalazioni") return reports.data?.length;
+    return repairs.data?.filter((repair) => repair.stato === key).length;
+  }
+
+  const repairActions = {
+    onOpen: (repair: Repair) => setDialog({ kind: "details", repairId: repair.id }),
+    onEdit: (repair: Repair) => setDialog({ kind: "edit", repair, fromDetails: false }),
+    onComplete: (repair: Repair) => setDialog({ kind: "close", repair, outcome: "completata", fromDetails: false }),
+  };
+  const current = TABS.find(({ key }) => key === tab) ?? TABS[0];
+  const notFound = term ? "Prova a cercare con altre parole." : undefined;
+
+  let panel: ReactNode;
+  if (tab === "segnalazioni") {
+    const shown = reports.data?.filter((report) => reportMatches(report, term)) ?? [];
+    panel = reports.isPending ? (
+      <LoadingState label="Caricamento segnalazioni..." />
+    ) : reports.isError ? (
+      <LoadFailure onRetry={() => reports.refetch()}>Errore nel caricamento segnalazioni</LoadFailure>
+    ) : shown.length === 0 ? (
+      <EmptyState icon={ClipboardList} title={current?.empty ?? ""} text={notFound} />
+    ) : (
+      <ReportList
+        reports={shown}
+        onMove={(report, stato) => setDialog({ kind: "report-move", report, stato })}
+        onConfirmLoss={(report) => setDialog({ kind: "report-lost", report })}
+        onCreateRepair={(report) => setDialog({ kind: "report-repair", report })}
+        onOpenRepair={(repairId) => setDialog({ kind: "details", repairId })}
+      />
+    );
+  } else {
+    const shown = repairs.data?.filter((repair) => repair.stato === tab && repairMatches(repair, term)) ?? [];
+    panel = repairs.isPending ? (
+      <LoadingState label="Caricamento riparazioni..." />
+    ) : repairs.isError ? (
+      <LoadFailure onRetry={() => repairs.refetch()}>Errore nel caricamento riparazioni</LoadFailure>
+    ) : shown.length === 0 ? (
+      <EmptyState icon={Wrench} title={current?.empty ?? ""} text={notFound} />
+    ) : (
+      <RepairList repairs={shown} {...repairActions} />
+    );
+  }
+
+  const backToDetails = (repair: Repair, fromDetails: boolean) =>
+    setDialog(fromDetails ? { kind: "details", repairId: repair.id } : null);
+
   return (
-    <PlaceholderPage title="Riparazioni" description="Riparazioni in corso, completate e annullate." icon={Wrench} />
+    <>
+      <PageHeader
+        title="Riparazioni"
+        description="Unità in riparazione e segnalazioni di guasto degli studenti."
+        actions={
+          <Button icon={Plus} onClick={() => setDialog({ kind: "new" })}>
+            Nuova Riparazione
+          </Button>
+        }
+      />
+
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 xl:flex-row xl:items-center xl:justify-between">
+          <div
+            role="tablist"
+            aria-label="Riparazioni e segnalazioni"
+            onKeyDown={switchTabWithArrows}
+            className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex"
+          >
+            {TABS.map(({ key, label }) => {
+              const selected = key === tab;
+              const total = count(key);
+              return (
+                <button
+                  key={key}
+                  type="button"
+                  role="tab"
+                  id={`repairs-tab-${key}`}
+                  aria-selected={selected}
+                  aria-controls="repairs-panel"
+                  tabIndex={selected ? 0 : -1}
+                  onClick={() => selectTab(key)}
+                  className={`flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-1 xl:flex-none ${
+                    selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+                  }`}
+                >
+                  <span>{label}</span>
+                  {total !== undefined && (
+                    <>
+                      {" "}
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs ${selected ? "bg-indigo-100 text-indigo-700" : "bg-slate-200 text-slate-600"}`}
+                      >
+                        {total}
+                      </span>
+                    </>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+          <div className="relative xl:w-72">
+            <label htmlFor="repairs-search" className="sr-only">
+              Cerca
+            </label>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id="repairs-search"
+              type="search"
+              placeholder={tab === "segnalazioni" ? "Oggetto, studente o messaggio" : "Oggetto o note"}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+            />
+          </div>
+        </div>
+        <div id="repairs-panel" role="tabpanel" aria-labelledby={`repairs-tab-${tab}`}>
+          {panel}
+        </div>
+      </section>
+
+      {dialog?.kind === "new" && <NewRepairModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === "details" && (
+        <RepairDetailsModal
+          repair={repairs.data?.find((repair) => repair.id === dialog.repairId)}
+          onClose={() => setDialog(null)}
+          onEdit={(repair) => setDialog({ kind: "edit", repair, fromDetails: true })}
+          onComplete={(repair) => setDialog({ kind: "close", repair, outcome: "completata", fromDetails: true })}
+          onCancelRepair={(repair) => setDialog({ kind: "close", repair, outcome: "annullata", fromDetails: true })}
+        />
+      )}
+      {dialog?.kind === "edit" && (
+        <EditRepairModal repair={dialog.repair} onClose={() => backToDetails(dialog.repair, dialog.fromDetails)} />
+      )}
+      {dialog?.kind === "close" && (
+        <CloseRepairDialog
+          repair={dialog.repair}
+          outcome={dialog.outcome}
+          onBack={() => backToDetails(dialog.repair, dialog.fromDetails)}
+          onClosed={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "report-move" && (
+        <ReportMoveDialog
+          report={dialog.report}
+          move={{ kind: "state", stato: dialog.stato }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "report-lost" && (
+        <ReportMoveDialog report={dialog.report} move={{ kind: "lost" }} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "report-repair" && (
+        <RepairFromReportModal report={dialog.report} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}
+
+function LoadFailure({ children, onRetry }: { children: string; onRetry: () => void }) {
+  return (
+    <div className="p-4">
+      <Alert
+        tone="error"
+        action={
+          <Button variant="ghost" icon={RefreshCw} onClick={onRetry} className="-my-1.5 py-1.5">
+            Riprova
+          </Button>
+        }
+      >
+        {children}
+      </Alert>
+    </div>
   );
 }

@@ -1,0 +1,265 @@
+import { CalendarClock, Package } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../../../../src/domain/repairs";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { ChoiceGroup } from "../../../components/choice-group";
+import { EmptyState } from "../../../components/empty-state";
+import { Modal, ModalActions } from "../../../components/modal";
+import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS, REPORT_TYPE_LABELS } from "../../../components/report-badges";
+import { LoadingState } from "../../../components/spinner";
+import { TextAreaField } from "../../../components/text-area-field";
+import { useToast } from "../../../components/toast";
+import { WizardSteps } from "../../../components/wizard-steps";
+import { formatDate } from "../../../lib/dates";
+import { useCreateReport } from "../api/create-report";
+import { type LoanUnit, useLoanUnits } from "../api/get-loan-units";
+import { type MyLoan, useMyLoans } from "../api/get-my-loans";
+
+const STEPS = ["Prestito", "Unità", "Dettagli"] as const;
+
+const TYPE_CHOICES = REPORT_TYPES.map((value: ReportType) => ({ value, label: REPORT_TYPE_LABELS[value] }));
+const URGENCY_CHOICES = PRIORITIES.map((value: Priority) => ({
+  value,
+  label: PRIORITY_LABELS[value],
+  selectedClassName: PRIORITY_SELECTED_COLORS[value],
+}));
+
+function isOpen(loan: MyLoan): boolean {
+  return loan.stato === "attivo" || loan.stato === "scaduto";
+}
+
+/** Three steps: which loan, which unit of it, then what is wrong (type guasto and urgency media by default). */
+export function NewReportModal({ onClose }: { onClose: () => void }) {
+  const loans = useMyLoans();
+  const [step, setStep] = useState(1);
+  const [loanId, setLoanId] = useState<number | null>(null);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [tipo, setTipo] = useState<ReportType>("guasto");
+  const [urgenza, setUrgenza] = useState<Priority>("media");
+  const [messaggio, setMessaggio] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const units = useLoanUnits(loanId);
+  const createReport = useCreateReport();
+  const showToast = useToast();
+
+  const openLoans = loans.data?.filter(isOpen) ?? [];
+  const loan = openLoans.find((candidate) => candidate.id === loanId) ?? null;
+  const unit = units.data?.find((candidate) => candidate.id === unitId) ?? null;
+
+  function chooseLoan(id: number) {
+    if (id === loanId) return;
+    setLoanId(id);
+    const chosen = openLoans.find((candidate) => candidate.id === id);
+    // A loan of a single unit leaves nothing to choose in the next step.
+    setUnitId(chosen?.unita_ids.length === 1 ? (chosen.unita_ids[0] ?? null) : null);
+  }
+
+  function goBack() {
+    setProblem(null);
+    createReport.reset();
+    setStep(step - 1);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (step < STEPS.length) {
+      setStep(step + 1);
+      return;
+    }
+    if (!loan || !unit) return;
+    const found = messaggio.trim() ? null : "Descrivi il problema";
+    setProblem(found);
+    if (found) return;
+    createReport.mutate(
+      {
+        tipo,
+        urgenza,
+        messaggio: messaggio.trim(),
+        inventario_id: loan.inventario_id,
+        unit_id: unit.id,
+        prestito_id: loan.id,
+      },
+      {
+        onSuccess: () => {
+          showToast("Segnalazione inviata: il banco prestiti la prenderà in carico");
+          onClose();
+        },
+      },
+    );
+  }
+
+  const canGoOn = step === 1 ? loan !== null : step === 2 ? unit !== null : true;
+  const error = problem ?? createReport.error?.message;
+  return (
+    <Modal
+      title="Nuova Segnalazione"
+      description="Segnala un problema su un'attrezzatura che hai in prestito."
+      onClose={onClose}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <WizardSteps steps={STEPS} current={step} />
+        {step === 1 &&
+          (loans.isPending ? (
+            <LoadingState label="Caricamento prestiti..." />
+          ) : loans.isError ? (
+            <Alert tone="error">Errore nel caricamento prestiti</Alert>
+          ) : openLoans.length === 0 ? (
+            <EmptyState
+              icon={Package}
+              title="Non hai prestiti attivi"
+              text="Puoi segnalare un guasto solo su un'attrezzatura che hai in prestito."
+            />
+          ) : (
+            <LoanStep loans={openLoans} selectedId={loanId} onSelect={chooseLoan} />
+          ))}
+        {step === 2 &&
+          loan &&
+          (units.isPending ? (
+            <LoadingState label="Caricamento unità..." />
+          ) : units.isError ? (
+            <Alert tone="error">Errore nel caricamento unità</Alert>
+          ) : (
+            <UnitStep loan={loan} units={units.data} selectedId={unitId} onSelect={setUnitId} />
+          ))}
+        {step === 3 && loan && unit && (
+          <div className="space-y-4">
+            <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
+              <div className="min-w-0">
+                <dt className="text-xs text-slate-500">Oggetto</dt>
+                <dd className="font-medium break-words text-slate-900">{loan.oggetto_nome}</dd>
+              </div>
+              <div className="min-w-0">
+                <dt className="text-xs text-slate-500">Unità</dt>
+                <dd className="font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</dd>
+              </div>
+            </dl>
+            <ChoiceGroup legend="Tipo di problema" choices={TYPE_CHOICES} value={tipo} onChange={setTipo} />
+            <ChoiceGroup legend="Urgenza" choices={URGENCY_CHOICES} value={urgenza} onChange={setUrgenza} />
+            <TextAreaField
+              label="Descrizione del problema"
+              rows={4}
+              maxLength={2000}
+              placeholder="Cosa succede? Da quando? Hai già provato qualcosa?"
+              value={messaggio}
+              onChange={(event) => setMessaggio(event.target.value)}
+            />
+          </div>
+        )}
+        {error && (
+          <div className="mt-4">
+            <Alert tone="error">{error}</Alert>
+          </div>
+        )}
+        <ModalActions>
+          {step === 1 ? (
+            <Button variant="secondary" onClick={onClose}>
+              Annulla
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={goBack}>
+              Indietro
+            </Button>
+          )}
+          <Button type="submit" busy={createReport.isPending} disabled={!canGoOn}>
+            {step < STEPS.length ? "Avanti" : "Invia Segnalazione"}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}
+
+function LoanStep({
+  loans,
+  selectedId,
+  onSelect,
+}: {
+  loans: MyLoan[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-medium text-slate-700">Su quale prestito vuoi segnalare un problema?</legend>
+      <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
+        {loans.map((loan) => {
+          const selected = loan.id === selectedId;
+          return (
+            <li key={loan.id}>
+              <label
+                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                  selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="report-loan"
+                  checked={selected}
+                  onChange={() => onSelect(loan.id)}
+                  className="sr-only"
+                />
+                <Package className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-medium break-words text-slate-900">{loan.oggetto_nome}</span>
+                  <span className="block font-mono text-xs break-all text-slate-500">{loan.unita.join(", ")}</span>
+                  <span
+                    className={`mt-1 flex items-center gap-1 text-xs ${loan.stato === "scaduto" ? "font-medium text-red-700" : "text-slate-500"}`}
+                  >
+                    <CalendarClock className="size-3.5" aria-hidden="true" />
+                    {loan.stato === "scaduto" ? "Scaduto il" : "Da restituire entro il"} {formatDate(loan.data_rientro)}
+                  </span>
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+function UnitStep({
+  loan,
+  units,
+  selectedId,
+  onSelect,
+}: {
+  loan: MyLoan;
+  units: LoanUnit[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-medium text-slate-700">Quale unità di {loan.oggetto_nome}?</legend>
+      <ul className="space-y-2">
+        {units.map((unit) => {
+          const selected = unit.id === selectedId;
+          return (
+            <li key={unit.id}>
+              <label
+                className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                  selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="report-unit"
+                  checked={selected}
+                  onChange={() => onSelect(unit.id)}
+                  className="sr-only"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
+                  {unit.note && <span className="block text-xs text-slate-500">{unit.note}</span>}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

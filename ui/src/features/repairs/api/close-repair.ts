@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api";
+import { inventoryKey } from "./get-repairable-items";
+import { type Repair, repairsKey } from "./get-repairs";
+import { reportsKey } from "./get-reports";
+
+export type RepairOutcome = "completata" | "annullata";
+
+const FAILURE: Record<RepairOutcome, string> = {
+  completata: "Errore nel completamento riparazione",
+  annullata: "Errore nell'annullamento riparazione",
+};
+
+/** Completes or cancels a repair in progress; a completed repair also resolves the report it came from. */
+export function useCloseRepair() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, outcome }: { id: number; outcome: RepairOutcome }) =>
+      apiRequest<Repair>(`/api/riparazioni/${id}`, {
+        method: "PUT",
+        body: { stato: outcome },
+        fallbackError: FAILURE[outcome],
+      }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: repairsKey });
+      queryClient.invalidateQueries({ queryKey: reportsKey });
+      queryClient.invalidateQueries({ queryKey: inventoryKey });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api";
+import type { CreatedRepair, RepairDetails } from "./create-repair";
+import { inventoryKey } from "./get-repairable-items";
+import { repairsKey } from "./get-repairs";
+import { reportsKey } from "./get-reports";
+
+/** Opens a repair of the reported unit; the report links to it and moves to in_corso. */
+export function useCreateRepairFromReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, details }: { reportId: number; details: RepairDetails }) =>
+      apiRequest<CreatedRepair>(`/api/segnalazioni/${reportId}/riparazione`, {
+        method: "POST",
+        body: details,
+        fallbackError: "Errore nel salvataggio",
+      }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: repairsKey });
+      queryClient.invalidateQueries({ queryKey: reportsKey });
+      queryClient.invalidateQueries({ queryKey: inventoryKey });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReportState } from "../../../../../src/domain/repairs";
+import { apiRequest } from "../../../lib/api";
+import { inventoryKey } from "./get-repairable-items";
+import { type Report, reportsKey } from "./get-reports";
+
+export interface ReportMove {
+  id: number;
+  stato: ReportState;
+  /** Resolving a loss report as lost marks its unit `perso`. */
+  esito?: "perso";
+}
+
+export function useUpdateReportState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...move }: ReportMove) =>
+      apiRequest<Report>(`/api/segnalazioni/${id}`, {
+        method: "PUT",
+        body: move,
+        fallbackError: "Errore nell'aggiornamento della segnalazione",
+      }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: reportsKey });
+      // A confirmed loss changes the unit's state.
+      queryClient.invalidateQueries({ queryKey: inventoryKey });
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Modal, ModalActions } from "../../../components/modal";
+import { useToast } from "../../../components/toast";
+import type { Repair } from "../api/get-repairs";
+import { useUpdateRepair } from "../api/update-repair";
+import { NO_DESCRIPTION, RepairFields } from "./repair-fields";
+
+/** Changes the description, technical notes and priority of a repair in progress. */
+export function EditRepairModal({ repair, onClose }: { repair: Repair; onClose: () => void }) {
+  const [details, setDetails] = useState({
+    descrizione: repair.descrizione,
+    note_tecniche: repair.note_tecniche ?? "",
+    priorita: repair.priorita,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const updateRepair = useUpdateRepair();
+  const showToast = useToast();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = details.descrizione.trim() ? null : NO_DESCRIPTION;
+    setProblem(found);
+    if (found) return;
+    updateRepair.mutate(
+      { id: repair.id, details },
+      {
+        onSuccess: () => {
+          showToast("Riparazione aggiornata");
+          onClose();
+        },
+      },
+    );
+  }
+
+  const error = problem ?? updateRepair.error?.message;
+  return (
+    <Modal
+      title="Modifica Riparazione"
+      description={`${repair.articolo_nome} · ${repair.codice_univoco}`}
+      onClose={onClose}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <RepairFields value={details} onChange={setDetails} />
+        {error && <Alert tone="error">{error}</Alert>}
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" busy={updateRepair.isPending}>
+            Salva modifiche
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

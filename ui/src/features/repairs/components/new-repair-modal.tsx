@@ -1,0 +1,289 @@
+import { Package, Search } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { EmptyState } from "../../../components/empty-state";
+import { Modal, ModalActions } from "../../../components/modal";
+import { LoadingState } from "../../../components/spinner";
+import { useToast } from "../../../components/toast";
+import { WizardSteps } from "../../../components/wizard-steps";
+import { type CreatedRepair, type RepairDetails, useCreateRepair } from "../api/create-repair";
+import { type InventoryItem, useRepairableItems } from "../api/get-repairable-items";
+import { RepairCreated } from "./repair-created";
+import { NO_DESCRIPTION, RepairFields } from "./repair-fields";
+import { canGoIntoRepair, UnitStateBadge } from "./repair-labels";
+
+const STEPS = ["Oggetto", "Unità", "Dettagli"] as const;
+const SELECT_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
+const EMPTY_DETAILS: RepairDetails = { descrizione: "", note_tecniche: "", priorita: "media" };
+
+function repairableUnits(item: InventoryItem) {
+  return item.unita.filter((unit) => canGoIntoRepair(unit.stato));
+}
+
+/** The three-step form that puts one unit into repair: item, then the unit, then what is wrong with it. */
+export function NewRepairModal({ onClose }: { onClose: () => void }) {
+  const items = useRepairableItems();
+  const createRepair = useCreateRepair();
+  const showToast = useToast();
+  const [step, setStep] = useState(1);
+  const [search, setSearch] = useState("");
+  const [itemId, setItemId] = useState<number | null>(null);
+  const [unitId, setUnitId] = useState<number | null>(null);
+  const [details, setDetails] = useState(EMPTY_DETAILS);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedRepair | null>(null);
+
+  const item = items.data?.find((candidate) => candidate.id === itemId) ?? null;
+  const unit = item?.unita.find((candidate) => candidate.id === unitId) ?? null;
+
+  function chooseItem(id: number) {
+    if (id !== itemId) setUnitId(null);
+    setItemId(id);
+    setProblem(null);
+  }
+
+  function goForward() {
+    const missing = step === 1 ? !item : !unit;
+    setProblem(missing ? SELECT_ITEM_AND_UNIT : null);
+    if (!missing) setStep(step + 1);
+  }
+
+  function goBack() {
+    setProblem(null);
+    createRepair.reset();
+    setStep(step - 1);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (step < STEPS.length) return goForward();
+    const found = !item || !unit ? SELECT_ITEM_AND_UNIT : details.descrizione.trim() ? null : NO_DESCRIPTION;
+    setProblem(found);
+    if (found || !item || !unit) return;
+    createRepair.mutate(
+      { inventario_id: item.id, unit_id: unit.id, ...details },
+      {
+        onSuccess: (repair) => {
+          if (repair.avvisi_prenotazioni.length > 0) return setCreated(repair);
+          showToast(`Riparazione creata: ${repair.codice_univoco} è in riparazione`);
+          onClose();
+        },
+      },
+    );
+  }
+
+  if (created)
+    return (
+      // A new key remounts the dialog, so focus moves into it again (the submit button just disappeared).
+      <Modal key="created" title="Nuova Riparazione" onClose={onClose} size="lg">
+        <RepairCreated repair={created} />
+        <ModalActions>
+          <Button onClick={onClose}>Chiudi</Button>
+        </ModalActions>
+      </Modal>
+    );
+
+  const error = problem ?? createRepair.error?.message;
+  return (
+    <Modal
+      title="Nuova Riparazione"
+      description="Metti in riparazione un'unità dell'inventario."
+      onClose={onClose}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <WizardSteps steps={STEPS} current={step} />
+        {items.isPending && <LoadingState label="Caricamento inventario..." />}
+        {items.isError && <Alert tone="error">Errore nel caricamento inventario</Alert>}
+        {items.isSuccess && step === 1 && (
+          <ItemStep items={items.data} search={search} onSearch={setSearch} selectedId={itemId} onSelect={chooseItem} />
+        )}
+        {step === 2 && item && (
+          <UnitStep
+            item={item}
+            selectedId={unitId}
+            onSelect={(id) => {
+              setUnitId(id);
+              setProblem(null);
+            }}
+          />
+        )}
+        {step === 3 && item && unit && (
+          <div className="space-y-4">
+            <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
+              <div className="min-w-0">
+                <dt className="text-xs text-slate-500">Oggetto</dt>
+                <dd className="font-medium break-words text-slate-900">{item.nome}</dd>
+              </div>
+              <div className="min-w-0">
+                <dt className="text-xs text-slate-500">ID specifico</dt>
+                <dd className="font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</dd>
+              </div>
+            </dl>
+            <RepairFields value={details} onChange={setDetails} />
+          </div>
+        )}
+        {error && (
+          <div className="mt-4">
+            <Alert tone="error">{error}</Alert>
+          </div>
+        )}
+        <ModalActions>
+          {step === 1 ? (
+            <Button variant="secondary" onClick={onClose}>
+              Annulla
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={goBack}>
+              Indietro
+            </Button>
+          )}
+          <Button type="submit" busy={createRepair.isPending} disabled={!items.isSuccess}>
+            {step < STEPS.length ? "Avanti" : "Crea Riparazione"}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}
+
+function ItemStep({
+  items,
+  search,
+  onSearch,
+  selectedId,
+  onSelect,
+}: {
+  items: InventoryItem[];
+  search: string;
+  onSearch: (search: string) => void;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const term = search.trim().toLowerCase();
+  const shown = items
+    .filter((item) => `${item.nome} ${item.categoria_nome ?? ""}`.toLowerCase().includes(term))
+    .sort((a, b) => a.nome.localeCompare(b.nome, "it"));
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-medium text-slate-700">Quale oggetto va in riparazione?</legend>
+      <div className="relative mb-3">
+        <label htmlFor="repair-item-search" className="sr-only">
+          Cerca oggetto
+        </label>
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <input
+          id="repair-item-search"
+          type="search"
+          placeholder="Cerca per nome o categoria"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+        />
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState icon={Package} title="Nessun oggetto trovato" />
+      ) : (
+        <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
+          {shown.map((item) => {
+            const repairable = repairableUnits(item).length;
+            const selected = item.id === selectedId;
+            return (
+              <li key={item.id}>
+                <label
+                  className={`flex items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                    repairable === 0
+                      ? "cursor-not-allowed border-slate-100 bg-slate-50 opacity-60"
+                      : selected
+                        ? "cursor-pointer border-indigo-500 bg-indigo-50"
+                        : "cursor-pointer border-slate-200 hover:bg-slate-50"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="repair-item"
+                    checked={selected}
+                    disabled={repairable === 0}
+                    onChange={() => onSelect(item.id)}
+                    className="sr-only"
+                  />
+                  <Package className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-sm font-medium break-words text-slate-900">{item.nome}</span>
+                    {item.categoria_nome && (
+                      <span className="block truncate text-xs text-slate-500">{item.categoria_nome}</span>
+                    )}
+                  </span>
+                  <span className="shrink-0 text-right text-xs text-slate-500">
+                    {repairable === 0 ? "Nessuna unità riparabile" : `${repairable} di ${item.unita.length} riparabili`}
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+function UnitStep({
+  item,
+  selectedId,
+  onSelect,
+}: {
+  item: InventoryItem;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const units = repairableUnits(item);
+  const excluded = item.unita.length - units.length;
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-medium text-slate-700">Quale unità di {item.nome}?</legend>
+      <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
+        {units.map((unit) => {
+          const selected = unit.id === selectedId;
+          return (
+            <li key={unit.id}>
+              <label
+                className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                  selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
+                }`}
+              >
+                <input
+                  type="radio"
+                  name="repair-unit"
+                  checked={selected}
+                  onChange={() => onSelect(unit.id)}
+                  className="sr-only"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
+                  {unit.note && <span className="block text-xs text-slate-500">{unit.note}</span>}
+                </span>
+                <UnitStateBadge value={unit.stato} />
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {units.some((unit) => unit.stato === "riservato") && (
+        <p className="mt-3 text-xs text-slate-500">
+          Anche un'unità prenotata può andare in riparazione: dopo averla creata vedrai quali prenotazioni spostare.
+        </p>
+      )}
+      {excluded > 0 && (
+        <p className="mt-3 text-xs text-slate-500">
+          {excluded === 1
+            ? "1 unità non è mostrata: è in prestito, già in riparazione o persa."
+            : `${excluded} unità non sono mostrate: sono in prestito, già in riparazione o perse.`}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,107 @@
+import { ArrowRight, PackageX, Wrench } from "lucide-react";
+import { canMoveReport, REPORT_STATES, type ReportState } from "../../../../../src/domain/repairs";
+import { Button } from "../../../components/button";
+import {
+  PriorityBadge,
+  REPORT_STATE_LABELS,
+  ReportStateBadge,
+  ReportTypeBadge,
+} from "../../../components/report-badges";
+import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
+import type { Report } from "../api/get-reports";
+
+interface ReportListProps {
+  reports: Report[];
+  onMove: (report: Report, stato: ReportState) => void;
+  onConfirmLoss: (report: Report) => void;
+  onCreateRepair: (report: Report) => void;
+  onOpenRepair: (repairId: number) => void;
+}
+
+function reporterName(report: Report): string {
+  return `${report.utente_nome ?? ""} ${report.utente_cognome ?? ""}`.trim() || "Utente eliminato";
+}
+
+/** Every fault report, with the moves the desk may still make on it. */
+export function ReportList({ reports, onMove, onConfirmLoss, onCreateRepair, onOpenRepair }: ReportListProps) {
+  return (
+    <ul aria-label="Elenco segnalazioni" className="divide-y divide-slate-100">
+      {reports.map((report) => {
+        const moves = REPORT_STATES.filter((state) => canMoveReport(report.stato, state));
+        const stillOpen = canMoveReport(report.stato, "risolta");
+        return (
+          <li key={report.id} className="px-4 py-4 sm:px-5">
+            <article aria-label={`Segnalazione #${report.id}`}>
+              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+                <div className="min-w-0">
+                  <h3 className="text-sm font-semibold break-words text-slate-900">{report.inventario_nome}</h3>
+                  <p className="font-mono text-xs break-all text-slate-500">{report.codice_univoco}</p>
+                </div>
+                <div className="flex flex-wrap gap-1.5">
+                  <ReportTypeBadge value={report.tipo} />
+                  <PriorityBadge value={report.urgenza} title="Urgenza" />
+                  <ReportStateBadge value={report.stato} />
+                </div>
+              </div>
+              <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{report.messaggio}</p>
+              <p className="mt-2 text-xs text-slate-500">
+                Segnalata da <span className="font-medium text-slate-700">{reporterName(report)}</span>
+                {report.utente_email && <span className="break-all"> · {report.utente_email}</span>}
+                {" · "}
+                <time dateTime={report.created_at} title={formatDateTime(report.created_at)}>
+                  {formatDateTime(report.created_at)} ({formatRelativeTime(report.created_at)})
+                </time>
+              </p>
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                {moves.length > 0 && (
+                  <select
+                    aria-label={`Cambia stato della segnalazione #${report.id}`}
+                    value=""
+                    onChange={(event) => onMove(report, event.target.value as ReportState)}
+                    className="rounded-lg border border-slate-300 bg-white py-1.5 pr-8 pl-3 text-sm text-slate-700 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+                  >
+                    <option value="" disabled>
+                      Cambia stato...
+                    </option>
+                    {moves.map((state) => (
+                      <option key={state} value={state}>
+                        {REPORT_STATE_LABELS[state]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+                {report.tipo === "perdita" && stillOpen && (
+                  <Button variant="danger" icon={PackageX} onClick={() => onConfirmLoss(report)} className="py-1.5">
+                    Conferma perdita
+                  </Button>
+                )}
+                <Button
+                  variant="secondary"
+                  icon={Wrench}
+                  disabled={report.riparazione_id !== null || !stillOpen}
+                  title={
+                    report.riparazione_id !== null ? "Esiste già una riparazione per questa segnalazione" : undefined
+                  }
+                  onClick={() => onCreateRepair(report)}
+                  className="py-1.5"
+                >
+                  Crea riparazione
+                </Button>
+                {report.riparazione_id !== null && (
+                  <Button
+                    variant="ghost"
+                    icon={ArrowRight}
+                    onClick={() => onOpenRepair(report.riparazione_id as number)}
+                    className="py-1.5"
+                  >
+                    Riparazione #{report.riparazione_id}
+                  </Button>
+                )}
+              </div>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
