@@ -4,11 +4,14 @@
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string's parameters, e.g. `{ period: "90" }`. */
+  query: Record<string, string>;
   body: unknown;
   headers: Record<string, string>;
 }
 
-type Reply = { status?: number; body?: unknown } | "network-error" | "never";
+/** `headers` are added to the answer (e.g. a `content-disposition` for a download). */
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | "network-error" | "never";
 type Route = Reply | ((call: ApiCall) => Reply);
 
 /** "METHOD /path" → the reply, or a function of the call that returns it. */
@@ -22,6 +25,7 @@ export function mockApi(routes: ApiRoutes) {
     const call: ApiCall = {
       method,
       path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
       headers: (init?.headers ?? {}) as Record<string, string>,
     };
@@ -33,7 +37,7 @@ export function mockApi(routes: ApiRoutes) {
     if (reply === "never") return new Promise<Response>(() => {});
     return new Response(JSON.stringify(reply.body ?? {}), {
       status: reply.status ?? 200,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...reply.headers },
     });
   }) as typeof fetch;
   return {

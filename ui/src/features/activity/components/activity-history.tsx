@@ -1,0 +1,64 @@
+import { History, RefreshCw } from "lucide-react";
+import { useId } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { LoadingState } from "../../../components/spinner";
+import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
+import { type ActivityEntity, useActivity } from "../api/get-activity";
+
+interface ActivityHistoryProps {
+  entity: ActivityEntity;
+  id: number;
+}
+
+/**
+ * Who changed this loan, unit, user or item, what they did and when: the audit trail the server
+ * keeps for every administrator's change. Meant to sit inside a detail view or dialog.
+ */
+export function ActivityHistory({ entity, id }: ActivityHistoryProps) {
+  const activity = useActivity(entity, id);
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-3 flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <History className="size-4 text-slate-400" aria-hidden="true" />
+        Cronologia attività
+      </h3>
+      {activity.isPending && <LoadingState label="Caricamento cronologia..." />}
+      {activity.isError && (
+        <Alert
+          tone="error"
+          action={
+            <Button variant="ghost" icon={RefreshCw} onClick={() => activity.refetch()} className="-my-1.5 py-1.5">
+              Riprova
+            </Button>
+          }
+        >
+          Errore nel caricamento della cronologia
+        </Alert>
+      )}
+      {activity.data?.length === 0 && (
+        <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-500">Nessuna attività registrata</p>
+      )}
+      {activity.data && activity.data.length > 0 && (
+        <ol aria-label="Cronologia attività" className="relative space-y-4 border-l border-slate-200 pl-5">
+          {activity.data.map((entry) => (
+            <li key={entry.id} className="relative">
+              <span
+                className="absolute top-1.5 -left-[25px] size-2.5 rounded-full border-2 border-white bg-indigo-500"
+                aria-hidden="true"
+              />
+              <p className="text-sm text-slate-900">{entry.summary}</p>
+              <p className="mt-0.5 text-xs text-slate-500">
+                {entry.actor_email} ·{" "}
+                <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
+                  {formatRelativeTime(entry.created_at)}
+                </time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
