@@ -185,6 +185,28 @@ export class PrestaLabServer {
     if (this.ownsWorkDir) rmSync(this.workDir, { recursive: true, force: true });
   }
 
+  /**
+   * Ends the process at once with SIGKILL — no shutdown, no checkpoint, as a power cut or the OOM killer
+   * would — and waits until it is gone. `restart()` then starts it again on the same data directory.
+   */
+  async kill(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const child = this.child;
+    const exit = this.exit;
+    if (!child || !exit) return { code: null, signal: null };
+    this.child = null;
+    this.exit = null;
+    child.kill("SIGKILL");
+    return exit;
+  }
+
+  /** A GET whose answer is kept as bytes (e.g. the database backup download). */
+  async download(path: string, token?: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const answer = await fetch(`${this.baseURL}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: answer.status, headers: answer.headers, bytes: Buffer.from(await answer.arrayBuffer()) };
+  }
+
   /** One API call: JSON in, JSON (or text) out. */
   async call(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiAnswer> {
     const headers: Record<string, string> = {};
@@ -239,4 +261,90 @@ export class PrestaLabServer {
       user: answer.body.user,
     };
   }
+}
+
+// ── Crash and command-line helpers (crash-safety and backup/restore drills) ───────────────────────
+
+export interface ProcessResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The variables a child process inherits from the developer's shell (the same few the server gets). */
+function childEnvironment(extra: Record<string, string> = {}): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const name of inheritedVariables) {
+    const value = process.env[name];
+    if (value !== undefined) environment[name] = value;
+  }
+  return { ...environment, ...extra };
+}
+
+/** Runs a program to its end (or kills it after `timeoutMs`) and collects what it printed. */
+function runProcess(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ProcessResult> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: childEnvironment(options.env), stdio: "pipe" });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 30_000);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      resolveRun({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Runs a command of the compiled binary, e.g. `runBinary(["backup", file, "--data-dir", dir])`. */
+export function runBinary(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ProcessResult> {
+  return runProcess(binaryPath, args, options);
+}
+
+/**
+ * Opens a PrestaLab database file with Bun's own SQLite (read-only, so a crashed server's WAL is read but
+ * never folded in or removed) and runs `PRAGMA integrity_check`, `PRAGMA foreign_key_check` and the given
+ * queries. Playwright runs under Node, which has no SQLite of its own: Bun does the reading.
+ */
+export async function inspectDatabase(
+  file: string,
+  queries: Record<string, string> = {},
+): Promise<{ integrity: string; foreignKeyProblems: unknown[]; rows: Record<string, Array<Record<string, unknown>>> }> {
+  const script = `
+    import { Database } from "bun:sqlite";
+    const db = new Database(process.env.INSPECT_FILE, { readonly: true });
+    const queries = JSON.parse(process.env.INSPECT_QUERIES);
+    const integrity = db.query("PRAGMA integrity_check").all().map((row) => row.integrity_check).join("; ");
+    const foreignKeyProblems = db.query("PRAGMA foreign_key_check").all();
+    const rows = Object.fromEntries(Object.entries(queries).map(([name, sql]) => [name, db.query(sql).all()]));
+    db.close();
+    console.log(JSON.stringify({ integrity, foreignKeyProblems, rows }));
+  `;
+  const result = await runProcess("bun", ["-e", script], {
+    env: { INSPECT_FILE: file, INSPECT_QUERIES: JSON.stringify(queries) },
+  });
+  if (result.code !== 0) throw new Error(`inspecting ${file} failed (${result.code}):\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** The SQLite database file in a server's data directory. */
+export function databaseFile(server: PrestaLabServer): string {
+  return join(server.dataDir, "prestalab.db");
 }
