@@ -1,6 +1,298 @@
-import { Package } from "lucide-react";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { PackageSearch, Plus, RefreshCw, Search, SlidersHorizontal, Tags, X } from "lucide-react";
+import { useEffect, useId, useMemo, useState } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { EmptyState } from "../../../components/empty-state";
+import { NoticeDialog } from "../../../components/notice-dialog";
+import { PageHeader } from "../../../components/page-header";
+import { LoadingState } from "../../../components/spinner";
+import { useToast } from "../../../components/toast";
+import { useDeleteItem } from "../api/delete-item";
+import { useCategories } from "../api/get-categories";
+import { useInventory } from "../api/get-inventory";
+import { useSetUnitLost } from "../api/set-unit-lost";
+import type { InventoryItem, InventoryUnit } from "../types";
+import { failureText } from "../utils/failure-text";
+import { filterItems, groupByName, type InventoryFilters, isFiltering, LOW_STOCK, NO_FILTERS } from "../utils/filters";
+import { AdvancedFilters } from "./advanced-filters";
+import { CategoryModal } from "./category-modal";
+import { InlineCategoryForm } from "./inline-category-form";
+import { emptyListText, ItemList } from "./item-list";
+import { ItemWizard } from "./item-wizard";
+import { LoanDetailsModal } from "./loan-details-modal";
+import { QrCodeDialog } from "./qr-code-dialog";
+import { SpreadsheetMenu, type TransferStatus, TransferStatusPanel } from "./spreadsheet-menu";
+import { SummaryCards } from "./summary-cards";
 
+/** The dialog open over the inventory, if any. */
+type OpenDialog =
+  | { kind: "create" }
+  | { kind: "edit"; item: InventoryItem }
+  | { kind: "delete"; item: InventoryItem }
+  | { kind: "delete-failed"; message: string }
+  | { kind: "qr"; item: InventoryItem }
+  | { kind: "categories" }
+  | { kind: "loan"; unit: InventoryUnit };
+
+/** How many advanced filters (beyond search and category) narrow the list. */
+function advancedCount(filters: InventoryFilters): number {
+  return [filters.course, filters.status, filters.dateFrom, filters.dateTo].filter(Boolean).length;
+}
+
+/**
+ * Inventory management: totals, the filtered list grouped by name, and the item wizard, category,
+ * QR and spreadsheet tools. `/inventario/:id` (the link of a QR label) scrolls to that item and marks
+ * it; `?nuovo=1` (the dashboard's quick action) opens the wizard.
+ */
 export function InventoryPage() {
-  return <PlaceholderPage title="Inventario" description="Articoli, unità, categorie e codici QR." icon={Package} />;
+  const inventory = useInventory();
+  const categories = useCategories();
+  const deleteItem = useDeleteItem();
+  const setUnitLost = useSetUnitLost();
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filters, setFilters] = useState<InventoryFilters>(NO_FILTERS);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [transfer, setTransfer] = useState<TransferStatus | null>(null);
+  const advancedId = useId();
+
+  const highlightedId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const items = inventory.data ?? [];
+  const categoryList = categories.data ?? [];
+  const shown = useMemo(() => filterItems(inventory.data ?? [], filters), [inventory.data, filters]);
+  const groups = useMemo(() => groupByName(shown), [shown]);
+  const categoryName = categoryList.find((category) => String(category.id) === filters.category)?.nome ?? null;
+  const filtering = isFiltering(filters);
+  const highlightMissing =
+    highlightedId !== null && inventory.isSuccess && !items.some((item) => item.id === highlightedId);
+
+  useEffect(() => {
+    if (searchParams.get("nuovo") !== "1") return;
+    setDialog({ kind: "create" });
+    setSearchParams(
+      (current) => {
+        current.delete("nuovo");
+        return current;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams]);
+
+  function setFilter<K extends keyof InventoryFilters>(key: K, value: InventoryFilters[K]) {
+    setFilters((current) => ({ ...current, [key]: value }));
+  }
+
+  function clearFilters() {
+    setFilters((current) => ({ ...NO_FILTERS, sortBy: current.sortBy, sortOrder: current.sortOrder }));
+  }
+
+  function confirmDelete(item: InventoryItem) {
+    deleteItem.mutate(item.id, {
+      onSuccess: () => {
+        showToast(`"${item.nome}" eliminato dall'inventario`);
+        setDialog(null);
+        if (item.id === highlightedId) navigate("/inventario", { replace: true });
+      },
+      onError: (error) => setDialog({ kind: "delete-failed", message: failureText(error, "Errore nell'eliminazione") }),
+    });
+  }
+
+  function toggleLost(item: InventoryItem, unit: InventoryUnit) {
+    const lost = unit.stato !== "perso";
+    setUnitLost.mutate(
+      { itemId: item.id, unitId: unit.id, lost },
+      {
+        onSuccess: () =>
+          showToast(
+            lost ? `Unità ${unit.codice_univoco} segnata come persa` : `Unità ${unit.codice_univoco} ritrovata`,
+          ),
+        onError: (error) => showToast(failureText(error, "Errore nell'aggiornamento dell'unità"), "error"),
+      },
+    );
+  }
+
+  const resultCount = `${shown.length} ${shown.length === 1 ? "risultato trovato" : "risultati trovati"}${
+    categoryName ? ` nella categoria "${categoryName}"` : ""
+  }`;
+  const activeAdvanced = advancedCount(filters);
+
+  return (
+    <>
+      <PageHeader
+        title="Inventario"
+        description="Articoli, unità, categorie e codici QR."
+        actions={
+          <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <Button icon={Plus} onClick={() => setDialog({ kind: "create" })}>
+              Nuovo Elemento
+            </Button>
+            <Button variant="secondary" icon={Tags} onClick={() => setDialog({ kind: "categories" })}>
+              Gestisci Categorie
+            </Button>
+            <SpreadsheetMenu onStatus={setTransfer} />
+          </div>
+        }
+      />
+
+      {transfer && (
+        <div className="mb-6">
+          <TransferStatusPanel status={transfer} onDismiss={() => setTransfer(null)} />
+        </div>
+      )}
+
+      {inventory.isSuccess && (
+        <SummaryCards
+          items={items}
+          lowStockShown={filters.status === LOW_STOCK}
+          onToggleLowStock={() => setFilter("status", filters.status === LOW_STOCK ? "" : LOW_STOCK)}
+        />
+      )}
+
+      {highlightMissing && (
+        <div className="mb-4">
+          <Alert tone="warning">L'articolo richiesto non è nell'inventario: potrebbe essere stato eliminato.</Alert>
+        </div>
+      )}
+
+      <section aria-label="Elenco inventario" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:flex-wrap lg:items-center">
+          <div className="relative min-w-0 lg:flex-1">
+            <label htmlFor="inventory-search" className="sr-only">
+              Cerca nell'inventario
+            </label>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id="inventory-search"
+              type="search"
+              placeholder="Nome, numero di serie o note"
+              value={filters.search}
+              onChange={(event) => setFilter("search", event.target.value)}
+              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {categoryList.length > 0 && (
+              <>
+                <label htmlFor="inventory-category" className="sr-only">
+                  Filtra per categoria
+                </label>
+                <select
+                  id="inventory-category"
+                  value={filters.category}
+                  onChange={(event) => setFilter("category", event.target.value)}
+                  className="block w-full min-w-0 rounded-lg border border-slate-300 bg-white py-2 pr-8 pl-3 text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none sm:w-52"
+                >
+                  <option value="">Tutte le categorie</option>
+                  {categoryList.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.nome}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+            <InlineCategoryForm />
+            <Button
+              variant="secondary"
+              icon={SlidersHorizontal}
+              aria-expanded={advancedOpen}
+              aria-controls={advancedId}
+              onClick={() => setAdvancedOpen((open) => !open)}
+              className="py-2 max-sm:px-3"
+            >
+              Filtri avanzati
+              {activeAdvanced > 0 && (
+                <span className="rounded-full bg-indigo-100 px-1.5 text-xs text-indigo-700">{activeAdvanced}</span>
+              )}
+            </Button>
+          </div>
+          {categories.isError && (
+            <p role="alert" className="text-xs text-red-600 lg:basis-full">
+              Errore nel caricamento categorie/corsi/unità
+            </p>
+          )}
+        </div>
+
+        {advancedOpen && <AdvancedFilters id={advancedId} filters={filters} onChange={setFilters} />}
+
+        {filtering && inventory.isSuccess && (
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2.5">
+            <p role="status" className="text-sm text-slate-600">
+              {resultCount}
+            </p>
+            <Button variant="ghost" icon={X} onClick={clearFilters} className="px-3 py-1.5">
+              Cancella filtri
+            </Button>
+          </div>
+        )}
+
+        <div className="p-3 sm:p-4">
+          {inventory.isPending && <LoadingState label="Caricamento inventario..." />}
+          {inventory.isError && (
+            <Alert
+              tone="error"
+              action={
+                <Button variant="ghost" icon={RefreshCw} onClick={() => inventory.refetch()} className="-my-1.5 py-1.5">
+                  Riprova
+                </Button>
+              }
+            >
+              Errore nel caricamento inventario
+            </Alert>
+          )}
+          {inventory.isSuccess &&
+            (groups.length === 0 ? (
+              <EmptyState
+                icon={PackageSearch}
+                title={filtering ? "Nessun articolo trovato" : "Nessun articolo nell'inventario"}
+                text={emptyListText({
+                  search: filters.search,
+                  categoryName,
+                  otherFilters: advancedCount(filters) > 0,
+                })}
+              />
+            ) : (
+              <ItemList
+                groups={groups}
+                highlightedId={highlightedId}
+                onEdit={(item) => setDialog({ kind: "edit", item })}
+                onDelete={(item) => setDialog({ kind: "delete", item })}
+                onShowQr={(item) => setDialog({ kind: "qr", item })}
+                onOpenLoan={(unit) => setDialog({ kind: "loan", unit })}
+                onToggleLost={toggleLost}
+                busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
+              />
+            ))}
+        </div>
+      </section>
+
+      {dialog?.kind === "create" && <ItemWizard onClose={() => setDialog(null)} />}
+      {dialog?.kind === "edit" && <ItemWizard item={dialog.item} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "delete" && (
+        <ConfirmDialog
+          title="Elimina articolo"
+          description={dialog.item.nome}
+          message="Sei sicuro di voler eliminare questo articolo?"
+          confirmLabel="Elimina"
+          busy={deleteItem.isPending}
+          onConfirm={() => confirmDelete(dialog.item)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "delete-failed" && (
+        <NoticeDialog title="Impossibile eliminare" message={dialog.message} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === "qr" && <QrCodeDialog item={dialog.item} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "categories" && <CategoryModal items={items} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "loan" && <LoanDetailsModal unit={dialog.unit} onClose={() => setDialog(null)} />}
+    </>
+  );
 }

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api";
+import { categoriesKey } from "./get-categories";
+import { inventoryKey } from "./get-inventory";
+
+/** Deletes a category; its items move to "nessuna categoria" (`spostati` says how many). */
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<{ message: string; spostati: number }>(`/api/categorie-semplici/${id}`, {
+        method: "DELETE",
+        fallbackError: "Errore nell'eliminazione categoria",
+      }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: inventoryKey });
+    },
+  });
+}

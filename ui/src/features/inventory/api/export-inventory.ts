@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import { apiDownload } from "../../../lib/api";
+import { saveFile } from "../utils/save-file";
+
+export function useExportInventory() {
+  return useMutation({
+    mutationFn: async () => {
+      const { blob, fileName } = await apiDownload("/api/excel/inventario/export", "Errore durante l'export Excel");
+      saveFile(blob, fileName ?? "inventario.xlsx");
+    },
+  });
+}

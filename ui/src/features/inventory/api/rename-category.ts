@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api";
+import type { Category } from "../types";
+import { categoriesKey } from "./get-categories";
+import { inventoryKey } from "./get-inventory";
+
+export function useRenameCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, nome }: { id: number; nome: string }) =>
+      apiRequest<Category>(`/api/categorie-semplici/${id}`, {
+        method: "PUT",
+        body: { nome },
+        fallbackError: "Errore nella modifica categoria",
+      }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      // Item cards show the category's name.
+      queryClient.invalidateQueries({ queryKey: inventoryKey });
+    },
+  });
+}

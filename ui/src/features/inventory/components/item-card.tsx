@@ -1,0 +1,145 @@
+import { ChevronDown, ImageIcon, MapPin, Pencil, QrCode, Trash2 } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { stockLevel } from "../../../../../src/domain/stock-level";
+import { IconButton } from "../../../components/button";
+import type { InventoryItem, InventoryUnit } from "../types";
+import { ItemStateBadge, LoanTypeBadge, StockLevelBadge } from "./state-badges";
+import { type UnitActions, UnitList } from "./unit-list";
+
+export interface ItemActions extends Omit<UnitActions, "onToggleLost"> {
+  onToggleLost: (item: InventoryItem, unit: InventoryUnit) => void;
+  onEdit: (item: InventoryItem) => void;
+  onDelete: (item: InventoryItem) => void;
+  onShowQr: (item: InventoryItem) => void;
+}
+
+interface ItemCardProps extends ItemActions {
+  item: InventoryItem;
+  /** The item opened by its link (e.g. a scanned QR label): scrolled to, marked, units shown. */
+  highlighted: boolean;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onToggleLost, ...rest }: ItemCardProps) {
+  const unitActions: UnitActions = { ...rest, onToggleLost: (unit) => onToggleLost(item, unit) };
+  const [unitsShown, setUnitsShown] = useState(highlighted);
+  const card = useRef<HTMLElement>(null);
+  const baseId = useId();
+  const titleId = `${baseId}-title`;
+  const unitsId = `${baseId}-units`;
+  const level = stockLevel(item.unita_disponibili, item.quantita_totale);
+
+  useEffect(() => {
+    if (!highlighted) return;
+    setUnitsShown(true);
+    card.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+  }, [highlighted]);
+
+  return (
+    <article
+      ref={card}
+      id={`articolo-${item.id}`}
+      aria-labelledby={titleId}
+      aria-current={highlighted || undefined}
+      className={`rounded-xl border bg-white p-4 transition-shadow ${
+        highlighted ? "border-indigo-400 shadow-md ring-2 ring-indigo-500/30" : "border-slate-200 shadow-sm"
+      }`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-semibold break-words text-slate-900">
+            {item.nome}
+          </h3>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            <LoanTypeBadge type={item.tipo_prestito} />
+            <ItemStateBadge state={item.stato_effettivo} />
+            {level && <StockLevelBadge level={level} />}
+          </div>
+        </div>
+        <div className="-mt-1 -mr-2 flex shrink-0">
+          <IconButton icon={QrCode} label={`Codice QR di ${item.nome}`} onClick={() => onShowQr(item)} />
+          <IconButton icon={Pencil} label={`Modifica ${item.nome}`} onClick={() => onEdit(item)} />
+          <IconButton icon={Trash2} tone="danger" label={`Elimina ${item.nome}`} onClick={() => onDelete(item)} />
+        </div>
+      </div>
+
+      {item.note && <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">{item.note}</p>}
+
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+        <Detail label="Categoria">{item.categoria_figlia ?? "Nessuna categoria"}</Detail>
+        <Detail label="Quantità totale">
+          {item.quantita_totale} <span className="text-xs text-slate-400">({item.unita_disponibili} disponibili)</span>
+        </Detail>
+        <Detail label="Posizione">
+          <span className="inline-flex items-center gap-1">
+            <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+            {item.posizione ?? "N/A"}
+          </span>
+        </Detail>
+        {item.seriale && <Detail label="Numero di serie">{item.seriale}</Detail>}
+        <div className="col-span-2 min-w-0 sm:col-span-4">
+          <dt className="text-xs text-slate-400">Corsi assegnati</dt>
+          <dd className="mt-1 flex flex-wrap gap-1.5">
+            {item.corsi_assegnati.length === 0 ? (
+              <span className="text-sm text-slate-500">Nessun corso</span>
+            ) : (
+              item.corsi_assegnati.map((course) => (
+                <span key={course} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                  {course}
+                </span>
+              ))
+            )}
+          </dd>
+        </div>
+      </dl>
+
+      {item.immagine_url && (
+        <a
+          href={item.immagine_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-indigo-600 hover:text-indigo-800"
+        >
+          <ImageIcon className="size-4" aria-hidden="true" />
+          Vedi immagine
+          <span className="sr-only"> (si apre in una nuova scheda)</span>
+        </a>
+      )}
+
+      <div className="mt-3">
+        {item.unita.length === 0 && <p className="text-sm text-slate-500">Nessuna unità registrata.</p>}
+        {item.unita.length === 1 && <UnitList units={item.unita} {...unitActions} />}
+        {item.unita.length > 1 && (
+          <>
+            <button
+              type="button"
+              aria-expanded={unitsShown}
+              aria-controls={unitsId}
+              onClick={() => setUnitsShown((shown) => !shown)}
+              className="inline-flex items-center gap-1.5 rounded-md py-1 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <ChevronDown
+                className={`size-4 transition-transform ${unitsShown ? "rotate-180" : ""}`}
+                aria-hidden="true"
+              />
+              {unitsShown ? "Nascondi unità" : `Mostra unità (${item.unita.length})`}
+            </button>
+            {unitsShown && (
+              <div className="mt-2">
+                <UnitList id={unitsId} units={item.unita} {...unitActions} />
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

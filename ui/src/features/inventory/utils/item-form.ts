@@ -1,0 +1,169 @@
+import type { LoanType } from "../../../../../src/domain/loan-types";
+import { defaultUnitCode, defaultUnitCodes } from "../../../../../src/domain/unit-codes";
+import type { UnitState } from "../../../../../src/domain/unit-state";
+import type { ItemPayload } from "../api/save-item";
+import type { InventoryItem } from "../types";
+
+export type WizardMode = "create" | "edit";
+
+export const WIZARD_STEPS = [
+  "Informazioni Base",
+  "Descrizione e Immagine",
+  "Tipo di Utilizzo",
+  "Corsi e Categoria",
+  "Codici Univoci",
+] as const;
+
+export interface UnitDraft {
+  /** Present for a unit that already exists: the server keeps it (and its history) by this id. */
+  id?: number;
+  /** The state of an existing unit, shown next to its code. */
+  stato?: UnitState;
+  codice_univoco: string;
+  note: string;
+}
+
+export interface ItemForm {
+  nome: string;
+  /** Text, so the field may be empty while the user types a new number. */
+  quantity: string;
+  posizione: string;
+  fornitore: string;
+  seriale: string;
+  note: string;
+  immagine_url: string;
+  tipo_prestito: LoanType;
+  /** In the order chosen: the first is the item's categoria_madre. */
+  corsi_assegnati: string[];
+  /** A category id as text, "" for none. */
+  categoria_id: string;
+  unita: UnitDraft[];
+}
+
+const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
+
+export function emptyForm(): ItemForm {
+  return {
+    nome: "",
+    quantity: "1",
+    posizione: "",
+    fornitore: "",
+    seriale: "",
+    note: "",
+    immagine_url: "",
+    tipo_prestito: "solo_esterno",
+    corsi_assegnati: [],
+    categoria_id: "",
+    unita: defaultUnitCodes("", 1).map((code) => ({ codice_univoco: code, note: "" })),
+  };
+}
+
+export function formFromItem(item: InventoryItem): ItemForm {
+  return {
+    nome: item.nome,
+    quantity: String(item.unita.length),
+    posizione: item.posizione ?? "",
+    fornitore: item.fornitore ?? "",
+    seriale: item.seriale ?? "",
+    note: item.note ?? "",
+    immagine_url: item.immagine_url ?? "",
+    tipo_prestito: item.tipo_prestito,
+    corsi_assegnati: [...item.corsi_assegnati],
+    categoria_id: item.categoria_id === null ? "" : String(item.categoria_id),
+    unita: item.unita.map((unit) => ({
+      id: unit.id,
+      stato: unit.stato,
+      codice_univoco: unit.codice_univoco,
+      note: unit.note ?? "",
+    })),
+  };
+}
+
+/** The typed quantity, or 0 while the field is empty. */
+export function quantityOf(form: ItemForm): number {
+  return form.quantity === "" ? 0 : Number(form.quantity);
+}
+
+/**
+ * The quantity field accepts an empty entry (while typing) or a whole number of at least 1; anything
+ * else is ignored and the previous value stays.
+ */
+export function acceptQuantity(previous: string, typed: string): string {
+  if (typed === "") return "";
+  const value = Number(typed);
+  return Number.isInteger(value) && value >= 1 ? String(value) : previous;
+}
+
+/**
+ * The unit list for the form's name and quantity. On creation every code is regenerated
+ * (NAME_001, NAME_002, …). On editing the existing units stay as they are, with their ids; only new
+ * units get default codes, numbered after the existing ones without reusing a code.
+ */
+export function regenerateUnits(form: ItemForm, mode: WizardMode): UnitDraft[] {
+  const count = quantityOf(form);
+  if (count < 1) return form.unita;
+  if (mode === "create") {
+    return defaultUnitCodes(form.nome, count).map((code, index) => ({
+      codice_univoco: code,
+      note: form.unita[index]?.note ?? "",
+    }));
+  }
+  const existing = form.unita.filter((unit) => unit.id !== undefined);
+  if (count <= existing.length) return existing.slice(0, count);
+  const added: UnitDraft[] = [];
+  const used = new Set(existing.map((unit) => unit.codice_univoco.toUpperCase()));
+  for (let sequence = 1; existing.length + added.length < count; sequence++) {
+    const code = defaultUnitCode(form.nome, sequence);
+    if (used.has(code.toUpperCase())) continue;
+    used.add(code.toUpperCase());
+    added.push({ codice_univoco: code, note: "" });
+  }
+  return [...existing, ...added];
+}
+
+/** A unit added by hand on the last step: the next free default code. */
+export function appendUnit(form: ItemForm): UnitDraft[] {
+  const used = new Set(form.unita.map((unit) => unit.codice_univoco.toUpperCase()));
+  let sequence = form.unita.length + 1;
+  while (used.has(defaultUnitCode(form.nome, sequence).toUpperCase())) sequence++;
+  return [...form.unita, { codice_univoco: defaultUnitCode(form.nome, sequence), note: "" }];
+}
+
+/** Whether the wizard may move on from `step` (1-based). Steps 2 and 3 have nothing required. */
+export function isStepValid(form: ItemForm, step: number): boolean {
+  if (step === 1) return form.nome.trim() !== "" && quantityOf(form) > 0;
+  if (step === 4) return form.corsi_assegnati.length > 0;
+  if (step === 5) return form.unita.length > 0;
+  return true;
+}
+
+/** The message that stops saving, or null when everything required is there. */
+export function saveProblem(form: ItemForm): string | null {
+  const complete =
+    form.nome.trim() !== "" &&
+    quantityOf(form) > 0 &&
+    form.unita.length > 0 &&
+    form.unita.every((unit) => unit.codice_univoco.trim() !== "");
+  return complete ? null : REQUIRED_FIELDS;
+}
+
+export function toPayload(form: ItemForm): ItemPayload {
+  return {
+    nome: form.nome.trim(),
+    quantita_totale: form.unita.length,
+    posizione: form.posizione,
+    fornitore: form.fornitore,
+    seriale: form.seriale,
+    note: form.note,
+    immagine_url: form.immagine_url.trim(),
+    tipo_prestito: form.tipo_prestito,
+    corsi_assegnati: form.corsi_assegnati,
+    categoria_madre: form.corsi_assegnati[0] ?? "",
+    categoria_id: form.categoria_id === "" ? null : Number(form.categoria_id),
+    unita: form.unita.map((unit) => ({
+      ...(unit.id !== undefined && { id: unit.id }),
+      codice_univoco: unit.codice_univoco.trim(),
+      note: unit.note,
+    })),
+  };
+}
