@@ -2,6 +2,7 @@ import { ChevronDown, ImageIcon, MapPin, Pencil, QrCode, Trash2 } from "lucide-r
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { stockLevel } from "../../../../../src/domain/stock-level";
 import { IconButton } from "../../../components/button";
+import { courseCode } from "../../../lib/course-codes";
 import type { InventoryItem, InventoryUnit } from "../types";
 import { ItemStateBadge, LoanTypeBadge, StockLevelBadge } from "./state-badges";
 import { type UnitActions, UnitList } from "./unit-list";
@@ -93,6 +94,7 @@ export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onTogg
             ) : (
               item.corsi_assegnati.map((course) => (
                 <span key={course} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                  <span className="mr-1 font-semibold text-indigo-700">{courseCode(course)}</span>
                   {course}
                 </span>
               ))
