@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { type ApiRoutes, mockApi } from "../../../test/mock-api";
 import { TOKEN_KEY } from "../../lib/api";
-import type { ActivityEntry } from "./api/get-activity";
-import { ActivityHistory } from "./components/activity-history";
+import { ActivityHistory } from "./activity-history";
+import type { ActivityEntry } from "./get-activity";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 

@@ -1,28 +1,29 @@
 import { History, RefreshCw } from "lucide-react";
 import { useId } from "react";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { LoadingState } from "../../../components/spinner";
-import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
-import { type ActivityEntity, useActivity } from "../api/get-activity";
+import { formatDateTime, formatRelativeTime } from "../../lib/dates";
+import { Alert } from "../alert";
+import { Button } from "../button";
+import { LoadingState } from "../spinner";
+import { type ActivityEntity, useActivity } from "./get-activity";
 
 interface ActivityHistoryProps {
   entity: ActivityEntity;
   id: number;
+  title?: string;
 }
 
 /**
  * Who changed this loan, unit, user or item, what they did and when: the audit trail the server
  * keeps for every administrator's change. Meant to sit inside a detail view or dialog.
  */
-export function ActivityHistory({ entity, id }: ActivityHistoryProps) {
+export function ActivityHistory({ entity, id, title = "Cronologia attività" }: ActivityHistoryProps) {
   const activity = useActivity(entity, id);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="mb-3 flex items-center gap-2 text-sm font-semibold text-slate-900">
         <History className="size-4 text-slate-400" aria-hidden="true" />
-        Cronologia attività
+        {title}
       </h3>
       {activity.isPending && <LoadingState label="Caricamento cronologia..." />}
       {activity.isError && (
@@ -41,7 +42,7 @@ export function ActivityHistory({ entity, id }: ActivityHistoryProps) {
         <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-500">Nessuna attività registrata</p>
       )}
       {activity.data && activity.data.length > 0 && (
-        <ol aria-label="Cronologia attività" className="relative space-y-4 border-l border-slate-200 pl-5">
+        <ol aria-label={title} className="relative space-y-4 border-l border-slate-200 pl-5">
           {activity.data.map((entry) => (
             <li key={entry.id} className="relative">
               <span

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest } from "../../lib/api";
 
 /** What an audit entry can be about (the server's audit entities). */
 export type ActivityEntity =

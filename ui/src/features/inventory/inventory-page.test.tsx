@@ -152,6 +152,22 @@ describe("Inventario: summary and list", () => {
             note: "Per il set di sabato",
           },
         },
+        "GET /api/audit": (call) => ({
+          body:
+            call.query.entity === "loan"
+              ? [
+                  {
+                    id: 9,
+                    action: "loan.create",
+                    entity: "loan",
+                    entity_id: 55,
+                    summary: "Prestito diretto a Giulia Bianchi",
+                    actor_email: "desk@accademia.it",
+                    created_at: "2025-03-03T08:00:00.000Z",
+                  },
+                ]
+              : [],
+        }),
       },
     });
     await screen.findByRole("article", { name: "Treppiede Manfrotto" });
@@ -167,6 +183,10 @@ describe("Inventario: summary and list", () => {
     expect(dialog.getByText("Attivo")).toBeTruthy();
     expect(dialog.getByText("Per il set di sabato")).toBeTruthy();
     expect(dialog.getAllByText("TREPPIEDE_001").length).toBeGreaterThan(0);
+    // The loan's and the unit's history, from the audit trail.
+    expect(await dialog.findByText("Prestito diretto a Giulia Bianchi")).toBeTruthy();
+    expect(dialog.getByText("Cronologia del prestito")).toBeTruthy();
+    expect(dialog.getByText("Cronologia dell'unità")).toBeTruthy();
   });
 
   it("marks a unit lost, and a lost unit found again", async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -51,6 +52,12 @@ export function LoanDetailsModal({ unit, onClose }: { unit: InventoryUnit; onClo
           </Row>
           <Row label="Note">{loan.data.note || "—"}</Row>
         </dl>
+      )}
+      {loan.data && (
+        <div className="mt-5 space-y-5 border-t border-slate-100 pt-5">
+          <ActivityHistory entity="loan" id={loan.data.id} title="Cronologia del prestito" />
+          <ActivityHistory entity="unit" id={unit.id} title="Cronologia dell'unità" />
+        </div>
       )}
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>
