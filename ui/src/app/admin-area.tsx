@@ -1,15 +1,17 @@
 import { Activity, BarChart3, ClipboardList, LayoutDashboard, Package, Users, Wrench } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
 import { InventoryPage } from "../features/inventory/components/inventory-page";
 import { LoansPage } from "../features/loans/components/loans-page";
+import { NotificationCenter } from "../features/notifications/components/notification-center";
 import { RepairsPage } from "../features/repairs/components/repairs-page";
 import { StatsPage } from "../features/stats/components/stats-page";
 import { StudentDashboardPage } from "../features/student-dashboard/components/student-dashboard-page";
 import { SystemPage } from "../features/system/components/system-page";
 import { UsersPage } from "../features/users/components/users-page";
-import { type NavigationTarget, onNavigationRequest } from "../lib/navigation-event";
+import { onDesktopNavigation } from "../lib/desktop-notification";
+import { type NavigationTarget, onNavigationRequest, requestNavigation } from "../lib/navigation-event";
 import { useSignedInUser } from "./session";
 import { AppShell } from "./shell/app-shell";
 import type { NavItem } from "./shell/nav-list";
@@ -29,9 +31,9 @@ const TARGET_PATHS: Record<NavigationTarget, string> = {
   dashboard: "/dashboard",
   inventario: "/inventario",
   prestiti: "/prestiti",
-  richieste: "/prestiti",
+  richieste: "/prestiti?tab=in_attesa",
   riparazioni: "/riparazioni",
-  segnalazioni: "/dashboard",
+  segnalazioni: "/riparazioni?tab=segnalazioni",
   utenti: "/utenti",
   statistiche: "/statistiche",
   sistema: "/sistema",
@@ -60,15 +62,24 @@ export function AdminArea() {
 }
 
 function AdminLayout() {
+  const user = useSignedInUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const section = pathname.split("/")[1] || "dashboard";
   const title = ADMIN_PAGES.find((page) => page.key === section)?.label ?? "Area Utente";
 
-  useEffect(() => onNavigationRequest((target) => navigate(TARGET_PATHS[target])), [navigate]);
+  // Subscribed as the screen commits, so a request raised right after it appears is never missed.
+  useLayoutEffect(() => onNavigationRequest((target) => navigate(TARGET_PATHS[target])), [navigate]);
+  // A click on a desktop notification (or a page opened on its `#target`) leads to its screen.
+  useEffect(() => onDesktopNavigation(requestNavigation), []);
 
   return (
-    <AppShell items={ADMIN_PAGES} activeKey={section} title={title}>
+    <AppShell
+      items={ADMIN_PAGES}
+      activeKey={section}
+      title={title}
+      toolbar={<NotificationCenter key={user.id} userId={user.id} />}
+    >
       <Outlet />
     </AppShell>
   );

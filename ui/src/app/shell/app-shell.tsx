@@ -14,6 +14,8 @@ interface AppShellProps {
   title: string;
   /** Called when an item without `href` (or any item of the mobile menu) is chosen. */
   onSelect?: (key: string) => void;
+  /** Controls at the right of the header (the desk's notification bell); the header then shows on desktop too. */
+  toolbar?: ReactNode;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ interface AppShellProps {
  * The frame of every signed-in screen: a fixed sidebar from 1024 px up; below it a header with a
  * menu button that opens a bottom sheet.
  */
-export function AppShell({ items, activeKey, title, onSelect = () => {}, children }: AppShellProps) {
+export function AppShell({ items, activeKey, title, onSelect = () => {}, toolbar, children }: AppShellProps) {
   const user = useSignedInUser();
   const { signOut } = useSession();
   const serviceName = useServiceName();
@@ -71,23 +73,29 @@ export function AppShell({ items, activeKey, title, onSelect = () => {}, childre
       </aside>
 
       <div className="flex min-h-dvh flex-col lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
-          <div className="flex min-w-0 items-center gap-2">
+        <header
+          className={`sticky top-0 z-20 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6 lg:px-8 ${toolbar ? "" : "lg:hidden"}`}
+        >
+          <div className="flex min-w-0 items-center gap-2 lg:hidden">
             <div className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-indigo-600 text-white">
               <Boxes className="size-4" aria-hidden="true" />
             </div>
             <p className="truncate text-sm font-semibold text-slate-900">{serviceName}</p>
           </div>
-          <button
-            type="button"
-            onClick={() => setMenuOpen(true)}
-            aria-label="Apri menu"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            className="flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <Menu className="size-5" aria-hidden="true" />
-          </button>
+          {toolbar && <p className="hidden truncate text-sm font-medium text-slate-500 lg:block">{title}</p>}
+          <div className="flex shrink-0 items-center gap-1">
+            {toolbar}
+            <button
+              type="button"
+              onClick={() => setMenuOpen(true)}
+              aria-label="Apri menu"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              className="flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+            >
+              <Menu className="size-5" aria-hidden="true" />
+            </button>
+          </div>
         </header>
 
         <main id="contenuto" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">

@@ -1,12 +1,470 @@
-import { ClipboardList } from "lucide-react";
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { Check, ClipboardList, Hourglass, PackageCheck, Plus, RefreshCw, Search, X } from "lucide-react";
+import { type KeyboardEvent, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
+import { LoadingState } from "../../../components/spinner";
+import { useToast } from "../../../components/toast";
+import { ApiError } from "../../../lib/api";
+import { formatDate, formatRelativeTime } from "../../../lib/dates";
+import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import { useApproveRequest } from "../api/approve-request";
+import { type Loan, useLoans } from "../api/get-loans";
+import { type LoanRequest, useRequests } from "../api/get-requests";
+import { useReturnLoan } from "../api/return-loan";
+import { type ApprovalOutcome, ApprovalOutcomeDialog } from "./approval-outcome-dialog";
+import { EntryCard } from "./entry-card";
+import { LoanDetailsModal } from "./loan-details-modal";
+import { NewLoanWizard } from "./new-loan/new-loan-wizard";
+import { RefuseRequestModal } from "./refuse-request-modal";
+import { RequestDetailsModal } from "./request-details-modal";
 
+type Tab = "attivi" | "in_attesa" | "completati";
+
+/** Cards shown at first (and added by "Mostra altri"): years of completed loans must not render at once. */
+const PAGE_SIZE = 30;
+
+const TABS: { key: Tab; label: string; empty: string }[] = [
+  { key: "attivi", label: "Prestiti Attivi", empty: "Nessun prestito attivo" },
+  { key: "in_attesa", label: "In Attesa", empty: "Nessuna richiesta in attesa" },
+  { key: "completati", label: "Completati", empty: "Nessun prestito completato" },
+];
+
+type Dialog =
+  | { kind: "loan"; loan: Loan }
+  | { kind: "end"; loan: Loan }
+  | { kind: "request"; request: LoanRequest }
+  | { kind: "refuse"; request: LoanRequest }
+  | { kind: "outcome"; outcome: ApprovalOutcome }
+  | { kind: "new-loan" };
+
+function isTab(value: string | null): value is Tab {
+  return TABS.some((tab) => tab.key === value);
+}
+
+function matches(fields: (string | null | undefined)[], term: string): boolean {
+  return !term || fields.some((field) => field?.toLowerCase().includes(term));
+}
+
+function fullName(request: LoanRequest): string {
+  return `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim();
+}
+
+function daysLate(days: number): string {
+  return `${days} ${days === 1 ? "giorno" : "giorni"} di ritardo`;
+}
+
+function loanFootnote(loan: Loan) {
+  if (loan.stato === "restituito")
+    return (
+      <>
+        Restituito il {formatDate(loan.data_restituzione)}
+        {loan.giorni_ritardo > 0 && ` · ${daysLate(loan.giorni_ritardo)}`}
+      </>
+    );
+  if (loan.stato === "scaduto")
+    return (
+      <span className="font-medium text-red-600">
+        Rientro previsto il {formatDate(loan.data_rientro)} · {daysLate(loan.giorni_ritardo)}
+      </span>
+    );
+  return <>Rientro previsto il {formatDate(loan.data_rientro)}</>;
+}
+
+/** The server's words when it gave any, else the screen's own. */
+function failureText(error: Error, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 ? error.message : fallback;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() ? value : null;
+}
+
+/**
+ * The desk's loans: active and overdue loans, pending requests and completed loans, in three tabs.
+ * `?tab=in_attesa` opens the pending tab; `?richiesta=ID` opens it with that request's details.
+ */
 export function LoansPage() {
+  const loans = useLoans();
+  const requests = useRequests();
+  const approve = useApproveRequest();
+  const returnLoan = useReturnLoan();
+  const showToast = useToast();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState("");
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const linkedRequestId = Number(params.get("richiesta")) || null;
+  const requestedTab = params.get("tab");
+  const tab: Tab = linkedRequestId ? "in_attesa" : isTab(requestedTab) ? requestedTab : "attivi";
+  const linkedRequest = linkedRequestId ? requests.data?.find((request) => request.id === linkedRequestId) : undefined;
+
+  function selectTab(next: Tab) {
+    setLimit(PAGE_SIZE);
+    setParams(next === "attivi" ? {} : { tab: next }, { replace: true });
+  }
+
+  function closeLinkedRequest() {
+    setParams({ tab: "in_attesa" }, { replace: true });
+  }
+
+  const term = search.trim().toLowerCase();
+  const lists = useMemo(() => {
+    const allLoans = loans.data ?? [];
+    const pending = (requests.data ?? []).filter((request) => request.stato === "in_attesa");
+    return {
+      attivi: allLoans
+        .filter((loan) => loan.stato === "attivo" || loan.stato === "scaduto")
+        .sort((a, b) => a.data_rientro.localeCompare(b.data_rientro)),
+      completati: allLoans
+        .filter((loan) => loan.stato === "restituito")
+        .sort((a, b) => (b.data_restituzione ?? "").localeCompare(a.data_restituzione ?? "")),
+      in_attesa: pending,
+    };
+  }, [loans.data, requests.data]);
+
+  const shownLoans = (tab === "completati" ? lists.completati : lists.attivi).filter((loan) =>
+    matches(
+      [
+        loan.oggetto_nome,
+        ...loan.unita,
+        loan.utente_nome,
+        loan.utente_cognome,
+        loan.utente_nome_reale,
+        loan.utente_email,
+      ],
+      term,
+    ),
+  );
+  const shownRequests = lists.in_attesa.filter((request) =>
+    matches(
+      [request.oggetto_nome, request.codice_univoco, request.utente_nome, request.utente_cognome, request.utente_email],
+      term,
+    ),
+  );
+  const pendingCount = lists.in_attesa.length;
+
+  function approveRequest(request: LoanRequest) {
+    approve.mutate(request.id, {
+      onSuccess: (answer) => {
+        if (linkedRequestId === request.id) closeLinkedRequest();
+        setDialog(null);
+        void notifyRequestStatus(request, "approvata");
+        const info = answer.penaltyInfo;
+        if (info && info.strikes >= WARN_AT_STRIKES && info.warning) {
+          setDialog({
+            kind: "outcome",
+            outcome: {
+              kind: "approved",
+              borrower: fullName(request),
+              itemName: request.oggetto_nome,
+              warning: info.warning,
+            },
+          });
+          return;
+        }
+        if (info?.hasStrikes) console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
+        showToast(`Richiesta Approvata! ${fullName(request)} può ritirare l'attrezzatura (${request.oggetto_nome}).`);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.body.userBlocked === true) {
+          if (linkedRequestId === request.id) closeLinkedRequest();
+          setDialog({
+            kind: "outcome",
+            outcome: {
+              kind: "blocked",
+              borrower: fullName(request),
+              message: text(error.body.message) ?? "L'utente è bloccato e non può ricevere prestiti.",
+              reason: text(error.body.reason),
+            },
+          });
+          return;
+        }
+        showToast(failureText(error, "Errore nell'approvazione"), "error");
+      },
+    });
+  }
+
+  function endLoan(loan: Loan) {
+    returnLoan.mutate(loan.id, {
+      onSuccess: (answer) => {
+        setDialog(null);
+        if (answer.giorni_ritardo <= 0) {
+          showToast(`Prestito terminato: ${loan.oggetto_nome} è rientrato`);
+          return;
+        }
+        const penalty = answer.penalty;
+        showToast(
+          `Prestito terminato con ${daysLate(answer.giorni_ritardo)}${
+            penalty ? `: ${penalty.strikes} penalità assegnate${penalty.blocked ? ", utente bloccato" : ""}` : ""
+          }`,
+        );
+      },
+      onError: (error) => {
+        setDialog(null);
+        showToast(failureText(error, "Errore nella restituzione"), "error");
+      },
+    });
+  }
+
+  // The three tabs behave as one control: arrow keys move between them (WAI-ARIA tabs pattern).
+  function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const index = TABS.findIndex(({ key }) => key === tab);
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    const next = TABS[(index + step + TABS.length) % TABS.length]?.key ?? "attivi";
+    selectTab(next);
+    document.getElementById(`loans-tab-${next}`)?.focus();
+  }
+
+  const counts: Record<Tab, number> = {
+    attivi: lists.attivi.length,
+    in_attesa: pendingCount,
+    completati: lists.completati.length,
+  };
+  const source = tab === "in_attesa" ? requests : loans;
+  const shownCount = tab === "in_attesa" ? shownRequests.length : shownLoans.length;
+  const emptyText = TABS.find(({ key }) => key === tab)?.empty ?? "";
+
   return (
-    <PlaceholderPage
-      title="Prestiti"
-      description="Richieste in attesa, prestiti attivi e completati."
-      icon={ClipboardList}
-    />
+    <>
+      <PageHeader
+        title="Prestiti"
+        description="Richieste in attesa, prestiti attivi e completati."
+        actions={
+          <Button icon={Plus} onClick={() => setDialog({ kind: "new-loan" })}>
+            Nuovo Prestito
+          </Button>
+        }
+      />
+
+      {pendingCount > 0 && tab !== "in_attesa" && (
+        <div className="mb-4 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
+            <Hourglass className="size-4 shrink-0" aria-hidden="true" />
+            {pendingCount === 1
+              ? "1 richiesta in attesa di approvazione"
+              : `${pendingCount} richieste in attesa di approvazione`}
+          </p>
+          <Button variant="secondary" onClick={() => selectTab("in_attesa")} className="py-2">
+            Visualizza richieste
+          </Button>
+        </div>
+      )}
+
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:items-center lg:justify-between">
+          <div
+            role="tablist"
+            aria-label="Prestiti e richieste"
+            onKeyDown={switchTabWithArrows}
+            className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 lg:flex"
+          >
+            {TABS.map(({ key, label }) => {
+              const selected = key === tab;
+              return (
+                <button
+                  key={key}
+                  type="button"
+                  role="tab"
+                  id={`loans-tab-${key}`}
+                  aria-selected={selected}
+                  aria-controls="loans-panel"
+                  tabIndex={selected ? 0 : -1}
+                  onClick={() => selectTab(key)}
+                  className={`flex min-w-0 flex-col items-center justify-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium transition-colors sm:flex-row sm:gap-2 sm:px-3 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                    selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+                  }`}
+                >
+                  <span className="text-center leading-tight">{label}</span>{" "}
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs ${selected ? "bg-indigo-100 text-indigo-700" : "bg-slate-200 text-slate-600"}`}
+                  >
+                    {counts[key]}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+          <div className="relative lg:w-80">
+            <label htmlFor="loans-search" className="sr-only">
+              Cerca prestiti
+            </label>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
+            <input
+              id="loans-search"
+              type="search"
+              placeholder="Oggetto, codice, nome o email"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setLimit(PAGE_SIZE);
+              }}
+              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+            />
+          </div>
+        </div>
+
+        <div id="loans-panel" role="tabpanel" aria-labelledby={`loans-tab-${tab}`} className="p-4">
+          {source.isPending && <LoadingState label="Caricamento prestiti..." />}
+          {source.isError && (
+            <Alert
+              tone="error"
+              action={
+                <Button variant="ghost" icon={RefreshCw} onClick={() => source.refetch()} className="-my-1.5 py-1.5">
+                  Riprova
+                </Button>
+              }
+            >
+              {tab === "in_attesa" ? "Errore nel caricamento richieste" : "Errore nel caricamento prestiti"}
+            </Alert>
+          )}
+          {source.isSuccess && shownCount === 0 && (
+            <EmptyState
+              icon={ClipboardList}
+              title={term ? "Nessun risultato" : emptyText}
+              text={term ? "Prova a cercare con altre parole." : undefined}
+            />
+          )}
+          {source.isSuccess && shownCount > 0 && (
+            <ul className="space-y-3">
+              {tab === "in_attesa"
+                ? shownRequests.slice(0, limit).map((request) => (
+                    <li key={request.id}>
+                      <EntryCard
+                        itemName={request.oggetto_nome}
+                        units={[request.codice_univoco]}
+                        itemId={request.inventario_id}
+                        status={request.stato}
+                        strikes={request.penalty_strikes}
+                        blocked={request.is_blocked}
+                        borrower={fullName(request)}
+                        email={request.utente_email}
+                        from={request.dal}
+                        to={request.al}
+                        footnote={`Richiesta ${formatRelativeTime(request.created_at).toLowerCase()}`}
+                        onDetails={() => setDialog({ kind: "request", request })}
+                        actions={
+                          <>
+                            <Button
+                              variant="secondary"
+                              icon={X}
+                              onClick={() => setDialog({ kind: "refuse", request })}
+                              aria-label={`Rifiuta la richiesta di ${fullName(request)}`}
+                              className="px-3 py-2 text-red-700"
+                            >
+                              Rifiuta
+                            </Button>
+                            <Button
+                              icon={Check}
+                              busy={approve.isPending && approve.variables === request.id}
+                              onClick={() => approveRequest(request)}
+                              aria-label={`Approva la richiesta di ${fullName(request)}`}
+                              className="px-3 py-2"
+                            >
+                              Approva
+                            </Button>
+                          </>
+                        }
+                      />
+                    </li>
+                  ))
+                : shownLoans.slice(0, limit).map((loan) => (
+                    <li key={loan.id}>
+                      <EntryCard
+                        itemName={loan.oggetto_nome}
+                        units={loan.unita}
+                        itemId={loan.inventario_id}
+                        status={loan.stato}
+                        strikes={loan.penalty_strikes}
+                        blocked={loan.is_blocked}
+                        borrower={loan.utente_nome_reale}
+                        email={loan.utente_email}
+                        from={loan.data_uscita}
+                        to={loan.data_rientro}
+                        footnote={loanFootnote(loan)}
+                        onDetails={() => setDialog({ kind: "loan", loan })}
+                        actions={
+                          loan.stato !== "restituito" && (
+                            <Button
+                              variant="secondary"
+                              icon={PackageCheck}
+                              onClick={() => setDialog({ kind: "end", loan })}
+                              aria-label={`Termina prestito: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
+                              className="px-3 py-2"
+                            >
+                              Termina prestito
+                            </Button>
+                          )
+                        }
+                      />
+                    </li>
+                  ))}
+            </ul>
+          )}
+          {source.isSuccess && shownCount > limit && (
+            <div className="mt-4 flex flex-col items-center gap-2 text-sm text-slate-500">
+              <p>
+                {limit} di {shownCount} mostrati
+              </p>
+              <Button variant="secondary" onClick={() => setLimit((current) => current + PAGE_SIZE)}>
+                Mostra altri
+              </Button>
+            </div>
+          )}
+        </div>
+      </section>
+
+      {linkedRequest && !dialog && (
+        <RequestDetailsModal
+          request={linkedRequest}
+          approving={approve.isPending}
+          onClose={closeLinkedRequest}
+          onApprove={() => approveRequest(linkedRequest)}
+          onRefuse={() => {
+            closeLinkedRequest();
+            setDialog({ kind: "refuse", request: linkedRequest });
+          }}
+        />
+      )}
+      {dialog?.kind === "request" && (
+        <RequestDetailsModal
+          request={dialog.request}
+          approving={approve.isPending}
+          onClose={() => setDialog(null)}
+          onApprove={() => approveRequest(dialog.request)}
+          onRefuse={() => setDialog({ kind: "refuse", request: dialog.request })}
+        />
+      )}
+      {dialog?.kind === "refuse" && <RefuseRequestModal request={dialog.request} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "loan" && (
+        <LoanDetailsModal
+          loan={dialog.loan}
+          onClose={() => setDialog(null)}
+          onEnd={() => setDialog({ kind: "end", loan: dialog.loan })}
+        />
+      )}
+      {dialog?.kind === "end" && (
+        <ConfirmDialog
+          title="Termina prestito"
+          description={`${dialog.loan.oggetto_nome} · ${dialog.loan.utente_nome_reale}`}
+          message={`Confermi il rientro di ${dialog.loan.unita.join(", ") || dialog.loan.oggetto_nome}? Il prestito si chiude con la data di oggi; un ritardo assegna le penalità previste.`}
+          confirmLabel="Termina prestito"
+          busy={returnLoan.isPending}
+          onConfirm={() => endLoan(dialog.loan)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "outcome" && <ApprovalOutcomeDialog outcome={dialog.outcome} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "new-loan" && <NewLoanWizard onClose={() => setDialog(null)} />}
+    </>
   );
 }

@@ -1,7 +1,9 @@
-import { KeyRound, Pencil, ShieldCheck, Trash2 } from "lucide-react";
+import { KeyRound, Pencil, ShieldAlert, ShieldCheck, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Button, IconButton } from "../../../components/button";
 import { fullName, initials, isAdmin, type User } from "../../../lib/user";
 import { PenaltyBadge } from "./penalty-badge";
+import { PenaltyModal } from "./penalty-modal";
 import { RoleBadge } from "./role-badge";
 
 export interface UserActions {
@@ -14,15 +16,20 @@ interface UserListProps extends UserActions {
   users: User[];
 }
 
-// Administrator accounts cannot be deleted and have no penalties, so they get neither button.
-// The penalty-management action for students joins edit, password and delete here.
+interface RowActions extends UserListProps {
+  onPenalties: (user: User) => void;
+}
 
-/** A table from the `md` breakpoint up, cards below it. */
+// Administrator accounts cannot be deleted and have no penalties, so they get neither button.
+
+/** A table from the `md` breakpoint up, cards below it; students' penalties open in a dialog. */
 export function UserList(props: UserListProps) {
+  const [penaltiesOf, setPenaltiesOf] = useState<User | null>(null);
   return (
     <>
-      <UserTable {...props} />
-      <UserCards {...props} />
+      <UserTable {...props} onPenalties={setPenaltiesOf} />
+      <UserCards {...props} onPenalties={setPenaltiesOf} />
+      {penaltiesOf && <PenaltyModal user={penaltiesOf} onClose={() => setPenaltiesOf(null)} />}
     </>
   );
 }
@@ -38,7 +45,7 @@ function Avatar({ user }: { user: User }) {
   );
 }
 
-function UserTable({ users, onEdit, onResetPassword, onDelete }: UserListProps) {
+function UserTable({ users, onEdit, onResetPassword, onDelete, onPenalties }: RowActions) {
   return (
     <div className="hidden overflow-x-auto md:block">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -91,6 +98,13 @@ function UserTable({ users, onEdit, onResetPassword, onDelete }: UserListProps) 
                   />
                   {!isAdmin(user) && (
                     <IconButton
+                      icon={ShieldAlert}
+                      label={`Penalità di ${fullName(user)}`}
+                      onClick={() => onPenalties(user)}
+                    />
+                  )}
+                  {!isAdmin(user) && (
+                    <IconButton
                       icon={Trash2}
                       tone="danger"
                       label={`Elimina ${fullName(user)}`}
@@ -107,7 +121,7 @@ function UserTable({ users, onEdit, onResetPassword, onDelete }: UserListProps) 
   );
 }
 
-function UserCards({ users, onEdit, onResetPassword, onDelete }: UserListProps) {
+function UserCards({ users, onEdit, onResetPassword, onDelete, onPenalties }: RowActions) {
   return (
     <ul aria-label="Elenco utenti" className="divide-y divide-slate-100 md:hidden">
       {users.map((user) => (
@@ -131,7 +145,7 @@ function UserCards({ users, onEdit, onResetPassword, onDelete }: UserListProps) 
               </dl>
             </div>
           </div>
-          <div className={`mt-3 grid gap-2 ${isAdmin(user) ? "grid-cols-2" : "grid-cols-3"}`}>
+          <div className="mt-3 grid grid-cols-2 gap-2">
             <Button
               variant="secondary"
               icon={Pencil}
@@ -150,6 +164,17 @@ function UserCards({ users, onEdit, onResetPassword, onDelete }: UserListProps) 
             >
               Password
             </Button>
+            {!isAdmin(user) && (
+              <Button
+                variant="secondary"
+                icon={ShieldAlert}
+                onClick={() => onPenalties(user)}
+                aria-label={`Penalità di ${fullName(user)}`}
+                className="px-2 py-2"
+              >
+                Penalità
+              </Button>
+            )}
             {!isAdmin(user) && (
               <Button
                 variant="secondary"

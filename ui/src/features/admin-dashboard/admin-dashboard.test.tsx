@@ -1,0 +1,180 @@
+import { describe, expect, it } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
+import { anAdmin } from "../../../test/fixtures";
+import type { ApiRoutes } from "../../../test/mock-api";
+import { renderApp } from "../../../test/render-app";
+
+const report = (id: number, stato: string) => ({
+  id,
+  tipo: "guasto",
+  urgenza: "alta",
+  messaggio: `Il pulsante di scatto non risponde (${id})`,
+  stato,
+  inventario_nome: `Fotocamera ${id}`,
+  utente_nome: "Sara",
+  utente_cognome: "Neri",
+  created_at: hoursAgo(id),
+});
+
+function renderDashboard(api: ApiRoutes = {}) {
+  return renderApp({
+    signedInAs: anAdmin(),
+    path: "/dashboard",
+    api: {
+      "GET /api/auth/password-reset-requests": { body: [] },
+      // The inventory screen shares this list: an empty one keeps it quiet when a test goes there.
+      "GET /api/inventario": { body: [] },
+      "GET /api/richieste": { body: [aLoanRequest(), aLoanRequest({ id: 32, stato: "approvata" })] },
+      "GET /api/riparazioni": {
+        body: [
+          { id: 1, stato: "in_corso" },
+          { id: 2, stato: "completata" },
+        ],
+      },
+      "GET /api/segnalazioni": {
+        body: [report(1, "aperta"), report(2, "in_corso"), report(3, "risolta"), report(4, "chiusa")],
+      },
+      "GET /api/avvisi": { body: noAlerts() },
+      ...api,
+    },
+  });
+}
+
+function counter(label: string) {
+  const summary = within(screen.getByRole("region", { name: "Riepilogo" }));
+  return summary.getByText(label).parentElement as HTMLElement;
+}
+
+describe("Dashboard Amministratore", () => {
+  it("counts items, requests, repairs in progress and active reports", async () => {
+    renderDashboard({ "GET /api/inventario": { body: [{ id: 1 }, { id: 2 }, { id: 3 }] } });
+    await waitFor(() => expect(counter("Inventario").textContent).toContain("3"));
+    expect(counter("Richieste").textContent).toContain("2");
+    expect(counter("Richieste").textContent).toContain("1 in attesa");
+    expect(counter("Riparazioni").textContent).toContain("1");
+    expect(counter("Segnalazioni").textContent).toContain("2");
+  });
+
+  describe("important alerts", () => {
+    const alerts = {
+      scorte_basse: [
+        aStockAlert(1, "Canon EOS R6"),
+        aStockAlert(2, "Sony A7 III", { prima_data_rientro: null }),
+        aStockAlert(3, "Nikon Z6"),
+        aStockAlert(4, "Fujifilm X-T4"),
+        aStockAlert(5, "Panasonic GH5"),
+      ],
+      prestiti_scaduti: [aLoanAlert(21, "Treppiede Manfrotto", { giorni_ritardo: 4 })],
+      scadenze_oggi: [aLoanAlert(22, "Microfono Rode", { data_rientro: dayFromToday(0), giorni_ritardo: 0 })],
+      scadenze_domani: [],
+      totale_avvisi: 7,
+    };
+
+    it("are hidden when there is nothing to report", async () => {
+      renderDashboard();
+      await screen.findByText("Richieste Recenti");
+      await waitFor(() => expect(counter("Riparazioni").textContent).toContain("1"));
+      expect(screen.queryByText("Scorte Basse")).toBeNull();
+      expect(screen.queryByText("Avvisi Importanti")).toBeNull();
+    });
+
+    it("show four cards with up to three entries and how many more", async () => {
+      renderDashboard({ "GET /api/avvisi": { body: alerts } });
+      const stock = await screen.findByRole("button", { name: "Scorte Basse: 5" });
+      expect(within(stock).getByText("Canon EOS R6")).toBeTruthy();
+      expect(within(stock).getByText("Nikon Z6")).toBeTruthy();
+      expect(within(stock).queryByText("Fujifilm X-T4")).toBeNull();
+      expect(within(stock).getByText("+2 altri")).toBeTruthy();
+      expect(within(screen.getByRole("button", { name: "Ritardi: 1" })).getByText(/4 giorni di ritardo/)).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Scadenze Oggi: 1" })).toBeTruthy();
+      expect(screen.getByRole("button", { name: "In scadenza domani: 0" })).toHaveProperty("disabled", true);
+    });
+
+    it("open the stock details with the first return date, and manage them in the inventory", async () => {
+      const { user } = renderDashboard({ "GET /api/avvisi": { body: alerts } });
+      await user.click(await screen.findByRole("button", { name: "Scorte Basse: 5" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Scorte Basse" }));
+      expect(dialog.getByText("Panasonic GH5")).toBeTruthy();
+      expect(dialog.getAllByText(/Primo rientro previsto il/)).toHaveLength(4);
+      expect(dialog.getByText(/Nessun rientro previsto/)).toBeTruthy();
+      await user.click(dialog.getByRole("button", { name: "Gestisci Sony A7 III" }));
+      await waitFor(() => expect(window.location.pathname).toBe("/inventario"));
+    });
+
+    it("open the late loans and lead to the loans screen", async () => {
+      const { user } = renderDashboard({ "GET /api/avvisi": { body: alerts } });
+      await user.click(await screen.findByRole("button", { name: "Ritardi: 1" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Ritardi" }));
+      expect(dialog.getByText(/luca\.verdi@accademia\.it/)).toBeTruthy();
+      await user.click(dialog.getByRole("button", { name: /^Gestisci Ritardo/ }));
+      await waitFor(() => expect(window.location.pathname).toBe("/prestiti"));
+    });
+
+    it("say when they cannot be loaded", async () => {
+      renderDashboard({ "GET /api/avvisi": { status: 403, body: { error: "Accesso negato" } } });
+      expect(await screen.findByText("Errore nel caricamento avvisi")).toBeTruthy();
+    });
+  });
+
+  describe("quick actions", () => {
+    it.each([
+      ["Aggiungi Elemento", "/inventario", "?nuovo=1"],
+      ["Gestisci Richieste", "/prestiti", "?tab=in_attesa"],
+      ["Gestisci Riparazioni", "/riparazioni", ""],
+    ])('"%s" leads to %s%s', async (label, path, search) => {
+      // The target screen may tidy its address once it has read it: record where the button went.
+      const visited: string[] = [];
+      const original = window.history.pushState;
+      window.history.pushState = (state, unused, url) => {
+        visited.push(String(url));
+        original.call(window.history, state, unused, url);
+      };
+      try {
+        const { user } = renderDashboard();
+        await user.click(await screen.findByRole("button", { name: label }));
+        await waitFor(() => expect(window.location.pathname).toBe(path));
+        expect(visited).toContain(`${path}${search}`);
+      } finally {
+        window.history.pushState = original;
+      }
+    });
+  });
+
+  describe("recent requests", () => {
+    it("lists the first five, and only the pending ones can be handled", async () => {
+      const requests = [
+        aLoanRequest({ id: 1, oggetto_nome: "Oggetto 1" }),
+        ...[2, 3, 4, 5, 6].map((id) => aLoanRequest({ id, stato: "approvata", oggetto_nome: `Oggetto ${id}` })),
+      ];
+      renderDashboard({ "GET /api/richieste": { body: requests } });
+      const section = within(await screen.findByRole("region", { name: "Richieste Recenti" }));
+      await section.findByText("Oggetto 5");
+      expect(section.queryByText("Oggetto 6")).toBeNull();
+      expect(section.getAllByRole("button", { name: /^Gestisci la richiesta/ })).toHaveLength(1);
+      expect(section.getAllByText("Approvata")).toHaveLength(4);
+    });
+
+    it("says when they cannot be loaded", async () => {
+      renderDashboard({ "GET /api/richieste": { status: 403, body: { error: "Accesso negato" } } });
+      expect(await screen.findByText("Errore nel caricamento richieste")).toBeTruthy();
+    });
+  });
+
+  describe("recent reports", () => {
+    it("lists the first five with item, type, state and who sent them", async () => {
+      const reports = [1, 2, 3, 4, 5, 6].map((id) => report(id, "aperta"));
+      renderDashboard({ "GET /api/segnalazioni": { body: reports } });
+      const section = within(await screen.findByRole("region", { name: "Segnalazioni Recenti" }));
+      await section.findByText("Fotocamera 5");
+      expect(section.queryByText("Fotocamera 6")).toBeNull();
+      expect(section.getAllByText(/Sara Neri/)).toHaveLength(5);
+      expect(section.getAllByText("Aperta")).toHaveLength(5);
+    });
+
+    it("says when they cannot be loaded", async () => {
+      renderDashboard({ "GET /api/segnalazioni": { status: 403, body: { error: "Accesso negato" } } });
+      expect(await screen.findByText("Errore nel caricamento segnalazioni")).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api";
+
+export interface LoanRequest {
+  id: number;
+  stato: string;
+  oggetto_nome: string;
+  codice_univoco: string;
+  dal: string;
+  al: string;
+  note: string | null;
+  tipo_utilizzo: "interno" | "esterno" | null;
+  created_at: string;
+  utente_nome: string | null;
+  utente_cognome: string | null;
+  utente_email: string | null;
+  penalty_strikes: number;
+  is_blocked: boolean;
+}
+
+/** Every request, newest first. */
+export function useRequests() {
+  return useQuery({
+    queryKey: ["richieste"],
+    queryFn: () => apiRequest<LoanRequest[]>("/api/richieste?all=1"),
+  });
+}

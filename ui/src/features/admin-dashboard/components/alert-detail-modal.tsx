@@ -1,0 +1,104 @@
+import { ArrowRight } from "lucide-react";
+import { useNavigate } from "react-router";
+import { Button } from "../../../components/button";
+import { Modal, ModalActions } from "../../../components/modal";
+import { formatDate } from "../../../lib/dates";
+import type { Alerts, LoanAlert, LowStockAlert } from "../api/get-alerts";
+import { ALERT_KINDS, type AlertKind, daysLateText, entriesOf } from "./alert-kinds";
+
+interface AlertDetailModalProps {
+  kind: AlertKind;
+  alerts: Alerts;
+  onClose: () => void;
+}
+
+/** Every entry of one alert card, with the way to deal with it. */
+export function AlertDetailModal({ kind, alerts, onClose }: AlertDetailModalProps) {
+  const navigate = useNavigate();
+  const { title } = ALERT_KINDS.find((entry) => entry.kind === kind) ?? { title: "" };
+  const go = (path: string) => {
+    onClose();
+    navigate(path);
+  };
+  const entries = entriesOf(alerts, kind);
+
+  return (
+    <Modal
+      title={title}
+      description={`${entries.length} ${entries.length === 1 ? "elemento" : "elementi"}`}
+      onClose={onClose}
+      size="lg"
+    >
+      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        {kind === "stock"
+          ? alerts.scorte_basse.map((item) => (
+              <StockEntry key={item.id} item={item} onManage={() => go("/inventario")} />
+            ))
+          : (entries as LoanAlert[]).map((loan) => (
+              <LoanEntry
+                key={loan.id}
+                loan={loan}
+                late={kind === "late"}
+                onManage={kind === "late" ? () => go("/prestiti") : undefined}
+              />
+            ))}
+      </ul>
+      <ModalActions>
+        {(kind === "today" || kind === "tomorrow") && (
+          <Button variant="secondary" icon={ArrowRight} onClick={() => go("/prestiti")}>
+            Vai ai Prestiti
+          </Button>
+        )}
+        <Button onClick={onClose}>Chiudi</Button>
+      </ModalActions>
+    </Modal>
+  );
+}
+
+function StockEntry({ item, onManage }: { item: LowStockAlert; onManage: () => void }) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{item.nome}</p>
+        <p className="text-sm text-slate-600">{item.motivo}</p>
+        <p className="mt-1 text-xs text-slate-500">
+          Disponibili {item.unita_disponibili} su {item.quantita_totale} ({item.percentuale_disponibile}%) ·{" "}
+          {item.prima_data_rientro
+            ? `Primo rientro previsto il ${formatDate(item.prima_data_rientro)}`
+            : "Nessun rientro previsto"}
+        </p>
+      </div>
+      <Button variant="secondary" onClick={onManage} aria-label={`Gestisci ${item.nome}`} className="shrink-0">
+        Gestisci
+      </Button>
+    </li>
+  );
+}
+
+function LoanEntry({ loan, late, onManage }: { loan: LoanAlert; late: boolean; onManage?: () => void }) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{loan.oggetto_nome}</p>
+        <p className="text-sm break-words text-slate-600">
+          {loan.utente_nome}
+          {loan.utente_email && <span className="text-slate-400"> · {loan.utente_email}</span>}
+        </p>
+        <p className="mt-1 text-xs text-slate-500">
+          Rientro previsto il {formatDate(loan.data_rientro)}
+          {late && <span className="font-semibold text-red-600"> · {daysLateText(loan.giorni_ritardo)}</span>}
+        </p>
+      </div>
+      {onManage && (
+        <Button
+          variant="secondary"
+          onClick={onManage}
+          aria-label={`Gestisci Ritardo: ${loan.oggetto_nome}`}
+          className="shrink-0"
+        >
+          Gestisci Ritardo
+        </Button>
+      )}
+    </li>
+  );
+}

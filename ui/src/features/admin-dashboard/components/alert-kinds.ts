@@ -1,0 +1,48 @@
+import type { LucideIcon } from "lucide-react";
+import { CalendarClock, CalendarX, Clock, PackageX } from "lucide-react";
+import type { Alerts } from "../api/get-alerts";
+
+export type AlertKind = "stock" | "late" | "today" | "tomorrow";
+
+/** The four alert cards, in the order the dashboard shows them. */
+export const ALERT_KINDS: { kind: AlertKind; title: string; icon: LucideIcon; tone: string; empty: string }[] = [
+  {
+    kind: "stock",
+    title: "Scorte Basse",
+    icon: PackageX,
+    tone: "border-amber-200 bg-amber-50 text-amber-700",
+    empty: "Scorte regolari",
+  },
+  {
+    kind: "late",
+    title: "Ritardi",
+    icon: CalendarX,
+    tone: "border-red-200 bg-red-50 text-red-700",
+    empty: "Nessun prestito in ritardo",
+  },
+  {
+    kind: "today",
+    title: "Scadenze Oggi",
+    icon: Clock,
+    tone: "border-orange-200 bg-orange-50 text-orange-700",
+    empty: "Nessun rientro previsto oggi",
+  },
+  {
+    kind: "tomorrow",
+    title: "In scadenza domani",
+    icon: CalendarClock,
+    tone: "border-sky-200 bg-sky-50 text-sky-700",
+    empty: "Nessun rientro previsto domani",
+  },
+];
+
+export function entriesOf(alerts: Alerts, kind: AlertKind) {
+  if (kind === "stock") return alerts.scorte_basse;
+  if (kind === "late") return alerts.prestiti_scaduti;
+  if (kind === "today") return alerts.scadenze_oggi;
+  return alerts.scadenze_domani;
+}
+
+export function daysLateText(days: number): string {
+  return `${days} ${days === 1 ? "giorno" : "giorni"} di ritardo`;
+}

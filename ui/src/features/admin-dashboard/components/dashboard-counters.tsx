@@ -1,0 +1,80 @@
+import type { LucideIcon } from "lucide-react";
+import { ClipboardList, MessageSquareWarning, Package, Wrench } from "lucide-react";
+import { useInventory } from "../api/get-inventory";
+import { useRepairs } from "../api/get-repairs";
+import { useReports } from "../api/get-reports";
+import { useRequests } from "../api/get-requests";
+
+interface CounterProps {
+  label: string;
+  caption: string;
+  icon: LucideIcon;
+  tone: string;
+  value: number | undefined;
+  failed: boolean;
+}
+
+function Counter({ label, caption, icon: Icon, tone, value, failed }: CounterProps) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 sm:p-5">
+      <div className={`flex size-10 shrink-0 items-center justify-center rounded-lg sm:size-12 ${tone}`}>
+        <Icon className="size-5 sm:size-6" aria-hidden="true" />
+      </div>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-500">{label}</p>
+        <p className="text-2xl font-semibold text-slate-900 tabular-nums" aria-busy={value === undefined && !failed}>
+          {value ?? (failed ? "—" : "…")}
+        </p>
+        <p className="truncate text-xs text-slate-400">{caption}</p>
+      </div>
+    </div>
+  );
+}
+
+const ACTIVE_REPORT_STATES = ["aperta", "in_corso"];
+
+/** Inventory items, requests, repairs in progress and active fault reports. */
+export function DashboardCounters() {
+  const inventory = useInventory();
+  const requests = useRequests();
+  const repairs = useRepairs();
+  const reports = useReports();
+  const pending = requests.data?.filter((request) => request.stato === "in_attesa").length ?? 0;
+
+  return (
+    <section aria-label="Riepilogo" className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
+      <Counter
+        label="Inventario"
+        caption="elementi totali"
+        icon={Package}
+        tone="bg-indigo-50 text-indigo-600"
+        value={inventory.data?.length}
+        failed={inventory.isError}
+      />
+      <Counter
+        label="Richieste"
+        caption={requests.data ? `${pending} in attesa` : "richieste di prestito"}
+        icon={ClipboardList}
+        tone="bg-sky-50 text-sky-600"
+        value={requests.data?.length}
+        failed={requests.isError}
+      />
+      <Counter
+        label="Riparazioni"
+        caption="in corso"
+        icon={Wrench}
+        tone="bg-amber-50 text-amber-600"
+        value={repairs.data?.filter((repair) => repair.stato === "in_corso").length}
+        failed={repairs.isError}
+      />
+      <Counter
+        label="Segnalazioni"
+        caption="aperte o in corso"
+        icon={MessageSquareWarning}
+        tone="bg-rose-50 text-rose-600"
+        value={reports.data?.filter((report) => ACTIVE_REPORT_STATES.includes(report.stato)).length}
+        failed={reports.isError}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "../../../components/alert";
+import type { Alerts, LoanAlert, LowStockAlert } from "../api/get-alerts";
+import { useAlerts } from "../api/get-alerts";
+import { AlertDetailModal } from "./alert-detail-modal";
+import { ALERT_KINDS, type AlertKind, daysLateText, entriesOf } from "./alert-kinds";
+
+const SHOWN_PER_CARD = 3;
+
+function entryLine(kind: AlertKind, entry: LowStockAlert | LoanAlert): { main: string; detail: string } {
+  if (kind === "stock") {
+    const item = entry as LowStockAlert;
+    return { main: item.nome, detail: item.motivo };
+  }
+  const loan = entry as LoanAlert;
+  return {
+    main: loan.oggetto_nome,
+    detail: kind === "late" ? `${loan.utente_nome} · ${daysLateText(loan.giorni_ritardo)}` : loan.utente_nome,
+  };
+}
+
+/** Low stock, overdue loans, and loans due today and tomorrow; shown only when there is something. */
+export function ImportantAlerts() {
+  const alerts = useAlerts();
+  const [open, setOpen] = useState<AlertKind | null>(null);
+
+  if (alerts.isError) return <Alert tone="error">Errore nel caricamento avvisi</Alert>;
+  if (!alerts.data || alerts.data.totale_avvisi <= 0) return null;
+  const data: Alerts = alerts.data;
+
+  return (
+    <section
+      aria-labelledby="alerts-title"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="mb-4 flex items-center gap-2">
+        <TriangleAlert className="size-5 text-amber-500" aria-hidden="true" />
+        <h2 id="alerts-title" className="font-semibold text-slate-900">
+          Avvisi Importanti
+        </h2>
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+          {data.totale_avvisi}
+        </span>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        {ALERT_KINDS.map(({ kind, title, icon: Icon, tone, empty }) => {
+          const entries = entriesOf(data, kind);
+          const hidden = entries.length - SHOWN_PER_CARD;
+          return (
+            <button
+              key={kind}
+              type="button"
+              disabled={entries.length === 0}
+              onClick={() => setOpen(kind)}
+              aria-label={`${title}: ${entries.length}`}
+              className={`flex min-w-0 flex-col rounded-lg border p-4 text-left transition-shadow enabled:hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-default disabled:opacity-70 ${tone}`}
+            >
+              <span className="flex items-center justify-between gap-2">
+                <span className="flex min-w-0 items-center gap-2 leading-tight font-semibold">
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <span>{title}</span>
+                </span>
+                <span className="text-lg font-bold tabular-nums">{entries.length}</span>
+              </span>
+              {entries.length === 0 ? (
+                <span className="mt-2 text-xs opacity-80">{empty}</span>
+              ) : (
+                <span className="mt-2 block space-y-1.5">
+                  {entries.slice(0, SHOWN_PER_CARD).map((entry) => {
+                    const line = entryLine(kind, entry);
+                    return (
+                      <span key={entry.id} className="block min-w-0 text-xs">
+                        <span className="block truncate font-medium text-slate-800">{line.main}</span>
+                        <span className="block text-slate-600">{line.detail}</span>
+                      </span>
+                    );
+                  })}
+                  {hidden > 0 && <span className="block text-xs font-semibold">+{hidden} altri</span>}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      {open && <AlertDetailModal kind={open} alerts={data} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { MessageSquareWarning } from "lucide-react";
+import { Alert } from "../../../components/alert";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadingState } from "../../../components/spinner";
+import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
+import { useReports } from "../api/get-reports";
+
+const SHOWN = 5;
+
+const TYPES: Record<string, string> = {
+  guasto: "Guasto",
+  danneggiamento: "Danneggiamento",
+  malfunzionamento: "Malfunzionamento",
+  perdita: "Perdita",
+};
+
+const STATES: Record<string, { label: string; tone: string }> = {
+  aperta: { label: "Aperta", tone: "bg-red-50 text-red-700 ring-red-200" },
+  in_corso: { label: "In Corso", tone: "bg-amber-50 text-amber-800 ring-amber-200" },
+  risolta: { label: "Risolta", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
+  chiusa: { label: "Chiusa", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
+};
+
+const URGENCY_TONES: Record<string, string> = {
+  bassa: "text-slate-500",
+  media: "text-amber-700",
+  alta: "text-orange-700",
+  critica: "text-red-700",
+};
+
+/** The five newest fault reports. */
+export function RecentReports() {
+  const reports = useReports();
+  return (
+    <section
+      aria-labelledby="recent-reports-title"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <header className="border-b border-slate-100 px-5 py-4">
+        <h2 id="recent-reports-title" className="font-semibold text-slate-900">
+          Segnalazioni Recenti
+        </h2>
+      </header>
+      {reports.isPending && <LoadingState />}
+      {reports.isError && (
+        <div className="p-5">
+          <Alert tone="error">Errore nel caricamento segnalazioni</Alert>
+        </div>
+      )}
+      {reports.isSuccess && reports.data.length === 0 && (
+        <EmptyState
+          icon={MessageSquareWarning}
+          title="Nessuna segnalazione"
+          text="I guasti segnalati dagli studenti compaiono qui."
+        />
+      )}
+      {reports.isSuccess && reports.data.length > 0 && (
+        <ul className="divide-y divide-slate-100">
+          {reports.data.slice(0, SHOWN).map((report) => {
+            const state = STATES[report.stato] ?? {
+              label: report.stato,
+              tone: "bg-slate-100 text-slate-600 ring-slate-200",
+            };
+            return (
+              <li key={report.id} className="px-5 py-3">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{report.inventario_nome}</p>
+                    <p className="text-sm text-slate-600">
+                      {TYPES[report.tipo] ?? report.tipo} ·{" "}
+                      <span className={`font-medium ${URGENCY_TONES[report.urgenza] ?? ""}`}>
+                        urgenza {report.urgenza}
+                      </span>
+                    </p>
+                  </div>
+                  <span
+                    className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${state.tone}`}
+                  >
+                    {state.label}
+                  </span>
+                </div>
+                <p className="mt-1 line-clamp-2 text-sm break-words text-slate-500">{report.messaggio}</p>
+                <p className="mt-1 text-xs text-slate-400">
+                  {report.utente_nome} {report.utente_cognome} ·{" "}
+                  <time dateTime={report.created_at} title={formatDateTime(report.created_at)}>
+                    {formatRelativeTime(report.created_at)}
+                  </time>
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { ChevronRight, ClipboardList } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/alert";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadingState } from "../../../components/spinner";
+import { formatDate, formatRelativeTime } from "../../../lib/dates";
+import { type LoanRequest, useRequests } from "../api/get-requests";
+import { RequestManagementModal } from "./request-management-modal";
+import { RequestStatusBadge } from "./request-status-badge";
+
+const SHOWN = 5;
+
+function RequestSummary({ request }: { request: LoanRequest }) {
+  return (
+    <>
+      <span className="flex min-w-0 items-start justify-between gap-3">
+        <span className="min-w-0">
+          <span className="block truncate font-medium text-slate-900">{request.oggetto_nome}</span>
+          <span className="block truncate text-sm text-slate-600">
+            {request.utente_nome} {request.utente_cognome}
+          </span>
+        </span>
+        <RequestStatusBadge status={request.stato} />
+      </span>
+      <span className="mt-1 block text-xs text-slate-500">
+        Dal {formatDate(request.dal)} al {formatDate(request.al)} · {formatRelativeTime(request.created_at)}
+      </span>
+    </>
+  );
+}
+
+/** The five newest requests; the pending ones open the request-management dialog. */
+export function RecentRequests() {
+  const requests = useRequests();
+  const [selected, setSelected] = useState<LoanRequest | null>(null);
+
+  return (
+    <section
+      aria-labelledby="recent-requests-title"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
+        <h2 id="recent-requests-title" className="font-semibold text-slate-900">
+          Richieste Recenti
+        </h2>
+        <Link
+          to="/prestiti?tab=in_attesa"
+          className="inline-flex items-center gap-1 rounded text-sm font-medium text-indigo-600 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          Vedi tutte
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Link>
+      </header>
+      {requests.isPending && <LoadingState />}
+      {requests.isError && (
+        <div className="p-5">
+          <Alert tone="error">Errore nel caricamento richieste</Alert>
+        </div>
+      )}
+      {requests.isSuccess && requests.data.length === 0 && (
+        <EmptyState icon={ClipboardList} title="Nessuna richiesta" text="Le richieste degli studenti compaiono qui." />
+      )}
+      {requests.isSuccess && requests.data.length > 0 && (
+        <ul className="divide-y divide-slate-100">
+          {requests.data.slice(0, SHOWN).map((request) => (
+            <li key={request.id}>
+              {request.stato === "in_attesa" ? (
+                <button
+                  type="button"
+                  onClick={() => setSelected(request)}
+                  aria-label={`Gestisci la richiesta di ${request.utente_nome} ${request.utente_cognome}: ${request.oggetto_nome}`}
+                  className="block w-full px-5 py-3 text-left transition-colors hover:bg-indigo-50/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+                >
+                  <RequestSummary request={request} />
+                </button>
+              ) : (
+                <div className="px-5 py-3">
+                  <RequestSummary request={request} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {selected && <RequestManagementModal request={selected} onClose={() => setSelected(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api";
+
+export interface ApprovalAnswer {
+  message: string;
+  loanId: number;
+  penaltyInfo?: { hasStrikes: boolean; strikes: number; warning: string | null };
+}
+
+/** Approving turns the request into an active loan. */
+export function useApproveRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requestId: number) =>
+      apiRequest<ApprovalAnswer>(`/api/prestiti/${requestId}/approva`, {
+        method: "PUT",
+        fallbackError: "Errore nell'approvazione",
+      }),
+    onSettled: () => {
+      for (const key of ["richieste", "prestiti", "avvisi", "inventario"])
+        queryClient.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}

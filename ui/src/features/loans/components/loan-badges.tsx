@@ -1,0 +1,41 @@
+import { Ban, TriangleAlert } from "lucide-react";
+
+const BADGE =
+  "inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset";
+
+/** A loan or request state. "completato" and "restituito" both read "Completato"; unknown looks pending. */
+const STATUS: Record<string, { label: string; tone: string }> = {
+  in_attesa: { label: "In Attesa", tone: "bg-amber-50 text-amber-800 ring-amber-200" },
+  attivo: { label: "Attivo", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
+  scaduto: { label: "Scaduto", tone: "bg-red-50 text-red-700 ring-red-200" },
+  restituito: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
+  completato: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
+  approvata: { label: "Approvata", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
+  rifiutata: { label: "Rifiutata", tone: "bg-red-50 text-red-700 ring-red-200" },
+  annullata: { label: "Annullata", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { label, tone } = STATUS[status] ?? (STATUS.in_attesa as { label: string; tone: string });
+  return <span className={`${BADGE} ${tone}`}>{label}</span>;
+}
+
+/** No badge without strikes; yellow at 1, orange from 2; a blocked borrower is red "BLOCCATO". */
+export function StrikeBadge({ strikes, blocked }: { strikes: number; blocked: boolean }) {
+  if (blocked)
+    return (
+      <span className={`${BADGE} bg-red-50 text-red-700 ring-red-200`}>
+        <Ban className="size-3" aria-hidden="true" />
+        BLOCCATO
+      </span>
+    );
+  if (strikes <= 0) return null;
+  const tone =
+    strikes >= 2 ? "bg-orange-50 text-orange-700 ring-orange-200" : "bg-yellow-50 text-yellow-800 ring-yellow-200";
+  return (
+    <span className={`${BADGE} ${tone}`}>
+      <TriangleAlert className="size-3" aria-hidden="true" />
+      {strikes} penalità
+    </span>
+  );
+}

@@ -1,0 +1,54 @@
+import { PackageCheck } from "lucide-react";
+import { Button } from "../../../components/button";
+import { Modal, ModalActions } from "../../../components/modal";
+import { formatDate } from "../../../lib/dates";
+import type { Loan } from "../api/get-loans";
+import { DetailList, usageLabel } from "./detail-list";
+import { StatusBadge, StrikeBadge } from "./loan-badges";
+
+interface LoanDetailsModalProps {
+  loan: Loan;
+  onClose: () => void;
+  /** Offered for open loans only. */
+  onEnd: () => void;
+}
+
+export function LoanDetailsModal({ loan, onClose, onEnd }: LoanDetailsModalProps) {
+  const open = loan.stato === "attivo" || loan.stato === "scaduto";
+  return (
+    <Modal title="Dettagli prestito" description={`Prestito #${loan.id} · ${loan.oggetto_nome}`} onClose={onClose}>
+      <DetailList
+        rows={[
+          ["Stato", <StatusBadge key="stato" status={loan.stato} />],
+          ["Oggetto", `${loan.oggetto_nome} (ID oggetto #${loan.inventario_id})`],
+          ["Unità", loan.unita.join(", ")],
+          [
+            "Utente",
+            <span key="utente" className="inline-flex flex-wrap items-center gap-2">
+              {loan.utente_nome_reale}
+              <StrikeBadge strikes={loan.penalty_strikes} blocked={loan.is_blocked} />
+            </span>,
+          ],
+          ["Email", loan.utente_email],
+          ["Dal", formatDate(loan.data_uscita)],
+          ["Al", formatDate(loan.data_rientro)],
+          ["Restituito il", loan.data_restituzione ? formatDate(loan.data_restituzione) : null],
+          ["Ritardo", loan.giorni_ritardo > 0 ? `${loan.giorni_ritardo} giorni` : null],
+          ["Utilizzo", usageLabel(loan.tipo_utilizzo)],
+          ["Richiesta", loan.richiesta_id ? `#${loan.richiesta_id}` : "Prestito diretto"],
+          ["Note", loan.note],
+        ]}
+      />
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          Chiudi
+        </Button>
+        {open && (
+          <Button icon={PackageCheck} onClick={onEnd}>
+            Termina prestito
+          </Button>
+        )}
+      </ModalActions>
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+import { ArrowLeft, ArrowRight, Check } from "lucide-react";
+import { useReducer, useState } from "react";
+import { bookingDateProblem, DATE_MESSAGES } from "../../../../../../src/domain/loan-rules";
+import { impliedUsage } from "../../../../../../src/domain/loan-types";
+import { Alert } from "../../../../components/alert";
+import { Button } from "../../../../components/button";
+import { Modal } from "../../../../components/modal";
+import { useToast } from "../../../../components/toast";
+import { ApiError } from "../../../../lib/api";
+import { useCreateLoan } from "../../api/create-loan";
+import { useServerToday } from "../../api/get-server-today";
+import { BorrowerStep } from "./borrower-step";
+import { DatesStep } from "./dates-step";
+import { ItemStep } from "./item-step";
+import { UnitsStep } from "./units-step";
+import { UsageStep } from "./usage-step";
+import {
+  asksUsage,
+  defaultNote,
+  INITIAL_STATE,
+  loanDates,
+  type Step,
+  stepComplete,
+  wizardReducer,
+} from "./wizard-state";
+
+const STEPS: { step: Step; title: string }[] = [
+  { step: 1, title: "Oggetto" },
+  { step: 2, title: "Utente" },
+  { step: 3, title: "Unità" },
+  { step: 4, title: "Utilizzo" },
+  { step: 5, title: "Date e riepilogo" },
+];
+
+/** The desk lends equipment directly, in five steps (the usage step only for items lent both ways). */
+export function NewLoanWizard({ onClose }: { onClose: () => void }) {
+  const [state, dispatch] = useReducer(wizardReducer, INITIAL_STATE);
+  const [problem, setProblem] = useState<string | null>(null);
+  const today = useServerToday();
+  const createLoan = useCreateLoan();
+  const showToast = useToast();
+
+  const { start, end, endLocked } = loanDates(state, today);
+  const dateProblem =
+    state.item && start && end
+      ? bookingDateProblem({
+          start,
+          end,
+          today,
+          loanType: state.item.tipo_prestito,
+          usage: state.usage,
+          form: "loan",
+        })
+      : null;
+
+  function go(action: { type: "next" } | { type: "back" }) {
+    setProblem(null);
+    createLoan.reset();
+    dispatch(action);
+  }
+
+  function create() {
+    const { item, borrower } = state;
+    if (!item || !borrower || state.unitIds.length === 0 || !start || !end) {
+      setProblem("Compila tutti i campi obbligatori");
+      return;
+    }
+    if (asksUsage(item) && !state.usage) {
+      setProblem(DATE_MESSAGES.usageRequired);
+      return;
+    }
+    // Already shown under the dates.
+    if (dateProblem) return;
+    setProblem(null);
+    const borrowerName = `${borrower.name} ${borrower.surname}`;
+    createLoan.mutate(
+      {
+        inventario_id: item.id,
+        utente_id: borrower.id,
+        chi: borrowerName,
+        data_uscita: start,
+        data_rientro: end,
+        unita_ids: state.unitIds,
+        tipo_utilizzo: impliedUsage(item.tipo_prestito, state.usage),
+        note: state.note ?? defaultNote(state.unitIds.length),
+      },
+      {
+        onSuccess: () => {
+          showToast(`Prestito creato: ${item.nome} a ${borrowerName}`);
+          dispatch({ type: "reset" });
+          onClose();
+        },
+      },
+    );
+  }
+
+  const skipsUsage = !asksUsage(state.item);
+  const lastStep = state.step === 5;
+  const current = STEPS.find(({ step }) => step === state.step) ?? STEPS[0];
+  const serverError =
+    createLoan.error &&
+    (createLoan.error instanceof ApiError && createLoan.error.status > 0
+      ? createLoan.error.message
+      : "Errore nella creazione prestito");
+  const error = problem ?? serverError;
+
+  return (
+    <Modal
+      title="Nuovo Prestito"
+      description={`Passo ${state.step} di 5 · ${current?.title}`}
+      onClose={onClose}
+      size="lg"
+    >
+      <ol aria-label="Passi" className="mb-5 grid grid-cols-5 gap-1.5">
+        {STEPS.map(({ step, title }) => {
+          const skipped = step === 4 && skipsUsage && state.item !== null;
+          const done = step < state.step && !skipped;
+          const active = step === state.step;
+          return (
+            <li key={step} aria-current={active ? "step" : undefined} className="min-w-0">
+              <span
+                className={`block h-1.5 rounded-full ${active ? "bg-indigo-600" : done ? "bg-indigo-300" : "bg-slate-200"}`}
+              />
+              <span
+                className={`mt-1 hidden text-xs leading-tight sm:block ${active ? "font-semibold text-indigo-700" : skipped ? "text-slate-300 line-through" : "text-slate-500"}`}
+              >
+                {step}. {title}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+
+      {state.step === 1 && <ItemStep selected={state.item} onSelect={(item) => dispatch({ type: "item", item })} />}
+      {state.step === 2 && (
+        <BorrowerStep borrower={state.borrower} onSelect={(borrower) => dispatch({ type: "borrower", borrower })} />
+      )}
+      {state.step === 3 && state.item && (
+        <UnitsStep
+          itemId={state.item.id}
+          selectedIds={state.unitIds}
+          onToggle={(unitId) => dispatch({ type: "toggle-unit", unitId })}
+        />
+      )}
+      {state.step === 4 && <UsageStep usage={state.usage} onSelect={(usage) => dispatch({ type: "usage", usage })} />}
+      {state.step === 5 && (
+        <DatesStep
+          state={state}
+          start={start}
+          end={end}
+          endLocked={endLocked}
+          dateProblem={dateProblem}
+          dispatch={dispatch}
+        />
+      )}
+
+      {error && (
+        <div className="mt-4">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <Button variant="ghost" onClick={onClose}>
+          Annulla
+        </Button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          {state.step > 1 && (
+            <Button variant="secondary" icon={ArrowLeft} onClick={() => go({ type: "back" })}>
+              Indietro
+            </Button>
+          )}
+          {/* One button for both, so the focus stays on it when the last step arrives. */}
+          <Button
+            icon={lastStep ? Check : ArrowRight}
+            disabled={!lastStep && !stepComplete(state)}
+            busy={lastStep && createLoan.isPending}
+            onClick={lastStep ? create : () => go({ type: "next" })}
+          >
+            {lastStep ? "Crea Prestito" : "Avanti"}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

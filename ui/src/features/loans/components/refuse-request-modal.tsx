@@ -1,0 +1,78 @@
+import { Ban } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Modal, ModalActions } from "../../../components/modal";
+import { useToast } from "../../../components/toast";
+import { ApiError } from "../../../lib/api";
+import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import type { LoanRequest } from "../api/get-requests";
+import { useRejectRequest } from "../api/reject-request";
+
+/** Refusing needs a reason, which the student will read. */
+export function RefuseRequestModal({ request, onClose }: { request: LoanRequest; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+  const reject = useRejectRequest();
+  const showToast = useToast();
+  const reasonId = useId();
+  const borrower = `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    setMissing(!trimmed);
+    if (!trimmed) return;
+    reject.mutate(
+      { requestId: request.id, reason: trimmed },
+      {
+        onSuccess: () => {
+          showToast(`Richiesta di ${borrower} rifiutata`);
+          void notifyRequestStatus(request, "rifiutata");
+          onClose();
+        },
+      },
+    );
+  }
+
+  const error = missing
+    ? "Motivazione del rifiuto richiesta"
+    : reject.error &&
+      (reject.error instanceof ApiError && reject.error.status > 0 ? reject.error.message : "Errore nel rifiuto");
+  return (
+    <Modal
+      title="Rifiuta richiesta"
+      description={`${borrower} · ${request.oggetto_nome} (${request.codice_univoco})`}
+      onClose={onClose}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            Motivazione del rifiuto <span className="text-red-600">*</span>
+            <span className="sr-only"> (obbligatoria)</span>
+          </label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            required
+            aria-required="true"
+            aria-invalid={missing}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            placeholder="Es. l'attrezzatura serve a una lezione in quei giorni"
+            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+          />
+        </div>
+        {error && <Alert tone="error">{error}</Alert>}
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" variant="danger" icon={Ban} busy={reject.isPending}>
+            Rifiuta richiesta
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

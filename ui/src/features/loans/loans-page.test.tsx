@@ -1,0 +1,315 @@
+import { describe, expect, it } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import { aLoan, aLoanRequest, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
+import { anAdmin } from "../../../test/fixtures";
+import type { ApiRoutes } from "../../../test/mock-api";
+import { renderApp } from "../../../test/render-app";
+
+const active = aLoan();
+const overdue = aLoan({
+  id: 12,
+  oggetto_nome: "Microfono Rode",
+  unita: ["RODE_001", "RODE_002"],
+  utente_nome_reale: "Sara Neri",
+  utente_nome: "Sara",
+  utente_cognome: "Neri",
+  utente_email: "sara.neri@accademia.it",
+  data_rientro: dayFromToday(-3),
+  stato: "scaduto",
+  giorni_ritardo: 3,
+  penalty_strikes: 2,
+});
+const returned = aLoan({
+  id: 13,
+  oggetto_nome: "Luce LED Aputure",
+  unita: ["APUTURE_001"],
+  stato: "restituito",
+  data_restituzione: dayFromToday(-1),
+});
+const pending = aLoanRequest();
+const handled = aLoanRequest({ id: 30, stato: "approvata", oggetto_nome: "Sony A7 III" });
+
+function renderLoans(path = "/prestiti", api: ApiRoutes = {}) {
+  return renderApp({
+    signedInAs: anAdmin(),
+    path,
+    api: {
+      "GET /api/prestiti": { body: [active, overdue, returned] },
+      "GET /api/richieste": { body: [pending, handled] },
+      "GET /api/avvisi": { body: noAlerts() },
+      ...api,
+    },
+  });
+}
+
+function tab(name: RegExp) {
+  return screen.getByRole("tab", { name });
+}
+
+function cards() {
+  return within(screen.getByRole("tabpanel")).queryAllByRole("article");
+}
+
+function card(name: RegExp) {
+  return within(screen.getByRole("article", { name }));
+}
+
+describe("Prestiti", () => {
+  it("opens on the active loans, overdue ones included, with a count on every tab", async () => {
+    renderLoans();
+    await screen.findByRole("article", { name: /Microfono Rode/ });
+    expect(tab(/^Prestiti Attivi/).getAttribute("aria-selected")).toBe("true");
+    expect(tab(/^Prestiti Attivi/).textContent).toContain("2");
+    expect(tab(/^In Attesa/).textContent).toContain("1");
+    expect(tab(/^Completati/).textContent).toContain("1");
+    expect(cards()).toHaveLength(2);
+  });
+
+  it("shows on each card the item, units, item id, state, strikes, borrower, dates and due date", async () => {
+    renderLoans();
+    await screen.findByRole("article", { name: /Microfono Rode/ });
+    const late = card(/Microfono Rode/);
+    expect(late.getByText("RODE_001, RODE_002")).toBeTruthy();
+    expect(late.getByText("ID oggetto #7")).toBeTruthy();
+    expect(late.getByText("Scaduto").className).toContain("red");
+    expect(late.getByText("2 penalità")).toBeTruthy();
+    expect(late.getByText("Sara Neri")).toBeTruthy();
+    expect(late.getByText("sara.neri@accademia.it")).toBeTruthy();
+    expect(late.getByText(/Rientro previsto il .* 3 giorni di ritardo/)).toBeTruthy();
+
+    const onTime = card(/Treppiede Manfrotto/);
+    expect(onTime.getByText("Attivo")).toBeTruthy();
+    expect(onTime.getByText(/^Rientro previsto il/)).toBeTruthy();
+    expect(onTime.queryByText(/penalità/)).toBeNull();
+  });
+
+  it("lists returned loans as Completato with their return date", async () => {
+    const { user } = renderLoans();
+    await user.click(await screen.findByRole("tab", { name: /^Completati/ }));
+    expect(cards()).toHaveLength(1);
+    const done = card(/Luce LED Aputure/);
+    expect(done.getByText("Completato")).toBeTruthy();
+    expect(done.getByText(/^Restituito il/)).toBeTruthy();
+    expect(done.queryByRole("button", { name: /Termina prestito/ })).toBeNull();
+  });
+
+  it("lists only pending requests under In Attesa, with approve and refuse", async () => {
+    const { user } = renderLoans();
+    await user.click(await screen.findByRole("tab", { name: /^In Attesa/ }));
+    expect(cards()).toHaveLength(1);
+    const request = card(/Canon EOS R6/);
+    expect(request.getByText("In Attesa")).toBeTruthy();
+    expect(request.getByRole("button", { name: "Approva la richiesta di Giulia Bianchi" })).toBeTruthy();
+    expect(request.getByRole("button", { name: "Rifiuta la richiesta di Giulia Bianchi" })).toBeTruthy();
+    expect(screen.queryByText("Sony A7 III")).toBeNull();
+  });
+
+  it("shows a banner while requests wait, whose button opens them", async () => {
+    const { user } = renderLoans();
+    expect(await screen.findByText("1 richiesta in attesa di approvazione")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Visualizza richieste" }));
+    expect(tab(/^In Attesa/).getAttribute("aria-selected")).toBe("true");
+    expect(screen.queryByText("1 richiesta in attesa di approvazione")).toBeNull();
+  });
+
+  it("opens the pending tab from ?tab=in_attesa", async () => {
+    renderLoans("/prestiti?tab=in_attesa");
+    await screen.findByRole("article", { name: /Canon EOS R6/ });
+    expect(tab(/^In Attesa/).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("opens the pending tab and that request's details from ?richiesta=ID", async () => {
+    const { user } = renderLoans("/prestiti?richiesta=31");
+    const dialog = within(await screen.findByRole("dialog", { name: "Dettagli richiesta" }));
+    expect(dialog.getByText("Richiesta #31 · Canon EOS R6")).toBeTruthy();
+    expect(dialog.getByText("CANONEOSR6_001")).toBeTruthy();
+    expect(tab(/^In Attesa/).getAttribute("aria-selected")).toBe("true");
+
+    await user.click(dialog.getByRole("button", { name: "Chiudi" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(window.location.search).toBe("?tab=in_attesa");
+  });
+
+  describe("search", () => {
+    it.each([
+      ["the item name", "microfono"],
+      ["a unit code", "rode_002"],
+      ["the name", "sara"],
+      ["the surname", "NERI"],
+      ["the email", "sara.neri@"],
+    ])("finds loans by %s", async (_what, term) => {
+      const { user } = renderLoans();
+      await screen.findByRole("article", { name: /Microfono Rode/ });
+      await user.type(screen.getByLabelText("Cerca prestiti"), term);
+      expect(cards()).toHaveLength(1);
+      expect(screen.getByRole("article", { name: /Microfono Rode/ })).toBeTruthy();
+    });
+
+    it("searches the pending requests too, and says when nothing matches", async () => {
+      const { user } = renderLoans("/prestiti?tab=in_attesa");
+      await screen.findByRole("article", { name: /Canon EOS R6/ });
+      await user.type(screen.getByLabelText("Cerca prestiti"), "canoneosr6_001");
+      expect(cards()).toHaveLength(1);
+      await user.type(screen.getByLabelText("Cerca prestiti"), "x");
+      expect(cards()).toHaveLength(0);
+      expect(screen.getByText("Nessun risultato")).toBeTruthy();
+    });
+  });
+
+  describe("ending a loan", () => {
+    it("asks for confirmation, then ends it and reports the lateness", async () => {
+      let ended = false;
+      const { user, server } = renderLoans("/prestiti", {
+        "PUT /api/prestiti/12/restituisci": () => {
+          ended = true;
+          return {
+            body: {
+              message: "Prestito concluso",
+              giorni_ritardo: 3,
+              penalty: { daysLate: 3, strikes: 1, totalStrikes: 3, blocked: true },
+            },
+          };
+        },
+        "GET /api/prestiti": () => ({
+          body: ended ? [active, { ...overdue, stato: "restituito" }, returned] : [active, overdue, returned],
+        }),
+      });
+      await screen.findByRole("article", { name: /Microfono Rode/ });
+      await user.click(screen.getByRole("button", { name: "Termina prestito: Microfono Rode, Sara Neri" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Termina prestito" }));
+      expect(dialog.getByText(/Confermi il rientro di RODE_001, RODE_002/)).toBeTruthy();
+      expect(server.callsTo("PUT /api/prestiti/12/restituisci")).toHaveLength(0);
+
+      await user.click(dialog.getByRole("button", { name: "Termina prestito" }));
+      expect(
+        await screen.findByText("Prestito terminato con 3 giorni di ritardo: 1 penalità assegnate, utente bloccato"),
+      ).toBeTruthy();
+      await waitFor(() => expect(cards()).toHaveLength(1));
+    });
+
+    it("keeps the loan when the confirmation is cancelled", async () => {
+      const { user, server } = renderLoans();
+      await screen.findByRole("article", { name: /Microfono Rode/ });
+      await user.click(screen.getByRole("button", { name: "Termina prestito: Treppiede Manfrotto, Luca Verdi" }));
+      await user.click(screen.getByRole("button", { name: "Annulla" }));
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(server.callsTo("PUT /api/prestiti/11/restituisci")).toHaveLength(0);
+    });
+
+    it('says "Errore nella restituzione" when it fails without a reason', async () => {
+      const { user } = renderLoans("/prestiti", { "PUT /api/prestiti/11/restituisci": { status: 500, body: {} } });
+      await screen.findByRole("article", { name: /Treppiede Manfrotto/ });
+      await user.click(screen.getByRole("button", { name: "Termina prestito: Treppiede Manfrotto, Luca Verdi" }));
+      await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Termina prestito" }));
+      expect((await screen.findByRole("alert")).textContent).toContain("Errore nella restituzione");
+    });
+
+    it("can also be ended from the loan's details", async () => {
+      const { user } = renderLoans();
+      await screen.findByRole("article", { name: /Treppiede Manfrotto/ });
+      await user.click(screen.getByRole("button", { name: "Dettagli: Treppiede Manfrotto, Luca Verdi" }));
+      const details = within(screen.getByRole("dialog", { name: "Dettagli prestito" }));
+      expect(details.getByText("Prestito diretto - 1 unità")).toBeTruthy();
+      await user.click(details.getByRole("button", { name: "Termina prestito" }));
+      expect(screen.getByRole("dialog", { name: "Termina prestito" })).toBeTruthy();
+    });
+  });
+
+  describe("handling requests", () => {
+    it("approves at once and says the equipment can be collected", async () => {
+      const { user, server } = renderLoans("/prestiti?tab=in_attesa", {
+        "PUT /api/prestiti/31/approva": {
+          body: { message: "ok", loanId: 9, penaltyInfo: { hasStrikes: false, strikes: 0, warning: null } },
+        },
+      });
+      await user.click(await screen.findByRole("button", { name: "Approva la richiesta di Giulia Bianchi" }));
+      expect(await screen.findByText(/^Richiesta Approvata! Giulia Bianchi può ritirare l'attrezzatura/)).toBeTruthy();
+      expect(server.callsTo("PUT /api/prestiti/31/approva")[0]?.body).toBeUndefined();
+    });
+
+    it("warns after approving a borrower with 2 or more strikes", async () => {
+      const { user } = renderLoans("/prestiti?tab=in_attesa", {
+        "PUT /api/prestiti/31/approva": {
+          body: {
+            message: "ok",
+            loanId: 9,
+            penaltyInfo: { hasStrikes: true, strikes: 2, warning: "Attenzione: l'utente ha 2 penalità." },
+          },
+        },
+      });
+      await user.click(await screen.findByRole("button", { name: "Approva la richiesta di Giulia Bianchi" }));
+      const dialog = within(await screen.findByRole("dialog", { name: "Richiesta Approvata!" }));
+      expect(dialog.getByText("Attenzione: l'utente ha 2 penalità.")).toBeTruthy();
+    });
+
+    it("explains a refusal for a blocked borrower", async () => {
+      const { user } = renderLoans("/prestiti?tab=in_attesa", {
+        "PUT /api/prestiti/31/approva": {
+          status: 403,
+          body: {
+            error: "Utente bloccato",
+            message: "L'utente è bloccato e non può ricevere prestiti.",
+            reason: "Blocco automatico",
+            userBlocked: true,
+          },
+        },
+      });
+      await user.click(await screen.findByRole("button", { name: "Approva la richiesta di Giulia Bianchi" }));
+      const dialog = within(await screen.findByRole("dialog", { name: "Utente bloccato" }));
+      expect(dialog.getByText("Blocco automatico")).toBeTruthy();
+      expect(dialog.getByText(/deve presentarsi di persona/)).toBeTruthy();
+    });
+
+    it("needs a reason to refuse, and sends it as motivazione", async () => {
+      const { user, server } = renderLoans("/prestiti?tab=in_attesa", {
+        "PUT /api/prestiti/31/rifiuta": { body: { message: "Richiesta rifiutata" } },
+      });
+      await user.click(await screen.findByRole("button", { name: "Rifiuta la richiesta di Giulia Bianchi" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Rifiuta richiesta" }));
+      await user.click(dialog.getByRole("button", { name: "Rifiuta richiesta" }));
+      expect(dialog.getByRole("alert").textContent).toBe("Motivazione del rifiuto richiesta");
+      expect(server.callsTo("PUT /api/prestiti/31/rifiuta")).toHaveLength(0);
+
+      await user.type(dialog.getByLabelText(/Motivazione del rifiuto/), "Date già occupate da un corso");
+      await user.click(dialog.getByRole("button", { name: "Rifiuta richiesta" }));
+      expect(await screen.findByText("Richiesta di Giulia Bianchi rifiutata")).toBeTruthy();
+      expect(server.callsTo("PUT /api/prestiti/31/rifiuta")[0]?.body).toEqual({
+        motivazione: "Date già occupate da un corso",
+      });
+    });
+
+    it('says "Errore nel rifiuto" when the refusal fails without a reason', async () => {
+      const { user } = renderLoans("/prestiti?tab=in_attesa", {
+        "PUT /api/prestiti/31/rifiuta": { status: 500, body: {} },
+      });
+      await user.click(await screen.findByRole("button", { name: "Rifiuta la richiesta di Giulia Bianchi" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Rifiuta richiesta" }));
+      await user.type(dialog.getByLabelText(/Motivazione del rifiuto/), "No");
+      await user.click(dialog.getByRole("button", { name: "Rifiuta richiesta" }));
+      expect((await dialog.findByRole("alert")).textContent).toBe("Errore nel rifiuto");
+    });
+  });
+
+  it("shows 30 cards at first and more on request, so a long history stays quick", async () => {
+    const history = Array.from({ length: 35 }, (_, index) =>
+      aLoan({
+        id: 100 + index,
+        stato: "restituito",
+        data_restituzione: dayFromToday(-index),
+        utente_nome_reale: `Utente ${index}`,
+      }),
+    );
+    const { user } = renderLoans("/prestiti?tab=completati", { "GET /api/prestiti": { body: history } });
+    await screen.findByRole("article", { name: /Utente 0$/ });
+    expect(cards()).toHaveLength(30);
+    expect(screen.getByText("30 di 35 mostrati")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Mostra altri" }));
+    expect(cards()).toHaveLength(35);
+    expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
+  });
+
+  it('says "Errore nel caricamento prestiti" when the loans cannot be read', async () => {
+    renderLoans("/prestiti", { "GET /api/prestiti": { status: 403, body: { error: "Accesso negato" } } });
+    expect((await screen.findByRole("alert")).textContent).toContain("Errore nel caricamento prestiti");
+  });
+});

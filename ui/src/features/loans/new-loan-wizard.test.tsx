@@ -1,0 +1,357 @@
+import { describe, expect, it } from "bun:test";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { aLoan, anItem, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
+import { anAdmin, aStudent } from "../../../test/fixtures";
+import type { ApiRoutes } from "../../../test/mock-api";
+import { renderApp } from "../../../test/render-app";
+
+const SERVER_TODAY = dayFromToday(10);
+const addDays = (days: number) => dayFromToday(10 + days);
+
+const camera = anItem();
+const studioLight = anItem({ id: 5, nome: "Luce da studio", tipo_prestito: "entrambi", categoria_nome: null });
+const projector = anItem({ id: 6, nome: "Proiettore aula", tipo_prestito: "solo_interno" });
+const lentOut = anItem({ id: 8, nome: "Drone DJI", stato_effettivo: "in_prestito" });
+
+const giulia = aStudent();
+const luca = aStudent({ id: 3, name: "Luca", surname: "Verdi", email: "luca.verdi@accademia.it", matricola: "M5555" });
+const sara = aStudent({
+  id: 4,
+  name: "Sara",
+  surname: "Neri",
+  email: "sara.neri@accademia.it",
+  is_blocked: true,
+  penalty_strikes: 3,
+});
+
+const unitsOf = (prefix: string) => [
+  { id: 41, codice_univoco: `${prefix}_001`, stato: "disponibile", note: null, prenotazioni: [] },
+  {
+    id: 42,
+    codice_univoco: `${prefix}_002`,
+    stato: "prestato",
+    note: null,
+    prenotazioni: [{ dal: addDays(-2), al: addDays(3), tipo: "prestito", fino_alla_restituzione: false }],
+  },
+];
+
+function renderWizard(api: ApiRoutes = {}) {
+  const rendered = renderApp({
+    signedInAs: anAdmin(),
+    path: "/prestiti",
+    api: {
+      "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: SERVER_TODAY } },
+      "GET /api/prestiti": { body: [aLoan()] },
+      "GET /api/richieste": { body: [] },
+      "GET /api/avvisi": { body: noAlerts() },
+      "GET /api/inventario": { body: [camera, studioLight, projector, lentOut] },
+      "GET /api/inventario/4/disponibili": { body: unitsOf("CANON") },
+      "GET /api/inventario/5/disponibili": { body: unitsOf("LUCE") },
+      "GET /api/inventario/6/disponibili": { body: unitsOf("PROIETTORE") },
+      "GET /api/auth/users": { body: [anAdmin(), giulia, luca, sara] },
+      "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 99 } },
+      ...api,
+    },
+  });
+  return rendered;
+}
+
+async function openWizard(api: ApiRoutes = {}) {
+  const rendered = renderWizard(api);
+  await rendered.user.click(await screen.findByRole("button", { name: "Nuovo Prestito" }));
+  const dialog = within(screen.getByRole("dialog", { name: "Nuovo Prestito" }));
+  return { ...rendered, dialog };
+}
+
+type Wizard = Awaited<ReturnType<typeof openWizard>>;
+
+async function next({ user, dialog }: Wizard) {
+  await user.click(dialog.getByRole("button", { name: "Avanti" }));
+}
+
+async function chooseItemAndBorrower(wizard: Wizard, item: string) {
+  await wizard.user.click(await wizard.dialog.findByRole("radio", { name: item }));
+  await next(wizard);
+  await wizard.user.click(await wizard.dialog.findByRole("radio", { name: "Luca Verdi" }));
+  await next(wizard);
+}
+
+async function chooseUnits(wizard: Wizard, ...codes: string[]) {
+  for (const code of codes) await wizard.user.click(await wizard.dialog.findByRole("checkbox", { name: code }));
+  await next(wizard);
+}
+
+function dateField(dialog: Wizard["dialog"], label: string) {
+  return dialog.getByLabelText(label) as HTMLInputElement;
+}
+
+describe("new loan wizard", () => {
+  it("offers only items with a unit free today, and goes on once one is chosen", async () => {
+    const wizard = await openWizard();
+    const { dialog } = wizard;
+    expect(dialog.getByText("Passo 1 di 5 · Oggetto")).toBeTruthy();
+    await dialog.findByRole("radio", { name: "Canon EOS R6" });
+    expect(dialog.getByRole("radio", { name: "Luce da studio" })).toBeTruthy();
+    expect(dialog.queryByRole("radio", { name: "Drone DJI" })).toBeNull();
+    expect(dialog.getByRole("button", { name: "Avanti" })).toHaveProperty("disabled", true);
+
+    await wizard.user.click(dialog.getByRole("radio", { name: "Canon EOS R6" }));
+    await next(wizard);
+    expect(dialog.getByText("Passo 2 di 5 · Utente")).toBeTruthy();
+  });
+
+  it("offers students only, searchable, with blocked ones not selectable", async () => {
+    const wizard = await openWizard();
+    const { dialog, user } = wizard;
+    await user.click(await dialog.findByRole("radio", { name: "Canon EOS R6" }));
+    await next(wizard);
+    await dialog.findByRole("radio", { name: "Giulia Bianchi" });
+    expect(dialog.queryByRole("radio", { name: "Marco Rossi" })).toBeNull();
+    expect(dialog.getByRole("radio", { name: "Sara Neri" })).toHaveProperty("disabled", true);
+    expect(dialog.getByRole("button", { name: "Avanti" })).toHaveProperty("disabled", true);
+
+    await user.type(dialog.getByLabelText("Cerca utente"), "m5555");
+    expect(dialog.queryByRole("radio", { name: "Giulia Bianchi" })).toBeNull();
+    await user.click(dialog.getByRole("radio", { name: "Luca Verdi" }));
+    expect(dialog.getByRole("button", { name: "Avanti" })).toHaveProperty("disabled", false);
+  });
+
+  it("lists the bookable units with the dates already taken, and needs at least one", async () => {
+    const wizard = await openWizard();
+    await chooseItemAndBorrower(wizard, "Canon EOS R6");
+    const { dialog, user } = wizard;
+    await dialog.findByRole("checkbox", { name: "CANON_001" });
+    expect(dialog.getByText(/^In prestito dal .* al /)).toBeTruthy();
+    expect(dialog.getByRole("button", { name: "Avanti" })).toHaveProperty("disabled", true);
+    await user.click(dialog.getByRole("checkbox", { name: "CANON_001" }));
+    await user.click(dialog.getByRole("checkbox", { name: "CANON_002" }));
+    expect(dialog.getByText(/2 selezionate/)).toBeTruthy();
+    expect(dialog.getByRole("button", { name: "Avanti" })).toHaveProperty("disabled", false);
+  });
+
+  it("skips the usage step for an item that is not entrambi, and Back returns to the units", async () => {
+    const wizard = await openWizard();
+    await chooseItemAndBorrower(wizard, "Canon EOS R6");
+    await chooseUnits(wizard, "CANON_001");
+    expect(wizard.dialog.getByText("Passo 5 di 5 · Date e riepilogo")).toBeTruthy();
+    await wizard.user.click(wizard.dialog.getByRole("button", { name: "Indietro" }));
+    expect(wizard.dialog.getByText("Passo 3 di 5 · Unità")).toBeTruthy();
+  });
+
+  it("asks the usage type for an entrambi item before the dates, and Back returns to it", async () => {
+    const wizard = await openWizard();
+    await chooseItemAndBorrower(wizard, "Luce da studio");
+    await chooseUnits(wizard, "LUCE_001");
+    const { dialog, user } = wizard;
+    expect(dialog.getByText("Passo 4 di 5 · Utilizzo")).toBeTruthy();
+    expect(dialog.getByText("Seleziona il tipo di utilizzo")).toBeTruthy();
+    expect(dialog.getByRole("button", { name: "Avanti" })).toHaveProperty("disabled", true);
+    await user.click(dialog.getByRole("radio", { name: "Prestito / Esterno" }));
+    await next(wizard);
+    expect(dialog.getByText("Passo 5 di 5 · Date e riepilogo")).toBeTruthy();
+    await user.click(dialog.getByRole("button", { name: "Indietro" }));
+    expect(dialog.getByText("Passo 4 di 5 · Utilizzo")).toBeTruthy();
+  });
+
+  describe("dates", () => {
+    it("start on the server's today and end a week later for an external loan", async () => {
+      const wizard = await openWizard();
+      await chooseItemAndBorrower(wizard, "Canon EOS R6");
+      await chooseUnits(wizard, "CANON_001");
+      expect(dateField(wizard.dialog, "Data di inizio").value).toBe(SERVER_TODAY);
+      expect(dateField(wizard.dialog, "Data di fine").value).toBe(addDays(7));
+      expect(dateField(wizard.dialog, "Data di fine").disabled).toBe(false);
+    });
+
+    it("refuse a start in the past and an end before the start", async () => {
+      const wizard = await openWizard();
+      await chooseItemAndBorrower(wizard, "Canon EOS R6");
+      await chooseUnits(wizard, "CANON_001");
+      const { dialog, user, server } = wizard;
+      fireEvent.change(dateField(dialog, "Data di inizio"), { target: { value: addDays(-1) } });
+      expect(dialog.getByText("La data di inizio non può essere nel passato")).toBeTruthy();
+
+      fireEvent.change(dateField(dialog, "Data di inizio"), { target: { value: addDays(2) } });
+      fireEvent.change(dateField(dialog, "Data di fine"), { target: { value: addDays(1) } });
+      expect(dialog.getByText("La data di fine non può essere prima della data di inizio")).toBeTruthy();
+      await user.click(dialog.getByRole("button", { name: "Crea Prestito" }));
+      expect(server.callsTo("POST /api/prestiti")).toHaveLength(0);
+    });
+
+    it("make internal use one day: the end follows the start and cannot be changed", async () => {
+      const wizard = await openWizard();
+      await chooseItemAndBorrower(wizard, "Proiettore aula");
+      await chooseUnits(wizard, "PROIETTORE_001");
+      const end = dateField(wizard.dialog, "Data di fine");
+      expect(end.disabled).toBe(true);
+      expect(end.value).toBe(SERVER_TODAY);
+      fireEvent.change(dateField(wizard.dialog, "Data di inizio"), { target: { value: addDays(3) } });
+      expect(dateField(wizard.dialog, "Data di fine").value).toBe(addDays(3));
+    });
+
+    it('say "Compila tutti i campi obbligatori" when a date is missing', async () => {
+      const wizard = await openWizard();
+      await chooseItemAndBorrower(wizard, "Canon EOS R6");
+      await chooseUnits(wizard, "CANON_001");
+      fireEvent.change(dateField(wizard.dialog, "Data di fine"), { target: { value: "" } });
+      await wizard.user.click(wizard.dialog.getByRole("button", { name: "Crea Prestito" }));
+      expect(wizard.dialog.getByRole("alert").textContent).toBe("Compila tutti i campi obbligatori");
+      expect(wizard.server.callsTo("POST /api/prestiti")).toHaveLength(0);
+    });
+
+    it("warn when a chosen unit is already taken on those dates", async () => {
+      const wizard = await openWizard();
+      await chooseItemAndBorrower(wizard, "Canon EOS R6");
+      await chooseUnits(wizard, "CANON_002");
+      expect(wizard.dialog.getByText(/alcune unità risultano già occupate/)).toBeTruthy();
+    });
+  });
+
+  it("creates the loan with the summary's data and the default note, then starts over", async () => {
+    const wizard = await openWizard();
+    await chooseItemAndBorrower(wizard, "Luce da studio");
+    await chooseUnits(wizard, "LUCE_001", "LUCE_002");
+    const { dialog, user, server } = wizard;
+    await user.click(dialog.getByRole("radio", { name: "Lezione / Interno" }));
+    await next(wizard);
+    const summary = within(dialog.getByRole("region", { name: "Riepilogo" }));
+    expect(summary.getByText("Luce da studio")).toBeTruthy();
+    expect(summary.getByText("Luca Verdi · luca.verdi@accademia.it")).toBeTruthy();
+    expect(summary.getByText("LUCE_001, LUCE_002")).toBeTruthy();
+    expect(summary.getByText("Lezione / Interno")).toBeTruthy();
+    expect(dialog.getByLabelText(/^Note/)).toHaveProperty("value", "Prestito diretto - 2 unità");
+
+    await user.click(dialog.getByRole("button", { name: "Crea Prestito" }));
+    expect(await screen.findByText("Prestito creato: Luce da studio a Luca Verdi")).toBeTruthy();
+    expect(server.callsTo("POST /api/prestiti")[0]?.body).toEqual({
+      inventario_id: 5,
+      utente_id: 3,
+      chi: "Luca Verdi",
+      data_uscita: SERVER_TODAY,
+      data_rientro: SERVER_TODAY,
+      unita_ids: [41, 42],
+      tipo_utilizzo: "interno",
+      note: "Prestito diretto - 2 unità",
+    });
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Nuovo Prestito" }));
+    const again = within(screen.getByRole("dialog", { name: "Nuovo Prestito" }));
+    expect(again.getByText("Passo 1 di 5 · Oggetto")).toBeTruthy();
+    expect(again.getByRole("radio", { name: "Luce da studio" })).toHaveProperty("checked", false);
+  });
+
+  it("shows the server's reason when the loan is refused, else a generic one", async () => {
+    const refused = await openWizard({
+      "POST /api/prestiti": { status: 409, body: { error: "L'unità CANON_001 non è disponibile per le date scelte" } },
+    });
+    await chooseItemAndBorrower(refused, "Canon EOS R6");
+    await chooseUnits(refused, "CANON_001");
+    await refused.user.click(refused.dialog.getByRole("button", { name: "Crea Prestito" }));
+    expect((await refused.dialog.findByRole("alert")).textContent).toBe(
+      "L'unità CANON_001 non è disponibile per le date scelte",
+    );
+  });
+
+  it('says "Errore nella creazione prestito" when the server gives no reason', async () => {
+    const wizard = await openWizard({ "POST /api/prestiti": { status: 500, body: {} } });
+    await chooseItemAndBorrower(wizard, "Canon EOS R6");
+    await chooseUnits(wizard, "CANON_001");
+    await wizard.user.click(wizard.dialog.getByRole("button", { name: "Crea Prestito" }));
+    expect((await wizard.dialog.findByRole("alert")).textContent).toBe("Errore nella creazione prestito");
+  });
+
+  describe("a new borrower", () => {
+    async function openNewBorrower(api: ApiRoutes = {}) {
+      const wizard = await openWizard({
+        "POST /api/auth/register": (call) => ({
+          body: { user: { ...aStudent({ id: 77, name: "Anna", surname: "Gialli" }), ...(call.body as object) } },
+        }),
+        ...api,
+      });
+      await wizard.user.click(await wizard.dialog.findByRole("radio", { name: "Canon EOS R6" }));
+      await next(wizard);
+      await wizard.user.click(wizard.dialog.getByRole("radio", { name: "Nuovo utente" }));
+      return wizard;
+    }
+
+    async function fillBorrower({ user, dialog }: Wizard) {
+      await user.type(dialog.getByLabelText("Nome"), "Anna");
+      await user.type(dialog.getByLabelText("Cognome"), "Gialli");
+      await user.type(dialog.getByLabelText("Email"), "anna.gialli@accademia.it");
+      await user.type(dialog.getByLabelText("Matricola"), "M9090");
+      await user.selectOptions(dialog.getByLabelText("Corso accademico"), "Pittura");
+    }
+
+    async function createBorrower(wizard: Wizard): Promise<string> {
+      await fillBorrower(wizard);
+      await wizard.user.click(wizard.dialog.getByRole("button", { name: "Crea utente" }));
+      const shown = await wizard.dialog.findByRole("status", { name: "Password temporanea" });
+      return shown.textContent ?? "";
+    }
+
+    it("needs name, surname, email, matricola and course; the phone is optional", async () => {
+      const wizard = await openNewBorrower();
+      const { dialog, user, server } = wizard;
+      expect(dialog.getByLabelText("Email")).toHaveProperty("placeholder", "nome.cognome@accademia.it");
+      expect(dialog.getByText("(opzionale)")).toBeTruthy();
+      await user.type(dialog.getByLabelText("Nome"), "Anna");
+      await user.click(dialog.getByRole("button", { name: "Crea utente" }));
+      expect(dialog.getByRole("alert").textContent).toBe("Compila tutti i campi obbligatori");
+      expect(server.callsTo("POST /api/auth/register")).toHaveLength(0);
+      expect(dialog.getByRole("button", { name: "Avanti" })).toHaveProperty("disabled", true);
+    });
+
+    it("registers the student with a random one-time password, shows it once and selects them", async () => {
+      const wizard = await openNewBorrower();
+      const password = await createBorrower(wizard);
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      const sent = wizard.server.callsTo("POST /api/auth/register")[0]?.body as Record<string, unknown>;
+      expect(sent).toEqual({
+        name: "Anna",
+        surname: "Gialli",
+        email: "anna.gialli@accademia.it",
+        matricola: "M9090",
+        corso_accademico: "Pittura",
+        phone: "",
+        password,
+        ruolo: "user",
+      });
+      expect(wizard.dialog.getByText(/non verrà più mostrata/)).toBeTruthy();
+
+      await next(wizard);
+      expect(wizard.dialog.getByText("Passo 3 di 5 · Unità")).toBeTruthy();
+      await wizard.user.click(wizard.dialog.getByRole("button", { name: "Indietro" }));
+      expect(wizard.dialog.queryByText(password)).toBeNull();
+    });
+
+    it("never gives two borrowers the same password", async () => {
+      const wizard = await openNewBorrower();
+      const first = await createBorrower(wizard);
+      await wizard.user.click(wizard.dialog.getByRole("radio", { name: "Utente registrato" }));
+      await wizard.user.click(wizard.dialog.getByRole("radio", { name: "Nuovo utente" }));
+      const second = await createBorrower(wizard);
+      expect(first).not.toBe(second);
+      const sent = wizard.server
+        .callsTo("POST /api/auth/register")
+        .map((call) => (call.body as { password: string }).password);
+      expect(sent).toEqual([first, second]);
+    });
+
+    it("shows the server's reason when the student cannot be registered, else a generic one", async () => {
+      const taken = await openNewBorrower({
+        "POST /api/auth/register": { status: 409, body: { error: "Email già registrata" } },
+      });
+      await fillBorrower(taken);
+      await taken.user.click(taken.dialog.getByRole("button", { name: "Crea utente" }));
+      expect((await taken.dialog.findByRole("alert")).textContent).toBe("Email già registrata");
+    });
+
+    it('says "Errore nella creazione utente" when the server gives no reason', async () => {
+      const wizard = await openNewBorrower({ "POST /api/auth/register": { status: 500, body: {} } });
+      await fillBorrower(wizard);
+      await wizard.user.click(wizard.dialog.getByRole("button", { name: "Crea utente" }));
+      expect((await wizard.dialog.findByRole("alert")).textContent).toBe("Errore nella creazione utente");
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import type { LucideIcon } from "lucide-react";
+import { Bell, Check, ClipboardList, KeyRound, Package, Trash2, TriangleAlert } from "lucide-react";
+import { IconButton } from "../../../components/button";
+import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
+import type { NotificationType } from "../build-notifications";
+import type { ShownNotification } from "../use-notifications";
+
+const TYPE_STYLES: Record<NotificationType, { icon: LucideIcon; tone: string }> = {
+  info: { icon: ClipboardList, tone: "bg-indigo-50 text-indigo-600" },
+  warning: { icon: TriangleAlert, tone: "bg-red-50 text-red-600" },
+  inventory: { icon: Package, tone: "bg-amber-50 text-amber-600" },
+  password_reset: { icon: KeyRound, tone: "bg-violet-50 text-violet-600" },
+  other: { icon: Bell, tone: "bg-slate-100 text-slate-600" },
+};
+
+interface NotificationItemProps {
+  notification: ShownNotification;
+  now: Date;
+  onOpen: () => void;
+  onMarkRead: () => void;
+  onRemove: () => void;
+}
+
+export function NotificationItem({ notification, now, onOpen, onMarkRead, onRemove }: NotificationItemProps) {
+  const { icon: Icon, tone } = TYPE_STYLES[notification.type];
+  return (
+    <li className={`flex gap-3 px-5 py-4 ${notification.isRead ? "bg-white" : "bg-indigo-50/40"}`}>
+      <div className={`flex size-9 shrink-0 items-center justify-center rounded-full ${tone}`}>
+        <Icon className="size-4" aria-hidden="true" />
+      </div>
+      <div className="min-w-0 flex-1">
+        <button
+          type="button"
+          onClick={onOpen}
+          className="block w-full rounded text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <span className="flex items-start gap-2">
+            <span
+              className={`min-w-0 flex-1 text-sm break-words ${notification.isRead ? "font-medium text-slate-700" : "font-semibold text-slate-900"}`}
+            >
+              {notification.title}
+            </span>
+            {!notification.isRead && (
+              <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-600" role="img" aria-label="Non letta" />
+            )}
+          </span>
+          <span className="mt-0.5 block text-sm break-words text-slate-600">{notification.message}</span>
+          <time
+            dateTime={notification.time}
+            title={formatDateTime(notification.time)}
+            className="mt-1 block text-xs text-slate-400"
+          >
+            {formatRelativeTime(notification.time, now)}
+          </time>
+        </button>
+        <div className="mt-2 flex items-center gap-1">
+          {!notification.isRead && (
+            <button
+              type="button"
+              onClick={onMarkRead}
+              className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <Check className="size-3.5" aria-hidden="true" />
+              Segna come letta
+            </button>
+          )}
+          <IconButton
+            icon={Trash2}
+            tone="danger"
+            label={`Elimina notifica: ${notification.title}`}
+            onClick={onRemove}
+            className="ml-auto size-8"
+          />
+        </div>
+      </div>
+    </li>
+  );
+}

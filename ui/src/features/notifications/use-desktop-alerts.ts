@@ -1,0 +1,40 @@
+import { useEffect, useMemo, useRef } from "react";
+import { notifyNewReport, notifyNewRequest, notifyRepair } from "../../lib/desktop-notification";
+import { useRepairs } from "./api/get-repairs";
+import { useReports } from "./api/get-reports";
+import { useRequests } from "./api/get-requests";
+
+/**
+ * Calls `announce` for each entry that was not there at the previous poll. The first poll only sets
+ * the baseline: what was already waiting when the page opened is in the drawer, not on the desktop.
+ */
+function useAnnounceNew<T extends { id: number }>(entries: T[] | undefined, announce: (entry: T) => void) {
+  const known = useRef<Set<number> | null>(null);
+  const announceRef = useRef(announce);
+  announceRef.current = announce;
+  useEffect(() => {
+    if (!entries) return;
+    if (known.current === null) {
+      known.current = new Set(entries.map((entry) => entry.id));
+      return;
+    }
+    for (const entry of entries) {
+      if (known.current.has(entry.id)) continue;
+      known.current.add(entry.id);
+      announceRef.current(entry);
+    }
+  }, [entries]);
+}
+
+/** Desktop notifications for new requests, new fault reports and new repairs, while permitted. */
+export function useDesktopAlerts(enabled: boolean) {
+  const requests = useRequests();
+  const reports = useReports(enabled);
+  const repairs = useRepairs(enabled);
+  const pending = useMemo(() => requests.data?.filter((request) => request.stato === "in_attesa"), [requests.data]);
+  const inProgress = useMemo(() => repairs.data?.filter((repair) => repair.stato === "in_corso"), [repairs.data]);
+
+  useAnnounceNew(enabled ? pending : undefined, notifyNewRequest);
+  useAnnounceNew(enabled ? reports.data : undefined, notifyNewReport);
+  useAnnounceNew(enabled ? inProgress : undefined, notifyRepair);
+}

@@ -1,0 +1,137 @@
+import { History, LockOpen, RotateCcw } from "lucide-react";
+import { useEffect } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { EmptyState } from "../../../components/empty-state";
+import { Modal, ModalActions } from "../../../components/modal";
+import { LoadingState } from "../../../components/spinner";
+import { useToast } from "../../../components/toast";
+import { ApiError } from "../../../lib/api";
+import { formatDateTime } from "../../../lib/dates";
+import { fullName, type User } from "../../../lib/user";
+import { type Penalty, useUserPenalties } from "../api/get-user-penalties";
+import { useUnblockUser } from "../api/unblock-user";
+import { PenaltyBadge } from "./penalty-badge";
+
+/** A student's strikes and penalty history; a blocked student is unblocked here, with or without a reset. */
+export function PenaltyModal({ user, onClose }: { user: User; onClose: () => void }) {
+  const penalties = useUserPenalties(user.id);
+  const unblock = useUnblockUser();
+  const showToast = useToast();
+  const standing = penalties.data?.userInfo ?? user;
+
+  useEffect(() => {
+    // The history is a help, not a requirement: its failure is only logged.
+    if (penalties.error) console.warn("Storico penalità non caricato:", penalties.error);
+  }, [penalties.error]);
+
+  function run(resetStrikes: boolean) {
+    unblock.mutate(
+      { userId: user.id, resetStrikes },
+      { onSuccess: (answer) => showToast(answer.message || "Utente sbloccato") },
+    );
+  }
+
+  const error =
+    unblock.error &&
+    (unblock.error instanceof ApiError && unblock.error.status > 0
+      ? unblock.error.message
+      : "Errore nello sblocco utente");
+  return (
+    <Modal title="Gestione Penalità" description={`${fullName(user)} · ${user.email}`} onClose={onClose} size="lg">
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-600">
+            Penalità attive: <span className="font-semibold text-slate-900">{standing.penalty_strikes}</span>
+          </p>
+          <PenaltyBadge user={standing} />
+        </div>
+
+        {standing.is_blocked && (
+          <Alert tone="error">
+            <p className="font-semibold">BLOCCATO</p>
+            <p className="mt-0.5">
+              <span className="font-medium">Motivo:</span> {standing.blocked_reason ?? "Non specificata"}
+            </p>
+            <p className="mt-0.5">L'utente non può fare richieste finché non viene sbloccato di persona.</p>
+          </Alert>
+        )}
+
+        {error && <Alert tone="error">{error}</Alert>}
+
+        {(standing.is_blocked || standing.penalty_strikes > 0) && (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            {standing.is_blocked && (
+              <Button
+                variant="secondary"
+                icon={LockOpen}
+                busy={unblock.isPending && !unblock.variables?.resetStrikes}
+                onClick={() => run(false)}
+              >
+                Sblocca mantenendo le penalità
+              </Button>
+            )}
+            <Button
+              icon={RotateCcw}
+              busy={unblock.isPending && unblock.variables?.resetStrikes === true}
+              onClick={() => run(true)}
+            >
+              {standing.is_blocked ? "Sblocca e azzera le penalità" : "Azzera le penalità"}
+            </Button>
+          </div>
+        )}
+
+        <section aria-labelledby="penalty-history-title">
+          <h3 id="penalty-history-title" className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-900">
+            <History className="size-4 text-slate-400" aria-hidden="true" />
+            Storico penalità
+          </h3>
+          {penalties.isPending && <LoadingState label="Caricamento storico..." />}
+          {penalties.isError && <p className="text-sm text-slate-500">Storico penalità non disponibile.</p>}
+          {penalties.isSuccess &&
+            (penalties.data.penalties.length === 0 ? (
+              <EmptyState icon={History} title="Nessuna penalità registrata" />
+            ) : (
+              <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                {penalties.data.penalties.map((penalty) => (
+                  <PenaltyRecord key={penalty.id} penalty={penalty} />
+                ))}
+              </ul>
+            ))}
+        </section>
+      </div>
+      <ModalActions>
+        <Button variant="secondary" onClick={onClose}>
+          Chiudi
+        </Button>
+      </ModalActions>
+    </Modal>
+  );
+}
+
+function PenaltyRecord({ penalty }: { penalty: Penalty }) {
+  const tone =
+    penalty.strike_assegnati >= 2
+      ? "bg-red-50 text-red-700 ring-red-200"
+      : "bg-orange-50 text-orange-700 ring-orange-200";
+  const recorder = `${penalty.created_by_name ?? ""} ${penalty.created_by_surname ?? ""}`.trim();
+  return (
+    <li className={`p-4 ${penalty.azzerata_at ? "opacity-60" : ""}`}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="min-w-0 font-medium break-words text-slate-900">
+          <span className="text-slate-400">#{penalty.id}</span> {penalty.articolo_nome}
+        </p>
+        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>
+          {penalty.strike_assegnati} strike
+        </span>
+      </div>
+      <p className="mt-0.5 text-sm text-slate-600">{penalty.motivo}</p>
+      <p className="mt-1 text-xs text-slate-500">
+        {penalty.giorni_ritardo} {penalty.giorni_ritardo === 1 ? "giorno" : "giorni"} di ritardo ·{" "}
+        {formatDateTime(penalty.created_at)}
+        {recorder && ` · registrata da ${recorder}`}
+        {penalty.azzerata_at && ` · azzerata il ${formatDateTime(penalty.azzerata_at)}`}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "bun:test";
+import { screen, within } from "@testing-library/react";
+import { anAdmin, aStudent } from "../../../test/fixtures";
+import type { ApiRoutes } from "../../../test/mock-api";
+import { renderApp } from "../../../test/render-app";
+import { adminShellApi } from "../../../test/shell-api";
+
+const admin = anAdmin();
+const sara = aStudent({
+  id: 4,
+  name: "Sara",
+  surname: "Neri",
+  email: "sara.neri@accademia.it",
+  matricola: "M7777",
+  penalty_strikes: 3,
+  is_blocked: true,
+  blocked_reason: "Blocco automatico: 3 o più penalità per ritardi nella restituzione",
+});
+const luca = aStudent({ id: 3, name: "Luca", surname: "Verdi", email: "luca.verdi@accademia.it", penalty_strikes: 1 });
+
+const history = {
+  userInfo: {
+    id: 4,
+    name: "Sara",
+    surname: "Neri",
+    email: "sara.neri@accademia.it",
+    penalty_strikes: 3,
+    is_blocked: true,
+    blocked_reason: "Blocco automatico: 3 o più penalità per ritardi nella restituzione",
+  },
+  penalties: [
+    {
+      id: 12,
+      prestito_id: 40,
+      articolo_nome: "Canon EOS R6",
+      motivo: "Ritardo di 5 giorni nella restituzione",
+      strike_assegnati: 2,
+      giorni_ritardo: 5,
+      created_at: "2025-03-10T10:00:00.000Z",
+      created_by_name: "Marco",
+      created_by_surname: "Rossi",
+      azzerata_at: null,
+    },
+    {
+      id: 9,
+      prestito_id: 31,
+      articolo_nome: "Treppiede Manfrotto",
+      motivo: "Ritardo di 1 giorno nella restituzione",
+      strike_assegnati: 1,
+      giorni_ritardo: 1,
+      created_at: "2025-02-01T10:00:00.000Z",
+      created_by_name: "Marco",
+      created_by_surname: "Rossi",
+      azzerata_at: null,
+    },
+  ],
+};
+
+function renderUsers(api: ApiRoutes = {}) {
+  return renderApp({
+    signedInAs: admin,
+    path: "/utenti",
+    api: {
+      ...adminShellApi,
+      "GET /api/auth/users": { body: [admin, luca, sara] },
+      "GET /api/penalties/user/4": { body: history },
+      ...api,
+    },
+  });
+}
+
+async function openPenalties(api: ApiRoutes = {}) {
+  const rendered = renderUsers(api);
+  const table = within(await screen.findByRole("table"));
+  await rendered.user.click(table.getByRole("button", { name: "Penalità di Sara Neri" }));
+  return { ...rendered, dialog: within(screen.getByRole("dialog", { name: "Gestione Penalità" })) };
+}
+
+describe("penalty management", () => {
+  it("is offered for students only, never for administrators", async () => {
+    const { user } = renderUsers();
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("button", { name: "Penalità di Luca Verdi" })).not.toHaveLength(0);
+    await user.click(screen.getByRole("tab", { name: /^Amministratori/ }));
+    expect(screen.queryByRole("button", { name: /^Penalità di/ })).toBeNull();
+  });
+
+  it("shows the block with its reason and the history, strikes red from 2 and orange at 1", async () => {
+    const { dialog } = await openPenalties();
+    expect(dialog.getAllByText("BLOCCATO").length).toBeGreaterThan(0);
+    expect(dialog.getByText(/Blocco automatico: 3 o più penalità/)).toBeTruthy();
+    await dialog.findByText("Canon EOS R6");
+    expect(dialog.getByText("#12")).toBeTruthy();
+    expect(dialog.getByText("Ritardo di 5 giorni nella restituzione")).toBeTruthy();
+    expect(dialog.getByText(/5 giorni di ritardo/)).toBeTruthy();
+    expect(dialog.getAllByText(/registrata da Marco Rossi/)).toHaveLength(2);
+    expect(dialog.getByText(/10\/03\/2025/)).toBeTruthy();
+    expect(dialog.getByText("2 strike").className).toContain("red");
+    expect(dialog.getByText("1 strike").className).toContain("orange");
+  });
+
+  it("unblocks keeping the strikes", async () => {
+    let unblocked = false;
+    const { user, dialog, server } = await openPenalties({
+      "POST /api/penalties/unblock-user": () => {
+        unblocked = true;
+        return { body: { message: "Utente sbloccato" } };
+      },
+      "GET /api/penalties/user/4": () => ({
+        body: unblocked
+          ? { ...history, userInfo: { ...history.userInfo, is_blocked: false, blocked_reason: null } }
+          : history,
+      }),
+    });
+    await user.click(dialog.getByRole("button", { name: "Sblocca mantenendo le penalità" }));
+    expect(await screen.findByText("Utente sbloccato")).toBeTruthy();
+    expect(server.callsTo("POST /api/penalties/unblock-user")[0]?.body).toEqual({ userId: 4, resetStrikes: false });
+    await dialog.findByText("3 penalità");
+    expect(dialog.queryByText(/Blocco automatico/)).toBeNull();
+  });
+
+  it("unblocks resetting the strikes to zero", async () => {
+    let reset = false;
+    const { user, dialog, server } = await openPenalties({
+      "POST /api/penalties/unblock-user": () => {
+        reset = true;
+        return { body: { message: "Utente sbloccato e penalità azzerate" } };
+      },
+      "GET /api/penalties/user/4": () => ({
+        body: reset
+          ? {
+              ...history,
+              userInfo: { ...history.userInfo, is_blocked: false, blocked_reason: null, penalty_strikes: 0 },
+            }
+          : history,
+      }),
+    });
+    await user.click(dialog.getByRole("button", { name: "Sblocca e azzera le penalità" }));
+    expect(await screen.findByText("Utente sbloccato e penalità azzerate")).toBeTruthy();
+    expect(server.callsTo("POST /api/penalties/unblock-user")[0]?.body).toEqual({ userId: 4, resetStrikes: true });
+    await dialog.findByText("Penalità attive:");
+    expect(dialog.queryByRole("button", { name: /^Sblocca/ })).toBeNull();
+  });
+
+  it('says "Errore nello sblocco utente" when the server gives no reason', async () => {
+    const { user, dialog } = await openPenalties({ "POST /api/penalties/unblock-user": { status: 500, body: {} } });
+    await user.click(dialog.getByRole("button", { name: "Sblocca e azzera le penalità" }));
+    expect((await dialog.findByText("Errore nello sblocco utente")).closest("[role=alert]")).toBeTruthy();
+  });
+
+  it("shows the server's reason when it refuses", async () => {
+    const { user, dialog } = await openPenalties({
+      "POST /api/penalties/unblock-user": { status: 409, body: { error: "L'utente non è bloccato" } },
+    });
+    await user.click(dialog.getByRole("button", { name: "Sblocca mantenendo le penalità" }));
+    expect(await dialog.findByText("L'utente non è bloccato")).toBeTruthy();
+  });
+
+  it("still shows the standing when the history cannot be read", async () => {
+    const { dialog } = await openPenalties({ "GET /api/penalties/user/4": { status: 403, body: { error: "No" } } });
+    expect(await dialog.findByText("Storico penalità non disponibile.")).toBeTruthy();
+    expect(dialog.getByRole("button", { name: "Sblocca mantenendo le penalità" })).toBeTruthy();
+  });
+});

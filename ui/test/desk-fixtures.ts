@@ -1,0 +1,121 @@
+// Server answers for the lending desk's screens (requests, loans, alerts, items), shaped as the API
+// sends them, with the fields a test cares about overridable.
+
+const HOUR_MS = 3_600_000;
+
+export function hoursAgo(hours: number): string {
+  return new Date(Date.now() - hours * HOUR_MS).toISOString();
+}
+
+/** A calendar date `days` from today in this machine's zone (negative for the past). */
+export function dayFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const month = String(date.getMonth() + 1).padStart(2, "0");
+  const day = String(date.getDate()).padStart(2, "0");
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+export function aLoanRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 31,
+    stato: "in_attesa",
+    inventario_id: 4,
+    oggetto_nome: "Canon EOS R6",
+    articolo_nome: "Canon EOS R6",
+    tipo_prestito: "solo_esterno",
+    unit_id: 40,
+    codice_univoco: "CANONEOSR6_001",
+    dal: dayFromToday(2),
+    al: dayFromToday(5),
+    note: "Per il corso di ritratto",
+    tipo_utilizzo: "esterno",
+    motivo_rifiuto: null,
+    created_at: hoursAgo(2),
+    handled_at: null,
+    utente_id: 2,
+    utente_nome: "Giulia",
+    utente_cognome: "Bianchi",
+    utente_email: "giulia.bianchi@accademia.it",
+    penalty_strikes: 0,
+    is_blocked: false,
+    ...overrides,
+  };
+}
+
+export function aLoan(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 11,
+    inventario_id: 7,
+    oggetto_id: 7,
+    oggetto_nome: "Treppiede Manfrotto",
+    articolo_nome: "Treppiede Manfrotto",
+    unita: ["TREPPIEDE_001"],
+    unita_ids: [70],
+    utente_id: 3,
+    utente_nome: "Luca",
+    utente_cognome: "Verdi",
+    utente_nome_reale: "Luca Verdi",
+    utente_email: "luca.verdi@accademia.it",
+    data_uscita: dayFromToday(-3),
+    data_rientro: dayFromToday(4),
+    data_restituzione: null,
+    stato: "attivo",
+    giorni_ritardo: 0,
+    note: "Prestito diretto - 1 unità",
+    tipo_utilizzo: "esterno",
+    richiesta_id: null,
+    penalty_strikes: 0,
+    is_blocked: false,
+    created_at: hoursAgo(72),
+    ...overrides,
+  };
+}
+
+export function noAlerts() {
+  return { scorte_basse: [], prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], totale_avvisi: 0 };
+}
+
+export function aStockAlert(id: number, nome: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    nome,
+    unita_disponibili: 0,
+    quantita_totale: 3,
+    stato_scorte: "esaurito",
+    motivo: "Nessuna unità disponibile",
+    percentuale_disponibile: 0,
+    prima_data_rientro: dayFromToday(3),
+    ...overrides,
+  };
+}
+
+export function aLoanAlert(id: number, oggetto_nome: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    oggetto_nome,
+    unita: [`${oggetto_nome.toUpperCase().replace(/\s/g, "")}_001`],
+    utente_id: 3,
+    utente_nome: "Luca Verdi",
+    utente_email: "luca.verdi@accademia.it",
+    data_uscita: dayFromToday(-10),
+    data_rientro: dayFromToday(-2),
+    giorni_ritardo: 2,
+    ...overrides,
+  };
+}
+
+export function anItem(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 4,
+    nome: "Canon EOS R6",
+    note: null,
+    categoria_nome: "Fotografia - Fotocamere",
+    tipo_prestito: "solo_esterno",
+    stato_effettivo: "disponibile",
+    quantita_totale: 3,
+    unita_disponibili: 2,
+    unita: [],
+    ...overrides,
+  };
+}
