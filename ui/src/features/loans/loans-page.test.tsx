@@ -204,12 +204,28 @@ describe("Prestiti", () => {
       expect((await screen.findByRole("alert")).textContent).toContain("Errore nella restituzione");
     });
 
-    it("can also be ended from the loan's details", async () => {
-      const { user } = renderLoans();
+    it("can also be ended from the loan's details, which show its history", async () => {
+      const { user, server } = renderLoans("/prestiti", {
+        "GET /api/audit": {
+          body: [
+            {
+              id: 4,
+              action: "loan.create",
+              entity: "loan",
+              entity_id: 11,
+              summary: "Prestito diretto a Luca Verdi",
+              actor_email: "desk@accademia.it",
+              created_at: "2025-03-03T08:00:00.000Z",
+            },
+          ],
+        },
+      });
       await screen.findByRole("article", { name: /Treppiede Manfrotto/ });
       await user.click(screen.getByRole("button", { name: "Dettagli: Treppiede Manfrotto, Luca Verdi" }));
       const details = within(screen.getByRole("dialog", { name: "Dettagli prestito" }));
       expect(details.getByText("Prestito diretto - 1 unità")).toBeTruthy();
+      expect(await details.findByText("Prestito diretto a Luca Verdi")).toBeTruthy();
+      expect(server.callsTo("GET /api/audit")[0]?.query).toEqual({ entity: "loan", id: "11" });
       await user.click(details.getByRole("button", { name: "Termina prestito" }));
       expect(screen.getByRole("dialog", { name: "Termina prestito" })).toBeTruthy();
     });

@@ -28,7 +28,11 @@ const sara = aStudent({
 const everyone = [admin, giulia, luca, sara];
 
 function renderUsers(api: ApiRoutes = {}, users: User[] = everyone) {
-  return renderApp({ signedInAs: admin, path: "/utenti", api: { "GET /api/auth/users": { body: users }, ...api } });
+  return renderApp({
+    signedInAs: admin,
+    path: "/utenti",
+    api: { "GET /api/auth/users": { body: users }, "GET /api/audit": { body: [] }, ...api },
+  });
 }
 
 function table() {
@@ -254,6 +258,30 @@ describe("Gestione Utenti", () => {
   });
 
   describe("editing", () => {
+    it("shows the user's history from the audit trail", async () => {
+      const { user, server } = renderUsers({
+        "GET /api/audit": {
+          body: [
+            {
+              id: 7,
+              action: "user.update",
+              entity: "user",
+              entity_id: 2,
+              summary: "Modificato il profilo di giulia.bianchi@accademia.it",
+              actor_email: "desk@accademia.it",
+              created_at: "2025-03-03T08:00:00.000Z",
+            },
+          ],
+        },
+      });
+      await screen.findByRole("table");
+      await user.click(table().getByRole("button", { name: "Modifica Giulia Bianchi" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Modifica utente" }));
+      expect(dialog.getByText("Cronologia dell'utente")).toBeTruthy();
+      expect(await dialog.findByText("Modificato il profilo di giulia.bianchi@accademia.it")).toBeTruthy();
+      expect(server.callsTo("GET /api/audit")[0]?.query).toEqual({ entity: "user", id: "2" });
+    });
+
     it("changes the profile only: no password nor role fields", async () => {
       const { user, server } = renderUsers({
         "PUT /api/auth/users/2": { body: aStudent({ phone: "333 0000000" }) },

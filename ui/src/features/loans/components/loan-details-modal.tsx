@@ -1,4 +1,5 @@
 import { PackageCheck } from "lucide-react";
+import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { formatDate } from "../../../lib/dates";
@@ -39,6 +40,9 @@ export function LoanDetailsModal({ loan, onClose, onEnd }: LoanDetailsModalProps
           ["Note", loan.note],
         ]}
       />
+      <div className="mt-5 border-t border-slate-100 pt-5">
+        <ActivityHistory entity="loan" id={loan.id} title="Cronologia del prestito" />
+      </div>
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>
           Chiudi

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -56,6 +57,9 @@ export function EditUserModal({ user, onClose }: { user: User; onClose: () => vo
           </Button>
         </ModalActions>
       </form>
+      <div className="mt-6 border-t border-slate-100 pt-5">
+        <ActivityHistory entity="user" id={user.id} title="Cronologia dell'utente" />
+      </div>
     </Modal>
   );
 }
