@@ -30,9 +30,9 @@ test("the desk lends two units directly to a new student, who signs in with the 
   await page.getByRole("button", { name: "Nuovo Prestito" }).click();
   const wizard = page.getByRole("dialog", { name: "Nuovo Prestito" });
 
-  await wizard.getByRole("radio", { name: /Kit luci LED/ }).check({ force: true });
+  await wizard.getByRole("radio", { name: /Kit luci LED/ }).check();
   await wizard.getByRole("button", { name: "Avanti" }).click();
-  await wizard.getByRole("radio", { name: "Nuovo utente" }).check({ force: true });
+  await wizard.getByRole("radio", { name: "Nuovo utente" }).check();
   await wizard.getByLabel("Nome", { exact: true }).fill("Irene");
   await wizard.getByLabel("Cognome").fill("Fontana");
   await wizard.getByLabel("Email").fill("irene.fontana@studenti.accademia.test");
@@ -43,8 +43,8 @@ test("the desk lends two units directly to a new student, who signs in with the 
   expect(password.length).toBeGreaterThanOrEqual(16);
   await saveScreenshots(page, "desk-new-borrower");
   await wizard.getByRole("button", { name: "Avanti" }).click();
-  await wizard.getByRole("checkbox", { name: /KITLUCILED_001/ }).check({ force: true });
-  await wizard.getByRole("checkbox", { name: /KITLUCILED_002/ }).check({ force: true });
+  await wizard.getByRole("checkbox", { name: /KITLUCILED_001/ }).check();
+  await wizard.getByRole("checkbox", { name: /KITLUCILED_002/ }).check();
   await wizard.getByRole("button", { name: "Avanti" }).click();
   await saveScreenshots(page, "desk-new-loan-dates");
   await wizard.getByRole("button", { name: "Crea Prestito" }).click();

@@ -40,7 +40,7 @@ test("a student reports a fault, the desk repairs the unit and it is available a
   await page.getByRole("button", { name: "Segnala Guasto" }).first().click();
   await page.getByRole("button", { name: "Nuova Segnalazione" }).click();
   const wizard = page.getByRole("dialog");
-  await wizard.getByRole("radio", { name: /Proiettore Epson/ }).check({ force: true });
+  await wizard.getByRole("radio", { name: /Proiettore Epson/ }).check();
   await wizard.getByRole("button", { name: "Avanti" }).click();
   await wizard.getByRole("button", { name: "Avanti" }).click();
   await wizard.getByLabel("Descrizione del problema").fill("La lampada si spegne dopo pochi minuti");

@@ -2,6 +2,7 @@ import { Elysia, type ValidationError } from "elysia";
 import type { AppContext } from "./context";
 import { createTokenService } from "./http/auth";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
+import { CACHED_LISTS, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
@@ -40,6 +41,9 @@ function validationMessage(error: ValidationError): string {
 export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null } = {}) {
   const tokens = createTokenService(ctx);
   const startedAt = new WeakMap<Request, number>();
+  const responses = createResponseCache(ctx);
+  // Lists differ by who asks (a student sees their own); the same user gets the same answer.
+  const cacheKey = async (request: Request) => `${(await tokens.actorOf(request))?.id ?? 0} ${request.url}`;
 
   const api = new Elysia({ prefix: "/api" })
     .use(healthModule(ctx))
@@ -91,6 +95,19 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       ctx.metrics.recordIncident("api", `${request.method} ${path}: errore interno`);
       set.status = 500;
       return { error: INTERNAL_ERROR_MESSAGE };
+    })
+    .onBeforeHandle({ as: "global" }, async ({ request, route }) => {
+      if (request.method !== "GET" || !CACHED_LISTS.has(route)) return;
+      return responses.lookup(request, await cacheKey(request));
+    })
+    .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
+      // Plain objects and arrays only: files, streams and ready responses go out as they are.
+      if (!Array.isArray(responseValue) && Object.getPrototypeOf(responseValue ?? 0) !== Object.prototype) return;
+      const status = typeof set.status === "number" ? set.status : 200;
+      const headers = set.headers as Record<string, string>;
+      if (request.method === "GET" && status === 200 && CACHED_LISTS.has(route))
+        return responses.store(request, await cacheKey(request), responseValue, headers);
+      return jsonResponse(request, encodeJson(responseValue), headers, status);
     })
     .onAfterResponse(({ request, set, route }) => {
       const ms = performance.now() - (startedAt.get(request) ?? performance.now());

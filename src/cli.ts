@@ -35,7 +35,8 @@ export interface CliOptions {
   ui: UiAssetSource | null;
 }
 
-function contextFor(config: Config, logger = createLogger(config.logLevel)): AppContext {
+/** The context the server and the other commands (and `scripts/seed.ts`) build for a data directory. */
+export function contextFor(config: Config, logger = createLogger(config.logLevel)): AppContext {
   ensureDataDir(config.dataDir);
   const { db, sqlite } = openDatabase(dataPaths(config.dataDir).database);
   return {

@@ -26,6 +26,18 @@ export interface ServerOptions {
   workDir?: string;
   /** How long to wait for /api/health to answer. */
   startTimeoutMs?: number;
+  /**
+   * Extra command-line arguments after `serve`, e.g. `["--demo"]`. `--demo` loads the demo academy into the
+   * empty database on the first start only (the binary refuses it on a database with data), so `restart()`
+   * leaves it out.
+   */
+  args?: string[];
+}
+
+/** The accounts `serve --demo` generates and prints once on the console. */
+export interface DemoCredentials {
+  admin: Credentials;
+  student: Credentials;
 }
 
 export const defaultAdmin: Credentials = { email: "banco@accademia.test", password: "Banco-Prestiti-2026" };
@@ -62,7 +74,10 @@ export function freePort(): Promise<number> {
 let studentCounter = 0;
 
 export class PrestaLabServer {
-  readonly admin: Credentials;
+  /** The first administrator (with `--demo`: the demo administrator read from the console). */
+  admin: Credentials;
+  /** With `--demo`: the printed demo accounts; null otherwise. */
+  demo: DemoCredentials | null = null;
   readonly workDir: string;
   readonly dataDir: string;
   /** Milliseconds from spawning the process to the first healthy answer, for the latest start. */
@@ -70,7 +85,9 @@ export class PrestaLabServer {
   private child: ChildProcess | null = null;
   private exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | null = null;
   private log = "";
+  private logListeners = new Set<() => void>();
   private env: Record<string, string>;
+  private args: string[];
   private readonly ownsWorkDir: boolean;
 
   private constructor(
@@ -82,6 +99,7 @@ export class PrestaLabServer {
     this.workDir = options.workDir ?? mkdtempSync(join(tmpdir(), "prestalab-e2e-"));
     this.dataDir = join(this.workDir, "data");
     this.env = { ...(options.env ?? {}) };
+    this.args = [...(options.args ?? [])];
   }
 
   /** Starts the binary and resolves once /api/health answers. */
@@ -89,6 +107,10 @@ export class PrestaLabServer {
     if (!existsSync(binaryPath)) throw new Error(`${binaryPath} is missing: run \`bun run build\` first`);
     const server = new PrestaLabServer(await freePort(), options);
     await server.launch();
+    if (server.args.includes("--demo")) {
+      server.demo = await server.readDemoCredentials();
+      server.admin = server.demo.admin;
+    }
     return server;
   }
 
@@ -117,11 +139,12 @@ export class PrestaLabServer {
       ...this.env,
     });
     const started = performance.now();
-    const child = spawn(binaryPath, ["serve"], { cwd: this.workDir, env: environment, stdio: "pipe" });
+    const child = spawn(binaryPath, ["serve", ...this.args], { cwd: this.workDir, env: environment, stdio: "pipe" });
     this.child = child;
     const append = (chunk: Buffer) => {
       // Keep the tail only: a long journey logs one line per request.
       this.log = (this.log + chunk.toString()).slice(-200_000);
+      for (const listener of this.logListeners) listener();
     };
     child.stdout?.on("data", append);
     child.stderr?.on("data", append);
@@ -147,6 +170,37 @@ export class PrestaLabServer {
     }
     child.kill("SIGKILL");
     throw new Error(`PrestaLab did not answer /api/health within the time limit:\n${this.log}`);
+  }
+
+  /** Resolves with the first match of `pattern` in what the server printed, waiting for it if needed. */
+  waitForOutput(pattern: RegExp, timeoutMs = 5_000): Promise<RegExpMatchArray> {
+    return new Promise((resolveMatch, reject) => {
+      const check = () => {
+        const match = this.log.match(pattern);
+        if (!match) return false;
+        clearTimeout(timer);
+        this.logListeners.delete(listener);
+        resolveMatch(match);
+        return true;
+      };
+      const listener = () => void check();
+      const timer = setTimeout(() => {
+        this.logListeners.delete(listener);
+        reject(new Error(`PrestaLab did not print ${pattern} within ${timeoutMs} ms:\n${this.log}`));
+      }, timeoutMs);
+      this.logListeners.add(listener);
+      check();
+    });
+  }
+
+  /** The demo banner: "Amministratore: <email>  password: <password>" and the same for "Studente:". */
+  private async readDemoCredentials(): Promise<DemoCredentials> {
+    const admin = await this.waitForOutput(/Amministratore:\s+(\S+)\s+password:\s+(\S+)/);
+    const student = await this.waitForOutput(/Studente:\s+(\S+)\s+password:\s+(\S+)/);
+    return {
+      admin: { email: String(admin[1]), password: String(admin[2]) },
+      student: { email: String(student[1]), password: String(student[2]) },
+    };
   }
 
   /** SIGTERM, then waits for the process to end; reports how it ended. */
@@ -176,6 +230,7 @@ export class PrestaLabServer {
     const ended = await this.stop();
     if (ended.code !== 0) throw new Error(`PrestaLab exited with ${ended.code ?? ended.signal} on restart`);
     Object.assign(this.env, env);
+    this.args = this.args.filter((arg) => arg !== "--demo");
     await this.launch();
   }
 

@@ -11,11 +11,16 @@ import {
 import type { UsageType } from "../domain/loan-types";
 import { defaultUnitCode } from "../domain/unit-codes";
 import { CATALOG, FAULT_MESSAGES, FIRST_NAMES, SURNAMES } from "./catalog";
-import { createRandom } from "./random";
+import { createRandom, type Random } from "./random";
 
 export interface SeedOptions {
   seed?: number;
   items: number;
+  /**
+   * Total units, spread over the items (at least one each) roughly in proportion to the catalog's usual
+   * counts. Absent: every item gets the catalog's usual count (the demo).
+   */
+  units?: number;
   students: number;
   /** Loans spread over the history, the last ones still open around today. */
   loans: number;
@@ -50,25 +55,39 @@ export interface SeedSummary {
   firstStudentEmail: string;
 }
 
-interface Unit {
+interface Item {
   id: number;
-  itemId: number;
-  itemName: string;
+  name: string;
+  /** What the unit codes start with (the name, plus the copy number for repeated names). */
+  codeBase: string;
   courses: Course[];
   usage: UsageType[];
+  /** The catalog's usual number of units for this item. */
+  usualUnits: number;
+  /** The students of the item's courses, one list per course: whoever may borrow it. */
+  borrowers: Student[][];
+  borrowerCount: number;
+}
+
+interface Unit {
+  /** Position in the list of all units (the order they were created in). */
+  index: number;
+  id: number;
+  item: Item;
   /** The last day this unit is booked until; the next booking starts after it. */
   busyUntil: string;
 }
 
 interface Student {
   id: number;
+  email: string;
   course: Course;
   strikes: number;
   blocked: boolean;
   name: string;
 }
 
-const DEMO_REJECTION_REASONS = [
+const REJECTION_REASONS = [
   "Attrezzatura riservata per l'esame di fine corso",
   "Richiesta troppo lunga: massimo 10 giorni",
   "Unità prenotata per un workshop del dipartimento",
@@ -86,11 +105,14 @@ export function hasUserData(ctx: AppContext): boolean {
  * Fills an empty database with a consistent academy: items and units, students, and a history of
  * requests, loans, returns (some late, with the strikes and blocks they earn), repairs and fault
  * reports, ending at the clock's today. Bookings of a unit never overlap, and every student's
- * strike total matches their penalty history. Written in one transaction with prepared statements.
+ * strike total matches their penalty history. Written in one transaction with prepared statements;
+ * every step is linear (or n log n) in the size asked for, so the benchmark's data set takes seconds.
  */
 export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promise<SeedSummary> {
   if (hasUserData(ctx))
     throw new Error("Il database contiene già dati: i dati di esempio vanno caricati su un database vuoto");
+  if (options.units !== undefined && !(Number.isInteger(options.units) && options.units >= options.items))
+    throw new Error(`Servono almeno tante unità quanti oggetti (${options.items}), una per oggetto`);
   const random = createRandom(options.seed ?? 2025);
   const today = ctx.clock.today();
   const nowIso = ctx.clock.now().toISOString();
@@ -133,7 +155,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       categoryIds.set(entry.category, (insertCategory.get(entry.category) as { id: number }).id);
     }
     summary.categories = categoryIds.size;
-    const units: Unit[] = [];
+    const items: Item[] = [];
     const seenNames = new Map<string, number>();
     for (let index = 0; index < options.items; index++) {
       const entry = CATALOG[index % CATALOG.length] as (typeof CATALOG)[number];
@@ -162,20 +184,33 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
           : entry.loanType === "solo_esterno"
             ? ["esterno"]
             : ["interno", "esterno"];
-      const count = random.int(entry.units[0], entry.units[1]);
-      for (let sequence = 1; sequence <= count; sequence++) {
-        const code = defaultUnitCode(copy === 1 ? baseName : `${baseName}${copy}`, sequence);
-        const unit = insertUnit.get(item.id, code) as { id: number };
-        units.push({
-          id: unit.id,
-          itemId: item.id,
-          itemName: name,
-          courses,
-          usage,
-          busyUntil: addDays(today, -options.historyDays),
-        });
-      }
+      items.push({
+        id: item.id,
+        name,
+        codeBase: copy === 1 ? baseName : `${baseName}${copy}`,
+        courses,
+        usage,
+        usualUnits: random.int(entry.units[0], entry.units[1]),
+        borrowers: [],
+        borrowerCount: 0,
+      });
       summary.items++;
+    }
+    const units: Unit[] = [];
+    const unitCounts =
+      options.units === undefined
+        ? items.map((item) => item.usualUnits)
+        : spreadUnits(
+            options.units,
+            items.map((item) => item.usualUnits),
+          );
+    const historyStart = addDays(today, -options.historyDays);
+    for (const [position, item] of items.entries()) {
+      const count = unitCounts[position] as number;
+      for (let sequence = 1; sequence <= count; sequence++) {
+        const unit = insertUnit.get(item.id, defaultUnitCode(item.codeBase, sequence)) as { id: number };
+        units.push({ index: units.length, id: unit.id, item, busyUntil: historyStart });
+      }
     }
     summary.units = units.length;
 
@@ -203,15 +238,28 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
         course,
         addDays(today, -random.int(0, options.historyDays)),
       ) as { id: number };
-      const student = { id: user.id, course, strikes: 0, blocked: false, name: `${name} ${surname}` };
+      const student = { id: user.id, email, course, strikes: 0, blocked: false, name: `${name} ${surname}` };
       students.push(student);
-      studentsByCourse.set(course, [...(studentsByCourse.get(course) ?? []), student]);
+      const sameCourse = studentsByCourse.get(course);
+      if (sameCourse) sameCourse.push(student);
+      else studentsByCourse.set(course, [student]);
       if (index === 0) summary.firstStudentEmail = email;
     }
     summary.students = students.length;
+    for (const item of items) {
+      item.borrowers = item.courses.map((course) => studentsByCourse.get(course) ?? []);
+      item.borrowerCount = item.borrowers.reduce((total, list) => total + list.length, 0);
+    }
+    /** A random student of the unit's courses, drawn as if from one list of them all (without building it). */
     const borrowerFor = (unit: Unit): Student | undefined => {
-      const candidates = unit.courses.flatMap((course) => studentsByCourse.get(course) ?? []);
-      return candidates.length ? random.pick(candidates) : undefined;
+      const { borrowers, borrowerCount } = unit.item;
+      if (borrowerCount === 0) return undefined;
+      let position = Math.floor(random.next() * borrowerCount);
+      for (const list of borrowers) {
+        if (position < list.length) return list[position];
+        position -= list.length;
+      }
+      return undefined;
     };
 
     const insertRequest = db.prepare(
@@ -220,7 +268,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     );
     const insertLoan = db.prepare(
       `INSERT INTO prestiti (utente_id, chi, utente_email, inventario_id, richiesta_id, data_uscita, data_rientro, data_restituzione, tipo_utilizzo, note, stato, created_by, created_at)
-       VALUES (?, ?, (SELECT email FROM users WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );
     const insertLoanUnit = db.prepare("INSERT INTO prestiti_unita (prestito_id, unit_id) VALUES (?, ?)");
     const lateReturns: Array<{ student: Student; loanId: number; itemName: string; due: string; returned: string }> =
@@ -234,14 +282,14 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
      */
     function bookLoan(unit: Unit, student: Student, start: string, end: string, returned: string | null): boolean {
       if (start <= unit.busyUntil) return false;
-      const usage = end === start ? (unit.usage.includes("interno") ? "interno" : "esterno") : "esterno";
+      const usage = end === start ? (unit.item.usage.includes("interno") ? "interno" : "esterno") : "esterno";
       const state = returned ? "restituito" : end < today ? "scaduto" : "attivo";
       const viaRequest = random.chance(0.6);
       const requestId = viaRequest
         ? (
             insertRequest.get(
               student.id,
-              unit.itemId,
+              unit.item.id,
               unit.id,
               start,
               end,
@@ -258,8 +306,8 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       const loan = insertLoan.get(
         student.id,
         student.name,
-        student.id,
-        unit.itemId,
+        student.email,
+        unit.item.id,
         requestId,
         start,
         end,
@@ -276,7 +324,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       // An unreturned overdue loan keeps its unit until it comes back.
       unit.busyUntil = returned ?? (end < today ? addDays(today, 3650) : end);
       if (returned && daysLate(end, returned) > 0)
-        lateReturns.push({ student, loanId: loan.id, itemName: unit.itemName, due: end, returned });
+        lateReturns.push({ student, loanId: loan.id, itemName: unit.item.name, due: end, returned });
       return true;
     }
 
@@ -291,7 +339,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
         const student = borrowerFor(unit);
         const start = addDays(unit.busyUntil, random.int(1, meanGap * 2));
         if (!student || start > historyEnd) continue;
-        const end = unit.usage.includes("esterno") ? addDays(start, random.int(1, 10)) : start;
+        const end = unit.item.usage.includes("esterno") ? addDays(start, random.int(1, 10)) : start;
         const late = random.chance(0.02) ? random.int(1, 10) : 0;
         const finished = addDays(end, late);
         // Loans whose (late) return would fall after today are still out, some of them overdue.
@@ -305,7 +353,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       const first = students[0];
       const free = () => units.filter((unit) => unit.busyUntil < addDays(today, -15));
       const unitFor = (student: Student | undefined) =>
-        free().find((unit) => !student || unit.courses.includes(student.course));
+        free().find((unit) => !student || unit.item.courses.includes(student.course));
       const stage = (start: number, end: number, returned: number | null, student?: Student) => {
         const unit = unitFor(student);
         const borrower = student ?? (unit ? borrowerFor(unit) : undefined);
@@ -379,28 +427,28 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     }
     summary.blockedStudents = students.filter((student) => student.blocked).length;
 
-    // Requests still waiting (future dates on free units) and some refused ones.
-    const freeUnits = () => units.filter((unit) => unit.busyUntil < today);
+    // Requests still waiting (future dates on free units), and past ones refused by the desk or withdrawn.
+    const freeUnits = createFreeUnitIndex(units, today);
     for (let index = 0; index < options.requests; index++) {
-      const rejected = index % 3 === 2;
-      const candidates = freeUnits();
-      const unit = random.pick(candidates.length ? candidates : units);
+      const past = index % 3 === 2;
+      const withdrawn = index % 6 === 5;
+      const unit = freeUnits.pick(random) ?? random.pick(units);
       const student = borrowerFor(unit);
       if (!student || student.blocked) continue;
-      const usage = random.pick(unit.usage);
-      if (rejected) {
+      const usage = random.pick(unit.item.usage);
+      if (past) {
         const start = addDays(today, -random.int(5, options.historyDays));
         insertRequest.run(
           student.id,
-          unit.itemId,
+          unit.item.id,
           unit.id,
           start,
           usage === "interno" ? start : addDays(start, 3),
           usage,
           "Per il progetto di fine semestre",
-          "rifiutata",
-          random.pick(DEMO_REJECTION_REASONS),
-          options.adminId,
+          withdrawn ? "annullata" : "rifiutata",
+          withdrawn ? null : random.pick(REJECTION_REASONS),
+          withdrawn ? null : options.adminId,
           stamp(addDays(start, -1), 12),
           stamp(addDays(start, -2)),
         );
@@ -409,7 +457,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
         const end = usage === "interno" ? start : addDays(start, random.int(1, 7));
         insertRequest.run(
           student.id,
-          unit.itemId,
+          unit.item.id,
           unit.id,
           start,
           end,
@@ -422,6 +470,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
           new Date(Date.parse(nowIso) - random.int(1, 72) * 3_600_000).toISOString(),
         );
         unit.busyUntil = end;
+        freeUnits.remove(unit);
       }
       summary.requests++;
     }
@@ -437,15 +486,14 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     );
     for (let index = 0; index < options.repairs; index++) {
       const inProgress = index % 4 === 0;
-      const candidates = freeUnits();
-      if (inProgress && candidates.length === 0) continue;
-      const unit = random.pick(inProgress ? candidates : units);
+      const unit = inProgress ? freeUnits.pick(random) : random.pick(units);
+      if (!unit) continue;
       const startDay = inProgress
         ? addDays(today, -random.int(0, 6))
         : addDays(today, -random.int(20, options.historyDays));
       const message = random.pick(FAULT_MESSAGES);
       insertRepair.run(
-        unit.itemId,
+        unit.item.id,
         unit.id,
         message,
         "Verificare con l'assistenza del fornitore",
@@ -456,7 +504,10 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
         options.adminId,
         stamp(startDay, 9),
       );
-      if (inProgress) unit.busyUntil = addDays(today, 3650);
+      if (inProgress) {
+        unit.busyUntil = addDays(today, 3650);
+        freeUnits.remove(unit);
+      }
       summary.repairs++;
     }
 
@@ -487,4 +538,71 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     }
   })();
   return summary;
+}
+
+/**
+ * `total` units over items whose usual counts are `usual`: one each, the rest in proportion to the usual
+ * counts (largest remainders first, so the counts add up exactly).
+ */
+export function spreadUnits(total: number, usual: number[]): number[] {
+  if (usual.length === 0) return [];
+  const extra = total - usual.length;
+  const weight = usual.reduce((sum, value) => sum + value, 0);
+  const shares = usual.map((value) => (extra * value) / weight);
+  const counts = shares.map((share) => 1 + Math.floor(share));
+  let left = total - counts.reduce((sum, value) => sum + value, 0);
+  const byRemainder = shares
+    .map((share, position) => ({ position, remainder: share - Math.floor(share) }))
+    .sort((a, b) => b.remainder - a.remainder || a.position - b.position);
+  for (const { position } of byRemainder) {
+    if (left-- <= 0) break;
+    counts[position] = (counts[position] as number) + 1;
+  }
+  return counts;
+}
+
+/**
+ * The units free from `today` on (nothing booked from today), in creation order, as a Fenwick tree:
+ * drawing one at random and taking one out both cost O(log n) instead of a scan of every unit.
+ * A draw picks the same unit a draw from the filtered list would.
+ */
+function createFreeUnitIndex(units: Unit[], today: string) {
+  const size = units.length;
+  const tree = new Int32Array(size + 1);
+  const free = new Uint8Array(size);
+  let count = 0;
+  for (const unit of units) {
+    if (unit.busyUntil >= today) continue;
+    free[unit.index] = 1;
+    tree[unit.index + 1] = 1;
+    count++;
+  }
+  for (let node = 1; node <= size; node++) {
+    const parent = node + (node & -node);
+    if (parent <= size) tree[parent] = (tree[parent] as number) + (tree[node] as number);
+  }
+  let topStep = 1;
+  while (topStep * 2 <= size) topStep *= 2;
+  return {
+    /** A uniformly drawn free unit, or undefined (drawing nothing) when none is free. */
+    pick(random: Random): Unit | undefined {
+      if (count === 0) return undefined;
+      let rank = Math.floor(random.next() * count) + 1;
+      let position = 0;
+      for (let step = topStep; step > 0; step >>= 1) {
+        const next = position + step;
+        if (next <= size && (tree[next] as number) < rank) {
+          position = next;
+          rank -= tree[next] as number;
+        }
+      }
+      return units[position];
+    },
+    remove(unit: Unit): void {
+      if (!free[unit.index]) return;
+      free[unit.index] = 0;
+      count--;
+      for (let node = unit.index + 1; node <= size; node += node & -node) tree[node] = (tree[node] as number) - 1;
+    },
+  };
 }

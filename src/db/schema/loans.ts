@@ -59,6 +59,7 @@ export const prestiti = sqliteTable(
   (table) => [
     index("prestiti_utente_idx").on(table.utenteId, table.stato),
     index("prestiti_stato_rientro_idx").on(table.stato, table.dataRientro),
+    index("prestiti_stato_restituzione_idx").on(table.stato, table.dataRestituzione),
     index("prestiti_inventario_idx").on(table.inventarioId),
     index("prestiti_richiesta_idx").on(table.richiestaId),
     index("prestiti_created_idx").on(table.createdAt),

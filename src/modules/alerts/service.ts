@@ -57,7 +57,7 @@ function lowStockAlerts(ctx: AppContext, today: string) {
 function loanAlerts(ctx: AppContext, today: string, scope?: SQL) {
   const open = and(inArray(prestiti.stato, ["attivo", "scaduto"]), scope);
   const load = (condition: SQL) =>
-    loadLoanViews(ctx.db, today, and(open, condition))
+    loadLoanViews(ctx.db, today, { where: and(open, condition) })
       .map(loanAlert)
       .sort((a, b) => a.data_rientro.localeCompare(b.data_rientro));
   return {

@@ -16,19 +16,26 @@ import {
 } from "./service";
 
 const anyValue = t.Optional(t.Unknown());
-const allQuery = t.Object({ all: t.Optional(t.String()) });
-const wantsAll = (query: { all?: string }) => query.all === "1" || query.all === "true";
+const listQuery = t.Object({
+  all: t.Optional(t.String()),
+  stato: t.Optional(t.String()),
+  cerca: t.Optional(t.String()),
+  dal: t.Optional(t.String()),
+  al: t.Optional(t.String()),
+  pagina: t.Optional(t.String()),
+  per_pagina: t.Optional(t.String()),
+});
 
 export function loansModule(ctx: AppContext, tokens: TokenService) {
   const requestId = (value: string) => idParam(value, "Richiesta non valida");
   const loanId = (value: string) => idParam(value, "Prestito non valido");
   return new Elysia()
     .use(authPlugin(tokens))
-    .get("/richieste", ({ actor, query }) => listRequests(ctx, actor, wantsAll(query)), {
+    .get("/richieste", ({ actor, query }) => listRequests(ctx, actor, query), {
       auth: "signed-in",
-      query: allQuery,
+      query: listQuery,
     })
-    .get("/richieste/mie", ({ actor }) => listRequests(ctx, actor, false), { auth: "signed-in" })
+    .get("/richieste/mie", ({ actor }) => listRequests(ctx, actor, {}), { auth: "signed-in" })
     .post("/richieste", ({ actor, body }) => createRequest(ctx, actor, body), {
       auth: "signed-in",
       body: t.Object(
@@ -44,11 +51,11 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
       },
       { auth: "signed-in" },
     )
-    .get("/prestiti", ({ actor, query }) => listLoans(ctx, actor, wantsAll(query)), {
+    .get("/prestiti", ({ actor, query }) => listLoans(ctx, actor, query), {
       auth: "signed-in",
-      query: allQuery,
+      query: listQuery,
     })
-    .get("/prestiti/mie", ({ actor }) => listLoans(ctx, actor, false), { auth: "signed-in" })
+    .get("/prestiti/mie", ({ actor }) => listLoans(ctx, actor, {}), { auth: "signed-in" })
     .post("/prestiti", ({ actor, body }) => createDirectLoan(ctx, actor, body), {
       auth: "admin",
       body: t.Object(

@@ -11,7 +11,8 @@ import { optionalText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { recordLateReturn } from "../penalties/service";
 import { assertUnitBookable } from "./bookings";
-import { type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
+import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
+import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
 
 const IMMEDIATE = { behavior: "immediate" } as const;
 const OPEN_LOAN_STATES = ["attivo", "scaduto"] as const;
@@ -144,15 +145,22 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
 }
 
 export function requestView(ctx: AppContext, id: number): RequestView {
-  const [view] = loadRequestViews(ctx.db, eq(richieste.id, id));
+  const [view] = loadRequestViews(ctx.db, { where: eq(richieste.id, id) });
   if (!view) throw notFound("Richiesta non trovata");
   return view;
 }
 
-export function listRequests(ctx: AppContext, actor: Actor, all: boolean): RequestView[] {
+export function listRequests(ctx: AppContext, actor: Actor, query: ListQuery) {
+  const filter = requestListFilter(query);
   // A student only ever gets their own, whatever they ask for.
-  if (actor.ruolo === "admin" && all) return loadRequestViews(ctx.db);
-  return loadRequestViews(ctx.db, eq(richieste.utenteId, actor.id));
+  const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(richieste.utenteId, actor.id);
+  const where = and(own, filter.where);
+  return pagedList(
+    filter,
+    where,
+    (selection) => loadRequestViews(ctx.db, selection),
+    () => countRequests(ctx.db, where),
+  );
 }
 
 /** A student withdraws their own pending request. */
@@ -352,14 +360,22 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
 }
 
 export function loanView(ctx: AppContext, id: number): LoanView {
-  const [view] = loadLoanViews(ctx.db, ctx.clock.today(), eq(prestiti.id, id));
+  const [view] = loadLoanViews(ctx.db, ctx.clock.today(), { where: eq(prestiti.id, id) });
   if (!view) throw notFound("Prestito non trovato");
   return view;
 }
 
-export function listLoans(ctx: AppContext, actor: Actor, all: boolean): LoanView[] {
-  if (actor.ruolo === "admin" && all) return loadLoanViews(ctx.db, ctx.clock.today());
-  return loadLoanViews(ctx.db, ctx.clock.today(), eq(prestiti.utenteId, actor.id));
+export function listLoans(ctx: AppContext, actor: Actor, query: ListQuery) {
+  const today = ctx.clock.today();
+  const filter = loanListFilter(query, today);
+  const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(prestiti.utenteId, actor.id);
+  const where = and(own, filter.where);
+  return pagedList(
+    filter,
+    where,
+    (selection) => loadLoanViews(ctx.db, today, selection),
+    () => countLoans(ctx.db, where),
+  );
 }
 
 /**

@@ -1,10 +1,18 @@
-import { desc, eq, inArray, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { daysLate, effectiveLoanState } from "../../domain/loan-rules";
 
+/** Which rows of a list, in which order, and how many from where (all of them by default). */
+export interface Selection {
+  where?: SQL;
+  orderBy?: SQL[];
+  limit?: number;
+  offset?: number;
+}
+
 /** A loan request as lists and details show it. */
-export function loadRequestViews(db: Db, where?: SQL) {
+export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 0 }: Selection = {}) {
   return db
     .select({
       request: richieste,
@@ -20,7 +28,9 @@ export function loadRequestViews(db: Db, where?: SQL) {
     .innerJoin(unita, eq(unita.id, richieste.unitId))
     .leftJoin(users, eq(users.id, richieste.utenteId))
     .where(where)
-    .orderBy(desc(richieste.createdAt), desc(richieste.id))
+    .orderBy(...(orderBy ?? [desc(richieste.createdAt), desc(richieste.id)]))
+    .limit(limit)
+    .offset(offset)
     .all()
     .map(({ request, itemName, loanType, unitCode, user, strikes, blocked }) => ({
       id: request.id,
@@ -52,7 +62,7 @@ export function loadRequestViews(db: Db, where?: SQL) {
 export type RequestView = ReturnType<typeof loadRequestViews>[number];
 
 /** Loans with their units, borrower and lateness computed for `today`. */
-export function loadLoanViews(db: Db, today: string, where?: SQL) {
+export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -1, offset = 0 }: Selection = {}) {
   const rows = db
     .select({
       loan: prestiti,
@@ -65,7 +75,9 @@ export function loadLoanViews(db: Db, today: string, where?: SQL) {
     .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
     .leftJoin(users, eq(users.id, prestiti.utenteId))
     .where(where)
-    .orderBy(desc(prestiti.createdAt), desc(prestiti.id))
+    .orderBy(...(orderBy ?? [desc(prestiti.createdAt), desc(prestiti.id)]))
+    .limit(limit)
+    .offset(offset)
     .all();
   const loanIds = rows.map((row) => row.loan.id);
   const unitRows = loanIds.length
@@ -73,7 +85,7 @@ export function loadLoanViews(db: Db, today: string, where?: SQL) {
         .select({ loanId: prestitiUnita.prestitoId, id: unita.id, code: unita.codiceUnivoco })
         .from(prestitiUnita)
         .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-        .where(where ? inArray(prestitiUnita.prestitoId, loanIds) : undefined)
+        .where(where || limit >= 0 ? inArray(prestitiUnita.prestitoId, loanIds) : undefined)
         .orderBy(unita.codiceUnivoco)
         .all()
     : [];
@@ -119,3 +131,13 @@ export function loadLoanViews(db: Db, today: string, where?: SQL) {
 }
 
 export type LoanView = ReturnType<typeof loadLoanViews>[number];
+
+/** How many requests match `where`. */
+export function countRequests(db: Db, where?: SQL): number {
+  return db.select({ total: count() }).from(richieste).where(where).get()?.total ?? 0;
+}
+
+/** How many loans match `where`. */
+export function countLoans(db: Db, where?: SQL): number {
+  return db.select({ total: count() }).from(prestiti).where(where).get()?.total ?? 0;
+}

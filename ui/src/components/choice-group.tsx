@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { COVERING_INPUT } from "./covering-input";
 
 export interface Choice<T extends string> {
   value: T;
@@ -26,7 +27,7 @@ export function ChoiceGroup<T extends string>({ legend, choices, value, onChange
           return (
             <label
               key={choice.value}
-              className={`cursor-pointer rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+              className={`relative cursor-pointer rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
                 selected
                   ? (choice.selectedClassName ?? "border-indigo-500 bg-indigo-50 text-indigo-700")
                   : "border-slate-200 text-slate-600 hover:bg-slate-50"
@@ -38,7 +39,7 @@ export function ChoiceGroup<T extends string>({ legend, choices, value, onChange
                 value={choice.value}
                 checked={selected}
                 onChange={() => onChange(choice.value)}
-                className="sr-only"
+                className={COVERING_INPUT}
               />
               {choice.label}
             </label>

@@ -1,9 +1,7 @@
 import { X } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { createPortal } from "react-dom";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useDialogFocus } from "./use-dialog-focus";
 
 interface DrawerProps {
   title: string;
@@ -22,39 +20,8 @@ interface DrawerProps {
 export function Drawer({ title, badge, onClose, children, footer }: DrawerProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
-    };
-  }, []);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      closeRef.current();
-      return;
-    }
-    if (event.key !== "Tab" || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panel.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  // The panel itself takes the focus: its first control is the close button.
+  const handleKeyDown = useDialogFocus(panel, onClose, (root) => root);
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex justify-end">
@@ -63,7 +30,7 @@ export function Drawer({ title, badge, onClose, children, footer }: DrawerProps)
         tabIndex={-1}
         aria-label="Chiudi"
         className="absolute inset-0 cursor-default bg-slate-900/40"
-        onClick={() => closeRef.current()}
+        onClick={onClose}
       />
       <div
         ref={panel}
@@ -83,9 +50,9 @@ export function Drawer({ title, badge, onClose, children, footer }: DrawerProps)
           </div>
           <button
             type="button"
-            onClick={() => closeRef.current()}
+            onClick={onClose}
             aria-label="Chiudi pannello"
-            className="-mr-2 rounded-lg p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <X className="size-5" aria-hidden="true" />
           </button>

@@ -102,7 +102,7 @@ export function DropdownMenu({ label, icon: Icon, entries, disabled }: DropdownM
               onClick={() => choose(entry)}
               className="flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-slate-50 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none"
             >
-              <entry.icon className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <entry.icon className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
               {entry.label}
             </button>
           ))}

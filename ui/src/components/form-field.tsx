@@ -17,7 +17,7 @@ function FieldFrame({ id, label, optional, hint, children }: FieldFrameProps) {
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
-        {optional && <span className="font-normal text-slate-400"> (opzionale)</span>}
+        {optional && <span className="font-normal text-slate-500"> (opzionale)</span>}
       </label>
       {children}
       {hint && (
@@ -72,7 +72,7 @@ export function PasswordField({ label, optional, hint, id, ...inputProps }: Text
           onClick={() => setVisible((shown) => !shown)}
           aria-label={visible ? "Nascondi password" : "Mostra password"}
           aria-pressed={visible}
-          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-400 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
         </button>

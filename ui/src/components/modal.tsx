@@ -1,9 +1,7 @@
 import { X } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { createPortal } from "react-dom";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { firstFocusable, useDialogFocus } from "./use-dialog-focus";
 
 interface ModalProps {
   title: string;
@@ -26,45 +24,14 @@ export function Modal({ title, description, onClose, children, placement = "cent
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const root = panel.current;
-    const target =
-      root?.querySelector<HTMLElement>("[data-autofocus]") ??
-      root?.querySelector<HTMLElement>("input, select, textarea") ??
-      root?.querySelector<HTMLElement>(FOCUSABLE) ??
-      root;
-    target?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-      previouslyFocused?.focus?.();
-    };
-  }, []);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      closeRef.current();
-      return;
-    }
-    if (event.key !== "Tab" || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const handleKeyDown = useDialogFocus(
+    panel,
+    onClose,
+    (root) =>
+      root.querySelector<HTMLElement>("[data-autofocus]") ??
+      root.querySelector<HTMLElement>("input, select, textarea") ??
+      firstFocusable(root),
+  );
 
   const isSheet = placement === "sheet";
   return createPortal(
@@ -74,7 +41,7 @@ export function Modal({ title, description, onClose, children, placement = "cent
         tabIndex={-1}
         aria-label="Chiudi"
         className="absolute inset-0 cursor-default bg-slate-900/50 backdrop-blur-[1px]"
-        onClick={() => closeRef.current()}
+        onClick={onClose}
       />
       <div
         ref={panel}
@@ -101,9 +68,9 @@ export function Modal({ title, description, onClose, children, placement = "cent
           </div>
           <button
             type="button"
-            onClick={() => closeRef.current()}
+            onClick={onClose}
             aria-label="Chiudi finestra"
-            className="-mr-2 rounded-lg p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <X className="size-5" aria-hidden="true" />
           </button>

@@ -14,7 +14,7 @@ export function TextAreaField({ label, optional, hint, id, rows = 3, ...props }:
     <div>
       <label htmlFor={fieldId} className="mb-1.5 block text-sm font-medium text-slate-700">
         {label}
-        {optional && <span className="font-normal text-slate-400"> (opzionale)</span>}
+        {optional && <span className="font-normal text-slate-500"> (opzionale)</span>}
       </label>
       <textarea
         id={fieldId}

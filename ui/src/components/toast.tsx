@@ -52,7 +52,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               type="button"
               onClick={() => dismiss(toast.id)}
               aria-label="Chiudi messaggio"
-              className="-m-1 rounded p-1 text-slate-400 hover:text-slate-600"
+              className="-m-1 rounded p-1 text-slate-500 hover:text-slate-600"
             >
               <X className="size-4" aria-hidden="true" />
             </button>

@@ -22,7 +22,7 @@ export function ActivityHistory({ entity, id, title = "Cronologia attività" }: 
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="mb-3 flex items-center gap-2 text-sm font-semibold text-slate-900">
-        <History className="size-4 text-slate-400" aria-hidden="true" />
+        <History className="size-4 text-slate-500" aria-hidden="true" />
         {title}
       </h3>
       {activity.isPending && <LoadingState label="Caricamento cronologia..." />}

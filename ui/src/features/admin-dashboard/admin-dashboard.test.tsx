@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const report = (id: number, stato: string) => ({
@@ -25,7 +26,7 @@ function renderDashboard(api: ApiRoutes = {}) {
       "GET /api/auth/password-reset-requests": { body: [] },
       // The inventory screen shares this list: an empty one keeps it quiet when a test goes there.
       "GET /api/inventario": { body: [] },
-      "GET /api/richieste": { body: [aLoanRequest(), aLoanRequest({ id: 32, stato: "approvata" })] },
+      "GET /api/richieste": requestListRoute([aLoanRequest(), aLoanRequest({ id: 32, stato: "approvata" })]),
       "GET /api/riparazioni": {
         body: [
           { id: 1, stato: "in_corso" },
@@ -56,6 +57,22 @@ describe("Dashboard Amministratore", () => {
     expect(counter("Segnalazioni").textContent).toContain("2");
   });
 
+  it("counts requests from the server's total and pending list, without downloading the history", async () => {
+    const history = Array.from({ length: 120 }, (_, index) =>
+      aLoanRequest({ id: 200 - index, stato: index < 3 ? "in_attesa" : "rifiutata", oggetto_nome: `Oggetto ${index}` }),
+    );
+    const { server } = renderDashboard({ "GET /api/richieste": requestListRoute(history) });
+    await waitFor(() => expect(counter("Richieste").textContent).toContain("120"));
+    expect(counter("Richieste").textContent).toContain("3 in attesa");
+    const queries = server.callsTo("GET /api/richieste").map((call) => call.query);
+    expect(queries).toContainEqual({ all: "1", pagina: "1", per_pagina: "5" });
+    expect(queries).toContainEqual({ all: "1", stato: "in_attesa" });
+    expect(queries.every((query) => query.pagina !== undefined || query.stato === "in_attesa")).toBe(true);
+    const recent = within(screen.getByRole("region", { name: "Richieste Recenti" }));
+    expect(recent.getByText("Oggetto 4")).toBeTruthy();
+    expect(recent.queryByText("Oggetto 5")).toBeNull();
+  });
+
   describe("important alerts", () => {
     const alerts = {
       scorte_basse: [
@@ -81,19 +98,20 @@ describe("Dashboard Amministratore", () => {
 
     it("show four cards with up to three entries and how many more", async () => {
       renderDashboard({ "GET /api/avvisi": { body: alerts } });
-      const stock = await screen.findByRole("button", { name: "Scorte Basse: 5" });
+      const stockButton = await screen.findByRole("button", { name: "Scorte Basse 5" });
+      const stock = stockButton.parentElement as HTMLElement;
       expect(within(stock).getByText("Canon EOS R6")).toBeTruthy();
       expect(within(stock).getByText("Nikon Z6")).toBeTruthy();
       expect(within(stock).queryByText("Fujifilm X-T4")).toBeNull();
       expect(within(stock).getByText("+2 altri")).toBeTruthy();
-      expect(within(screen.getByRole("button", { name: "Ritardi: 1" })).getByText(/4 giorni di ritardo/)).toBeTruthy();
-      expect(screen.getByRole("button", { name: "Scadenze Oggi: 1" })).toBeTruthy();
-      expect(screen.getByRole("button", { name: "In scadenza domani: 0" })).toHaveProperty("disabled", true);
+      expect(screen.getByText(/4 giorni di ritardo/)).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Scadenze Oggi 1" })).toBeTruthy();
+      expect(screen.getByRole("button", { name: "In scadenza domani 0" })).toHaveProperty("disabled", true);
     });
 
     it("open the stock details with the first return date, and manage them in the inventory", async () => {
       const { user } = renderDashboard({ "GET /api/avvisi": { body: alerts } });
-      await user.click(await screen.findByRole("button", { name: "Scorte Basse: 5" }));
+      await user.click(await screen.findByRole("button", { name: "Scorte Basse 5" }));
       const dialog = within(screen.getByRole("dialog", { name: "Scorte Basse" }));
       expect(dialog.getByText("Panasonic GH5")).toBeTruthy();
       expect(dialog.getAllByText(/Primo rientro previsto il/)).toHaveLength(4);
@@ -104,7 +122,7 @@ describe("Dashboard Amministratore", () => {
 
     it("open the late loans and lead to the loans screen", async () => {
       const { user } = renderDashboard({ "GET /api/avvisi": { body: alerts } });
-      await user.click(await screen.findByRole("button", { name: "Ritardi: 1" }));
+      await user.click(await screen.findByRole("button", { name: "Ritardi 1" }));
       const dialog = within(screen.getByRole("dialog", { name: "Ritardi" }));
       expect(dialog.getByText(/luca\.verdi@accademia\.it/)).toBeTruthy();
       await user.click(dialog.getByRole("button", { name: /^Gestisci Ritardo/ }));
@@ -123,7 +141,7 @@ describe("Dashboard Amministratore", () => {
       ["Gestisci Richieste", "/prestiti", "?tab=in_attesa"],
       ["Gestisci Riparazioni", "/riparazioni", ""],
     ])('"%s" leads to %s%s', async (label, path, search) => {
-      // The target screen may tidy its address once it has read it: record where the button went.
+      // The target screen may tidy its address once it has read it: record where the link went.
       const visited: string[] = [];
       const original = window.history.pushState;
       window.history.pushState = (state, unused, url) => {
@@ -132,7 +150,7 @@ describe("Dashboard Amministratore", () => {
       };
       try {
         const { user } = renderDashboard();
-        await user.click(await screen.findByRole("button", { name: label }));
+        await user.click(await screen.findByRole("link", { name: new RegExp(`^${label}`) }));
         await waitFor(() => expect(window.location.pathname).toBe(path));
         expect(visited).toContain(`${path}${search}`);
       } finally {
@@ -147,7 +165,7 @@ describe("Dashboard Amministratore", () => {
         aLoanRequest({ id: 1, oggetto_nome: "Oggetto 1" }),
         ...[2, 3, 4, 5, 6].map((id) => aLoanRequest({ id, stato: "approvata", oggetto_nome: `Oggetto ${id}` })),
       ];
-      renderDashboard({ "GET /api/richieste": { body: requests } });
+      renderDashboard({ "GET /api/richieste": requestListRoute(requests) });
       const section = within(await screen.findByRole("region", { name: "Richieste Recenti" }));
       await section.findByText("Oggetto 5");
       expect(section.queryByText("Oggetto 6")).toBeNull();

@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { aLoanRequest, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const request = aLoanRequest();
@@ -13,7 +14,7 @@ async function openRequest(api: ApiRoutes = {}) {
     path: "/dashboard",
     api: {
       "GET /api/auth/password-reset-requests": { body: [] },
-      "GET /api/richieste": { body: [request] },
+      "GET /api/richieste": requestListRoute([request]),
       "GET /api/avvisi": { body: noAlerts() },
       ...api,
     },

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { aLoan, aLoanRequest, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const active = aLoan();
@@ -34,8 +35,8 @@ function renderLoans(path = "/prestiti", api: ApiRoutes = {}) {
     signedInAs: anAdmin(),
     path,
     api: {
-      "GET /api/prestiti": { body: [active, overdue, returned] },
-      "GET /api/richieste": { body: [pending, handled] },
+      "GET /api/prestiti": loanListRoute([overdue, active, returned]),
+      "GET /api/richieste": requestListRoute([pending, handled]),
       "GET /api/avvisi": { body: noAlerts() },
       ...api,
     },
@@ -141,7 +142,7 @@ describe("Prestiti", () => {
       const { user } = renderLoans();
       await screen.findByRole("article", { name: /Microfono Rode/ });
       await user.type(screen.getByLabelText("Cerca prestiti"), term);
-      expect(cards()).toHaveLength(1);
+      await waitFor(() => expect(cards()).toHaveLength(1));
       expect(screen.getByRole("article", { name: /Microfono Rode/ })).toBeTruthy();
     });
 
@@ -166,13 +167,13 @@ describe("Prestiti", () => {
             body: {
               message: "Prestito concluso",
               giorni_ritardo: 3,
-              penalty: { daysLate: 3, strikes: 1, totalStrikes: 3, blocked: true },
+              penalty: { strike_assegnati: 1, totale: 3, bloccato: true },
             },
           };
         },
-        "GET /api/prestiti": () => ({
-          body: ended ? [active, { ...overdue, stato: "restituito" }, returned] : [active, overdue, returned],
-        }),
+        "GET /api/prestiti": loanListRoute(() =>
+          ended ? [active, { ...overdue, stato: "restituito" }, returned] : [overdue, active, returned],
+        ),
       });
       await screen.findByRole("article", { name: /Microfono Rode/ });
       await user.click(screen.getByRole("button", { name: "Termina prestito: Microfono Rode, Sara Neri" }));
@@ -306,7 +307,7 @@ describe("Prestiti", () => {
     });
   });
 
-  it("shows 30 cards at first and more on request, so a long history stays quick", async () => {
+  describe("a long history", () => {
     const history = Array.from({ length: 35 }, (_, index) =>
       aLoan({
         id: 100 + index,
@@ -315,13 +316,44 @@ describe("Prestiti", () => {
         utente_nome_reale: `Utente ${index}`,
       }),
     );
-    const { user } = renderLoans("/prestiti?tab=completati", { "GET /api/prestiti": { body: history } });
-    await screen.findByRole("article", { name: /Utente 0$/ });
-    expect(cards()).toHaveLength(30);
-    expect(screen.getByText("30 di 35 mostrati")).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "Mostra altri" }));
-    expect(cards()).toHaveLength(35);
-    expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
+    const loanCalls = (server: ReturnType<typeof renderLoans>["server"]) =>
+      server.callsTo("GET /api/prestiti").map((call) => call.query);
+
+    it("comes 30 cards at a time from the server, and Mostra altri asks for the next page", async () => {
+      const { user, server } = renderLoans("/prestiti?tab=completati", {
+        "GET /api/prestiti": loanListRoute([active, ...history]),
+      });
+      await screen.findByRole("article", { name: /Utente 0$/ });
+      expect(cards()).toHaveLength(30);
+      expect(screen.getByText("30 di 35 mostrati")).toBeTruthy();
+      expect(tab(/^Completati/).textContent).toContain("35");
+      expect(tab(/^Prestiti Attivi/).textContent).toContain("1");
+      expect(loanCalls(server)).toContainEqual({ all: "1", stato: "restituito", pagina: "1", per_pagina: "30" });
+      // The other tab's count is a one-row page, not the list.
+      expect(loanCalls(server)).toContainEqual({ all: "1", stato: "in_corso", pagina: "1", per_pagina: "1" });
+
+      await user.click(screen.getByRole("button", { name: "Mostra altri" }));
+      expect(await screen.findByRole("article", { name: /Utente 34$/ })).toBeTruthy();
+      expect(cards()).toHaveLength(35);
+      expect(loanCalls(server)).toContainEqual({ all: "1", stato: "restituito", pagina: "2", per_pagina: "30" });
+      expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
+      expect(screen.queryByText(/mostrati$/)).toBeNull();
+    });
+
+    it("sends the search to the server as cerca once typing pauses, and keeps the tab counts whole", async () => {
+      const { user, server } = renderLoans("/prestiti?tab=completati", { "GET /api/prestiti": loanListRoute(history) });
+      await screen.findByRole("article", { name: /Utente 0$/ });
+      await user.type(screen.getByLabelText("Cerca prestiti"), "Utente 3");
+      await waitFor(() => expect(cards()).toHaveLength(6));
+      expect(screen.queryByText(/mostrati$/)).toBeNull();
+      expect(tab(/^Completati/).textContent).toContain("35");
+      // One call for the whole term, not one per key.
+      expect(loanCalls(server).filter((query) => query.cerca !== undefined)).toEqual([
+        { all: "1", stato: "restituito", pagina: "1", per_pagina: "30", cerca: "Utente 3" },
+      ]);
+      // The tab's own count, no longer readable from its narrowed list, comes from a one-row page.
+      expect(loanCalls(server)).toContainEqual({ all: "1", stato: "restituito", pagina: "1", per_pagina: "1" });
+    });
   });
 
   it('says "Errore nel caricamento prestiti" when the loans cannot be read', async () => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { aLoan, anItem, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const SERVER_TODAY = dayFromToday(10);
@@ -41,8 +42,8 @@ function renderWizard(api: ApiRoutes = {}) {
     path: "/prestiti",
     api: {
       "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: SERVER_TODAY } },
-      "GET /api/prestiti": { body: [aLoan()] },
-      "GET /api/richieste": { body: [] },
+      "GET /api/prestiti": loanListRoute([aLoan()]),
+      "GET /api/richieste": requestListRoute([]),
       "GET /api/avvisi": { body: noAlerts() },
       "GET /api/inventario": { body: [camera, studioLight, projector, lentOut] },
       "GET /api/inventario/4/disponibili": { body: unitsOf("CANON") },

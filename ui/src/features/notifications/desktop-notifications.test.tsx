@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { aLoanRequest, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import { notifyDesktop } from "../../lib/desktop-notification";
 
@@ -64,8 +65,8 @@ function renderShell(path = "/dashboard", api: ApiRoutes = {}) {
     api: {
       "GET /api/auth/password-reset-requests": { body: [] },
       "GET /api/inventario": { body: [] },
-      "GET /api/prestiti": { body: [] },
-      "GET /api/richieste": { body: [] },
+      "GET /api/prestiti": loanListRoute([]),
+      "GET /api/richieste": requestListRoute([]),
       "GET /api/avvisi": { body: noAlerts() },
       "GET /api/segnalazioni": { body: [] },
       "GET /api/riparazioni": { body: [] },
@@ -153,7 +154,9 @@ describe("desktop notifications: what they announce", () => {
     });
     let approved = false;
     const { user } = renderShell("/prestiti?tab=in_attesa", {
-      "GET /api/richieste": () => ({ body: approved ? [arriving, { ...waiting, stato: "approvata" }] : [waiting] }),
+      "GET /api/richieste": requestListRoute(() =>
+        approved ? [arriving, { ...waiting, stato: "approvata" }] : [waiting],
+      ),
       "PUT /api/prestiti/31/approva": () => {
         approved = true;
         return { body: { message: "ok", loanId: 1, penaltyInfo: { hasStrikes: false, strikes: 0, warning: null } } };

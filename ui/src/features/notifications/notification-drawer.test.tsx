@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const fresh = aLoanRequest({ id: 31, created_at: hoursAgo(2) });
@@ -22,8 +23,8 @@ function renderShell(api: ApiRoutes = {}, path = "/dashboard") {
     api: {
       "GET /api/auth/password-reset-requests": { body: [] },
       "GET /api/inventario": { body: [] },
-      "GET /api/prestiti": { body: [] },
-      "GET /api/richieste": { body: [fresh, stale, handled] },
+      "GET /api/prestiti": loanListRoute([]),
+      "GET /api/richieste": requestListRoute([fresh, stale, handled]),
       "GET /api/avvisi": { body: alerts },
       ...api,
     },
@@ -76,7 +77,7 @@ describe("notification drawer", () => {
   ])("labels a request from %f hours ago as %s", async (hours, label) => {
     const drawer = await openDrawer(
       renderShell({
-        "GET /api/richieste": { body: [aLoanRequest({ created_at: hoursAgo(hours) })] },
+        "GET /api/richieste": requestListRoute([aLoanRequest({ created_at: hoursAgo(hours) })]),
         "GET /api/avvisi": { body: noAlerts() },
       }),
       1,
@@ -89,12 +90,10 @@ describe("notification drawer", () => {
     const drawer = await openDrawer(
       renderShell({
         "GET /api/health": { body: { ok: true, appName: "PrestaLab", now: new Date(serverNow).toISOString() } },
-        "GET /api/richieste": {
-          body: [
-            aLoanRequest({ id: 41, created_at: new Date(serverNow - 2 * 3_600_000).toISOString() }),
-            aLoanRequest({ id: 42, created_at: hoursAgo(1), oggetto_nome: "Sony A7 III" }),
-          ],
-        },
+        "GET /api/richieste": requestListRoute([
+          aLoanRequest({ id: 41, created_at: new Date(serverNow - 2 * 3_600_000).toISOString() }),
+          aLoanRequest({ id: 42, created_at: hoursAgo(1), oggetto_nome: "Sony A7 III" }),
+        ]),
         "GET /api/avvisi": { body: noAlerts() },
       }),
       1,
@@ -136,7 +135,10 @@ describe("notification drawer", () => {
   });
 
   it('says "Nessuna notifica" when there is nothing', async () => {
-    const rendered = renderShell({ "GET /api/richieste": { body: [stale] }, "GET /api/avvisi": { body: noAlerts() } });
+    const rendered = renderShell({
+      "GET /api/richieste": requestListRoute([stale]),
+      "GET /api/avvisi": { body: noAlerts() },
+    });
     await waitFor(() => expect(rendered.server.callsTo("GET /api/avvisi").length).toBeGreaterThan(0));
     await rendered.user.click(await screen.findByRole("button", { name: "Notifiche" }));
     expect(within(screen.getByRole("dialog", { name: "Notifiche" })).getByText("Nessuna notifica")).toBeTruthy();
@@ -188,11 +190,13 @@ describe("notification drawer", () => {
     jest.useFakeTimers();
     try {
       const { server } = renderShell();
-      const polled = () => [server.callsTo("GET /api/richieste").length, server.callsTo("GET /api/avvisi").length];
+      const pendingCalls = () =>
+        server.callsTo("GET /api/richieste").filter((call) => call.query.stato === "in_attesa");
+      const polled = () => [pendingCalls().length, server.callsTo("GET /api/avvisi").length];
       const advance = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
       for (let step = 0; step < 50 && !screen.queryByRole("button", { name: /non lette/ }); step++) await advance(10);
       const [requestsAtStart = 0, alertsAtStart = 0] = polled();
-      expect(server.callsTo("GET /api/richieste")[0]?.query).toEqual({ all: "1" });
+      expect(pendingCalls()[0]?.query).toEqual({ all: "1", stato: "in_attesa" });
       await advance(299_000);
       expect(polled()).toEqual([requestsAtStart, alertsAtStart]);
       await advance(2_000);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { notifyNewReport, notifyNewRequest, notifyRepair } from "../../lib/desktop-notification";
 import { useRepairs } from "./api/get-repairs";
 import { useReports } from "./api/get-reports";
-import { useRequests } from "./api/get-requests";
+import { usePendingRequestSummaries } from "./api/get-requests";
 
 /**
  * Calls `announce` for each entry that was not there at the previous poll. The first poll only sets
@@ -28,13 +28,12 @@ function useAnnounceNew<T extends { id: number }>(entries: T[] | undefined, anno
 
 /** Desktop notifications for new requests, new fault reports and new repairs, while permitted. */
 export function useDesktopAlerts(enabled: boolean) {
-  const requests = useRequests();
+  const pending = usePendingRequestSummaries();
   const reports = useReports(enabled);
   const repairs = useRepairs(enabled);
-  const pending = useMemo(() => requests.data?.filter((request) => request.stato === "in_attesa"), [requests.data]);
   const inProgress = useMemo(() => repairs.data?.filter((repair) => repair.stato === "in_corso"), [repairs.data]);
 
-  useAnnounceNew(enabled ? pending : undefined, notifyNewRequest);
+  useAnnounceNew(enabled ? pending.data : undefined, notifyNewRequest);
   useAnnounceNew(enabled ? reports.data : undefined, notifyNewReport);
   useAnnounceNew(enabled ? inProgress : undefined, notifyRepair);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useAlerts } from "./api/get-alerts";
-import { useRequests } from "./api/get-requests";
+import { usePendingRequestSummaries } from "./api/get-requests";
 import { useServerClockOffset } from "./api/get-server-clock";
 import { buildNotifications, type DeskNotification } from "./build-notifications";
 import { loadMarks, type NotificationMarks, reconcileMarks, sameMarks, saveMarks } from "./notification-marks";
@@ -10,11 +10,11 @@ export interface ShownNotification extends DeskNotification {
 }
 
 /**
- * The signed-in administrator's notifications, built from the requests and alerts polled every 300
+ * The signed-in administrator's notifications, built from the pending requests and alerts polled every 300
  * seconds, with their read and deleted marks kept in the browser.
  */
 export function useNotifications(userId: number) {
-  const requests = useRequests();
+  const requests = usePendingRequestSummaries();
   const alerts = useAlerts();
   const clockOffset = useServerClockOffset();
   const [marks, setMarks] = useState<NotificationMarks>(() => loadMarks(userId));

@@ -187,7 +187,7 @@ describe("student dashboard", () => {
       },
     });
     const list = within(await main().findByRole("list", { name: "Richieste recenti" }));
-    expect(list.getAllByRole("button").map((button) => button.getAttribute("aria-label"))).toEqual([
+    expect(list.getAllByRole("button").map((button) => button.textContent)).toEqual([
       "Dettagli richiesta: Godox AD200",
       "Dettagli richiesta: Canon EOS R6",
       "Dettagli richiesta: Sony A7 III",

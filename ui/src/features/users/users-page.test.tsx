@@ -40,6 +40,21 @@ function table() {
 }
 
 describe("Gestione Utenti", () => {
+  it('renders fifty students at first and the rest on "Mostra altri"; a search starts again', async () => {
+    const many = Array.from({ length: 60 }, (_, index) =>
+      aStudent({ id: 100 + index, name: "Studente", surname: `N${index}`, email: `s${index}@accademia.it` }),
+    );
+    const { user } = renderUsers({}, [admin, ...many]);
+    await screen.findByRole("table");
+    expect(table().getAllByRole("row")).toHaveLength(51);
+    expect(screen.getByText("50 di 60 mostrati")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Mostra altri" }));
+    expect(table().getAllByRole("row")).toHaveLength(61);
+    expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
+    await user.type(screen.getByRole("searchbox"), "Studente");
+    expect(table().getAllByRole("row")).toHaveLength(51);
+  });
+
   it("separates students from administrators in two tabs with their counts", async () => {
     const { user } = renderUsers();
     await screen.findByRole("table");

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api";
+import { usePendingRequests } from "../../../lib/pending-requests";
 
 export interface LoanRequest {
   id: number;
@@ -18,10 +19,32 @@ export interface LoanRequest {
   is_blocked: boolean;
 }
 
-/** Every request, newest first. */
-export function useRequests() {
+/** One page of a list from the server, with the count of the whole list. */
+export interface RequestPage {
+  elementi: LoanRequest[];
+  totale: number;
+  pagina: number;
+  per_pagina: number;
+}
+
+const RECENT_REQUESTS_SHOWN = 5;
+
+/** As often as the notifications poll the pending requests, so the two never tell different stories. */
+const RECENT_POLL_INTERVAL_MS = 300_000;
+
+/**
+ * The newest requests, with the number of all requests ever made: one small page, however long the
+ * history. The counter and the recent list share it.
+ */
+export function useRecentRequests() {
   return useQuery({
-    queryKey: ["richieste"],
-    queryFn: () => apiRequest<LoanRequest[]>("/api/richieste?all=1"),
+    queryKey: ["richieste", "recenti"],
+    queryFn: () => apiRequest<RequestPage>(`/api/richieste?all=1&pagina=1&per_pagina=${RECENT_REQUESTS_SHOWN}`),
+    refetchInterval: RECENT_POLL_INTERVAL_MS,
   });
+}
+
+/** The requests still waiting for the desk (shared with the loans screen and the notifications). */
+export function usePendingDeskRequests() {
+  return usePendingRequests<LoanRequest>();
 }

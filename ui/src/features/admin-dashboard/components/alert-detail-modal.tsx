@@ -82,7 +82,7 @@ function LoanEntry({ loan, late, onManage }: { loan: LoanAlert; late: boolean; o
         <p className="font-medium text-slate-900">{loan.oggetto_nome}</p>
         <p className="text-sm break-words text-slate-600">
           {loan.utente_nome}
-          {loan.utente_email && <span className="text-slate-400"> · {loan.utente_email}</span>}
+          {loan.utente_email && <span className="text-slate-500"> · {loan.utente_email}</span>}
         </p>
         <p className="mt-1 text-xs text-slate-500">
           Rientro previsto il {formatDate(loan.data_rientro)}

@@ -3,7 +3,7 @@ import { ClipboardList, MessageSquareWarning, Package, Wrench } from "lucide-rea
 import { useInventory } from "../api/get-inventory";
 import { useRepairs } from "../api/get-repairs";
 import { useReports } from "../api/get-reports";
-import { useRequests } from "../api/get-requests";
+import { usePendingDeskRequests, useRecentRequests } from "../api/get-requests";
 
 interface CounterProps {
   label: string;
@@ -25,7 +25,7 @@ function Counter({ label, caption, icon: Icon, tone, value, failed }: CounterPro
         <p className="text-2xl font-semibold text-slate-900 tabular-nums" aria-busy={value === undefined && !failed}>
           {value ?? (failed ? "—" : "…")}
         </p>
-        <p className="truncate text-xs text-slate-400">{caption}</p>
+        <p className="truncate text-xs text-slate-500">{caption}</p>
       </div>
     </div>
   );
@@ -36,10 +36,10 @@ const ACTIVE_REPORT_STATES = ["aperta", "in_corso"];
 /** Inventory items, requests, repairs in progress and active fault reports. */
 export function DashboardCounters() {
   const inventory = useInventory();
-  const requests = useRequests();
+  const requests = useRecentRequests();
+  const pending = usePendingDeskRequests();
   const repairs = useRepairs();
   const reports = useReports();
-  const pending = requests.data?.filter((request) => request.stato === "in_attesa").length ?? 0;
 
   return (
     <section aria-label="Riepilogo" className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
@@ -53,10 +53,10 @@ export function DashboardCounters() {
       />
       <Counter
         label="Richieste"
-        caption={requests.data ? `${pending} in attesa` : "richieste di prestito"}
+        caption={pending.data ? `${pending.data.length} in attesa` : "richieste di prestito"}
         icon={ClipboardList}
         tone="bg-sky-50 text-sky-600"
-        value={requests.data?.length}
+        value={requests.data?.totale}
         failed={requests.isError}
       />
       <Counter

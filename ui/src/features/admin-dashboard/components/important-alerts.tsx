@@ -48,21 +48,23 @@ export function ImportantAlerts() {
           const entries = entriesOf(data, kind);
           const hidden = entries.length - SHOWN_PER_CARD;
           return (
-            <button
+            <div
               key={kind}
-              type="button"
-              disabled={entries.length === 0}
-              onClick={() => setOpen(kind)}
-              aria-label={`${title}: ${entries.length}`}
-              className={`flex min-w-0 flex-col rounded-lg border p-4 text-left transition-shadow enabled:hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-default disabled:opacity-70 ${tone}`}
+              className={`relative flex min-w-0 flex-col rounded-lg border p-4 transition-shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 has-[button:enabled]:hover:shadow-md ${entries.length === 0 ? "opacity-70" : ""} ${tone}`}
             >
-              <span className="flex items-center justify-between gap-2">
+              {/* The heading button stretches over the whole card, so a click anywhere opens the list. */}
+              <button
+                type="button"
+                disabled={entries.length === 0}
+                onClick={() => setOpen(kind)}
+                className="flex items-center justify-between gap-2 text-left after:absolute after:inset-0 after:rounded-lg enabled:cursor-pointer focus-visible:outline-none disabled:cursor-default"
+              >
                 <span className="flex min-w-0 items-center gap-2 leading-tight font-semibold">
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   <span>{title}</span>
                 </span>
                 <span className="text-lg font-bold tabular-nums">{entries.length}</span>
-              </span>
+              </button>
               {entries.length === 0 ? (
                 <span className="mt-2 text-xs opacity-80">{empty}</span>
               ) : (
@@ -79,7 +81,7 @@ export function ImportantAlerts() {
                   {hidden > 0 && <span className="block text-xs font-semibold">+{hidden} altri</span>}
                 </span>
               )}
-            </button>
+            </div>
           );
         })}
       </div>

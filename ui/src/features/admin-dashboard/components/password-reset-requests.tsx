@@ -63,7 +63,7 @@ export function PasswordResetRequests() {
                   {request.user_name} {request.user_surname}
                 </p>
                 <p className="truncate text-sm text-slate-500">{request.user_email}</p>
-                <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400">
+                <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
                   <Clock className="size-3.5" aria-hidden="true" />
                   <time dateTime={request.requested_at} title={formatDateTime(request.requested_at)}>
                     {formatRelativeTime(request.requested_at)}

@@ -1,7 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { ClipboardList, PackagePlus, Wrench } from "lucide-react";
-import { useId } from "react";
-import { useNavigate } from "react-router";
+import { Link } from "react-router";
 
 const ACTIONS: { label: string; text: string; to: string; icon: LucideIcon; tone: string }[] = [
   {
@@ -28,35 +27,26 @@ const ACTIONS: { label: string; text: string; to: string; icon: LucideIcon; tone
 ];
 
 export function QuickActions() {
-  const navigate = useNavigate();
-  const baseId = useId();
   return (
     <section aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title" className="mb-3 font-semibold text-slate-900">
         Azioni Rapide
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
-        {ACTIONS.map(({ label, text, to, icon: Icon, tone }, index) => (
-          <button
+        {ACTIONS.map(({ label, text, to, icon: Icon, tone }) => (
+          <Link
             key={label}
-            type="button"
-            onClick={() => navigate(to)}
-            aria-labelledby={`${baseId}-label-${index}`}
-            aria-describedby={`${baseId}-text-${index}`}
+            to={to}
             className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
             <span className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <span className="min-w-0">
-              <span id={`${baseId}-label-${index}`} className="block text-sm font-semibold text-slate-900">
-                {label}
-              </span>
-              <span id={`${baseId}-text-${index}`} className="block text-xs text-slate-500">
-                {text}
-              </span>
+              <span className="block text-sm font-semibold text-slate-900">{label}</span>
+              <span className="block text-xs text-slate-500">{text}</span>
             </span>
-          </button>
+          </Link>
         ))}
       </div>
     </section>

@@ -5,11 +5,9 @@ import { Alert } from "../../../components/alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
-import { type LoanRequest, useRequests } from "../api/get-requests";
+import { type LoanRequest, useRecentRequests } from "../api/get-requests";
 import { RequestManagementModal } from "./request-management-modal";
 import { RequestStatusBadge } from "./request-status-badge";
-
-const SHOWN = 5;
 
 function RequestSummary({ request }: { request: LoanRequest }) {
   return (
@@ -32,7 +30,7 @@ function RequestSummary({ request }: { request: LoanRequest }) {
 
 /** The five newest requests; the pending ones open the request-management dialog. */
 export function RecentRequests() {
-  const requests = useRequests();
+  const requests = useRecentRequests();
   const [selected, setSelected] = useState<LoanRequest | null>(null);
 
   return (
@@ -58,26 +56,28 @@ export function RecentRequests() {
           <Alert tone="error">Errore nel caricamento richieste</Alert>
         </div>
       )}
-      {requests.isSuccess && requests.data.length === 0 && (
+      {requests.isSuccess && requests.data.elementi.length === 0 && (
         <EmptyState icon={ClipboardList} title="Nessuna richiesta" text="Le richieste degli studenti compaiono qui." />
       )}
-      {requests.isSuccess && requests.data.length > 0 && (
+      {requests.isSuccess && requests.data.elementi.length > 0 && (
         <ul className="divide-y divide-slate-100">
-          {requests.data.slice(0, SHOWN).map((request) => (
-            <li key={request.id}>
-              {request.stato === "in_attesa" ? (
+          {requests.data.elementi.map((request) => (
+            <li
+              key={request.id}
+              className={`relative px-5 py-3 ${request.stato === "in_attesa" ? "transition-colors hover:bg-indigo-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600" : ""}`}
+            >
+              <RequestSummary request={request} />
+              {request.stato === "in_attesa" && (
+                // Covers the whole row, so the row is the click target; its name says what it does.
                 <button
                   type="button"
                   onClick={() => setSelected(request)}
-                  aria-label={`Gestisci la richiesta di ${request.utente_nome} ${request.utente_cognome}: ${request.oggetto_nome}`}
-                  className="block w-full px-5 py-3 text-left transition-colors hover:bg-indigo-50/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+                  className="absolute inset-0 size-full cursor-pointer focus-visible:outline-none"
                 >
-                  <RequestSummary request={request} />
+                  <span className="sr-only">
+                    Gestisci la richiesta di {request.utente_nome} {request.utente_cognome}: {request.oggetto_nome}
+                  </span>
                 </button>
-              ) : (
-                <div className="px-5 py-3">
-                  <RequestSummary request={request} />
-                </div>
               )}
             </li>
           ))}

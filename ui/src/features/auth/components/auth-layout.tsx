@@ -17,7 +17,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
       </main>
-      <footer className="mt-8 text-center text-xs text-slate-400">© 2025 {serviceName}</footer>
+      <footer className="mt-8 text-center text-xs text-slate-500">© 2025 {serviceName}</footer>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { type AvailableItem, useAvailableItems } from "../api/get-available-items";
 import { useCategories } from "../api/get-categories";
@@ -39,6 +40,7 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
     (item) => matches(item, term) && (categoryId === ALL_CATEGORIES || item.categoria_id === Number(categoryId)),
   );
   const filtering = term !== "" || categoryId !== ALL_CATEGORIES;
+  const rendered = useShownCount(`${categoryId} ${term}`);
 
   return (
     <>
@@ -52,7 +54,7 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
           <label htmlFor="available-items-search" className="mb-1.5 block text-sm font-medium text-slate-700">
             Cerca articoli
           </label>
-          <Search className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-400" aria-hidden="true" />
+          <Search className="pointer-events-none absolute bottom-3 left-3 size-4 text-slate-500" aria-hidden="true" />
           <input
             id="available-items-search"
             type="search"
@@ -110,12 +112,13 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
               {shown.length === 1 ? "1 articolo" : `${shown.length} articoli`}
             </p>
             <ul aria-label="Articoli" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {shown.map((item) => (
+              {shown.slice(0, rendered.count).map((item) => (
                 <li key={item.id}>
                   <ItemCard item={item} onRequest={() => onRequestItem(item.id)} />
                 </li>
               ))}
             </ul>
+            <ShowMore shown={Math.min(rendered.count, shown.length)} total={shown.length} onMore={rendered.showMore} />
           </>
         ))}
     </>

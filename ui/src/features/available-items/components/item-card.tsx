@@ -30,13 +30,13 @@ export function ItemCard({ item, onRequest }: { item: AvailableItem; onRequest: 
       <dl className="mt-2 space-y-1 text-sm text-slate-600">
         <div className="flex items-start gap-1.5">
           <dt className="sr-only">Categoria</dt>
-          <Tag className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+          <Tag className="mt-0.5 size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
           <dd className="min-w-0 break-words">{item.categoria_nome ?? "Senza categoria"}</dd>
         </div>
         {item.posizione && (
           <div className="flex items-start gap-1.5">
             <dt className="sr-only">Posizione</dt>
-            <MapPin className="mt-0.5 size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+            <MapPin className="mt-0.5 size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
             <dd className="min-w-0 break-words">{item.posizione}</dd>
           </div>
         )}

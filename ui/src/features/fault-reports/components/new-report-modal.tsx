@@ -4,6 +4,7 @@ import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ChoiceGroup } from "../../../components/choice-group";
+import { COVERING_INPUT } from "../../../components/covering-input";
 import { EmptyState } from "../../../components/empty-state";
 import { Modal, ModalActions } from "../../../components/modal";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS, REPORT_TYPE_LABELS } from "../../../components/report-badges";
@@ -189,7 +190,7 @@ function LoanStep({
           return (
             <li key={loan.id}>
               <label
-                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                className={`relative flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
                   selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
                 }`}
               >
@@ -198,12 +199,12 @@ function LoanStep({
                   name="report-loan"
                   checked={selected}
                   onChange={() => onSelect(loan.id)}
-                  className="sr-only"
+                  className={COVERING_INPUT}
                 />
-                <Package className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
+                <Package className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-medium break-words text-slate-900">{loan.oggetto_nome}</span>
-                  <span className="block font-mono text-xs break-all text-slate-500">{loan.unita.join(", ")}</span>
+                  <span className="block font-mono text-xs break-all text-slate-600">{loan.unita.join(", ")}</span>
                   <span
                     className={`mt-1 flex items-center gap-1 text-xs ${loan.stato === "scaduto" ? "font-medium text-red-700" : "text-slate-500"}`}
                   >
@@ -240,7 +241,7 @@ function UnitStep({
           return (
             <li key={unit.id}>
               <label
-                className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                className={`relative flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
                   selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
                 }`}
               >
@@ -249,11 +250,11 @@ function UnitStep({
                   name="report-unit"
                   checked={selected}
                   onChange={() => onSelect(unit.id)}
-                  className="sr-only"
+                  className={COVERING_INPUT}
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
-                  {unit.note && <span className="block text-xs text-slate-500">{unit.note}</span>}
+                  {unit.note && <span className="block text-xs text-slate-600">{unit.note}</span>}
                 </span>
               </label>
             </li>

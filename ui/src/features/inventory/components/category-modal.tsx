@@ -217,7 +217,7 @@ function CategoryRow({ category, onDelete }: { category: Category; onDelete: () 
         </div>
       ) : (
         <div className="flex items-center gap-3">
-          <Tag className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <Tag className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-slate-900">{category.nome}</p>
             <p className="text-xs text-slate-500">{count}</p>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { NoticeDialog } from "../../../components/notice-dialog";
 import { PageHeader } from "../../../components/page-header";
+import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { useDeleteItem } from "../api/delete-item";
@@ -66,6 +67,10 @@ export function InventoryPage() {
   const categoryList = categories.data ?? [];
   const shown = useMemo(() => filterItems(inventory.data ?? [], filters), [inventory.data, filters]);
   const groups = useMemo(() => groupByName(shown), [shown]);
+  const rendered = useShownCount(JSON.stringify(filters));
+  // The item a QR code points at is always rendered, however far down the list it is.
+  const highlightedGroup = groups.findIndex((group) => group.items.some((item) => item.id === highlightedId));
+  const renderedGroups = groups.slice(0, Math.max(rendered.count, highlightedGroup + 1));
   const categoryName = categoryList.find((category) => String(category.id) === filters.category)?.nome ?? null;
   const filtering = isFiltering(filters);
   const highlightMissing =
@@ -166,7 +171,7 @@ export function InventoryPage() {
               Cerca nell'inventario
             </label>
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden="true"
             />
             <input
@@ -260,16 +265,19 @@ export function InventoryPage() {
                 })}
               />
             ) : (
-              <ItemList
-                groups={groups}
-                highlightedId={highlightedId}
-                onEdit={(item) => setDialog({ kind: "edit", item })}
-                onDelete={(item) => setDialog({ kind: "delete", item })}
-                onShowQr={(item) => setDialog({ kind: "qr", item })}
-                onOpenLoan={(unit) => setDialog({ kind: "loan", unit })}
-                onToggleLost={toggleLost}
-                busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
-              />
+              <>
+                <ItemList
+                  groups={renderedGroups}
+                  highlightedId={highlightedId}
+                  onEdit={(item) => setDialog({ kind: "edit", item })}
+                  onDelete={(item) => setDialog({ kind: "delete", item })}
+                  onShowQr={(item) => setDialog({ kind: "qr", item })}
+                  onOpenLoan={(unit) => setDialog({ kind: "loan", unit })}
+                  onToggleLost={toggleLost}
+                  busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
+                />
+                <ShowMore shown={renderedGroups.length} total={groups.length} onMore={rendered.showMore} />
+              </>
             ))}
         </div>
       </section>

@@ -23,7 +23,7 @@ interface ItemCardProps extends ItemActions {
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs text-slate-400">{label}</dt>
+      <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-700">{children}</dd>
     </div>
   );
@@ -77,17 +77,17 @@ export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onTogg
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
         <Detail label="Categoria">{item.categoria_figlia ?? "Nessuna categoria"}</Detail>
         <Detail label="Quantità totale">
-          {item.quantita_totale} <span className="text-xs text-slate-400">({item.unita_disponibili} disponibili)</span>
+          {item.quantita_totale} <span className="text-xs text-slate-500">({item.unita_disponibili} disponibili)</span>
         </Detail>
         <Detail label="Posizione">
           <span className="inline-flex items-center gap-1">
-            <MapPin className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+            <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
             {item.posizione ?? "N/A"}
           </span>
         </Detail>
         {item.seriale && <Detail label="Numero di serie">{item.seriale}</Detail>}
         <div className="col-span-2 min-w-0 sm:col-span-4">
-          <dt className="text-xs text-slate-400">Corsi assegnati</dt>
+          <dt className="text-xs text-slate-500">Corsi assegnati</dt>
           <dd className="mt-1 flex flex-wrap gap-1.5">
             {item.corsi_assegnati.length === 0 ? (
               <span className="text-sm text-slate-500">Nessun corso</span>

@@ -23,7 +23,7 @@ export function ItemList({ groups, highlightedId, ...actions }: ItemListProps) {
               className="rounded-xl border border-dashed border-slate-300 bg-slate-50/70 p-2 sm:p-3"
             >
               <header className="mb-2 flex flex-wrap items-center gap-x-3 gap-y-1 px-1 text-sm">
-                <Layers className="size-4 text-slate-400" aria-hidden="true" />
+                <Layers className="size-4 text-slate-500" aria-hidden="true" />
                 <span className="font-semibold text-slate-800">{group.name}</span>
                 <span className="text-slate-500">
                   {group.items.length} articoli · Quantità totale: {group.totalQuantity}

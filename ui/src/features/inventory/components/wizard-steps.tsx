@@ -74,7 +74,7 @@ export function DescriptionStep({ form, onChange }: StepProps) {
     <div className="space-y-4">
       <div>
         <label htmlFor="item-note" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Descrizione e note <span className="font-normal text-slate-400">(opzionale)</span>
+          Descrizione e note <span className="font-normal text-slate-500">(opzionale)</span>
         </label>
         <textarea
           id="item-note"
@@ -252,7 +252,7 @@ export function UnitsStep({ form, onChange }: StepProps) {
             key={unit.id ?? `new-${index}`}
             className="grid grid-cols-[1.75rem_1fr_auto] items-center gap-2 rounded-md bg-slate-50 p-2"
           >
-            <span className="text-center text-xs font-medium text-slate-400">{index + 1}</span>
+            <span className="text-center text-xs font-medium text-slate-500">{index + 1}</span>
             <div className="grid min-w-0 gap-2 sm:grid-cols-2">
               <input
                 aria-label={`Codice unità ${index + 1}`}

@@ -21,7 +21,7 @@ export function BookedRanges({ ranges, label }: { ranges: BookedRange[]; label: 
           <CalendarX2 className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
           <span>
             <span className="font-medium">{rangeLabel(range)}</span>
-            <span className="text-slate-400">
+            <span className="text-slate-500">
               {" "}
               · {range.tipo === "prestito" ? "in prestito" : "richiesta in attesa"}
             </span>

@@ -140,7 +140,7 @@ export function DatesStep({ item, unit, usage, today, onBack, onDone }: DatesSte
 
       <div>
         <label htmlFor="request-note" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Note <span className="font-normal text-slate-400">(opzionale)</span>
+          Note <span className="font-normal text-slate-500">(opzionale)</span>
         </label>
         <textarea
           id="request-note"

@@ -56,7 +56,7 @@ export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
           Cerca articolo
         </label>
         <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
           aria-hidden="true"
         />
         <input
@@ -99,7 +99,7 @@ export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
                     </span>
                   )}
                 </span>
-                <ChevronRight className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                <ChevronRight className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
               </button>
             </li>
           ))}

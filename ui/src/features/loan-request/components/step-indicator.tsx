@@ -22,7 +22,7 @@ export function StepIndicator({ current, usageSkipped }: { current: WizardStep; 
           <li
             key={step}
             aria-current={active ? "step" : undefined}
-            className={`flex flex-col items-center gap-1 text-center text-xs ${skipped ? "text-slate-300" : active ? "font-semibold text-indigo-700" : "text-slate-500"}`}
+            className={`flex flex-col items-center gap-1 text-center text-xs ${skipped ? "text-slate-500" : active ? "font-semibold text-indigo-700" : "text-slate-500"}`}
           >
             <span
               className={`flex size-7 items-center justify-center rounded-full text-xs font-semibold ${
@@ -30,7 +30,7 @@ export function StepIndicator({ current, usageSkipped }: { current: WizardStep; 
                   ? "bg-indigo-600 text-white"
                   : done && !skipped
                     ? "bg-indigo-100 text-indigo-700"
-                    : "bg-slate-100 text-slate-400"
+                    : "bg-slate-100 text-slate-500"
               }`}
             >
               {done && !skipped ? <Check className="size-3.5" aria-hidden="true" /> : step}

@@ -74,7 +74,7 @@ export function UnitStep({ item, selectedId, onSelect }: UnitStepProps) {
                 {unit.note && <span className="block text-xs text-slate-500">{unit.note}</span>}
                 <BookedRanges ranges={unit.prenotazioni} label={`Date già prenotate per ${unit.codice_univoco}`} />
               </span>
-              <ChevronRight className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <ChevronRight className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
             </button>
           </li>
         );

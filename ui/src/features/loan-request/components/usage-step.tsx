@@ -42,12 +42,12 @@ export function UsageStep({ value, onChange }: { value: UsageType | null; onChan
                 className="sr-only"
               />
               <option.icon
-                className={`mt-0.5 size-5 shrink-0 ${checked ? "text-indigo-600" : "text-slate-400"}`}
+                className={`mt-0.5 size-5 shrink-0 ${checked ? "text-indigo-600" : "text-slate-500"}`}
                 aria-hidden="true"
               />
               <span>
                 <span className="block text-sm font-semibold text-slate-900">{option.label}</span>
-                <span className="mt-0.5 block text-xs text-slate-500">{option.text}</span>
+                <span className="mt-0.5 block text-xs text-slate-600">{option.text}</span>
               </span>
             </label>
           );

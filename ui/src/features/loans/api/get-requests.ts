@@ -1,5 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { usePendingRequests } from "../../../lib/pending-requests";
 
 export interface LoanRequest {
   id: number;
@@ -20,9 +19,7 @@ export interface LoanRequest {
   is_blocked: boolean;
 }
 
-export function useRequests() {
-  return useQuery({
-    queryKey: ["richieste"],
-    queryFn: () => apiRequest<LoanRequest[]>("/api/richieste?all=1"),
-  });
+/** The requests waiting for the desk: few at any time, so the screen filters them itself. */
+export function usePendingLoanRequests() {
+  return usePendingRequests<LoanRequest>();
 }

@@ -4,7 +4,8 @@ import { apiRequest } from "../../../lib/api";
 export interface ReturnAnswer {
   message: string;
   giorni_ritardo: number;
-  penalty: { daysLate: number; strikes: number; totalStrikes: number; blocked: boolean } | null;
+  /** The strikes this return earned, the borrower's total and whether it blocked them. */
+  penalty: { strike_assegnati: number; totale: number; bloccato: boolean } | null;
 }
 
 /** Ends a loan today; a late return may add strikes and block the borrower. */

@@ -53,12 +53,12 @@ export function EntryCard(props: EntryCardProps) {
       <div className="mt-3 grid min-w-0 gap-3 border-t border-slate-100 pt-3 text-sm sm:grid-cols-2 md:col-span-2 md:row-start-2 md:mt-0">
         <div className="min-w-0 space-y-0.5">
           <p className="flex items-center gap-1.5 font-medium text-slate-800">
-            <UserRound className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+            <UserRound className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
             <span className="min-w-0 truncate">{borrower}</span>
           </p>
           {email && (
             <p className="flex items-center gap-1.5 text-slate-500">
-              <Mail className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+              <Mail className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
               <span className="min-w-0 truncate" title={email}>
                 {email}
               </span>
@@ -67,7 +67,7 @@ export function EntryCard(props: EntryCardProps) {
         </div>
         <div className="min-w-0 space-y-0.5">
           <p className="flex items-center gap-1.5 text-slate-700">
-            <CalendarDays className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+            <CalendarDays className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
             Dal {formatDate(from)} al {formatDate(to)}
           </p>
           <p className="text-xs text-slate-500">{footnote}</p>

@@ -1,5 +1,5 @@
 import { Check, ClipboardList, Hourglass, PackageCheck, Plus, RefreshCw, Search, X } from "lucide-react";
-import { type KeyboardEvent, useMemo, useState } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
@@ -7,14 +7,16 @@ import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useApproveRequest } from "../api/approve-request";
-import { type Loan, useLoans } from "../api/get-loans";
-import { type LoanRequest, useRequests } from "../api/get-requests";
+import { type Loan, type LoanList, useLoanCount, useLoanPages } from "../api/get-loans";
+import { type LoanRequest, usePendingLoanRequests } from "../api/get-requests";
 import { useReturnLoan } from "../api/return-loan";
 import { type ApprovalOutcome, ApprovalOutcomeDialog } from "./approval-outcome-dialog";
 import { EntryCard } from "./entry-card";
@@ -25,8 +27,11 @@ import { RequestDetailsModal } from "./request-details-modal";
 
 type Tab = "attivi" | "in_attesa" | "completati";
 
-/** Cards shown at first (and added by "Mostra altri"): years of completed loans must not render at once. */
+/** Pending requests shown at first and added by "Mostra altri" (loans come page by page from the server). */
 const PAGE_SIZE = 30;
+
+/** The search goes to the server once typing pauses this long. */
+const SEARCH_DELAY_MS = 250;
 
 const TABS: { key: Tab; label: string; empty: string }[] = [
   { key: "attivi", label: "Prestiti Attivi", empty: "Nessun prestito attivo" },
@@ -89,23 +94,37 @@ function text(value: unknown): string | null {
  * `?tab=in_attesa` opens the pending tab; `?richiesta=ID` opens it with that request's details.
  */
 export function LoansPage() {
-  const loans = useLoans();
-  const requests = useRequests();
   const approve = useApproveRequest();
   const returnLoan = useReturnLoan();
   const showToast = useToast();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState("");
-  const [limit, setLimit] = useState(PAGE_SIZE);
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const linkedRequestId = Number(params.get("richiesta")) || null;
   const requestedTab = params.get("tab");
   const tab: Tab = linkedRequestId ? "in_attesa" : isTab(requestedTab) ? requestedTab : "attivi";
+  const term = search.trim().toLowerCase();
+  const serverSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+
+  // The loan tabs page through the server's lists; each tab's count is the list's unsearched total, read
+  // from the shown list when no search narrows it, else from a one-row page.
+  const loanList: LoanList = tab === "completati" ? "restituito" : "in_corso";
+  const loans = useLoanPages(loanList, serverSearch, tab !== "in_attesa");
+  const openCount = useLoanCount("in_corso", tab !== "attivi" || serverSearch !== "");
+  const returnedCount = useLoanCount("restituito", tab !== "completati" || serverSearch !== "");
+  const loanPages = loans.data?.pages ?? [];
+  const shownLoans = loanPages.flatMap((page) => page.elementi);
+  const matchingLoans = loanPages.at(-1)?.totale ?? 0;
+  const unsearchedTotal =
+    tab !== "in_attesa" && !serverSearch && !loans.isPlaceholderData && loans.data ? matchingLoans : undefined;
+  const countOf = (list: LoanList, count: number | undefined) =>
+    (list === loanList && unsearchedTotal !== undefined ? unsearchedTotal : count) ?? 0;
+
+  const requests = usePendingLoanRequests();
   const linkedRequest = linkedRequestId ? requests.data?.find((request) => request.id === linkedRequestId) : undefined;
 
   function selectTab(next: Tab) {
-    setLimit(PAGE_SIZE);
     setParams(next === "attivi" ? {} : { tab: next }, { replace: true });
   }
 
@@ -113,41 +132,16 @@ export function LoansPage() {
     setParams({ tab: "in_attesa" }, { replace: true });
   }
 
-  const term = search.trim().toLowerCase();
-  const lists = useMemo(() => {
-    const allLoans = loans.data ?? [];
-    const pending = (requests.data ?? []).filter((request) => request.stato === "in_attesa");
-    return {
-      attivi: allLoans
-        .filter((loan) => loan.stato === "attivo" || loan.stato === "scaduto")
-        .sort((a, b) => a.data_rientro.localeCompare(b.data_rientro)),
-      completati: allLoans
-        .filter((loan) => loan.stato === "restituito")
-        .sort((a, b) => (b.data_restituzione ?? "").localeCompare(a.data_restituzione ?? "")),
-      in_attesa: pending,
-    };
-  }, [loans.data, requests.data]);
-
-  const shownLoans = (tab === "completati" ? lists.completati : lists.attivi).filter((loan) =>
-    matches(
-      [
-        loan.oggetto_nome,
-        ...loan.unita,
-        loan.utente_nome,
-        loan.utente_cognome,
-        loan.utente_nome_reale,
-        loan.utente_email,
-      ],
-      term,
-    ),
-  );
-  const shownRequests = lists.in_attesa.filter((request) =>
+  const pendingRequests = requests.data ?? [];
+  const shownRequests = pendingRequests.filter((request) =>
     matches(
       [request.oggetto_nome, request.codice_univoco, request.utente_nome, request.utente_cognome, request.utente_email],
       term,
     ),
   );
-  const pendingCount = lists.in_attesa.length;
+  const pendingCount = pendingRequests.length;
+  // A new tab or search starts again from the first cards.
+  const shownRequestCount = useShownCount(`${tab} ${term}`, PAGE_SIZE);
 
   function approveRequest(request: LoanRequest) {
     approve.mutate(request.id, {
@@ -201,7 +195,9 @@ export function LoansPage() {
         const penalty = answer.penalty;
         showToast(
           `Prestito terminato con ${daysLate(answer.giorni_ritardo)}${
-            penalty ? `: ${penalty.strikes} penalità assegnate${penalty.blocked ? ", utente bloccato" : ""}` : ""
+            penalty
+              ? `: ${penalty.strike_assegnati} penalità assegnate${penalty.bloccato ? ", utente bloccato" : ""}`
+              : ""
           }`,
         );
       },
@@ -223,9 +219,9 @@ export function LoansPage() {
   }
 
   const counts: Record<Tab, number> = {
-    attivi: lists.attivi.length,
+    attivi: countOf("in_corso", openCount.data),
     in_attesa: pendingCount,
-    completati: lists.completati.length,
+    completati: countOf("restituito", returnedCount.data),
   };
   const source = tab === "in_attesa" ? requests : loans;
   const shownCount = tab === "in_attesa" ? shownRequests.length : shownLoans.length;
@@ -296,7 +292,7 @@ export function LoansPage() {
               Cerca prestiti
             </label>
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden="true"
             />
             <input
@@ -304,10 +300,7 @@ export function LoansPage() {
               type="search"
               placeholder="Oggetto, codice, nome o email"
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setLimit(PAGE_SIZE);
-              }}
+              onChange={(event) => setSearch(event.target.value)}
               className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
             />
           </div>
@@ -337,7 +330,7 @@ export function LoansPage() {
           {source.isSuccess && shownCount > 0 && (
             <ul className="space-y-3">
               {tab === "in_attesa"
-                ? shownRequests.slice(0, limit).map((request) => (
+                ? shownRequests.slice(0, shownRequestCount.count).map((request) => (
                     <li key={request.id}>
                       <EntryCard
                         itemName={request.oggetto_nome}
@@ -377,7 +370,7 @@ export function LoansPage() {
                       />
                     </li>
                   ))
-                : shownLoans.slice(0, limit).map((loan) => (
+                : shownLoans.map((loan) => (
                     <li key={loan.id}>
                       <EntryCard
                         itemName={loan.oggetto_nome}
@@ -410,16 +403,21 @@ export function LoansPage() {
                   ))}
             </ul>
           )}
-          {source.isSuccess && shownCount > limit && (
-            <div className="mt-4 flex flex-col items-center gap-2 text-sm text-slate-500">
-              <p>
-                {limit} di {shownCount} mostrati
-              </p>
-              <Button variant="secondary" onClick={() => setLimit((current) => current + PAGE_SIZE)}>
-                Mostra altri
-              </Button>
-            </div>
-          )}
+          {source.isSuccess &&
+            (tab === "in_attesa" ? (
+              <ShowMore
+                shown={Math.min(shownRequestCount.count, shownCount)}
+                total={shownCount}
+                onMore={shownRequestCount.showMore}
+              />
+            ) : (
+              <ShowMore
+                shown={shownCount}
+                total={matchingLoans}
+                onMore={() => loans.fetchNextPage()}
+                busy={loans.isFetchingNextPage}
+              />
+            ))}
         </div>
       </section>
 

@@ -1,5 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { usePendingRequests } from "../../../lib/pending-requests";
 
 /** The fields of a loan request that a notification tells about. */
 export interface RequestSummary {
@@ -16,11 +15,10 @@ export interface RequestSummary {
 
 export const POLL_INTERVAL_MS = 300_000;
 
-/** Every request, polled every 300 seconds (same cache as the desk's own lists). */
-export function useRequests() {
-  return useQuery({
-    queryKey: ["richieste"],
-    queryFn: () => apiRequest<RequestSummary[]>("/api/richieste?all=1"),
-    refetchInterval: POLL_INTERVAL_MS,
-  });
+/**
+ * The pending requests, polled every 300 seconds: notifications and desktop alerts tell only about
+ * requests still waiting (same cache as the desk's own pending list).
+ */
+export function usePendingRequestSummaries() {
+  return usePendingRequests<RequestSummary>({ refetchInterval: POLL_INTERVAL_MS });
 }

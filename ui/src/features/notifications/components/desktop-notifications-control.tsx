@@ -39,7 +39,7 @@ export function DesktopNotificationsControl({ permission, onPermissionChange }: 
     <div className="space-y-3">
       <div className="flex items-start gap-3">
         <Icon
-          className={`mt-0.5 size-5 shrink-0 ${granted ? "text-emerald-600" : "text-slate-400"}`}
+          className={`mt-0.5 size-5 shrink-0 ${granted ? "text-emerald-600" : "text-slate-500"}`}
           aria-hidden="true"
         />
         <div className="min-w-0 text-sm">

@@ -48,7 +48,7 @@ export function NotificationItem({ notification, now, onOpen, onMarkRead, onRemo
           <time
             dateTime={notification.time}
             title={formatDateTime(notification.time)}
-            className="mt-1 block text-xs text-slate-400"
+            className="mt-1 block text-xs text-slate-500"
           >
             {formatRelativeTime(notification.time, now)}
           </time>

@@ -2,6 +2,7 @@ import { Package, Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { COVERING_INPUT } from "../../../components/covering-input";
 import { EmptyState } from "../../../components/empty-state";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
@@ -173,7 +174,7 @@ function ItemStep({
           Cerca oggetto
         </label>
         <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
           aria-hidden="true"
         />
         <input
@@ -195,7 +196,7 @@ function ItemStep({
             return (
               <li key={item.id}>
                 <label
-                  className={`flex items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                  className={`relative flex items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
                     repairable === 0
                       ? "cursor-not-allowed border-slate-100 bg-slate-50 opacity-60"
                       : selected
@@ -209,16 +210,16 @@ function ItemStep({
                     checked={selected}
                     disabled={repairable === 0}
                     onChange={() => onSelect(item.id)}
-                    className="sr-only"
+                    className={COVERING_INPUT}
                   />
-                  <Package className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+                  <Package className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-medium break-words text-slate-900">{item.nome}</span>
                     {item.categoria_nome && (
-                      <span className="block truncate text-xs text-slate-500">{item.categoria_nome}</span>
+                      <span className="block truncate text-xs text-slate-600">{item.categoria_nome}</span>
                     )}
                   </span>
-                  <span className="shrink-0 text-right text-xs text-slate-500">
+                  <span className="shrink-0 text-right text-xs text-slate-600">
                     {repairable === 0 ? "Nessuna unità riparabile" : `${repairable} di ${item.unita.length} riparabili`}
                   </span>
                 </label>
@@ -251,7 +252,7 @@ function UnitStep({
           return (
             <li key={unit.id}>
               <label
-                className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                className={`relative flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
                   selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
                 }`}
               >
@@ -260,11 +261,11 @@ function UnitStep({
                   name="repair-unit"
                   checked={selected}
                   onChange={() => onSelect(unit.id)}
-                  className="sr-only"
+                  className={COVERING_INPUT}
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
-                  {unit.note && <span className="block text-xs text-slate-500">{unit.note}</span>}
+                  {unit.note && <span className="block text-xs text-slate-600">{unit.note}</span>}
                 </span>
                 <UnitStateBadge value={unit.stato} />
               </label>

@@ -69,7 +69,7 @@ export function RepairDetailsModal({ repair, onClose, onEdit, onComplete, onCanc
           {repair.note ? (
             <span className="whitespace-pre-line">{repair.note}</span>
           ) : (
-            <span className="text-slate-400">Nessuna nota</span>
+            <span className="text-slate-500">Nessuna nota</span>
           )}
         </Detail>
       </dl>

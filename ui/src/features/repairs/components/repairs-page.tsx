@@ -6,6 +6,7 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import type { RepairOutcome } from "../api/close-repair";
 import { type Repair, useRepairs } from "../api/get-repairs";
@@ -97,6 +98,7 @@ export function RepairsPage() {
   };
   const current = TABS.find(({ key }) => key === tab) ?? TABS[0];
   const notFound = term ? "Prova a cercare con altre parole." : undefined;
+  const rendered = useShownCount(`${tab} ${term}`);
 
   let panel: ReactNode;
   if (tab === "segnalazioni") {
@@ -108,13 +110,16 @@ export function RepairsPage() {
     ) : shown.length === 0 ? (
       <EmptyState icon={ClipboardList} title={current?.empty ?? ""} text={notFound} />
     ) : (
-      <ReportList
-        reports={shown}
-        onMove={(report, stato) => setDialog({ kind: "report-move", report, stato })}
-        onConfirmLoss={(report) => setDialog({ kind: "report-lost", report })}
-        onCreateRepair={(report) => setDialog({ kind: "report-repair", report })}
-        onOpenRepair={(repairId) => setDialog({ kind: "details", repairId })}
-      />
+      <>
+        <ReportList
+          reports={shown.slice(0, rendered.count)}
+          onMove={(report, stato) => setDialog({ kind: "report-move", report, stato })}
+          onConfirmLoss={(report) => setDialog({ kind: "report-lost", report })}
+          onCreateRepair={(report) => setDialog({ kind: "report-repair", report })}
+          onOpenRepair={(repairId) => setDialog({ kind: "details", repairId })}
+        />
+        <ShowMore shown={Math.min(rendered.count, shown.length)} total={shown.length} onMore={rendered.showMore} />
+      </>
     );
   } else {
     const shown = repairs.data?.filter((repair) => repair.stato === tab && repairMatches(repair, term)) ?? [];
@@ -125,7 +130,10 @@ export function RepairsPage() {
     ) : shown.length === 0 ? (
       <EmptyState icon={Wrench} title={current?.empty ?? ""} text={notFound} />
     ) : (
-      <RepairList repairs={shown} {...repairActions} />
+      <>
+        <RepairList repairs={shown.slice(0, rendered.count)} {...repairActions} />
+        <ShowMore shown={Math.min(rendered.count, shown.length)} total={shown.length} onMore={rendered.showMore} />
+      </>
     );
   }
 
@@ -189,7 +197,7 @@ export function RepairsPage() {
               Cerca
             </label>
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden="true"
             />
             <input

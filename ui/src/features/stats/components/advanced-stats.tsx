@@ -160,7 +160,7 @@ function total(buckets: TrendBucket[]) {
 
 function TrendContent({ query, period }: { query: UseQueryResult<TrendBucket[]>; period: StatsPeriod }) {
   if (query.isPending) return <LoadingState label="Caricamento andamento..." />;
-  if (!query.data) return <p className="py-6 text-center text-sm text-slate-400">Dati non disponibili</p>;
+  if (!query.data) return <p className="py-6 text-center text-sm text-slate-500">Dati non disponibili</p>;
   if (total(query.data) === 0) return <EmptyState icon={BarChart3} title="Nessun dato disponibile" />;
   return (
     <>

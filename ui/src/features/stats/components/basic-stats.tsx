@@ -37,10 +37,13 @@ export function BasicStats() {
         <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           {TILES.map(({ key, label, icon: Icon, color }) => (
             <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-              <div className={`mb-3 flex size-10 items-center justify-center rounded-lg ${color}`}>
-                <Icon className="size-5" aria-hidden="true" />
-              </div>
-              <dt className="text-sm text-slate-500">{label}</dt>
+              {/* The icon sits inside the term: a <dl> group may hold only <dt> and <dd>. */}
+              <dt className="text-sm text-slate-500">
+                <span className={`mb-3 flex size-10 items-center justify-center rounded-lg ${color}`}>
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                {label}
+              </dt>
               <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums sm:text-3xl">
                 {numberFormat.format(stats.data[key])}
               </dd>

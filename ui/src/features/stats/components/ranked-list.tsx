@@ -27,7 +27,7 @@ function requestsLabel(count: number) {
 /** A top-five list: rank, name, a detail line, the request count and a bar scaled to the first entry. */
 export function RankedList({ label, entries, pending, failed }: RankedListProps) {
   if (pending) return <LoadingState label="Caricamento..." />;
-  if (failed) return <p className="py-6 text-center text-sm text-slate-400">Dati non disponibili</p>;
+  if (failed) return <p className="py-6 text-center text-sm text-slate-500">Dati non disponibili</p>;
   if (!entries || entries.length === 0) return <EmptyState icon={BarChart3} title="Nessun dato disponibile" />;
   const highest = Math.max(...entries.map((entry) => entry.count), 1);
   return (

@@ -15,6 +15,8 @@ export function RequestTrendChart({ data, period }: { data: TrendBucket[]; perio
   return (
     <BarChart
       responsive
+      // The chart is hidden from assistive technology (a table says the same): it must take no focus.
+      accessibilityLayer={false}
       data={data}
       margin={{ top: 8, right: 4, bottom: 0, left: -24 }}
       style={{ width: "100%", height: 260 }}

@@ -27,7 +27,7 @@ export function CollapsibleSection({ title, icon: Icon, summary, children }: Col
           <span className="flex-1 text-base font-semibold text-slate-900">{title}</span>
           {summary && <span className="hidden text-xs text-slate-500 sm:inline">{summary}</span>}
           <ChevronDown
-            className={`size-4 shrink-0 text-slate-400 transition-transform ${open ? "rotate-180" : ""}`}
+            className={`size-4 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}
             aria-hidden="true"
           />
         </button>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { passwordProblem } from "../../../../../src/domain/password-policy";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { COVERING_INPUT } from "../../../components/covering-input";
 import { PasswordField } from "../../../components/form-field";
 import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
@@ -83,7 +84,7 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
             {ROLES.map(({ value, label, text, icon: Icon }) => (
               <label
                 key={value}
-                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
+                className={`relative flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
                   form.ruolo === value ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
                 }`}
               >
@@ -93,12 +94,12 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
                   value={value}
                   checked={form.ruolo === value}
                   onChange={() => setForm((current) => ({ ...current, ruolo: value }))}
-                  className="sr-only"
+                  className={COVERING_INPUT}
                 />
                 <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
                 <span>
                   <span className="block text-sm font-medium text-slate-900">{label}</span>
-                  <span className="block text-xs text-slate-500">{text}</span>
+                  <span className="block text-xs text-slate-600">{text}</span>
                 </span>
               </label>
             ))}

@@ -83,7 +83,7 @@ export function PenaltyModal({ user, onClose }: { user: User; onClose: () => voi
 
         <section aria-labelledby="penalty-history-title">
           <h3 id="penalty-history-title" className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-900">
-            <History className="size-4 text-slate-400" aria-hidden="true" />
+            <History className="size-4 text-slate-500" aria-hidden="true" />
             Storico penalità
           </h3>
           {penalties.isPending && <LoadingState label="Caricamento storico..." />}
@@ -119,7 +119,7 @@ function PenaltyRecord({ penalty }: { penalty: Penalty }) {
     <li className={`p-4 ${penalty.azzerata_at ? "opacity-60" : ""}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 font-medium break-words text-slate-900">
-          <span className="text-slate-400">#{penalty.id}</span> {penalty.articolo_nome}
+          <span className="text-slate-500">#{penalty.id}</span> {penalty.articolo_nome}
         </p>
         <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>
           {penalty.strike_assegnati} strike

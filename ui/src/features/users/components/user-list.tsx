@@ -136,11 +136,11 @@ function UserCards({ users, onEdit, onResetPassword, onDelete, onPenalties }: Ro
               </div>
               <p className="truncate text-sm text-slate-500">{user.email}</p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-                <dt className="text-slate-400">Matricola</dt>
+                <dt className="text-slate-500">Matricola</dt>
                 <dd className="text-slate-700">{user.matricola ?? "—"}</dd>
-                <dt className="text-slate-400">Corso</dt>
+                <dt className="text-slate-500">Corso</dt>
                 <dd className="text-slate-700">{user.corso_accademico ?? "—"}</dd>
-                <dt className="text-slate-400">Telefono</dt>
+                <dt className="text-slate-500">Telefono</dt>
                 <dd className="text-slate-700">{user.phone ?? "—"}</dd>
               </dl>
             </div>

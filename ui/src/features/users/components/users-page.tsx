@@ -5,6 +5,7 @@ import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { fullName, isAdmin, type User } from "../../../lib/user";
@@ -53,6 +54,7 @@ export function UsersPage() {
   }, [users.data]);
   const term = search.trim().toLowerCase();
   const shown = groups[tab].filter((user) => matches(user, term));
+  const rendered = useShownCount(`${tab} ${term}`);
 
   // The two tabs behave as one control: arrow keys move between them (WAI-ARIA tabs pattern).
   function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
@@ -121,7 +123,7 @@ export function UsersPage() {
               Cerca utenti
             </label>
             <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
               aria-hidden="true"
             />
             <input
@@ -159,12 +161,19 @@ export function UsersPage() {
                 text={term ? "Prova a cercare con altre parole." : undefined}
               />
             ) : (
-              <UserList
-                users={shown}
-                onEdit={(user) => setDialog({ kind: "edit", user })}
-                onResetPassword={(user) => setDialog({ kind: "reset-password", user })}
-                onDelete={(user) => setDialog({ kind: "delete", user })}
-              />
+              <>
+                <UserList
+                  users={shown.slice(0, rendered.count)}
+                  onEdit={(user) => setDialog({ kind: "edit", user })}
+                  onResetPassword={(user) => setDialog({ kind: "reset-password", user })}
+                  onDelete={(user) => setDialog({ kind: "delete", user })}
+                />
+                <ShowMore
+                  shown={Math.min(rendered.count, shown.length)}
+                  total={shown.length}
+                  onMore={rendered.showMore}
+                />
+              </>
             ))}
         </div>
       </section>

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { COURSES } from "../../../../../../src/domain/courses";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
+import { COVERING_INPUT } from "../../../../components/covering-input";
 import { EmptyState } from "../../../../components/empty-state";
 import { SelectField, TextField } from "../../../../components/form-field";
 import { LoadingState } from "../../../../components/spinner";
@@ -57,7 +58,7 @@ export function BorrowerStep({ borrower, onSelect }: BorrowerStepProps) {
         ).map(([key, label, Icon]) => (
           <label
             key={key}
-            className={`flex cursor-pointer items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 ${
+            className={`relative flex cursor-pointer items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 ${
               mode === key ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
             }`}
           >
@@ -67,7 +68,7 @@ export function BorrowerStep({ borrower, onSelect }: BorrowerStepProps) {
               value={key}
               checked={mode === key}
               onChange={() => switchMode(key)}
-              className="sr-only"
+              className={COVERING_INPUT}
             />
             <Icon className="size-4 shrink-0" aria-hidden="true" />
             {label}

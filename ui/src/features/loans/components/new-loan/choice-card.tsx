@@ -19,7 +19,7 @@ export function ChoiceCard({ type, name, checked, disabled, onChange, label, det
     <label
       className={`flex items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
         disabled
-          ? "cursor-not-allowed border-slate-200 bg-slate-50 opacity-70"
+          ? "cursor-not-allowed border-slate-200 bg-slate-100"
           : checked
             ? "cursor-pointer border-indigo-500 bg-indigo-50"
             : "cursor-pointer border-slate-200 hover:bg-slate-50"
@@ -40,7 +40,7 @@ export function ChoiceCard({ type, name, checked, disabled, onChange, label, det
           {label}
         </span>
         {details && (
-          <span id={`${id}-details`} className="mt-0.5 block text-xs break-words text-slate-500">
+          <span id={`${id}-details`} className="mt-0.5 block text-xs break-words text-slate-600">
             {details}
           </span>
         )}

@@ -122,7 +122,7 @@ export function NewLoanWizard({ onClose }: { onClose: () => void }) {
                 className={`block h-1.5 rounded-full ${active ? "bg-indigo-600" : done ? "bg-indigo-300" : "bg-slate-200"}`}
               />
               <span
-                className={`mt-1 hidden text-xs leading-tight sm:block ${active ? "font-semibold text-indigo-700" : skipped ? "text-slate-300 line-through" : "text-slate-500"}`}
+                className={`mt-1 hidden text-xs leading-tight sm:block ${active ? "font-semibold text-indigo-700" : skipped ? "text-slate-500 line-through" : "text-slate-500"}`}
               >
                 {step}. {title}
               </span>

@@ -1,0 +1,317 @@
+/**
+ * Accessibility (issue 8) on the demo academy: every screen of both spec documents and the main dialogs
+ * and wizards, at 1280 and 390 px, checked with axe (serious and critical violations fail) and for
+ * unnamed controls; then the keyboard contract of the request wizard, the item wizard and a confirmation.
+ */
+import { auditScreen, checkDialogKeyboard, findings } from "./support/accessibility";
+import { expect, test } from "./support/fixtures";
+import { dialog, openAdminSection, openSignedIn, openStudentView, openSystemFromFooter } from "./support/ui";
+
+test.describe.configure({ mode: "serial" });
+test.use({ serverScope: "file", serverOptions: { args: ["--demo"] } });
+
+test.afterAll(async () => {
+  const rules = new Map<string, Set<string>>();
+  for (const finding of findings) {
+    const key = `${finding.rule} (${finding.impact})`;
+    const screens = rules.get(key) ?? new Set<string>();
+    screens.add(`${finding.screen}@${finding.width}`);
+    rules.set(key, screens);
+  }
+  const lines = [...rules].map(([rule, screens]) => `  ${rule}: ${[...screens].join(", ")}`);
+  console.log(lines.length ? `axe violations (any impact):\n${lines.join("\n")}` : "axe: no violations");
+});
+
+test("the sign-in, registration and forgotten-password screens", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Accedi" })).toBeVisible();
+  await auditScreen(page, "sign-in");
+  // The error state too: the message must be readable.
+  await page.getByRole("button", { name: "Accedi", exact: true }).click();
+  await expect(page.getByText("Inserisci email o nome utente e password")).toBeVisible();
+  await auditScreen(page, "sign-in-error");
+
+  await page.getByRole("button", { name: "Non hai un account? Registrati" }).click();
+  await expect(page.getByRole("heading", { name: "Crea un account" })).toBeVisible();
+  await auditScreen(page, "register");
+
+  await page.getByRole("button", { name: "Hai già un account? Accedi" }).click();
+  await page.getByRole("button", { name: "Hai dimenticato la password?" }).click();
+  await expect(page.getByRole("heading", { name: "Password dimenticata?" })).toBeVisible();
+  await auditScreen(page, "forgot-password");
+  await page.getByLabel("Email").fill("nessuno@accademia.test");
+  await page.getByRole("button", { name: "Richiedi Reset Password" }).click();
+  await expect(page.getByRole("heading", { name: "Richiesta Inviata!" })).toBeVisible();
+  await auditScreen(page, "forgot-password-sent");
+});
+
+test("the administrator's screens", async ({ page, server }) => {
+  test.setTimeout(240_000);
+  await openSignedIn(page, server, server.admin);
+  await expect(page.getByRole("heading", { name: "Dashboard Amministratore" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Avvisi Importanti" })).toBeVisible();
+  await auditScreen(page, "admin-dashboard");
+
+  await page
+    .getByRole("region", { name: "Avvisi Importanti" })
+    .getByRole("button", { name: /^Ritardi/ })
+    .click();
+  await expect(dialog(page, "Ritardi")).toBeVisible();
+  await auditScreen(page, "admin-alert-details");
+  await page.keyboard.press("Escape");
+
+  await page
+    .getByRole("region", { name: "Richieste Recenti" })
+    .getByRole("button", { name: /^Gestisci la richiesta di / })
+    .first()
+    .click();
+  const manage = dialog(page, "Gestione Richiesta");
+  await expect(manage).toBeVisible();
+  await auditScreen(page, "admin-request-modal");
+  await manage.getByRole("button", { name: "Rifiuta", exact: true }).click();
+  await expect(manage.getByRole("button", { name: "Conferma rifiuto" })).toBeDisabled();
+  await auditScreen(page, "admin-request-modal-refuse");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: /^Notifiche/ }).click();
+  await expect(dialog(page, "Notifiche")).toBeVisible();
+  await auditScreen(page, "admin-notifications");
+  await page.keyboard.press("Escape");
+
+  await openAdminSection(page, "Inventario");
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await auditScreen(page, "admin-inventory");
+
+  await openAdminSection(page, "Prestiti");
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await auditScreen(page, "admin-loans");
+  await page.getByRole("tab", { name: /In Attesa/ }).click();
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await auditScreen(page, "admin-loans-pending");
+  await page.getByRole("tab", { name: /Completati/ }).click();
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await auditScreen(page, "admin-loans-completed");
+
+  await openAdminSection(page, "Riparazioni");
+  await auditScreen(page, "admin-repairs");
+  await page.getByRole("tab", { name: /Segnalazioni/ }).click();
+  await expect(page.getByRole("list", { name: "Elenco segnalazioni" })).toBeVisible();
+  await auditScreen(page, "admin-repairs-reports");
+
+  await openAdminSection(page, "Gestione Utenti");
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  await auditScreen(page, "admin-users");
+
+  await openAdminSection(page, "Statistiche");
+  await expect(page.getByText("Articoli totali")).toBeVisible();
+  await auditScreen(page, "admin-stats-basic");
+  await page.getByRole("tab", { name: "Avanzate" }).click();
+  await expect(page.getByText(/Ultimi 30 giorni: \d+ richieste/)).toBeVisible();
+  await auditScreen(page, "admin-stats-advanced");
+
+  await openSystemFromFooter(page);
+  await expect(page.getByText("Sistema Online")).toBeVisible();
+  await page.getByRole("button", { name: /Metriche Dettagliate/ }).click();
+  await page.getByRole("button", { name: /Stato API Endpoints/ }).click();
+  await auditScreen(page, "admin-system");
+
+  // The phone's menu sheet.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Apri menu" }).click();
+  await expect(dialog(page, "Menu")).toBeVisible();
+  await auditScreen(page, "admin-mobile-menu");
+  await page.keyboard.press("Escape");
+});
+
+test("the administrator's dialogs and wizards", async ({ page, server }) => {
+  test.setTimeout(240_000);
+  await openSignedIn(page, server, server.admin, "/inventario");
+  await expect(page.getByRole("article").first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Nuovo Elemento" }).click();
+  const itemWizard = dialog(page, "Nuovo Elemento");
+  await itemWizard.getByLabel("Nome", { exact: true }).fill("Zoom H6");
+  await auditScreen(page, "admin-item-wizard-1");
+  const steps = ["Descrizione e Immagine", "Tipo di Utilizzo", "Corsi e Categoria", "Codici Univoci"];
+  for (const [index, step] of steps.entries()) {
+    await itemWizard.getByRole("button", { name: "Avanti" }).click();
+    await expect(itemWizard.getByRole("heading", { name: step })).toBeVisible();
+    if (step === "Corsi e Categoria") await itemWizard.getByRole("checkbox", { name: "Fotografia" }).check();
+    if (step !== "Codici Univoci") await auditScreen(page, `admin-item-wizard-${index + 2}`);
+  }
+  await auditScreen(page, "admin-item-wizard-5");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Gestisci Categorie" }).click();
+  await expect(dialog(page, "Gestione Categorie")).toBeVisible();
+  await auditScreen(page, "admin-categories");
+  await page.keyboard.press("Escape");
+
+  await page
+    .getByRole("button", { name: /^Codice QR di / })
+    .first()
+    .click();
+  await expect(dialog(page, "Codice QR").getByRole("img")).toBeVisible();
+  await auditScreen(page, "admin-qr");
+  await page.keyboard.press("Escape");
+
+  await openAdminSection(page, "Prestiti");
+  await page.getByRole("button", { name: "Nuovo Prestito" }).click();
+  const loanWizard = dialog(page, "Nuovo Prestito");
+  await loanWizard.getByRole("radio").first().check();
+  await auditScreen(page, "admin-new-loan-1");
+  await loanWizard.getByRole("button", { name: "Avanti" }).click();
+  await loanWizard
+    .getByRole("radio", { name: /Giulia Rossi/ })
+    .first()
+    .check();
+  await auditScreen(page, "admin-new-loan-2");
+  await loanWizard.getByText("Nuovo utente", { exact: true }).click();
+  await expect(loanWizard.getByRole("button", { name: "Crea utente" })).toBeVisible();
+  await auditScreen(page, "admin-new-loan-2-new-user");
+  await loanWizard.getByText("Utente registrato", { exact: true }).click();
+  await loanWizard
+    .getByRole("radio", { name: /Giulia Rossi/ })
+    .first()
+    .check();
+  await loanWizard.getByRole("button", { name: "Avanti" }).click();
+  await loanWizard.getByRole("checkbox").first().check();
+  await auditScreen(page, "admin-new-loan-3");
+  await loanWizard.getByRole("button", { name: "Avanti" }).click();
+  if (await loanWizard.getByText("Passo 4 di 5").isVisible()) {
+    await auditScreen(page, "admin-new-loan-4");
+    await loanWizard.getByRole("radio").first().check();
+    await loanWizard.getByRole("button", { name: "Avanti" }).click();
+  }
+  await expect(loanWizard.getByLabel("Data di fine")).toBeVisible();
+  await auditScreen(page, "admin-new-loan-5");
+  await page.keyboard.press("Escape");
+
+  await page
+    .getByRole("button", { name: /^Dettagli: / })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await auditScreen(page, "admin-loan-details");
+  await page.keyboard.press("Escape");
+  await page.getByRole("tab", { name: /In Attesa/ }).click();
+  await page
+    .getByRole("button", { name: /^Rifiuta la richiesta di / })
+    .first()
+    .click();
+  await expect(dialog(page, "Rifiuta richiesta")).toBeVisible();
+  await auditScreen(page, "admin-refuse-request");
+  await page.keyboard.press("Escape");
+
+  await openAdminSection(page, "Riparazioni");
+  await page.getByRole("button", { name: "Nuova Riparazione" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await auditScreen(page, "admin-new-repair");
+  await page.keyboard.press("Escape");
+
+  await openAdminSection(page, "Gestione Utenti");
+  await page.getByRole("button", { name: "Nuovo Utente" }).click();
+  await expect(dialog(page, "Nuovo Utente")).toBeVisible();
+  await auditScreen(page, "admin-new-user");
+  await page.keyboard.press("Escape");
+  await page
+    .getByRole("button", { name: /^Modifica / })
+    .first()
+    .click();
+  await expect(dialog(page, "Modifica utente")).toBeVisible();
+  await auditScreen(page, "admin-edit-user");
+  await page.keyboard.press("Escape");
+  await page
+    .getByRole("button", { name: /^Reimposta password di / })
+    .first()
+    .click();
+  await expect(dialog(page, "Reimposta password")).toBeVisible();
+  await auditScreen(page, "admin-reset-user-password");
+  await page.keyboard.press("Escape");
+  await page
+    .getByRole("button", { name: /^Penalità di / })
+    .first()
+    .click();
+  await expect(dialog(page, "Gestione Penalità")).toBeVisible();
+  await auditScreen(page, "admin-penalties");
+  await page.keyboard.press("Escape");
+  await page
+    .getByRole("button", { name: /^Elimina / })
+    .first()
+    .click();
+  await expect(dialog(page, "Elimina utente")).toBeVisible();
+  await auditScreen(page, "admin-delete-user");
+  await page.keyboard.press("Escape");
+});
+
+test("the student's screens and wizards", async ({ page, server }) => {
+  test.setTimeout(240_000);
+  if (!server.demo) throw new Error("the demo accounts were not read");
+  await openSignedIn(page, server, server.demo.student);
+  await expect(page.getByRole("heading", { name: /^Benvenuto, / })).toBeVisible();
+  await auditScreen(page, "student-dashboard");
+
+  await openStudentView(page, "I Miei Prestiti");
+  await auditScreen(page, "student-my-loans");
+  await openStudentView(page, "Articoli Disponibili");
+  await expect(page.getByRole("list", { name: "Articoli" })).toBeVisible();
+  await auditScreen(page, "student-available-items");
+  await openStudentView(page, "Segnala Guasto");
+  await auditScreen(page, "student-report-fault");
+  await page.getByRole("button", { name: "Nuova Segnalazione" }).click();
+  await expect(dialog(page, "Nuova Segnalazione")).toBeVisible();
+  await auditScreen(page, "student-new-report");
+  await page.keyboard.press("Escape");
+  await openSystemFromFooter(page);
+  await expect(page.getByText("Sistema Online")).toBeVisible();
+  await auditScreen(page, "student-system");
+
+  await openStudentView(page, "Dashboard");
+  await page.getByRole("button", { name: "Nuova Richiesta" }).click();
+  const wizard = dialog(page, "Nuova Richiesta");
+  await expect(wizard.getByRole("list", { name: "Articoli richiedibili" })).toBeVisible();
+  await auditScreen(page, "student-request-1");
+  await wizard.getByRole("list", { name: "Articoli richiedibili" }).getByRole("button").first().click();
+  await expect(wizard.getByRole("heading", { name: "Scegli l'unità" })).toBeVisible();
+  await auditScreen(page, "student-request-2");
+  await wizard
+    .getByRole("list", { name: /^Unità di / })
+    .getByRole("button")
+    .first()
+    .click();
+  if (await wizard.getByRole("heading", { name: "Tipo di utilizzo" }).isVisible()) {
+    await auditScreen(page, "student-request-3");
+    await wizard.getByRole("radio").first().check();
+    await wizard.getByRole("button", { name: "Avanti" }).click();
+  }
+  await expect(wizard.getByRole("heading", { name: "Date e note" })).toBeVisible();
+  await auditScreen(page, "student-request-4");
+});
+
+test("dialogs keep the keyboard inside and give the focus back", async ({ page, server }) => {
+  test.setTimeout(120_000);
+  if (!server.demo) throw new Error("the demo accounts were not read");
+  await openSignedIn(page, server, server.demo.student);
+  await checkDialogKeyboard(page, page.getByRole("button", { name: "Nuova Richiesta" }), "Nuova Richiesta");
+  await page.getByRole("button", { name: "Esci" }).first().click();
+
+  await openSignedIn(page, server, server.admin, "/inventario");
+  await expect(page.getByRole("article").first()).toBeVisible();
+  await checkDialogKeyboard(page, page.getByRole("button", { name: "Nuovo Elemento" }), "Nuovo Elemento");
+
+  await openAdminSection(page, "Gestione Utenti");
+  const deleteButton = page.getByRole("button", { name: /^Elimina / }).first();
+  await checkDialogKeyboard(page, deleteButton, "Elimina utente");
+  // The confirmation starts on "Annulla", so Enter never deletes by accident.
+  await deleteButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog(page, "Elimina utente").getByRole("button", { name: "Annulla" })).toBeFocused();
+  await page.keyboard.press("Escape");
+
+  await openAdminSection(page, "Dashboard", "Dashboard Amministratore");
+  const requestButton = page
+    .getByRole("region", { name: "Richieste Recenti" })
+    .getByRole("button", { name: /^Gestisci la richiesta di / })
+    .first();
+  await checkDialogKeyboard(page, requestButton, "Gestione Richiesta");
+});

@@ -1,0 +1,134 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * Accessibility checks for the journeys: axe-core on the current screen at the desktop and phone widths,
+ * every visible form control named, and the keyboard contract of a dialog (focus in, Tab kept inside,
+ * Escape closes, focus back on the opener).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { layouts, saveScreenshots } from "./screenshots";
+
+/** The WCAG 2.x A and AA rules. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
+
+export interface Finding {
+  screen: string;
+  width: number;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Every violation seen in this run (any impact), for the report. */
+export const findings: Finding[] = [];
+
+/** An open modal dialog or drawer covers the page: the checks then look at it alone. */
+const OPEN_DIALOG = '[aria-modal="true"]';
+
+/** The visible inputs, selects and text areas that have no accessible name. */
+async function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate((dialogSelector) => {
+    const dialogs = document.querySelectorAll(dialogSelector);
+    const root = dialogs[dialogs.length - 1] ?? document;
+    const controls = [...root.querySelectorAll<HTMLElement>("input, select, textarea")];
+    const textOf = (ids: string) =>
+      ids
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ")
+        .trim();
+    const unnamed: string[] = [];
+    for (const control of controls) {
+      if (control instanceof HTMLInputElement && control.type === "hidden") continue;
+      // Visually hidden radios and checkboxes (sr-only inside a label) still count: they are operable.
+      const style = getComputedStyle(control);
+      const box = control.getBoundingClientRect();
+      const rendered = style.display !== "none" && style.visibility !== "hidden" && box.width * box.height > 0;
+      if (!rendered) continue;
+      const labels = (control as HTMLInputElement).labels;
+      const name =
+        control.getAttribute("aria-label")?.trim() ||
+        textOf(control.getAttribute("aria-labelledby") ?? "") ||
+        [...(labels ?? [])]
+          .map((label) => label.textContent ?? "")
+          .join(" ")
+          .trim() ||
+        control.getAttribute("title")?.trim() ||
+        "";
+      if (!name) unnamed.push(control.outerHTML.slice(0, 160));
+    }
+    return unnamed;
+  }, OPEN_DIALOG);
+}
+
+/**
+ * Runs axe and the control-name check on the current screen at 1280 and 390 px, saves the two
+ * screenshots, and fails (softly, so one run reports every screen) on a serious or critical violation.
+ * With a dialog open only the dialog is checked: the page under it has its own audit.
+ */
+export async function auditScreen(page: Page, screen: string) {
+  const original = page.viewportSize();
+  try {
+    for (const layout of layouts) {
+      await page.setViewportSize(layout);
+      const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+      if ((await page.locator(OPEN_DIALOG).count()) > 0) axe.include(OPEN_DIALOG);
+      const results = await axe.analyze();
+      for (const violation of results.violations)
+        findings.push({
+          screen,
+          width: layout.width,
+          rule: violation.id,
+          impact: violation.impact ?? "unknown",
+          help: violation.help,
+          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+        });
+      const blocking = results.violations
+        .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""))
+        .map(
+          (violation) =>
+            `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+              .slice(0, 3)
+              .map((node) => node.target.join(" "))
+              .join(", ")}`,
+        );
+      expect.soft(blocking, `axe: serious or critical violations on "${screen}" at ${layout.width} px`).toEqual([]);
+      expect
+        .soft(await unnamedControls(page), `controls without a name on "${screen}" at ${layout.width} px`)
+        .toEqual([]);
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+  await saveScreenshots(page, `a11y-${screen}`);
+}
+
+async function focusIsInside(container: Locator): Promise<boolean> {
+  return container.evaluate((element) => element.contains(document.activeElement));
+}
+
+/**
+ * Opens a dialog from the keyboard and checks its contract: focus moves inside, Tab and Shift+Tab never
+ * leave it, Escape closes it and the focus returns to the control that opened it.
+ */
+export async function checkDialogKeyboard(page: Page, opener: Locator, dialogName: string | RegExp) {
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => focusIsInside(dialog), { message: "focus moves into the dialog" }).toBe(true);
+  for (let press = 0; press < 20; press++) {
+    await page.keyboard.press("Tab");
+    expect(await focusIsInside(dialog), `Tab ${press + 1} keeps the focus inside`).toBe(true);
+  }
+  for (let press = 0; press < 6; press++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusIsInside(dialog), `Shift+Tab ${press + 1} keeps the focus inside`).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}

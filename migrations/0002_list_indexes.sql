@@ -1,0 +1,1 @@
+CREATE INDEX `prestiti_stato_restituzione_idx` ON `prestiti` (`stato`,`data_restituzione`);

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "bun:test";
+import { createItem } from "../testing/inventory-fixtures";
+import { day, loanScenario, travelToDay } from "../testing/loan-fixtures";
+
+type Scenario = Awaited<ReturnType<typeof loanScenario>>;
+
+function get(scenario: Scenario, path: string, token: string, headers: Record<string, string> = {}) {
+  return scenario.client.app.handle(
+    new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } }),
+  );
+}
+
+async function names(response: Response): Promise<string[]> {
+  return ((await response.json()) as Array<{ nome: string }>).map((item) => item.nome).sort();
+}
+
+describe("the lists the screens poll", () => {
+  it("carry an ETag and answer 304 without a body while nothing changed", async () => {
+    const scenario = await loanScenario();
+    const first = await get(scenario, "/api/inventario", scenario.admin);
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    const again = await get(scenario, "/api/inventario", scenario.admin, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("change as soon as the data does", async () => {
+    const scenario = await loanScenario();
+    const before = await get(scenario, "/api/inventario", scenario.admin);
+    const etag = before.headers.get("etag") ?? "";
+    expect(await names(before)).not.toContain("Stampante 3D");
+    await createItem(scenario.client, scenario.admin, { nome: "Stampante 3D" });
+    const after = await get(scenario, "/api/inventario", scenario.admin, { "if-none-match": etag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect(await names(after)).toContain("Stampante 3D");
+  });
+
+  it("change when the academy's day does (overdue loans are computed for today)", async () => {
+    const scenario = await loanScenario();
+    const today = await get(scenario, "/api/avvisi", scenario.admin);
+    travelToDay(scenario.ctx, day(1));
+    const tomorrow = await get(scenario, "/api/avvisi", scenario.admin, {
+      "if-none-match": today.headers.get("etag") ?? "",
+    });
+    expect(tomorrow.status).toBe(200);
+  });
+
+  it("never hand one user's answer to another", async () => {
+    const scenario = await loanScenario();
+    const admin = await get(scenario, "/api/inventario/disponibili", scenario.admin);
+    const designer = await get(scenario, "/api/inventario/disponibili", scenario.designStudent.token);
+    expect(await names(designer)).toEqual(["Plotter"]);
+    expect((await names(admin)).length).toBeGreaterThan(1);
+  });
+
+  it("go out gzipped to a client that accepts it, and plain to one that does not", async () => {
+    const scenario = await loanScenario();
+    for (let index = 0; index < 12; index++)
+      await createItem(scenario.client, scenario.admin, { nome: `Faro ${index}` });
+    const plain = await get(scenario, "/api/inventario", scenario.admin);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const zipped = await get(scenario, "/api/inventario", scenario.admin, { "accept-encoding": "gzip, deflate, br" });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
+    const body = new Uint8Array(await zipped.arrayBuffer());
+    expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(body)))).toEqual(await plain.json());
+  });
+});

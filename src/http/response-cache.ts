@@ -1,0 +1,149 @@
+import type { AppContext } from "../context";
+
+/**
+ * The JSON answers of the read-only lists the screens load and poll, kept per user until the data
+ * changes. A list is a function of the database, the academy's "today" and who asks, so the version of
+ * an answer is: this process, the rows changed through its connection (`total_changes()`), the commits of
+ * any other connection (`PRAGMA data_version`) and today. While that version holds, a repeated call is
+ * answered from memory (already gzipped), and a conditional one (`If-None-Match`) with 304 and no body.
+ */
+export const CACHED_LISTS = new Set([
+  "/api/audit",
+  "/api/auth/password-reset-requests",
+  "/api/auth/users",
+  "/api/avvisi",
+  "/api/avvisi/utente",
+  "/api/categorie-semplici",
+  "/api/corsi",
+  "/api/inventario",
+  "/api/inventario/disponibili",
+  "/api/inventario/:id/disponibili",
+  "/api/inventario/:id/units",
+  "/api/penalties/user/:userId",
+  "/api/prestiti",
+  "/api/prestiti/mie",
+  "/api/richieste",
+  "/api/richieste/mie",
+  "/api/riparazioni",
+  "/api/segnalazioni",
+  "/api/segnalazioni/mie",
+  "/api/stats",
+  "/api/stats/categories",
+  "/api/stats/monthly-requests",
+  "/api/stats/top-departments",
+  "/api/stats/top-items",
+  "/api/stats/top-users",
+]);
+
+/** Answers smaller than this go out uncompressed: gzip would not pay for itself. */
+const COMPRESS_FROM_BYTES = 1024;
+/** The memory the kept answers may take (raw and gzipped bodies together). */
+const MAX_CACHED_BYTES = 48 * 1024 * 1024;
+
+interface Entry {
+  version: string;
+  etag: string;
+  body: string;
+  gzipped: Uint8Array<ArrayBuffer> | null;
+  bytes: number;
+}
+
+export interface JsonBody {
+  body: string;
+  gzipped: Uint8Array<ArrayBuffer> | null;
+}
+
+/** gzip for a client that accepts it and an answer big enough to gain from it. */
+export function encodeJson(value: unknown): JsonBody {
+  const body = JSON.stringify(value);
+  return { body, gzipped: body.length >= COMPRESS_FROM_BYTES ? Bun.gzipSync(body, { level: 6 }) : null };
+}
+
+export function acceptsGzip(request: Request): boolean {
+  return /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+}
+
+/** A JSON response, compressed when the client accepts it. */
+export function jsonResponse(
+  request: Request,
+  { body, gzipped }: JsonBody,
+  headers: Record<string, string>,
+  status = 200,
+): Response {
+  const all: Record<string, string> = {
+    ...headers,
+    "content-type": "application/json; charset=utf-8",
+    vary: "Accept-Encoding",
+  };
+  if (gzipped && acceptsGzip(request)) {
+    all["content-encoding"] = "gzip";
+    return new Response(gzipped, { status, headers: all });
+  }
+  return new Response(body, { status, headers: all });
+}
+
+export function createResponseCache(ctx: AppContext) {
+  const bootId = Math.floor(ctx.clock.now().getTime() % 1e9).toString(36) + Math.random().toString(36).slice(2, 6);
+  const changes = ctx.sqlite.query<{ changes: number }, []>("SELECT total_changes() AS changes");
+  const dataVersion = ctx.sqlite.query<{ data_version: number }, []>("PRAGMA data_version");
+  const entries = new Map<string, Entry>();
+  // The version a request saw before its handler ran: what it computes is kept under that one, so a
+  // write that lands meanwhile can only make the kept answer stale, never mislabel it as newer.
+  const versionSeen = new WeakMap<Request, string>();
+  let cachedBytes = 0;
+
+  function currentVersion(): string {
+    return `${bootId}.${changes.get()?.changes ?? 0}.${dataVersion.get()?.data_version ?? 0}.${ctx.clock.today()}`;
+  }
+
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    cachedBytes -= entry.bytes;
+    entries.delete(key);
+  }
+
+  function keep(key: string, entry: Entry) {
+    forget(key);
+    if (entry.bytes > MAX_CACHED_BYTES / 4) return;
+    // Oldest first: a Map iterates in insertion order.
+    for (const oldest of entries.keys()) {
+      if (cachedBytes + entry.bytes <= MAX_CACHED_BYTES) break;
+      forget(oldest);
+    }
+    entries.set(key, entry);
+    cachedBytes += entry.bytes;
+  }
+
+  return {
+    /**
+     * Before the handler: a 304 when the client holds the current version, the kept answer when there
+     * is one, else undefined (the handler runs and `store` keeps what it answered).
+     */
+    lookup(request: Request, key: string): Response | undefined {
+      const version = currentVersion();
+      versionSeen.set(request, version);
+      const etag = `W/"${version}"`;
+      const headers = { etag, "cache-control": "private, no-cache" };
+      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.version !== version) {
+        forget(key);
+        return undefined;
+      }
+      return jsonResponse(request, entry, headers);
+    },
+
+    /** After the handler: keeps the answer under the version it was computed at, and sends it. */
+    store(request: Request, key: string, value: unknown, headers: Record<string, string>): Response {
+      const version = versionSeen.get(request) ?? currentVersion();
+      const encoded = encodeJson(value);
+      const etag = `W/"${version}"`;
+      keep(key, { version, etag, ...encoded, bytes: encoded.body.length + (encoded.gzipped?.byteLength ?? 0) });
+      return jsonResponse(request, encoded, { ...headers, etag, "cache-control": "private, no-cache" });
+    },
+  };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;

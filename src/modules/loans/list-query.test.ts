@@ -1,0 +1,161 @@
+import { describe, expect, it } from "bun:test";
+import type { Json } from "../../testing/harness";
+import { insertLoan, insertRequest } from "../../testing/inventory-fixtures";
+import { day, type LoanScenario, loanScenario, unitIdOf } from "../../testing/loan-fixtures";
+
+/**
+ * The desk's history of loans: 7 returned (one per day, the newest returned yesterday), 2 open and due
+ * in the future, 1 overdue; Giulia borrowed the camera, Luca the tablet.
+ */
+async function historyScenario() {
+  const scenario = await loanScenario();
+  const { ctx, camera, tablet, student, classmate } = scenario;
+  for (let index = 0; index < 7; index++) {
+    insertLoan(ctx, {
+      itemId: camera.id as number,
+      unitIds: [unitIdOf(camera, 0)],
+      userId: student.user.id as number,
+      stato: "restituito",
+      from: day(-30 + index * 3),
+      to: day(-29 + index * 3),
+      returnedOn: day(-7 + index),
+    });
+  }
+  insertLoan(ctx, {
+    itemId: camera.id as number,
+    unitIds: [unitIdOf(camera, 1)],
+    userId: student.user.id as number,
+    from: day(0),
+    to: day(5),
+  });
+  insertLoan(ctx, {
+    itemId: tablet.id as number,
+    unitIds: [unitIdOf(tablet)],
+    userId: classmate.user.id as number,
+    from: day(-1),
+    to: day(2),
+  });
+  insertLoan(ctx, {
+    itemId: camera.id as number,
+    unitIds: [unitIdOf(camera, 2)],
+    userId: classmate.user.id as number,
+    from: day(-6),
+    to: day(-2),
+  });
+  return scenario;
+}
+
+async function page(scenario: LoanScenario, path: string) {
+  const answer = await scenario.client.get(path, scenario.admin);
+  expect(answer.status).toBe(200);
+  return answer.body as { elementi: Json[]; totale: number; pagina: number; per_pagina: number };
+}
+
+describe("the paged form of the loan list", () => {
+  it("answers one page with the total, returned loans newest first", async () => {
+    const scenario = await historyScenario();
+    const first = await page(scenario, "/api/prestiti?all=1&stato=restituito&pagina=1&per_pagina=3");
+    expect(first).toMatchObject({ totale: 7, pagina: 1, per_pagina: 3 });
+    expect(first.elementi.map((loan) => loan.data_restituzione)).toEqual([day(-1), day(-2), day(-3)]);
+    const last = await page(scenario, "/api/prestiti?all=1&stato=restituito&pagina=3&per_pagina=3");
+    expect(last.elementi.map((loan) => loan.data_restituzione)).toEqual([day(-7)]);
+    const beyond = await page(scenario, "/api/prestiti?all=1&stato=restituito&pagina=9&per_pagina=3");
+    expect(beyond).toMatchObject({ elementi: [], totale: 7 });
+  });
+
+  it("keeps open loans by due date and tells overdue from active as the screens do", async () => {
+    const scenario = await historyScenario();
+    const open = await page(scenario, "/api/prestiti?all=1&stato=in_corso&pagina=1");
+    expect(open.totale).toBe(3);
+    expect(open.per_pagina).toBe(50);
+    expect(open.elementi.map((loan) => [loan.data_rientro, loan.stato])).toEqual([
+      [day(-2), "scaduto"],
+      [day(2), "attivo"],
+      [day(5), "attivo"],
+    ]);
+    expect((await page(scenario, "/api/prestiti?all=1&stato=scaduto&pagina=1")).totale).toBe(1);
+    expect((await page(scenario, "/api/prestiti?all=1&stato=attivo&pagina=1")).totale).toBe(2);
+  });
+
+  it("finds loans by item, unit code, borrower name or email", async () => {
+    const scenario = await historyScenario();
+    const total = async (term: string) =>
+      (await page(scenario, `/api/prestiti?all=1&pagina=1&cerca=${encodeURIComponent(term)}`)).totale;
+    expect(await total("tavoletta")).toBe(1);
+    expect(await total("luca verdi")).toBe(2);
+    expect(await total(scenario.student.user.email as string)).toBe(8);
+    const code = (scenario.tablet.unita as Json[])[0]?.codice_univoco as string;
+    expect(await total(code)).toBe(1);
+    // Wildcards in the term are plain characters.
+    expect(await total("%")).toBe(0);
+  });
+
+  it("narrows to the loans out during a period", async () => {
+    const scenario = await historyScenario();
+    const during = await page(scenario, `/api/prestiti?all=1&pagina=1&dal=${day(-3)}&al=${day(-1)}`);
+    // Returned on day -3, -2 and -1; the overdue loan (out since day -6); the tablet, out since day -1.
+    expect(during.totale).toBe(5);
+  });
+
+  it("still answers the plain call with the whole list, and filters without a page as an array", async () => {
+    const scenario = await historyScenario();
+    const plain = await scenario.client.get("/api/prestiti?all=1", scenario.admin);
+    expect((plain.body as Json[]).length).toBe(10);
+    const open = await scenario.client.get("/api/prestiti?all=1&stato=in_corso", scenario.admin);
+    expect((open.body as Json[]).length).toBe(3);
+  });
+
+  it("gives a student only their own loans, whatever they ask", async () => {
+    const scenario = await historyScenario();
+    const answer = await scenario.client.get("/api/prestiti?all=1&pagina=1&per_pagina=200", scenario.classmate.token);
+    expect(answer.body.totale).toBe(2);
+    expect((answer.body.elementi as Json[]).every((loan) => loan.utente_id === scenario.classmate.user.id)).toBe(true);
+  });
+
+  it.each([
+    ["stato=perso", "Stato non valido"],
+    ["pagina=0", "Pagina non valida"],
+    ["pagina=uno", "Pagina non valida"],
+    ["per_pagina=500", "Elementi per pagina non validi (da 1 a 200)"],
+    ["dal=10-03-2026", "Data non valida (formato AAAA-MM-GG)"],
+    ["dal=2026-03-10&al=2026-03-01", "La data di inizio deve precedere quella di fine"],
+    [`cerca=${"x".repeat(101)}`, "Testo di ricerca troppo lungo (massimo 100 caratteri)"],
+  ])("refuses %s with a clear message", async (query, message) => {
+    const scenario = await loanScenario();
+    const answer = await scenario.client.get(`/api/prestiti?all=1&${query}`, scenario.admin);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: message });
+  });
+});
+
+describe("the paged form of the request list", () => {
+  it("filters by state and search, newest first, with the total", async () => {
+    const scenario = await loanScenario();
+    const { ctx, camera, tablet, student, classmate } = scenario;
+    for (let index = 0; index < 4; index++)
+      insertRequest(ctx, {
+        itemId: camera.id as number,
+        unitId: unitIdOf(camera),
+        userId: student.user.id as number,
+        from: day(index * 2 + 1),
+        to: day(index * 2 + 1),
+      });
+    insertRequest(ctx, {
+      itemId: tablet.id as number,
+      unitId: unitIdOf(tablet),
+      userId: classmate.user.id as number,
+      from: day(1),
+      to: day(2),
+      stato: "rifiutata",
+    });
+    const pending = await page(scenario, "/api/richieste?all=1&stato=in_attesa&pagina=1&per_pagina=2");
+    expect(pending).toMatchObject({ totale: 4, pagina: 1, per_pagina: 2 });
+    expect(pending.elementi.every((request) => request.stato === "in_attesa")).toBe(true);
+    const ids = pending.elementi.map((request) => request.id as number);
+    expect(ids[0]).toBeGreaterThan(ids[1] as number);
+    expect((await page(scenario, "/api/richieste?all=1&pagina=1&cerca=verdi")).totale).toBe(1);
+    expect((await page(scenario, `/api/richieste?all=1&pagina=1&dal=${day(4)}&al=${day(9)}`)).totale).toBe(2);
+    const refused = await scenario.client.get("/api/richieste?all=1&stato=approvata", scenario.admin);
+    expect(refused.body).toEqual([]);
+  });
+});

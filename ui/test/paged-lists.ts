@@ -1,0 +1,64 @@
+import type { ApiCall, ApiRoutes } from "./mock-api";
+
+// Test support: the loan and request lists as the server answers them (src/modules/loans/list-query.ts),
+// so screen tests script rows once and every filtered or paged call gets its share.
+
+type Row = Record<string, unknown>;
+type Rows = Row[] | (() => Row[]);
+
+/** What a `stato` filter of the loan list stands for beyond its own value. */
+const LOAN_STATE_GROUPS: Record<string, string[]> = { in_corso: ["attivo", "scaduto"] };
+
+const LOAN_SEARCH_FIELDS = [
+  "oggetto_nome",
+  "unita",
+  "utente_nome",
+  "utente_cognome",
+  "utente_nome_reale",
+  "utente_email",
+];
+const REQUEST_SEARCH_FIELDS = ["oggetto_nome", "codice_univoco", "utente_nome", "utente_cognome", "utente_email"];
+
+function searchable(row: Row, fields: string[]): string {
+  return fields
+    .flatMap((field) => row[field] ?? [])
+    .join(" ")
+    .toLowerCase();
+}
+
+/**
+ * A route answering `stato`, `cerca` and `pagina`/`per_pagina` over `rows`, taken to be in the server's
+ * order already: an array without `pagina`, `{ elementi, totale, pagina, per_pagina }` with it.
+ */
+function listRoute(rows: Rows, searchFields: string[], stateGroups: Record<string, string[]> = {}) {
+  return (call: ApiCall) => {
+    const { stato, cerca, pagina, per_pagina } = call.query;
+    const states = stato ? (stateGroups[stato] ?? [stato]) : null;
+    const term = cerca?.trim().toLowerCase();
+    const matching = (typeof rows === "function" ? rows() : rows).filter(
+      (row) =>
+        (!states || states.includes(String(row.stato))) && (!term || searchable(row, searchFields).includes(term)),
+    );
+    if (pagina === undefined) return { body: matching };
+    const page = Number(pagina);
+    const size = Number(per_pagina ?? 50);
+    return {
+      body: {
+        elementi: matching.slice((page - 1) * size, page * size),
+        totale: matching.length,
+        pagina: page,
+        per_pagina: size,
+      },
+    };
+  };
+}
+
+/** `GET /api/prestiti` over these loans. */
+export function loanListRoute(rows: Rows): ApiRoutes[string] {
+  return listRoute(rows, LOAN_SEARCH_FIELDS, LOAN_STATE_GROUPS);
+}
+
+/** `GET /api/richieste` over these requests (newest first). */
+export function requestListRoute(rows: Rows): ApiRoutes[string] {
+  return listRoute(rows, REQUEST_SEARCH_FIELDS);
+}
