@@ -115,6 +115,8 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       const path = new URL(request.url).pathname;
       if (path.startsWith("/api")) ctx.metrics.recordRequest(`${request.method} ${route || path}`, status, ms);
       ctx.logger.info(`${request.method} ${path} ${status} ${ms.toFixed(1)}ms`);
+      // A list whose handler failed releases the callers that waited for it (a success already did).
+      responses.settle(request);
     })
     .use(api)
     .use(uiRoutes(options.ui ?? null));

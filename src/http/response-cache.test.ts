@@ -1,6 +1,8 @@
 import { describe, expect, it } from "bun:test";
+import { createTestContext } from "../testing/harness";
 import { createItem } from "../testing/inventory-fixtures";
 import { day, loanScenario, travelToDay } from "../testing/loan-fixtures";
+import { createResponseCache } from "./response-cache";
 
 type Scenario = Awaited<ReturnType<typeof loanScenario>>;
 
@@ -69,5 +71,42 @@ describe("the lists the screens poll", () => {
     expect(zipped.headers.get("vary")).toBe("Accept-Encoding");
     const body = new Uint8Array(await zipped.arrayBuffer());
     expect(JSON.parse(new TextDecoder().decode(Bun.gunzipSync(body)))).toEqual(await plain.json());
+  });
+});
+
+describe("the kept answers", () => {
+  const big = Array.from({ length: 40_000 }, (_, index) => ({ id: index, nome: `Oggetto ${index}` }));
+
+  it("keep a big answer gzipped only and unpack it for a client without gzip", async () => {
+    const cache = createResponseCache(createTestContext());
+    const first = new Request("http://localhost/api/prestiti?all=1");
+    expect(await cache.lookup(first, "1 list")).toBeUndefined();
+    cache.store(first, "1 list", big, {});
+    const plain = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list");
+    expect(plain?.headers.get("content-encoding")).toBeNull();
+    expect(await plain?.json()).toEqual(big);
+    const zipped = await cache.lookup(
+      new Request("http://localhost/api/prestiti?all=1", { headers: { "accept-encoding": "gzip" } }),
+      "1 list",
+    );
+    expect(zipped?.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("let callers that miss while the same list is computed wait for that answer", async () => {
+    const cache = createResponseCache(createTestContext());
+    const owner = new Request("http://localhost/api/inventario");
+    expect(await cache.lookup(owner, "1 inventory")).toBeUndefined();
+    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory");
+    cache.store(owner, "1 inventory", big, {});
+    expect(await (await waiting)?.json()).toEqual(big);
+  });
+
+  it("let them compute it themselves when the first computation failed", async () => {
+    const cache = createResponseCache(createTestContext());
+    const owner = new Request("http://localhost/api/inventario");
+    await cache.lookup(owner, "1 inventory");
+    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory");
+    cache.settle(owner);
+    expect(await waiting).toBeUndefined();
   });
 });

@@ -37,29 +37,31 @@ export const CACHED_LISTS = new Set([
 
 /** Answers smaller than this go out uncompressed: gzip would not pay for itself. */
 const COMPRESS_FROM_BYTES = 1024;
-/** The memory the kept answers may take (raw and gzipped bodies together). */
+/** Bigger answers are kept gzipped only (a client without gzip gets them unpacked on the fly). */
+const KEEP_PLAIN_UP_TO_BYTES = 1024 * 1024;
+/** How long a caller waits for the same list being computed for someone else before computing it too. */
+const MAX_WAIT_MS = 15_000;
+/** The memory the kept answers may take. */
 const MAX_CACHED_BYTES = 48 * 1024 * 1024;
 
-interface Entry {
-  version: string;
-  etag: string;
-  body: string;
+export interface JsonBody {
+  /** Null when only the gzipped form is kept. */
+  body: string | null;
   gzipped: Uint8Array<ArrayBuffer> | null;
+}
+
+interface Entry extends JsonBody {
+  version: string;
   bytes: number;
 }
 
-export interface JsonBody {
-  body: string;
-  gzipped: Uint8Array<ArrayBuffer> | null;
-}
-
 /** gzip for a client that accepts it and an answer big enough to gain from it. */
-export function encodeJson(value: unknown): JsonBody {
+export function encodeJson(value: unknown): JsonBody & { body: string } {
   const body = JSON.stringify(value);
   return { body, gzipped: body.length >= COMPRESS_FROM_BYTES ? Bun.gzipSync(body, { level: 6 }) : null };
 }
 
-export function acceptsGzip(request: Request): boolean {
+function acceptsGzip(request: Request): boolean {
   return /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 }
 
@@ -75,9 +77,12 @@ export function jsonResponse(
     "content-type": "application/json; charset=utf-8",
     vary: "Accept-Encoding",
   };
-  if (gzipped && acceptsGzip(request)) {
-    all["content-encoding"] = "gzip";
-    return new Response(gzipped, { status, headers: all });
+  if (gzipped && (body === null || acceptsGzip(request))) {
+    if (acceptsGzip(request)) {
+      all["content-encoding"] = "gzip";
+      return new Response(gzipped, { status, headers: all });
+    }
+    return new Response(Bun.gunzipSync(gzipped), { status, headers: all });
   }
   return new Response(body, { status, headers: all });
 }
@@ -90,6 +95,9 @@ export function createResponseCache(ctx: AppContext) {
   // The version a request saw before its handler ran: what it computes is kept under that one, so a
   // write that lands meanwhile can only make the kept answer stale, never mislabel it as newer.
   const versionSeen = new WeakMap<Request, string>();
+  const keySeen = new WeakMap<Request, string>();
+  // One computation per list and version: callers that miss while it runs wait for its answer.
+  const inFlight = new Map<string, { version: string; done: Promise<void>; finish: () => void; owner: Request }>();
   let cachedBytes = 0;
 
   function currentVersion(): string {
@@ -115,33 +123,59 @@ export function createResponseCache(ctx: AppContext) {
     cachedBytes += entry.bytes;
   }
 
+  const cacheHeaders = (version: string) => ({ etag: `W/"${version}"`, "cache-control": "private, no-cache" });
+
+  function current(key: string, version: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (entry?.version === version) return entry;
+    forget(key);
+    return undefined;
+  }
+
   return {
     /**
      * Before the handler: a 304 when the client holds the current version, the kept answer when there
-     * is one, else undefined (the handler runs and `store` keeps what it answered).
+     * is one (waiting for a computation already running), else undefined: the handler runs and `store`
+     * keeps what it answered.
      */
-    lookup(request: Request, key: string): Response | undefined {
+    async lookup(request: Request, key: string): Promise<Response | undefined> {
       const version = currentVersion();
       versionSeen.set(request, version);
-      const etag = `W/"${version}"`;
-      const headers = { etag, "cache-control": "private, no-cache" };
-      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.version !== version) {
-        forget(key);
-        return undefined;
+      keySeen.set(request, key);
+      const headers = cacheHeaders(version);
+      if (request.headers.get("if-none-match") === headers.etag) return new Response(null, { status: 304, headers });
+      const running = inFlight.get(key);
+      // Bounded: a computation that never reports back must not hold its waiters forever.
+      if (running?.version === version) await Promise.race([running.done, Bun.sleep(MAX_WAIT_MS)]);
+      const entry = current(key, version);
+      if (entry) return jsonResponse(request, entry, headers);
+      if (!inFlight.has(key) || inFlight.get(key)?.version !== version) {
+        let finish = () => {};
+        const done = new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        inFlight.set(key, { version, done, finish, owner: request });
       }
-      return jsonResponse(request, entry, headers);
+      return undefined;
     },
 
     /** After the handler: keeps the answer under the version it was computed at, and sends it. */
     store(request: Request, key: string, value: unknown, headers: Record<string, string>): Response {
       const version = versionSeen.get(request) ?? currentVersion();
-      const encoded = encodeJson(value);
-      const etag = `W/"${version}"`;
-      keep(key, { version, etag, ...encoded, bytes: encoded.body.length + (encoded.gzipped?.byteLength ?? 0) });
-      return jsonResponse(request, encoded, { ...headers, etag, "cache-control": "private, no-cache" });
+      const { body, gzipped } = encodeJson(value);
+      const kept = gzipped && body.length > KEEP_PLAIN_UP_TO_BYTES ? null : body;
+      keep(key, { version, body: kept, gzipped, bytes: (kept?.length ?? 0) + (gzipped?.byteLength ?? 0) });
+      this.settle(request);
+      return jsonResponse(request, { body, gzipped }, { ...headers, ...cacheHeaders(version) });
+    },
+
+    /** Once a request is answered (or failed): callers waiting on its computation go on. */
+    settle(request: Request) {
+      const key = keySeen.get(request);
+      const running = key === undefined ? undefined : inFlight.get(key);
+      if (!key || running?.owner !== request) return;
+      inFlight.delete(key);
+      running.finish();
     },
   };
 }
