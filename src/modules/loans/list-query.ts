@@ -86,22 +86,22 @@ function likePattern(query: ListQuery): string | null {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** `EXISTS (subquery)`: drizzle's own `exists` leaves a raw subquery without its parentheses. */
-const exists = (subquery: SQL) => sql`exists (${subquery})`;
-
 const contains = (column: SQL | Parameters<typeof like>[0], pattern: string) =>
   sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 
-function borrowerMatches(pattern: string, userId: SQL) {
-  return exists(
-    sql`SELECT 1 FROM ${users} WHERE ${qualified(users.id)} = ${userId} AND (${contains(qualified(users.name), pattern)} OR ${contains(qualified(users.surname), pattern)} OR ${contains(qualified(users.email), pattern)} OR ${contains(sql`${qualified(users.name)} || ' ' || ${qualified(users.surname)}`, pattern)})`,
-  );
+// The searches below are non-correlated subqueries: SQLite evaluates each once per call, not per row.
+
+/** Users whose name, surname, "name surname" or email contains the term. */
+function matchingUsers(pattern: string) {
+  return sql`SELECT ${qualified(users.id)} FROM ${users} WHERE ${contains(qualified(users.name), pattern)} OR ${contains(qualified(users.surname), pattern)} OR ${contains(qualified(users.email), pattern)} OR ${contains(sql`${qualified(users.name)} || ' ' || ${qualified(users.surname)}`, pattern)}`;
 }
 
-function itemMatches(pattern: string, itemId: SQL) {
-  return exists(
-    sql`SELECT 1 FROM ${inventario} WHERE ${qualified(inventario.id)} = ${itemId} AND ${contains(qualified(inventario.nome), pattern)}`,
-  );
+function matchingItems(pattern: string) {
+  return sql`SELECT ${qualified(inventario.id)} FROM ${inventario} WHERE ${contains(qualified(inventario.nome), pattern)}`;
+}
+
+function matchingUnits(pattern: string) {
+  return sql`SELECT ${qualified(unita.id)} FROM ${unita} WHERE ${contains(qualified(unita.codiceUnivoco), pattern)}`;
 }
 
 /** Filters, order and page of `GET /api/prestiti` for `today` (overdue is computed, as in the views). */
@@ -124,11 +124,9 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
       ? or(
           contains(prestiti.chi, pattern),
           contains(prestiti.utenteEmail, pattern),
-          itemMatches(pattern, qualified(prestiti.inventarioId)),
-          borrowerMatches(pattern, qualified(prestiti.utenteId)),
-          exists(
-            sql`SELECT 1 FROM ${prestitiUnita} JOIN ${unita} ON ${qualified(unita.id)} = ${qualified(prestitiUnita.unitId)} WHERE ${qualified(prestitiUnita.prestitoId)} = ${qualified(prestiti.id)} AND ${contains(qualified(unita.codiceUnivoco), pattern)}`,
-          ),
+          sql`${prestiti.inventarioId} IN (${matchingItems(pattern)})`,
+          sql`${prestiti.utenteId} IN (${matchingUsers(pattern)})`,
+          sql`${prestiti.id} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${qualified(prestitiUnita.unitId)} IN (${matchingUnits(pattern)}))`,
         )
       : undefined,
   ];
@@ -153,11 +151,9 @@ export function requestListFilter(query: ListQuery): ListFilter {
     from ? sql`${richieste.al} >= ${from}` : undefined,
     pattern
       ? or(
-          itemMatches(pattern, qualified(richieste.inventarioId)),
-          borrowerMatches(pattern, qualified(richieste.utenteId)),
-          exists(
-            sql`SELECT 1 FROM ${unita} WHERE ${qualified(unita.id)} = ${qualified(richieste.unitId)} AND ${contains(qualified(unita.codiceUnivoco), pattern)}`,
-          ),
+          sql`${richieste.inventarioId} IN (${matchingItems(pattern)})`,
+          sql`${richieste.utenteId} IN (${matchingUsers(pattern)})`,
+          sql`${richieste.unitId} IN (${matchingUnits(pattern)})`,
         )
       : undefined,
   ];

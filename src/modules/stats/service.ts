@@ -2,7 +2,7 @@ import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, sql } f
 import type { AppContext } from "../../context";
 import { categorie, corsi, inventario, inventarioCorsi, prestiti, richieste, users } from "../../db/schema";
 import { qualified } from "../../db/sql";
-import { addDays, calendarDateIn, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
+import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
 import { badRequest } from "../../http/errors";
 
 export const PERIODS = [30, 90, 365] as const;
@@ -128,7 +128,7 @@ const monthLabel = (isoDate: string) => `${isoDate.slice(5, 7)}/${isoDate.slice(
  */
 export function requestTrend(ctx: AppContext, period: Period) {
   const today = ctx.clock.today();
-  const { firstDay, since } = periodStart(ctx, period);
+  const { firstDay } = periodStart(ctx, period);
   const bucketOf = (day: string) =>
     period === 30 ? day : period === 90 ? startOfIsoWeek(day) : `${day.slice(0, 7)}-01`;
   const buckets = new Map<string, number>();
@@ -141,15 +141,18 @@ export function requestTrend(ctx: AppContext, period: Period) {
       day = month === 12 ? `${year + 1}-01-01` : `${year}-${twoDigits(String(month + 1))}-01`;
     }
   }
-  const created = ctx.db
-    .select({ at: richieste.createdAt })
-    .from(richieste)
-    .where(gte(richieste.createdAt, since))
-    .all();
-  for (const { at } of created) {
-    const key = bucketOf(calendarDateIn(ctx.clock.timeZone, new Date(at)));
-    if (buckets.has(key)) buckets.set(key, (buckets.get(key) ?? 0) + 1);
-  }
+  // Each bucket is a range of instants, from the start of its first day in the academy's time zone
+  // to the start of the next bucket: one indexed count per bucket, whatever the number of requests.
+  const starts = [...buckets.keys()];
+  const countBetween = ctx.sqlite.query<{ total: number }, [string, string]>(
+    "SELECT count(*) AS total FROM richieste WHERE created_at >= ? AND created_at < ?",
+  );
+  const bounds = [...starts.map((start) => laterDate(start, firstDay)), addDays(today, 1)].map((day) =>
+    startOfDayIn(ctx.clock.timeZone, day),
+  );
+  starts.forEach((start, index) => {
+    buckets.set(start, countBetween.get(bounds[index] as string, bounds[index + 1] as string)?.total ?? 0);
+  });
   return [...buckets].map(([start, total]) => ({
     label: period === 365 ? monthLabel(start) : dayLabel(start),
     inizio: start,
