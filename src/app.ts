@@ -106,7 +106,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       const status = typeof set.status === "number" ? set.status : 200;
       const headers = set.headers as Record<string, string>;
       if (request.method === "GET" && status === 200 && CACHED_LISTS.has(route))
-        return responses.store(request, await cacheKey(request), responseValue, headers);
+        return responses.store(request, responseValue, headers);
       return jsonResponse(request, encodeJson(responseValue), headers, status);
     })
     .onAfterResponse(({ request, set, route }) => {

@@ -81,7 +81,7 @@ describe("the kept answers", () => {
     const cache = createResponseCache(createTestContext());
     const first = new Request("http://localhost/api/prestiti?all=1");
     expect(await cache.lookup(first, "1 list")).toBeUndefined();
-    cache.store(first, "1 list", big, {});
+    cache.store(first, big, {});
     const plain = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list");
     expect(plain?.headers.get("content-encoding")).toBeNull();
     expect(await plain?.json()).toEqual(big);
@@ -97,7 +97,7 @@ describe("the kept answers", () => {
     const owner = new Request("http://localhost/api/inventario");
     expect(await cache.lookup(owner, "1 inventory")).toBeUndefined();
     const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory");
-    cache.store(owner, "1 inventory", big, {});
+    cache.store(owner, big, {});
     expect(await (await waiting)?.json()).toEqual(big);
   });
 

@@ -94,8 +94,7 @@ export function createResponseCache(ctx: AppContext) {
   const entries = new Map<string, Entry>();
   // The version a request saw before its handler ran: what it computes is kept under that one, so a
   // write that lands meanwhile can only make the kept answer stale, never mislabel it as newer.
-  const versionSeen = new WeakMap<Request, string>();
-  const keySeen = new WeakMap<Request, string>();
+  const seen = new WeakMap<Request, { key: string; version: string }>();
   // One computation per list and version: callers that miss while it runs wait for its answer.
   const inFlight = new Map<string, { version: string; done: Promise<void>; finish: () => void; owner: Request }>();
   let cachedBytes = 0;
@@ -140,8 +139,7 @@ export function createResponseCache(ctx: AppContext) {
      */
     async lookup(request: Request, key: string): Promise<Response | undefined> {
       const version = currentVersion();
-      versionSeen.set(request, version);
-      keySeen.set(request, key);
+      seen.set(request, { key, version });
       const headers = cacheHeaders(version);
       if (request.headers.get("if-none-match") === headers.etag) return new Response(null, { status: 304, headers });
       const running = inFlight.get(key);
@@ -159,21 +157,22 @@ export function createResponseCache(ctx: AppContext) {
       return undefined;
     },
 
-    /** After the handler: keeps the answer under the version it was computed at, and sends it. */
-    store(request: Request, key: string, value: unknown, headers: Record<string, string>): Response {
-      const version = versionSeen.get(request) ?? currentVersion();
+    /** After the handler: keeps the answer (under the key and version `lookup` saw) and sends it. */
+    store(request: Request, value: unknown, headers: Record<string, string>): Response {
+      const { key, version } = seen.get(request) ?? { key: undefined, version: currentVersion() };
       const { body, gzipped } = encodeJson(value);
       const kept = gzipped && body.length > KEEP_PLAIN_UP_TO_BYTES ? null : body;
-      keep(key, { version, body: kept, gzipped, bytes: (kept?.length ?? 0) + (gzipped?.byteLength ?? 0) });
+      if (key !== undefined)
+        keep(key, { version, body: kept, gzipped, bytes: (kept?.length ?? 0) + (gzipped?.byteLength ?? 0) });
       this.settle(request);
       return jsonResponse(request, { body, gzipped }, { ...headers, ...cacheHeaders(version) });
     },
 
     /** Once a request is answered (or failed): callers waiting on its computation go on. */
     settle(request: Request) {
-      const key = keySeen.get(request);
+      const key = seen.get(request)?.key;
       const running = key === undefined ? undefined : inFlight.get(key);
-      if (!key || running?.owner !== request) return;
+      if (key === undefined || running?.owner !== request) return;
       inFlight.delete(key);
       running.finish();
     },

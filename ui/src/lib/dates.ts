@@ -60,3 +60,8 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
   const days = Math.floor(hours / 24);
   return days === 1 ? "1 giorno fa" : `${days} giorni fa`;
 }
+
+/** "1 giorno di ritardo", "4 giorni di ritardo". */
+export function daysLateText(days: number): string {
+  return `${days} ${days === 1 ? "giorno" : "giorni"} di ritardo`;
+}

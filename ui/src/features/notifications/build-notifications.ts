@@ -1,5 +1,5 @@
 import { addDays } from "../../../../src/domain/dates";
-import { formatDate } from "../../lib/dates";
+import { daysLateText, formatDate } from "../../lib/dates";
 import type { Alerts } from "./api/get-alerts";
 import type { RequestSummary } from "./api/get-requests";
 
@@ -62,7 +62,7 @@ export function buildNotifications(input: {
         id: `overdue-${loan.id}`,
         type: "warning",
         title: "Prestito scaduto",
-        message: `${loan.oggetto_nome} · ${loan.utente_nome}: ${loan.giorni_ritardo} ${loan.giorni_ritardo === 1 ? "giorno" : "giorni"} di ritardo (rientro previsto il ${formatDate(loan.data_rientro)})`,
+        message: `${loan.oggetto_nome} · ${loan.utente_nome}: ${daysLateText(loan.giorni_ritardo)} (rientro previsto il ${formatDate(loan.data_rientro)})`,
         time: startOfLocalDay(addDays(loan.data_rientro, 1)),
         href: "/prestiti",
       }),

@@ -2,9 +2,9 @@ import { ArrowRight } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
-import { formatDate } from "../../../lib/dates";
+import { daysLateText, formatDate } from "../../../lib/dates";
 import type { Alerts, LoanAlert, LowStockAlert } from "../api/get-alerts";
-import { ALERT_KINDS, type AlertKind, daysLateText, entriesOf } from "./alert-kinds";
+import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
 
 interface AlertDetailModalProps {
   kind: AlertKind;

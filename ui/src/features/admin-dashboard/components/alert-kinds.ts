@@ -42,7 +42,3 @@ export function entriesOf(alerts: Alerts, kind: AlertKind) {
   if (kind === "today") return alerts.scadenze_oggi;
   return alerts.scadenze_domani;
 }
-
-export function daysLateText(days: number): string {
-  return `${days} ${days === 1 ? "giorno" : "giorni"} di ritardo`;
-}

@@ -1,10 +1,11 @@
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "../../../components/alert";
+import { daysLateText } from "../../../lib/dates";
 import type { Alerts, LoanAlert, LowStockAlert } from "../api/get-alerts";
 import { useAlerts } from "../api/get-alerts";
 import { AlertDetailModal } from "./alert-detail-modal";
-import { ALERT_KINDS, type AlertKind, daysLateText, entriesOf } from "./alert-kinds";
+import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
 
 const SHOWN_PER_CARD = 3;
 

@@ -8,9 +8,8 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
-import { useApproveRequest } from "../api/approve-request";
+import { useApproveRequest, useRejectRequest } from "../../../lib/request-decisions";
 import type { LoanRequest } from "../api/get-requests";
-import { useRejectRequest } from "../api/reject-request";
 
 type Step =
   | { kind: "details" }
@@ -34,7 +33,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
   const [step, setStep] = useState<Step>({ kind: "details" });
   const [reason, setReason] = useState("");
   const approve = useApproveRequest();
-  const reject = useRejectRequest();
+  const reject = useRejectRequest("motivo_rifiuto");
   const showToast = useToast();
   const reasonId = useId();
   const content = useRef<HTMLDivElement>(null);

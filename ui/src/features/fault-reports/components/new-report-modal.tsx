@@ -4,9 +4,9 @@ import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ChoiceGroup } from "../../../components/choice-group";
-import { COVERING_INPUT } from "../../../components/covering-input";
 import { EmptyState } from "../../../components/empty-state";
 import { Modal, ModalActions } from "../../../components/modal";
+import { RadioCard } from "../../../components/radio-card";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS, REPORT_TYPE_LABELS } from "../../../components/report-badges";
 import { LoadingState } from "../../../components/spinner";
 import { TextAreaField } from "../../../components/text-area-field";
@@ -189,18 +189,7 @@ function LoanStep({
           const selected = loan.id === selectedId;
           return (
             <li key={loan.id}>
-              <label
-                className={`relative flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
-                  selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="report-loan"
-                  checked={selected}
-                  onChange={() => onSelect(loan.id)}
-                  className={COVERING_INPUT}
-                />
+              <RadioCard name="report-loan" checked={selected} onSelect={() => onSelect(loan.id)} align="start">
                 <Package className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-medium break-words text-slate-900">{loan.oggetto_nome}</span>
@@ -212,7 +201,7 @@ function LoanStep({
                     {loan.stato === "scaduto" ? "Scaduto il" : "Da restituire entro il"} {formatDate(loan.data_rientro)}
                   </span>
                 </span>
-              </label>
+              </RadioCard>
             </li>
           );
         })}
@@ -240,23 +229,12 @@ function UnitStep({
           const selected = unit.id === selectedId;
           return (
             <li key={unit.id}>
-              <label
-                className={`relative flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
-                  selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="report-unit"
-                  checked={selected}
-                  onChange={() => onSelect(unit.id)}
-                  className={COVERING_INPUT}
-                />
+              <RadioCard name="report-unit" checked={selected} onSelect={() => onSelect(unit.id)}>
                 <span className="min-w-0 flex-1">
                   <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
                   {unit.note && <span className="block text-xs text-slate-600">{unit.note}</span>}
                 </span>
-              </label>
+              </RadioCard>
             </li>
           );
         })}

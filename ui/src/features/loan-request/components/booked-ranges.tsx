@@ -1,6 +1,6 @@
 import { CalendarX2 } from "lucide-react";
+import type { BookedRange } from "../../../lib/bookable-units";
 import { formatDate } from "../../../lib/dates";
-import type { BookedRange } from "../api/get-bookable-units";
 
 function rangeLabel(range: BookedRange): string {
   if (range.fino_alla_restituzione) return `dal ${formatDate(range.dal)} fino alla restituzione`;

@@ -9,8 +9,8 @@ import { TextField } from "../../../components/form-field";
 import { ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
+import type { BookableUnit } from "../../../lib/bookable-units";
 import { useCreateRequest } from "../api/create-request";
-import type { BookableUnit } from "../api/get-bookable-units";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { BookedRanges } from "./booked-ranges";
 

@@ -6,7 +6,7 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
-import type { BookableUnit } from "../api/get-bookable-units";
+import type { BookableUnit } from "../../../lib/bookable-units";
 import { type RequestableItem, useRequestableItems } from "../api/get-requestable-items";
 import { useServerToday } from "../api/get-server-today";
 import { DatesStep } from "./dates-step";

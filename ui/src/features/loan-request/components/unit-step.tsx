@@ -5,7 +5,7 @@ import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
-import { type BookableUnit, useBookableUnits } from "../api/get-bookable-units";
+import { type BookableUnit, useBookableUnits } from "../../../lib/bookable-units";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { BookedRanges } from "./booked-ranges";
 

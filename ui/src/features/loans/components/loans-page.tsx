@@ -1,5 +1,5 @@
 import { Check, ClipboardList, Hourglass, PackageCheck, Plus, RefreshCw, Search, X } from "lucide-react";
-import { type KeyboardEvent, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
@@ -9,12 +9,13 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
+import { TabList } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
-import { formatDate, formatRelativeTime } from "../../../lib/dates";
+import { daysLateText, formatDate, formatRelativeTime } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import { useApproveRequest } from "../../../lib/request-decisions";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { useApproveRequest } from "../api/approve-request";
 import { type Loan, type LoanList, useLoanCount, useLoanPages } from "../api/get-loans";
 import { type LoanRequest, usePendingLoanRequests } from "../api/get-requests";
 import { useReturnLoan } from "../api/return-loan";
@@ -59,22 +60,18 @@ function fullName(request: LoanRequest): string {
   return `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim();
 }
 
-function daysLate(days: number): string {
-  return `${days} ${days === 1 ? "giorno" : "giorni"} di ritardo`;
-}
-
 function loanFootnote(loan: Loan) {
   if (loan.stato === "restituito")
     return (
       <>
         Restituito il {formatDate(loan.data_restituzione)}
-        {loan.giorni_ritardo > 0 && ` · ${daysLate(loan.giorni_ritardo)}`}
+        {loan.giorni_ritardo > 0 && ` · ${daysLateText(loan.giorni_ritardo)}`}
       </>
     );
   if (loan.stato === "scaduto")
     return (
       <span className="font-medium text-red-600">
-        Rientro previsto il {formatDate(loan.data_rientro)} · {daysLate(loan.giorni_ritardo)}
+        Rientro previsto il {formatDate(loan.data_rientro)} · {daysLateText(loan.giorni_ritardo)}
       </span>
     );
   return <>Rientro previsto il {formatDate(loan.data_rientro)}</>;
@@ -194,7 +191,7 @@ export function LoansPage() {
         }
         const penalty = answer.penalty;
         showToast(
-          `Prestito terminato con ${daysLate(answer.giorni_ritardo)}${
+          `Prestito terminato con ${daysLateText(answer.giorni_ritardo)}${
             penalty
               ? `: ${penalty.strike_assegnati} penalità assegnate${penalty.bloccato ? ", utente bloccato" : ""}`
               : ""
@@ -206,16 +203,6 @@ export function LoansPage() {
         showToast(failureText(error, "Errore nella restituzione"), "error");
       },
     });
-  }
-
-  // The three tabs behave as one control: arrow keys move between them (WAI-ARIA tabs pattern).
-  function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const index = TABS.findIndex(({ key }) => key === tab);
-    const step = event.key === "ArrowRight" ? 1 : -1;
-    const next = TABS[(index + step + TABS.length) % TABS.length]?.key ?? "attivi";
-    selectTab(next);
-    document.getElementById(`loans-tab-${next}`)?.focus();
   }
 
   const counts: Record<Tab, number> = {
@@ -255,38 +242,17 @@ export function LoansPage() {
 
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:items-center lg:justify-between">
-          <div
-            role="tablist"
-            aria-label="Prestiti e richieste"
-            onKeyDown={switchTabWithArrows}
+          <TabList
+            label="Prestiti e richieste"
+            idPrefix="loans-tab"
+            panelId="loans-panel"
+            tabs={TABS.map(({ key, label }) => ({ key, label, count: counts[key] }))}
+            selected={tab}
+            onSelect={selectTab}
             className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 lg:flex"
-          >
-            {TABS.map(({ key, label }) => {
-              const selected = key === tab;
-              return (
-                <button
-                  key={key}
-                  type="button"
-                  role="tab"
-                  id={`loans-tab-${key}`}
-                  aria-selected={selected}
-                  aria-controls="loans-panel"
-                  tabIndex={selected ? 0 : -1}
-                  onClick={() => selectTab(key)}
-                  className={`flex min-w-0 flex-col items-center justify-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium transition-colors sm:flex-row sm:gap-2 sm:px-3 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
-                    selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
-                  }`}
-                >
-                  <span className="text-center leading-tight">{label}</span>{" "}
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs ${selected ? "bg-indigo-100 text-indigo-700" : "bg-slate-200 text-slate-600"}`}
-                  >
-                    {counts[key]}
-                  </span>
-                </button>
-              );
-            })}
-          </div>
+            tabClassName="flex min-w-0 flex-col items-center justify-center gap-1 rounded-md px-2 py-1.5 sm:flex-row sm:gap-2 sm:px-3"
+            labelClassName="text-center leading-tight"
+          />
           <div className="relative lg:w-80">
             <label htmlFor="loans-search" className="sr-only">
               Cerca prestiti

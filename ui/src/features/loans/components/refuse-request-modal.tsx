@@ -6,14 +6,14 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import { useRejectRequest } from "../../../lib/request-decisions";
 import type { LoanRequest } from "../api/get-requests";
-import { useRejectRequest } from "../api/reject-request";
 
 /** Refusing needs a reason, which the student will read. */
 export function RefuseRequestModal({ request, onClose }: { request: LoanRequest; onClose: () => void }) {
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
-  const reject = useRejectRequest();
+  const reject = useRejectRequest("motivazione");
   const showToast = useToast();
   const reasonId = useId();
   const borrower = `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim();

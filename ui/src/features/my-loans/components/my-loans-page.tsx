@@ -1,16 +1,17 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { CheckCircle2, Clock, type LucideIcon, PackageOpen, Plus, RefreshCw, XCircle } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
+import { TabList } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
+import { type MyRequest, useMyRequests } from "../../../lib/my-requests";
 import { useCancelRequest } from "../api/cancel-request";
 import { type MyLoan, useMyLoans } from "../api/get-my-loans";
-import { type MyRequest, useMyRequests } from "../api/get-my-requests";
 import { LoanCard } from "./loan-card";
 import { RequestCard, requestDates } from "./request-card";
 
@@ -63,16 +64,6 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
     rejected: requests.data ? lists.rejected.length : null,
   };
 
-  // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
-  function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const index = TAB_ORDER.indexOf(tab);
-    const step = event.key === "ArrowRight" ? 1 : -1;
-    const next = TAB_ORDER[(index + step + TAB_ORDER.length) % TAB_ORDER.length] ?? "active";
-    setTab(next);
-    document.getElementById(`my-loans-tab-${next}`)?.focus();
-  }
-
   function confirmWithdraw(request: MyRequest) {
     cancelRequest.mutate(request.id, {
       onSuccess: () => showToast(`Richiesta per ${request.oggetto_nome} annullata`),
@@ -102,40 +93,18 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
         }
       />
 
-      <div
-        role="tablist"
-        aria-label="Prestiti e richieste"
-        onKeyDown={switchTabWithArrows}
+      <TabList
+        label="Prestiti e richieste"
+        idPrefix="my-loans-tab"
+        panelId="my-loans-panel"
+        tabs={TAB_ORDER.map((key) => ({ key, label: TABS[key].label, count: counts[key] ?? "–" }))}
+        selected={tab}
+        onSelect={setTab}
         className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-200/60 p-1 lg:flex"
-      >
-        {TAB_ORDER.map((key) => {
-          const selected = key === tab;
-          return (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              id={`my-loans-tab-${key}`}
-              aria-selected={selected}
-              aria-controls="my-loans-panel"
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(key)}
-              className={`flex min-w-0 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors lg:flex-1 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
-                selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
-              }`}
-            >
-              <span className="truncate">{TABS[key].label}</span>{" "}
-              <span
-                className={`rounded-full px-2 py-0.5 text-xs ${
-                  selected ? "bg-indigo-100 text-indigo-700" : "bg-white/70 text-slate-600"
-                }`}
-              >
-                {counts[key] ?? "–"}
-              </span>
-            </button>
-          );
-        })}
-      </div>
+        tabClassName="flex min-w-0 items-center justify-center gap-2 rounded-lg px-3 py-2 lg:flex-1"
+        labelClassName="truncate"
+        idleBadgeClassName="bg-white/70 text-slate-600"
+      />
 
       <div id="my-loans-panel" role="tabpanel" aria-labelledby={`my-loans-tab-${tab}`}>
         {(tab === "active" || tab === "completed") && (

@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { Button } from "../../../components/button";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
-import type { MyRequest } from "../api/get-my-requests";
+import type { MyRequest } from "../../../lib/my-requests";
 
 const USAGE_LABELS = { interno: "Interno, in giornata", esterno: "Esterno" } as const;
 

@@ -2,9 +2,9 @@ import { Package, Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
-import { COVERING_INPUT } from "../../../components/covering-input";
 import { EmptyState } from "../../../components/empty-state";
 import { Modal, ModalActions } from "../../../components/modal";
+import { RadioCard } from "../../../components/radio-card";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
@@ -195,23 +195,12 @@ function ItemStep({
             const selected = item.id === selectedId;
             return (
               <li key={item.id}>
-                <label
-                  className={`relative flex items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
-                    repairable === 0
-                      ? "cursor-not-allowed border-slate-100 bg-slate-50 opacity-60"
-                      : selected
-                        ? "cursor-pointer border-indigo-500 bg-indigo-50"
-                        : "cursor-pointer border-slate-200 hover:bg-slate-50"
-                  }`}
+                <RadioCard
+                  name="repair-item"
+                  checked={selected}
+                  disabled={repairable === 0}
+                  onSelect={() => onSelect(item.id)}
                 >
-                  <input
-                    type="radio"
-                    name="repair-item"
-                    checked={selected}
-                    disabled={repairable === 0}
-                    onChange={() => onSelect(item.id)}
-                    className={COVERING_INPUT}
-                  />
                   <Package className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-medium break-words text-slate-900">{item.nome}</span>
@@ -222,7 +211,7 @@ function ItemStep({
                   <span className="shrink-0 text-right text-xs text-slate-600">
                     {repairable === 0 ? "Nessuna unità riparabile" : `${repairable} di ${item.unita.length} riparabili`}
                   </span>
-                </label>
+                </RadioCard>
               </li>
             );
           })}
@@ -251,24 +240,13 @@ function UnitStep({
           const selected = unit.id === selectedId;
           return (
             <li key={unit.id}>
-              <label
-                className={`relative flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
-                  selected ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
-                }`}
-              >
-                <input
-                  type="radio"
-                  name="repair-unit"
-                  checked={selected}
-                  onChange={() => onSelect(unit.id)}
-                  className={COVERING_INPUT}
-                />
+              <RadioCard name="repair-unit" checked={selected} onSelect={() => onSelect(unit.id)}>
                 <span className="min-w-0 flex-1">
                   <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
                   {unit.note && <span className="block text-xs text-slate-600">{unit.note}</span>}
                 </span>
                 <UnitStateBadge value={unit.stato} />
-              </label>
+              </RadioCard>
             </li>
           );
         })}

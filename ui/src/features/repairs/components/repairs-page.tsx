@@ -1,5 +1,5 @@
 import { ClipboardList, Plus, RefreshCw, Search, Wrench } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { RepairState, ReportState } from "../../../../../src/domain/repairs";
 import { Alert } from "../../../components/alert";
@@ -8,6 +8,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
+import { TabList } from "../../../components/tab-list";
 import type { RepairOutcome } from "../api/close-repair";
 import { type Repair, useRepairs } from "../api/get-repairs";
 import { type Report, useReports } from "../api/get-reports";
@@ -74,16 +75,6 @@ export function RepairsPage() {
 
   function selectTab(next: Tab) {
     setParams(next === "in_corso" ? {} : { tab: next }, { replace: true });
-  }
-
-  // The tabs behave as one control: arrow keys move between them (WAI-ARIA tabs pattern).
-  function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
-    const index = TABS.findIndex(({ key }) => key === tab);
-    const next = TABS[(index + step + TABS.length) % TABS.length]?.key ?? "in_corso";
-    selectTab(next);
-    document.getElementById(`repairs-tab-${next}`)?.focus();
   }
 
   function count(key: Tab): number | undefined {
@@ -154,44 +145,16 @@ export function RepairsPage() {
 
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 xl:flex-row xl:items-center xl:justify-between">
-          <div
-            role="tablist"
-            aria-label="Riparazioni e segnalazioni"
-            onKeyDown={switchTabWithArrows}
+          <TabList
+            label="Riparazioni e segnalazioni"
+            idPrefix="repairs-tab"
+            panelId="repairs-panel"
+            tabs={TABS.map(({ key, label }) => ({ key, label, count: count(key) }))}
+            selected={tab}
+            onSelect={selectTab}
             className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex"
-          >
-            {TABS.map(({ key, label }) => {
-              const selected = key === tab;
-              const total = count(key);
-              return (
-                <button
-                  key={key}
-                  type="button"
-                  role="tab"
-                  id={`repairs-tab-${key}`}
-                  aria-selected={selected}
-                  aria-controls="repairs-panel"
-                  tabIndex={selected ? 0 : -1}
-                  onClick={() => selectTab(key)}
-                  className={`flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 sm:flex-1 xl:flex-none ${
-                    selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
-                  }`}
-                >
-                  <span>{label}</span>
-                  {total !== undefined && (
-                    <>
-                      {" "}
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs ${selected ? "bg-indigo-100 text-indigo-700" : "bg-slate-200 text-slate-600"}`}
-                      >
-                        {total}
-                      </span>
-                    </>
-                  )}
-                </button>
-              );
-            })}
-          </div>
+            tabClassName="flex items-center justify-center gap-2 rounded-md px-3 py-1.5 whitespace-nowrap sm:flex-1 xl:flex-none"
+          />
           <div className="relative xl:w-72">
             <label htmlFor="repairs-search" className="sr-only">
               Cerca

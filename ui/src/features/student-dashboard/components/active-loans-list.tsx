@@ -2,7 +2,7 @@ import { PackageOpen } from "lucide-react";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { LoanStatusBadge } from "../../../components/status-badge";
-import { formatDate } from "../../../lib/dates";
+import { daysLateText, formatDate } from "../../../lib/dates";
 import type { DashboardLoan } from "../api/get-my-loans";
 
 /** "Prestiti Attivi": open loans with their due dates; overdue ones in red. */
@@ -22,7 +22,7 @@ export function ActiveLoansList({ loans }: { loans: DashboardLoan[] | undefined 
               )}
               <p className={`mt-0.5 text-sm ${overdue ? "font-semibold text-red-700" : "text-slate-600"}`}>
                 Scadenza: {formatDate(loan.data_rientro)}
-                {overdue && ` · ${loan.giorni_ritardo} ${loan.giorni_ritardo === 1 ? "giorno" : "giorni"} di ritardo`}
+                {overdue && ` · ${daysLateText(loan.giorni_ritardo)}`}
               </p>
             </div>
             <LoanStatusBadge state={loan.stato} />

@@ -1,10 +1,9 @@
 import { AlarmClock, CalendarClock, TriangleAlert } from "lucide-react";
-import { formatDate } from "../../../lib/dates";
+import { daysLateText, formatDate } from "../../../lib/dates";
 import type { LoanAlert, MyAlerts } from "../api/get-my-alerts";
 
 function lateText(alert: LoanAlert): string {
-  const days = alert.giorni_ritardo;
-  return `scaduto il ${formatDate(alert.data_rientro)} (${days} ${days === 1 ? "giorno" : "giorni"} di ritardo)`;
+  return `scaduto il ${formatDate(alert.data_rientro)} (${daysLateText(alert.giorni_ritardo)})`;
 }
 
 const GROUPS = [

@@ -3,11 +3,11 @@ import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
-import type { DashboardRequest } from "../api/get-my-requests";
+import type { MyRequest } from "../../../lib/my-requests";
 
 interface RecentRequestsListProps {
-  requests: DashboardRequest[] | undefined;
-  onOpen: (request: DashboardRequest) => void;
+  requests: MyRequest[] | undefined;
+  onOpen: (request: MyRequest) => void;
 }
 
 /** "Prestiti Recenti": the latest requests; each opens its details. */

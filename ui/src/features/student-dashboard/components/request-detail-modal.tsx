@@ -3,7 +3,7 @@ import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate, formatDateTime } from "../../../lib/dates";
-import type { DashboardRequest } from "../api/get-my-requests";
+import type { MyRequest } from "../../../lib/my-requests";
 
 const USAGE_LABELS = { interno: "Interno, in giornata", esterno: "Esterno" } as const;
 
@@ -17,7 +17,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Every detail of one of the student's requests, the reason included when it was rejected. */
-export function RequestDetailModal({ request, onClose }: { request: DashboardRequest; onClose: () => void }) {
+export function RequestDetailModal({ request, onClose }: { request: MyRequest; onClose: () => void }) {
   return (
     <Modal title="Dettaglio richiesta" description={request.oggetto_nome} onClose={onClose}>
       <dl className="space-y-3">

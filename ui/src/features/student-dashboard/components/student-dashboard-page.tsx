@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PageHeader } from "../../../components/page-header";
+import { type MyRequest, useMyRequests } from "../../../lib/my-requests";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
 import { useAvailableItems } from "../api/get-available-items";
@@ -10,7 +11,6 @@ import { useMyAlerts } from "../api/get-my-alerts";
 import { useMyLoans } from "../api/get-my-loans";
 import { useMyPenalties } from "../api/get-my-penalties";
 import { useMyReports } from "../api/get-my-reports";
-import { type DashboardRequest, useMyRequests } from "../api/get-my-requests";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
 import { DashboardCard } from "./dashboard-card";
@@ -41,7 +41,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
   const reports = useMyReports();
   const alerts = useMyAlerts();
   const penalties = useMyPenalties(user.id);
-  const [openRequest, setOpenRequest] = useState<DashboardRequest | null>(null);
+  const [openRequest, setOpenRequest] = useState<MyRequest | null>(null);
 
   // The penalty history is a complement: without it the page still works, so a failure is only logged.
   useEffect(() => {

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from "react";
 import { passwordProblem } from "../../../../../src/domain/password-policy";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
-import { COVERING_INPUT } from "../../../components/covering-input";
 import { PasswordField } from "../../../components/form-field";
 import { Modal, ModalActions } from "../../../components/modal";
+import { RadioCard } from "../../../components/radio-card";
 import { useToast } from "../../../components/toast";
 import { type NewUserInput, useCreateUser } from "../api/create-user";
 import { ProfileFields, profileProblem } from "./profile-fields";
@@ -82,26 +82,19 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
           <legend className="mb-1.5 text-sm font-medium text-slate-700">Ruolo</legend>
           <div className="grid gap-3 sm:grid-cols-2">
             {ROLES.map(({ value, label, text, icon: Icon }) => (
-              <label
+              <RadioCard
                 key={value}
-                className={`relative flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 ${
-                  form.ruolo === value ? "border-indigo-500 bg-indigo-50" : "border-slate-200 hover:bg-slate-50"
-                }`}
+                name="ruolo"
+                checked={form.ruolo === value}
+                onSelect={() => setForm((current) => ({ ...current, ruolo: value }))}
+                align="start"
               >
-                <input
-                  type="radio"
-                  name="ruolo"
-                  value={value}
-                  checked={form.ruolo === value}
-                  onChange={() => setForm((current) => ({ ...current, ruolo: value }))}
-                  className={COVERING_INPUT}
-                />
                 <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
                 <span>
                   <span className="block text-sm font-medium text-slate-900">{label}</span>
                   <span className="block text-xs text-slate-600">{text}</span>
                 </span>
-              </label>
+              </RadioCard>
             ))}
           </div>
         </fieldset>

@@ -7,7 +7,7 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
-import { formatDateTime } from "../../../lib/dates";
+import { daysLateText, formatDateTime } from "../../../lib/dates";
 import { fullName, type User } from "../../../lib/user";
 import { type Penalty, useUserPenalties } from "../api/get-user-penalties";
 import { useUnblockUser } from "../api/unblock-user";
@@ -127,8 +127,7 @@ function PenaltyRecord({ penalty }: { penalty: Penalty }) {
       </div>
       <p className="mt-0.5 text-sm text-slate-600">{penalty.motivo}</p>
       <p className="mt-1 text-xs text-slate-500">
-        {penalty.giorni_ritardo} {penalty.giorni_ritardo === 1 ? "giorno" : "giorni"} di ritardo ·{" "}
-        {formatDateTime(penalty.created_at)}
+        {daysLateText(penalty.giorni_ritardo)} · {formatDateTime(penalty.created_at)}
         {recorder && ` · registrata da ${recorder}`}
         {penalty.azzerata_at && ` · azzerata il ${formatDateTime(penalty.azzerata_at)}`}
       </p>

@@ -1,5 +1,5 @@
 import { RefreshCw, Search, UserPlus, Users } from "lucide-react";
-import { type KeyboardEvent, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -7,6 +7,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
+import { TabList } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
 import { fullName, isAdmin, type User } from "../../../lib/user";
 import { useDeleteUser } from "../api/delete-user";
@@ -56,14 +57,6 @@ export function UsersPage() {
   const shown = groups[tab].filter((user) => matches(user, term));
   const rendered = useShownCount(`${tab} ${term}`);
 
-  // The two tabs behave as one control: arrow keys move between them (WAI-ARIA tabs pattern).
-  function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const next: Tab = tab === "users" ? "admins" : "users";
-    setTab(next);
-    document.getElementById(`tab-${next}`)?.focus();
-  }
-
   function confirmDelete(user: User) {
     deleteUser.mutate(user.id, {
       onSuccess: () => showToast(`${fullName(user)} è stato eliminato`),
@@ -86,38 +79,16 @@ export function UsersPage() {
 
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <div
-            role="tablist"
-            aria-label="Tipo di account"
-            onKeyDown={switchTabWithArrows}
+          <TabList
+            label="Tipo di account"
+            idPrefix="tab"
+            panelId="users-panel"
+            tabs={TABS.map(({ key, label }) => ({ key, label, count: groups[key].length }))}
+            selected={tab}
+            onSelect={setTab}
             className="flex gap-1 rounded-lg bg-slate-100 p-1"
-          >
-            {TABS.map(({ key, label }) => {
-              const selected = key === tab;
-              return (
-                <button
-                  key={key}
-                  type="button"
-                  role="tab"
-                  id={`tab-${key}`}
-                  aria-selected={selected}
-                  aria-controls="users-panel"
-                  tabIndex={selected ? 0 : -1}
-                  onClick={() => setTab(key)}
-                  className={`flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition-colors sm:flex-none focus-visible:outline-2 focus-visible:outline-indigo-600 ${
-                    selected ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
-                  }`}
-                >
-                  <span>{label}</span>{" "}
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs ${selected ? "bg-indigo-100 text-indigo-700" : "bg-slate-200 text-slate-600"}`}
-                  >
-                    {groups[key].length}
-                  </span>
-                </button>
-              );
-            })}
-          </div>
+            tabClassName="flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-1.5 sm:flex-none"
+          />
           <div className="relative sm:w-72">
             <label htmlFor="users-search" className="sr-only">
               Cerca utenti

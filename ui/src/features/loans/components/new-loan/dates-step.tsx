@@ -1,7 +1,7 @@
 import { LOAN_TYPE_LABELS } from "../../../../../../src/domain/loan-types";
 import { Alert } from "../../../../components/alert";
 import { TextField } from "../../../../components/form-field";
-import { useBookableUnits } from "../../api/get-bookable-units";
+import { useBookableUnits } from "../../../../lib/bookable-units";
 import { rangeText } from "./units-step";
 import { defaultNote, type WizardAction, type WizardState } from "./wizard-state";
 

@@ -2,8 +2,8 @@ import { Boxes } from "lucide-react";
 import { Alert } from "../../../../components/alert";
 import { EmptyState } from "../../../../components/empty-state";
 import { LoadingState } from "../../../../components/spinner";
+import { type BookableUnit, type BookedRange, useBookableUnits } from "../../../../lib/bookable-units";
 import { formatDate } from "../../../../lib/dates";
-import { type BookableUnit, type BookedRange, useBookableUnits } from "../../api/get-bookable-units";
 import { ChoiceCard } from "./choice-card";
 
 const UNIT_STATES: Record<string, { label: string; tone: string }> = {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest } from "./api";
 
 export interface ApprovalAnswer {
   message: string;
@@ -19,6 +19,25 @@ export function useApproveRequest() {
     onSettled: () => {
       for (const key of ["richieste", "prestiti", "avvisi", "inventario"])
         queryClient.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}
+
+/**
+ * Refusing with a reason. The spec has the dashboard send it as `motivo_rifiuto` and the loans screen
+ * as `motivazione` (the server reads both): each screen names its field.
+ */
+export function useRejectRequest(reasonField: "motivo_rifiuto" | "motivazione") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, reason }: { requestId: number; reason: string }) =>
+      apiRequest<{ message: string }>(`/api/prestiti/${requestId}/rifiuta`, {
+        method: "PUT",
+        body: { [reasonField]: reason },
+        fallbackError: "Errore nel rifiuto",
+      }),
+    onSettled: () => {
+      for (const key of ["richieste", "inventario"]) queryClient.invalidateQueries({ queryKey: [key] });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { UsageType } from "../../../../../src/domain/loan-types";
-import { apiRequest } from "../../../lib/api";
+import type { UsageType } from "../../../src/domain/loan-types";
+import { apiRequest } from "./api";
 
 export interface MyRequest {
   id: number;
