@@ -3,6 +3,9 @@ import type { LoanType, UsageType } from "./loan-types";
 
 export type StoredLoanState = "attivo" | "scaduto" | "restituito";
 
+/** A loan not yet returned: it holds its units, on time or overdue. */
+export const OPEN_LOAN_STATES = ["attivo", "scaduto"] as const satisfies readonly StoredLoanState[];
+
 /** Strikes at which an account is blocked automatically, and at which the desk is warned. */
 export const BLOCK_AT_STRIKES = 3;
 export const WARN_AT_STRIKES = 2;

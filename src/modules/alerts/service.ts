@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { prestiti } from "../../db/schema";
 import { addDays } from "../../domain/dates";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
 import { loadItemViews } from "../inventory/item-views";
 import { type LoanView, loadLoanViews } from "../loans/views";
@@ -34,7 +35,7 @@ function lowStockAlerts(ctx: AppContext, today: string) {
     ctx.db
       .select({ itemId: prestiti.inventarioId, first: sql<string>`min(${prestiti.dataRientro})` })
       .from(prestiti)
-      .where(inArray(prestiti.stato, ["attivo", "scaduto"]))
+      .where(inArray(prestiti.stato, OPEN_LOAN_STATES))
       .groupBy(prestiti.inventarioId)
       .all()
       .map((row) => [row.itemId, row.first]),
@@ -55,7 +56,7 @@ function lowStockAlerts(ctx: AppContext, today: string) {
 }
 
 function loanAlerts(ctx: AppContext, today: string, scope?: SQL) {
-  const open = and(inArray(prestiti.stato, ["attivo", "scaduto"]), scope);
+  const open = and(inArray(prestiti.stato, OPEN_LOAN_STATES), scope);
   const load = (condition: SQL) =>
     loadLoanViews(ctx.db, today, { where: and(open, condition) })
       .map(loanAlert)

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
 import { isCourse } from "../../domain/courses";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { passwordProblem } from "../../domain/password-policy";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
@@ -225,7 +226,7 @@ function openCommitments(ctx: AppContext, userId: number): string[] {
   const hasLoan = ctx.db
     .select({ id: prestiti.id })
     .from(prestiti)
-    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, ["attivo", "scaduto"])))
+    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
     .get();
   if (hasLoan) reasons.push("prestiti in corso");
   const hasRequest = ctx.db

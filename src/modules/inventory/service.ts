@@ -14,6 +14,7 @@ import {
   unita,
 } from "../../db/schema";
 import { qualified } from "../../db/sql";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
 import { defaultUnitCodes } from "../../domain/unit-codes";
 import type { Actor } from "../../http/auth";
@@ -214,7 +215,7 @@ function unitInUse(db: Db, unitId: number): boolean {
     .select({ id: prestitiUnita.prestitoId })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, ["attivo", "scaduto"])))
+    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
     .get();
   const pending = db
     .select({ id: richieste.id })
@@ -317,7 +318,7 @@ export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
     const openLoan = tx
       .select({ id: prestiti.id })
       .from(prestiti)
-      .where(and(eq(prestiti.inventarioId, id), inArray(prestiti.stato, ["attivo", "scaduto"])))
+      .where(and(eq(prestiti.inventarioId, id), inArray(prestiti.stato, OPEN_LOAN_STATES)))
       .get();
     if (openLoan) throw conflict("Impossibile eliminare: l'oggetto ha prestiti attivi.");
     const pending = tx

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { conflict, notFound } from "../../http/errors";
 
 /**
@@ -87,7 +88,7 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
     .select({ unitId: prestitiUnita.unitId, dal: prestiti.dataUscita, al: prestiti.dataRientro })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(inArray(prestitiUnita.unitId, unitIds), inArray(prestiti.stato, ["attivo", "scaduto"])))
+    .where(and(inArray(prestitiUnita.unitId, unitIds), inArray(prestiti.stato, OPEN_LOAN_STATES)))
     .all())
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "prestito", fino_alla_restituzione: row.al < today });
   for (const list of ranges.values()) list.sort((a, b) => a.dal.localeCompare(b.dal));

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, type like, lt, or, type SQL, sql } from "d
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { isIsoDate } from "../../domain/dates";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { badRequest } from "../../http/errors";
 import type { Selection } from "./views";
 
@@ -109,7 +110,7 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
   const state = stateOf<LoanListState>(query.stato, LOAN_LIST_STATES);
   const { from, to } = periodOf(query);
   const pattern = likePattern(query);
-  const open = inArray(prestiti.stato, ["attivo", "scaduto"]);
+  const open = inArray(prestiti.stato, OPEN_LOAN_STATES);
   const conditions: Array<SQL | undefined> = [
     state === "in_corso" ? open : undefined,
     state === "attivo" ? and(eq(prestiti.stato, "attivo"), sql`${prestiti.dataRientro} >= ${today}`) : undefined,

@@ -11,6 +11,7 @@ import {
   unita,
   users,
 } from "../../db/schema";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { canCloseRepair, isPriority, type Priority } from "../../domain/repairs";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -93,7 +94,7 @@ function upcomingBookings(db: Db, unitId: number, today: string) {
     .where(
       and(
         eq(prestitiUnita.unitId, unitId),
-        inArray(prestiti.stato, ["attivo", "scaduto"]),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
         sql`${prestiti.dataUscita} > ${today}`,
       ),
     )
@@ -143,7 +144,7 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
         .where(
           and(
             eq(prestitiUnita.unitId, unitId),
-            inArray(prestiti.stato, ["attivo", "scaduto"]),
+            inArray(prestiti.stato, OPEN_LOAN_STATES),
             sql`${prestiti.dataUscita} <= ${today}`,
           ),
         )

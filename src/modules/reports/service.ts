@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, segnalazioni, unita, users } from "../../db/schema";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import {
   canMoveReport,
   isPriority,
@@ -84,9 +85,7 @@ export function createReport(ctx: AppContext, student: Actor, input: ReportInput
     const loan = tx
       .select()
       .from(prestiti)
-      .where(
-        and(eq(prestiti.id, loanId), eq(prestiti.utenteId, student.id), inArray(prestiti.stato, ["attivo", "scaduto"])),
-      )
+      .where(and(eq(prestiti.id, loanId), eq(prestiti.utenteId, student.id), inArray(prestiti.stato, OPEN_LOAN_STATES)))
       .get();
     if (!loan) throw notFound("Prestito non trovato");
     const onLoan = tx

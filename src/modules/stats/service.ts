@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import { categorie, corsi, inventario, inventarioCorsi, prestiti, richieste, users } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { badRequest } from "../../http/errors";
 
 export const PERIODS = [30, 90, 365] as const;
@@ -29,11 +30,7 @@ export function basicStats(ctx: AppContext) {
     utenti_registrati: one(ctx.db.select({ n: count() }).from(users).where(eq(users.ruolo, "user")).get()).n,
     richieste_totali: one(ctx.db.select({ n: count() }).from(richieste).get()).n,
     prestiti_attivi: one(
-      ctx.db
-        .select({ n: count() })
-        .from(prestiti)
-        .where(inArray(prestiti.stato, ["attivo", "scaduto"]))
-        .get(),
+      ctx.db.select({ n: count() }).from(prestiti).where(inArray(prestiti.stato, OPEN_LOAN_STATES)).get(),
     ).n,
   };
 }
