@@ -1,3 +1,4 @@
+import { checklistItems } from "../../domain/loan-terms";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import type { AppContext } from "../../context";
@@ -26,6 +27,7 @@ export const ITEM_COLUMNS = [
   "Unità Disponibili",
   "Codici Unità",
   "Data Aggiunta",
+  "Accessori",
 ] as const;
 const UNIT_COLUMNS = ["Codice", "Articolo", "Stato", "Note"] as const;
 const ITEMS_SHEET = "Inventario";
@@ -67,6 +69,7 @@ export function exportInventory(ctx: AppContext): Buffer {
     item.unita_disponibili,
     joinList(item.unita.map((unit) => unit.codice_univoco)),
     item.data_aggiunta,
+    joinList(checklistItems(item.checklist)),
   ]);
   const unitRows = items.flatMap((item) =>
     item.unita.map((unit) => [unit.codice_univoco, item.nome, unit.stato, unit.note ?? ""]),
@@ -93,6 +96,7 @@ export function inventoryTemplate(): Buffer {
     "",
     "",
     "",
+    "Piastra a sgancio rapido, Borsa",
   ];
   return workbookBuffer([
     { name: ITEMS_SHEET, rows: [[...ITEM_COLUMNS], example] },
@@ -227,6 +231,11 @@ function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "
     tipoPrestito: loanTypeOf(row["Tipo Prestito"]) ?? existing?.tipoPrestito ?? "solo_esterno",
     note: cell(row, "Note", ITEM_TEXT_LIMITS.note),
     immagineUrl: imageUrl,
+    // A sheet from before the accessory column keeps the accessories already recorded.
+    checklist:
+      "Accessori" in row
+        ? splitList(cell(row, "Accessori", ITEM_TEXT_LIMITS.checklist)).join("\n") || null
+        : (existing?.checklist ?? null),
   };
   let codes = splitList(row["Codici Unità"]);
   const longCode = codes.find((code) => code.length > ITEM_TEXT_LIMITS.codice);

@@ -14,6 +14,8 @@ export interface ItemView {
   scaffale: string | null;
   fornitore: string | null;
   seriale: string | null;
+  /** Accessories to check at hand-over and return, one per line. */
+  checklist: string | null;
   immagine_url: string | null;
   tipo_prestito: LoanType;
   categoria_id: number | null;
@@ -92,6 +94,7 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
       scaffale: item.posizione,
       fornitore: item.fornitore,
       seriale: item.seriale,
+      checklist: item.checklist,
       immagine_url: item.immagineUrl,
       tipo_prestito: item.tipoPrestito,
       categoria_id: item.categoriaId,

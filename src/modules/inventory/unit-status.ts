@@ -14,7 +14,8 @@ export interface UnitView {
   note: string | null;
 }
 
-const OPEN_LOAN = sql.raw(`p.stato in ('attivo', 'scaduto')`);
+/** An open loan still holding the unit `pu` (its units can come back one by one). */
+const OPEN_LOAN = sql.raw(`p.stato in ('attivo', 'scaduto') and pu.restituita_il is null`);
 const unitId = qualified(unita.id);
 
 /**

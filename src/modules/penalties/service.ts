@@ -4,13 +4,7 @@ import type { Clock } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { penalita, users } from "../../db/schema";
-import {
-  AUTOMATIC_BLOCK_REASON,
-  BLOCK_AT_STRIKES,
-  daysLate,
-  lateReturnReason,
-  strikesForDaysLate,
-} from "../../domain/loan-rules";
+import { AUTOMATIC_BLOCK_REASON, BLOCK_AT_STRIKES, lateReturnReason } from "../../domain/loan-rules";
 import type { Actor } from "../../http/auth";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
@@ -23,17 +17,17 @@ export interface LateReturnOutcome {
 }
 
 /**
- * Records the penalty of a late return and blocks the borrower at three strikes. Runs inside the
- * return's transaction; `penalty_strikes` always equals the uncleared penalties of the history.
+ * Records the penalty of a late return (its days and strikes come from `returnConsequences`) and
+ * blocks the borrower at three strikes. Runs inside the return's transaction; `penalty_strikes`
+ * always equals the uncleared penalties of the history.
  */
 export function recordLateReturn(
   db: Db,
   clock: Clock,
   admin: Actor,
-  loan: { loanId: number; userId: number | null; itemName: string; dueDate: string; returnedOn: string },
+  loan: { loanId: number; userId: number | null; itemName: string; daysLate: number; strikes: number },
 ): LateReturnOutcome | null {
-  const late = daysLate(loan.dueDate, loan.returnedOn);
-  const strikes = strikesForDaysLate(late);
+  const { daysLate: late, strikes } = loan;
   if (strikes === 0 || loan.userId === null) return null;
   db.insert(penalita)
     .values({

@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, statfsSync } from "node:fs";
 import { tmpdir, totalmem } from "node:os";
 import { dirname } from "node:path";
 import type { AppContext } from "../../context";
+import { PUBLIC_URL_UNSET } from "../../domain/public-url";
 
 type Health = "healthy" | "warning" | "error";
 
@@ -124,6 +125,8 @@ export function createStatusProbe(ctx: AppContext) {
       const disk = diskOf(ctx.dataDir ?? tmpdir());
       return {
         overall,
+        url_pubblico: ctx.publicUrl ?? null,
+        avviso_url_pubblico: ctx.publicUrl ? null : PUBLIC_URL_UNSET,
         metrics: {
           totalRequests: ctx.metrics.totalRequests,
           activeUsers: ctx.metrics.activeUsersSince(ctx.clock.now().getTime() - 15 * 60_000),
