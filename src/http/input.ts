@@ -37,8 +37,8 @@ export function idParam(value: string, message: string): number {
 
 /**
  * Parses a JSON body that may be absent. Elysia's own parser turns malformed JSON into no body at all,
- * which an optional body would take for "use the defaults"; here malformed JSON stays a string, which
- * the route's object schema refuses with its 400 (after the auth check, which runs in transform).
+ * which an optional body would take for "use the defaults"; here malformed JSON stays a string for the
+ * route to refuse with its 400 (after the auth check, which runs in transform).
  */
 export async function optionalJsonBody({ request }: { request: Request }): Promise<unknown> {
   const text = await request.text();

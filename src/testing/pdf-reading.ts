@@ -6,7 +6,7 @@ import {
   QRCodeReader,
   RGBLuminanceSource,
 } from "@zxing/library";
-import { decodePDFRawStream, PDFDocument, PDFName, PDFNumber, PDFRawStream } from "pdf-lib";
+import { decodePDFRawStream, PDFDocument, PDFName, type PDFNumber, PDFRawStream } from "pdf-lib";
 import { extractText, getDocumentProxy } from "unpdf";
 
 /** Test helpers that read a generated PDF back the way a viewer would: pages, text and images. */

@@ -8,7 +8,7 @@ import {
   loanChangeResponse,
   loanIdParams,
   previewQuery,
-  returnBody,
+  readReturnBody,
   returnPreviewResponse,
   returnResponse,
   scanQuery,
@@ -36,13 +36,12 @@ export function counterModule(ctx: AppContext, tokens: TokenService) {
       ({ params, query }) => returnPreview(ctx, params.id, unitIdsOf(query.unita)),
       { auth: "admin", params: loanIdParams, query: previewQuery, response: returnPreviewResponse },
     )
-    .put("/prestiti/:id/restituisci", ({ actor, params, body }) => returnLoan(ctx, actor, params.id, body ?? {}), {
-      auth: "admin",
-      params: loanIdParams,
-      parse: optionalJsonBody,
-      body: returnBody,
-      response: returnResponse,
-    })
+    .put(
+      "/prestiti/:id/restituisci",
+      ({ actor, params, body }) => returnLoan(ctx, actor, params.id, readReturnBody(body)),
+      // No `body` schema on purpose: readReturnBody checks it (see there).
+      { auth: "admin", params: loanIdParams, parse: optionalJsonBody, response: returnResponse },
+    )
     .get("/prestiti/:id/ricevuta", ({ actor, params }) => loanReceipt(ctx, actor, params.id), {
       auth: "signed-in",
       params: loanIdParams,

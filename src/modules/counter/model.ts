@@ -1,4 +1,6 @@
+import { Value } from "@sinclair/typebox/value";
 import { type Static, t } from "elysia";
+import { badRequest } from "../../http/errors";
 
 /** Shapes of the counter's routes: hand-over, cancel, return and its preview, scan, labels, receipt. */
 
@@ -16,19 +18,32 @@ const unitIdList = t.Array(t.Integer({ minimum: 1, error: "Unità non valide" })
 });
 
 /** Without a body every unit still out comes back, as in the spec's call. */
-export const returnBody = t.Optional(
-  t.Object(
-    {
-      unita_ids: t.Optional(unitIdList),
-      condizione: t.Optional(
-        t.UnionEnum(RETURN_CONDITIONS, { error: "Condizione non valida: tutto ok, danneggiato o incompleto" }),
-      ),
-      nota: t.Optional(t.String({ maxLength: 1000, error: "Nota troppo lunga (massimo 1000 caratteri)" })),
-    },
-    { additionalProperties: false, error: "Dati della restituzione non validi" },
-  ),
+export const returnBody = t.Object(
+  {
+    unita_ids: t.Optional(unitIdList),
+    condizione: t.Optional(
+      t.UnionEnum(RETURN_CONDITIONS, { error: "Condizione non valida: tutto ok, danneggiato o incompleto" }),
+    ),
+    nota: t.Optional(t.String({ maxLength: 1000, error: "Nota troppo lunga (massimo 1000 caratteri)" })),
+  },
+  { additionalProperties: false, error: "Dati della restituzione non validi" },
 );
-export type ReturnBody = NonNullable<Static<typeof returnBody>>;
+export type ReturnBody = Static<typeof returnBody>;
+
+/**
+ * Checks the optional body of a return against `returnBody` in the handler, after the auth check.
+ * Elysia's own validation of an optional body turns anything it cannot read (malformed JSON, a
+ * string, unknown fields) into `{}`, which here would mean "every unit back, all fine".
+ */
+export function readReturnBody(value: unknown): ReturnBody {
+  if (value === undefined) return {};
+  if (!Value.Check(returnBody, value)) {
+    const [first] = Value.Errors(returnBody, value);
+    const message = (first?.schema as { error?: unknown } | undefined)?.error;
+    throw badRequest(typeof message === "string" ? message : "Dati della restituzione non validi");
+  }
+  return { ...value, unita_ids: value.unita_ids?.map(Number) };
+}
 
 /** `?unita=3,4`: ids separated by commas. */
 const unitIdsText = t.String({ pattern: "^\\d{1,12}(,\\d{1,12}){0,499}$", error: "Unità non valide" });

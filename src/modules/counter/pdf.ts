@@ -60,7 +60,7 @@ function fittingSize(font: PDFFont, text: string, width: number, max: number, mi
 
 /** A QR code as a PNG with a quiet zone, sharp at print size (each module several pixels wide). */
 export function qrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 8 });
+  return QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 4 });
 }
 
 export async function labelsPdf(units: LabelUnit[], title: string): Promise<Uint8Array> {
@@ -88,16 +88,21 @@ export async function labelsPdf(units: LabelUnit[], title: string): Promise<Uint
     const textLeft = left + qrSize + 2 * MM;
     const textWidth = inner.width - qrSize - 2 * MM;
     const code = printable(bold, unit.code);
-    const codeSize = fittingSize(bold, code, textWidth, 16, 7);
+    const codeSize = fittingSize(bold, code, textWidth, 16, 8);
+    // A code too long even at 8 pt (codes made from long names) goes on up to three lines.
+    const codeLines = wrap(bold, codeSize, code, textWidth).slice(0, 3);
     const top = bottom + inner.height;
-    page.drawText(code, { x: textLeft, y: top - codeSize, size: codeSize, font: bold });
+    codeLines.forEach((line, lineIndex) => {
+      page?.drawText(line, { x: textLeft, y: top - (lineIndex + 1) * codeSize * 1.1, size: codeSize, font: bold });
+    });
+    const nameTop = top - codeLines.length * codeSize * 1.1 - 2 * MM;
     const nameSize = 8;
     wrap(regular, nameSize, unit.itemName, textWidth)
-      .slice(0, 4)
+      .slice(0, Math.max(1, Math.floor((nameTop - bottom) / (nameSize * 1.15))))
       .forEach((line, lineIndex) => {
         page?.drawText(line, {
           x: textLeft,
-          y: top - codeSize - 3 * MM - (lineIndex + 1) * nameSize * 1.15,
+          y: nameTop - (lineIndex + 1) * nameSize * 1.15,
           size: nameSize,
           font: regular,
           color: rgb(0.2, 0.2, 0.2),

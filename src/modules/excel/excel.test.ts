@@ -280,7 +280,10 @@ describe("importing the inventory", () => {
     const items = (await client.get("/api/inventario", admin)).body as Json[];
     expect(items.find((item) => item.nome === "Microfono Rode")?.checklist).toBe("Antivento\nCavo XLR\nClip");
     const olderColumns = COLUMNS.filter((column) => column !== "Accessori");
-    const older = [olderColumns, olderColumns.map((column) => (column === "ID" ? lamp.id : column === "Nome" ? "Faro LED" : ""))];
+    const older = [
+      olderColumns,
+      olderColumns.map((column) => (column === "ID" ? lamp.id : column === "Nome" ? "Faro LED" : "")),
+    ];
     expect((await importFile(client, admin, workbook(older))).status).toBe(200);
     const lampNow = (await client.get(`/api/inventario/${lamp.id}`, admin)).body;
     expect(lampNow.checklist).toBe("Alimentatore\nDiffusore");

@@ -1,9 +1,9 @@
-import { checklistItems } from "../../domain/loan-terms";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
+import { checklistItems } from "../../domain/loan-terms";
 import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
 import { defaultUnitCodes } from "../../domain/unit-codes";
 import type { Actor } from "../../http/auth";

@@ -492,7 +492,10 @@ async function checkInvariants(world: World, stepNumber: number) {
 
   // (d) A loan nobody collected never earns a penalty, and is never marked overdue.
   for (const loan of s.loans.filter((candidate) => candidate.consegnatoIl === null)) {
-    expect({ loan: loan.id, penalties: s.penalties.filter((penalty) => penalty.prestitoId === loan.id).length }).toEqual({
+    expect({
+      loan: loan.id,
+      penalties: s.penalties.filter((penalty) => penalty.prestitoId === loan.id).length,
+    }).toEqual({
       loan: loan.id,
       penalties: 0,
     });

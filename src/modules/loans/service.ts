@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, daysLate, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
+import { bookingDateProblem, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
