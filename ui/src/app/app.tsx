@@ -25,7 +25,9 @@ function SignedInOrOut() {
   if (checking) return <FullPageLoading label="Verifica della sessione..." />;
   if (!user) return <AuthScreen onSignedIn={signIn} />;
   return (
-    <Suspense fallback={<FullPageLoading label="Caricamento..." />}>{isAdmin(user) ? <AdminArea /> : <StudentArea />}</Suspense>
+    <Suspense fallback={<FullPageLoading label="Caricamento..." />}>
+      {isAdmin(user) ? <AdminArea /> : <StudentArea />}
+    </Suspense>
   );
 }
 
