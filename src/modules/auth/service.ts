@@ -6,6 +6,7 @@ import { writeTransaction } from "../../db/transaction";
 import { isCourse } from "../../domain/courses";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { passwordProblem } from "../../domain/password-policy";
+import { textKey } from "../../domain/text-key";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { normalizedEmail, optionalText, requiredText } from "../../http/input";
@@ -71,7 +72,7 @@ function assertIdentityFree(
       .where(exceptUserId ? and(condition, sql`${users.id} <> ${exceptUserId}`) : condition)
       .get();
   if (others(eq(users.email, fields.email))) throw conflict("Email già registrata");
-  if (fields.username && others(sql`lower(${users.username}) = lower(${fields.username})`))
+  if (fields.username && others(eq(users.usernameChiave, textKey(fields.username))))
     throw conflict("Nome utente già in uso");
   if (fields.matricola && others(eq(users.matricola, fields.matricola))) throw conflict("Matricola già registrata");
 }
@@ -104,7 +105,14 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
     assertIdentityFree({ ...ctx, db: tx }, { ...fields, username });
     const created = tx
       .insert(users)
-      .values({ ...fields, username, passwordHash, ruolo, createdAt: ctx.clock.now().toISOString() })
+      .values({
+        ...fields,
+        username,
+        usernameChiave: username === null ? null : textKey(username),
+        passwordHash,
+        ruolo,
+        createdAt: ctx.clock.now().toISOString(),
+      })
       .returning()
       .get();
     if (admin && byAdmin)
@@ -122,11 +130,11 @@ let dummyHash: Promise<string> | undefined;
 
 /** The user for these credentials, or null. Unknown identifiers cost as much time as wrong passwords. */
 export async function verifyCredentials(ctx: AppContext, identifier: string, password: string): Promise<Actor | null> {
-  const lowered = identifier.trim().toLowerCase();
+  const key = textKey(identifier.trim());
   // An email wins over someone else's username spelled the same, so its owner can always sign in.
   const user =
-    ctx.db.select().from(users).where(eq(users.email, lowered)).get() ??
-    ctx.db.select().from(users).where(sql`lower(${users.username}) = ${lowered}`).get();
+    ctx.db.select().from(users).where(eq(users.email, key)).get() ??
+    ctx.db.select().from(users).where(eq(users.usernameChiave, key)).get();
   if (!user) {
     dummyHash ??= ctx.passwords.hash(randomBytes(16).toString("hex"));
     await ctx.passwords.verify(password, await dummyHash);
