@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import {
   HANDOVER_MESSAGES,
   handoverProblem,
@@ -10,6 +11,7 @@ import {
   returnConsequences,
 } from "../../domain/loan-rules";
 import { parseScannedCode } from "../../domain/public-url";
+import { textKey } from "../../domain/text-key";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
@@ -17,8 +19,6 @@ import { loadUnitViews } from "../inventory/unit-status";
 import { loanView } from "../loans/service";
 import { recordLateReturn } from "../penalties/service";
 import type { ReturnBody, ReturnCondition, SCAN_ACTIONS } from "./model";
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 function loanOrNotFound(db: Db, id: number) {
   const loan = db.select().from(prestiti).where(eq(prestiti.id, id)).get();
@@ -29,7 +29,7 @@ function loanOrNotFound(db: Db, id: number) {
 /** Records that the equipment changed hands today: from the loan's start day on, and once only. */
 export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const loan = loanOrNotFound(tx, id);
     const problem = handoverProblem({
       stato: loan.stato,
@@ -48,7 +48,7 @@ export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
       entityId: id,
       summary: `Consegnato il prestito #${id} a ${loan.chi}`,
     });
-  }, IMMEDIATE);
+  });
   return { message: "Consegna registrata", prestito: loanView(ctx, id) };
 }
 
@@ -57,7 +57,7 @@ export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
  * in the history as cancelled, and no lateness or strike is ever counted for it.
  */
 export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const loan = loanOrNotFound(tx, id);
     if (loan.stato === "restituito") throw conflict(HANDOVER_MESSAGES.closed);
     if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
@@ -71,7 +71,7 @@ export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
       entityId: id,
       summary: `Annullato il prestito #${id} di ${loan.chi}: mai ritirato`,
     });
-  }, IMMEDIATE);
+  });
   return { message: "Prestito annullato", prestito: loanView(ctx, id) };
 }
 
@@ -193,7 +193,7 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
   const note = input.nota?.trim() || null;
   if (condition === "danneggiato" && !note) throw badRequest(DAMAGE_NOTE);
   if (condition === "incompleto" && !note) throw badRequest(MISSING_NOTE);
-  const outcome = ctx.db.transaction((tx) => {
+  const outcome = writeTransaction(ctx.db, (tx) => {
     const plan = planReturn(tx, id, input.unita_ids, today);
     const { loan, returning, consequences } = plan;
     const now = ctx.clock.now().toISOString();
@@ -240,7 +240,7 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
       summary: `${ended ? "Restituito il prestito" : "Restituzione parziale del prestito"} #${id} di ${loan.chi} (${codes}, ${conditionLabel(condition)}${note ? `: ${note}` : ""})${penalty ? ` con ${penalty.daysLate} giorni di ritardo (${penalty.strikes} penalità)` : ""}`,
     });
     return { ended, repairs, penalty, consequences, remaining: plan.remaining };
-  }, IMMEDIATE);
+  });
   return {
     message: outcome.ended ? "Prestito concluso" : `Restituzione parziale: ${outcome.remaining} unità ancora fuori`,
     concluso: outcome.ended,
@@ -296,7 +296,7 @@ export function lookupScan(ctx: AppContext, text: string) {
   const today = ctx.clock.today();
   const match =
     scanned.kind === "unit"
-      ? sql`lower(${unita.codiceUnivoco}) = lower(${scanned.code})`
+      ? eq(unita.codiceChiave, textKey(scanned.code))
       : eq(unita.inventarioId, scanned.itemId);
   const found = ctx.db
     .select({ id: unita.id, itemName: inventario.nome, checklist: inventario.checklist })

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { isIsoDate } from "../../domain/dates";
 import { bookingDateProblem, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
@@ -12,8 +13,6 @@ import { recordAudit } from "../audit/service";
 import { assertUnitBookable } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
 import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
@@ -89,7 +88,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
   if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
   const today = ctx.clock.today();
 
-  const id = ctx.db.transaction((tx) => {
+  const id = writeTransaction(ctx.db, (tx) => {
     // The account as it is now, not as the session read it: a return may have just blocked it.
     const account = tx.select().from(users).where(eq(users.id, student.id)).get() ?? student;
     if (account.isBlocked) throw blockedStudentError(account);
@@ -143,7 +142,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       })
       .returning({ id: richieste.id })
       .get().id;
-  }, IMMEDIATE);
+  });
   return requestView(ctx, id);
 }
 
@@ -168,7 +167,7 @@ export function listRequests(ctx: AppContext, actor: Actor, query: ListQuery) {
 
 /** A student withdraws their own pending request. */
 export function cancelRequest(ctx: AppContext, student: Actor, id: number): void {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const request = tx
       .select()
       .from(richieste)
@@ -180,13 +179,13 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
       .set({ stato: "annullata", handledAt: ctx.clock.now().toISOString() })
       .where(eq(richieste.id, id))
       .run();
-  }, IMMEDIATE);
+  });
 }
 
 /** Approving a request turns it into an active loan of its unit, atomically. */
 export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
-  const { loanId, strikes } = ctx.db.transaction((tx) => {
+  const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertPending(request);
     const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
@@ -232,7 +231,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
       summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
     });
     return { loanId: loan.id, strikes: borrower.penaltyStrikes };
-  }, IMMEDIATE);
+  });
   return {
     message: "Richiesta approvata: il prestito è attivo",
     loanId,
@@ -248,7 +247,7 @@ export function rejectRequest(
   input: { motivo_rifiuto?: unknown; motivazione?: unknown },
 ) {
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertPending(request);
     if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
@@ -262,7 +261,7 @@ export function rejectRequest(
       entityId: id,
       summary: `Rifiutata la richiesta #${id}: ${reason}`,
     });
-  }, IMMEDIATE);
+  });
   return { message: "Richiesta rifiutata" };
 }
 
@@ -307,7 +306,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
   if (handOverNow && start !== today)
     throw badRequest("La consegna immediata è possibile solo per un prestito che inizia oggi");
 
-  const loanId = ctx.db.transaction((tx) => {
+  const loanId = writeTransaction(ctx.db, (tx) => {
     const item = tx
       .select()
       .from(inventario)
@@ -367,7 +366,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}${handOverNow ? ", consegnato subito" : ""}`,
     });
     return loan.id;
-  }, IMMEDIATE);
+  });
   return { message: "Prestito creato", loanId, loan: loanView(ctx, loanId) };
 }
 
