@@ -295,9 +295,7 @@ export function lookupScan(ctx: AppContext, text: string) {
   if (!scanned) throw badRequest("Scansiona o scrivi un codice");
   const today = ctx.clock.today();
   const match =
-    scanned.kind === "unit"
-      ? eq(unita.codiceChiave, textKey(scanned.code))
-      : eq(unita.inventarioId, scanned.itemId);
+    scanned.kind === "unit" ? eq(unita.codiceChiave, textKey(scanned.code)) : eq(unita.inventarioId, scanned.itemId);
   const found = ctx.db
     .select({ id: unita.id, itemName: inventario.nome, checklist: inventario.checklist })
     .from(unita)
