@@ -61,12 +61,14 @@ export const unita = sqliteTable(
       .notNull()
       .references(() => inventario.id, { onDelete: "cascade" }),
     codiceUnivoco: text("codice_univoco").notNull(),
+    // textKey(codice_univoco): what makes two codes "the same" (see src/domain/text-key.ts).
+    codiceChiave: text("codice_chiave").notNull(),
     note: text("note"),
     perso: integer("perso", { mode: "boolean" }).notNull().default(false),
     archivedAt: text("archived_at"),
   },
   (table) => [
-    uniqueIndex("unita_codice_unique").on(table.codiceUnivoco),
+    uniqueIndex("unita_codice_chiave_unique").on(table.codiceChiave),
     index("unita_inventario_idx").on(table.inventarioId),
   ],
 );

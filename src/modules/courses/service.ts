@@ -2,12 +2,11 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import type { CourseChange, NewCourse } from "./model";
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 /** The courses offered to registrations, by name. */
 export function listActiveCourses(db: Db) {
@@ -52,7 +51,7 @@ function assertNameFree(db: Db, name: string, exceptId?: number) {
 
 export function createCourse(ctx: AppContext, admin: Actor, input: NewCourse) {
   const nome = cleanName(input.nome);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     assertNameFree(tx, nome);
     const created = tx.insert(corsi).values({ nome }).returning().get();
     recordAudit(tx, ctx.clock, admin, {
@@ -62,7 +61,7 @@ export function createCourse(ctx: AppContext, admin: Actor, input: NewCourse) {
       summary: `Aggiunto il corso "${nome}"`,
     });
     return created;
-  }, IMMEDIATE);
+  });
 }
 
 /**
@@ -71,7 +70,7 @@ export function createCourse(ctx: AppContext, admin: Actor, input: NewCourse) {
  */
 export function updateCourse(ctx: AppContext, admin: Actor, id: number, change: CourseChange) {
   const nome = change.nome === undefined ? undefined : cleanName(change.nome);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const existing = tx.select().from(corsi).where(eq(corsi.id, id)).get();
     if (!existing) throw notFound("Corso non trovato");
     const changes: string[] = [];
@@ -96,5 +95,5 @@ export function updateCourse(ctx: AppContext, admin: Actor, id: number, change: 
         summary: `Corso "${existing.nome}" ${changes.join(" e ")}`,
       });
     return updated;
-  }, IMMEDIATE);
+  });
 }

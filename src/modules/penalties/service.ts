@@ -4,6 +4,7 @@ import type { Clock } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { penalita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { automaticBlockReason, strikesExpired } from "../../domain/academy-settings";
 import { calendarDateIn } from "../../domain/dates";
 import { daysLate, lateReturnReason, strikesForDaysLate } from "../../domain/loan-rules";
@@ -87,18 +88,15 @@ export function expireStrikes(ctx: AppContext): number {
   );
   if (expired.length === 0) return 0;
   const now = ctx.clock.now().toISOString();
-  ctx.db.transaction(
-    (tx) => {
-      for (const { userId } of expired) {
-        tx.update(penalita)
-          .set({ azzerataAt: now })
-          .where(and(eq(penalita.utenteId, userId), isNull(penalita.azzerataAt)))
-          .run();
-        tx.update(users).set({ penaltyStrikes: 0 }).where(eq(users.id, userId)).run();
-      }
-    },
-    { behavior: "immediate" },
-  );
+  writeTransaction(ctx.db, (tx) => {
+    for (const { userId } of expired) {
+      tx.update(penalita)
+        .set({ azzerataAt: now })
+        .where(and(eq(penalita.utenteId, userId), isNull(penalita.azzerataAt)))
+        .run();
+      tx.update(users).set({ penaltyStrikes: 0 }).where(eq(users.id, userId)).run();
+    }
+  });
   return expired.length;
 }
 
@@ -142,7 +140,7 @@ export function userPenalties(ctx: AppContext, actor: Actor, userId: number) {
 
 /** Unblocks a user at the desk, keeping their strikes or clearing them (history is kept either way). */
 export function unblockUser(ctx: AppContext, admin: Actor, userId: number, resetStrikes: boolean) {
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw notFound("Utente non trovato");
     if (!user.isBlocked && !resetStrikes) throw conflict("L'utente non è bloccato");

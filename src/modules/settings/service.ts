@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { impostazioni } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { type AcademySettings, DEFAULT_SETTINGS, settingsProblem } from "../../domain/academy-settings";
 import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
@@ -30,29 +31,26 @@ function normalized(settings: AcademySettings): AcademySettings {
 
 /** Applies a change to the settings after checking the whole result; audited with the fields changed. */
 export function updateSettings(ctx: AppContext, admin: Actor, change: SettingsChange): AcademySettings {
-  return ctx.db.transaction(
-    (tx) => {
-      const current = readSettings(tx);
-      const next = normalized({ ...current, ...change });
-      const problem = settingsProblem(next);
-      if (problem) throw badRequest(problem);
-      const changed = (Object.keys(next) as Array<keyof AcademySettings>).filter(
-        (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
-      );
-      if (changed.length === 0) return next;
-      const values = JSON.stringify(next);
-      const updatedAt = ctx.clock.now().toISOString();
-      tx.insert(impostazioni)
-        .values({ id: SETTINGS_ROW, valori: values, updatedAt })
-        .onConflictDoUpdate({ target: impostazioni.id, set: { valori: values, updatedAt } })
-        .run();
-      recordAudit(tx, ctx.clock, admin, {
-        action: "settings.update",
-        entity: "settings",
-        summary: `Impostazioni modificate: ${changed.join(", ")}`,
-      });
-      return next;
-    },
-    { behavior: "immediate" },
-  );
+  return writeTransaction(ctx.db, (tx) => {
+    const current = readSettings(tx);
+    const next = normalized({ ...current, ...change });
+    const problem = settingsProblem(next);
+    if (problem) throw badRequest(problem);
+    const changed = (Object.keys(next) as Array<keyof AcademySettings>).filter(
+      (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+    );
+    if (changed.length === 0) return next;
+    const values = JSON.stringify(next);
+    const updatedAt = ctx.clock.now().toISOString();
+    tx.insert(impostazioni)
+      .values({ id: SETTINGS_ROW, valori: values, updatedAt })
+      .onConflictDoUpdate({ target: impostazioni.id, set: { valori: values, updatedAt } })
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "settings.update",
+      entity: "settings",
+      summary: `Impostazioni modificate: ${changed.join(", ")}`,
+    });
+    return next;
+  });
 }
