@@ -13,6 +13,7 @@ import { startJobs } from "./jobs";
 import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
+import { configuredPublicUrl } from "./modules/counter/documents";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -99,7 +100,7 @@ async function serve(config: Config, options: CliOptions) {
   if (ctx.clock.shifted) {
     console.log(`\n*** OROLOGIO SPOSTATO: PrestaLab crede che adesso sia ${ctx.clock.now().toISOString()} ***\n`);
   }
-  if (!ctx.publicUrl) ctx.logger.warn(PUBLIC_URL_UNSET);
+  if (!configuredPublicUrl(ctx)) ctx.logger.warn(PUBLIC_URL_UNSET);
   const stopJobs = startJobs(ctx, config.overdueCheckMinutes);
   const app = createApp(ctx, { ui: options.ui });
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_IMPORT_BODY_BYTES + 1024 * 1024 });

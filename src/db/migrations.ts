@@ -4,7 +4,8 @@ import init from "../../migrations/0000_init.sql" with { type: "text" };
 import seedCourses from "../../migrations/0001_seed_courses.sql" with { type: "text" };
 import listIndexes from "../../migrations/0002_list_indexes.sql" with { type: "text" };
 import textKeys from "../../migrations/0003_text_keys.sql" with { type: "text" };
-import counter from "../../migrations/0004_counter.sql" with { type: "text" };
+import academySettings from "../../migrations/0004_academy_settings.sql" with { type: "text" };
+import counter from "../../migrations/0005_counter.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -14,7 +15,8 @@ export const migrationSql: Record<string, string> = {
   "0001_seed_courses": seedCourses,
   "0002_list_indexes": listIndexes,
   "0003_text_keys": textKeys,
-  "0004_counter": counter,
+  "0004_academy_settings": academySettings,
+  "0005_counter": counter,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

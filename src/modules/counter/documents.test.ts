@@ -60,6 +60,16 @@ describe("unit labels", () => {
     expect(decodeQr(image)).toStartWith(`http://localhost/inventario/${item.id}?unita=`);
   });
 
+  it("follows the address set on the settings page over PUBLIC_URL", async () => {
+    const { client, admin, item } = await labelDesk(1);
+    const saved = await client.put("/api/impostazioni", { url_pubblico: "https://banco.accademia.it/" }, admin);
+    expect(saved.status).toBe(200);
+    const answer = await downloadPdf(client, `/api/etichette?unita=${idsOf(item)}`, admin);
+    const [image] = await pdfImages(answer.bytes);
+    if (!image) throw new Error("no QR image in the label");
+    expect(decodeQr(image)).toStartWith(`https://banco.accademia.it/inventario/${item.id}?unita=`);
+  });
+
   it("is for the desk only, and refuses unknown or malformed units", async () => {
     const { client, admin, item } = await labelDesk(1);
     const student = await registerStudent(client);
@@ -103,6 +113,20 @@ describe("loan receipts", () => {
       "Firma del banco prestiti",
     ])
       expect(text).toContain(expected);
+  });
+
+  it("print the terms written on the settings page", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, camera, student } = scenario;
+    const terms = "Restituire pulito e carico. Il banco chiude alle 18.";
+    expect((await client.put("/api/impostazioni", { testo_condizioni: terms }, admin)).status).toBe(200);
+    const id = await directLoanOk(client, admin, {
+      inventario_id: camera.id,
+      unita_ids: [unitIdOf(camera, 0)],
+      utente_id: student.user.id,
+    });
+    const answer = await downloadPdf(client, `/api/prestiti/${id}/ricevuta`, admin);
+    expect((await pdfPagesText(answer.bytes)).join("\n")).toContain(terms);
   });
 
   it("is the borrower's to download for their own loans only", async () => {

@@ -6,11 +6,20 @@ import { unitLabelUrl } from "../../domain/public-url";
 import type { Actor } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { loanView } from "../loans/service";
+import { readSettings } from "../settings/service";
 import { labelsPdf, receiptPdf } from "./pdf";
 
-/** Where QR codes and links point: PUBLIC_URL, else the address this request came to. */
+/**
+ * Where QR codes and links point: the address set on the settings page, else PUBLIC_URL, else the
+ * address this request came to.
+ */
 export function publicBaseUrl(ctx: AppContext, request: Request): string {
-  return ctx.publicUrl ?? new URL(request.url).origin;
+  return configuredPublicUrl(ctx) ?? new URL(request.url).origin;
+}
+
+/** The public address the desk or the operator set (settings first, then PUBLIC_URL), or null. */
+export function configuredPublicUrl(ctx: AppContext): string | null {
+  return readSettings(ctx.db).url_pubblico ?? ctx.publicUrl ?? null;
 }
 
 const pdfResponse = (bytes: Uint8Array, fileName: string) =>
@@ -112,7 +121,7 @@ export async function loanReceipt(ctx: AppContext, actor: Actor, id: number): Pr
         : undefined,
     })),
     checklist: checklistItems(item?.checklist),
-    terms: DEFAULT_LOAN_TERMS,
+    terms: readSettings(ctx.db).testo_condizioni.trim() || DEFAULT_LOAN_TERMS,
     signatures: ["Firma di chi riceve", "Firma del banco prestiti"],
     footer: `Stampata il ${italianDateTime(ctx.clock.now().toISOString(), zone)}`,
   });

@@ -18,6 +18,7 @@ import { recordAudit } from "../audit/service";
 import { loadUnitViews } from "../inventory/unit-status";
 import { loanView } from "../loans/service";
 import { recordLateReturn } from "../penalties/service";
+import { readSettings } from "../settings/service";
 import type { ReturnBody, ReturnCondition, SCAN_ACTIONS } from "./model";
 
 function loanOrNotFound(db: Db, id: number) {
@@ -104,11 +105,14 @@ function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: st
         .where(eq(users.id, loan.utenteId))
         .get()
     : undefined;
+  const settings = readSettings(db);
   const consequences = returnConsequences({
     dueDate: loan.dataRientro,
     returnedOn: today,
     lastUnits: chosen.length === out.length,
     borrower: borrower ?? null,
+    scale: settings.scala_penalita,
+    blockAt: settings.soglia_blocco,
   });
   return {
     loan,
