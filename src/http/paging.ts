@@ -46,5 +46,10 @@ export function pageOf(query: PageQuery): Page | null {
 /** One page of rows already in order, with the total. */
 export function pageOfRows<T>(rows: T[], page: Page): PagedAnswer<T> {
   const start = (page.number - 1) * page.size;
-  return { elementi: rows.slice(start, start + page.size), totale: rows.length, pagina: page.number, per_pagina: page.size };
+  return {
+    elementi: rows.slice(start, start + page.size),
+    totale: rows.length,
+    pagina: page.number,
+    per_pagina: page.size,
+  };
 }

@@ -9,7 +9,6 @@ import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { normalizedEmail, optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
-import { publicUser } from "./users";
 
 export interface ProfileInput {
   name?: unknown;
@@ -197,10 +196,6 @@ export function findUserByEmail(ctx: AppContext, email: unknown): Actor {
     .get();
   if (!user) throw notFound("Utente non trovato");
   return user;
-}
-
-export function listUsers(ctx: AppContext) {
-  return ctx.db.select().from(users).orderBy(asc(users.surname), asc(users.name)).all().map(publicUser);
 }
 
 /** Edits the profile only: the role and the password have their own actions. */

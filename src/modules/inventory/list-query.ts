@@ -189,11 +189,7 @@ function itemViewsInOrder(db: Db, today: string, ids: number[]): ItemView[] {
 /** The inventory's summary cards, over every listed item: one aggregate answer instead of the whole list. */
 export function inventorySummary(db: Db, today: string) {
   const counts = [...itemCounts(db, today).values()];
-  const items = db
-    .select({ n: sql<number>`count(*)` })
-    .from(inventario)
-    .where(isNull(inventario.archivedAt))
-    .get();
+  const items = db.select({ n: sql<number>`count(*)` }).from(inventario).where(isNull(inventario.archivedAt)).get();
   return {
     articoli_totali: items?.n ?? 0,
     unita_totali: counts.reduce((sum, item) => sum + item.total, 0),

@@ -84,7 +84,10 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
           sql`${prestiti.utenteId} IN (${matchingUsers(term)})`,
           sql`${prestiti.id} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${qualified(prestitiUnita.unitId)} IN (${matchingUnits(term)}))`,
           // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
-          and(isNull(prestiti.utenteId), or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term))),
+          and(
+            isNull(prestiti.utenteId),
+            or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)),
+          ),
         )
       : undefined,
   ];
