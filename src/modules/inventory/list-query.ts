@@ -1,15 +1,15 @@
-import { and, asc, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
 import { rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { isIsoDate } from "../../domain/dates";
 import { isLowStock } from "../../domain/stock-level";
-import { ITEM_STATES, type ItemState, itemState } from "../../domain/unit-state";
+import { ITEM_STATES, type ItemState, itemState, UNIT_STATES } from "../../domain/unit-state";
 import { badRequest } from "../../http/errors";
-import { type PagedAnswer, type PageQuery, pageOf, pageOfRows } from "../../http/paging";
+import { type Page, type PagedAnswer, type PageQuery, pageOf, pageOfRows } from "../../http/paging";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
-import { loadUnitViews } from "./unit-status";
+import { unitCountsByItem } from "./unit-status";
 
 /**
  * The inventory's list on the server: the spec's filters (search, category, course, status, dates
@@ -81,8 +81,8 @@ function sortColumn(field: (typeof INVENTORY_SORT_FIELDS)[number]): SQL {
   }
 }
 
-/** The ids of the items passing the filters that SQL can check, in the asked order. */
-function filteredItemIds(db: Db, query: InventoryQuery, scope: InventoryScope): number[] {
+/** The filters SQL can check, and the asked order (ties by name, then id, as the index reads). */
+function itemSelection(query: InventoryQuery, scope: InventoryScope): { where: SQL | undefined; orderBy: SQL[] } {
   const term = searchText(query.search);
   const from = optionalDate(query.dateFrom);
   const to = optionalDate(query.dateTo);
@@ -94,25 +94,32 @@ function filteredItemIds(db: Db, query: InventoryQuery, scope: InventoryScope): 
   if (query.sortOrder !== undefined && query.sortOrder !== "asc" && query.sortOrder !== "desc")
     throw badRequest("Ordine non valido: usa asc o desc");
   const direction = query.sortOrder === "desc" ? desc : asc;
+  const byName = sql`${inventario.nome} collate nocase`;
+  return {
+    where: and(
+      isNull(inventario.archivedAt),
+      term ? itemsContaining(term) : undefined,
+      category ? eq(inventario.categoriaId, category) : undefined,
+      course ? itemsOfCourse(course) : undefined,
+      from ? gte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, from) : undefined,
+      to ? lte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, to) : undefined,
+    ),
+    orderBy:
+      field === "nome"
+        ? [direction(byName), direction(inventario.id)]
+        : [direction(sortColumn(field as (typeof INVENTORY_SORT_FIELDS)[number])), asc(byName), asc(inventario.id)],
+  };
+}
+
+function itemIds(db: Db, selection: { where: SQL | undefined; orderBy: SQL[] }, page?: Page): number[] {
   return db
     .select({ id: inventario.id })
     .from(inventario)
     .leftJoin(categorie, eq(categorie.id, inventario.categoriaId))
-    .where(
-      and(
-        isNull(inventario.archivedAt),
-        term ? itemsContaining(term) : undefined,
-        category ? eq(inventario.categoriaId, category) : undefined,
-        course ? itemsOfCourse(course) : undefined,
-        from ? gte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, from) : undefined,
-        to ? lte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, to) : undefined,
-      ),
-    )
-    .orderBy(
-      direction(sortColumn(field as (typeof INVENTORY_SORT_FIELDS)[number])),
-      asc(sql`${inventario.nome} collate nocase`),
-      asc(inventario.id),
-    )
+    .where(selection.where)
+    .orderBy(...selection.orderBy)
+    .limit(page ? page.size : -1)
+    .offset(page ? (page.number - 1) * page.size : 0)
     .all()
     .map((row) => row.id);
 }
@@ -123,23 +130,14 @@ interface ItemCounts {
   total: number;
 }
 
-/** Each listed item's effective state and unit counts, from its units' states (the open set). */
-export function itemCounts(db: Db, today: string, itemIds?: number[]): Map<number, ItemCounts> {
-  const units = new Map<number, ReturnType<typeof loadUnitViews>>();
-  for (const unit of loadUnitViews(db, today, itemIds ? { itemIds } : {})) {
-    const list = units.get(unit.inventario_id);
-    if (list) list.push(unit);
-    else units.set(unit.inventario_id, [unit]);
-  }
+/** Each item's effective state and unit counts, from its units' states (the open set). */
+export function itemCounts(db: Db, today: string): Map<number, ItemCounts> {
   const counts = new Map<number, ItemCounts>();
-  const ids = itemIds ?? [...units.keys()];
-  for (const id of ids) {
-    const states = (units.get(id) ?? []).map((unit) => unit.stato);
-    counts.set(id, {
-      state: itemState(states),
-      available: states.filter((state) => state === "disponibile").length,
-      total: states.length,
-    });
+  for (const [id, units] of unitCountsByItem(db, today)) {
+    // The item's state depends only on which unit states occur.
+    const present = UNIT_STATES.filter((state) => units[state] > 0);
+    const total = UNIT_STATES.reduce((sum, state) => sum + units[state], 0);
+    counts.set(id, { state: itemState(present), available: units.disponibile, total });
   }
   return counts;
 }
@@ -162,18 +160,23 @@ export function listInventory(
 ): ItemView[] | PagedAnswer<ItemView> {
   const page = pageOf(query);
   const status = statusFilter(query.stato);
-  let ids = filteredItemIds(db, query, scope);
+  const selection = itemSelection(query, scope);
   if (status) {
-    const counts = itemCounts(db, today, ids.length > BY_IDS_UP_TO ? undefined : ids);
-    ids = ids.filter((id) => {
+    // The state is derived, not stored: the filtered ids are narrowed by the per-item counts.
+    const counts = itemCounts(db, today);
+    const ids = itemIds(db, selection).filter((id) => {
       const item = counts.get(id);
       if (!item) return status === "non_disponibile";
       return status === LOW_STOCK ? isLowStock(item.available, item.total) : item.state === status;
     });
+    if (!page) return itemViewsInOrder(db, today, ids);
+    const answer = pageOfRows(ids, page);
+    return { ...answer, elementi: itemViewsInOrder(db, today, answer.elementi) };
   }
-  if (!page) return itemViewsInOrder(db, today, ids);
-  const answer = pageOfRows(ids, page);
-  return { ...answer, elementi: itemViewsInOrder(db, today, answer.elementi) };
+  if (!page) return itemViewsInOrder(db, today, itemIds(db, selection));
+  const total = db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0;
+  const elementi = itemViewsInOrder(db, today, itemIds(db, selection, page));
+  return { elementi, totale: total, pagina: page.number, per_pagina: page.size };
 }
 
 /** Beyond this many items, building every item costs less than a long list of ids. */

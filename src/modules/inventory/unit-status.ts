@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
+import { unita } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { type UnitState, unitState } from "../../domain/unit-state";
 
@@ -16,6 +16,8 @@ export interface UnitView {
 
 /** What holds units today, read from the open records only: in-progress repairs, open loans, pending requests. */
 interface OpenHoldings {
+  /** The item of every unit held by one of the open records. */
+  itemOf: Map<number, number>;
   inRepair: Set<number>;
   startedLoan: Map<number, number>;
   upcomingLoan: Map<number, number>;
@@ -23,46 +25,57 @@ interface OpenHoldings {
 }
 
 /** Up to this many units, the open records are read for those units only; beyond, all of them at once. */
-const SCOPED_UP_TO = 500;
+const SCOPED_UP_TO = 1000;
+
+const OPEN_LOAN = sql.raw(`p.stato IN (${OPEN_LOAN_STATES.map((state) => `'${state}'`).join(", ")})`);
+
+// The open set, read as plain rows [unit, item, …]: these reads are the whole cost of every unit state,
+// so they skip the query builder's row objects. Scoped to a few units (bound as one JSON array), they
+// read those units' own records; `+p.stato` keeps SQLite from starting at every open loan then.
+function openSetQueries(today: string, unitIds: number[] | null) {
+  const units = unitIds ? sql`(SELECT value FROM json_each(${JSON.stringify(unitIds)}))` : null;
+  return {
+    repairs: sql`SELECT unit_id, inventario_id FROM riparazioni
+      WHERE stato = 'in_corso' ${units ? sql`AND unit_id IN ${units}` : sql``}`,
+    loans: units
+      ? sql`SELECT pu.unit_id, p.inventario_id, p.id, p.data_uscita FROM prestiti_unita pu
+          JOIN prestiti p ON p.id = pu.prestito_id WHERE +${OPEN_LOAN} AND pu.unit_id IN ${units}
+          ORDER BY p.data_uscita, p.id`
+      : sql`SELECT pu.unit_id, p.inventario_id, p.id, p.data_uscita FROM prestiti p
+          JOIN prestiti_unita pu ON pu.prestito_id = p.id WHERE ${OPEN_LOAN} ORDER BY p.data_uscita, p.id`,
+    requests: sql`SELECT unit_id, inventario_id FROM richieste
+      WHERE stato = 'in_attesa' AND al >= ${today} ${units ? sql`AND unit_id IN ${units}` : sql``}`,
+  };
+}
 
 /**
  * The open set: repairs in progress, loans not returned yet, pending requests whose dates have not all
  * passed (an expired one can no longer be approved, so it holds nothing). A handful of rows however
- * long the academy's history, each read through an index on its state.
+ * long the academy's history, each read through a covering index on its state.
  */
 function loadOpenHoldings(db: Db, today: string, unitIds: number[] | null): OpenHoldings {
-  const scope = (column: Parameters<typeof inArray>[0]): SQL | undefined =>
-    unitIds ? inArray(column, unitIds) : undefined;
   const holdings: OpenHoldings = {
+    itemOf: new Map(),
     inRepair: new Set(),
     startedLoan: new Map(),
     upcomingLoan: new Map(),
     pendingRequest: new Set(),
   };
-  for (const row of db
-    .select({ unitId: riparazioni.unitId })
-    .from(riparazioni)
-    .where(and(eq(riparazioni.stato, "in_corso"), scope(riparazioni.unitId)))
-    .all())
-    holdings.inRepair.add(row.unitId);
-  const openLoans = db
-    .select({ unitId: prestitiUnita.unitId, loanId: prestiti.id, from: prestiti.dataUscita })
-    .from(prestiti)
-    .innerJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
-    .where(and(inArray(prestiti.stato, OPEN_LOAN_STATES), scope(prestitiUnita.unitId)))
-    .orderBy(asc(prestiti.dataUscita), asc(prestiti.id))
-    .all();
-  for (const loan of openLoans) {
-    if (loan.from <= today) {
-      if (!holdings.startedLoan.has(loan.unitId)) holdings.startedLoan.set(loan.unitId, loan.loanId);
-    } else if (!holdings.upcomingLoan.has(loan.unitId)) holdings.upcomingLoan.set(loan.unitId, loan.loanId);
+  const queries = openSetQueries(today, unitIds);
+  for (const [unitId, itemId] of db.values<[number, number]>(queries.repairs)) {
+    holdings.inRepair.add(unitId);
+    holdings.itemOf.set(unitId, itemId);
   }
-  for (const row of db
-    .select({ unitId: richieste.unitId })
-    .from(richieste)
-    .where(and(eq(richieste.stato, "in_attesa"), gte(richieste.al, today), scope(richieste.unitId)))
-    .all())
-    holdings.pendingRequest.add(row.unitId);
+  for (const [unitId, itemId, loanId, from] of db.values<[number, number, number, string]>(queries.loans)) {
+    holdings.itemOf.set(unitId, itemId);
+    if (from <= today) {
+      if (!holdings.startedLoan.has(unitId)) holdings.startedLoan.set(unitId, loanId);
+    } else if (!holdings.upcomingLoan.has(unitId)) holdings.upcomingLoan.set(unitId, loanId);
+  }
+  for (const [unitId, itemId] of db.values<[number, number]>(queries.requests)) {
+    holdings.pendingRequest.add(unitId);
+    holdings.itemOf.set(unitId, itemId);
+  }
   return holdings;
 }
 
@@ -107,4 +120,42 @@ export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[
       note: row.note,
     };
   });
+}
+
+/** How many of an item's listed units are in each state. */
+export type UnitStateCounts = Record<UnitState, number>;
+
+/**
+ * Every item's unit counts per state, from the open set and the lost units only: a unit no open record
+ * holds is free, so the free ones are the item's listed units minus the held ones. What the status
+ * filter, the summary cards and the low-stock alerts count; nothing here reads a unit's history.
+ */
+export function unitCountsByItem(db: Db, today: string): Map<number, UnitStateCounts> {
+  const open = loadOpenHoldings(db, today, null);
+  const lostIds = new Set<number>();
+  for (const [unitId, itemId] of db.values<[number, number]>(
+    sql`SELECT id, inventario_id FROM unita WHERE perso = 1 AND archived_at IS NULL`,
+  )) {
+    lostIds.add(unitId);
+    open.itemOf.set(unitId, itemId);
+  }
+  const counts = new Map<number, UnitStateCounts>();
+  const totals = db.values<[number, number]>(
+    sql`SELECT inventario_id, count(*) FROM unita WHERE archived_at IS NULL GROUP BY inventario_id`,
+  );
+  for (const [itemId, total] of totals)
+    counts.set(itemId, { disponibile: total, prestato: 0, riservato: 0, in_riparazione: 0, perso: 0 });
+  for (const [unitId, itemId] of open.itemOf) {
+    const item = counts.get(itemId);
+    if (!item) continue;
+    const state = unitState({
+      lost: lostIds.has(unitId),
+      inRepair: open.inRepair.has(unitId),
+      onStartedLoan: open.startedLoan.has(unitId),
+      reserved: open.upcomingLoan.has(unitId) || open.pendingRequest.has(unitId),
+    });
+    item.disponibile -= 1;
+    item[state] += 1;
+  }
+  return counts;
 }
