@@ -1,7 +1,7 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
 
 /**
- * Substring search through the trigram FTS5 indexes (migration 0004): each one mirrors a table's
+ * Substring search through the trigram FTS5 indexes (migration 0006): each one mirrors a table's
  * searchable text under the same rowid, kept in step by triggers.
  */
 export const SEARCH_INDEXES = {

@@ -38,8 +38,11 @@ export const CACHED_LISTS = new Set([
   "/api/stats/top-users",
 ]);
 
-/** The resources of `data_versions` (migration 0004) and the tables whose writes bump each. */
-export type Resource = "inventory" | "loans" | "requests" | "users" | "repairs" | "reports" | "audit";
+/**
+ * The resources of `data_versions` (migration 0006, whose triggers say which tables bump each). Every
+ * list also reads the academy's settings (rules such as lateness follow them); they rarely change.
+ */
+export type Resource = "inventory" | "loans" | "requests" | "users" | "repairs" | "reports" | "audit" | "settings";
 
 const ITEMS: Resource[] = ["inventory", "loans", "requests", "repairs"];
 const STATS: Resource[] = ["inventory", "loans", "requests", "users"];
@@ -145,7 +148,8 @@ export function createResponseCache(ctx: AppContext) {
     if (!resources)
       return `${bootId}.${changes.get()?.changes ?? 0}.${dataVersion.get()?.data_version ?? 0}.${ctx.clock.today()}`;
     const versions = new Map(resourceVersions.all().map((row) => [row.resource, row.version]));
-    return `${bootId}.${resources.map((resource) => versions.get(resource) ?? 0).join("-")}.${ctx.clock.today()}`;
+    const read = [...resources, "settings"];
+    return `${bootId}.${read.map((resource) => versions.get(resource) ?? 0).join("-")}.${ctx.clock.today()}`;
   }
 
   function forget(key: string) {

@@ -14,7 +14,6 @@ import {
   deleteCategory,
   getItem,
   listCategories,
-  listCourses,
   renameCategory,
   setUnitLost,
   updateItem,
@@ -36,6 +35,7 @@ const itemBody = t.Object(
     categoria_madre: anyValue,
     categoria_id: anyValue,
     unita: anyValue,
+    durata_massima_giorni: anyValue,
   },
   { error: "Dati dell'oggetto non validi" },
 );
@@ -166,6 +166,5 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
         return { message: "Categoria eliminata", spostati: moved };
       },
       { auth: "admin" },
-    )
-    .get("/corsi", () => listCourses(ctx), { auth: "signed-in" });
+    );
 }

@@ -2,19 +2,20 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
+import { academyDateProblem, loanLimitProblem, MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, daysLate, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
+import { bookingDateProblem, daysLate, isInternalUse, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { optionalText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { recordLateReturn } from "../penalties/service";
+import { readSettings } from "../settings/service";
 import { assertUnitBookable } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
 import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
@@ -47,6 +48,35 @@ function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
       )
       .get(),
   );
+}
+
+/** Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. */
+function heldByStudent(db: Db, userId: number): number {
+  const count = sql<number>`count(*)`;
+  const loans = db
+    .select({ count })
+    .from(prestiti)
+    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .get();
+  const pending = db
+    .select({ count })
+    .from(richieste)
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, "in_attesa")))
+    .get();
+  return (loans?.count ?? 0) + (pending?.count ?? 0);
+}
+
+/** The academy's settings applied to a new booking: open days, longest loan, most held at once. */
+function assertAcademyRules(
+  db: Db,
+  booking: { start: string; end: string; internal: boolean; itemMaxDays: number | null; studentId: number | null },
+) {
+  const settings = readSettings(db);
+  const problem = academyDateProblem(settings, booking);
+  if (problem) throw badRequest(problem);
+  if (booking.studentId === null) return;
+  const overLimit = loanLimitProblem(settings, heldByStudent(db, booking.studentId));
+  if (overLimit) throw conflict(overLimit);
 }
 
 function usageOf(value: unknown): UsageType | null {
@@ -85,7 +115,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
   if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
   const today = ctx.clock.today();
 
-  const id = ctx.db.transaction((tx) => {
+  const id = writeTransaction(ctx.db, (tx) => {
     // The account as it is now, not as the session read it: a return may have just blocked it.
     const account = tx.select().from(users).where(eq(users.id, student.id)).get() ?? student;
     if (account.isBlocked) throw blockedStudentError(account);
@@ -96,10 +126,10 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
     const dal = isoDate(input.dal, "Inserisci una data di inizio valida");
     const al = isoDate(input.al, "Inserisci una data di fine valida");
     const chosenUsage = usageOf(input.tipo_utilizzo);
-    const note = optionalText(input.note, 1000);
+    const note = optionalText(input.note, MAX_NOTE_LENGTH);
     // The unit must belong to an item of the student's course: other units simply do not exist here.
     const target = tx
-      .select({ itemId: inventario.id, loanType: inventario.tipoPrestito })
+      .select({ itemId: inventario.id, loanType: inventario.tipoPrestito, maxDays: inventario.durataMassimaGiorni })
       .from(unita)
       .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
       .innerJoin(inventarioCorsi, eq(inventarioCorsi.inventarioId, inventario.id))
@@ -124,6 +154,13 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       form: "request",
     });
     if (problem) throw badRequest(problem);
+    assertAcademyRules(tx, {
+      start: dal,
+      end: al,
+      internal: isInternalUse(target.loanType, usage),
+      itemMaxDays: target.maxDays,
+      studentId: student.id,
+    });
     assertUnitBookable(tx, { unitId, from: dal, to: al, today });
     return tx
       .insert(richieste)
@@ -139,7 +176,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       })
       .returning({ id: richieste.id })
       .get().id;
-  }, IMMEDIATE);
+  });
   return requestView(ctx, id);
 }
 
@@ -164,7 +201,7 @@ export function listRequests(ctx: AppContext, actor: Actor, query: ListQuery) {
 
 /** A student withdraws their own pending request. */
 export function cancelRequest(ctx: AppContext, student: Actor, id: number): void {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const request = tx
       .select()
       .from(richieste)
@@ -176,13 +213,13 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
       .set({ stato: "annullata", handledAt: ctx.clock.now().toISOString() })
       .where(eq(richieste.id, id))
       .run();
-  }, IMMEDIATE);
+  });
 }
 
 /** Approving a request turns it into an active loan of its unit, atomically. */
 export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
-  const { loanId, strikes } = ctx.db.transaction((tx) => {
+  const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertPending(request);
     const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
@@ -228,11 +265,15 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
       summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
     });
     return { loanId: loan.id, strikes: borrower.penaltyStrikes };
-  }, IMMEDIATE);
+  });
   return {
     message: "Richiesta approvata: il prestito è attivo",
     loanId,
-    penaltyInfo: { hasStrikes: strikes > 0, strikes, warning: penaltyWarning(strikes) },
+    penaltyInfo: {
+      hasStrikes: strikes > 0,
+      strikes,
+      warning: penaltyWarning(strikes, readSettings(ctx.db).soglia_blocco),
+    },
   };
 }
 
@@ -244,7 +285,7 @@ export function rejectRequest(
   input: { motivo_rifiuto?: unknown; motivazione?: unknown },
 ) {
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertPending(request);
     if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
@@ -258,7 +299,7 @@ export function rejectRequest(
       entityId: id,
       summary: `Rifiutata la richiesta #${id}: ${reason}`,
     });
-  }, IMMEDIATE);
+  });
   return { message: "Richiesta rifiutata" };
 }
 
@@ -296,7 +337,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
   const chosenUsage = usageOf(input.tipo_utilizzo);
   const today = ctx.clock.today();
 
-  const loanId = ctx.db.transaction((tx) => {
+  const loanId = writeTransaction(ctx.db, (tx) => {
     const item = tx
       .select()
       .from(inventario)
@@ -314,6 +355,13 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
     const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
     const problem = bookingDateProblem({ start, end, today, loanType: item.tipoPrestito, usage, form: "loan" });
     if (problem) throw badRequest(problem);
+    assertAcademyRules(tx, {
+      start,
+      end,
+      internal: isInternalUse(item.tipoPrestito, usage),
+      itemMaxDays: item.durataMassimaGiorni,
+      studentId: borrower?.id ?? null,
+    });
     const units = tx
       .select({ id: unita.id, code: unita.codiceUnivoco })
       .from(unita)
@@ -337,7 +385,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
         dataUscita: start,
         dataRientro: end,
         tipoUtilizzo: usage,
-        note: optionalText(input.note, 1000) ?? `Prestito diretto - ${units.length} unità`,
+        note: optionalText(input.note, MAX_NOTE_LENGTH) ?? `Prestito diretto - ${units.length} unità`,
         stato: "attivo",
         createdBy: admin.id,
         createdAt: ctx.clock.now().toISOString(),
@@ -354,7 +402,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}`,
     });
     return loan.id;
-  }, IMMEDIATE);
+  });
   return { message: "Prestito creato", loanId, loan: loanView(ctx, loanId) };
 }
 
@@ -383,7 +431,7 @@ export function listLoans(ctx: AppContext, actor: Actor, query: ListQuery) {
  */
 export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
-  const { dueDate, penalty } = ctx.db.transaction((tx) => {
+  const { dueDate, penalty } = writeTransaction(ctx.db, (tx) => {
     const loan = tx.select().from(prestiti).where(eq(prestiti.id, id)).get();
     if (!loan) throw notFound("Prestito non trovato");
     if (loan.stato !== "attivo" && loan.stato !== "scaduto") throw conflict("Il prestito non è attivo");
@@ -407,7 +455,7 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
       summary: `Restituito il prestito #${id} di ${loan.chi}${outcome ? ` con ${outcome.daysLate} giorni di ritardo (${outcome.strikes} penalità)` : ""}`,
     });
     return { dueDate: loan.dataRientro, penalty: outcome };
-  }, IMMEDIATE);
+  });
   return {
     message: "Prestito concluso",
     // Lateness stands on its own: a loan to someone without an account is late without a penalty.

@@ -54,7 +54,7 @@ END;
 -- the users list.
 CREATE TABLE `data_versions` (`resource` text PRIMARY KEY NOT NULL, `version` integer NOT NULL DEFAULT 0);
 --> statement-breakpoint
-INSERT INTO `data_versions` (`resource`) VALUES ('inventory'), ('loans'), ('requests'), ('users'), ('repairs'), ('reports'), ('audit');
+INSERT INTO `data_versions` (`resource`) VALUES ('inventory'), ('loans'), ('requests'), ('users'), ('repairs'), ('reports'), ('audit'), ('settings');
 --> statement-breakpoint
 CREATE TRIGGER `inventario_version_insert` AFTER INSERT ON `inventario` BEGIN
   UPDATE `data_versions` SET `version` = `version` + 1 WHERE `resource` = 'inventory';
@@ -222,4 +222,16 @@ END;
 --> statement-breakpoint
 CREATE TRIGGER `audit_log_version_delete` AFTER DELETE ON `audit_log` BEGIN
   UPDATE `data_versions` SET `version` = `version` + 1 WHERE `resource` = 'audit';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `impostazioni_version_insert` AFTER INSERT ON `impostazioni` BEGIN
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `resource` = 'settings';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `impostazioni_version_update` AFTER UPDATE ON `impostazioni` BEGIN
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `resource` = 'settings';
+END;
+--> statement-breakpoint
+CREATE TRIGGER `impostazioni_version_delete` AFTER DELETE ON `impostazioni` BEGIN
+  UPDATE `data_versions` SET `version` = `version` + 1 WHERE `resource` = 'settings';
 END;
