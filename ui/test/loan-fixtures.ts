@@ -1,5 +1,5 @@
 // Server answers for the student's screens (items, units, loans, requests, penalties, alerts).
-import type { StoredLoanState } from "../../src/domain/loan-rules";
+import type { LoanPhase, StoredLoanState } from "../../src/domain/loan-rules";
 import type { LoanType, UsageType } from "../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../src/domain/unit-state";
 
@@ -57,6 +57,7 @@ export function aLoan(
     stato: StoredLoanState;
     giorni_ritardo: number;
     note: string | null;
+    fase: LoanPhase;
   }> = {},
 ) {
   return {
@@ -69,6 +70,7 @@ export function aLoan(
     stato: "attivo" as StoredLoanState,
     giorni_ritardo: 0,
     note: null,
+    fase: "attivo" as LoanPhase,
     ...overrides,
   };
 }

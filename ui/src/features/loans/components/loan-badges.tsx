@@ -9,6 +9,8 @@ const STATUS: Record<string, { label: string; tone: string }> = {
   attivo: { label: "Attivo", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
   scaduto: { label: "Scaduto", tone: "bg-red-50 text-red-700 ring-red-200" },
   restituito: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
+  da_ritirare: { label: "Da ritirare", tone: "bg-amber-50 text-amber-800 ring-amber-200" },
+  annullato: { label: "Annullato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
   completato: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
   approvata: { label: "Approvata", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
   rifiutata: { label: "Rifiutata", tone: "bg-red-50 text-red-700 ring-red-200" },

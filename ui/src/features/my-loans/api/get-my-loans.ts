@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { StoredLoanState } from "../../../../../src/domain/loan-rules";
+import type { LoanPhase, StoredLoanState } from "../../../../../src/domain/loan-rules";
 import { apiRequest } from "../../../lib/api";
 
 export interface MyLoan {
@@ -13,6 +13,8 @@ export interface MyLoan {
   stato: StoredLoanState;
   giorni_ritardo: number;
   note: string | null;
+  /** Waiting to be collected at the desk, out, overdue, back or cancelled. */
+  fase: LoanPhase;
 }
 
 /** Keyed by API path, shared with the dashboard's view of the same list. */
