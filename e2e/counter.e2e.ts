@@ -52,7 +52,7 @@ test("the morning at the counter: scan to hand over, scan to return late with th
     token: admin,
     body: {
       inventario_id: units.itemId,
-      utente_id: student.id,
+      utente_id: student.user.id,
       chi: "",
       data_uscita: "2026-03-09",
       data_rientro: "2026-03-09",
@@ -99,8 +99,8 @@ test("the morning at the counter: scan to hand over, scan to return late with th
   const preview = back.getByRole("region", { name: "Anteprima della restituzione" });
   await expect(preview.getByText("In ritardo: 3 giorni")).toBeVisible();
   await expect(preview.getByText("Penalità assegnate: 1")).toBeVisible();
-  await back.getByText("Batteria").click();
-  await back.getByText("Caricatore").click();
+  await back.getByRole("checkbox", { name: "Batteria" }).check();
+  await back.getByRole("checkbox", { name: "Caricatore" }).check();
   await back.getByRole("radio", { name: "Danneggiato" }).check();
   await back.getByLabel(/Descrizione del danno/).fill("Display graffiato");
   await saveScreenshots(page, "counter-return-preview");
@@ -113,7 +113,7 @@ test("the morning at the counter: scan to hand over, scan to return late with th
 
   const repairs = await server.call("GET", "/api/riparazioni", { token: admin });
   expect(repairs.body).toMatchObject([{ unit_id: second.id, stato: "in_corso" }]);
-  const strikes = await server.call("GET", `/api/penalties/user/${student.id}`, { token: admin });
+  const strikes = await server.call("GET", `/api/penalties/user/${student.user.id}`, { token: admin });
   expect(JSON.stringify(strikes.body)).toContain('"strike_assegnati":1');
 });
 
@@ -140,8 +140,9 @@ test("a no-show is cancelled from the loans, freeing the unit with no strike", a
     fase: "annullato",
     giorni_ritardo: 0,
   });
-  expect((await server.call("GET", `/api/penalties/user/${student.id}`, { token: admin })).body).toMatchObject({
-    penalty_strikes: 0,
+  expect((await server.call("GET", `/api/penalties/user/${student.user.id}`, { token: admin })).body).toMatchObject({
+    userInfo: { penalty_strikes: 0 },
+    penalties: [],
   });
 });
 
