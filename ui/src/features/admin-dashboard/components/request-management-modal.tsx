@@ -1,6 +1,6 @@
 import { Ban, Check, CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import { DESK_OFFICE, WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -119,7 +119,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
                   <span className="font-medium">Motivo:</span> {step.reason}
                 </p>
               )}
-              <p className="mt-1">L'utente deve presentarsi di persona all'ufficio per lo sblocco.</p>
+              <p className="mt-1">L'utente deve presentarsi di persona all'{DESK_OFFICE} per lo sblocco.</p>
             </Alert>
             <ModalActions>
               <Button onClick={onClose} data-step-focus>

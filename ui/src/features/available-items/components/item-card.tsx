@@ -2,6 +2,7 @@ import { ExternalLink, MapPin, Send, Tag } from "lucide-react";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import type { ItemState } from "../../../../../src/domain/unit-state";
 import { Button } from "../../../components/button";
+import { ClampedText } from "../../../components/clamped-text";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
 import type { AvailableItem } from "../api/get-available-items";
 
@@ -41,7 +42,7 @@ export function ItemCard({ item, onRequest }: { item: AvailableItem; onRequest: 
           </div>
         )}
       </dl>
-      {item.note && <p className="mt-2 text-sm break-words text-slate-500">{item.note}</p>}
+      {item.note && <ClampedText text={item.note} className="mt-2 text-sm text-slate-500" />}
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
         <span>
           <span className="font-semibold text-slate-800">{item.unita_disponibili}</span> di {item.quantita_totale}{" "}

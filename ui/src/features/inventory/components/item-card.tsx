@@ -2,6 +2,7 @@ import { ChevronDown, ImageIcon, MapPin, Pencil, QrCode, Trash2 } from "lucide-r
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { stockLevel } from "../../../../../src/domain/stock-level";
 import { IconButton } from "../../../components/button";
+import { ClampedText } from "../../../components/clamped-text";
 import { courseCode } from "../../../lib/course-codes";
 import type { InventoryItem, InventoryUnit } from "../types";
 import { ItemStateBadge, LoanTypeBadge, StockLevelBadge } from "./state-badges";
@@ -72,7 +73,7 @@ export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onTogg
         </div>
       </div>
 
-      {item.note && <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">{item.note}</p>}
+      {item.note && <ClampedText text={item.note} className="mt-2 text-sm text-slate-600" />}
 
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
         <Detail label="Categoria">{item.categoria_figlia ?? "Nessuna categoria"}</Detail>

@@ -1,5 +1,6 @@
 import { ChevronRight, PackageX, RefreshCw, Search } from "lucide-react";
 import { useState } from "react";
+import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -18,7 +19,7 @@ interface ItemStepProps {
 function noItemsText(course: string | null): string {
   return course
     ? `Al momento non ci sono articoli disponibili assegnati al corso ${course}.`
-    : "Il tuo profilo non ha un corso accademico: rivolgiti all'ufficio prestiti.";
+    : `Il tuo profilo non ha un corso accademico: rivolgiti all'${DESK_OFFICE}.`;
 }
 
 /** Step 1: the items of the student's course that have at least one unit free today. */

@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import { ClampedText } from "../../../components/clamped-text";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
 import type { MyLoan } from "../api/get-my-loans";
@@ -50,7 +51,7 @@ export function LoanCard({ loan }: { loan: MyLoan }) {
       {returned && loan.giorni_ritardo > 0 && (
         <p className="mt-3 text-sm text-orange-700">Restituito con {daysText(loan.giorni_ritardo)} di ritardo</p>
       )}
-      {loan.note && <p className="mt-3 text-sm break-words text-slate-500">{loan.note}</p>}
+      {loan.note && <ClampedText text={loan.note} className="mt-3 text-sm text-slate-500" />}
     </article>
   );
 }
