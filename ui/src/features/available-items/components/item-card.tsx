@@ -4,6 +4,7 @@ import type { ItemState } from "../../../../../src/domain/unit-state";
 import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
+import { countWith } from "../../../lib/plural";
 import type { AvailableItem } from "../api/get-available-items";
 
 const ITEM_STATES: Record<ItemState, { label: string; tone: BadgeTone }> = {
@@ -45,8 +46,8 @@ export function ItemCard({ item, onRequest }: { item: AvailableItem; onRequest: 
       {item.note && <ClampedText text={item.note} className="mt-2 text-sm text-slate-500" />}
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
         <span>
-          <span className="font-semibold text-slate-800">{item.unita_disponibili}</span> di {item.quantita_totale}{" "}
-          {item.quantita_totale === 1 ? "unità disponibile" : "unità disponibili"}
+          <span className="font-semibold text-slate-800">{item.unita_disponibili}</span> di{" "}
+          {countWith(item.quantita_totale, "unità disponibile", "unità disponibili")}
         </span>
         <span>{LOAN_TYPE_LABELS[item.tipo_prestito]}</span>
       </div>

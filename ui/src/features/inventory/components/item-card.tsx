@@ -4,6 +4,7 @@ import { stockLevel } from "../../../../../src/domain/stock-level";
 import { IconButton } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { courseCode } from "../../../lib/course-codes";
+import { countWith } from "../../../lib/plural";
 import type { InventoryItem, InventoryUnit } from "../types";
 import { ItemStateBadge, LoanTypeBadge, StockLevelBadge } from "./state-badges";
 import { type UnitActions, UnitList } from "./unit-list";
@@ -78,7 +79,10 @@ export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onTogg
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
         <Detail label="Categoria">{item.categoria_figlia ?? "Nessuna categoria"}</Detail>
         <Detail label="Quantità totale">
-          {item.quantita_totale} <span className="text-xs text-slate-500">({item.unita_disponibili} disponibili)</span>
+          {item.quantita_totale}{" "}
+          <span className="text-xs text-slate-500">
+            ({countWith(item.unita_disponibili, "disponibile", "disponibili")})
+          </span>
         </Detail>
         <Detail label="Posizione">
           <span className="inline-flex items-center gap-1">

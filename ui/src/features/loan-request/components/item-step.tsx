@@ -6,6 +6,7 @@ import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
+import { countWith } from "../../../lib/plural";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { useRequestableItems } from "../api/get-requestable-items";
 
@@ -89,9 +90,7 @@ export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
                     {item.categoria_nome ?? "Senza categoria"}
                   </span>
                   <span className="mt-2 flex flex-wrap gap-1.5">
-                    <Badge tone="green">
-                      {item.unita_disponibili} {item.unita_disponibili === 1 ? "disponibile" : "disponibili"}
-                    </Badge>
+                    <Badge tone="green">{countWith(item.unita_disponibili, "disponibile", "disponibili")}</Badge>
                     {item.tipo_prestito === "solo_interno" && <Badge tone="indigo">Solo uso interno</Badge>}
                   </span>
                   {item.tipo_prestito === "solo_interno" && (
