@@ -6,10 +6,17 @@ function ipv4(address: string, internal = false): NetworkInterfaceInfo {
   return { address, netmask: "255.255.255.0", family: "IPv4", mac: "00:00:00:00:00:00", internal, cidr: null };
 }
 
-const machine = {
-  lo: [ipv4("127.0.0.1", true)],
-  eth0: [ipv4("10.20.30.40"), { ...ipv4("fe80::1"), family: "IPv6" as const }],
+const ipv6: NetworkInterfaceInfo = {
+  address: "fe80::1",
+  netmask: "ffff:ffff:ffff:ffff::",
+  family: "IPv6",
+  mac: "00:00:00:00:00:00",
+  internal: false,
+  cidr: null,
+  scopeid: 2,
 };
+
+const machine = { lo: [ipv4("127.0.0.1", true)], eth0: [ipv4("10.20.30.40"), ipv6] };
 
 describe("the addresses printed at start", () => {
   it("offers localhost and the LAN address when listening on every interface", () => {
