@@ -207,7 +207,9 @@ describe("Dashboard Amministratore", () => {
       desk.happyDOM.setViewport({ width: 390, height: 844 });
       try {
         renderDashboard({
-          "GET /api/avvisi": { body: { ...noAlerts(), totale_avvisi: 1, prestiti_scaduti: [aLoanAlert(7, "Canon EOS R6")] } },
+          "GET /api/avvisi": {
+            body: { ...noAlerts(), totale_avvisi: 1, prestiti_scaduti: [aLoanAlert(7, "Canon EOS R6")] },
+          },
         });
         const alerts = await screen.findByRole("region", { name: "Avvisi Importanti" });
         const requests = screen.getByRole("region", { name: "Richieste Recenti" });

@@ -70,6 +70,15 @@ describe("sign-in", () => {
   });
 });
 
+describe("fields at fault on sign-in", () => {
+  it("marks the empty identifier and password as invalid when signing in without them", async () => {
+    const { user } = renderApp();
+    await user.click(await screen.findByRole("button", { name: "Accedi", exact: true }));
+    for (const label of ["Email o nome utente", "Password"])
+      expect(screen.getByLabelText(label, { exact: true }).getAttribute("aria-invalid")).toBe("true");
+  });
+});
+
 describe("registration", () => {
   async function fillRegistration(user: ReturnType<typeof renderApp>["user"], password = "girasole-2025") {
     await user.type(screen.getByLabelText("Email"), "luca.verdi@accademia.it");
