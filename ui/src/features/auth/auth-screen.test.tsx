@@ -73,7 +73,7 @@ describe("sign-in", () => {
 describe("fields at fault on sign-in", () => {
   it("marks the empty identifier and password as invalid when signing in without them", async () => {
     const { user } = renderApp();
-    await user.click(await screen.findByRole("button", { name: "Accedi", exact: true }));
+    await user.click(await screen.findByRole("button", { name: /^Accedi$/ }));
     for (const label of ["Email o nome utente", "Password"])
       expect(screen.getByLabelText(label, { exact: true }).getAttribute("aria-invalid")).toBe("true");
   });
