@@ -23,7 +23,7 @@ import { approveOk, day, directLoanOk, requestOk, returnOk, travelToDay } from "
 // ── Who may call what ───────────────────────────────────────────────────────────────────────────
 
 type Access = "public" | "signed-in" | "admin";
-type Entity = "user" | "item" | "unit" | "category" | "request" | "loan" | "report" | "repair";
+type Entity = "user" | "item" | "unit" | "category" | "course" | "request" | "loan" | "report" | "repair";
 
 interface RouteRule {
   access: Access;
@@ -46,6 +46,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "DELETE /api/auth/users/:id": { access: "admin", params: { id: "user" } },
   "GET /api/inventario": { access: "admin" },
   "GET /api/inventario/disponibili": { access: "signed-in" },
+  "GET /api/inventario/riepilogo": { access: "admin" },
   "GET /api/inventario/:id": { access: "signed-in", params: { id: "item" } },
   "GET /api/inventario/:id/disponibili": { access: "signed-in", params: { id: "item" } },
   "GET /api/inventario/:id/units": { access: "signed-in", params: { id: "item" } },
@@ -57,7 +58,13 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "POST /api/categorie-semplici": { access: "admin" },
   "PUT /api/categorie-semplici/:id": { access: "admin", params: { id: "category" } },
   "DELETE /api/categorie-semplici/:id": { access: "admin", params: { id: "category" } },
-  "GET /api/corsi": { access: "signed-in" },
+  "GET /api/corsi": { access: "public" },
+  "GET /api/corsi/tutti": { access: "admin" },
+  "POST /api/corsi": { access: "admin" },
+  "PUT /api/corsi/:id": { access: "admin", params: { id: "course" } },
+  "GET /api/impostazioni": { access: "admin" },
+  "PUT /api/impostazioni": { access: "admin" },
+  "GET /api/impostazioni/regole": { access: "signed-in" },
   "GET /api/excel/inventario/export": { access: "admin" },
   "GET /api/excel/inventario/template": { access: "admin" },
   "POST /api/excel/inventario/import": { access: "admin" },
@@ -217,6 +224,7 @@ async function seedWorld(): Promise<World> {
     item: { A: [], B: [], desk: [camera.id, tablet.id, plotter.id] },
     unit: { A: [], B: [], desk: [...camera.unita, ...tablet.unita, ...plotter.unita].map((unit: Json) => unit.id) },
     category: { A: [], B: [], desk: [categoryId] },
+    course: { A: [], B: [], desk: [1, 2] },
     request: { A: [], B: [], desk: [] },
     loan: { A: [], B: [lateLoan], desk: [] },
     report: { A: [], B: [], desk: [] },
@@ -278,9 +286,13 @@ async function seedWorld(): Promise<World> {
     stale: `Bearer ${await tokens.sign({ id: anna.user.id, ruolo: "user", sessionVersion: 0 })}`,
     basic: `Basic ${Buffer.from(`${admin.user.email}:x`).toString("base64")}`,
   };
-  const tables = (
-    ctx.sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
-  ).map((row) => row.name);
+  const tables =
+    // Ordinary tables only: the search indexes' virtual and shadow tables follow their tables by triggers.
+    (
+      ctx.sqlite
+        .query("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name")
+        .all() as { name: string }[]
+    ).map((row) => row.name);
   return {
     client,
     ctx,

@@ -1,8 +1,11 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const corsi = sqliteTable("corsi", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   nome: text("nome").notNull().unique(),
+  // An archived course keeps its items and students but is no longer offered to new registrations.
+  archiviato: integer("archiviato", { mode: "boolean" }).notNull().default(false),
 });
 
 export const categorie = sqliteTable("categorie", {
@@ -23,12 +26,18 @@ export const inventario = sqliteTable(
     tipoPrestito: text("tipo_prestito", { enum: ["solo_esterno", "solo_interno", "entrambi"] })
       .notNull()
       .default("solo_esterno"),
+    // The item's own longest external loan in days, overriding the academy's `durata_massima_giorni`.
+    durataMassimaGiorni: integer("durata_massima_giorni"),
     categoriaId: integer("categoria_id").references(() => categorie.id, { onDelete: "set null" }),
     dataAggiunta: text("data_aggiunta").notNull(),
     // An archived item keeps its history (loans, repairs, statistics) but is hidden from every list.
     archivedAt: text("archived_at"),
   },
-  (table) => [index("inventario_nome_idx").on(table.nome), index("inventario_categoria_idx").on(table.categoriaId)],
+  (table) => [
+    // The list's order, as a person reads it: "lente" before "Zaino".
+    index("inventario_nome_idx").on(sql`${table.nome} collate nocase`, table.id),
+    index("inventario_categoria_idx").on(table.categoriaId),
+  ],
 );
 
 export const inventarioCorsi = sqliteTable(
@@ -65,6 +74,7 @@ export const unita = sqliteTable(
   },
   (table) => [
     uniqueIndex("unita_codice_chiave_unique").on(table.codiceChiave),
-    index("unita_inventario_idx").on(table.inventarioId),
+    // Covering for the per-item unit counts: listed units are the ones not archived.
+    index("unita_inventario_idx").on(table.inventarioId, table.archivedAt),
   ],
 );
