@@ -5,7 +5,7 @@ export const MAX_UNIT_CODE_LENGTH = 100;
 const SEQUENCE_LENGTH = 4;
 
 /** What never reaches a code: spaces, the spreadsheet's separators, emoji and their joiners. */
-const NOT_IN_CODES = /[\s,;\p{Extended_Pictographic}\u200d\ufe0e\ufe0f]+/gu;
+const NOT_IN_CODES = /(?:[\s,;]|\p{Extended_Pictographic}|\u200d|\ufe0e|\ufe0f)+/gu;
 
 /** The name part of the default codes: at most what leaves room for `_001` within the code limit. */
 export function unitCodeBase(itemName: string): string {
