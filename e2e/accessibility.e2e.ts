@@ -8,7 +8,7 @@ import { expect, test } from "./support/fixtures";
 import { dialog, openAdminSection, openSignedIn, openStudentView, openSystemFromFooter } from "./support/ui";
 
 // Every screen is audited four times (two widths, light and dark): the sweep needs more than the default 30 s.
-test.describe.configure({ mode: "serial", timeout: 480_000 });
+test.describe.configure({ mode: "serial", timeout: 900_000 });
 test.use({ serverScope: "file", serverOptions: { args: ["--demo"] } });
 
 test.afterAll(async () => {

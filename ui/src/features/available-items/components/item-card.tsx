@@ -26,20 +26,20 @@ export function ItemCard({ item, onRequest }: { item: AvailableItem; onRequest: 
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 font-semibold break-words text-slate-900">{item.nome}</h2>
+        <h2 className="min-w-0 font-semibold text-slate-900">{item.nome}</h2>
         <Badge tone={state.tone}>{state.label}</Badge>
       </div>
       <dl className="mt-2 space-y-1 text-sm text-slate-600">
         <div className="flex items-start gap-1.5">
           <dt className="sr-only">Categoria</dt>
           <Tag className="mt-0.5 size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-          <dd className="min-w-0 break-words">{item.categoria_nome ?? "Senza categoria"}</dd>
+          <dd className="min-w-0">{item.categoria_nome ?? "Senza categoria"}</dd>
         </div>
         {item.posizione && (
           <div className="flex items-start gap-1.5">
             <dt className="sr-only">Posizione</dt>
             <MapPin className="mt-0.5 size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-            <dd className="min-w-0 break-words">{item.posizione}</dd>
+            <dd className="min-w-0">{item.posizione}</dd>
           </div>
         )}
       </dl>

@@ -26,7 +26,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-700">{children}</dd>
+      <dd className="mt-0.5 text-sm text-slate-700">{children}</dd>
     </div>
   );
 }
@@ -58,7 +58,7 @@ export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onTogg
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold break-words text-slate-900">
+          <h3 id={titleId} className="font-semibold text-slate-900">
             {item.nome}
           </h3>
           <div className="mt-1.5 flex flex-wrap gap-1.5">

@@ -113,7 +113,7 @@ export function DatesStep({ item, unit, usage, today, onBack, onDone }: DatesSte
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
-        <p className="font-medium break-words text-slate-900">{item.nome}</p>
+        <p className="font-medium text-slate-900">{item.nome}</p>
         <p className="mt-0.5 text-slate-600">
           Unità <span className="font-mono font-semibold break-all">{unit.codice_univoco}</span>
           {shownUsage && <> · Utilizzo: {USAGE_LABELS[shownUsage]}</>}

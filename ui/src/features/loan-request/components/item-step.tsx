@@ -85,7 +85,7 @@ export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
                 }`}
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block font-medium break-words text-slate-900">{item.nome}</span>
+                  <span className="block font-medium text-slate-900">{item.nome}</span>
                   <span className="mt-0.5 block text-xs text-slate-500">
                     {item.categoria_nome ?? "Senza categoria"}
                   </span>

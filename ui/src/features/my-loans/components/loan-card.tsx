@@ -16,7 +16,7 @@ export function LoanCard({ loan }: { loan: MyLoan }) {
       className={`rounded-xl border p-4 shadow-sm ${overdue ? "border-red-200 bg-red-50/60" : "border-slate-200 bg-white"}`}
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold break-words text-slate-900">{loan.oggetto_nome}</h3>
+        <h3 className="min-w-0 font-semibold text-slate-900">{loan.oggetto_nome}</h3>
         <LoanStatusBadge state={loan.stato} />
       </div>
       {loan.unita.length > 0 && (
