@@ -9,6 +9,7 @@ export const ITEM_TEXT_LIMITS = {
   posizione: 200,
   fornitore: 200,
   seriale: 200,
+  checklist: 2000,
   note: 4000,
   immagineUrl: 2000,
   codice: MAX_UNIT_CODE_LENGTH,

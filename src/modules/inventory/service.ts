@@ -39,6 +39,7 @@ export interface ItemInput {
   scaffale?: unknown;
   fornitore?: unknown;
   seriale?: unknown;
+  checklist?: unknown;
   note?: unknown;
   immagine_url?: unknown;
   tipo_prestito?: unknown;
@@ -54,6 +55,7 @@ interface ValidItem {
     posizione: string | null;
     fornitore: string | null;
     seriale: string | null;
+    checklist: string | null;
     note: string | null;
     immagineUrl: string | null;
     tipoPrestito: LoanType;
@@ -145,6 +147,7 @@ function validItem(db: Db, input: ItemInput): ValidItem {
       posizione: optionalText(input.posizione ?? input.scaffale, ITEM_TEXT_LIMITS.posizione),
       fornitore: optionalText(input.fornitore, ITEM_TEXT_LIMITS.fornitore),
       seriale: optionalText(input.seriale, ITEM_TEXT_LIMITS.seriale),
+      checklist: optionalText(input.checklist, ITEM_TEXT_LIMITS.checklist),
       note: optionalText(input.note, ITEM_TEXT_LIMITS.note),
       immagineUrl: imageUrl(input.immagine_url),
       tipoPrestito: tipo,
@@ -220,7 +223,13 @@ function unitInUse(db: Db, unitId: number): boolean {
     .select({ id: prestitiUnita.prestitoId })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .where(
+      and(
+        eq(prestitiUnita.unitId, unitId),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
+      ),
+    )
     .get();
   const pending = db
     .select({ id: richieste.id })
