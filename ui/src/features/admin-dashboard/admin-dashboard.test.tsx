@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
 import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
@@ -204,7 +204,7 @@ describe("Dashboard Amministratore", () => {
   describe("on a phone", () => {
     it("puts the late and due loans and the waiting requests above the counters", async () => {
       const desk = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
-      desk.happyDOM.setViewport({ width: 390, height: 844 });
+      act(() => desk.happyDOM.setViewport({ width: 390, height: 844 }));
       try {
         renderDashboard({
           "GET /api/avvisi": {
@@ -219,7 +219,7 @@ describe("Dashboard Amministratore", () => {
         expect(before(alerts, requests)).toBe(true);
         expect(before(requests, counters)).toBe(true);
       } finally {
-        desk.happyDOM.setViewport({ width: 1024, height: 768 });
+        act(() => desk.happyDOM.setViewport({ width: 1024, height: 768 }));
       }
     });
   });
