@@ -95,7 +95,15 @@ describe("command line", () => {
       const second = await prestalab("create-admin", "--email=banco@accademia.it", `--data-dir=${dataDir}`);
       expect(second.code).toBe(0);
       expect(second.stdout).toContain("Promosso l'amministratore banco@accademia.it");
+      expect(second.stdout).toContain("password invariata (per cambiarla usa --password)");
       expect(second.stdout).not.toContain("Password");
+      const third = await prestalab(
+        "create-admin",
+        "--email=banco@accademia.it",
+        "--password=Banco=Prestiti=27",
+        `--data-dir=${dataDir}`,
+      );
+      expect(third.stdout).toContain("Promosso l'amministratore banco@accademia.it: password cambiata");
       expect(usersIn(join(dataDir, "prestalab.db"))).toEqual([{ email: "banco@accademia.it", ruolo: "admin" }]);
       const weak = await prestalab(
         "create-admin",

@@ -183,7 +183,13 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
       const ctx = contextFor(config, silentLogger);
       const result = await createOrPromoteAdmin(ctx, { email, password });
       ctx.sqlite.close();
-      console.log(`${result.created ? "Creato" : "Promosso"} l'amministratore ${result.user.email}`);
+      if (result.created) console.log(`Creato l'amministratore ${result.user.email}`);
+      else
+        console.log(
+          `Promosso l'amministratore ${result.user.email}: ${
+            result.passwordChanged ? "password cambiata" : "password invariata (per cambiarla usa --password)"
+          }`,
+        );
       if (result.generatedPassword) console.log(`Password (mostrata solo ora): ${result.generatedPassword}`);
       return 0;
     }
