@@ -8,6 +8,7 @@ import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule } from "./modules/auth";
 import { coursesModule } from "./modules/courses";
+import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
@@ -61,7 +62,8 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(systemModule(ctx, tokens))
     .use(auditModule(ctx, tokens))
     .use(settingsModule(ctx, tokens))
-    .use(coursesModule(ctx, tokens));
+    .use(coursesModule(ctx, tokens))
+    .use(eventsModule(ctx, tokens));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

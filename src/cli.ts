@@ -12,6 +12,7 @@ import { startJobs } from "./jobs";
 import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
+import { createEventBus } from "./modules/events/service";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -49,6 +50,7 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     appName: config.appName,
     dataDir: config.dataDir,
     metrics: createServerMetrics(),
+    events: createEventBus(),
     overdueCheckMinutes: config.overdueCheckMinutes,
   };
 }
@@ -111,6 +113,7 @@ async function serve(config: Config, options: CliOptions) {
     ctx.logger.info(`${signal} ricevuto: chiusura in corso`);
     // Stop accepting connections, let requests in flight finish, then flush the WAL and close.
     stopJobs();
+    ctx.events.closeAll();
     await server?.stop(false);
     ctx.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     ctx.sqlite.close();

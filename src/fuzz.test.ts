@@ -64,6 +64,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/impostazioni": { access: "admin" },
   "PUT /api/impostazioni": { access: "admin" },
   "GET /api/impostazioni/regole": { access: "signed-in" },
+  "GET /api/eventi": { access: "admin" },
   "GET /api/excel/inventario/export": { access: "admin" },
   "GET /api/excel/inventario/template": { access: "admin" },
   "POST /api/excel/inventario/import": { access: "admin" },

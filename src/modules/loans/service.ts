@@ -177,7 +177,13 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       .returning({ id: richieste.id })
       .get().id;
   });
-  return requestView(ctx, id);
+  const view = requestView(ctx, id);
+  ctx.events.publish({
+    tipo: "richiesta",
+    id,
+    testo: `${student.name} ${student.surname} ha richiesto ${view.oggetto_nome}`,
+  });
+  return view;
 }
 
 export function requestView(ctx: AppContext, id: number): RequestView {
@@ -431,7 +437,7 @@ export function listLoans(ctx: AppContext, actor: Actor, query: ListQuery) {
  */
 export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
-  const { dueDate, penalty } = writeTransaction(ctx.db, (tx) => {
+  const { dueDate, penalty, borrower, itemName } = writeTransaction(ctx.db, (tx) => {
     const loan = tx.select().from(prestiti).where(eq(prestiti.id, id)).get();
     if (!loan) throw notFound("Prestito non trovato");
     if (loan.stato !== "attivo" && loan.stato !== "scaduto") throw conflict("Il prestito non è attivo");
@@ -454,8 +460,15 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
       entityId: id,
       summary: `Restituito il prestito #${id} di ${loan.chi}${outcome ? ` con ${outcome.daysLate} giorni di ritardo (${outcome.strikes} penalità)` : ""}`,
     });
-    return { dueDate: loan.dataRientro, penalty: outcome };
+    return { dueDate: loan.dataRientro, penalty: outcome, borrower: loan.chi, itemName: item?.nome ?? "" };
   });
+  ctx.events.publish({ tipo: "restituzione", id, testo: `${borrower} ha restituito ${itemName}` });
+  if (penalty?.blockedNow)
+    ctx.events.publish({
+      tipo: "blocco",
+      id: penalty.userId,
+      testo: `${borrower} è stato bloccato: ${penalty.totalStrikes} penalità`,
+    });
   return {
     message: "Prestito concluso",
     // Lateness stands on its own: a loan to someone without an account is late without a penalty.
