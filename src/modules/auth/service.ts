@@ -214,10 +214,6 @@ export function findUserByEmail(ctx: AppContext, email: unknown): Actor {
   return user;
 }
 
-export function listUsers(ctx: AppContext) {
-  return ctx.db.select().from(users).orderBy(asc(users.surname), asc(users.name)).all().map(publicUser);
-}
-
 /** Edits the profile only: the role and the password have their own actions. */
 export function updateUserProfile(ctx: AppContext, admin: Actor, id: number, input: ProfileInput): Actor {
   const target = findUser(ctx, id);
