@@ -33,7 +33,7 @@ export function rowsContaining<T extends SearchIndex>(
     columns.map((column) => containsText(sql.raw(column), term)),
     sql` OR `,
   );
-  return sql`SELECT rowid FROM ${table} WHERE ${anyColumn}`;
+  return sql`SELECT rowid FROM ${table} WHERE (${anyColumn})`;
 }
 
 /** `column LIKE '%term%'`, the term's own wildcards taken literally: for the few rows no index covers. */

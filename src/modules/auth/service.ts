@@ -12,7 +12,6 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { normalizedEmail, optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
-import { publicUser } from "./users";
 
 export interface ProfileInput {
   name?: unknown;

@@ -59,9 +59,9 @@ function categoryId(value: string | undefined): number | null {
 
 /** Items whose name, serial number or notes, or one of whose unit codes, contain the term. */
 export function itemsContaining(term: string): SQL {
-  return sql`${qualified(inventario.id)} IN (${rowsContaining("inventario_fts", term)})
+  return sql`(${qualified(inventario.id)} IN (${rowsContaining("inventario_fts", term)})
     OR ${qualified(inventario.id)} IN (SELECT ${qualified(unita.inventarioId)} FROM ${unita}
-      WHERE ${qualified(unita.id)} IN (${rowsContaining("unita_fts", term)}))`;
+      WHERE ${qualified(unita.id)} IN (${rowsContaining("unita_fts", term)})))`;
 }
 
 const firstCourse = sql`(select c.nome from inventario_corsi ic join corsi c on c.id = ic.corso_id
