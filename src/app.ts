@@ -7,6 +7,7 @@ import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule } from "./modules/auth";
+import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
@@ -54,6 +55,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(inventoryModule(ctx, tokens))
     .use(excelModule(ctx, tokens))
     .use(loansModule(ctx, tokens))
+    .use(counterModule(ctx, tokens))
     .use(penaltiesModule(ctx, tokens))
     .use(alertsModule(ctx, tokens))
     .use(repairsModule(ctx, tokens))
