@@ -277,6 +277,55 @@ export interface DirectLoanInput {
 
 const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
 
+type UserRow = typeof users.$inferSelect;
+
+function userById(db: Db, id: number): UserRow {
+  if (!Number.isInteger(id) || id < 1) throw badRequest("Utente non valido");
+  const user = db.select().from(users).where(eq(users.id, id)).get();
+  if (!user) throw notFound("Utente non trovato");
+  if (user.ruolo === "admin") throw badRequest("Gli amministratori non possono ricevere prestiti");
+  return user;
+}
+
+/** "Mario  ROSSI " and "mario rossi" name the same person. */
+function comparableName(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLocaleLowerCase("it");
+}
+
+/**
+ * The registered student a loan names by `chi` alone, as the spec's payload does: the one whose
+ * "name surname" reads the same ignoring case and spaces. Compared in JavaScript rather than SQL
+ * because SQLite's lower() folds ASCII only ("NICOLÒ" must match "Nicolò").
+ */
+function studentNamed(db: Db, chi: string): UserRow {
+  const wanted = comparableName(chi);
+  const matches = db
+    .select()
+    .from(users)
+    .where(eq(users.ruolo, "user"))
+    .all()
+    .filter((user) => comparableName(`${user.name} ${user.surname}`) === wanted);
+  const [match] = matches;
+  if (!match) throw badRequest(`Nessuno studente registrato si chiama "${chi}": sceglilo dall'elenco degli utenti`);
+  if (matches.length > 1)
+    throw badRequest(`${matches.length} studenti registrati si chiamano "${chi}": scegli quello giusto dall'elenco`);
+  return match;
+}
+
+/** The rules every borrower meets, however the desk named them: not blocked, nothing overdue, the item's course. */
+function assertMayBorrow(db: Db, borrower: UserRow, itemId: number, today: string) {
+  if (borrower.isBlocked) throw blockedBorrowerError(borrower);
+  if (hasOverdueLoan(db, borrower.id, today))
+    throw forbidden("L'utente ha un prestito scaduto: deve restituirlo prima di riceverne un altro");
+  const ofCourse = db
+    .select({ id: inventarioCorsi.inventarioId })
+    .from(inventarioCorsi)
+    .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
+    .where(and(eq(inventarioCorsi.inventarioId, itemId), eq(corsi.nome, borrower.corsoAccademico ?? "")))
+    .get();
+  if (!ofCourse) throw forbidden("L'oggetto non è assegnato al corso dello studente");
+}
+
 /** The desk lends one or more units of an item directly to a borrower. */
 export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoanInput) {
   const itemId = Number(input.inventario_id);
@@ -303,14 +352,8 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
       .get();
     if (!item) throw notFound("Oggetto non trovato");
-    let borrower: Actor | undefined;
-    if (userId !== null) {
-      if (!Number.isInteger(userId) || userId < 1) throw badRequest("Utente non valido");
-      borrower = tx.select().from(users).where(eq(users.id, userId)).get();
-      if (!borrower) throw notFound("Utente non trovato");
-      if (borrower.ruolo === "admin") throw badRequest("Gli amministratori non possono ricevere prestiti");
-      if (borrower.isBlocked) throw blockedBorrowerError(borrower);
-    }
+    const borrower = userId === null ? studentNamed(tx, chiText as string) : userById(tx, userId);
+    assertMayBorrow(tx, borrower, itemId, today);
     const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
     const problem = bookingDateProblem({ start, end, today, loanType: item.tipoPrestito, usage, form: "loan" });
     if (problem) throw badRequest(problem);
@@ -326,13 +369,13 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
         { unitId: unit.id, from: start, to: end, today },
         `L'unità ${unit.code} non è disponibile per le date scelte`,
       );
-    const chi = borrower ? `${borrower.name} ${borrower.surname}` : (chiText as string);
+    const chi = `${borrower.name} ${borrower.surname}`;
     const loan = tx
       .insert(prestiti)
       .values({
-        utenteId: borrower?.id ?? null,
+        utenteId: borrower.id,
         chi,
-        utenteEmail: borrower?.email ?? null,
+        utenteEmail: borrower.email,
         inventarioId: itemId,
         dataUscita: start,
         dataRientro: end,
