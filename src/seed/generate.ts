@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import { writeTransaction } from "../db/transaction";
 import { COURSES, type Course } from "../domain/courses";
 import { addDays, laterDate } from "../domain/dates";
 import {
@@ -132,7 +133,8 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     firstStudentEmail: "",
   };
 
-  db.transaction(() => {
+  // Raw prepared statements for speed, inside the one write transaction of the same connection.
+  writeTransaction(ctx.db, () => {
     const courseIds = new Map(
       (db.query("SELECT id, nome FROM corsi").all() as Array<{ id: number; nome: Course }>).map((row) => [
         row.nome,
@@ -536,7 +538,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       );
       summary.reports++;
     }
-  })();
+  });
   return summary;
 }
 

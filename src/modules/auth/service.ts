@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { isCourse } from "../../domain/courses";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { passwordProblem } from "../../domain/password-policy";
@@ -98,7 +99,7 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
   }
   assertIdentityFree(ctx, { ...fields, username });
   const passwordHash = await ctx.passwords.hash(password);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     // Checked again inside the write: two registrations racing for one email cannot both pass.
     assertIdentityFree({ ...ctx, db: tx }, { ...fields, username });
     const created = tx
@@ -167,7 +168,7 @@ export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: 
   const password = assertPasswordAcceptable(newPassword);
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now().toISOString();
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     tx.update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, target.id))
@@ -207,7 +208,7 @@ export function listUsers(ctx: AppContext) {
 export function updateUserProfile(ctx: AppContext, admin: Actor, id: number, input: ProfileInput): Actor {
   const target = findUser(ctx, id);
   const fields = profileFields(input, { courseRequired: false });
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     assertIdentityFree({ ...ctx, db: tx }, fields, id);
     const updated = tx.update(users).set(fields).where(eq(users.id, id)).returning().get();
     recordAudit(tx, ctx.clock, admin, {
@@ -248,7 +249,7 @@ function openCommitments(ctx: AppContext, userId: number): string[] {
 export function deleteUser(ctx: AppContext, admin: Actor, id: number): void {
   const target = findUser(ctx, id);
   if (target.ruolo === "admin") throw forbidden("Gli account amministratore non possono essere eliminati");
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const reasons = openCommitments({ ...ctx, db: tx }, id);
     if (reasons.length) throw conflict(`Impossibile eliminare l'utente: ha ${reasons.join(", ")}`);
     tx.delete(users).where(eq(users.id, id)).run();

@@ -3,6 +3,7 @@ import * as XLSX from "xlsx";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
 import { defaultUnitCodes } from "../../domain/unit-codes";
 import type { Actor } from "../../http/auth";
@@ -311,10 +312,10 @@ export function importInventory(ctx: AppContext, admin: Actor, input: ImportInpu
   const { items, units } = readRows(upload.bytes);
   const errors: string[] = [];
   const counts = { created: 0, updated: 0, unchanged: 0 };
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     items.forEach((row, index) => {
       try {
-        const outcome = tx.transaction((rowTx) => importRow(ctx, rowTx, row));
+        const outcome = writeTransaction(tx, (rowTx) => importRow(ctx, rowTx, row));
         counts[outcome]++;
       } catch (error) {
         if (error instanceof RowError) errors.push(`Riga ${sheetRowNumber(row, index)}: ${error.message}`);

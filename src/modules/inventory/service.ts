@@ -14,6 +14,7 @@ import {
   unita,
 } from "../../db/schema";
 import { qualified } from "../../db/sql";
+import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
 import { defaultUnitCodes } from "../../domain/unit-codes";
@@ -182,7 +183,7 @@ export function getItem(ctx: AppContext, id: number): ItemView {
 }
 
 export function createItem(ctx: AppContext, admin: Actor, input: ItemInput): ItemView {
-  const id = ctx.db.transaction((tx) => {
+  const id = writeTransaction(ctx.db, (tx) => {
     const valid = validItem(tx, input);
     assertCodesFree(
       tx,
@@ -245,7 +246,7 @@ function unitHasHistory(db: Db, unitId: number): boolean {
  * ones removed (archived when they have history; refused while booked). All or nothing.
  */
 export function updateItem(ctx: AppContext, admin: Actor, id: number, input: ItemInput): ItemView {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const existingItem = tx
       .select({ id: inventario.id })
       .from(inventario)
@@ -308,7 +309,7 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
 
 /** Archives an item: hidden everywhere, history kept. Refused while it is lent, requested or in repair. */
 export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const item = tx
       .select()
       .from(inventario)
@@ -350,7 +351,7 @@ export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
 
 /** Marks a unit lost, or found again. A lost unit cannot be booked. */
 export function setUnitLost(ctx: AppContext, admin: Actor, itemId: number, unitId: number, lost: boolean) {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const unit = tx
       .select()
       .from(unita)
@@ -398,7 +399,7 @@ export function listCategories(ctx: AppContext) {
 
 export function createCategory(ctx: AppContext, admin: Actor, input: { nome?: unknown }) {
   const nome = categoryName(input.nome);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     assertCategoryNameFree(tx, nome);
     const created = tx.insert(categorie).values({ nome }).returning().get();
     recordAudit(tx, ctx.clock, admin, {
@@ -413,7 +414,7 @@ export function createCategory(ctx: AppContext, admin: Actor, input: { nome?: un
 
 export function renameCategory(ctx: AppContext, admin: Actor, id: number, input: { nome?: unknown }) {
   const nome = categoryName(input.nome);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const existing = tx.select().from(categorie).where(eq(categorie.id, id)).get();
     if (!existing) throw notFound("Categoria non trovata");
     assertCategoryNameFree(tx, nome, id);
@@ -430,7 +431,7 @@ export function renameCategory(ctx: AppContext, admin: Actor, id: number, input:
 
 /** Deletes a category; its items move to "no category". Returns how many moved. */
 export function deleteCategory(ctx: AppContext, admin: Actor, id: number): number {
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const existing = tx.select().from(categorie).where(eq(categorie.id, id)).get();
     if (!existing) throw notFound("Categoria non trovata");
     // Archived items move too, but only the ones still listed count, as in the list's `oggetti`.

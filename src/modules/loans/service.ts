@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { isIsoDate } from "../../domain/dates";
 import { bookingDateProblem, daysLate, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
@@ -13,8 +14,6 @@ import { recordLateReturn } from "../penalties/service";
 import { assertUnitBookable } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
 import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
@@ -85,7 +84,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
   if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
   const today = ctx.clock.today();
 
-  const id = ctx.db.transaction((tx) => {
+  const id = writeTransaction(ctx.db, (tx) => {
     // The account as it is now, not as the session read it: a return may have just blocked it.
     const account = tx.select().from(users).where(eq(users.id, student.id)).get() ?? student;
     if (account.isBlocked) throw blockedStudentError(account);
@@ -139,7 +138,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       })
       .returning({ id: richieste.id })
       .get().id;
-  }, IMMEDIATE);
+  });
   return requestView(ctx, id);
 }
 
@@ -164,7 +163,7 @@ export function listRequests(ctx: AppContext, actor: Actor, query: ListQuery) {
 
 /** A student withdraws their own pending request. */
 export function cancelRequest(ctx: AppContext, student: Actor, id: number): void {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const request = tx
       .select()
       .from(richieste)
@@ -176,13 +175,13 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
       .set({ stato: "annullata", handledAt: ctx.clock.now().toISOString() })
       .where(eq(richieste.id, id))
       .run();
-  }, IMMEDIATE);
+  });
 }
 
 /** Approving a request turns it into an active loan of its unit, atomically. */
 export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
-  const { loanId, strikes } = ctx.db.transaction((tx) => {
+  const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertPending(request);
     const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
@@ -228,7 +227,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
       summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
     });
     return { loanId: loan.id, strikes: borrower.penaltyStrikes };
-  }, IMMEDIATE);
+  });
   return {
     message: "Richiesta approvata: il prestito è attivo",
     loanId,
@@ -244,7 +243,7 @@ export function rejectRequest(
   input: { motivo_rifiuto?: unknown; motivazione?: unknown },
 ) {
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertPending(request);
     if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
@@ -258,7 +257,7 @@ export function rejectRequest(
       entityId: id,
       summary: `Rifiutata la richiesta #${id}: ${reason}`,
     });
-  }, IMMEDIATE);
+  });
   return { message: "Richiesta rifiutata" };
 }
 
@@ -345,7 +344,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
   const chosenUsage = usageOf(input.tipo_utilizzo);
   const today = ctx.clock.today();
 
-  const loanId = ctx.db.transaction((tx) => {
+  const loanId = writeTransaction(ctx.db, (tx) => {
     const item = tx
       .select()
       .from(inventario)
@@ -397,7 +396,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}`,
     });
     return loan.id;
-  }, IMMEDIATE);
+  });
   return { message: "Prestito creato", loanId, loan: loanView(ctx, loanId) };
 }
 
@@ -426,7 +425,7 @@ export function listLoans(ctx: AppContext, actor: Actor, query: ListQuery) {
  */
 export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
-  const { dueDate, penalty } = ctx.db.transaction((tx) => {
+  const { dueDate, penalty } = writeTransaction(ctx.db, (tx) => {
     const loan = tx.select().from(prestiti).where(eq(prestiti.id, id)).get();
     if (!loan) throw notFound("Prestito non trovato");
     if (loan.stato !== "attivo" && loan.stato !== "scaduto") throw conflict("Il prestito non è attivo");
@@ -450,7 +449,7 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
       summary: `Restituito il prestito #${id} di ${loan.chi}${outcome ? ` con ${outcome.daysLate} giorni di ritardo (${outcome.strikes} penalità)` : ""}`,
     });
     return { dueDate: loan.dataRientro, penalty: outcome };
-  }, IMMEDIATE);
+  });
   return {
     message: "Prestito concluso",
     // Lateness stands on its own: a loan to someone without an account is late without a penalty.

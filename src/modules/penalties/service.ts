@@ -4,6 +4,7 @@ import type { Clock } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { penalita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import {
   AUTOMATIC_BLOCK_REASON,
   BLOCK_AT_STRIKES,
@@ -106,7 +107,7 @@ export function userPenalties(ctx: AppContext, actor: Actor, userId: number) {
 
 /** Unblocks a user at the desk, keeping their strikes or clearing them (history is kept either way). */
 export function unblockUser(ctx: AppContext, admin: Actor, userId: number, resetStrikes: boolean) {
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw notFound("Utente non trovato");
     if (!user.isBlocked && !resetStrikes) throw conflict("L'utente non è bloccato");
