@@ -1,10 +1,6 @@
+import { LOAN_STATE, type LoanState } from "./bookings";
 import { daysBetween } from "./dates";
 import type { LoanType, UsageType } from "./loan-types";
-
-export type StoredLoanState = "attivo" | "scaduto" | "restituito";
-
-/** A loan not yet returned: it holds its units, on time or overdue. */
-export const OPEN_LOAN_STATES = ["attivo", "scaduto"] as const satisfies readonly StoredLoanState[];
 
 /** Strikes at which an account is blocked automatically, and at which the desk is warned. */
 export const BLOCK_AT_STRIKES = 3;
@@ -30,9 +26,9 @@ export function lateReturnReason(days: number): string {
 }
 
 /** An open loan past its due date is overdue even before the periodic job has marked it. */
-export function effectiveLoanState(stored: StoredLoanState, dueDate: string, today: string): StoredLoanState {
-  if (stored === "restituito") return stored;
-  return dueDate < today ? "scaduto" : stored;
+export function effectiveLoanState(stored: LoanState, dueDate: string, today: string): LoanState {
+  if (stored === LOAN_STATE.returned) return stored;
+  return dueDate < today ? LOAN_STATE.overdue : stored;
 }
 
 export function isInternalUse(loanType: LoanType, usage: UsageType | null | undefined): boolean {

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { prestiti } from "../../db/schema";
+import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
 import { loadItemViews } from "../inventory/item-views";
 import { type LoanView, loadLoanViews } from "../loans/views";

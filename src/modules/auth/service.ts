@@ -3,8 +3,8 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { isCourse } from "../../domain/courses";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { passwordProblem } from "../../domain/password-policy";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
@@ -233,7 +233,7 @@ function openCommitments(ctx: AppContext, userId: number): string[] {
   const hasRequest = ctx.db
     .select({ id: richieste.id })
     .from(richieste)
-    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, "in_attesa")))
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)))
     .get();
   if (hasRequest) reasons.push("richieste in attesa");
   const hasReport = ctx.db

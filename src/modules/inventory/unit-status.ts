@@ -1,7 +1,8 @@
 import { and, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { unita } from "../../db/schema";
-import { qualified } from "../../db/sql";
+import { literalList, qualified } from "../../db/sql";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { type UnitState, unitState } from "../../domain/unit-state";
 
 export interface UnitView {
@@ -14,7 +15,7 @@ export interface UnitView {
   note: string | null;
 }
 
-const OPEN_LOAN = sql.raw(`p.stato in ('attivo', 'scaduto')`);
+const OPEN_LOAN = sql`p.stato in ${literalList(OPEN_LOAN_STATES)}`;
 const unitId = qualified(unita.id);
 
 /**
@@ -39,7 +40,7 @@ export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[
         where pu.unit_id = ${unitId} and ${OPEN_LOAN} and p.data_uscita > ${today} order by p.data_uscita limit 1)`,
       // A pending request whose dates have passed can no longer be approved, so it holds nothing.
       pendingRequest: sql<number>`exists(select 1 from richieste q
-        where q.unit_id = ${unitId} and q.stato = 'in_attesa' and q.al >= ${today})`,
+        where q.unit_id = ${unitId} and q.stato = ${REQUEST_STATE.pending} and q.al >= ${today})`,
     })
     .from(unita)
     .where(and(...conditions))

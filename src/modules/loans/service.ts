@@ -3,8 +3,16 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import {
+  canMoveLoan,
+  canMoveRequest,
+  LOAN_STATE,
+  OPEN_LOAN_STATES,
+  REQUEST_STATE,
+  type RequestState,
+} from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, daysLate, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
+import { bookingDateProblem, daysLate, penaltyWarning } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
@@ -65,8 +73,8 @@ function requestOrNotFound(db: Db, id: number) {
   return request;
 }
 
-function assertPending(request: { stato: string }) {
-  if (request.stato !== "in_attesa") throw conflict("La richiesta è già stata gestita");
+function assertCanMove(request: { stato: RequestState }, to: RequestState) {
+  if (!canMoveRequest(request.stato, to)) throw conflict("La richiesta è già stata gestita");
 }
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────────
@@ -170,9 +178,9 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
       .where(and(eq(richieste.id, id), eq(richieste.utenteId, student.id)))
       .get();
     if (!request) throw notFound("Richiesta non trovata");
-    assertPending(request);
+    assertCanMove(request, REQUEST_STATE.cancelled);
     tx.update(richieste)
-      .set({ stato: "annullata", handledAt: ctx.clock.now().toISOString() })
+      .set({ stato: REQUEST_STATE.cancelled, handledAt: ctx.clock.now().toISOString() })
       .where(eq(richieste.id, id))
       .run();
   });
@@ -183,7 +191,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
   const today = ctx.clock.today();
   const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
-    assertPending(request);
+    assertCanMove(request, REQUEST_STATE.approved);
     const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
     if (!borrower) throw conflict("L'utente della richiesta non esiste più");
     if (borrower.isBlocked) throw blockedBorrowerError(borrower);
@@ -203,7 +211,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
         dataRientro: request.al,
         tipoUtilizzo: request.tipoUtilizzo,
         note: request.note,
-        stato: "attivo",
+        stato: LOAN_STATE.active,
         createdBy: admin.id,
         createdAt: now,
       })
@@ -211,7 +219,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
       .get();
     tx.insert(prestitiUnita).values({ prestitoId: loan.id, unitId: request.unitId }).run();
     tx.update(richieste)
-      .set({ stato: "approvata", handledBy: admin.id, handledAt: now })
+      .set({ stato: REQUEST_STATE.approved, handledBy: admin.id, handledAt: now })
       .where(eq(richieste.id, id))
       .run();
     recordAudit(tx, ctx.clock, admin, {
@@ -245,10 +253,15 @@ export function rejectRequest(
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
   writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
-    assertPending(request);
+    assertCanMove(request, REQUEST_STATE.refused);
     if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
     tx.update(richieste)
-      .set({ stato: "rifiutata", motivoRifiuto: reason, handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
+      .set({
+        stato: REQUEST_STATE.refused,
+        motivoRifiuto: reason,
+        handledBy: admin.id,
+        handledAt: ctx.clock.now().toISOString(),
+      })
       .where(eq(richieste.id, id))
       .run();
     recordAudit(tx, ctx.clock, admin, {
@@ -380,7 +393,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
         dataRientro: end,
         tipoUtilizzo: usage,
         note: optionalText(input.note, 1000) ?? `Prestito diretto - ${units.length} unità`,
-        stato: "attivo",
+        stato: LOAN_STATE.active,
         createdBy: admin.id,
         createdAt: ctx.clock.now().toISOString(),
       })
@@ -428,8 +441,8 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
   const { dueDate, penalty } = writeTransaction(ctx.db, (tx) => {
     const loan = tx.select().from(prestiti).where(eq(prestiti.id, id)).get();
     if (!loan) throw notFound("Prestito non trovato");
-    if (loan.stato !== "attivo" && loan.stato !== "scaduto") throw conflict("Il prestito non è attivo");
-    tx.update(prestiti).set({ stato: "restituito", dataRestituzione: today }).where(eq(prestiti.id, id)).run();
+    if (!canMoveLoan(loan.stato, LOAN_STATE.returned)) throw conflict("Il prestito non è attivo");
+    tx.update(prestiti).set({ stato: LOAN_STATE.returned, dataRestituzione: today }).where(eq(prestiti.id, id)).run();
     const item = tx
       .select({ nome: inventario.nome })
       .from(inventario)
@@ -494,8 +507,8 @@ export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
 export function markOverdueLoans(ctx: AppContext): number {
   return ctx.db
     .update(prestiti)
-    .set({ stato: "scaduto" })
-    .where(and(eq(prestiti.stato, "attivo"), lt(prestiti.dataRientro, ctx.clock.today())))
+    .set({ stato: LOAN_STATE.overdue })
+    .where(and(eq(prestiti.stato, LOAN_STATE.active), lt(prestiti.dataRientro, ctx.clock.today())))
     .returning({ id: prestiti.id })
     .all().length;
 }

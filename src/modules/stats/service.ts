@@ -13,8 +13,8 @@ import {
   users,
 } from "../../db/schema";
 import { qualified } from "../../db/sql";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { badRequest } from "../../http/errors";
 
 export const PERIODS = [30, 90, 365] as const;
@@ -52,7 +52,7 @@ export function basicStats(ctx: AppContext) {
     riparazioni: rows(riparazioni),
     segnalazioni: rows(segnalazioni),
     users: rows(users),
-    richieste_in_attesa: rows(richieste, eq(richieste.stato, "in_attesa")),
+    richieste_in_attesa: rows(richieste, eq(richieste.stato, REQUEST_STATE.pending)),
     riparazioni_in_corso: rows(riparazioni, eq(riparazioni.stato, "in_corso")),
     segnalazioni_aperte: rows(segnalazioni, eq(segnalazioni.stato, "aperta")),
   };

@@ -1,5 +1,6 @@
 import { Ban, Check, CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -52,7 +53,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
         const warn = info && info.strikes >= WARN_AT_STRIKES;
         if (info?.hasStrikes && !warn) console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
         setStep({ kind: "approved", warning: warn ? (info?.warning ?? null) : null });
-        void notifyRequestStatus(request, "approvata");
+        void notifyRequestStatus(request, REQUEST_STATE.approved);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.body.userBlocked === true)
@@ -71,7 +72,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
       {
         onSuccess: () => {
           showToast(`Richiesta di ${borrower} rifiutata`);
-          void notifyRequestStatus(request, "rifiutata");
+          void notifyRequestStatus(request, REQUEST_STATE.refused);
           onClose();
         },
       },
