@@ -1,7 +1,6 @@
 import { Ban, Check, CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
-import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -50,9 +49,11 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
     approve.mutate(request.id, {
       onSuccess: (answer) => {
         const info = answer.penaltyInfo;
-        const warn = info && info.strikes >= WARN_AT_STRIKES;
-        if (info?.hasStrikes && !warn) console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
-        setStep({ kind: "approved", warning: warn ? (info?.warning ?? null) : null });
+        // The server decides when strikes deserve a warning; the screen shows it as given.
+        const warning = info?.warning ?? null;
+        if (info?.hasStrikes && !warning)
+          console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
+        setStep({ kind: "approved", warning });
         void notifyRequestStatus(request, REQUEST_STATE.approved);
       },
       onError: (error) => {

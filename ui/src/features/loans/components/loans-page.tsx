@@ -2,7 +2,6 @@ import { Check, ClipboardList, Hourglass, PackageCheck, Plus, RefreshCw, Search,
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
-import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -148,7 +147,8 @@ export function LoansPage() {
         setDialog(null);
         void notifyRequestStatus(request, REQUEST_STATE.approved);
         const info = answer.penaltyInfo;
-        if (info && info.strikes >= WARN_AT_STRIKES && info.warning) {
+        // The server decides when strikes deserve a warning; the screen shows it as given.
+        if (info?.warning) {
           setDialog({
             kind: "outcome",
             outcome: {
