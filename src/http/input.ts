@@ -1,3 +1,4 @@
+import { textKey } from "../domain/text-key";
 import { badRequest } from "./errors";
 
 const MAX_FIELD_LENGTH = 2000;
@@ -23,7 +24,7 @@ function limited(value: string, maxLength: number): string {
 }
 
 export function normalizedEmail(value: unknown, missingMessage = "L'email è obbligatoria"): string {
-  const email = requiredText(value, missingMessage, 254).toLowerCase();
+  const email = textKey(requiredText(value, missingMessage, 254));
   if (!EMAIL.test(email)) throw badRequest("Indirizzo email non valido");
   return email;
 }

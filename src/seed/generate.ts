@@ -12,6 +12,7 @@ import {
   strikesForDaysLate,
 } from "../domain/loan-rules";
 import type { UsageType } from "../domain/loan-types";
+import { textKey } from "../domain/text-key";
 import { defaultUnitCode } from "../domain/unit-codes";
 import { CATALOG, FAULT_MESSAGES, FIRST_NAMES, SURNAMES } from "./catalog";
 import { createRandom, type Random } from "./random";
@@ -151,7 +152,9 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     const insertItemCourse = db.prepare(
       "INSERT INTO inventario_corsi (inventario_id, corso_id, posizione) VALUES (?, ?, ?)",
     );
-    const insertUnit = db.prepare("INSERT INTO unita (inventario_id, codice_univoco) VALUES (?, ?) RETURNING id");
+    const insertUnit = db.prepare(
+      "INSERT INTO unita (inventario_id, codice_univoco, codice_chiave) VALUES (?, ?, ?) RETURNING id",
+    );
 
     // Inventory: walk the catalog until the requested number of items exists.
     const categoryIds = new Map<string, number>();
@@ -212,7 +215,8 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     for (const [position, item] of items.entries()) {
       const count = unitCounts[position] as number;
       for (let sequence = 1; sequence <= count; sequence++) {
-        const unit = insertUnit.get(item.id, defaultUnitCode(item.codeBase, sequence)) as { id: number };
+        const code = defaultUnitCode(item.codeBase, sequence);
+        const unit = insertUnit.get(item.id, code, textKey(code)) as { id: number };
         units.push({ index: units.length, id: unit.id, item, busyUntil: historyStart });
       }
     }

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
+import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import { idParam, normalizedEmail } from "../../http/input";
@@ -49,7 +50,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
       "/login",
       async ({ body, request, server }) => {
         // The UI sends the typed value as both fields; other clients may fill only one of them.
-        const identifier = (body.email?.trim() || body.username?.trim() || "").toLowerCase();
+        const identifier = textKey(body.email?.trim() || body.username?.trim() || "");
         if (!identifier || !body.password) throw badRequest("Inserisci email o nome utente e password");
         const ip = clientAddress(server, request);
         if (loginFailuresById.isLimited(identifier) || loginFailuresByIp.isLimited(ip)) {

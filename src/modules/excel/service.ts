@@ -5,12 +5,13 @@ import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
-import { defaultUnitCodes } from "../../domain/unit-codes";
+import { textKey } from "../../domain/text-key";
+import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadItemViews } from "../inventory/item-views";
-import { ITEM_TEXT_LIMITS, isWebAddress } from "../inventory/service";
+import { ITEM_TEXT_LIMITS, isWebAddress, unitCode } from "../inventory/service";
 import { looksLikeSafeSpreadsheet } from "./file-guard";
 
 export const ITEM_COLUMNS = [
@@ -230,14 +231,21 @@ function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "
     immagineUrl: imageUrl,
   };
   let codes = splitList(row["Codici Unità"]);
+  if (codes.length > MAX_UNITS_PER_ITEM)
+    throw new RowError(`${codes.length} codici unità: al massimo ${MAX_UNITS_PER_ITEM} per oggetto`);
   const longCode = codes.find((code) => code.length > ITEM_TEXT_LIMITS.codice);
   if (longCode)
     throw new RowError(
       `il codice ${longCode.slice(0, 20)}… è troppo lungo (massimo ${ITEM_TEXT_LIMITS.codice} caratteri)`,
     );
+  for (const code of codes) {
+    const problem = unitCodeProblem(code);
+    if (problem) throw new RowError(`${problem.charAt(0).toLowerCase()}${problem.slice(1)} (${code.slice(0, 20)})`);
+  }
   if (codes.length === 0 && !existing) {
     const quantity = Number(text(row["Quantità Totale"]) ?? 1);
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 500) throw new RowError("quantità non valida");
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_UNITS_PER_ITEM)
+      throw new RowError("quantità non valida");
     codes = defaultUnitCodes(nome, quantity);
   }
   let changed = false;
@@ -277,11 +285,13 @@ function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "
     const holder = db
       .select({ itemId: unita.inventarioId })
       .from(unita)
-      .where(sql`upper(${unita.codiceUnivoco}) = upper(${code})`)
+      .where(eq(unita.codiceChiave, textKey(code)))
       .get();
     if (holder && holder.itemId !== itemId) throw new RowError(`il codice ${code} appartiene a un altro oggetto`);
     if (!holder) {
-      db.insert(unita).values({ inventarioId: itemId, codiceUnivoco: code }).run();
+      db.insert(unita)
+        .values({ inventarioId: itemId, ...unitCode(code) })
+        .run();
       changed = true;
     }
   }
@@ -294,7 +304,11 @@ function applyUnitNotes(db: Db, units: Array<Record<string, unknown>>): number {
     const code = text(row.Codice);
     if (code === null) continue;
     const note = text(row.Note);
-    const unit = db.select().from(unita).where(eq(unita.codiceUnivoco, code)).get();
+    const unit = db
+      .select()
+      .from(unita)
+      .where(eq(unita.codiceChiave, textKey(code)))
+      .get();
     if (unit && unit.note !== note) {
       db.update(unita).set({ note }).where(eq(unita.id, unit.id)).run();
       changed++;

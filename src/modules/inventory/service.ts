@@ -17,7 +17,8 @@ import { qualified } from "../../db/sql";
 import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
-import { defaultUnitCodes } from "../../domain/unit-codes";
+import { textKey } from "../../domain/text-key";
+import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { optionalText, requiredText } from "../../http/input";
@@ -43,6 +44,7 @@ export interface ItemInput {
   corsi_assegnati?: unknown;
   categoria_id?: unknown;
   unita?: unknown;
+  durata_massima_giorni?: unknown;
 }
 
 interface ValidItem {
@@ -55,12 +57,12 @@ interface ValidItem {
     immagineUrl: string | null;
     tipoPrestito: LoanType;
     categoriaId: number | null;
+    /** Absent when the input does not name it: an edit that leaves it out keeps the item's own limit. */
+    durataMassimaGiorni?: number | null;
   };
   courseIds: number[];
   units: Array<{ id: number | null; code: string; note: string | null }>;
 }
-
-const MAX_UNITS_PER_ITEM = 500;
 
 /** Longest text each item field takes. The spreadsheet import applies the same limits, so an imported item stays editable. */
 export const ITEM_TEXT_LIMITS = {
@@ -109,6 +111,15 @@ function categoryIdFor(db: Db, value: unknown): number | null {
   return id;
 }
 
+function maxLoanDaysFor(value: unknown): { durataMassimaGiorni?: number | null } {
+  if (value === undefined) return {};
+  if (value === null || value === "") return { durataMassimaGiorni: null };
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 3650)
+    throw badRequest("La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)");
+  return { durataMassimaGiorni: days };
+}
+
 function unitsFor(name: string, units: unknown, quantity: unknown) {
   const tooMany = badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per oggetto`);
   let list: UnitInput[];
@@ -126,11 +137,10 @@ function unitsFor(name: string, units: unknown, quantity: unknown) {
   return list.map((unit) => {
     if (typeof unit !== "object" || unit === null) throw badRequest("Unità non valida");
     const code = requiredText(unit.codice_univoco, "Ogni unità deve avere un codice univoco", ITEM_TEXT_LIMITS.codice);
-    // The spreadsheet lists an item's codes separated by commas: a code must survive export → import.
-    if (/[,;\r\n]/.test(code))
-      throw badRequest("Il codice univoco non può contenere virgole, punti e virgola o a capo");
-    if (seen.has(code.toUpperCase())) throw badRequest(`Codice ripetuto nell'elenco: ${code}`);
-    seen.add(code.toUpperCase());
+    const problem = unitCodeProblem(code);
+    if (problem) throw badRequest(problem);
+    if (seen.has(textKey(code))) throw badRequest(`Codice ripetuto nell'elenco: ${code}`);
+    seen.add(textKey(code));
     const id = unit.id === undefined || unit.id === null ? null : Number(unit.id);
     if (id !== null && (!Number.isInteger(id) || id < 1)) throw badRequest("Unità non valida");
     return { id, code, note: optionalText(unit.note, ITEM_TEXT_LIMITS.notaUnita) };
@@ -151,6 +161,7 @@ function validItem(db: Db, input: ItemInput): ValidItem {
       immagineUrl: imageUrl(input.immagine_url),
       tipoPrestito: tipo,
       categoriaId: categoryIdFor(db, input.categoria_id),
+      ...maxLoanDaysFor(input.durata_massima_giorni),
     },
     courseIds: courseIdsFor(db, input.corsi_assegnati),
     units: unitsFor(nome, input.unita, input.quantita_totale),
@@ -163,10 +174,15 @@ function assertCodesFree(db: Db, codes: string[], ownUnitIds: number[]) {
   const taken = db
     .select({ id: unita.id, code: unita.codiceUnivoco })
     .from(unita)
-    .where(sql`upper(${unita.codiceUnivoco}) in ${codes.map((code) => code.toUpperCase())}`)
+    .where(inArray(unita.codiceChiave, codes.map(textKey)))
     .all()
     .find((row) => !ownUnitIds.includes(row.id));
   if (taken) throw conflict(`Codice univoco già esistente: ${taken.code}`);
+}
+
+/** A unit's code with its uniqueness key: every write of a code goes through here. */
+export function unitCode(code: string) {
+  return { codiceUnivoco: code, codiceChiave: textKey(code) };
 }
 
 function replaceCourses(db: Db, itemId: number, courseIds: number[]) {
@@ -197,7 +213,7 @@ export function createItem(ctx: AppContext, admin: Actor, input: ItemInput): Ite
       .get();
     replaceCourses(tx, item.id, valid.courseIds);
     tx.insert(unita)
-      .values(valid.units.map((unit) => ({ inventarioId: item.id, codiceUnivoco: unit.code, note: unit.note })))
+      .values(valid.units.map((unit) => ({ inventarioId: item.id, ...unitCode(unit.code), note: unit.note })))
       .run();
     recordAudit(tx, ctx.clock, admin, {
       action: "item.create",
@@ -283,17 +299,24 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
       if (archivedIds.includes(unit.id)) tx.update(unita).set({ archivedAt: now }).where(eq(unita.id, unit.id)).run();
       else tx.delete(unita).where(eq(unita.id, unit.id)).run();
     }
-    // Two passes so that codes swapped between units never collide half-way.
+    // Two passes so that codes swapped between units never collide half-way. The parked key starts
+    // with a control character, which no code may hold: it can never equal another unit's key.
     for (const unit of valid.units.filter((u) => u.id !== null)) {
       tx.update(unita)
-        .set({ codiceUnivoco: `~${unit.id}~` })
+        .set({ codiceChiave: `\u0000${unit.id}` })
         .where(eq(unita.id, unit.id as number))
         .run();
     }
     for (const unit of valid.units) {
       if (unit.id === null)
-        tx.insert(unita).values({ inventarioId: id, codiceUnivoco: unit.code, note: unit.note }).run();
-      else tx.update(unita).set({ codiceUnivoco: unit.code, note: unit.note }).where(eq(unita.id, unit.id)).run();
+        tx.insert(unita)
+          .values({ inventarioId: id, ...unitCode(unit.code), note: unit.note })
+          .run();
+      else
+        tx.update(unita)
+          .set({ ...unitCode(unit.code), note: unit.note })
+          .where(eq(unita.id, unit.id))
+          .run();
     }
     tx.update(inventario).set(valid.fields).where(eq(inventario.id, id)).run();
     replaceCourses(tx, id, valid.courseIds);
@@ -451,8 +474,4 @@ export function deleteCategory(ctx: AppContext, admin: Actor, id: number): numbe
     });
     return moved;
   });
-}
-
-export function listCourses(ctx: AppContext) {
-  return ctx.db.select({ id: corsi.id, nome: corsi.nome }).from(corsi).orderBy(corsi.nome).all();
 }
