@@ -7,6 +7,7 @@ import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule, userEditRoutes } from "./modules/auth";
+import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
@@ -54,6 +55,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(inventoryModule(ctx, tokens))
     .use(excelModule(ctx, tokens))
     .use(loansModule(ctx, tokens))
+    .use(counterModule(ctx, tokens))
     .use(penaltiesModule(ctx, tokens))
     .use(alertsModule(ctx, tokens))
     .use(repairsModule(ctx, tokens))
@@ -103,7 +105,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     })
     .onBeforeHandle({ as: "global" }, async ({ request, route }) => {
       if (request.method !== "GET" || !CACHED_LISTS.has(route)) return;
-      return responses.lookup(request, await cacheKey(request));
+      return responses.lookup(request, await cacheKey(request), route);
     })
     .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
       // Plain objects and arrays only: files, streams and ready responses go out as they are.

@@ -38,6 +38,7 @@ export interface ItemInput {
   scaffale?: unknown;
   fornitore?: unknown;
   seriale?: unknown;
+  checklist?: unknown;
   note?: unknown;
   immagine_url?: unknown;
   tipo_prestito?: unknown;
@@ -53,6 +54,7 @@ interface ValidItem {
     posizione: string | null;
     fornitore: string | null;
     seriale: string | null;
+    checklist: string | null;
     note: string | null;
     immagineUrl: string | null;
     tipoPrestito: LoanType;
@@ -70,6 +72,7 @@ export const ITEM_TEXT_LIMITS = {
   posizione: 200,
   fornitore: 200,
   seriale: 200,
+  checklist: 2000,
   note: 4000,
   immagineUrl: 2000,
   codice: 100,
@@ -157,6 +160,7 @@ function validItem(db: Db, input: ItemInput): ValidItem {
       posizione: optionalText(input.posizione ?? input.scaffale, ITEM_TEXT_LIMITS.posizione),
       fornitore: optionalText(input.fornitore, ITEM_TEXT_LIMITS.fornitore),
       seriale: optionalText(input.seriale, ITEM_TEXT_LIMITS.seriale),
+      checklist: optionalText(input.checklist, ITEM_TEXT_LIMITS.checklist),
       note: optionalText(input.note, ITEM_TEXT_LIMITS.note),
       immagineUrl: imageUrl(input.immagine_url),
       tipoPrestito: tipo,
@@ -232,7 +236,13 @@ function unitInUse(db: Db, unitId: number): boolean {
     .select({ id: prestitiUnita.prestitoId })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .where(
+      and(
+        eq(prestitiUnita.unitId, unitId),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
+      ),
+    )
     .get();
   const pending = db
     .select({ id: richieste.id })
