@@ -16,6 +16,7 @@ import { loansModule } from "./modules/loans";
 import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
+import { searchModule } from "./modules/search";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
@@ -64,7 +65,8 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(systemModule(ctx, tokens))
     .use(auditModule(ctx, tokens))
     .use(settingsModule(ctx, tokens))
-    .use(coursesModule(ctx, tokens));
+    .use(coursesModule(ctx, tokens))
+    .use(searchModule(ctx, tokens));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

@@ -111,6 +111,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/stats/system-status": { access: "signed-in" },
   "GET /api/system/backup": { access: "admin" },
   "GET /api/audit": { access: "admin" },
+  "GET /api/cerca": { access: "admin" },
 };
 
 /** The embedded UI's history fallback: not part of the API. */

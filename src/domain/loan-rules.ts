@@ -8,6 +8,18 @@ export const BLOCK_AT_STRIKES = DEFAULT_SETTINGS.soglia_blocco;
 /** The desk and the student are warned one strike before the block. */
 export const WARN_AT_STRIKES = BLOCK_AT_STRIKES - 1;
 
+/**
+ * The desk's office has one name everywhere: the spec's "administrative office", where a blocked account is
+ * unblocked in person and where students turn with questions.
+ */
+export const DESK_OFFICE = "ufficio amministrativo";
+
+/** What a blocked student is told to do, on the dashboard card and in every refusal. */
+export const UNBLOCK_HELP = `Per sbloccare l'account presentati di persona all'${DESK_OFFICE}.`;
+
+/** The blocked borrower's message to the desk, when approving or lending to them. */
+export const BLOCKED_BORROWER_MESSAGE = `L'utente è bloccato e non può ricevere prestiti: deve presentarsi di persona all'${DESK_OFFICE} per lo sblocco.`;
+
 export const AUTOMATIC_BLOCK_REASON = automaticBlockReason(BLOCK_AT_STRIKES);
 
 /** Days between the due date and the return (or today, while still out); returning on the due day is on time. */

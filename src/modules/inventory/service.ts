@@ -16,6 +16,7 @@ import {
 import { qualified } from "../../db/sql";
 import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
+import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
@@ -65,20 +66,6 @@ interface ValidItem {
   courseIds: number[];
   units: Array<{ id: number | null; code: string; note: string | null }>;
 }
-
-/** Longest text each item field takes. The spreadsheet import applies the same limits, so an imported item stays editable. */
-export const ITEM_TEXT_LIMITS = {
-  nome: 200,
-  posizione: 200,
-  fornitore: 200,
-  seriale: 200,
-  checklist: 2000,
-  note: 4000,
-  immagineUrl: 2000,
-  codice: 100,
-  notaUnita: 1000,
-  categoria: 100,
-} as const;
 
 export function isWebAddress(text: string): boolean {
   try {

@@ -6,7 +6,13 @@ import { writeTransaction } from "../../db/transaction";
 import { academyDateProblem, loanLimitProblem, MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { canMoveRequest, LOAN_STATE, OPEN_LOAN_STATES, REQUEST_STATE, type RequestState } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, isInternalUse, penaltyWarning } from "../../domain/loan-rules";
+import {
+  BLOCKED_BORROWER_MESSAGE,
+  bookingDateProblem,
+  isInternalUse,
+  penaltyWarning,
+  UNBLOCK_HELP,
+} from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
@@ -25,13 +31,13 @@ function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes
     message: "Il tuo account è bloccato: non puoi fare nuove richieste di prestito.",
     reason: user.blockedReason,
     strikes: user.penaltyStrikes,
-    helpMessage: "Per sbloccare l'account presentati di persona all'ufficio amministrativo.",
+    helpMessage: UNBLOCK_HELP,
   });
 }
 
 function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
   return forbidden("Utente bloccato", {
-    message: "L'utente è bloccato e non può ricevere prestiti: deve presentarsi di persona all'ufficio per lo sblocco.",
+    message: BLOCKED_BORROWER_MESSAGE,
     reason: user.blockedReason,
     penaltyStrikes: user.penaltyStrikes,
     userBlocked: true,
