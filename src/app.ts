@@ -9,6 +9,7 @@ import { auditModule } from "./modules/audit";
 import { authModule, userEditRoutes } from "./modules/auth";
 import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
+import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
@@ -66,6 +67,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(auditModule(ctx, tokens))
     .use(settingsModule(ctx, tokens))
     .use(coursesModule(ctx, tokens))
+    .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens));
 
   return new Elysia()

@@ -14,6 +14,7 @@ import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
 import { configuredPublicUrl } from "./modules/counter/documents";
+import { createEventBus } from "./modules/events/service";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -52,6 +53,7 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     appName: config.appName,
     dataDir: config.dataDir,
     metrics: createServerMetrics(),
+    events: createEventBus(),
     overdueCheckMinutes: config.overdueCheckMinutes,
     publicUrl: config.publicUrl,
   };
@@ -124,6 +126,7 @@ async function serve(config: Config, options: CliOptions) {
     ctx.logger.info(`${signal} ricevuto: chiusura in corso`);
     // Stop accepting connections, let requests in flight finish, then flush the WAL and close.
     stopJobs();
+    ctx.events.closeAll();
     await server?.stop(false);
     ctx.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     ctx.sqlite.close();

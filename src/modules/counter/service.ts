@@ -243,8 +243,23 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
       entityId: id,
       summary: `${ended ? "Restituito il prestito" : "Restituzione parziale del prestito"} #${id} di ${loan.chi} (${codes}, ${conditionLabel(condition)}${note ? `: ${note}` : ""})${penalty ? ` con ${penalty.daysLate} giorni di ritardo (${penalty.strikes} penalità)` : ""}`,
     });
-    return { ended, repairs, penalty, consequences, remaining: plan.remaining };
+    return {
+      ended,
+      repairs,
+      penalty,
+      consequences,
+      remaining: plan.remaining,
+      borrower: loan.chi,
+      itemName: item?.nome ?? "",
+    };
   });
+  ctx.events.publish({ tipo: "restituzione", id, testo: `${outcome.borrower} ha restituito ${outcome.itemName}` });
+  if (outcome.penalty?.blockedNow)
+    ctx.events.publish({
+      tipo: "blocco",
+      id: outcome.penalty.userId,
+      testo: `${outcome.borrower} è stato bloccato: ${outcome.penalty.totalStrikes} penalità`,
+    });
   return {
     message: outcome.ended ? "Prestito concluso" : `Restituzione parziale: ${outcome.remaining} unità ancora fuori`,
     concluso: outcome.ended,

@@ -188,7 +188,13 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       .returning({ id: richieste.id })
       .get().id;
   });
-  return requestView(ctx, id);
+  const view = requestView(ctx, id);
+  ctx.events.publish({
+    tipo: "richiesta",
+    id,
+    testo: `${student.name} ${student.surname} ha richiesto ${view.oggetto_nome}`,
+  });
+  return view;
 }
 
 export function requestView(ctx: AppContext, id: number): RequestView {
