@@ -7,6 +7,7 @@ import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServ
 import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
+import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
@@ -115,8 +116,10 @@ async function serve(config: Config, options: CliOptions) {
   const app = createApp(ctx, { ui: options.ui });
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_IMPORT_BODY_BYTES + 1024 * 1024 });
   const server = app.server;
+  // Each address on its own, separated by spaces, so that a terminal makes every one a link.
+  const addresses = listenAddresses(config.host, server?.port ?? config.port).join(" ");
   ctx.logger.info(
-    `PrestaLab ${VERSION} in ascolto su http://${config.host}:${server?.port} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
+    `PrestaLab ${VERSION} in ascolto su ${addresses} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
   );
 
   let stopping = false;
