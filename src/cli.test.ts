@@ -218,7 +218,7 @@ describe("the first start's database", () => {
     "prints the start line with localhost and the machine's LAN addresses when listening on every interface",
     async () => {
       const probe = Bun.serve({ port: 0, fetch: () => new Response() });
-      const port = probe.port;
+      const port = Number(probe.port);
       await probe.stop(true);
       const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? scratch };
       const child = Bun.spawn(
