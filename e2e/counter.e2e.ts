@@ -9,7 +9,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { expect, test } from "./support/fixtures";
 import { saveScreenshots } from "./support/screenshots";
 import type { PrestaLabServer } from "./support/server";
-import { dialog, openAdminSection, openSignedIn, openStudentView, toast } from "./support/ui";
+import { dialog, openSignedIn, openStudentView, toast } from "./support/ui";
 
 // Monday 9 March 2026 at the academy.
 test.use({ serverOptions: { env: { PRESTALAB_NOW: "2026-03-09T09:00:00+01:00" } } });

@@ -1,5 +1,7 @@
 // Server answers for the student's screens (items, units, loans, requests, penalties, alerts).
-import type { LoanPhase, StoredLoanState } from "../../src/domain/loan-rules";
+
+import type { LoanState } from "../../src/domain/bookings";
+import type { LoanPhase } from "../../src/domain/loan-rules";
 import type { LoanType, UsageType } from "../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../src/domain/unit-state";
 
@@ -54,7 +56,7 @@ export function aLoan(
     data_uscita: string;
     data_rientro: string;
     data_restituzione: string | null;
-    stato: StoredLoanState;
+    stato: LoanState;
     giorni_ritardo: number;
     note: string | null;
     fase: LoanPhase;
@@ -67,7 +69,7 @@ export function aLoan(
     data_uscita: "2025-03-05",
     data_rientro: "2025-03-14",
     data_restituzione: null,
-    stato: "attivo" as StoredLoanState,
+    stato: "attivo" as LoanState,
     giorni_ritardo: 0,
     note: null,
     fase: "attivo" as LoanPhase,
