@@ -1,11 +1,12 @@
 import { resolve } from "node:path";
-import { createApp, MAX_IMPORT_BODY_BYTES } from "./app";
+import { createApp } from "./app";
 import { createClock } from "./clock";
 import { type Config, type Flags, loadConfig, parseArgs } from "./config";
 import type { AppContext } from "./context";
 import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServerPid } from "./data-dir";
 import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
+import { listenOptions } from "./http/body-guard";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
@@ -98,7 +99,18 @@ async function serve(config: Config, options: CliOptions) {
   }
   const stopJobs = startJobs(ctx, config.overdueCheckMinutes);
   const app = createApp(ctx, { ui: options.ui });
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_IMPORT_BODY_BYTES + 1024 * 1024 });
+  try {
+    app.listen(listenOptions(config.port, config.host));
+  } catch (error) {
+    stopJobs();
+    ctx.sqlite.close();
+    releaseDataDir();
+    if ((error as { code?: string }).code === "EADDRINUSE")
+      throw new Error(
+        `La porta ${config.port} è già in uso da un altro programma: scegline un'altra con --port (o PORT)`,
+      );
+    throw error;
+  }
   const server = app.server;
   ctx.logger.info(
     `PrestaLab ${VERSION} in ascolto su http://${config.host}:${server?.port} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
