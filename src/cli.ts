@@ -20,7 +20,7 @@ import { BUILD, VERSION } from "./version";
 const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature per accademie
 
 Uso:
-  prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>] [--demo]
+  prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>] [--demo] [--trust-proxy]
   prestalab migrate [--data-dir ./data]
   prestalab backup <file> [--data-dir ./data]
   prestalab restore <file> [--data-dir ./data]
@@ -29,7 +29,8 @@ Uso:
   prestalab --help | --version
 
 Variabili d'ambiente: PORT, HOST, PRESTALAB_DATA_DIR, PRESTALAB_NOW, TZ_ACADEMY (Europe/Rome),
-APP_NAME (PrestaLab), JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, OVERDUE_CHECK_MINUTES (15), LOG_LEVEL (info).
+APP_NAME (PrestaLab), JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, OVERDUE_CHECK_MINUTES (15), LOG_LEVEL (info),
+TRUST_PROXY (0: metti 1 dietro nginx o Caddy, che aggiungono X-Forwarded-For).
 `;
 
 export interface CliOptions {
@@ -51,6 +52,7 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     dataDir: config.dataDir,
     metrics: createServerMetrics(),
     overdueCheckMinutes: config.overdueCheckMinutes,
+    trustProxy: config.trustProxy,
   };
 }
 

@@ -14,6 +14,8 @@ export interface Config {
   /** Shifted start time of the clock (PRESTALAB_NOW / --now), for demos, training and end-to-end tests. */
   now?: Date;
   demo: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export type Flags = Record<string, string | boolean>;
@@ -39,6 +41,8 @@ export function parseArgs(argv: string[]): { positional: string[]; flags: Flags 
   return { positional, flags };
 }
 
+const SWITCH_VALUES: Record<string, boolean> = { 1: true, true: true, on: true, 0: false, false: false, off: false };
+
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 
 /** Flags override environment variables, which override the defaults. */
@@ -62,6 +66,9 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
   } catch {
     throw new Error(`Fuso orario non valido in TZ_ACADEMY: ${timeZone}`);
   }
+  const trustProxyText = (flags["trust-proxy"] === true ? "1" : text("trust-proxy", "TRUST_PROXY")) ?? "0";
+  const trustProxy = SWITCH_VALUES[trustProxyText.toLowerCase()];
+  if (trustProxy === undefined) throw new Error(`TRUST_PROXY non valido: ${trustProxyText} (usa 1 o 0)`);
   const logLevel = (env.LOG_LEVEL || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL non valido: ${env.LOG_LEVEL}`);
   return {
@@ -77,5 +84,6 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
     logLevel,
     now,
     demo: flags.demo === true,
+    trustProxy,
   };
 }

@@ -18,4 +18,6 @@ export interface AppContext {
   metrics: ServerMetrics;
   /** How often the overdue-loan job runs (the status page flags it when it falls behind). */
   overdueCheckMinutes: number;
+  /** TRUST_PROXY: behind nginx/Caddy, the client address comes from X-Forwarded-For (default off). */
+  trustProxy?: boolean;
 }
