@@ -9,6 +9,7 @@ import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule } from "./modules/auth";
+import { coursesModule } from "./modules/courses";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
@@ -16,6 +17,7 @@ import { loansModule } from "./modules/loans";
 import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
+import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
 
@@ -55,7 +57,9 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(reportsModule(ctx, tokens))
     .use(statsModule(ctx, tokens))
     .use(systemModule(ctx, tokens))
-    .use(auditModule(ctx, tokens));
+    .use(auditModule(ctx, tokens))
+    .use(settingsModule(ctx, tokens))
+    .use(coursesModule(ctx, tokens));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

@@ -23,7 +23,7 @@ import { approveOk, day, directLoanOk, requestOk, returnOk, travelToDay } from "
 // ── Who may call what ───────────────────────────────────────────────────────────────────────────
 
 type Access = "public" | "signed-in" | "admin";
-type Entity = "user" | "item" | "unit" | "category" | "request" | "loan" | "report" | "repair";
+type Entity = "user" | "item" | "unit" | "category" | "course" | "request" | "loan" | "report" | "repair";
 
 interface RouteRule {
   access: Access;
@@ -57,7 +57,13 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "POST /api/categorie-semplici": { access: "admin" },
   "PUT /api/categorie-semplici/:id": { access: "admin", params: { id: "category" } },
   "DELETE /api/categorie-semplici/:id": { access: "admin", params: { id: "category" } },
-  "GET /api/corsi": { access: "signed-in" },
+  "GET /api/corsi": { access: "public" },
+  "GET /api/corsi/tutti": { access: "admin" },
+  "POST /api/corsi": { access: "admin" },
+  "PUT /api/corsi/:id": { access: "admin", params: { id: "course" } },
+  "GET /api/impostazioni": { access: "admin" },
+  "PUT /api/impostazioni": { access: "admin" },
+  "GET /api/impostazioni/regole": { access: "signed-in" },
   "GET /api/excel/inventario/export": { access: "admin" },
   "GET /api/excel/inventario/template": { access: "admin" },
   "POST /api/excel/inventario/import": { access: "admin" },
@@ -217,6 +223,7 @@ async function seedWorld(): Promise<World> {
     item: { A: [], B: [], desk: [camera.id, tablet.id, plotter.id] },
     unit: { A: [], B: [], desk: [...camera.unita, ...tablet.unita, ...plotter.unita].map((unit: Json) => unit.id) },
     category: { A: [], B: [], desk: [categoryId] },
+    course: { A: [], B: [], desk: [1, 2] },
     request: { A: [], B: [], desk: [] },
     loan: { A: [], B: [lateLoan], desk: [] },
     report: { A: [], B: [], desk: [] },

@@ -4,6 +4,7 @@ import init from "../../migrations/0000_init.sql" with { type: "text" };
 import seedCourses from "../../migrations/0001_seed_courses.sql" with { type: "text" };
 import listIndexes from "../../migrations/0002_list_indexes.sql" with { type: "text" };
 import textKeys from "../../migrations/0003_text_keys.sql" with { type: "text" };
+import academySettings from "../../migrations/0004_academy_settings.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -13,6 +14,7 @@ export const migrationSql: Record<string, string> = {
   "0001_seed_courses": seedCourses,
   "0002_list_indexes": listIndexes,
   "0003_text_keys": textKeys,
+  "0004_academy_settings": academySettings,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

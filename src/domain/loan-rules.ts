@@ -1,3 +1,4 @@
+import { automaticBlockReason, DEFAULT_SETTINGS, type StrikeStep } from "./academy-settings";
 import { daysBetween } from "./dates";
 import type { LoanType, UsageType } from "./loan-types";
 
@@ -6,23 +7,29 @@ export type StoredLoanState = "attivo" | "scaduto" | "restituito";
 /** A loan not yet returned: it holds its units, on time or overdue. */
 export const OPEN_LOAN_STATES = ["attivo", "scaduto"] as const satisfies readonly StoredLoanState[];
 
-/** Strikes at which an account is blocked automatically, and at which the desk is warned. */
-export const BLOCK_AT_STRIKES = 3;
-export const WARN_AT_STRIKES = 2;
+/** Strikes at which an account is blocked automatically by default (the setting `soglia_blocco`). */
+export const BLOCK_AT_STRIKES = DEFAULT_SETTINGS.soglia_blocco;
+/** The desk and the student are warned one strike before the block. */
+export const WARN_AT_STRIKES = BLOCK_AT_STRIKES - 1;
 
-export const AUTOMATIC_BLOCK_REASON = "Blocco automatico: 3 o più penalità per ritardi nella restituzione";
+export const AUTOMATIC_BLOCK_REASON = automaticBlockReason(BLOCK_AT_STRIKES);
 
 /** Days between the due date and the return (or today, while still out); returning on the due day is on time. */
 export function daysLate(dueDate: string, returnedOrToday: string): number {
   return Math.max(0, daysBetween(dueDate, returnedOrToday));
 }
 
-/** The academy's rule: 1–3 days late earn 1 strike, 4–7 earn 2, 8 or more earn 3. */
-export function strikesForDaysLate(days: number): number {
-  if (days <= 0) return 0;
-  if (days <= 3) return 1;
-  if (days <= 7) return 2;
-  return 3;
+/**
+ * The strikes a return `days` late earns: the last step of the academy's scale reached (by default 1–3
+ * days late earn 1 strike, 4–7 earn 2, 8 or more earn 3).
+ */
+export function strikesForDaysLate(
+  days: number,
+  scale: readonly StrikeStep[] = DEFAULT_SETTINGS.scala_penalita,
+): number {
+  let strikes = 0;
+  for (const step of scale) if (days >= step.da_giorni) strikes = step.strike;
+  return strikes;
 }
 
 export function lateReturnReason(days: number): string {
@@ -69,8 +76,8 @@ export function bookingDateProblem(input: {
   return null;
 }
 
-export function penaltyWarning(strikes: number): string | null {
-  if (strikes < WARN_AT_STRIKES) return null;
-  if (strikes >= BLOCK_AT_STRIKES) return `L'utente ha ${strikes} penalità ed è a rischio di blocco.`;
+export function penaltyWarning(strikes: number, blockAt = BLOCK_AT_STRIKES): string | null {
+  if (strikes < blockAt - 1) return null;
+  if (strikes >= blockAt) return `L'utente ha ${strikes} penalità ed è a rischio di blocco.`;
   return `Attenzione: l'utente ha ${strikes} penalità. Un altro ritardo nella restituzione bloccherà automaticamente l'account.`;
 }

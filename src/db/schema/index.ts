@@ -2,4 +2,5 @@ export * from "./audit";
 export * from "./inventory";
 export * from "./loans";
 export * from "./repairs";
+export * from "./settings";
 export * from "./users";

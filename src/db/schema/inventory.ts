@@ -3,6 +3,8 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 export const corsi = sqliteTable("corsi", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   nome: text("nome").notNull().unique(),
+  // An archived course keeps its items and students but is no longer offered to new registrations.
+  archiviato: integer("archiviato", { mode: "boolean" }).notNull().default(false),
 });
 
 export const categorie = sqliteTable("categorie", {
@@ -23,6 +25,8 @@ export const inventario = sqliteTable(
     tipoPrestito: text("tipo_prestito", { enum: ["solo_esterno", "solo_interno", "entrambi"] })
       .notNull()
       .default("solo_esterno"),
+    // The item's own longest external loan in days, overriding the academy's `durata_massima_giorni`.
+    durataMassimaGiorni: integer("durata_massima_giorni"),
     categoriaId: integer("categoria_id").references(() => categorie.id, { onDelete: "set null" }),
     dataAggiunta: text("data_aggiunta").notNull(),
     // An archived item keeps its history (loans, repairs, statistics) but is hidden from every list.

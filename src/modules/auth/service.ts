@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { isCourse } from "../../domain/courses";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { passwordProblem } from "../../domain/password-policy";
 import { textKey } from "../../domain/text-key";
@@ -11,6 +11,7 @@ import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { normalizedEmail, optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
+import { isActiveCourse } from "../courses/service";
 import { publicUser } from "./users";
 
 export interface ProfileInput {
@@ -37,25 +38,30 @@ function assertPasswordAcceptable(password: unknown): string {
   return password;
 }
 
-function courseOrNull(value: unknown, required: boolean): string | null {
+/** A course open to registrations; an archived one only when the student already follows it. */
+function courseOrNull(db: Db, value: unknown, required: boolean, currentCourse?: string | null): string | null {
   const course = optionalText(value);
   if (course === null) {
     if (required) throw badRequest("Seleziona il corso accademico");
     return null;
   }
-  if (!isCourse(course)) throw badRequest("Corso accademico non valido");
+  if (course !== currentCourse && !isActiveCourse(db, course)) throw badRequest("Corso accademico non valido");
   return course;
 }
 
 /** Validated profile fields shared by registration and editing. */
-function profileFields(input: ProfileInput, options: { courseRequired: boolean }) {
+function profileFields(
+  db: Db,
+  input: ProfileInput,
+  options: { courseRequired: boolean; currentCourse?: string | null },
+) {
   return {
     name: requiredText(input.name, "Il nome è obbligatorio"),
     surname: requiredText(input.surname, "Il cognome è obbligatorio"),
     email: normalizedEmail(input.email),
     matricola: requiredText(input.matricola, "La matricola è obbligatoria", 50),
     phone: optionalText(input.phone, 50),
-    corsoAccademico: courseOrNull(input.corso_accademico, options.courseRequired),
+    corsoAccademico: courseOrNull(db, input.corso_accademico, options.courseRequired, options.currentCourse),
   };
 }
 
@@ -89,7 +95,7 @@ function findUser(ctx: AppContext, id: number): Actor {
  */
 export async function registerUser(ctx: AppContext, admin: Actor | null, input: RegistrationInput): Promise<Actor> {
   const byAdmin = admin?.ruolo === "admin";
-  const fields = profileFields(input, { courseRequired: !byAdmin });
+  const fields = profileFields(ctx.db, input, { courseRequired: !byAdmin });
   const username = optionalText(input.username, 50);
   const password = assertPasswordAcceptable(input.password);
   let ruolo: "user" | "admin" = "user";
@@ -215,7 +221,7 @@ export function listUsers(ctx: AppContext) {
 /** Edits the profile only: the role and the password have their own actions. */
 export function updateUserProfile(ctx: AppContext, admin: Actor, id: number, input: ProfileInput): Actor {
   const target = findUser(ctx, id);
-  const fields = profileFields(input, { courseRequired: false });
+  const fields = profileFields(ctx.db, input, { courseRequired: false, currentCourse: target.corsoAccademico });
   return writeTransaction(ctx.db, (tx) => {
     assertIdentityFree({ ...ctx, db: tx }, fields, id);
     const updated = tx.update(users).set(fields).where(eq(users.id, id)).returning().get();

@@ -12,7 +12,6 @@ import {
   deleteCategory,
   getItem,
   listCategories,
-  listCourses,
   renameCategory,
   setUnitLost,
   updateItem,
@@ -34,6 +33,7 @@ const itemBody = t.Object(
     categoria_madre: anyValue,
     categoria_id: anyValue,
     unita: anyValue,
+    durata_massima_giorni: anyValue,
   },
   { error: "Dati dell'oggetto non validi" },
 );
@@ -150,6 +150,5 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
         return { message: "Categoria eliminata", spostati: moved };
       },
       { auth: "admin" },
-    )
-    .get("/corsi", () => listCourses(ctx), { auth: "signed-in" });
+    );
 }

@@ -52,7 +52,6 @@ describe("who may call the inventory routes", () => {
     { method: "GET", path: (item) => `/api/inventario/${item.id}/disponibili` },
     { method: "GET", path: (item) => `/api/inventario/${item.id}/units` },
     { method: "GET", path: () => "/api/categorie-semplici" },
-    { method: "GET", path: () => "/api/corsi" },
   ];
   const bodiesOf = (route: Route, item: Json) =>
     route.method === "GET" || route.method === "DELETE"

@@ -16,6 +16,8 @@ export interface ItemView {
   seriale: string | null;
   immagine_url: string | null;
   tipo_prestito: LoanType;
+  /** The item's own longest external loan in days; null = the academy's `durata_massima_giorni`. */
+  durata_massima_giorni: number | null;
   categoria_id: number | null;
   categoria_nome: string | null;
   categoria_madre: string | null;
@@ -94,6 +96,7 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
       seriale: item.seriale,
       immagine_url: item.immagineUrl,
       tipo_prestito: item.tipoPrestito,
+      durata_massima_giorni: item.durataMassimaGiorni,
       categoria_id: item.categoriaId,
       categoria_nome: [madre, categoryName].filter(Boolean).join(" - ") || null,
       categoria_madre: madre,

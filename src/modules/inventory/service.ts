@@ -44,6 +44,7 @@ export interface ItemInput {
   corsi_assegnati?: unknown;
   categoria_id?: unknown;
   unita?: unknown;
+  durata_massima_giorni?: unknown;
 }
 
 interface ValidItem {
@@ -56,6 +57,8 @@ interface ValidItem {
     immagineUrl: string | null;
     tipoPrestito: LoanType;
     categoriaId: number | null;
+    /** Absent when the input does not name it: an edit that leaves it out keeps the item's own limit. */
+    durataMassimaGiorni?: number | null;
   };
   courseIds: number[];
   units: Array<{ id: number | null; code: string; note: string | null }>;
@@ -108,6 +111,15 @@ function categoryIdFor(db: Db, value: unknown): number | null {
   return id;
 }
 
+function maxLoanDaysFor(value: unknown): { durataMassimaGiorni?: number | null } {
+  if (value === undefined) return {};
+  if (value === null || value === "") return { durataMassimaGiorni: null };
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 3650)
+    throw badRequest("La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)");
+  return { durataMassimaGiorni: days };
+}
+
 function unitsFor(name: string, units: unknown, quantity: unknown) {
   const tooMany = badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per oggetto`);
   let list: UnitInput[];
@@ -149,6 +161,7 @@ function validItem(db: Db, input: ItemInput): ValidItem {
       immagineUrl: imageUrl(input.immagine_url),
       tipoPrestito: tipo,
       categoriaId: categoryIdFor(db, input.categoria_id),
+      ...maxLoanDaysFor(input.durata_massima_giorni),
     },
     courseIds: courseIdsFor(db, input.corsi_assegnati),
     units: unitsFor(nome, input.unita, input.quantita_totale),
@@ -461,8 +474,4 @@ export function deleteCategory(ctx: AppContext, admin: Actor, id: number): numbe
     });
     return moved;
   });
-}
-
-export function listCourses(ctx: AppContext) {
-  return ctx.db.select({ id: corsi.id, nome: corsi.nome }).from(corsi).orderBy(corsi.nome).all();
 }

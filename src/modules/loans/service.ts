@@ -3,14 +3,16 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { academyDateProblem, loanLimitProblem, MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, daysLate, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
+import { bookingDateProblem, daysLate, isInternalUse, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { optionalText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { recordLateReturn } from "../penalties/service";
+import { readSettings } from "../settings/service";
 import { assertUnitBookable } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
 import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
@@ -46,6 +48,35 @@ function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
       )
       .get(),
   );
+}
+
+/** Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. */
+function heldByStudent(db: Db, userId: number): number {
+  const count = sql<number>`count(*)`;
+  const loans = db
+    .select({ count })
+    .from(prestiti)
+    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .get();
+  const pending = db
+    .select({ count })
+    .from(richieste)
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, "in_attesa")))
+    .get();
+  return (loans?.count ?? 0) + (pending?.count ?? 0);
+}
+
+/** The academy's settings applied to a new booking: open days, longest loan, most held at once. */
+function assertAcademyRules(
+  db: Db,
+  booking: { start: string; end: string; internal: boolean; itemMaxDays: number | null; studentId: number | null },
+) {
+  const settings = readSettings(db);
+  const problem = academyDateProblem(settings, booking);
+  if (problem) throw badRequest(problem);
+  if (booking.studentId === null) return;
+  const overLimit = loanLimitProblem(settings, heldByStudent(db, booking.studentId));
+  if (overLimit) throw conflict(overLimit);
 }
 
 function usageOf(value: unknown): UsageType | null {
@@ -95,10 +126,10 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
     const dal = isoDate(input.dal, "Inserisci una data di inizio valida");
     const al = isoDate(input.al, "Inserisci una data di fine valida");
     const chosenUsage = usageOf(input.tipo_utilizzo);
-    const note = optionalText(input.note, 1000);
+    const note = optionalText(input.note, MAX_NOTE_LENGTH);
     // The unit must belong to an item of the student's course: other units simply do not exist here.
     const target = tx
-      .select({ itemId: inventario.id, loanType: inventario.tipoPrestito })
+      .select({ itemId: inventario.id, loanType: inventario.tipoPrestito, maxDays: inventario.durataMassimaGiorni })
       .from(unita)
       .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
       .innerJoin(inventarioCorsi, eq(inventarioCorsi.inventarioId, inventario.id))
@@ -123,6 +154,13 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       form: "request",
     });
     if (problem) throw badRequest(problem);
+    assertAcademyRules(tx, {
+      start: dal,
+      end: al,
+      internal: isInternalUse(target.loanType, usage),
+      itemMaxDays: target.maxDays,
+      studentId: student.id,
+    });
     assertUnitBookable(tx, { unitId, from: dal, to: al, today });
     return tx
       .insert(richieste)
@@ -231,7 +269,11 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
   return {
     message: "Richiesta approvata: il prestito è attivo",
     loanId,
-    penaltyInfo: { hasStrikes: strikes > 0, strikes, warning: penaltyWarning(strikes) },
+    penaltyInfo: {
+      hasStrikes: strikes > 0,
+      strikes,
+      warning: penaltyWarning(strikes, readSettings(ctx.db).soglia_blocco),
+    },
   };
 }
 
@@ -313,6 +355,13 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
     const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
     const problem = bookingDateProblem({ start, end, today, loanType: item.tipoPrestito, usage, form: "loan" });
     if (problem) throw badRequest(problem);
+    assertAcademyRules(tx, {
+      start,
+      end,
+      internal: isInternalUse(item.tipoPrestito, usage),
+      itemMaxDays: item.durataMassimaGiorni,
+      studentId: borrower?.id ?? null,
+    });
     const units = tx
       .select({ id: unita.id, code: unita.codiceUnivoco })
       .from(unita)
@@ -336,7 +385,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
         dataUscita: start,
         dataRientro: end,
         tipoUtilizzo: usage,
-        note: optionalText(input.note, 1000) ?? `Prestito diretto - ${units.length} unità`,
+        note: optionalText(input.note, MAX_NOTE_LENGTH) ?? `Prestito diretto - ${units.length} unità`,
         stato: "attivo",
         createdBy: admin.id,
         createdAt: ctx.clock.now().toISOString(),

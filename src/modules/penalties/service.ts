@@ -5,16 +5,13 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { penalita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import {
-  AUTOMATIC_BLOCK_REASON,
-  BLOCK_AT_STRIKES,
-  daysLate,
-  lateReturnReason,
-  strikesForDaysLate,
-} from "../../domain/loan-rules";
+import { automaticBlockReason, strikesExpired } from "../../domain/academy-settings";
+import { calendarDateIn } from "../../domain/dates";
+import { daysLate, lateReturnReason, strikesForDaysLate } from "../../domain/loan-rules";
 import type { Actor } from "../../http/auth";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { readSettings } from "../settings/service";
 
 export interface LateReturnOutcome {
   daysLate: number;
@@ -24,8 +21,8 @@ export interface LateReturnOutcome {
 }
 
 /**
- * Records the penalty of a late return and blocks the borrower at three strikes. Runs inside the
- * return's transaction; `penalty_strikes` always equals the uncleared penalties of the history.
+ * Records the penalty of a late return on the academy's strike scale and blocks the borrower at the
+ * academy's threshold (`soglia_blocco`). Runs inside the return's transaction; `penalty_strikes` always equals the uncleared penalties of the history.
  */
 export function recordLateReturn(
   db: Db,
@@ -33,8 +30,9 @@ export function recordLateReturn(
   admin: Actor,
   loan: { loanId: number; userId: number | null; itemName: string; dueDate: string; returnedOn: string },
 ): LateReturnOutcome | null {
+  const settings = readSettings(db);
   const late = daysLate(loan.dueDate, loan.returnedOn);
-  const strikes = strikesForDaysLate(late);
+  const strikes = strikesForDaysLate(late, settings.scala_penalita);
   if (strikes === 0 || loan.userId === null) return null;
   db.insert(penalita)
     .values({
@@ -54,9 +52,12 @@ export function recordLateReturn(
     .where(eq(users.id, loan.userId))
     .returning()
     .get();
-  const blockNow = user.penaltyStrikes >= BLOCK_AT_STRIKES && !user.isBlocked;
+  const blockNow = user.penaltyStrikes >= settings.soglia_blocco && !user.isBlocked;
   if (blockNow) {
-    db.update(users).set({ isBlocked: true, blockedReason: AUTOMATIC_BLOCK_REASON }).where(eq(users.id, user.id)).run();
+    db.update(users)
+      .set({ isBlocked: true, blockedReason: automaticBlockReason(settings.soglia_blocco) })
+      .where(eq(users.id, user.id))
+      .run();
     recordAudit(db, clock, admin, {
       action: "user.block",
       entity: "user",
@@ -65,6 +66,38 @@ export function recordLateReturn(
     });
   }
   return { daysLate: late, strikes, totalStrikes: user.penaltyStrikes, blocked: user.isBlocked || blockNow };
+}
+
+/**
+ * The periodic job: strikes expire after `scadenza_penalita_mesi` months without a late return (never
+ * when 0). Their penalties stay in the history, cleared like a reset at the desk; an automatic block is
+ * not lifted, as unblocking stays a conversation at the desk. Returns how many students it cleared.
+ */
+export function expireStrikes(ctx: AppContext): number {
+  const settings = readSettings(ctx.db);
+  if (settings.scadenza_penalita_mesi === 0) return 0;
+  const today = ctx.clock.today();
+  const standing = ctx.db
+    .select({ userId: penalita.utenteId, lastAt: sql<string>`max(${penalita.createdAt})` })
+    .from(penalita)
+    .where(isNull(penalita.azzerataAt))
+    .groupBy(penalita.utenteId)
+    .all();
+  const expired = standing.filter((row) =>
+    strikesExpired(settings, calendarDateIn(ctx.clock.timeZone, new Date(row.lastAt)), today),
+  );
+  if (expired.length === 0) return 0;
+  const now = ctx.clock.now().toISOString();
+  writeTransaction(ctx.db, (tx) => {
+    for (const { userId } of expired) {
+      tx.update(penalita)
+        .set({ azzerataAt: now })
+        .where(and(eq(penalita.utenteId, userId), isNull(penalita.azzerataAt)))
+        .run();
+      tx.update(users).set({ penaltyStrikes: 0 }).where(eq(users.id, userId)).run();
+    }
+  });
+  return expired.length;
 }
 
 /** A user's penalty standing and history (newest first): for the user themselves or the desk. */
