@@ -32,11 +32,14 @@ export function createFailureLimiter(options: {
     else failures.set(key, kept);
     return kept;
   };
+  // Keys are kept in the order of their last failure, so the stalest come first: drop expired ones
+  // from the front, and a tenth of the table more while it is full of live ones (amortised O(1)).
   const makeRoom = () => {
     const since = options.now() - options.windowMs;
-    for (const [key, times] of failures) if ((times[times.length - 1] ?? 0) <= since) failures.delete(key);
-    for (const key of failures.keys()) {
-      if (failures.size < maxKeys) break;
+    const target = Math.floor(maxKeys * 0.9);
+    for (const [key, times] of failures) {
+      const expired = (times[times.length - 1] ?? 0) <= since;
+      if (!expired && failures.size <= target) break;
       failures.delete(key);
     }
   };
