@@ -4,7 +4,7 @@ import { createClock } from "./clock";
 import { type Config, type Flags, loadConfig, parseArgs } from "./config";
 import type { AppContext } from "./context";
 import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServerPid } from "./data-dir";
-import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
+import { backupDatabase, backupProblem, openForBackup, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { listenOptions } from "./http/body-guard";
 import { createServerMetrics } from "./http/metrics";
@@ -165,9 +165,13 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     }
     case "backup": {
       const target = resolve(requireArgument(positional[1], "prestalab backup <file>"));
-      const ctx = contextFor(config, silentLogger);
-      backupDatabase(ctx.sqlite, target);
-      ctx.sqlite.close();
+      // Read-only and never migrated: a backup beside a busy server must not take its write lock.
+      const sqlite = openForBackup(dataPaths(config.dataDir).database);
+      try {
+        backupDatabase(sqlite, target);
+      } finally {
+        sqlite.close();
+      }
       console.log(`Backup scritto in ${target}`);
       return 0;
     }
