@@ -105,7 +105,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     })
     .onBeforeHandle({ as: "global" }, async ({ request, route }) => {
       if (request.method !== "GET" || !CACHED_LISTS.has(route)) return;
-      return responses.lookup(request, await cacheKey(request));
+      return responses.lookup(request, await cacheKey(request), route);
     })
     .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
       // Plain objects and arrays only: files, streams and ready responses go out as they are.

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const corsi = sqliteTable("corsi", {
@@ -32,7 +33,11 @@ export const inventario = sqliteTable(
     // An archived item keeps its history (loans, repairs, statistics) but is hidden from every list.
     archivedAt: text("archived_at"),
   },
-  (table) => [index("inventario_nome_idx").on(table.nome), index("inventario_categoria_idx").on(table.categoriaId)],
+  (table) => [
+    // The list's order, as a person reads it: "lente" before "Zaino".
+    index("inventario_nome_idx").on(sql`${table.nome} collate nocase`, table.id),
+    index("inventario_categoria_idx").on(table.categoriaId),
+  ],
 );
 
 export const inventarioCorsi = sqliteTable(
@@ -69,6 +74,7 @@ export const unita = sqliteTable(
   },
   (table) => [
     uniqueIndex("unita_codice_chiave_unique").on(table.codiceChiave),
-    index("unita_inventario_idx").on(table.inventarioId),
+    // Covering for the per-item unit counts: listed units are the ones not archived.
+    index("unita_inventario_idx").on(table.inventarioId, table.archivedAt),
   ],
 );

@@ -11,13 +11,13 @@ import {
   findUserByEmail,
   findUserById,
   listPendingResetRequests,
-  listUsers,
   registerUser,
   requestPasswordReset,
   setPasswordByAdmin,
   updateUserProfile,
   verifyCredentials,
 } from "./service";
+import { listUsers } from "./user-list";
 import { publicUser } from "./users";
 
 const optionalString = t.Optional(t.Nullable(t.String({ error: "Dati non validi" })));
@@ -146,7 +146,15 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         body: t.Object({ email: optionalString, newPassword: optionalString }, { error: "Dati non validi" }),
       },
     )
-    .get("/users", () => listUsers(ctx), { auth: "admin" })
+    .get("/users", ({ query }) => listUsers(ctx.db, query), {
+      auth: "admin",
+      query: t.Object({
+        ruolo: t.Optional(t.String({ maxLength: 20, error: "Ruolo non valido" })),
+        cerca: t.Optional(t.String({ maxLength: 200, error: "Ricerca non valida" })),
+        pagina: t.Optional(t.String({ maxLength: 20, error: "Pagina non valida" })),
+        per_pagina: t.Optional(t.String({ maxLength: 20, error: "Elementi per pagina non validi (da 1 a 200)" })),
+      }),
+    })
     .put(
       "/users/:id",
       ({ actor, body, params }) =>

@@ -12,7 +12,6 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { normalizedEmail, optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
-import { publicUser } from "./users";
 
 export interface ProfileInput {
   name?: unknown;
@@ -212,10 +211,6 @@ export function findUserByEmail(ctx: AppContext, email: unknown): Actor {
     .get();
   if (!user) throw notFound("Utente non trovato");
   return user;
-}
-
-export function listUsers(ctx: AppContext) {
-  return ctx.db.select().from(users).orderBy(asc(users.surname), asc(users.name)).all().map(publicUser);
 }
 
 /** Edits the profile only: the role and the password have their own actions. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
 import { qualified } from "../../db/sql";
@@ -35,32 +35,19 @@ export interface ItemFilter {
   ids?: number[];
   /** Only items assigned to this course (what a student may see). */
   course?: string;
-  search?: string;
-  categoryId?: number;
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** Items assigned to the course (what a student may see). */
+export function itemsOfCourse(course: string): SQL {
+  return sql`exists(select 1 from inventario_corsi ic join corsi c on c.id = ic.corso_id
+    where ic.inventario_id = ${qualified(inventario.id)} and c.nome = ${course})`;
 }
 
 /** Items (never archived ones) with their courses, category names, units and derived states. */
 export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): ItemView[] {
   const conditions: SQL[] = [isNull(inventario.archivedAt)];
   if (filter.ids) conditions.push(inArray(inventario.id, filter.ids.length ? filter.ids : [-1]));
-  if (filter.categoryId) conditions.push(eq(inventario.categoriaId, filter.categoryId));
-  if (filter.course)
-    conditions.push(sql`exists(select 1 from inventario_corsi ic join corsi c on c.id = ic.corso_id
-      where ic.inventario_id = ${qualified(inventario.id)} and c.nome = ${filter.course})`);
-  if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
-    conditions.push(
-      or(
-        sql`${inventario.nome} like ${pattern} escape '\\'`,
-        sql`${inventario.seriale} like ${pattern} escape '\\'`,
-        sql`${inventario.note} like ${pattern} escape '\\'`,
-      ) as SQL,
-    );
-  }
+  if (filter.course) conditions.push(itemsOfCourse(filter.course));
   const items = db
     .select({ item: inventario, categoryName: categorie.nome })
     .from(inventario)
@@ -72,7 +59,7 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
   if (items.length === 0) return [];
   const itemIds = items.map(({ item }) => item.id);
   // For the full list, reading every assignment is cheaper than a long IN list.
-  const restrict = filter.ids || filter.course || filter.search || filter.categoryId;
+  const restrict = filter.ids || filter.course;
   const courseRows = db
     .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome })
     .from(inventarioCorsi)
