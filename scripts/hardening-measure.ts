@@ -17,7 +17,14 @@ const dataDir = mkdtempSync(join(tmpdir(), "prestalab-measure-"));
 
 const server = Bun.spawn(["bun", "src/main.ts", "serve", "--port", String(port), "--data-dir", dataDir], {
   cwd: root,
-  env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "silent" },
+  // TRUST_PROXY, so that each forgot-password below comes from its own address and fills every table.
+  env: {
+    ...process.env,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "silent",
+    TRUST_PROXY: "1",
+  },
   stdout: "ignore",
   stderr: "inherit",
 });
@@ -37,10 +44,10 @@ async function waitUntilUp() {
   throw new Error("server did not start");
 }
 
-const post = (path: string, body: unknown, token?: string) =>
+const post = (path: string, body: unknown, token?: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
@@ -120,7 +127,10 @@ try {
   );
 
   const beforeForgot = await rssMb();
-  const forgot = await flood(100_000, 50, (i) => post("/api/auth/forgot-password", { email: `s${i}@studenti.it` }));
+  const address = (i: number) => ({ "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+  const forgot = await flood(100_000, 50, (i) =>
+    post("/api/auth/forgot-password", { email: `s${i}@studenti.it` }, undefined, address(i)),
+  );
   Bun.gc(true);
   console.log(
     `100,000 forgot-password emails ${JSON.stringify(forgot)}: rss ${beforeForgot.toFixed(0)} → ${(await rssMb()).toFixed(0)} MB`,

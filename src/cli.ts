@@ -6,6 +6,7 @@ import type { AppContext } from "./context";
 import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServerPid } from "./data-dir";
 import { backupDatabase, backupProblem, openForBackup, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
+import { PUBLIC_URL_UNSET } from "./domain/public-url";
 import { listenOptions } from "./http/body-guard";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
@@ -13,6 +14,7 @@ import { startJobs } from "./jobs";
 import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
+import { configuredPublicUrl } from "./modules/counter/documents";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -20,7 +22,8 @@ import { BUILD, VERSION } from "./version";
 const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature per accademie
 
 Uso:
-  prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>] [--demo] [--trust-proxy]
+  prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>] [--demo]
+                   [--public-url https://prestiti.accademia.it] [--trust-proxy]
   prestalab migrate [--data-dir ./data]
   prestalab backup <file> [--data-dir ./data]
   prestalab restore <file> [--data-dir ./data]
@@ -29,7 +32,7 @@ Uso:
   prestalab --help | --version
 
 Variabili d'ambiente: PORT, HOST, PRESTALAB_DATA_DIR, PRESTALAB_NOW, TZ_ACADEMY (Europe/Rome),
-APP_NAME (PrestaLab), JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, OVERDUE_CHECK_MINUTES (15), LOG_LEVEL (info),
+APP_NAME (PrestaLab), JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, OVERDUE_CHECK_MINUTES (15), LOG_LEVEL (info), PUBLIC_URL,
 TRUST_PROXY (0: metti 1 dietro nginx o Caddy, che aggiungono X-Forwarded-For).
 `;
 
@@ -53,6 +56,7 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     metrics: createServerMetrics(),
     overdueCheckMinutes: config.overdueCheckMinutes,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
   };
 }
 
@@ -99,6 +103,7 @@ async function serve(config: Config, options: CliOptions) {
   if (ctx.clock.shifted) {
     console.log(`\n*** OROLOGIO SPOSTATO: PrestaLab crede che adesso sia ${ctx.clock.now().toISOString()} ***\n`);
   }
+  if (!configuredPublicUrl(ctx)) ctx.logger.warn(PUBLIC_URL_UNSET);
   const stopJobs = startJobs(ctx, config.overdueCheckMinutes);
   const app = createApp(ctx, { ui: options.ui });
   try {

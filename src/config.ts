@@ -16,6 +16,8 @@ export interface Config {
   demo: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Address people reach PrestaLab at (PUBLIC_URL / --public-url): every QR code and link encodes it. */
+  publicUrl?: string;
 }
 
 export type Flags = Record<string, string | boolean>;
@@ -69,6 +71,10 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
   const trustProxyText = (flags["trust-proxy"] === true ? "1" : text("trust-proxy", "TRUST_PROXY")) ?? "0";
   const trustProxy = SWITCH_VALUES[trustProxyText.toLowerCase()];
   if (trustProxy === undefined) throw new Error(`TRUST_PROXY non valido: ${trustProxyText} (usa 1 o 0)`);
+  const publicUrlText = text("public-url", "PUBLIC_URL");
+  const publicUrl = publicUrlText === undefined ? undefined : normalizedPublicUrl(publicUrlText);
+  if (publicUrl === null)
+    throw new Error(`PUBLIC_URL/--public-url non valido (serve http:// o https://): ${publicUrlText}`);
   const logLevel = (env.LOG_LEVEL || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL non valido: ${env.LOG_LEVEL}`);
   return {
@@ -85,5 +91,18 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
     now,
     demo: flags.demo === true,
     trustProxy,
+    publicUrl,
   };
+}
+
+/** An http(s) address without a trailing slash, or null when it is not one. */
+export function normalizedPublicUrl(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    if (url.search || url.hash) return null;
+    return url.toString().replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
 }

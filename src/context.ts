@@ -20,4 +20,6 @@ export interface AppContext {
   overdueCheckMinutes: number;
   /** TRUST_PROXY: behind nginx/Caddy, the client address comes from X-Forwarded-For (default off). */
   trustProxy?: boolean;
+  /** PUBLIC_URL: the address QR codes and links encode; unset, they fall back to the request's own address. */
+  publicUrl?: string;
 }
