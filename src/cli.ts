@@ -8,6 +8,7 @@ import { backupDatabase, backupProblem, openForBackup, restoreDatabase } from ".
 import { openDatabase } from "./db/client";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
 import { listenOptions } from "./http/body-guard";
+import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
@@ -129,8 +130,10 @@ async function serve(config: Config, options: CliOptions) {
     throw error;
   }
   const server = app.server;
+  // Each address on its own, separated by spaces, so that a terminal makes every one a link.
+  const addresses = listenAddresses(config.host, server?.port ?? config.port).join(" ");
   ctx.logger.info(
-    `PrestaLab ${VERSION} in ascolto su http://${config.host}:${server?.port} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
+    `PrestaLab ${VERSION} in ascolto su ${addresses} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
   );
 
   let stopping = false;
