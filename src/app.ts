@@ -7,6 +7,7 @@ import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule } from "./modules/auth";
+import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
@@ -15,6 +16,7 @@ import { loansModule } from "./modules/loans";
 import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
+import { searchModule } from "./modules/search";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
@@ -53,6 +55,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(inventoryModule(ctx, tokens))
     .use(excelModule(ctx, tokens))
     .use(loansModule(ctx, tokens))
+    .use(counterModule(ctx, tokens))
     .use(penaltiesModule(ctx, tokens))
     .use(alertsModule(ctx, tokens))
     .use(repairsModule(ctx, tokens))
@@ -61,7 +64,8 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(systemModule(ctx, tokens))
     .use(auditModule(ctx, tokens))
     .use(settingsModule(ctx, tokens))
-    .use(coursesModule(ctx, tokens));
+    .use(coursesModule(ctx, tokens))
+    .use(searchModule(ctx, tokens));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

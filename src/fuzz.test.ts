@@ -78,6 +78,12 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "PUT /api/prestiti/:id/approva": { access: "admin", params: { id: "request" } },
   "PUT /api/prestiti/:id/rifiuta": { access: "admin", params: { id: "request" } },
   "PUT /api/prestiti/:id/restituisci": { access: "admin", params: { id: "loan" } },
+  "PUT /api/prestiti/:id/consegna": { access: "admin", params: { id: "loan" } },
+  "PUT /api/prestiti/:id/annulla": { access: "admin", params: { id: "loan" } },
+  "GET /api/prestiti/:id/anteprima-restituzione": { access: "admin", params: { id: "loan" } },
+  "GET /api/prestiti/:id/ricevuta": { access: "signed-in", params: { id: "loan" } },
+  "GET /api/etichette": { access: "admin" },
+  "GET /api/banco/scansione": { access: "admin" },
   "GET /api/prestiti/:id/units": { access: "signed-in", params: { id: "loan" } },
   "GET /api/prestiti/unit/:unitId": { access: "signed-in", params: { unitId: "unit" } },
   "GET /api/penalties/user/:userId": { access: "signed-in", params: { userId: "user" } },
@@ -101,6 +107,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/system/status": { access: "signed-in" },
   "GET /api/system/backup": { access: "admin" },
   "GET /api/audit": { access: "admin" },
+  "GET /api/cerca": { access: "admin" },
 };
 
 /** The embedded UI's history fallback: not part of the API. */

@@ -7,6 +7,7 @@ import textKeys from "../../migrations/0003_text_keys.sql" with { type: "text" }
 import academySettings from "../../migrations/0004_academy_settings.sql" with { type: "text" };
 import openSetIndexes from "../../migrations/0005_open_set_indexes.sql" with { type: "text" };
 import searchAndVersions from "../../migrations/0006_search_and_versions.sql" with { type: "text" };
+import counter from "../../migrations/0007_counter.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -19,6 +20,7 @@ export const migrationSql: Record<string, string> = {
   "0004_academy_settings": academySettings,
   "0005_open_set_indexes": openSetIndexes,
   "0006_search_and_versions": searchAndVersions,
+  "0007_counter": counter,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -12,6 +12,18 @@ export const BLOCK_AT_STRIKES = DEFAULT_SETTINGS.soglia_blocco;
 /** The desk and the student are warned one strike before the block. */
 export const WARN_AT_STRIKES = BLOCK_AT_STRIKES - 1;
 
+/**
+ * The desk's office has one name everywhere: the spec's "administrative office", where a blocked account is
+ * unblocked in person and where students turn with questions.
+ */
+export const DESK_OFFICE = "ufficio amministrativo";
+
+/** What a blocked student is told to do, on the dashboard card and in every refusal. */
+export const UNBLOCK_HELP = `Per sbloccare l'account presentati di persona all'${DESK_OFFICE}.`;
+
+/** The blocked borrower's message to the desk, when approving or lending to them. */
+export const BLOCKED_BORROWER_MESSAGE = `L'utente è bloccato e non può ricevere prestiti: deve presentarsi di persona all'${DESK_OFFICE} per lo sblocco.`;
+
 export const AUTOMATIC_BLOCK_REASON = automaticBlockReason(BLOCK_AT_STRIKES);
 
 /** Days between the due date and the return (or today, while still out); returning on the due day is on time. */
@@ -36,10 +48,88 @@ export function lateReturnReason(days: number): string {
   return `Ritardo di ${days} ${days === 1 ? "giorno" : "giorni"} nella restituzione`;
 }
 
-/** An open loan past its due date is overdue even before the periodic job has marked it. */
-export function effectiveLoanState(stored: StoredLoanState, dueDate: string, today: string): StoredLoanState {
+/**
+ * An open loan past its due date is overdue even before the periodic job has marked it; a loan never
+ * handed over is never overdue (the equipment did not leave the desk).
+ */
+export function effectiveLoanState(
+  stored: StoredLoanState,
+  dueDate: string,
+  today: string,
+  handedOver = true,
+): StoredLoanState {
   if (stored === "restituito") return stored;
+  if (!handedOver) return "attivo";
   return dueDate < today ? "scaduto" : stored;
+}
+
+/**
+ * Where a loan stands at the desk, beyond its stored `stato`: waiting to be collected (from its start
+ * day), out, overdue, back, or cancelled before anyone collected it.
+ */
+export type LoanPhase = "da_ritirare" | "attivo" | "scaduto" | "restituito" | "annullato";
+
+export function loanPhase(loan: {
+  stato: StoredLoanState;
+  dueDate: string;
+  handedOverAt: string | null;
+  cancelledAt: string | null;
+  today: string;
+}): LoanPhase {
+  if (loan.cancelledAt) return "annullato";
+  if (loan.stato === "restituito") return "restituito";
+  if (!loan.handedOverAt) return "da_ritirare";
+  return effectiveLoanState(loan.stato, loan.dueDate, loan.today);
+}
+
+export const HANDOVER_MESSAGES = {
+  notYet: "Il prestito inizia più avanti: la consegna è possibile dal giorno di inizio",
+  already: "Il prestito è già stato consegnato",
+  closed: "Il prestito è già concluso",
+  cancelAfterHandover: "Il prestito è già stato consegnato: registra la restituzione invece di annullarlo",
+} as const;
+
+/** Why a loan cannot be handed over `today`, or null. Only from its start day, and only once. */
+export function handoverProblem(loan: {
+  stato: StoredLoanState;
+  startDate: string;
+  handedOverAt: string | null;
+  today: string;
+}): string | null {
+  if (loan.stato === "restituito") return HANDOVER_MESSAGES.closed;
+  if (loan.handedOverAt) return HANDOVER_MESSAGES.already;
+  if (loan.startDate > loan.today) return HANDOVER_MESSAGES.notYet;
+  return null;
+}
+
+/** What a return does to the borrower: the same rule previews it at the desk and applies it. */
+export interface ReturnConsequences {
+  giorni_ritardo: number;
+  strike: number;
+  /** The borrower is blocked after this return because of its strikes. */
+  blocco: boolean;
+}
+
+/**
+ * Lateness counts once per loan, at the return of its last unit; a borrower without an account (or a
+ * loan returned only in part) gets no strike.
+ */
+export function returnConsequences(input: {
+  dueDate: string;
+  returnedOn: string;
+  lastUnits: boolean;
+  borrower: { strikes: number; blocked: boolean } | null;
+  /** The academy's strike scale and block threshold (settings `scala_penalita`, `soglia_blocco`). */
+  scale: readonly StrikeStep[];
+  blockAt: number;
+}): ReturnConsequences {
+  const giorni_ritardo = daysLate(input.dueDate, input.returnedOn);
+  const strike = input.lastUnits && input.borrower ? strikesForDaysLate(giorni_ritardo, input.scale) : 0;
+  const blocco =
+    strike > 0 &&
+    input.borrower !== null &&
+    (input.borrower.blocked || input.borrower.strikes + strike >= input.blockAt);
+  return { giorni_ritardo, strike, blocco };
 }
 
 export function isInternalUse(loanType: LoanType, usage: UsageType | null | undefined): boolean {

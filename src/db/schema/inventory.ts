@@ -23,6 +23,8 @@ export const inventario = sqliteTable(
     fornitore: text("fornitore"),
     seriale: text("seriale"),
     immagineUrl: text("immagine_url"),
+    /** Accessories to check at hand-over and return, one per line (e.g. "Batteria\nCaricatore"). */
+    checklist: text("checklist"),
     tipoPrestito: text("tipo_prestito", { enum: ["solo_esterno", "solo_interno", "entrambi"] })
       .notNull()
       .default("solo_esterno"),

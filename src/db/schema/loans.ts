@@ -58,6 +58,12 @@ export const prestiti = sqliteTable(
       .default("attivo"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: text("created_at").notNull(),
+    // Null until the equipment changes hands at the desk: an uncollected loan is never late.
+    consegnatoIl: text("consegnato_il"),
+    consegnatoDa: integer("consegnato_da").references(() => users.id, { onDelete: "set null" }),
+    // A loan never handed over can be cancelled (a no-show): it ends as `restituito` with no return date.
+    annullatoIl: text("annullato_il"),
+    annullatoDa: integer("annullato_da").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     index("prestiti_utente_idx").on(table.utenteId, table.stato),
@@ -80,6 +86,10 @@ export const prestitiUnita = sqliteTable(
     unitId: integer("unit_id")
       .notNull()
       .references(() => unita.id),
+    // Set when this unit comes back: the units of a loan can return one by one.
+    restituitaIl: text("restituita_il"),
+    condizione: text("condizione", { enum: ["ok", "danneggiato", "incompleto"] }),
+    notaRientro: text("nota_rientro"),
   },
   (table) => [
     primaryKey({ columns: [table.prestitoId, table.unitId] }),

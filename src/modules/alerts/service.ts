@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { inventario, prestiti } from "../../db/schema";
 import { addDays } from "../../domain/dates";
@@ -71,7 +71,7 @@ function loanAlerts(ctx: AppContext, today: string, scope?: SQL) {
       .map(loanAlert)
       .sort((a, b) => a.data_rientro.localeCompare(b.data_rientro));
   return {
-    prestiti_scaduti: load(lt(prestiti.dataRientro, today)),
+    prestiti_scaduti: load(and(lt(prestiti.dataRientro, today), isNotNull(prestiti.consegnatoIl)) as SQL),
     scadenze_oggi: load(eq(prestiti.dataRientro, today)),
     scadenze_domani: load(eq(prestiti.dataRientro, addDays(today, 1))),
   };

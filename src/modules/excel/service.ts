@@ -4,6 +4,8 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
+import { checklistItems } from "../../domain/loan-terms";
 import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
@@ -11,7 +13,7 @@ import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadItemViews } from "../inventory/item-views";
-import { ITEM_TEXT_LIMITS, isWebAddress, unitCode } from "../inventory/service";
+import { isWebAddress, unitCode } from "../inventory/service";
 import { looksLikeSafeSpreadsheet } from "./file-guard";
 
 export const ITEM_COLUMNS = [
@@ -28,6 +30,7 @@ export const ITEM_COLUMNS = [
   "Unità Disponibili",
   "Codici Unità",
   "Data Aggiunta",
+  "Accessori",
 ] as const;
 const UNIT_COLUMNS = ["Codice", "Articolo", "Stato", "Note"] as const;
 const ITEMS_SHEET = "Inventario";
@@ -69,6 +72,7 @@ export function exportInventory(ctx: AppContext): Buffer {
     item.unita_disponibili,
     joinList(item.unita.map((unit) => unit.codice_univoco)),
     item.data_aggiunta,
+    joinList(checklistItems(item.checklist)),
   ]);
   const unitRows = items.flatMap((item) =>
     item.unita.map((unit) => [unit.codice_univoco, item.nome, unit.stato, unit.note ?? ""]),
@@ -95,6 +99,7 @@ export function inventoryTemplate(): Buffer {
     "",
     "",
     "",
+    "Piastra a sgancio rapido, Borsa",
   ];
   return workbookBuffer([
     { name: ITEMS_SHEET, rows: [[...ITEM_COLUMNS], example] },
@@ -229,6 +234,11 @@ function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "
     tipoPrestito: loanTypeOf(row["Tipo Prestito"]) ?? existing?.tipoPrestito ?? "solo_esterno",
     note: cell(row, "Note", ITEM_TEXT_LIMITS.note),
     immagineUrl: imageUrl,
+    // A sheet from before the accessory column keeps the accessories already recorded.
+    checklist:
+      "Accessori" in row
+        ? splitList(cell(row, "Accessori", ITEM_TEXT_LIMITS.checklist)).join("\n") || null
+        : (existing?.checklist ?? null),
   };
   let codes = splitList(row["Codici Unità"]);
   if (codes.length > MAX_UNITS_PER_ITEM)

@@ -28,6 +28,7 @@ const itemBody = t.Object(
     scaffale: anyValue,
     fornitore: anyValue,
     seriale: anyValue,
+    checklist: anyValue,
     note: anyValue,
     immagine_url: anyValue,
     tipo_prestito: anyValue,

@@ -14,6 +14,8 @@ export interface ItemView {
   scaffale: string | null;
   fornitore: string | null;
   seriale: string | null;
+  /** Accessories to check at hand-over and return, one per line. */
+  checklist: string | null;
   immagine_url: string | null;
   tipo_prestito: LoanType;
   /** The item's own longest external loan in days; null = the academy's `durata_massima_giorni`. */
@@ -81,6 +83,7 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
       scaffale: item.posizione,
       fornitore: item.fornitore,
       seriale: item.seriale,
+      checklist: item.checklist,
       immagine_url: item.immagineUrl,
       tipo_prestito: item.tipoPrestito,
       durata_massima_giorni: item.durataMassimaGiorni,

@@ -15,6 +15,7 @@ import {
 } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { writeTransaction } from "../../db/transaction";
+import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
@@ -38,6 +39,7 @@ export interface ItemInput {
   scaffale?: unknown;
   fornitore?: unknown;
   seriale?: unknown;
+  checklist?: unknown;
   note?: unknown;
   immagine_url?: unknown;
   tipo_prestito?: unknown;
@@ -53,6 +55,7 @@ interface ValidItem {
     posizione: string | null;
     fornitore: string | null;
     seriale: string | null;
+    checklist: string | null;
     note: string | null;
     immagineUrl: string | null;
     tipoPrestito: LoanType;
@@ -63,19 +66,6 @@ interface ValidItem {
   courseIds: number[];
   units: Array<{ id: number | null; code: string; note: string | null }>;
 }
-
-/** Longest text each item field takes. The spreadsheet import applies the same limits, so an imported item stays editable. */
-export const ITEM_TEXT_LIMITS = {
-  nome: 200,
-  posizione: 200,
-  fornitore: 200,
-  seriale: 200,
-  note: 4000,
-  immagineUrl: 2000,
-  codice: 100,
-  notaUnita: 1000,
-  categoria: 100,
-} as const;
 
 export function isWebAddress(text: string): boolean {
   try {
@@ -157,6 +147,7 @@ function validItem(db: Db, input: ItemInput): ValidItem {
       posizione: optionalText(input.posizione ?? input.scaffale, ITEM_TEXT_LIMITS.posizione),
       fornitore: optionalText(input.fornitore, ITEM_TEXT_LIMITS.fornitore),
       seriale: optionalText(input.seriale, ITEM_TEXT_LIMITS.seriale),
+      checklist: optionalText(input.checklist, ITEM_TEXT_LIMITS.checklist),
       note: optionalText(input.note, ITEM_TEXT_LIMITS.note),
       immagineUrl: imageUrl(input.immagine_url),
       tipoPrestito: tipo,
@@ -232,7 +223,13 @@ function unitInUse(db: Db, unitId: number): boolean {
     .select({ id: prestitiUnita.prestitoId })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .where(
+      and(
+        eq(prestitiUnita.unitId, unitId),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
+      ),
+    )
     .get();
   const pending = db
     .select({ id: richieste.id })

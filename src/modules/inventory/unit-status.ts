@@ -29,6 +29,7 @@ const SCOPED_UP_TO = 1000;
 
 const OPEN_LOAN = sql.raw(`p.stato IN (${OPEN_LOAN_STATES.map((state) => `'${state}'`).join(", ")})`);
 
+// A unit given back from a loan still open (a partial return) is no longer held: `pu.restituita_il`.
 // The open set, read as plain rows [unit, item, …]: these reads are the whole cost of every unit state,
 // so they skip the query builder's row objects. Scoped to a few units (bound as one JSON array), they
 // read those units' own records; `+p.stato` keeps SQLite from starting at every open loan then.
@@ -40,9 +41,11 @@ function openSetQueries(today: string, unitIds: number[] | null) {
     loans: units
       ? sql`SELECT pu.unit_id, p.inventario_id, p.id, p.data_uscita FROM prestiti_unita pu
           JOIN prestiti p ON p.id = pu.prestito_id WHERE +${OPEN_LOAN} AND pu.unit_id IN ${units}
+           AND pu.restituita_il IS NULL
           ORDER BY p.data_uscita, p.id`
       : sql`SELECT pu.unit_id, p.inventario_id, p.id, p.data_uscita FROM prestiti p
-          JOIN prestiti_unita pu ON pu.prestito_id = p.id WHERE ${OPEN_LOAN} ORDER BY p.data_uscita, p.id`,
+          JOIN prestiti_unita pu ON pu.prestito_id = p.id WHERE ${OPEN_LOAN} AND pu.restituita_il IS NULL
+           ORDER BY p.data_uscita, p.id`,
     requests: sql`SELECT unit_id, inventario_id FROM richieste
       WHERE stato = 'in_attesa' AND al >= ${today} ${units ? sql`AND unit_id IN ${units}` : sql``}`,
   };

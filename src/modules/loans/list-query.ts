@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { prestiti, prestitiUnita, richieste } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
@@ -82,9 +82,15 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
   const open = inArray(prestiti.stato, OPEN_LOAN_STATES);
   const conditions: Array<SQL | undefined> = [
     state === "in_corso" ? open : undefined,
-    state === "attivo" ? and(eq(prestiti.stato, "attivo"), sql`${prestiti.dataRientro} >= ${today}`) : undefined,
+    // A loan nobody collected is never overdue: it stays among the active ones until handed over or cancelled.
+    state === "attivo"
+      ? and(eq(prestiti.stato, "attivo"), or(sql`${prestiti.dataRientro} >= ${today}`, isNull(prestiti.consegnatoIl)))
+      : undefined,
     state === "scaduto"
-      ? or(eq(prestiti.stato, "scaduto"), and(eq(prestiti.stato, "attivo"), lt(prestiti.dataRientro, today)))
+      ? or(
+          eq(prestiti.stato, "scaduto"),
+          and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
+        )
       : undefined,
     state === "restituito" ? eq(prestiti.stato, "restituito") : undefined,
     // A loan belongs to a period when it was out during any day of it.

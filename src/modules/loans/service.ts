@@ -1,17 +1,23 @@
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { academyDateProblem, loanLimitProblem, MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, daysLate, isInternalUse, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
+import {
+  BLOCKED_BORROWER_MESSAGE,
+  bookingDateProblem,
+  isInternalUse,
+  OPEN_LOAN_STATES,
+  penaltyWarning,
+  UNBLOCK_HELP,
+} from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { optionalText } from "../../http/input";
 import { recordAudit } from "../audit/service";
-import { recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
 import { assertUnitBookable } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
@@ -25,13 +31,13 @@ function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes
     message: "Il tuo account è bloccato: non puoi fare nuove richieste di prestito.",
     reason: user.blockedReason,
     strikes: user.penaltyStrikes,
-    helpMessage: "Per sbloccare l'account presentati di persona all'ufficio amministrativo.",
+    helpMessage: UNBLOCK_HELP,
   });
 }
 
 function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
   return forbidden("Utente bloccato", {
-    message: "L'utente è bloccato e non può ricevere prestiti: deve presentarsi di persona all'ufficio per lo sblocco.",
+    message: BLOCKED_BORROWER_MESSAGE,
     reason: user.blockedReason,
     penaltyStrikes: user.penaltyStrikes,
     userBlocked: true,
@@ -44,7 +50,12 @@ function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
       .select({ id: prestiti.id })
       .from(prestiti)
       .where(
-        and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES), lt(prestiti.dataRientro, today)),
+        and(
+          eq(prestiti.utenteId, userId),
+          inArray(prestiti.stato, OPEN_LOAN_STATES),
+          isNotNull(prestiti.consegnatoIl),
+          lt(prestiti.dataRientro, today),
+        ),
       )
       .get(),
   );
@@ -314,6 +325,8 @@ export interface DirectLoanInput {
   unita_ids?: unknown;
   tipo_utilizzo?: unknown;
   note?: unknown;
+  /** The borrower takes the units now: only for a loan starting today. */
+  consegna?: unknown;
 }
 
 const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
@@ -336,6 +349,11 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
   const end = isoDate(input.data_rientro, "Data di fine non valida");
   const chosenUsage = usageOf(input.tipo_utilizzo);
   const today = ctx.clock.today();
+  if (input.consegna !== undefined && typeof input.consegna !== "boolean")
+    throw badRequest("Dati del prestito non validi");
+  const handOverNow = input.consegna === true;
+  if (handOverNow && start !== today)
+    throw badRequest("La consegna immediata è possibile solo per un prestito che inizia oggi");
 
   const loanId = writeTransaction(ctx.db, (tx) => {
     const item = tx
@@ -389,6 +407,8 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
         stato: "attivo",
         createdBy: admin.id,
         createdAt: ctx.clock.now().toISOString(),
+        consegnatoIl: handOverNow ? ctx.clock.now().toISOString() : null,
+        consegnatoDa: handOverNow ? admin.id : null,
       })
       .returning({ id: prestiti.id })
       .get();
@@ -399,7 +419,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       action: "loan.create",
       entity: "loan",
       entityId: loan.id,
-      summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}`,
+      summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}${handOverNow ? ", consegnato subito" : ""}`,
     });
     return loan.id;
   });
@@ -425,47 +445,6 @@ export function listLoans(ctx: AppContext, actor: Actor, query: ListQuery) {
   );
 }
 
-/**
- * Ends a loan today: frees its units, keeps the due date, and turns lateness into strikes (which may
- * block the borrower) in the same transaction.
- */
-export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
-  const today = ctx.clock.today();
-  const { dueDate, penalty } = writeTransaction(ctx.db, (tx) => {
-    const loan = tx.select().from(prestiti).where(eq(prestiti.id, id)).get();
-    if (!loan) throw notFound("Prestito non trovato");
-    if (loan.stato !== "attivo" && loan.stato !== "scaduto") throw conflict("Il prestito non è attivo");
-    tx.update(prestiti).set({ stato: "restituito", dataRestituzione: today }).where(eq(prestiti.id, id)).run();
-    const item = tx
-      .select({ nome: inventario.nome })
-      .from(inventario)
-      .where(eq(inventario.id, loan.inventarioId))
-      .get();
-    const outcome = recordLateReturn(tx, ctx.clock, admin, {
-      loanId: id,
-      userId: loan.utenteId,
-      itemName: item?.nome ?? "",
-      dueDate: loan.dataRientro,
-      returnedOn: today,
-    });
-    recordAudit(tx, ctx.clock, admin, {
-      action: "loan.return",
-      entity: "loan",
-      entityId: id,
-      summary: `Restituito il prestito #${id} di ${loan.chi}${outcome ? ` con ${outcome.daysLate} giorni di ritardo (${outcome.strikes} penalità)` : ""}`,
-    });
-    return { dueDate: loan.dataRientro, penalty: outcome };
-  });
-  return {
-    message: "Prestito concluso",
-    // Lateness stands on its own: a loan to someone without an account is late without a penalty.
-    giorni_ritardo: daysLate(dueDate, today),
-    penalty: penalty
-      ? { strike_assegnati: penalty.strikes, totale: penalty.totalStrikes, bloccato: penalty.blocked }
-      : null,
-  };
-}
-
 /** Units of a loan: any loan for the desk, only their own for a student. */
 export function loanUnits(ctx: AppContext, actor: Actor, loanId: number) {
   const loan = ctx.db.select().from(prestiti).where(eq(prestiti.id, loanId)).get();
@@ -486,7 +465,13 @@ export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
     .select({ id: prestiti.id, userId: prestiti.utenteId })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .where(
+      and(
+        eq(prestitiUnita.unitId, unitId),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
+      ),
+    )
     .orderBy(sql`${prestiti.dataUscita} > ${today}`, prestiti.dataUscita)
     .get();
   if (!loan || (actor.ruolo !== "admin" && loan.userId !== actor.id))
@@ -496,12 +481,14 @@ export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
   return { ...view, codice_univoco: unit?.code ?? null };
 }
 
-/** The periodic job: open loans past their due date become `scaduto`. Idempotent. */
+/** The periodic job: handed-over loans past their due date become `scaduto`. Idempotent. */
 export function markOverdueLoans(ctx: AppContext): number {
   return ctx.db
     .update(prestiti)
     .set({ stato: "scaduto" })
-    .where(and(eq(prestiti.stato, "attivo"), lt(prestiti.dataRientro, ctx.clock.today())))
+    .where(
+      and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, ctx.clock.today())),
+    )
     .returning({ id: prestiti.id })
     .all().length;
 }

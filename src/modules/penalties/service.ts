@@ -7,7 +7,7 @@ import { penalita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { automaticBlockReason, strikesExpired } from "../../domain/academy-settings";
 import { calendarDateIn } from "../../domain/dates";
-import { daysLate, lateReturnReason, strikesForDaysLate } from "../../domain/loan-rules";
+import { lateReturnReason } from "../../domain/loan-rules";
 import type { Actor } from "../../http/auth";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
@@ -21,18 +21,18 @@ export interface LateReturnOutcome {
 }
 
 /**
- * Records the penalty of a late return on the academy's strike scale and blocks the borrower at the
- * academy's threshold (`soglia_blocco`). Runs inside the return's transaction; `penalty_strikes` always equals the uncleared penalties of the history.
+ * Records the penalty of a late return (its days and strikes come from `returnConsequences`, on the
+ * academy's scale) and blocks the borrower at the academy's threshold (`soglia_blocco`). Runs inside
+ * the return's transaction; `penalty_strikes` always equals the uncleared penalties of the history.
  */
 export function recordLateReturn(
   db: Db,
   clock: Clock,
   admin: Actor,
-  loan: { loanId: number; userId: number | null; itemName: string; dueDate: string; returnedOn: string },
+  loan: { loanId: number; userId: number | null; itemName: string; daysLate: number; strikes: number },
 ): LateReturnOutcome | null {
   const settings = readSettings(db);
-  const late = daysLate(loan.dueDate, loan.returnedOn);
-  const strikes = strikesForDaysLate(late, settings.scala_penalita);
+  const { daysLate: late, strikes } = loan;
   if (strikes === 0 || loan.userId === null) return null;
   db.insert(penalita)
     .values({

@@ -96,6 +96,7 @@ function upcomingBookings(db: Db, unitId: number, today: string) {
       and(
         eq(prestitiUnita.unitId, unitId),
         inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
         sql`${prestiti.dataUscita} > ${today}`,
       ),
     )
@@ -145,6 +146,7 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
         and(
           eq(prestitiUnita.unitId, unitId),
           inArray(prestiti.stato, OPEN_LOAN_STATES),
+          isNull(prestitiUnita.restituitaIl),
           sql`${prestiti.dataUscita} <= ${today}`,
         ),
       )

@@ -2,6 +2,7 @@ import { Activity, BarChart3, ClipboardList, LayoutDashboard, Package, Users, Wr
 import { useEffect, useLayoutEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
+import { GlobalSearch } from "../features/global-search/components/global-search";
 import { InventoryPage } from "../features/inventory/components/inventory-page";
 import { LoansPage } from "../features/loans/components/loans-page";
 import { NotificationCenter } from "../features/notifications/components/notification-center";
@@ -78,7 +79,12 @@ function AdminLayout() {
       items={ADMIN_PAGES}
       activeKey={section}
       title={title}
-      toolbar={<NotificationCenter key={user.id} userId={user.id} />}
+      toolbar={
+        <>
+          <GlobalSearch />
+          <NotificationCenter key={user.id} userId={user.id} />
+        </>
+      }
     >
       <Outlet />
     </AppShell>

@@ -1,6 +1,6 @@
 import { Ban, Check, CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import { DESK_OFFICE, WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -119,7 +119,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
                   <span className="font-medium">Motivo:</span> {step.reason}
                 </p>
               )}
-              <p className="mt-1">L'utente deve presentarsi di persona all'ufficio per lo sblocco.</p>
+              <p className="mt-1">L'utente deve presentarsi di persona all'{DESK_OFFICE} per lo sblocco.</p>
             </Alert>
             <ModalActions>
               <Button onClick={onClose} data-step-focus>
@@ -234,7 +234,7 @@ function RequestDetails({ request, borrower }: { request: LoanRequest; borrower:
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+            <dd className="min-w-0 text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

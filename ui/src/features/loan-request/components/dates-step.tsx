@@ -1,6 +1,12 @@
 import { ArrowLeft, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { bookingDateProblem, DATE_MESSAGES, isInternalUse } from "../../../../../src/domain/loan-rules";
+import {
+  bookingDateProblem,
+  DATE_MESSAGES,
+  DESK_OFFICE,
+  isInternalUse,
+  UNBLOCK_HELP,
+} from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
@@ -46,8 +52,7 @@ function blockedAnswer(error: unknown): BlockedAnswer | null {
     message: typeof message === "string" ? message : error.message,
     reason: typeof reason === "string" ? reason : null,
     strikes: typeof strikes === "number" ? strikes : 0,
-    helpMessage:
-      typeof helpMessage === "string" ? helpMessage : "Per lo sblocco rivolgiti di persona all'ufficio amministrativo.",
+    helpMessage: typeof helpMessage === "string" ? helpMessage : UNBLOCK_HELP,
   };
 }
 
@@ -86,7 +91,7 @@ export function DatesStep({ item, unit, usage, today, onBack, onDone }: DatesSte
       },
       {
         onSuccess: () => {
-          showToast("Richiesta inviata: riceverai l'esito dall'ufficio prestiti");
+          showToast(`Richiesta inviata: riceverai l'esito dall'${DESK_OFFICE}`);
           onDone();
         },
       },
@@ -108,7 +113,7 @@ export function DatesStep({ item, unit, usage, today, onBack, onDone }: DatesSte
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
-        <p className="font-medium break-words text-slate-900">{item.nome}</p>
+        <p className="font-medium text-slate-900">{item.nome}</p>
         <p className="mt-0.5 text-slate-600">
           Unità <span className="font-mono font-semibold break-all">{unit.codice_univoco}</span>
           {shownUsage && <> · Utilizzo: {USAGE_LABELS[shownUsage]}</>}

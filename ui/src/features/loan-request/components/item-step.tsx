@@ -1,10 +1,12 @@
 import { ChevronRight, PackageX, RefreshCw, Search } from "lucide-react";
 import { useState } from "react";
+import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
+import { countWith } from "../../../lib/plural";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { useRequestableItems } from "../api/get-requestable-items";
 
@@ -18,7 +20,7 @@ interface ItemStepProps {
 function noItemsText(course: string | null): string {
   return course
     ? `Al momento non ci sono articoli disponibili assegnati al corso ${course}.`
-    : "Il tuo profilo non ha un corso accademico: rivolgiti all'ufficio prestiti.";
+    : `Il tuo profilo non ha un corso accademico: rivolgiti all'${DESK_OFFICE}.`;
 }
 
 /** Step 1: the items of the student's course that have at least one unit free today. */
@@ -83,14 +85,12 @@ export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
                 }`}
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block font-medium break-words text-slate-900">{item.nome}</span>
+                  <span className="block font-medium text-slate-900">{item.nome}</span>
                   <span className="mt-0.5 block text-xs text-slate-500">
                     {item.categoria_nome ?? "Senza categoria"}
                   </span>
                   <span className="mt-2 flex flex-wrap gap-1.5">
-                    <Badge tone="green">
-                      {item.unita_disponibili} {item.unita_disponibili === 1 ? "disponibile" : "disponibili"}
-                    </Badge>
+                    <Badge tone="green">{countWith(item.unita_disponibili, "disponibile", "disponibili")}</Badge>
                     {item.tipo_prestito === "solo_interno" && <Badge tone="indigo">Solo uso interno</Badge>}
                   </span>
                   {item.tipo_prestito === "solo_interno" && (

@@ -95,7 +95,8 @@ export function LoansPage() {
   const returnLoan = useReturnLoan();
   const showToast = useToast();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState("");
+  // The global search links here with `?cerca=` to show what it found.
+  const [search, setSearch] = useState(() => params.get("cerca") ?? "");
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const linkedRequestId = Number(params.get("richiesta")) || null;

@@ -16,7 +16,7 @@ export function ActiveLoansList({ loans }: { loans: DashboardLoan[] | undefined 
         return (
           <li key={loan.id} className="flex items-start justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
-              <p className="font-medium break-words text-slate-900">{loan.oggetto_nome}</p>
+              <p className="font-medium text-slate-900">{loan.oggetto_nome}</p>
               {loan.unita.length > 0 && (
                 <p className="font-mono text-xs break-all text-slate-500">{loan.unita.join(", ")}</p>
               )}

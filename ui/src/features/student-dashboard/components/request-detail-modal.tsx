@@ -11,7 +11,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-3 sm:gap-3">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="text-sm font-medium break-words text-slate-900 sm:col-span-2">{children}</dd>
+      <dd className="text-sm font-medium text-slate-900 sm:col-span-2">{children}</dd>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { RefreshCw, Search, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -45,7 +46,9 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const showToast = useToast();
   const [tab, setTab] = useState<Tab>("users");
-  const [search, setSearch] = useState("");
+  // The global search links here with `?cerca=` to show the student it found.
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get("cerca") ?? "");
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const term = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const role = TABS.find((entry) => entry.key === tab)?.role ?? "user";

@@ -77,13 +77,13 @@ export function DatesStep({ state, start, end, endLocked, dateProblem, dispatch 
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-slate-500">Oggetto</dt>
-          <dd className="min-w-0 break-words text-slate-900">{state.item?.nome}</dd>
+          <dd className="min-w-0 text-slate-900">{state.item?.nome}</dd>
           <dt className="text-slate-500">Utente</dt>
-          <dd className="min-w-0 break-words text-slate-900">
+          <dd className="min-w-0 text-slate-900">
             {state.borrower && `${state.borrower.name} ${state.borrower.surname} · ${state.borrower.email}`}
           </dd>
           <dt className="text-slate-500">Unità</dt>
-          <dd className="min-w-0 font-mono text-xs break-words text-slate-900">
+          <dd className="min-w-0 font-mono text-xs text-slate-900">
             {chosen.map((unit) => unit.codice_univoco).join(", ") || `${state.unitIds.length}`}
           </dd>
           <dt className="text-slate-500">Utilizzo</dt>
