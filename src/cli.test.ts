@@ -1,10 +1,13 @@
 import { Database } from "bun:sqlite";
-import { afterAll, describe, expect, it } from "bun:test";
+import { afterAll, describe, expect, it, spyOn } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { prepareDatabase } from "./cli";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
+import { verifyCredentials } from "./modules/auth/service";
+import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
 
 const ROOT = join(import.meta.dir, "..");
@@ -175,6 +178,29 @@ describe("command line", () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toContain("Comando sconosciuto: esplodi");
       expect(existsSync(join(scratch, "unknown", "prestalab.db"))).toBe(false);
+    },
+    SLOW,
+  );
+});
+
+describe("the first start's database", () => {
+  it(
+    "makes the demo administrator the one ADMIN_EMAIL and ADMIN_PASSWORD name, and prints no password",
+    async () => {
+      const ctx = createTestContext();
+      const printed: string[] = [];
+      const log = spyOn(console, "log").mockImplementation((line: string) => printed.push(line));
+      try {
+        await prepareDatabase(ctx, { demo: true, adminEmail: "desk@accademia.it", adminPassword: "Banco=Prestiti=26" });
+      } finally {
+        log.mockRestore();
+      }
+      const admin = await verifyCredentials(ctx, "desk@accademia.it", "Banco=Prestiti=26");
+      expect(admin?.ruolo).toBe("admin");
+      expect(printed.join("\n")).toContain(
+        "Amministratore: desk@accademia.it  password: quella indicata in ADMIN_PASSWORD",
+      );
+      expect(printed.join("\n")).not.toContain("Banco=Prestiti=26");
     },
     SLOW,
   );

@@ -14,6 +14,7 @@ import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
 import { configuredPublicUrl } from "./modules/counter/documents";
+import { createEventBus } from "./modules/events/service";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -52,13 +53,14 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     appName: config.appName,
     dataDir: config.dataDir,
     metrics: createServerMetrics(),
+    events: createEventBus(),
     overdueCheckMinutes: config.overdueCheckMinutes,
     publicUrl: config.publicUrl,
   };
 }
 
 /** On an empty database, the first administrator comes from ADMIN_EMAIL/ADMIN_PASSWORD or a generated password. */
-async function ensureFirstAdministrator(ctx: AppContext, config: Config) {
+async function ensureFirstAdministrator(ctx: AppContext, config: Pick<Config, "adminEmail" | "adminPassword">) {
   if (countAdministrators(ctx) > 0) return;
   const email = config.adminEmail ?? "admin@prestalab.local";
   const { generatedPassword } = await createOrPromoteAdmin(ctx, { email, password: config.adminPassword });
@@ -70,8 +72,11 @@ async function ensureFirstAdministrator(ctx: AppContext, config: Config) {
   console.log(lines.join("\n"));
 }
 
-async function loadDemo(ctx: AppContext, config: Config) {
-  const demo = await loadDemoAcademy(ctx, config.adminEmail ?? "banco@accademia-demo.it");
+async function loadDemo(ctx: AppContext, config: Pick<Config, "adminEmail" | "adminPassword">) {
+  const demo = await loadDemoAcademy(ctx, {
+    email: config.adminEmail ?? "banco@accademia-demo.it",
+    password: config.adminPassword,
+  });
   const { summary } = demo;
   console.log(
     [
@@ -79,13 +84,19 @@ async function loadDemo(ctx: AppContext, config: Config) {
       "=".repeat(72),
       "  Modalità demo: caricata un'accademia di esempio",
       `  ${summary.items} oggetti (${summary.units} unità), ${summary.students} studenti, ${summary.loans} prestiti, ${summary.requests} richieste`,
-      `  Amministratore: ${demo.adminEmail}  password: ${demo.adminPassword}`,
+      `  Amministratore: ${demo.adminEmail}  password: ${demo.generatedAdminPassword ?? "quella indicata in ADMIN_PASSWORD"}`,
       `  Studente:       ${demo.studentEmail}  password: ${demo.studentPassword}`,
       "  (tutti gli studenti di esempio usano la stessa password; mostrate solo ora)",
       "=".repeat(72),
       "",
     ].join("\n"),
   );
+}
+
+/** What a server start puts into the database before serving: the demo academy, or the first administrator. */
+export async function prepareDatabase(ctx: AppContext, config: Pick<Config, "demo" | "adminEmail" | "adminPassword">) {
+  if (config.demo) await loadDemo(ctx, config);
+  else await ensureFirstAdministrator(ctx, config);
 }
 
 async function serve(config: Config, options: CliOptions) {
@@ -95,8 +106,7 @@ async function serve(config: Config, options: CliOptions) {
   const started = performance.now();
   const ctx = contextFor(config);
   const releaseDataDir = claimDataDir(config.dataDir);
-  if (config.demo) await loadDemo(ctx, config);
-  else await ensureFirstAdministrator(ctx, config);
+  await prepareDatabase(ctx, config);
   if (ctx.clock.shifted) {
     console.log(`\n*** OROLOGIO SPOSTATO: PrestaLab crede che adesso sia ${ctx.clock.now().toISOString()} ***\n`);
   }
@@ -116,6 +126,7 @@ async function serve(config: Config, options: CliOptions) {
     ctx.logger.info(`${signal} ricevuto: chiusura in corso`);
     // Stop accepting connections, let requests in flight finish, then flush the WAL and close.
     stopJobs();
+    ctx.events.closeAll();
     await server?.stop(false);
     ctx.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     ctx.sqlite.close();

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { passwordProblem } from "../../domain/password-policy";
 import { textKey } from "../../domain/text-key";
 import type { Actor } from "../../http/auth";
@@ -242,7 +242,7 @@ function openCommitments(ctx: AppContext, userId: number): string[] {
   const hasRequest = ctx.db
     .select({ id: richieste.id })
     .from(richieste)
-    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, "in_attesa")))
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)))
     .get();
   if (hasRequest) reasons.push("richieste in attesa");
   const hasReport = ctx.db

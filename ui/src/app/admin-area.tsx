@@ -12,6 +12,7 @@ import { StudentDashboardPage } from "../features/student-dashboard/components/s
 import { SystemPage } from "../features/system/components/system-page";
 import { UsersPage } from "../features/users/components/users-page";
 import { onDesktopNavigation } from "../lib/desktop-notification";
+import { useLiveDesk } from "../lib/live-desk";
 import { type NavigationTarget, onNavigationRequest, requestNavigation } from "../lib/navigation-event";
 import { useSignedInUser } from "./session";
 import { AppShell } from "./shell/app-shell";
@@ -73,6 +74,7 @@ function AdminLayout() {
   useLayoutEffect(() => onNavigationRequest((target) => navigate(TARGET_PATHS[target])), [navigate]);
   // A click on a desktop notification (or a page opened on its `#target`) leads to its screen.
   useEffect(() => onDesktopNavigation(requestNavigation), []);
+  useLiveDesk();
 
   return (
     <AppShell
