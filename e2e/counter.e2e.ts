@@ -97,7 +97,7 @@ test("the morning at the counter: scan to hand over, scan to return late with th
   await secondCard.getByRole("button", { name: "Restituisci" }).click();
   const back = dialog(page, "Termina prestito");
   const preview = back.getByRole("region", { name: "Anteprima della restituzione" });
-  await expect(preview.getByText("In ritardo: 3 giorni")).toBeVisible();
+  await expect(preview.getByText("Ritardo: 3 giorni")).toBeVisible();
   await expect(preview.getByText("Penalità assegnate: 1")).toBeVisible();
   await back.getByRole("checkbox", { name: "Batteria" }).check();
   await back.getByRole("checkbox", { name: "Caricatore" }).check();

@@ -198,7 +198,7 @@ export function CounterPage() {
               icon={camera ? CameraOff : Camera}
               onClick={() => setCamera((on) => !on)}
               aria-pressed={camera}
-              className="flex-1"
+              className="flex-1 whitespace-nowrap"
             >
               {camera ? "Chiudi fotocamera" : "Fotocamera"}
             </Button>
