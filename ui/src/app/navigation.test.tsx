@@ -43,7 +43,15 @@ describe("admin shell", () => {
     const labels = sidebar()
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(labels).toEqual(["Dashboard", "Inventario", "Prestiti", "Riparazioni", "Gestione Utenti", "Statistiche"]);
+    expect(labels).toEqual([
+      "Dashboard",
+      "Inventario",
+      "Prestiti",
+      "Riparazioni",
+      "Gestione Utenti",
+      "Statistiche",
+      "Impostazioni",
+    ]);
   });
 
   it("shows who is signed in: initials, name, role and email", async () => {
