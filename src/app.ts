@@ -6,7 +6,7 @@ import { CACHED_LISTS, createResponseCache, encodeJson, jsonResponse } from "./h
 import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
-import { authModule } from "./modules/auth";
+import { authModule, userEditRoutes } from "./modules/auth";
 import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
@@ -53,6 +53,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const api = new Elysia({ prefix: "/api" })
     .use(healthModule(ctx))
     .use(authModule(ctx, tokens))
+    .use(userEditRoutes(ctx, tokens))
     .use(inventoryModule(ctx, tokens))
     .use(excelModule(ctx, tokens))
     .use(loansModule(ctx, tokens))

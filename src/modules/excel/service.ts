@@ -353,10 +353,10 @@ export function importInventory(ctx: AppContext, admin: Actor, input: ImportInpu
       summary: `Importato ${upload.name}: ${counts.created} creati, ${counts.updated} aggiornati, ${counts.unchanged} invariati, ${notes} note unità, ${errors.length} errori`,
     });
   });
+  // `success` counts the rows imported, as "Import completato: success/total elementi processati" reads.
   return {
-    success: true,
+    success: items.length - errors.length,
     total: items.length,
-    processed: items.length - errors.length,
     created: counts.created,
     updated: counts.updated,
     unchanged: counts.unchanged,

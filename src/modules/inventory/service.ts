@@ -15,8 +15,8 @@ import {
 } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { writeTransaction } from "../../db/transaction";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
@@ -234,7 +234,7 @@ function unitInUse(db: Db, unitId: number): boolean {
   const pending = db
     .select({ id: richieste.id })
     .from(richieste)
-    .where(and(eq(richieste.unitId, unitId), eq(richieste.stato, "in_attesa")))
+    .where(and(eq(richieste.unitId, unitId), eq(richieste.stato, REQUEST_STATE.pending)))
     .get();
   const repair = db
     .select({ id: riparazioni.id })
@@ -345,7 +345,7 @@ export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
     const pending = tx
       .select({ id: richieste.id })
       .from(richieste)
-      .where(and(eq(richieste.inventarioId, id), eq(richieste.stato, "in_attesa")))
+      .where(and(eq(richieste.inventarioId, id), eq(richieste.stato, REQUEST_STATE.pending)))
       .get();
     if (pending) throw conflict("Impossibile eliminare: l'oggetto ha richieste in attesa.");
     const repair = tx

@@ -1,16 +1,12 @@
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { conflict, notFound } from "../../http/errors";
 
-/**
- * A booking is a pending request or an open loan on a unit over an inclusive date range. Two
- * bookings of one unit overlap iff start1 ≤ end2 and start2 ≤ end1. An open loan whose due date has
- * passed still holds its unit until it is returned, so it overlaps every later date too.
- */
+/** `bookingHolds` of src/domain/bookings.ts for open loans, in SQL. */
 function openLoanOverlaps(from: string, to: string, today: string): SQL {
-  return sql`${prestiti.stato} in ('attivo', 'scaduto') and ${prestitiUnita.restituitaIl} is null and ${prestiti.dataUscita} <= ${to}
+  return sql`${inArray(prestiti.stato, OPEN_LOAN_STATES)} and ${prestitiUnita.restituitaIl} is null and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
 }
 
@@ -45,7 +41,7 @@ export function assertUnitBookable(
     .where(
       and(
         eq(richieste.unitId, booking.unitId),
-        eq(richieste.stato, "in_attesa"),
+        eq(richieste.stato, REQUEST_STATE.pending),
         sql`${richieste.dal} <= ${booking.to} and ${booking.from} <= ${richieste.al}`,
         booking.ignoreRequestId ? ne(richieste.id, booking.ignoreRequestId) : undefined,
       ),
@@ -81,7 +77,13 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
   for (const row of db
     .select({ unitId: richieste.unitId, dal: richieste.dal, al: richieste.al })
     .from(richieste)
-    .where(and(inArray(richieste.unitId, unitIds), eq(richieste.stato, "in_attesa"), sql`${richieste.al} >= ${today}`))
+    .where(
+      and(
+        inArray(richieste.unitId, unitIds),
+        eq(richieste.stato, REQUEST_STATE.pending),
+        sql`${richieste.al} >= ${today}`,
+      ),
+    )
     .all())
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
   for (const row of db

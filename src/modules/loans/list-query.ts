@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql }
 import { prestiti, prestitiUnita, richieste } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
+import { LOAN_STATE, LOAN_STATES, OPEN_LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, type PageQuery, pageOf } from "../../http/paging";
 import type { Selection } from "./views";
@@ -22,15 +22,28 @@ export interface ListQuery extends PageQuery {
   al?: string;
 }
 
-export const LOAN_LIST_STATES = ["in_corso", "attivo", "scaduto", "restituito"] as const;
-export const REQUEST_LIST_STATES = ["in_attesa", "approvata", "rifiutata", "annullata"] as const;
+/** The stored loan states, and `in_corso` for every open one. */
+export const LOAN_LIST_STATES = ["in_corso", ...LOAN_STATES] as const;
+export const REQUEST_LIST_STATES = REQUEST_STATES;
 type LoanListState = (typeof LOAN_LIST_STATES)[number];
 type RequestListState = (typeof REQUEST_LIST_STATES)[number];
 
 export interface ListFilter {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The same order backwards: a page past the middle is read from the far end. */
+  reverseOrderBy: SQL[];
   page: Page | null;
+}
+
+type OrderTerm = [column: Parameters<typeof asc>[0], direction: "asc" | "desc"];
+
+/** An order and its reverse, for reading a deep page from whichever end is nearer. */
+function ordering(...terms: OrderTerm[]): Pick<ListFilter, "orderBy" | "reverseOrderBy"> {
+  return {
+    orderBy: terms.map(([column, direction]) => (direction === "asc" ? asc(column) : desc(column))),
+    reverseOrderBy: terms.map(([column, direction]) => (direction === "asc" ? desc(column) : asc(column))),
+  };
 }
 
 function stateOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | null {
@@ -71,16 +84,19 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
   const conditions: Array<SQL | undefined> = [
     state === "in_corso" ? open : undefined,
     // A loan nobody collected is never overdue: it stays among the active ones until handed over or cancelled.
-    state === "attivo"
-      ? and(eq(prestiti.stato, "attivo"), or(sql`${prestiti.dataRientro} >= ${today}`, isNull(prestiti.consegnatoIl)))
-      : undefined,
-    state === "scaduto"
-      ? or(
-          eq(prestiti.stato, "scaduto"),
-          and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
+    state === LOAN_STATE.active
+      ? and(
+          eq(prestiti.stato, LOAN_STATE.active),
+          or(sql`${prestiti.dataRientro} >= ${today}`, isNull(prestiti.consegnatoIl)),
         )
       : undefined,
-    state === "restituito" ? eq(prestiti.stato, "restituito") : undefined,
+    state === LOAN_STATE.overdue
+      ? or(
+          eq(prestiti.stato, LOAN_STATE.overdue),
+          and(eq(prestiti.stato, LOAN_STATE.active), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
+        )
+      : undefined,
+    state === LOAN_STATE.returned ? eq(prestiti.stato, LOAN_STATE.returned) : undefined,
     // A loan belongs to a period when it was out during any day of it.
     to ? sql`${prestiti.dataUscita} <= ${to}` : undefined,
     from ? sql`coalesce(${prestiti.dataRestituzione}, ${prestiti.dataRientro}) >= ${from}` : undefined,
@@ -98,13 +114,13 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
       : undefined,
   ];
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
-  const orderBy =
-    state === "in_corso" || state === "attivo" || state === "scaduto"
-      ? [asc(prestiti.dataRientro), asc(prestiti.id)]
-      : state === "restituito"
-        ? [desc(prestiti.dataRestituzione), desc(prestiti.id)]
-        : [desc(prestiti.createdAt), desc(prestiti.id)];
-  return { where: and(...conditions), orderBy, page: pageOf(query) };
+  const order =
+    state === "in_corso" || state === LOAN_STATE.active || state === LOAN_STATE.overdue
+      ? ordering([prestiti.dataRientro, "asc"], [prestiti.id, "asc"])
+      : state === LOAN_STATE.returned
+        ? ordering([prestiti.dataRestituzione, "desc"], [prestiti.id, "desc"])
+        : ordering([prestiti.createdAt, "desc"], [prestiti.id, "desc"]);
+  return { where: and(...conditions), ...order, page: pageOf(query) };
 }
 
 /** Filters, order (newest first) and page of `GET /api/richieste`. */
@@ -126,7 +142,7 @@ export function requestListFilter(query: ListQuery): ListFilter {
   ];
   return {
     where: and(...conditions),
-    orderBy: [desc(richieste.createdAt), desc(richieste.id)],
+    ...ordering([richieste.createdAt, "desc"], [richieste.id, "desc"]),
     page: pageOf(query),
   };
 }
@@ -143,8 +159,20 @@ export function pagedList<T>(
   load: (selection: Selection) => T[],
   total: () => number,
 ): T[] | PagedAnswer<T> {
-  const { page, orderBy } = filter;
+  const { page, orderBy, reverseOrderBy } = filter;
   if (!page) return load({ where, orderBy });
-  const elementi = load({ where, orderBy, limit: page.size, offset: (page.number - 1) * page.size });
-  return { elementi, totale: total(), pagina: page.number, per_pagina: page.size };
+  const totale = total();
+  const offset = (page.number - 1) * page.size;
+  // SQLite walks every skipped row of an OFFSET: a page past the middle is read backwards from the end.
+  const fromEnd = totale - offset - page.size;
+  const elementi =
+    offset > totale / 2
+      ? load({
+          where,
+          orderBy: reverseOrderBy,
+          limit: Math.max(0, page.size + Math.min(0, fromEnd)),
+          offset: Math.max(0, fromEnd),
+        }).reverse()
+      : load({ where, orderBy, limit: page.size, offset });
+  return { elementi, totale, pagina: page.number, per_pagina: page.size };
 }

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
+import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import {
   canMoveReport,
   isPriority,

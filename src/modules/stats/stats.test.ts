@@ -96,10 +96,24 @@ beforeAll(async () => {
 });
 
 describe("the basic tiles", () => {
-  it("count items, registered students, requests and active loans, as numbers", async () => {
+  it("count items, registered students, requests and active loans, and the plain counts, as numbers", async () => {
     const answer = await term.client.get("/api/stats", term.admin);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ totale_articoli: 6, utenti_registrati: 7, richieste_totali: 15, prestiti_attivi: 1 });
+    expect(answer.body).toEqual({
+      totale_articoli: 6,
+      utenti_registrati: 7,
+      richieste_totali: 15,
+      prestiti_attivi: 1,
+      inventario: 6,
+      prestiti: 1,
+      richieste: 15,
+      riparazioni: 0,
+      segnalazioni: 0,
+      users: 8,
+      richieste_in_attesa: 14,
+      riparazioni_in_corso: 0,
+      segnalazioni_aperte: 0,
+    });
     for (const value of Object.values(answer.body)) expect(typeof value).toBe("number");
   });
 
@@ -110,7 +124,13 @@ describe("the basic tiles", () => {
     const gone = await createItem(client, admin.token, { nome: "Vecchio flash" });
     expect((await client.delete(`/api/inventario/${gone.id}`, admin.token)).status).toBe(200);
     const answer = await client.get("/api/stats", admin.token);
-    expect(answer.body).toEqual({ totale_articoli: 1, utenti_registrati: 0, richieste_totali: 0, prestiti_attivi: 0 });
+    expect(answer.body).toMatchObject({
+      totale_articoli: 1,
+      utenti_registrati: 0,
+      richieste_totali: 0,
+      prestiti_attivi: 0,
+    });
+    expect(answer.body.inventario).toBe(1);
     expect(keep.id).toBeNumber();
   });
 });
@@ -295,6 +315,17 @@ describe("the request trend", () => {
     expect(trend.every((bucket) => bucket.count === 0)).toBe(true);
   });
 
+  it("carries each label under the field the spec names for the granularity", async () => {
+    const fields = { 30: "day", 90: "week", 365: "month" } as const;
+    for (const [period, field] of Object.entries(fields)) {
+      const trend = await stat(term.client, term.admin, `/api/stats/monthly-requests?period=${period}`);
+      for (const bucket of trend) {
+        expect(bucket[field]).toBe(bucket.label);
+        expect(Object.keys(bucket).sort()).toEqual(["count", "inizio", "label", field].sort());
+      }
+    }
+  });
+
   it("sums to the requests of the period", async () => {
     const total = async (period: number) =>
       (await stat(term.client, term.admin, `/api/stats/monthly-requests?period=${period}`)).reduce(
@@ -325,5 +356,39 @@ describe("asking for statistics", () => {
       expect((await term.client.get(`/api/stats${route}`, term.student)).status).toBe(403);
       expect((await term.client.get(`/api/stats${route}`)).status).toBe(401);
     }
+  });
+});
+
+describe("the counts kept between calls", () => {
+  it("add the requests made since, drop those the period's start has passed, and start again when the clock goes back", async () => {
+    const fresh = await seededTerm();
+    const top = async () =>
+      (await stat(fresh.client, fresh.admin, "/api/stats/top-items?period=30")).map(
+        (item) => `${item.nome} ${item.count}`,
+      );
+    const before = await top();
+    expect(before).toEqual([
+      "Fotocamera Canon 3",
+      "Obiettivo 50mm 2",
+      "Plotter A1 2",
+      "Tavoletta grafica 2",
+      "Cavalletto 1",
+    ]);
+    // Fifteen days later the Plotter's two requests and the first day's Cavalletto fall out of the 30 days.
+    fresh.ctx.clock.travelTo(new Date("2026-03-25T09:00:00Z"));
+    expect(await top()).toEqual(["Fotocamera Canon 3", "Obiettivo 50mm 2", "Tavoletta grafica 2", "Proiettore 1"]);
+    const items = (await fresh.client.get("/api/inventario", fresh.admin)).body as Json[];
+    const lens = items.find((item) => item.nome === "Obiettivo 50mm") as Json;
+    await requestOk(fresh.client, fresh.student, { unit_id: unitIdOf(lens), dal: "2026-03-26", al: "2026-03-26" });
+    expect(await top()).toEqual(["Fotocamera Canon 3", "Obiettivo 50mm 3", "Tavoletta grafica 2", "Proiettore 1"]);
+    // Counted again from the index: the period's requests, the one just made included.
+    fresh.ctx.clock.travelTo(NOW);
+    expect(await top()).toEqual([
+      "Fotocamera Canon 3",
+      "Obiettivo 50mm 3",
+      "Plotter A1 2",
+      "Tavoletta grafica 2",
+      "Cavalletto 1",
+    ]);
   });
 });

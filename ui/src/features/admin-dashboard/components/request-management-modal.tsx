@@ -1,6 +1,7 @@
 import { Ban, Check, CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { DESK_OFFICE, WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import { REQUEST_STATE } from "../../../../../src/domain/bookings";
+import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -49,10 +50,12 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
     approve.mutate(request.id, {
       onSuccess: (answer) => {
         const info = answer.penaltyInfo;
-        const warn = info && info.strikes >= WARN_AT_STRIKES;
-        if (info?.hasStrikes && !warn) console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
-        setStep({ kind: "approved", warning: warn ? (info?.warning ?? null) : null });
-        void notifyRequestStatus(request, "approvata");
+        // The server decides when strikes deserve a warning; the screen shows it as given.
+        const warning = info?.warning ?? null;
+        if (info?.hasStrikes && !warning)
+          console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
+        setStep({ kind: "approved", warning });
+        void notifyRequestStatus(request, REQUEST_STATE.approved);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.body.userBlocked === true)
@@ -71,7 +74,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
       {
         onSuccess: () => {
           showToast(`Richiesta di ${borrower} rifiutata`);
-          void notifyRequestStatus(request, "rifiutata");
+          void notifyRequestStatus(request, REQUEST_STATE.refused);
           onClose();
         },
       },

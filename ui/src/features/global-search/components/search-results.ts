@@ -1,3 +1,4 @@
+import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { SearchResults } from "../api/search";
 
 /** One line of the results: what it is, a detail, and the screen it opens. */
@@ -48,7 +49,7 @@ export function searchGroups(results: SearchResults): SearchGroup[] {
       hits: results.prestiti.map((loan) => ({
         id: `prestito-${loan.id}`,
         label: `${loan.oggetto_nome} · ${loan.utente_nome}`,
-        detail: `${loan.stato === "scaduto" ? "Scaduto" : "Attivo"}, da restituire il ${loan.data_rientro.split("-").reverse().join("/")}`,
+        detail: `${loan.stato === LOAN_STATE.overdue ? "Scaduto" : "Attivo"}, da restituire il ${loan.data_rientro.split("-").reverse().join("/")}`,
         href: `/prestiti?cerca=${encodeURIComponent(loan.utente_nome)}`,
       })),
     },

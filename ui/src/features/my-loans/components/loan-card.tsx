@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import { ClampedText } from "../../../components/clamped-text";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
@@ -9,8 +10,8 @@ function daysText(days: number): string {
 }
 
 export function LoanCard({ loan }: { loan: MyLoan }) {
-  const overdue = loan.stato === "scaduto";
-  const returned = loan.stato === "restituito";
+  const overdue = loan.stato === LOAN_STATE.overdue;
+  const returned = loan.stato === LOAN_STATE.returned;
   return (
     <article
       className={`rounded-xl border p-4 shadow-sm ${overdue ? "border-red-200 bg-red-50/60" : "border-slate-200 bg-white"}`}

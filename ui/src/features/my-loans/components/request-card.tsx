@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { Button } from "../../../components/button";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
@@ -40,7 +41,7 @@ export function RequestCard({ request, onCancel }: { request: MyRequest; onCance
         </div>
       </dl>
       {request.note && <p className="mt-3 text-sm text-slate-500">{request.note}</p>}
-      {request.stato === "rifiutata" && (
+      {request.stato === REQUEST_STATE.refused && (
         <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           <span className="font-semibold">Motivo del rifiuto:</span> {request.motivo_rifiuto ?? "Non specificato"}
         </p>

@@ -1,3 +1,4 @@
+import { bookingHolds } from "../../../../../../src/domain/bookings";
 import { LOAN_TYPE_LABELS } from "../../../../../../src/domain/loan-types";
 import { Alert } from "../../../../components/alert";
 import { TextField } from "../../../../components/form-field";
@@ -24,7 +25,12 @@ export function DatesStep({ state, start, end, endLocked, dateProblem, dispatch 
     start && end
       ? chosen.flatMap((unit) =>
           unit.prenotazioni
-            .filter((range) => range.dal <= end && (range.fino_alla_restituzione || start <= range.al))
+            .filter((range) =>
+              bookingHolds(
+                { from: range.dal, to: range.al, untilReturned: range.fino_alla_restituzione },
+                { from: start, to: end },
+              ),
+            )
             .map((range) => `${unit.codice_univoco}: ${rangeText(range)}`),
         )
       : [];
