@@ -48,6 +48,7 @@ describe("admin shell", () => {
       "Dashboard",
       "Inventario",
       "Prestiti",
+      "Banco",
       "Riparazioni",
       "Gestione Utenti",
       "Statistiche",
