@@ -7,10 +7,12 @@ import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule } from "./modules/auth";
+import { availabilityModule } from "./modules/availability";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { loansModule } from "./modules/loans";
+import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
@@ -49,8 +51,10 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(healthModule(ctx))
     .use(authModule(ctx, tokens))
     .use(inventoryModule(ctx, tokens))
+    .use(availabilityModule(ctx, tokens))
     .use(excelModule(ctx, tokens))
     .use(loansModule(ctx, tokens))
+    .use(notificationsModule(ctx, tokens))
     .use(penaltiesModule(ctx, tokens))
     .use(alertsModule(ctx, tokens))
     .use(repairsModule(ctx, tokens))

@@ -3,6 +3,7 @@ import type { MigrationMeta } from "drizzle-orm/migrator";
 import init from "../../migrations/0000_init.sql" with { type: "text" };
 import seedCourses from "../../migrations/0001_seed_courses.sql" with { type: "text" };
 import listIndexes from "../../migrations/0002_list_indexes.sql" with { type: "text" };
+import studentNotifications from "../../migrations/0003_student_notifications.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -11,6 +12,7 @@ export const migrationSql: Record<string, string> = {
   "0000_init": init,
   "0001_seed_courses": seedCourses,
   "0002_list_indexes": listIndexes,
+  "0003_student_notifications": studentNotifications,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -1,5 +1,6 @@
 export * from "./audit";
 export * from "./inventory";
 export * from "./loans";
+export * from "./notifications";
 export * from "./repairs";
 export * from "./users";

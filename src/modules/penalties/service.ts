@@ -14,6 +14,7 @@ import {
 import type { Actor } from "../../http/auth";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { notifyStudent } from "../notifications/service";
 
 export interface LateReturnOutcome {
   daysLate: number;
@@ -53,8 +54,22 @@ export function recordLateReturn(
     .where(eq(users.id, loan.userId))
     .returning()
     .get();
+  notifyStudent(db, clock, {
+    userId: user.id,
+    tipo: "penalita",
+    titolo: strikes === 1 ? "Hai ricevuto una penalità" : `Hai ricevuto ${strikes} penalità`,
+    messaggio: `${lateReturnReason(late)} di ${loan.itemName}. Penalità totali: ${user.penaltyStrikes}.`,
+    link: "/dashboard",
+  });
   const blockNow = user.penaltyStrikes >= BLOCK_AT_STRIKES && !user.isBlocked;
   if (blockNow) {
+    notifyStudent(db, clock, {
+      userId: user.id,
+      tipo: "account_bloccato",
+      titolo: "Account bloccato",
+      messaggio: `${AUTOMATIC_BLOCK_REASON}. Per sbloccarlo presentati di persona all'ufficio prestiti.`,
+      link: "/dashboard",
+    });
     db.update(users).set({ isBlocked: true, blockedReason: AUTOMATIC_BLOCK_REASON }).where(eq(users.id, user.id)).run();
     recordAudit(db, clock, admin, {
       action: "user.block",
@@ -121,6 +136,16 @@ export function unblockUser(ctx: AppContext, admin: Actor, userId: number, reset
       .where(eq(users.id, userId))
       .returning()
       .get();
+    if (user.isBlocked)
+      notifyStudent(tx, ctx.clock, {
+        userId,
+        tipo: "account_sbloccato",
+        titolo: "Account sbloccato",
+        messaggio: resetStrikes
+          ? "Il tuo account è di nuovo attivo e le penalità sono state azzerate."
+          : `Il tuo account è di nuovo attivo. Penalità attuali: ${user.penaltyStrikes}: un altro ritardo lo blocca di nuovo.`,
+        link: "/dashboard",
+      });
     recordAudit(tx, ctx.clock, admin, {
       action: "user.unblock",
       entity: "user",
