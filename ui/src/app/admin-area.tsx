@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
 import { InventoryPage } from "../features/inventory/components/inventory-page";
+import { ItemPage } from "../features/item-page/components/item-page";
 import { LoansPage } from "../features/loans/components/loans-page";
 import { NotificationCenter } from "../features/notifications/components/notification-center";
 import { RepairsPage } from "../features/repairs/components/repairs-page";
@@ -48,7 +49,7 @@ export function AdminArea() {
         <Route index element={<AdminDashboardPage />} />
         <Route path="dashboard" element={<AdminDashboardPage />} />
         <Route path="inventario" element={<InventoryPage />} />
-        <Route path="inventario/:id" element={<InventoryPage />} />
+        <Route path="inventario/:id" element={<ItemPage isDesk />} />
         <Route path="prestiti" element={<LoansPage />} />
         <Route path="riparazioni" element={<RepairsPage />} />
         <Route path="utenti" element={<UsersPage />} />
