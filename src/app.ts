@@ -8,6 +8,8 @@ import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule } from "./modules/auth";
 import { availabilityModule } from "./modules/availability";
+import { counterModule } from "./modules/counter";
+import { coursesModule } from "./modules/courses";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
@@ -16,6 +18,7 @@ import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
+import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
 
@@ -55,13 +58,16 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(excelModule(ctx, tokens))
     .use(loansModule(ctx, tokens))
     .use(notificationsModule(ctx, tokens))
+    .use(counterModule(ctx, tokens))
     .use(penaltiesModule(ctx, tokens))
     .use(alertsModule(ctx, tokens))
     .use(repairsModule(ctx, tokens))
     .use(reportsModule(ctx, tokens))
     .use(statsModule(ctx, tokens))
     .use(systemModule(ctx, tokens))
-    .use(auditModule(ctx, tokens));
+    .use(auditModule(ctx, tokens))
+    .use(settingsModule(ctx, tokens))
+    .use(coursesModule(ctx, tokens));
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -102,7 +108,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     })
     .onBeforeHandle({ as: "global" }, async ({ request, route }) => {
       if (request.method !== "GET" || !CACHED_LISTS.has(route)) return;
-      return responses.lookup(request, await cacheKey(request));
+      return responses.lookup(request, await cacheKey(request), route);
     })
     .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
       // Plain objects and arrays only: files, streams and ready responses go out as they are.

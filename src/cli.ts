@@ -6,12 +6,14 @@ import type { AppContext } from "./context";
 import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServerPid } from "./data-dir";
 import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
+import { PUBLIC_URL_UNSET } from "./domain/public-url";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
 import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
+import { configuredPublicUrl } from "./modules/counter/documents";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -20,6 +22,7 @@ const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature
 
 Uso:
   prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>] [--demo]
+                   [--public-url https://prestiti.accademia.it]
   prestalab migrate [--data-dir ./data]
   prestalab backup <file> [--data-dir ./data]
   prestalab restore <file> [--data-dir ./data]
@@ -28,7 +31,7 @@ Uso:
   prestalab --help | --version
 
 Variabili d'ambiente: PORT, HOST, PRESTALAB_DATA_DIR, PRESTALAB_NOW, TZ_ACADEMY (Europe/Rome),
-APP_NAME (PrestaLab), JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, OVERDUE_CHECK_MINUTES (15), LOG_LEVEL (info).
+APP_NAME (PrestaLab), JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, OVERDUE_CHECK_MINUTES (15), LOG_LEVEL (info), PUBLIC_URL.
 `;
 
 export interface CliOptions {
@@ -50,6 +53,7 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     dataDir: config.dataDir,
     metrics: createServerMetrics(),
     overdueCheckMinutes: config.overdueCheckMinutes,
+    publicUrl: config.publicUrl,
   };
 }
 
@@ -96,6 +100,7 @@ async function serve(config: Config, options: CliOptions) {
   if (ctx.clock.shifted) {
     console.log(`\n*** OROLOGIO SPOSTATO: PrestaLab crede che adesso sia ${ctx.clock.now().toISOString()} ***\n`);
   }
+  if (!configuredPublicUrl(ctx)) ctx.logger.warn(PUBLIC_URL_UNSET);
   const stopJobs = startJobs(ctx, config.overdueCheckMinutes);
   const app = createApp(ctx, { ui: options.ui });
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_IMPORT_BODY_BYTES + 1024 * 1024 });

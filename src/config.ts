@@ -14,6 +14,8 @@ export interface Config {
   /** Shifted start time of the clock (PRESTALAB_NOW / --now), for demos, training and end-to-end tests. */
   now?: Date;
   demo: boolean;
+  /** Address people reach PrestaLab at (PUBLIC_URL / --public-url): every QR code and link encodes it. */
+  publicUrl?: string;
 }
 
 export type Flags = Record<string, string | boolean>;
@@ -62,6 +64,10 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
   } catch {
     throw new Error(`Fuso orario non valido in TZ_ACADEMY: ${timeZone}`);
   }
+  const publicUrlText = text("public-url", "PUBLIC_URL");
+  const publicUrl = publicUrlText === undefined ? undefined : normalizedPublicUrl(publicUrlText);
+  if (publicUrl === null)
+    throw new Error(`PUBLIC_URL/--public-url non valido (serve http:// o https://): ${publicUrlText}`);
   const logLevel = (env.LOG_LEVEL || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL non valido: ${env.LOG_LEVEL}`);
   return {
@@ -77,5 +83,18 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
     logLevel,
     now,
     demo: flags.demo === true,
+    publicUrl,
   };
+}
+
+/** An http(s) address without a trailing slash, or null when it is not one. */
+export function normalizedPublicUrl(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    if (url.search || url.hash) return null;
+    return url.toString().replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
 }

@@ -18,4 +18,6 @@ export interface AppContext {
   metrics: ServerMetrics;
   /** How often the overdue-loan job runs (the status page flags it when it falls behind). */
   overdueCheckMinutes: number;
+  /** PUBLIC_URL: the address QR codes and links encode; unset, they fall back to the request's own address. */
+  publicUrl?: string;
 }

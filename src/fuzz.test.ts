@@ -23,7 +23,17 @@ import { approveOk, day, directLoanOk, requestOk, returnOk, travelToDay } from "
 // ── Who may call what ───────────────────────────────────────────────────────────────────────────
 
 type Access = "public" | "signed-in" | "admin";
-type Entity = "user" | "item" | "unit" | "category" | "request" | "loan" | "report" | "repair" | "notification";
+type Entity =
+  | "user"
+  | "item"
+  | "unit"
+  | "category"
+  | "course"
+  | "request"
+  | "loan"
+  | "report"
+  | "repair"
+  | "notification";
 
 interface RouteRule {
   access: Access;
@@ -46,6 +56,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "DELETE /api/auth/users/:id": { access: "admin", params: { id: "user" } },
   "GET /api/inventario": { access: "admin" },
   "GET /api/inventario/disponibili": { access: "signed-in" },
+  "GET /api/inventario/riepilogo": { access: "admin" },
   "GET /api/inventario/:id": { access: "signed-in", params: { id: "item" } },
   "GET /api/inventario/:id/disponibili": { access: "signed-in", params: { id: "item" } },
   "GET /api/inventario/:id/units": { access: "signed-in", params: { id: "item" } },
@@ -62,7 +73,13 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "POST /api/categorie-semplici": { access: "admin" },
   "PUT /api/categorie-semplici/:id": { access: "admin", params: { id: "category" } },
   "DELETE /api/categorie-semplici/:id": { access: "admin", params: { id: "category" } },
-  "GET /api/corsi": { access: "signed-in" },
+  "GET /api/corsi": { access: "public" },
+  "GET /api/corsi/tutti": { access: "admin" },
+  "POST /api/corsi": { access: "admin" },
+  "PUT /api/corsi/:id": { access: "admin", params: { id: "course" } },
+  "GET /api/impostazioni": { access: "admin" },
+  "PUT /api/impostazioni": { access: "admin" },
+  "GET /api/impostazioni/regole": { access: "signed-in" },
   "GET /api/excel/inventario/export": { access: "admin" },
   "GET /api/excel/inventario/template": { access: "admin" },
   "POST /api/excel/inventario/import": { access: "admin" },
@@ -76,6 +93,12 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "PUT /api/prestiti/:id/approva": { access: "admin", params: { id: "request" } },
   "PUT /api/prestiti/:id/rifiuta": { access: "admin", params: { id: "request" } },
   "PUT /api/prestiti/:id/restituisci": { access: "admin", params: { id: "loan" } },
+  "PUT /api/prestiti/:id/consegna": { access: "admin", params: { id: "loan" } },
+  "PUT /api/prestiti/:id/annulla": { access: "admin", params: { id: "loan" } },
+  "GET /api/prestiti/:id/anteprima-restituzione": { access: "admin", params: { id: "loan" } },
+  "GET /api/prestiti/:id/ricevuta": { access: "signed-in", params: { id: "loan" } },
+  "GET /api/etichette": { access: "admin" },
+  "GET /api/banco/scansione": { access: "admin" },
   "GET /api/prestiti/:id/units": { access: "signed-in", params: { id: "loan" } },
   "GET /api/prestiti/unit/:unitId": { access: "signed-in", params: { unitId: "unit" } },
   "GET /api/penalties/user/:userId": { access: "signed-in", params: { userId: "user" } },
@@ -222,6 +245,7 @@ async function seedWorld(): Promise<World> {
     item: { A: [], B: [], desk: [camera.id, tablet.id, plotter.id] },
     unit: { A: [], B: [], desk: [...camera.unita, ...tablet.unita, ...plotter.unita].map((unit: Json) => unit.id) },
     category: { A: [], B: [], desk: [categoryId] },
+    course: { A: [], B: [], desk: [1, 2] },
     request: { A: [], B: [], desk: [] },
     loan: { A: [], B: [lateLoan], desk: [] },
     report: { A: [], B: [], desk: [] },
@@ -288,9 +312,13 @@ async function seedWorld(): Promise<World> {
     stale: `Bearer ${await tokens.sign({ id: anna.user.id, ruolo: "user", sessionVersion: 0 })}`,
     basic: `Basic ${Buffer.from(`${admin.user.email}:x`).toString("base64")}`,
   };
-  const tables = (
-    ctx.sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
-  ).map((row) => row.name);
+  const tables =
+    // Ordinary tables only: the search indexes' virtual and shadow tables follow their tables by triggers.
+    (
+      ctx.sqlite
+        .query("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name")
+        .all() as { name: string }[]
+    ).map((row) => row.name);
   return {
     client,
     ctx,

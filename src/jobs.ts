@@ -1,5 +1,6 @@
 import type { AppContext } from "./context";
 import { markOverdueLoans } from "./modules/loans/service";
+import { expireStrikes } from "./modules/penalties/service";
 
 /** Runs one job, timing it and recording success or failure for the system status page. */
 export function runJob(ctx: AppContext, name: string, job: () => string): void {
@@ -19,6 +20,7 @@ export function runJob(ctx: AppContext, name: string, job: () => string): void {
 
 export function checkOverdueLoans(ctx: AppContext): void {
   runJob(ctx, "overdue", () => `${markOverdueLoans(ctx)} prestiti segnati come scaduti`);
+  runJob(ctx, "strike-expiry", () => `penalità scadute per ${expireStrikes(ctx)} studenti`);
 }
 
 /** The scheduled work of a serving process: the overdue check at start and every `minutes`. */

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { textKey } from "../domain/text-key";
 import { openDatabase } from "./client";
 import { prestiti, users } from "./schema";
 
@@ -48,11 +49,11 @@ describe("openDatabase", () => {
     second.sqlite.close();
   });
 
-  it("enforces unique emails and case-insensitively unique usernames in the schema itself", () => {
+  it("enforces unique emails and usernames unique by their Unicode key in the schema itself", () => {
     const { db } = openDatabase(":memory:");
     const row = { passwordHash: "x", name: "A", surname: "B", createdAt: "2026-03-10" };
     db.insert(users)
-      .values({ ...row, email: "a@accademia.it", username: "Giulia" })
+      .values({ ...row, email: "a@accademia.it", username: "Élodie", usernameChiave: textKey("Élodie") })
       .run();
     expect(() =>
       db
@@ -63,7 +64,7 @@ describe("openDatabase", () => {
     expect(() =>
       db
         .insert(users)
-        .values({ ...row, email: "b@accademia.it", username: "GIULIA" })
+        .values({ ...row, email: "b@accademia.it", username: "ÉLODIE", usernameChiave: textKey("ÉLODIE") })
         .run(),
     ).toThrow(/UNIQUE/);
   });

@@ -1,5 +1,6 @@
 import { Database } from "bun:sqlite";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
+import { textKey } from "../domain/text-key";
 import { embeddedMigrations } from "./migrations";
 import * as schema from "./schema";
 
@@ -19,7 +20,32 @@ export function openDatabase(file: string): DatabaseHandle {
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const db = drizzle({ client: sqlite, schema });
   migrate(db);
+  refreshTextKeys(sqlite);
   return { sqlite, db };
+}
+
+/**
+ * Migration 0003 filled the new key columns with SQLite's ASCII-only lower(); rows whose text holds any
+ * other character get textKey's value here (a no-op once done). Should two old rows now share a key,
+ * the first keeps it and the later keeps the ASCII one, so the start never fails on old data.
+ */
+function refreshTextKeys(sqlite: Database): void {
+  const nonAscii = "GLOB '*[^ -~]*'";
+  const targets = [
+    { table: "unita", text: "codice_univoco", key: "codice_chiave" },
+    { table: "users", text: "username", key: "username_chiave" },
+  ];
+  for (const { table, text, key } of targets) {
+    const rows = sqlite
+      .query(`SELECT id, ${text} AS text, ${key} AS key FROM ${table} WHERE ${text} ${nonAscii}`)
+      .all() as Array<{
+      id: number;
+      text: string;
+      key: string;
+    }>;
+    const update = sqlite.query(`UPDATE OR IGNORE ${table} SET ${key} = ? WHERE id = ?`);
+    for (const row of rows) if (row.key !== textKey(row.text)) update.run(textKey(row.text), row.id);
+  }
 }
 
 export function migrate(db: Db): void {

@@ -1,9 +1,11 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, it } from "bun:test";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { is } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/bun-sqlite";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { COURSES } from "../domain/courses";
 import { appliedMigrationCount, migrate, openDatabase } from "./client";
@@ -73,6 +75,34 @@ describe("a migrated database", () => {
       (row) => row.nome,
     );
     expect(names).toEqual([...COURSES].sort());
+  });
+
+  it("keys the codes and usernames of a database from before the key columns by Unicode rules", () => {
+    const dir = mkdtempSync(join(tmpdir(), "prestalab-keys-"));
+    const file = join(dir, "old.db");
+    try {
+      const old = new Database(file);
+      const oldDb = drizzle({ client: old, schema });
+      const { dialect, session } = oldDb as unknown as {
+        dialect: { migrate: (m: unknown, s: unknown, c: unknown) => void };
+        session: unknown;
+      };
+      dialect.migrate(embeddedMigrations().slice(0, 3), session, { migrationsFolder: "" });
+      old.exec(`INSERT INTO inventario (nome, data_aggiunta) VALUES ('Caméra', '2026-01-01');
+        INSERT INTO unita (inventario_id, codice_univoco) VALUES (1, 'CAMÉRA_001'), (1, 'TRIPOD_002');
+        INSERT INTO users (email, username, password_hash, name, surname, created_at)
+          VALUES ('e@accademia.it', 'Élodie', 'x', 'E', 'L', '2026-01-01')`);
+      old.close();
+      const { sqlite } = openDatabase(file);
+      expect(sqlite.query("SELECT codice_chiave AS key FROM unita ORDER BY id").all()).toEqual([
+        { key: "caméra_001" },
+        { key: "tripod_002" },
+      ]);
+      expect(sqlite.query("SELECT username_chiave AS key FROM users").get()).toEqual({ key: "élodie" });
+      sqlite.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("counts zero migrations in a database PrestaLab never touched", () => {

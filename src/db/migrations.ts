@@ -3,7 +3,12 @@ import type { MigrationMeta } from "drizzle-orm/migrator";
 import init from "../../migrations/0000_init.sql" with { type: "text" };
 import seedCourses from "../../migrations/0001_seed_courses.sql" with { type: "text" };
 import listIndexes from "../../migrations/0002_list_indexes.sql" with { type: "text" };
-import studentNotifications from "../../migrations/0003_student_notifications.sql" with { type: "text" };
+import textKeys from "../../migrations/0003_text_keys.sql" with { type: "text" };
+import academySettings from "../../migrations/0004_academy_settings.sql" with { type: "text" };
+import openSetIndexes from "../../migrations/0005_open_set_indexes.sql" with { type: "text" };
+import searchAndVersions from "../../migrations/0006_search_and_versions.sql" with { type: "text" };
+import counter from "../../migrations/0007_counter.sql" with { type: "text" };
+import studentNotifications from "../../migrations/0008_student_notifications.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -12,7 +17,12 @@ export const migrationSql: Record<string, string> = {
   "0000_init": init,
   "0001_seed_courses": seedCourses,
   "0002_list_indexes": listIndexes,
-  "0003_student_notifications": studentNotifications,
+  "0003_text_keys": textKeys,
+  "0004_academy_settings": academySettings,
+  "0005_open_set_indexes": openSetIndexes,
+  "0006_search_and_versions": searchAndVersions,
+  "0007_counter": counter,
+  "0008_student_notifications": studentNotifications,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -1,4 +1,7 @@
-/** The academy's fixed list of courses (also seeded into the `corsi` table by a migration). */
+/**
+ * The academy's initial courses, seeded into the `corsi` table by a migration; the desk adds, renames
+ * and archives courses from then on (GET /api/corsi answers the active ones).
+ */
 export const COURSES = [
   "Cinema e Audiovisivi",
   "Design",
@@ -11,7 +14,3 @@ export const COURSES = [
 ] as const;
 
 export type Course = (typeof COURSES)[number];
-
-export function isCourse(value: unknown): value is Course {
-  return typeof value === "string" && (COURSES as readonly string[]).includes(value);
-}

@@ -1,3 +1,4 @@
+import { automaticBlockReason, DEFAULT_SETTINGS, type StrikeStep } from "./academy-settings";
 import { daysBetween } from "./dates";
 import type { LoanType, UsageType } from "./loan-types";
 
@@ -6,33 +7,117 @@ export type StoredLoanState = "attivo" | "scaduto" | "restituito";
 /** A loan not yet returned: it holds its units, on time or overdue. */
 export const OPEN_LOAN_STATES = ["attivo", "scaduto"] as const satisfies readonly StoredLoanState[];
 
-/** Strikes at which an account is blocked automatically, and at which the desk is warned. */
-export const BLOCK_AT_STRIKES = 3;
-export const WARN_AT_STRIKES = 2;
+/** Strikes at which an account is blocked automatically by default (the setting `soglia_blocco`). */
+export const BLOCK_AT_STRIKES = DEFAULT_SETTINGS.soglia_blocco;
+/** The desk and the student are warned one strike before the block. */
+export const WARN_AT_STRIKES = BLOCK_AT_STRIKES - 1;
 
-export const AUTOMATIC_BLOCK_REASON = "Blocco automatico: 3 o più penalità per ritardi nella restituzione";
+export const AUTOMATIC_BLOCK_REASON = automaticBlockReason(BLOCK_AT_STRIKES);
 
 /** Days between the due date and the return (or today, while still out); returning on the due day is on time. */
 export function daysLate(dueDate: string, returnedOrToday: string): number {
   return Math.max(0, daysBetween(dueDate, returnedOrToday));
 }
 
-/** The academy's rule: 1–3 days late earn 1 strike, 4–7 earn 2, 8 or more earn 3. */
-export function strikesForDaysLate(days: number): number {
-  if (days <= 0) return 0;
-  if (days <= 3) return 1;
-  if (days <= 7) return 2;
-  return 3;
+/**
+ * The strikes a return `days` late earns: the last step of the academy's scale reached (by default 1–3
+ * days late earn 1 strike, 4–7 earn 2, 8 or more earn 3).
+ */
+export function strikesForDaysLate(
+  days: number,
+  scale: readonly StrikeStep[] = DEFAULT_SETTINGS.scala_penalita,
+): number {
+  let strikes = 0;
+  for (const step of scale) if (days >= step.da_giorni) strikes = step.strike;
+  return strikes;
 }
 
 export function lateReturnReason(days: number): string {
   return `Ritardo di ${days} ${days === 1 ? "giorno" : "giorni"} nella restituzione`;
 }
 
-/** An open loan past its due date is overdue even before the periodic job has marked it. */
-export function effectiveLoanState(stored: StoredLoanState, dueDate: string, today: string): StoredLoanState {
+/**
+ * An open loan past its due date is overdue even before the periodic job has marked it; a loan never
+ * handed over is never overdue (the equipment did not leave the desk).
+ */
+export function effectiveLoanState(
+  stored: StoredLoanState,
+  dueDate: string,
+  today: string,
+  handedOver = true,
+): StoredLoanState {
   if (stored === "restituito") return stored;
+  if (!handedOver) return "attivo";
   return dueDate < today ? "scaduto" : stored;
+}
+
+/**
+ * Where a loan stands at the desk, beyond its stored `stato`: waiting to be collected (from its start
+ * day), out, overdue, back, or cancelled before anyone collected it.
+ */
+export type LoanPhase = "da_ritirare" | "attivo" | "scaduto" | "restituito" | "annullato";
+
+export function loanPhase(loan: {
+  stato: StoredLoanState;
+  dueDate: string;
+  handedOverAt: string | null;
+  cancelledAt: string | null;
+  today: string;
+}): LoanPhase {
+  if (loan.cancelledAt) return "annullato";
+  if (loan.stato === "restituito") return "restituito";
+  if (!loan.handedOverAt) return "da_ritirare";
+  return effectiveLoanState(loan.stato, loan.dueDate, loan.today);
+}
+
+export const HANDOVER_MESSAGES = {
+  notYet: "Il prestito inizia più avanti: la consegna è possibile dal giorno di inizio",
+  already: "Il prestito è già stato consegnato",
+  closed: "Il prestito è già concluso",
+  cancelAfterHandover: "Il prestito è già stato consegnato: registra la restituzione invece di annullarlo",
+} as const;
+
+/** Why a loan cannot be handed over `today`, or null. Only from its start day, and only once. */
+export function handoverProblem(loan: {
+  stato: StoredLoanState;
+  startDate: string;
+  handedOverAt: string | null;
+  today: string;
+}): string | null {
+  if (loan.stato === "restituito") return HANDOVER_MESSAGES.closed;
+  if (loan.handedOverAt) return HANDOVER_MESSAGES.already;
+  if (loan.startDate > loan.today) return HANDOVER_MESSAGES.notYet;
+  return null;
+}
+
+/** What a return does to the borrower: the same rule previews it at the desk and applies it. */
+export interface ReturnConsequences {
+  giorni_ritardo: number;
+  strike: number;
+  /** The borrower is blocked after this return because of its strikes. */
+  blocco: boolean;
+}
+
+/**
+ * Lateness counts once per loan, at the return of its last unit; a borrower without an account (or a
+ * loan returned only in part) gets no strike.
+ */
+export function returnConsequences(input: {
+  dueDate: string;
+  returnedOn: string;
+  lastUnits: boolean;
+  borrower: { strikes: number; blocked: boolean } | null;
+  /** The academy's strike scale and block threshold (settings `scala_penalita`, `soglia_blocco`). */
+  scale: readonly StrikeStep[];
+  blockAt: number;
+}): ReturnConsequences {
+  const giorni_ritardo = daysLate(input.dueDate, input.returnedOn);
+  const strike = input.lastUnits && input.borrower ? strikesForDaysLate(giorni_ritardo, input.scale) : 0;
+  const blocco =
+    strike > 0 &&
+    input.borrower !== null &&
+    (input.borrower.blocked || input.borrower.strikes + strike >= input.blockAt);
+  return { giorni_ritardo, strike, blocco };
 }
 
 export function isInternalUse(loanType: LoanType, usage: UsageType | null | undefined): boolean {
@@ -69,8 +154,8 @@ export function bookingDateProblem(input: {
   return null;
 }
 
-export function penaltyWarning(strikes: number): string | null {
-  if (strikes < WARN_AT_STRIKES) return null;
-  if (strikes >= BLOCK_AT_STRIKES) return `L'utente ha ${strikes} penalità ed è a rischio di blocco.`;
+export function penaltyWarning(strikes: number, blockAt = BLOCK_AT_STRIKES): string | null {
+  if (strikes < blockAt - 1) return null;
+  if (strikes >= blockAt) return `L'utente ha ${strikes} penalità ed è a rischio di blocco.`;
   return `Attenzione: l'utente ha ${strikes} penalità. Un altro ritardo nella restituzione bloccherà automaticamente l'account.`;
 }

@@ -1,3 +1,4 @@
+import { textKey } from "../domain/text-key";
 import { badRequest } from "./errors";
 
 const MAX_FIELD_LENGTH = 2000;
@@ -23,7 +24,7 @@ function limited(value: string, maxLength: number): string {
 }
 
 export function normalizedEmail(value: unknown, missingMessage = "L'email è obbligatoria"): string {
-  const email = requiredText(value, missingMessage, 254).toLowerCase();
+  const email = textKey(requiredText(value, missingMessage, 254));
   if (!EMAIL.test(email)) throw badRequest("Indirizzo email non valido");
   return email;
 }
@@ -33,4 +34,19 @@ export function idParam(value: string, message: string): number {
   const id = Number(value);
   if (!/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw badRequest(message);
   return id;
+}
+
+/**
+ * Parses a JSON body that may be absent. Elysia's own parser turns malformed JSON into no body at all,
+ * which an optional body would take for "use the defaults"; here malformed JSON stays a string for the
+ * route to refuse with its 400 (after the auth check, which runs in transform).
+ */
+export async function optionalJsonBody({ request }: { request: Request }): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

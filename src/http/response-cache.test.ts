@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { createTestContext } from "../testing/harness";
 import { createItem } from "../testing/inventory-fixtures";
-import { day, loanScenario, travelToDay } from "../testing/loan-fixtures";
+import { day, loanScenario, requestOk, travelToDay, unitIdOf } from "../testing/loan-fixtures";
 import { createResponseCache } from "./response-cache";
 
 type Scenario = Awaited<ReturnType<typeof loanScenario>>;
@@ -42,6 +42,25 @@ describe("the lists the screens poll", () => {
     expect(await names(after)).toContain("Stampante 3D");
   });
 
+  it("change only when a resource they read does: a request rebuilds the inventory, not the users list", async () => {
+    const scenario = await loanScenario();
+    const users = await get(scenario, "/api/auth/users", scenario.admin);
+    const inventory = await get(scenario, "/api/inventario", scenario.admin);
+    await requestOk(scenario.client, scenario.student.token, {
+      unit_id: unitIdOf(scenario.camera),
+      dal: day(1),
+      al: day(2),
+    });
+    const usersAgain = await get(scenario, "/api/auth/users", scenario.admin, {
+      "if-none-match": users.headers.get("etag") ?? "",
+    });
+    expect(usersAgain.status).toBe(304);
+    const inventoryAgain = await get(scenario, "/api/inventario", scenario.admin, {
+      "if-none-match": inventory.headers.get("etag") ?? "",
+    });
+    expect(inventoryAgain.status).toBe(200);
+  });
+
   it("change when the academy's day does (overdue loans are computed for today)", async () => {
     const scenario = await loanScenario();
     const today = await get(scenario, "/api/avvisi", scenario.admin);
@@ -80,14 +99,15 @@ describe("the kept answers", () => {
   it("keep a big answer gzipped only and unpack it for a client without gzip", async () => {
     const cache = createResponseCache(createTestContext());
     const first = new Request("http://localhost/api/prestiti?all=1");
-    expect(await cache.lookup(first, "1 list")).toBeUndefined();
+    expect(await cache.lookup(first, "1 list", "/api/prestiti")).toBeUndefined();
     cache.store(first, big, {});
-    const plain = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list");
+    const plain = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list", "/api/prestiti");
     expect(plain?.headers.get("content-encoding")).toBeNull();
     expect(await plain?.json()).toEqual(big);
     const zipped = await cache.lookup(
       new Request("http://localhost/api/prestiti?all=1", { headers: { "accept-encoding": "gzip" } }),
       "1 list",
+      "/api/prestiti",
     );
     expect(zipped?.headers.get("content-encoding")).toBe("gzip");
   });
@@ -95,8 +115,8 @@ describe("the kept answers", () => {
   it("let callers that miss while the same list is computed wait for that answer", async () => {
     const cache = createResponseCache(createTestContext());
     const owner = new Request("http://localhost/api/inventario");
-    expect(await cache.lookup(owner, "1 inventory")).toBeUndefined();
-    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory");
+    expect(await cache.lookup(owner, "1 inventory", "/api/inventario")).toBeUndefined();
+    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", "/api/inventario");
     cache.store(owner, big, {});
     expect(await (await waiting)?.json()).toEqual(big);
   });
@@ -104,8 +124,8 @@ describe("the kept answers", () => {
   it("let them compute it themselves when the first computation failed", async () => {
     const cache = createResponseCache(createTestContext());
     const owner = new Request("http://localhost/api/inventario");
-    await cache.lookup(owner, "1 inventory");
-    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory");
+    await cache.lookup(owner, "1 inventory", "/api/inventario");
+    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", "/api/inventario");
     cache.settle(owner);
     expect(await waiting).toBeUndefined();
   });

@@ -2,10 +2,12 @@ import type { AppContext } from "../context";
 
 /**
  * The JSON answers of the read-only lists the screens load and poll, kept per user until the data
- * changes. A list is a function of the database, the academy's "today" and who asks, so the version of
- * an answer is: this process, the rows changed through its connection (`total_changes()`), the commits of
- * any other connection (`PRAGMA data_version`) and today. While that version holds, a repeated call is
- * answered from memory (already gzipped), and a conditional one (`If-None-Match`) with 304 and no body.
+ * they read changes. A list is a function of the database, the academy's "today" and who asks, so the
+ * version of an answer is: this process, the versions of the resources it reads (`data_versions`, bumped
+ * by triggers on every row written, by any connection) and today. A list with no declared resources
+ * counts every change: the rows changed through this connection (`total_changes()`) and the commits of
+ * any other (`PRAGMA data_version`). While that version holds, a repeated call is answered from memory
+ * (already gzipped), and a conditional one (`If-None-Match`) with 304 and no body.
  */
 export const CACHED_LISTS = new Set([
   "/api/audit",
@@ -17,6 +19,7 @@ export const CACHED_LISTS = new Set([
   "/api/corsi",
   "/api/inventario",
   "/api/inventario/disponibili",
+  "/api/inventario/riepilogo",
   "/api/inventario/:id/disponibili",
   "/api/inventario/:id/units",
   "/api/penalties/user/:userId",
@@ -34,6 +37,44 @@ export const CACHED_LISTS = new Set([
   "/api/stats/top-items",
   "/api/stats/top-users",
 ]);
+
+/**
+ * The resources of `data_versions` (migration 0006, whose triggers say which tables bump each). Every
+ * list also reads the academy's settings (rules such as lateness follow them); they rarely change.
+ */
+export type Resource = "inventory" | "loans" | "requests" | "users" | "repairs" | "reports" | "audit" | "settings";
+
+const ITEMS: Resource[] = ["inventory", "loans", "requests", "repairs"];
+const STATS: Resource[] = ["inventory", "loans", "requests", "users"];
+
+/**
+ * What each cached list reads, so that a write rebuilds only the lists it can change (a request does not
+ * rebuild the users list). A list that starts reading another resource must say so here.
+ */
+export const LIST_RESOURCES: Record<string, Resource[]> = {
+  "/api/audit": ["audit"],
+  "/api/auth/password-reset-requests": ["users"],
+  "/api/auth/users": ["users"],
+  "/api/avvisi": ["inventory", "loans", "requests", "repairs", "users"],
+  "/api/avvisi/utente": ["inventory", "loans", "users"],
+  "/api/categorie-semplici": ["inventory"],
+  "/api/corsi": ["inventory"],
+  "/api/inventario": ITEMS,
+  "/api/inventario/riepilogo": ITEMS,
+  "/api/inventario/disponibili": ITEMS,
+  "/api/inventario/:id/disponibili": ITEMS,
+  "/api/inventario/:id/units": ITEMS,
+  "/api/prestiti": ["loans", "inventory", "users"],
+  "/api/prestiti/mie": ["loans", "inventory", "users"],
+  "/api/richieste": ["requests", "inventory", "users"],
+  "/api/richieste/mie": ["requests", "inventory", "users"],
+  "/api/stats": STATS,
+  "/api/stats/categories": STATS,
+  "/api/stats/monthly-requests": STATS,
+  "/api/stats/top-departments": STATS,
+  "/api/stats/top-items": STATS,
+  "/api/stats/top-users": STATS,
+};
 
 /** Answers smaller than this go out uncompressed: gzip would not pay for itself. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -91,6 +132,9 @@ export function createResponseCache(ctx: AppContext) {
   const bootId = Math.floor(ctx.clock.now().getTime() % 1e9).toString(36) + Math.random().toString(36).slice(2, 6);
   const changes = ctx.sqlite.query<{ changes: number }, []>("SELECT total_changes() AS changes");
   const dataVersion = ctx.sqlite.query<{ data_version: number }, []>("PRAGMA data_version");
+  const resourceVersions = ctx.sqlite.query<{ resource: string; version: number }, []>(
+    "SELECT resource, version FROM data_versions",
+  );
   const entries = new Map<string, Entry>();
   // The version a request saw before its handler ran: what it computes is kept under that one, so a
   // write that lands meanwhile can only make the kept answer stale, never mislabel it as newer.
@@ -99,8 +143,13 @@ export function createResponseCache(ctx: AppContext) {
   const inFlight = new Map<string, { version: string; done: Promise<void>; finish: () => void; owner: Request }>();
   let cachedBytes = 0;
 
-  function currentVersion(): string {
-    return `${bootId}.${changes.get()?.changes ?? 0}.${dataVersion.get()?.data_version ?? 0}.${ctx.clock.today()}`;
+  function currentVersion(route: string | undefined): string {
+    const resources = route === undefined ? undefined : LIST_RESOURCES[route];
+    if (!resources)
+      return `${bootId}.${changes.get()?.changes ?? 0}.${dataVersion.get()?.data_version ?? 0}.${ctx.clock.today()}`;
+    const versions = new Map(resourceVersions.all().map((row) => [row.resource, row.version]));
+    const read = [...resources, "settings"];
+    return `${bootId}.${read.map((resource) => versions.get(resource) ?? 0).join("-")}.${ctx.clock.today()}`;
   }
 
   function forget(key: string) {
@@ -137,8 +186,8 @@ export function createResponseCache(ctx: AppContext) {
      * is one (waiting for a computation already running), else undefined: the handler runs and `store`
      * keeps what it answered.
      */
-    async lookup(request: Request, key: string): Promise<Response | undefined> {
-      const version = currentVersion();
+    async lookup(request: Request, key: string, route: string): Promise<Response | undefined> {
+      const version = currentVersion(route);
       seen.set(request, { key, version });
       const headers = cacheHeaders(version);
       if (request.headers.get("if-none-match") === headers.etag) return new Response(null, { status: 304, headers });
@@ -159,7 +208,7 @@ export function createResponseCache(ctx: AppContext) {
 
     /** After the handler: keeps the answer (under the key and version `lookup` saw) and sends it. */
     store(request: Request, value: unknown, headers: Record<string, string>): Response {
-      const { key, version } = seen.get(request) ?? { key: undefined, version: currentVersion() };
+      const { key, version } = seen.get(request) ?? { key: undefined, version: currentVersion(undefined) };
       const { body, gzipped } = encodeJson(value);
       const kept = gzipped && body.length > KEEP_PLAIN_UP_TO_BYTES ? null : body;
       if (key !== undefined)

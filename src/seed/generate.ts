@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import { writeTransaction } from "../db/transaction";
 import { COURSES, type Course } from "../domain/courses";
 import { addDays, laterDate } from "../domain/dates";
 import {
@@ -9,6 +10,7 @@ import {
   strikesForDaysLate,
 } from "../domain/loan-rules";
 import type { UsageType } from "../domain/loan-types";
+import { textKey } from "../domain/text-key";
 import { defaultUnitCode } from "../domain/unit-codes";
 import { CATALOG, FAULT_MESSAGES, FIRST_NAMES, SURNAMES } from "./catalog";
 import { createRandom, type Random } from "./random";
@@ -132,7 +134,8 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     firstStudentEmail: "",
   };
 
-  db.transaction(() => {
+  // Raw prepared statements for speed, inside the one write transaction of the same connection.
+  writeTransaction(ctx.db, () => {
     const courseIds = new Map(
       (db.query("SELECT id, nome FROM corsi").all() as Array<{ id: number; nome: Course }>).map((row) => [
         row.nome,
@@ -147,7 +150,9 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     const insertItemCourse = db.prepare(
       "INSERT INTO inventario_corsi (inventario_id, corso_id, posizione) VALUES (?, ?, ?)",
     );
-    const insertUnit = db.prepare("INSERT INTO unita (inventario_id, codice_univoco) VALUES (?, ?) RETURNING id");
+    const insertUnit = db.prepare(
+      "INSERT INTO unita (inventario_id, codice_univoco, codice_chiave) VALUES (?, ?, ?) RETURNING id",
+    );
 
     // Inventory: walk the catalog until the requested number of items exists.
     const categoryIds = new Map<string, number>();
@@ -208,7 +213,8 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     for (const [position, item] of items.entries()) {
       const count = unitCounts[position] as number;
       for (let sequence = 1; sequence <= count; sequence++) {
-        const unit = insertUnit.get(item.id, defaultUnitCode(item.codeBase, sequence)) as { id: number };
+        const code = defaultUnitCode(item.codeBase, sequence);
+        const unit = insertUnit.get(item.id, code, textKey(code)) as { id: number };
         units.push({ index: units.length, id: unit.id, item, busyUntil: historyStart });
       }
     }
@@ -536,7 +542,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       );
       summary.reports++;
     }
-  })();
+  });
   return summary;
 }
 

@@ -82,9 +82,13 @@ export function insertLoan(
     to?: string;
     returnedOn?: string | null;
     userId?: number | null;
+    /** Whether the borrower collected it; by default a loan that has started was collected. */
+    handedOver?: boolean;
   },
 ): number {
   const today = ctx.clock.today();
+  const from = loan.from ?? today;
+  const handedOver = loan.handedOver ?? (from <= today || loan.stato === "restituito");
   const row = ctx.db
     .insert(prestiti)
     .values({
@@ -92,17 +96,18 @@ export function insertLoan(
       chi: "Giulia Rossi",
       utenteEmail: "giulia.rossi@accademia.it",
       inventarioId: loan.itemId,
-      dataUscita: loan.from ?? today,
+      dataUscita: from,
       dataRientro: loan.to ?? today,
       dataRestituzione: loan.returnedOn ?? null,
       stato: loan.stato ?? "attivo",
       createdAt: ctx.clock.now().toISOString(),
+      consegnatoIl: handedOver ? `${from}T08:00:00.000Z` : null,
     })
     .returning({ id: prestiti.id })
     .get();
   ctx.db
     .insert(prestitiUnita)
-    .values(loan.unitIds.map((unitId) => ({ prestitoId: row.id, unitId })))
+    .values(loan.unitIds.map((unitId) => ({ prestitoId: row.id, unitId, restituitaIl: loan.returnedOn ?? null })))
     .run();
   return row.id;
 }

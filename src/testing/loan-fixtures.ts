@@ -77,13 +77,27 @@ export async function requestOk(client: TestClient, token: string, body: Record<
   return answer.body;
 }
 
-export async function approveOk(client: TestClient, adminToken: string, requestId: number): Promise<Json> {
+/** Approves a request; the student collects at once when the loan starts today (`handOver: false` to wait). */
+export async function approveOk(
+  client: TestClient,
+  adminToken: string,
+  requestId: number,
+  { handOver = true } = {},
+): Promise<Json> {
   const answer = await client.put(`/api/prestiti/${requestId}/approva`, undefined, adminToken);
   if (answer.status !== 200) throw new Error(`approval refused (${answer.status}): ${JSON.stringify(answer.body)}`);
+  const loan = loanRow(client.ctx, answer.body.loanId);
+  if (handOver && loan && loan.dataUscita <= client.ctx.clock.today()) await handOverOk(client, adminToken, loan.id);
   return answer.body;
 }
 
-/** A direct loan through the API (from today to today unless told); throws unless it was created. Returns its id. */
+export async function handOverOk(client: TestClient, adminToken: string, loanId: number): Promise<Json> {
+  const answer = await client.put(`/api/prestiti/${loanId}/consegna`, undefined, adminToken);
+  if (answer.status !== 200) throw new Error(`hand-over refused (${answer.status}): ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** A direct loan through the API (from today to today unless told, handed over when it starts today); throws unless it was created. Returns its id. */
 export async function directLoanOk(
   client: TestClient,
   adminToken: string,
@@ -92,7 +106,16 @@ export async function directLoanOk(
   const today = client.ctx.clock.today();
   const answer = await client.post(
     "/api/prestiti",
-    { chi: "", data_uscita: today, data_rientro: today, tipo_utilizzo: null, note: null, ...body },
+    {
+      chi: "",
+      data_uscita: today,
+      data_rientro: today,
+      tipo_utilizzo: null,
+      note: null,
+      // The borrower takes a loan starting today at once, as at the desk.
+      consegna: (body.data_uscita ?? today) === today,
+      ...body,
+    },
     adminToken,
   );
   if (answer.status !== 200) throw new Error(`direct loan refused (${answer.status}): ${JSON.stringify(answer.body)}`);

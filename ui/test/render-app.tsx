@@ -4,6 +4,7 @@ import { App } from "../src/app/app";
 import { TOKEN_KEY } from "../src/lib/api";
 import type { User } from "../src/lib/user";
 import { type ApiRoutes, mockApi } from "./mock-api";
+import { shellApi } from "./shell-api";
 
 interface RenderAppOptions {
   path?: string;
@@ -17,7 +18,7 @@ export function renderApp({ path = "/", signedInAs, api = {} }: RenderAppOptions
   window.history.replaceState(null, "", path);
   const server = mockApi({
     "GET /api/health": { body: { ok: true, appName: "PrestaLab" } },
-    ...(signedInAs && { "GET /api/auth/me": { body: { user: signedInAs } } }),
+    ...(signedInAs && { ...shellApi(signedInAs), "GET /api/auth/me": { body: { user: signedInAs } } }),
     ...api,
   });
   if (signedInAs) localStorage.setItem(TOKEN_KEY, "token-di-prova");

@@ -2,12 +2,19 @@ import { GlobalRegistrator } from "@happy-dom/global-registrator";
 
 GlobalRegistrator.register({ url: "http://localhost:3000/" });
 
-const { afterEach } = await import("bun:test");
+const { afterEach, mock } = await import("bun:test");
 const { cleanup } = await import("@testing-library/react");
 const realFetch = globalThis.fetch;
 afterEach(() => {
   cleanup();
+  mock.restore();
   localStorage.clear();
   globalThis.fetch = realFetch;
   window.history.replaceState(null, "", "/");
 });
+
+// Query results arrive on timers of their own; wrapping their notifications in act() tells React they
+// are part of the test, as a user would see them, instead of warning about an update outside act().
+const { notifyManager } = await import("@tanstack/react-query");
+const { act } = await import("@testing-library/react");
+notifyManager.setNotifyFunction((notify) => act(notify));

@@ -1,14 +1,36 @@
+import { isAdmin, type User } from "../src/lib/user";
 import type { ApiRoutes } from "./mock-api";
+import { requestListRoute } from "./paged-lists";
 
 /**
  * Quiet answers for what the admin shell itself polls (requests, alerts, reports, repairs for the
  * notification drawer), for screen tests that are about something else.
  */
 export const adminShellApi: ApiRoutes = {
-  "GET /api/richieste": { body: [] },
+  "GET /api/richieste": requestListRoute([]),
   "GET /api/segnalazioni": { body: [] },
   "GET /api/riparazioni": { body: [] },
   "GET /api/avvisi": {
     body: { scorte_basse: [], prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], totale_avvisi: 0 },
   },
 };
+
+/** The signed-in person's own strikes and history, as the dashboard loads them, with no penalty. */
+export function ownPenaltiesApi(user: User): ApiRoutes {
+  return {
+    [`GET /api/penalties/user/${user.id}`]: {
+      body: {
+        userInfo: { penalty_strikes: user.penalty_strikes, is_blocked: user.is_blocked, blocked_reason: null },
+        penalties: [],
+      },
+    },
+  };
+}
+
+/** What the signed-in shell loads by itself, answered quietly unless a test scripts it otherwise. */
+export function shellApi(user: User): ApiRoutes {
+  return {
+    ...ownPenaltiesApi(user),
+    ...(isAdmin(user) ? adminShellApi : { "GET /api/categorie-semplici": { body: [] } }),
+  };
+}

@@ -3,4 +3,5 @@ export * from "./inventory";
 export * from "./loans";
 export * from "./notifications";
 export * from "./repairs";
+export * from "./settings";
 export * from "./users";

@@ -1,8 +1,11 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const corsi = sqliteTable("corsi", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   nome: text("nome").notNull().unique(),
+  // An archived course keeps its items and students but is no longer offered to new registrations.
+  archiviato: integer("archiviato", { mode: "boolean" }).notNull().default(false),
 });
 
 export const categorie = sqliteTable("categorie", {
@@ -20,15 +23,23 @@ export const inventario = sqliteTable(
     fornitore: text("fornitore"),
     seriale: text("seriale"),
     immagineUrl: text("immagine_url"),
+    /** Accessories to check at hand-over and return, one per line (e.g. "Batteria\nCaricatore"). */
+    checklist: text("checklist"),
     tipoPrestito: text("tipo_prestito", { enum: ["solo_esterno", "solo_interno", "entrambi"] })
       .notNull()
       .default("solo_esterno"),
+    // The item's own longest external loan in days, overriding the academy's `durata_massima_giorni`.
+    durataMassimaGiorni: integer("durata_massima_giorni"),
     categoriaId: integer("categoria_id").references(() => categorie.id, { onDelete: "set null" }),
     dataAggiunta: text("data_aggiunta").notNull(),
     // An archived item keeps its history (loans, repairs, statistics) but is hidden from every list.
     archivedAt: text("archived_at"),
   },
-  (table) => [index("inventario_nome_idx").on(table.nome), index("inventario_categoria_idx").on(table.categoriaId)],
+  (table) => [
+    // The list's order, as a person reads it: "lente" before "Zaino".
+    index("inventario_nome_idx").on(sql`${table.nome} collate nocase`, table.id),
+    index("inventario_categoria_idx").on(table.categoriaId),
+  ],
 );
 
 export const inventarioCorsi = sqliteTable(
@@ -57,12 +68,15 @@ export const unita = sqliteTable(
       .notNull()
       .references(() => inventario.id, { onDelete: "cascade" }),
     codiceUnivoco: text("codice_univoco").notNull(),
+    // textKey(codice_univoco): what makes two codes "the same" (see src/domain/text-key.ts).
+    codiceChiave: text("codice_chiave").notNull(),
     note: text("note"),
     perso: integer("perso", { mode: "boolean" }).notNull().default(false),
     archivedAt: text("archived_at"),
   },
   (table) => [
-    uniqueIndex("unita_codice_unique").on(table.codiceUnivoco),
-    index("unita_inventario_idx").on(table.inventarioId),
+    uniqueIndex("unita_codice_chiave_unique").on(table.codiceChiave),
+    // Covering for the per-item unit counts: listed units are the ones not archived.
+    index("unita_inventario_idx").on(table.inventarioId, table.archivedAt),
   ],
 );

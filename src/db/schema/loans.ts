@@ -29,7 +29,10 @@ export const richieste = sqliteTable(
     index("richieste_unit_stato_idx").on(table.unitId, table.stato, table.dal, table.al),
     index("richieste_utente_idx").on(table.utenteId, table.createdAt),
     index("richieste_stato_created_idx").on(table.stato, table.createdAt),
-    index("richieste_created_idx").on(table.createdAt),
+    // Covering for the statistics: a period's requests are counted per item or borrower from the index alone.
+    index("richieste_created_item_user_idx").on(table.createdAt, table.inventarioId, table.utenteId),
+    // Covering for the open set: the units held by pending requests.
+    index("richieste_stato_al_unit_idx").on(table.stato, table.al, table.unitId, table.inventarioId),
   ],
 );
 
@@ -55,11 +58,19 @@ export const prestiti = sqliteTable(
       .default("attivo"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: text("created_at").notNull(),
+    // Null until the equipment changes hands at the desk: an uncollected loan is never late.
+    consegnatoIl: text("consegnato_il"),
+    consegnatoDa: integer("consegnato_da").references(() => users.id, { onDelete: "set null" }),
+    // A loan never handed over can be cancelled (a no-show): it ends as `restituito` with no return date.
+    annullatoIl: text("annullato_il"),
+    annullatoDa: integer("annullato_da").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     index("prestiti_utente_idx").on(table.utenteId, table.stato),
     index("prestiti_stato_rientro_idx").on(table.stato, table.dataRientro),
     index("prestiti_stato_restituzione_idx").on(table.stato, table.dataRestituzione),
+    // Covering for the open set: open loans and when they start, without reading the loan rows.
+    index("prestiti_stato_uscita_idx").on(table.stato, table.dataUscita, table.inventarioId),
     index("prestiti_inventario_idx").on(table.inventarioId),
     index("prestiti_richiesta_idx").on(table.richiestaId),
     index("prestiti_created_idx").on(table.createdAt),
@@ -75,6 +86,10 @@ export const prestitiUnita = sqliteTable(
     unitId: integer("unit_id")
       .notNull()
       .references(() => unita.id),
+    // Set when this unit comes back: the units of a loan can return one by one.
+    restituitaIl: text("restituita_il"),
+    condizione: text("condizione", { enum: ["ok", "danneggiato", "incompleto"] }),
+    notaRientro: text("nota_rientro"),
   },
   (table) => [
     primaryKey({ columns: [table.prestitoId, table.unitId] }),

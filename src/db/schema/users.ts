@@ -7,6 +7,8 @@ export const users = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     email: text("email").notNull(),
     username: text("username"),
+    // textKey(username), null without a username. Emails are stored already normalised by textKey.
+    usernameChiave: text("username_chiave"),
     passwordHash: text("password_hash").notNull(),
     name: text("name").notNull(),
     surname: text("surname").notNull(),
@@ -25,7 +27,7 @@ export const users = sqliteTable(
   },
   (table) => [
     uniqueIndex("users_email_unique").on(table.email),
-    uniqueIndex("users_username_unique").on(sql`lower(${table.username})`),
+    uniqueIndex("users_username_chiave_unique").on(table.usernameChiave),
     uniqueIndex("users_matricola_unique").on(table.matricola),
     index("users_ruolo_idx").on(table.ruolo),
   ],

@@ -1,10 +1,10 @@
-import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { prestiti } from "../../db/schema";
+import { inventario, prestiti } from "../../db/schema";
 import { addDays } from "../../domain/dates";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
-import { loadItemViews } from "../inventory/item-views";
+import { itemCounts } from "../inventory/list-query";
 import { type LoanView, loadLoanViews } from "../loans/views";
 
 function loanAlert(loan: LoanView) {
@@ -27,10 +27,18 @@ function stockReason(level: StockLevel, available: number, total: number): strin
   return `${available} unità disponibili su ${total} (${total - available} in uso)`;
 }
 
+/** Low stock from the per-item counts of open holdings: only the few low items are read in full. */
 function lowStockAlerts(ctx: AppContext, today: string) {
-  const items = loadItemViews(ctx.db, today).filter(
-    (item) => item.quantita_totale > 0 && isLowStock(item.unita_disponibili, item.quantita_totale),
-  );
+  const counts = itemCounts(ctx.db, today);
+  const lowIds = [...counts].filter(([, item]) => isLowStock(item.available, item.total)).map(([id]) => id);
+  const items = lowIds.length
+    ? ctx.db
+        .select({ id: inventario.id, nome: inventario.nome })
+        .from(inventario)
+        .where(and(inArray(inventario.id, lowIds), isNull(inventario.archivedAt)))
+        .orderBy(sql`${inventario.nome} collate nocase`, inventario.id)
+        .all()
+    : [];
   const firstReturns = new Map(
     ctx.db
       .select({ itemId: prestiti.inventarioId, first: sql<string>`min(${prestiti.dataRientro})` })
@@ -41,15 +49,16 @@ function lowStockAlerts(ctx: AppContext, today: string) {
       .map((row) => [row.itemId, row.first]),
   );
   return items.map((item) => {
-    const level = stockLevel(item.unita_disponibili, item.quantita_totale) ?? "esaurito";
+    const { available, total } = counts.get(item.id) ?? { available: 0, total: 0 };
+    const level = stockLevel(available, total) ?? "esaurito";
     return {
       id: item.id,
       nome: item.nome,
-      unita_disponibili: item.unita_disponibili,
-      quantita_totale: item.quantita_totale,
+      unita_disponibili: available,
+      quantita_totale: total,
       stato_scorte: level,
-      motivo: stockReason(level, item.unita_disponibili, item.quantita_totale),
-      percentuale_disponibile: availableShare(item.unita_disponibili, item.quantita_totale),
+      motivo: stockReason(level, available, total),
+      percentuale_disponibile: availableShare(available, total),
       prima_data_rientro: firstReturns.get(item.id) ?? null,
     };
   });
@@ -62,7 +71,7 @@ function loanAlerts(ctx: AppContext, today: string, scope?: SQL) {
       .map(loanAlert)
       .sort((a, b) => a.data_rientro.localeCompare(b.data_rientro));
   return {
-    prestiti_scaduti: load(lt(prestiti.dataRientro, today)),
+    prestiti_scaduti: load(and(lt(prestiti.dataRientro, today), isNotNull(prestiti.consegnatoIl)) as SQL),
     scadenze_oggi: load(eq(prestiti.dataRientro, today)),
     scadenze_domani: load(eq(prestiti.dataRientro, addDays(today, 1))),
   };

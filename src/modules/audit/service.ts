@@ -14,6 +14,8 @@ export const AUDIT_ENTITIES = [
   "repair",
   "report",
   "import",
+  "course",
+  "settings",
   "system",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
+import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import { idParam, normalizedEmail } from "../../http/input";
@@ -9,13 +10,13 @@ import {
   findUserByEmail,
   findUserById,
   listPendingResetRequests,
-  listUsers,
   registerUser,
   requestPasswordReset,
   setPasswordByAdmin,
   updateUserProfile,
   verifyCredentials,
 } from "./service";
+import { listUsers } from "./user-list";
 import { publicUser } from "./users";
 
 const optionalString = t.Optional(t.Nullable(t.String({ error: "Dati non validi" })));
@@ -49,7 +50,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
       "/login",
       async ({ body, request, server }) => {
         // The UI sends the typed value as both fields; other clients may fill only one of them.
-        const identifier = (body.email?.trim() || body.username?.trim() || "").toLowerCase();
+        const identifier = textKey(body.email?.trim() || body.username?.trim() || "");
         if (!identifier || !body.password) throw badRequest("Inserisci email o nome utente e password");
         const ip = clientAddress(server, request);
         if (loginFailuresById.isLimited(identifier) || loginFailuresByIp.isLimited(ip)) {
@@ -134,7 +135,15 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         body: t.Object({ email: optionalString, newPassword: optionalString }, { error: "Dati non validi" }),
       },
     )
-    .get("/users", () => listUsers(ctx), { auth: "admin" })
+    .get("/users", ({ query }) => listUsers(ctx.db, query), {
+      auth: "admin",
+      query: t.Object({
+        ruolo: t.Optional(t.String({ maxLength: 20, error: "Ruolo non valido" })),
+        cerca: t.Optional(t.String({ maxLength: 200, error: "Ricerca non valida" })),
+        pagina: t.Optional(t.String({ maxLength: 20, error: "Pagina non valida" })),
+        per_pagina: t.Optional(t.String({ maxLength: 20, error: "Elementi per pagina non validi (da 1 a 200)" })),
+      }),
+    })
     .put(
       "/users/:id",
       ({ actor, body, params }) =>

@@ -52,10 +52,10 @@ describe("POST /api/auth/login", () => {
     expect(answer.body.user.id).toBe(student.user.id);
   });
 
-  it("signs in by username in any case", async () => {
+  it("signs in by username in any case, accented letters included", async () => {
     const client = createTestClient();
-    const student = await registerStudent(client, { username: "GiuliaR" });
-    const answer = await login(client, "giuliar", student.password);
+    const student = await registerStudent(client, { username: "élodieR" });
+    const answer = await login(client, "ÉLODIER", student.password);
     expect(answer.status).toBe(200);
     expect(answer.body.user.id).toBe(student.user.id);
   });

@@ -147,10 +147,10 @@ describe("POST /api/auth/register (public)", () => {
     expect(client.ctx.db.select().from(users).all()).toHaveLength(0);
   });
 
-  it("refuses a second account with the same email in another case", async () => {
+  it("refuses a second account with the same email in another case, accented letters included", async () => {
     const client = createTestClient();
-    await registerStudent(client, { email: "giulia.rossi@accademia.it" });
-    const answer = await register(client, studentData({ email: "Giulia.Rossi@Accademia.it" }));
+    await registerStudent(client, { email: "élodie.rossi@accademia.it" });
+    const answer = await register(client, studentData({ email: "Élodie.Rossi@Accademia.it" }));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe("Email già registrata");
   });
@@ -163,12 +163,14 @@ describe("POST /api/auth/register (public)", () => {
     expect(answer.body.error).toBe("Matricola già registrata");
   });
 
-  it("refuses a username already taken in another case", async () => {
+  it("refuses a username already taken in another case or Unicode form, accented letters included", async () => {
     const client = createTestClient();
-    await registerStudent(client, { username: "Fotografa" });
-    const answer = await register(client, studentData({ username: "fotografa" }));
-    expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe("Nome utente già in uso");
+    await registerStudent(client, { username: "Élodie" });
+    for (const username of ["élodie", "E\u0301LODIE"]) {
+      const answer = await register(client, studentData({ username }));
+      expect(answer.status).toBe(409);
+      expect(answer.body.error).toBe("Nome utente già in uso");
+    }
   });
 
   it("lets a whole classroom register from one address: 110 registrations in a row pass", async () => {

@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
-import { isCourse } from "../../domain/courses";
+import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { passwordProblem } from "../../domain/password-policy";
+import { textKey } from "../../domain/text-key";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { normalizedEmail, optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
-import { publicUser } from "./users";
+import { isActiveCourse } from "../courses/service";
 
 export interface ProfileInput {
   name?: unknown;
@@ -35,25 +37,30 @@ function assertPasswordAcceptable(password: unknown): string {
   return password;
 }
 
-function courseOrNull(value: unknown, required: boolean): string | null {
+/** A course open to registrations; an archived one only when the student already follows it. */
+function courseOrNull(db: Db, value: unknown, required: boolean, currentCourse?: string | null): string | null {
   const course = optionalText(value);
   if (course === null) {
     if (required) throw badRequest("Seleziona il corso accademico");
     return null;
   }
-  if (!isCourse(course)) throw badRequest("Corso accademico non valido");
+  if (course !== currentCourse && !isActiveCourse(db, course)) throw badRequest("Corso accademico non valido");
   return course;
 }
 
 /** Validated profile fields shared by registration and editing. */
-function profileFields(input: ProfileInput, options: { courseRequired: boolean }) {
+function profileFields(
+  db: Db,
+  input: ProfileInput,
+  options: { courseRequired: boolean; currentCourse?: string | null },
+) {
   return {
     name: requiredText(input.name, "Il nome è obbligatorio"),
     surname: requiredText(input.surname, "Il cognome è obbligatorio"),
     email: normalizedEmail(input.email),
     matricola: requiredText(input.matricola, "La matricola è obbligatoria", 50),
     phone: optionalText(input.phone, 50),
-    corsoAccademico: courseOrNull(input.corso_accademico, options.courseRequired),
+    corsoAccademico: courseOrNull(db, input.corso_accademico, options.courseRequired, options.currentCourse),
   };
 }
 
@@ -70,7 +77,7 @@ function assertIdentityFree(
       .where(exceptUserId ? and(condition, sql`${users.id} <> ${exceptUserId}`) : condition)
       .get();
   if (others(eq(users.email, fields.email))) throw conflict("Email già registrata");
-  if (fields.username && others(sql`lower(${users.username}) = lower(${fields.username})`))
+  if (fields.username && others(eq(users.usernameChiave, textKey(fields.username))))
     throw conflict("Nome utente già in uso");
   if (fields.matricola && others(eq(users.matricola, fields.matricola))) throw conflict("Matricola già registrata");
 }
@@ -87,7 +94,7 @@ function findUser(ctx: AppContext, id: number): Actor {
  */
 export async function registerUser(ctx: AppContext, admin: Actor | null, input: RegistrationInput): Promise<Actor> {
   const byAdmin = admin?.ruolo === "admin";
-  const fields = profileFields(input, { courseRequired: !byAdmin });
+  const fields = profileFields(ctx.db, input, { courseRequired: !byAdmin });
   const username = optionalText(input.username, 50);
   const password = assertPasswordAcceptable(input.password);
   let ruolo: "user" | "admin" = "user";
@@ -98,12 +105,19 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
   }
   assertIdentityFree(ctx, { ...fields, username });
   const passwordHash = await ctx.passwords.hash(password);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     // Checked again inside the write: two registrations racing for one email cannot both pass.
     assertIdentityFree({ ...ctx, db: tx }, { ...fields, username });
     const created = tx
       .insert(users)
-      .values({ ...fields, username, passwordHash, ruolo, createdAt: ctx.clock.now().toISOString() })
+      .values({
+        ...fields,
+        username,
+        usernameChiave: username === null ? null : textKey(username),
+        passwordHash,
+        ruolo,
+        createdAt: ctx.clock.now().toISOString(),
+      })
       .returning()
       .get();
     if (admin && byAdmin)
@@ -121,11 +135,11 @@ let dummyHash: Promise<string> | undefined;
 
 /** The user for these credentials, or null. Unknown identifiers cost as much time as wrong passwords. */
 export async function verifyCredentials(ctx: AppContext, identifier: string, password: string): Promise<Actor | null> {
-  const lowered = identifier.trim().toLowerCase();
+  const key = textKey(identifier.trim());
   // An email wins over someone else's username spelled the same, so its owner can always sign in.
   const user =
-    ctx.db.select().from(users).where(eq(users.email, lowered)).get() ??
-    ctx.db.select().from(users).where(sql`lower(${users.username}) = ${lowered}`).get();
+    ctx.db.select().from(users).where(eq(users.email, key)).get() ??
+    ctx.db.select().from(users).where(eq(users.usernameChiave, key)).get();
   if (!user) {
     dummyHash ??= ctx.passwords.hash(randomBytes(16).toString("hex"));
     await ctx.passwords.verify(password, await dummyHash);
@@ -167,7 +181,7 @@ export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: 
   const password = assertPasswordAcceptable(newPassword);
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now().toISOString();
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     tx.update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, target.id))
@@ -199,15 +213,11 @@ export function findUserByEmail(ctx: AppContext, email: unknown): Actor {
   return user;
 }
 
-export function listUsers(ctx: AppContext) {
-  return ctx.db.select().from(users).orderBy(asc(users.surname), asc(users.name)).all().map(publicUser);
-}
-
 /** Edits the profile only: the role and the password have their own actions. */
 export function updateUserProfile(ctx: AppContext, admin: Actor, id: number, input: ProfileInput): Actor {
   const target = findUser(ctx, id);
-  const fields = profileFields(input, { courseRequired: false });
-  return ctx.db.transaction((tx) => {
+  const fields = profileFields(ctx.db, input, { courseRequired: false, currentCourse: target.corsoAccademico });
+  return writeTransaction(ctx.db, (tx) => {
     assertIdentityFree({ ...ctx, db: tx }, fields, id);
     const updated = tx.update(users).set(fields).where(eq(users.id, id)).returning().get();
     recordAudit(tx, ctx.clock, admin, {
@@ -248,7 +258,7 @@ function openCommitments(ctx: AppContext, userId: number): string[] {
 export function deleteUser(ctx: AppContext, admin: Actor, id: number): void {
   const target = findUser(ctx, id);
   if (target.ruolo === "admin") throw forbidden("Gli account amministratore non possono essere eliminati");
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const reasons = openCommitments({ ...ctx, db: tx }, id);
     if (reasons.length) throw conflict(`Impossibile eliminare l'utente: ha ${reasons.join(", ")}`);
     tx.delete(users).where(eq(users.id, id)).run();

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { auditLog, inventario, prestiti, prestitiUnita, richieste, segnalazioni, unita, users } from "../../db/schema";
 import { createTestClient, type Json, registerStudent, signInAdmin, type TestClient } from "../../testing/harness";
+import { unitCode } from "../inventory/service";
 
 /** One item with one unit, as the inventory module would have stored it. */
 function insertItemWithUnit(ctx: AppContext) {
@@ -13,7 +14,7 @@ function insertItemWithUnit(ctx: AppContext) {
     .get();
   const unit = ctx.db
     .insert(unita)
-    .values({ inventarioId: item.id, codiceUnivoco: `CANON_${item.id}_001` })
+    .values({ inventarioId: item.id, ...unitCode(`CANON_${item.id}_001`) })
     .returning()
     .get();
   return { item, unit };

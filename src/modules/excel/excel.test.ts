@@ -30,6 +30,7 @@ const COLUMNS = [
   "Unità Disponibili",
   "Codici Unità",
   "Data Aggiunta",
+  "Accessori",
 ];
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -146,6 +147,7 @@ async function catalogue() {
     categoria_id: lights,
     corsi_assegnati: ["Fotografia", "Cinema e Audiovisivi"],
     tipo_prestito: "entrambi",
+    checklist: "Alimentatore\nDiffusore",
     unita: [{ codice_univoco: "FARO-1", note: "lampada nuova" }, "FARO-2", "FARO-3"],
   });
   const camera = await createItem(client, admin, {
@@ -185,7 +187,7 @@ describe("who may use the spreadsheet routes", () => {
 });
 
 describe("exporting the inventory", () => {
-  it("downloads a spreadsheet with the 13 columns in order, one row per listed item", async () => {
+  it("downloads a spreadsheet with the 14 columns in order, one row per listed item", async () => {
     const { client, admin, lamp, camera } = await catalogue();
     const answer = await download(client, "/api/excel/inventario/export", admin);
     expect(answer.status).toBe(200);
@@ -210,6 +212,7 @@ describe("exporting the inventory", () => {
         1,
         "FARO-1, FARO-2, FARO-3",
         "2026-03-10",
+        "Alimentatore, Diffusore",
       ],
       [
         camera.id,
@@ -225,6 +228,7 @@ describe("exporting the inventory", () => {
         1,
         "VIDEOCAMERASONY_001, VIDEOCAMERASONY_002",
         "2026-03-10",
+        "",
       ],
     ]);
   });
@@ -267,6 +271,22 @@ describe("importing the inventory", () => {
     const audit = ctx.db.select().from(auditLog).all().at(-1);
     expect(audit?.action).toBe("inventory.import");
     expect(audit?.summary).toContain("0 creati, 0 aggiornati, 3 invariati, 0 note unità, 0 errori");
+  });
+
+  it("reads the accessories of an item, and keeps them when an older sheet has no such column", async () => {
+    const { client, admin, lamp } = await catalogue();
+    const withAccessories = [COLUMNS, itemRow({ Nome: "Microfono Rode", Accessori: "Antivento; Cavo XLR, Clip" })];
+    expect((await importFile(client, admin, workbook(withAccessories))).body).toMatchObject({ created: 1 });
+    const items = (await client.get("/api/inventario", admin)).body as Json[];
+    expect(items.find((item) => item.nome === "Microfono Rode")?.checklist).toBe("Antivento\nCavo XLR\nClip");
+    const olderColumns = COLUMNS.filter((column) => column !== "Accessori");
+    const older = [
+      olderColumns,
+      olderColumns.map((column) => (column === "ID" ? lamp.id : column === "Nome" ? "Faro LED" : "")),
+    ];
+    expect((await importFile(client, admin, workbook(older))).status).toBe(200);
+    const lampNow = (await client.get(`/api/inventario/${lamp.id}`, admin)).body;
+    expect(lampNow.checklist).toBe("Alimentatore\nDiffusore");
   });
 
   it("offers a template with the export's columns whose example row imports cleanly, once", async () => {

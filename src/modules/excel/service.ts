@@ -3,13 +3,16 @@ import * as XLSX from "xlsx";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
+import { checklistItems } from "../../domain/loan-terms";
 import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
-import { defaultUnitCodes } from "../../domain/unit-codes";
+import { textKey } from "../../domain/text-key";
+import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadItemViews } from "../inventory/item-views";
-import { ITEM_TEXT_LIMITS, isWebAddress } from "../inventory/service";
+import { ITEM_TEXT_LIMITS, isWebAddress, unitCode } from "../inventory/service";
 import { looksLikeSafeSpreadsheet } from "./file-guard";
 
 export const ITEM_COLUMNS = [
@@ -26,6 +29,7 @@ export const ITEM_COLUMNS = [
   "Unità Disponibili",
   "Codici Unità",
   "Data Aggiunta",
+  "Accessori",
 ] as const;
 const UNIT_COLUMNS = ["Codice", "Articolo", "Stato", "Note"] as const;
 const ITEMS_SHEET = "Inventario";
@@ -67,6 +71,7 @@ export function exportInventory(ctx: AppContext): Buffer {
     item.unita_disponibili,
     joinList(item.unita.map((unit) => unit.codice_univoco)),
     item.data_aggiunta,
+    joinList(checklistItems(item.checklist)),
   ]);
   const unitRows = items.flatMap((item) =>
     item.unita.map((unit) => [unit.codice_univoco, item.nome, unit.stato, unit.note ?? ""]),
@@ -93,6 +98,7 @@ export function inventoryTemplate(): Buffer {
     "",
     "",
     "",
+    "Piastra a sgancio rapido, Borsa",
   ];
   return workbookBuffer([
     { name: ITEMS_SHEET, rows: [[...ITEM_COLUMNS], example] },
@@ -227,16 +233,28 @@ function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "
     tipoPrestito: loanTypeOf(row["Tipo Prestito"]) ?? existing?.tipoPrestito ?? "solo_esterno",
     note: cell(row, "Note", ITEM_TEXT_LIMITS.note),
     immagineUrl: imageUrl,
+    // A sheet from before the accessory column keeps the accessories already recorded.
+    checklist:
+      "Accessori" in row
+        ? splitList(cell(row, "Accessori", ITEM_TEXT_LIMITS.checklist)).join("\n") || null
+        : (existing?.checklist ?? null),
   };
   let codes = splitList(row["Codici Unità"]);
+  if (codes.length > MAX_UNITS_PER_ITEM)
+    throw new RowError(`${codes.length} codici unità: al massimo ${MAX_UNITS_PER_ITEM} per oggetto`);
   const longCode = codes.find((code) => code.length > ITEM_TEXT_LIMITS.codice);
   if (longCode)
     throw new RowError(
       `il codice ${longCode.slice(0, 20)}… è troppo lungo (massimo ${ITEM_TEXT_LIMITS.codice} caratteri)`,
     );
+  for (const code of codes) {
+    const problem = unitCodeProblem(code);
+    if (problem) throw new RowError(`${problem.charAt(0).toLowerCase()}${problem.slice(1)} (${code.slice(0, 20)})`);
+  }
   if (codes.length === 0 && !existing) {
     const quantity = Number(text(row["Quantità Totale"]) ?? 1);
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > 500) throw new RowError("quantità non valida");
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_UNITS_PER_ITEM)
+      throw new RowError("quantità non valida");
     codes = defaultUnitCodes(nome, quantity);
   }
   let changed = false;
@@ -276,11 +294,13 @@ function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "
     const holder = db
       .select({ itemId: unita.inventarioId })
       .from(unita)
-      .where(sql`upper(${unita.codiceUnivoco}) = upper(${code})`)
+      .where(eq(unita.codiceChiave, textKey(code)))
       .get();
     if (holder && holder.itemId !== itemId) throw new RowError(`il codice ${code} appartiene a un altro oggetto`);
     if (!holder) {
-      db.insert(unita).values({ inventarioId: itemId, codiceUnivoco: code }).run();
+      db.insert(unita)
+        .values({ inventarioId: itemId, ...unitCode(code) })
+        .run();
       changed = true;
     }
   }
@@ -293,7 +313,11 @@ function applyUnitNotes(db: Db, units: Array<Record<string, unknown>>): number {
     const code = text(row.Codice);
     if (code === null) continue;
     const note = text(row.Note);
-    const unit = db.select().from(unita).where(eq(unita.codiceUnivoco, code)).get();
+    const unit = db
+      .select()
+      .from(unita)
+      .where(eq(unita.codiceChiave, textKey(code)))
+      .get();
     if (unit && unit.note !== note) {
       db.update(unita).set({ note }).where(eq(unita.id, unit.id)).run();
       changed++;
@@ -311,10 +335,10 @@ export function importInventory(ctx: AppContext, admin: Actor, input: ImportInpu
   const { items, units } = readRows(upload.bytes);
   const errors: string[] = [];
   const counts = { created: 0, updated: 0, unchanged: 0 };
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     items.forEach((row, index) => {
       try {
-        const outcome = tx.transaction((rowTx) => importRow(ctx, rowTx, row));
+        const outcome = writeTransaction(tx, (rowTx) => importRow(ctx, rowTx, row));
         counts[outcome]++;
       } catch (error) {
         if (error instanceof RowError) errors.push(`Riga ${sheetRowNumber(row, index)}: ${error.message}`);

@@ -1,10 +1,12 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { type Actor, authPlugin, type TokenService } from "../../http/auth";
-import { badRequest, notFound } from "../../http/errors";
+import { notFound } from "../../http/errors";
 import { idParam } from "../../http/input";
+import { DEFAULT_PAGE_SIZE, type PagedAnswer, type PageQuery, pageOf } from "../../http/paging";
 import { bookedRanges } from "../loans/bookings";
 import { type ItemView, loadItemViews, studentItemView } from "./item-views";
+import { inventorySummary, listInventory } from "./list-query";
 import {
   archiveItem,
   createCategory,
@@ -12,7 +14,6 @@ import {
   deleteCategory,
   getItem,
   listCategories,
-  listCourses,
   renameCategory,
   setUnitLost,
   updateItem,
@@ -27,6 +28,7 @@ const itemBody = t.Object(
     scaffale: anyValue,
     fornitore: anyValue,
     seriale: anyValue,
+    checklist: anyValue,
     note: anyValue,
     immagine_url: anyValue,
     tipo_prestito: anyValue,
@@ -34,6 +36,7 @@ const itemBody = t.Object(
     categoria_madre: anyValue,
     categoria_id: anyValue,
     unita: anyValue,
+    durata_massima_giorni: anyValue,
   },
   { error: "Dati dell'oggetto non validi" },
 );
@@ -66,41 +69,55 @@ function bookableUnits(ctx: AppContext, item: ItemView) {
     .sort((a, b) => Number(b.stato === "disponibile") - Number(a.stato === "disponibile"));
 }
 
-function optionalId(value: string | undefined, message: string): number | undefined {
-  return value ? idParam(value, message) : undefined;
+const text = (error: string) => t.Optional(t.String({ maxLength: 200, error }));
+const pageFields = {
+  pagina: text("Pagina non valida"),
+  per_pagina: text("Elementi per pagina non validi (da 1 a 200)"),
+};
+/** The spec's filters of the inventory list, and its page. */
+const inventoryQuery = t.Object({
+  search: text("Ricerca non valida"),
+  categoria: text("Categoria non valida"),
+  corso: text("Corso non valido"),
+  stato: text("Stato non valido"),
+  dateFrom: text("Data non valida (formato AAAA-MM-GG)"),
+  dateTo: text("Data non valida (formato AAAA-MM-GG)"),
+  sortBy: text("Ordinamento non valido"),
+  sortOrder: text("Ordine non valido: usa asc o desc"),
+  ...pageFields,
+});
+/** A student's catalogue: search and category, and its page. */
+const catalogueQuery = t.Object({
+  search: text("Ricerca non valida"),
+  categoria: text("Categoria non valida"),
+  ...pageFields,
+});
+
+function emptyPage(query: PageQuery): PagedAnswer<ItemView> {
+  const page = pageOf(query) ?? { number: 1, size: DEFAULT_PAGE_SIZE };
+  return { elementi: [], totale: 0, pagina: page.number, per_pagina: page.size };
 }
 
 export function inventoryModule(ctx: AppContext, tokens: TokenService) {
   const itemId = (value: string) => idParam(value, "Oggetto non valido");
   return new Elysia()
     .use(authPlugin(tokens))
-    .get(
-      "/inventario",
-      ({ query }) => {
-        if (query.corso !== undefined && query.corso.length > 100) throw badRequest("Corso non valido");
-        return loadItemViews(ctx.db, ctx.clock.today(), {
-          search: query.search?.trim() || undefined,
-          categoryId: optionalId(query.categoria, "Categoria non valida"),
-          course: query.corso?.trim() || undefined,
-        });
-      },
-      {
-        auth: "admin",
-        query: t.Object({
-          search: t.Optional(t.String({ maxLength: 200, error: "Ricerca non valida" })),
-          categoria: t.Optional(t.String()),
-          corso: t.Optional(t.String()),
-        }),
-      },
-    )
+    .get("/inventario", ({ query }) => listInventory(ctx.db, ctx.clock.today(), query), {
+      auth: "admin",
+      query: inventoryQuery,
+    })
+    .get("/inventario/riepilogo", () => inventorySummary(ctx.db, ctx.clock.today()), { auth: "admin" })
     .get(
       "/inventario/disponibili",
-      ({ actor }) => {
-        if (actor.ruolo === "admin") return loadItemViews(ctx.db, ctx.clock.today());
-        if (!actor.corsoAccademico) return [];
-        return loadItemViews(ctx.db, ctx.clock.today(), { course: actor.corsoAccademico }).map(studentItemView);
+      ({ actor, query }) => {
+        if (actor.ruolo === "admin") return listInventory(ctx.db, ctx.clock.today(), query);
+        if (!actor.corsoAccademico) return pageOf(query) ? emptyPage(query) : [];
+        const answer = listInventory(ctx.db, ctx.clock.today(), query, { course: actor.corsoAccademico });
+        return Array.isArray(answer)
+          ? answer.map(studentItemView)
+          : { ...answer, elementi: answer.elementi.map(studentItemView) };
       },
-      { auth: "signed-in" },
+      { auth: "signed-in", query: catalogueQuery },
     )
     .get("/inventario/:id", ({ actor, params }) => itemFor(ctx, actor, itemId(params.id)), { auth: "signed-in" })
     .get(
@@ -150,6 +167,5 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
         return { message: "Categoria eliminata", spostati: moved };
       },
       { auth: "admin" },
-    )
-    .get("/corsi", () => listCourses(ctx), { auth: "signed-in" });
+    );
 }

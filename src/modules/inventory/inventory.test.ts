@@ -52,7 +52,6 @@ describe("who may call the inventory routes", () => {
     { method: "GET", path: (item) => `/api/inventario/${item.id}/disponibili` },
     { method: "GET", path: (item) => `/api/inventario/${item.id}/units` },
     { method: "GET", path: () => "/api/categorie-semplici" },
-    { method: "GET", path: () => "/api/corsi" },
   ];
   const bodiesOf = (route: Route, item: Json) =>
     route.method === "GET" || route.method === "DELETE"
@@ -264,6 +263,16 @@ describe("creating an item", () => {
       { unita: [{ codice_univoco: "CAM;1" }] },
       "Il codice univoco non può contenere virgole, punti e virgola o a capo",
     ],
+    [
+      "a unit code with a control character",
+      { unita: ["CAM\u00001"] },
+      "Il codice univoco non può contenere caratteri di controllo",
+    ],
+    [
+      "a code repeated with other-cased accents",
+      { unita: ["CAMÉRA_1", "caméra_1"] },
+      "Codice ripetuto nell'elenco: caméra_1",
+    ],
   ];
   for (const [what, overrides, message] of invalid) {
     it(`refuses ${what} and stores nothing`, async () => {
@@ -296,6 +305,16 @@ describe("creating an item", () => {
     expect(inventoryCounts(ctx)).toEqual(before);
   });
 
+  it("compares codes with accented letters case-insensitively too", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    await createItem(client, admin, { nome: "Caméra", unita: ["CAMÉRA_001"] });
+    const before = inventoryCounts(ctx);
+    const answer = await client.post("/api/inventario", itemPayload({ nome: "Altra", unita: ["caméra_001"] }), admin);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({ error: "Codice univoco già esistente: CAMÉRA_001" });
+    expect(inventoryCounts(ctx)).toEqual(before);
+  });
+
   it("refuses a second item whose default codes collide with the first one's", async () => {
     const { client, admin } = await inventoryScenario();
     await createItem(client, admin, { nome: "Flash Godox" });
@@ -315,6 +334,17 @@ describe("editing an item", () => {
     });
     return { ...scenario, item };
   }
+
+  it("renames units whatever codes other items hold, even ones shaped like an internal placeholder", async () => {
+    const { client, admin, item } = await withItem();
+    await createItem(client, admin, { nome: "Tranello", unita: [`~${item.unita[0].id}~`, `\\${item.unita[1].id}`] });
+    const swapped = editPayload(item);
+    [swapped.unita[0].codice_univoco, swapped.unita[1].codice_univoco] = ["OBJ_B", "OBJ_A"];
+    const answer = await client.put(`/api/inventario/${item.id}`, swapped, admin);
+    expect(answer.status).toBe(200);
+    const codeOf = (id: number) => answer.body.unita.find((unit: Json) => unit.id === id)?.codice_univoco;
+    expect([codeOf(item.unita[0].id), codeOf(item.unita[1].id)]).toEqual(["OBJ_B", "OBJ_A"]);
+  });
 
   it("changes the fields and keeps the units and the date added", async () => {
     const { client, admin, item } = await withItem();

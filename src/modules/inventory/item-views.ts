@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
 import { qualified } from "../../db/sql";
@@ -14,8 +14,12 @@ export interface ItemView {
   scaffale: string | null;
   fornitore: string | null;
   seriale: string | null;
+  /** Accessories to check at hand-over and return, one per line. */
+  checklist: string | null;
   immagine_url: string | null;
   tipo_prestito: LoanType;
+  /** The item's own longest external loan in days; null = the academy's `durata_massima_giorni`. */
+  durata_massima_giorni: number | null;
   categoria_id: number | null;
   categoria_nome: string | null;
   categoria_madre: string | null;
@@ -33,32 +37,19 @@ export interface ItemFilter {
   ids?: number[];
   /** Only items assigned to this course (what a student may see). */
   course?: string;
-  search?: string;
-  categoryId?: number;
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** Items assigned to the course (what a student may see). */
+export function itemsOfCourse(course: string): SQL {
+  return sql`exists(select 1 from inventario_corsi ic join corsi c on c.id = ic.corso_id
+    where ic.inventario_id = ${qualified(inventario.id)} and c.nome = ${course})`;
 }
 
 /** Items (never archived ones) with their courses, category names, units and derived states. */
 export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): ItemView[] {
   const conditions: SQL[] = [isNull(inventario.archivedAt)];
   if (filter.ids) conditions.push(inArray(inventario.id, filter.ids.length ? filter.ids : [-1]));
-  if (filter.categoryId) conditions.push(eq(inventario.categoriaId, filter.categoryId));
-  if (filter.course)
-    conditions.push(sql`exists(select 1 from inventario_corsi ic join corsi c on c.id = ic.corso_id
-      where ic.inventario_id = ${qualified(inventario.id)} and c.nome = ${filter.course})`);
-  if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
-    conditions.push(
-      or(
-        sql`${inventario.nome} like ${pattern} escape '\\'`,
-        sql`${inventario.seriale} like ${pattern} escape '\\'`,
-        sql`${inventario.note} like ${pattern} escape '\\'`,
-      ) as SQL,
-    );
-  }
+  if (filter.course) conditions.push(itemsOfCourse(filter.course));
   const items = db
     .select({ item: inventario, categoryName: categorie.nome })
     .from(inventario)
@@ -70,7 +61,7 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
   if (items.length === 0) return [];
   const itemIds = items.map(({ item }) => item.id);
   // For the full list, reading every assignment is cheaper than a long IN list.
-  const restrict = filter.ids || filter.course || filter.search || filter.categoryId;
+  const restrict = filter.ids || filter.course;
   const courseRows = db
     .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome })
     .from(inventarioCorsi)
@@ -92,8 +83,10 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
       scaffale: item.posizione,
       fornitore: item.fornitore,
       seriale: item.seriale,
+      checklist: item.checklist,
       immagine_url: item.immagineUrl,
       tipo_prestito: item.tipoPrestito,
+      durata_massima_giorni: item.durataMassimaGiorni,
       categoria_id: item.categoriaId,
       categoria_nome: [madre, categoryName].filter(Boolean).join(" - ") || null,
       categoria_madre: madre,

@@ -14,9 +14,11 @@ import {
   unita,
 } from "../../db/schema";
 import { qualified } from "../../db/sql";
+import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
-import { defaultUnitCodes } from "../../domain/unit-codes";
+import { textKey } from "../../domain/text-key";
+import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { optionalText, requiredText } from "../../http/input";
@@ -36,12 +38,14 @@ export interface ItemInput {
   scaffale?: unknown;
   fornitore?: unknown;
   seriale?: unknown;
+  checklist?: unknown;
   note?: unknown;
   immagine_url?: unknown;
   tipo_prestito?: unknown;
   corsi_assegnati?: unknown;
   categoria_id?: unknown;
   unita?: unknown;
+  durata_massima_giorni?: unknown;
 }
 
 interface ValidItem {
@@ -50,16 +54,17 @@ interface ValidItem {
     posizione: string | null;
     fornitore: string | null;
     seriale: string | null;
+    checklist: string | null;
     note: string | null;
     immagineUrl: string | null;
     tipoPrestito: LoanType;
     categoriaId: number | null;
+    /** Absent when the input does not name it: an edit that leaves it out keeps the item's own limit. */
+    durataMassimaGiorni?: number | null;
   };
   courseIds: number[];
   units: Array<{ id: number | null; code: string; note: string | null }>;
 }
-
-const MAX_UNITS_PER_ITEM = 500;
 
 /** Longest text each item field takes. The spreadsheet import applies the same limits, so an imported item stays editable. */
 export const ITEM_TEXT_LIMITS = {
@@ -67,6 +72,7 @@ export const ITEM_TEXT_LIMITS = {
   posizione: 200,
   fornitore: 200,
   seriale: 200,
+  checklist: 2000,
   note: 4000,
   immagineUrl: 2000,
   codice: 100,
@@ -108,6 +114,15 @@ function categoryIdFor(db: Db, value: unknown): number | null {
   return id;
 }
 
+function maxLoanDaysFor(value: unknown): { durataMassimaGiorni?: number | null } {
+  if (value === undefined) return {};
+  if (value === null || value === "") return { durataMassimaGiorni: null };
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 3650)
+    throw badRequest("La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)");
+  return { durataMassimaGiorni: days };
+}
+
 function unitsFor(name: string, units: unknown, quantity: unknown) {
   const tooMany = badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per oggetto`);
   let list: UnitInput[];
@@ -125,11 +140,10 @@ function unitsFor(name: string, units: unknown, quantity: unknown) {
   return list.map((unit) => {
     if (typeof unit !== "object" || unit === null) throw badRequest("Unità non valida");
     const code = requiredText(unit.codice_univoco, "Ogni unità deve avere un codice univoco", ITEM_TEXT_LIMITS.codice);
-    // The spreadsheet lists an item's codes separated by commas: a code must survive export → import.
-    if (/[,;\r\n]/.test(code))
-      throw badRequest("Il codice univoco non può contenere virgole, punti e virgola o a capo");
-    if (seen.has(code.toUpperCase())) throw badRequest(`Codice ripetuto nell'elenco: ${code}`);
-    seen.add(code.toUpperCase());
+    const problem = unitCodeProblem(code);
+    if (problem) throw badRequest(problem);
+    if (seen.has(textKey(code))) throw badRequest(`Codice ripetuto nell'elenco: ${code}`);
+    seen.add(textKey(code));
     const id = unit.id === undefined || unit.id === null ? null : Number(unit.id);
     if (id !== null && (!Number.isInteger(id) || id < 1)) throw badRequest("Unità non valida");
     return { id, code, note: optionalText(unit.note, ITEM_TEXT_LIMITS.notaUnita) };
@@ -146,10 +160,12 @@ function validItem(db: Db, input: ItemInput): ValidItem {
       posizione: optionalText(input.posizione ?? input.scaffale, ITEM_TEXT_LIMITS.posizione),
       fornitore: optionalText(input.fornitore, ITEM_TEXT_LIMITS.fornitore),
       seriale: optionalText(input.seriale, ITEM_TEXT_LIMITS.seriale),
+      checklist: optionalText(input.checklist, ITEM_TEXT_LIMITS.checklist),
       note: optionalText(input.note, ITEM_TEXT_LIMITS.note),
       immagineUrl: imageUrl(input.immagine_url),
       tipoPrestito: tipo,
       categoriaId: categoryIdFor(db, input.categoria_id),
+      ...maxLoanDaysFor(input.durata_massima_giorni),
     },
     courseIds: courseIdsFor(db, input.corsi_assegnati),
     units: unitsFor(nome, input.unita, input.quantita_totale),
@@ -162,10 +178,15 @@ function assertCodesFree(db: Db, codes: string[], ownUnitIds: number[]) {
   const taken = db
     .select({ id: unita.id, code: unita.codiceUnivoco })
     .from(unita)
-    .where(sql`upper(${unita.codiceUnivoco}) in ${codes.map((code) => code.toUpperCase())}`)
+    .where(inArray(unita.codiceChiave, codes.map(textKey)))
     .all()
     .find((row) => !ownUnitIds.includes(row.id));
   if (taken) throw conflict(`Codice univoco già esistente: ${taken.code}`);
+}
+
+/** A unit's code with its uniqueness key: every write of a code goes through here. */
+export function unitCode(code: string) {
+  return { codiceUnivoco: code, codiceChiave: textKey(code) };
 }
 
 function replaceCourses(db: Db, itemId: number, courseIds: number[]) {
@@ -182,7 +203,7 @@ export function getItem(ctx: AppContext, id: number): ItemView {
 }
 
 export function createItem(ctx: AppContext, admin: Actor, input: ItemInput): ItemView {
-  const id = ctx.db.transaction((tx) => {
+  const id = writeTransaction(ctx.db, (tx) => {
     const valid = validItem(tx, input);
     assertCodesFree(
       tx,
@@ -196,7 +217,7 @@ export function createItem(ctx: AppContext, admin: Actor, input: ItemInput): Ite
       .get();
     replaceCourses(tx, item.id, valid.courseIds);
     tx.insert(unita)
-      .values(valid.units.map((unit) => ({ inventarioId: item.id, codiceUnivoco: unit.code, note: unit.note })))
+      .values(valid.units.map((unit) => ({ inventarioId: item.id, ...unitCode(unit.code), note: unit.note })))
       .run();
     recordAudit(tx, ctx.clock, admin, {
       action: "item.create",
@@ -215,7 +236,13 @@ function unitInUse(db: Db, unitId: number): boolean {
     .select({ id: prestitiUnita.prestitoId })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .where(
+      and(
+        eq(prestitiUnita.unitId, unitId),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
+      ),
+    )
     .get();
   const pending = db
     .select({ id: richieste.id })
@@ -245,7 +272,7 @@ function unitHasHistory(db: Db, unitId: number): boolean {
  * ones removed (archived when they have history; refused while booked). All or nothing.
  */
 export function updateItem(ctx: AppContext, admin: Actor, id: number, input: ItemInput): ItemView {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const existingItem = tx
       .select({ id: inventario.id })
       .from(inventario)
@@ -282,17 +309,24 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
       if (archivedIds.includes(unit.id)) tx.update(unita).set({ archivedAt: now }).where(eq(unita.id, unit.id)).run();
       else tx.delete(unita).where(eq(unita.id, unit.id)).run();
     }
-    // Two passes so that codes swapped between units never collide half-way.
+    // Two passes so that codes swapped between units never collide half-way. The parked key starts
+    // with a control character, which no code may hold: it can never equal another unit's key.
     for (const unit of valid.units.filter((u) => u.id !== null)) {
       tx.update(unita)
-        .set({ codiceUnivoco: `~${unit.id}~` })
+        .set({ codiceChiave: `\u0000${unit.id}` })
         .where(eq(unita.id, unit.id as number))
         .run();
     }
     for (const unit of valid.units) {
       if (unit.id === null)
-        tx.insert(unita).values({ inventarioId: id, codiceUnivoco: unit.code, note: unit.note }).run();
-      else tx.update(unita).set({ codiceUnivoco: unit.code, note: unit.note }).where(eq(unita.id, unit.id)).run();
+        tx.insert(unita)
+          .values({ inventarioId: id, ...unitCode(unit.code), note: unit.note })
+          .run();
+      else
+        tx.update(unita)
+          .set({ ...unitCode(unit.code), note: unit.note })
+          .where(eq(unita.id, unit.id))
+          .run();
     }
     tx.update(inventario).set(valid.fields).where(eq(inventario.id, id)).run();
     replaceCourses(tx, id, valid.courseIds);
@@ -308,7 +342,7 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
 
 /** Archives an item: hidden everywhere, history kept. Refused while it is lent, requested or in repair. */
 export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const item = tx
       .select()
       .from(inventario)
@@ -350,7 +384,7 @@ export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
 
 /** Marks a unit lost, or found again. A lost unit cannot be booked. */
 export function setUnitLost(ctx: AppContext, admin: Actor, itemId: number, unitId: number, lost: boolean) {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const unit = tx
       .select()
       .from(unita)
@@ -398,7 +432,7 @@ export function listCategories(ctx: AppContext) {
 
 export function createCategory(ctx: AppContext, admin: Actor, input: { nome?: unknown }) {
   const nome = categoryName(input.nome);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     assertCategoryNameFree(tx, nome);
     const created = tx.insert(categorie).values({ nome }).returning().get();
     recordAudit(tx, ctx.clock, admin, {
@@ -413,7 +447,7 @@ export function createCategory(ctx: AppContext, admin: Actor, input: { nome?: un
 
 export function renameCategory(ctx: AppContext, admin: Actor, id: number, input: { nome?: unknown }) {
   const nome = categoryName(input.nome);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const existing = tx.select().from(categorie).where(eq(categorie.id, id)).get();
     if (!existing) throw notFound("Categoria non trovata");
     assertCategoryNameFree(tx, nome, id);
@@ -430,7 +464,7 @@ export function renameCategory(ctx: AppContext, admin: Actor, id: number, input:
 
 /** Deletes a category; its items move to "no category". Returns how many moved. */
 export function deleteCategory(ctx: AppContext, admin: Actor, id: number): number {
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const existing = tx.select().from(categorie).where(eq(categorie.id, id)).get();
     if (!existing) throw notFound("Categoria non trovata");
     // Archived items move too, but only the ones still listed count, as in the list's `oggetti`.
@@ -450,8 +484,4 @@ export function deleteCategory(ctx: AppContext, admin: Actor, id: number): numbe
     });
     return moved;
   });
-}
-
-export function listCourses(ctx: AppContext) {
-  return ctx.db.select({ id: corsi.id, nome: corsi.nome }).from(corsi).orderBy(corsi.nome).all();
 }

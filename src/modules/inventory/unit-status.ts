@@ -1,7 +1,7 @@
 import { and, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { unita } from "../../db/schema";
-import { qualified } from "../../db/sql";
+import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { type UnitState, unitState } from "../../domain/unit-state";
 
 export interface UnitView {
@@ -14,12 +14,78 @@ export interface UnitView {
   note: string | null;
 }
 
-const OPEN_LOAN = sql.raw(`p.stato in ('attivo', 'scaduto')`);
-const unitId = qualified(unita.id);
+/** What holds units today, read from the open records only: in-progress repairs, open loans, pending requests. */
+interface OpenHoldings {
+  /** The item of every unit held by one of the open records. */
+  itemOf: Map<number, number>;
+  inRepair: Set<number>;
+  startedLoan: Map<number, number>;
+  upcomingLoan: Map<number, number>;
+  pendingRequest: Set<number>;
+}
+
+/** Up to this many units, the open records are read for those units only; beyond, all of them at once. */
+const SCOPED_UP_TO = 1000;
+
+const OPEN_LOAN = sql.raw(`p.stato IN (${OPEN_LOAN_STATES.map((state) => `'${state}'`).join(", ")})`);
+
+// A unit given back from a loan still open (a partial return) is no longer held: `pu.restituita_il`.
+// The open set, read as plain rows [unit, item, …]: these reads are the whole cost of every unit state,
+// so they skip the query builder's row objects. Scoped to a few units (bound as one JSON array), they
+// read those units' own records; `+p.stato` keeps SQLite from starting at every open loan then.
+function openSetQueries(today: string, unitIds: number[] | null) {
+  const units = unitIds ? sql`(SELECT value FROM json_each(${JSON.stringify(unitIds)}))` : null;
+  return {
+    repairs: sql`SELECT unit_id, inventario_id FROM riparazioni
+      WHERE stato = 'in_corso' ${units ? sql`AND unit_id IN ${units}` : sql``}`,
+    loans: units
+      ? sql`SELECT pu.unit_id, p.inventario_id, p.id, p.data_uscita FROM prestiti_unita pu
+          JOIN prestiti p ON p.id = pu.prestito_id WHERE +${OPEN_LOAN} AND pu.unit_id IN ${units}
+           AND pu.restituita_il IS NULL
+          ORDER BY p.data_uscita, p.id`
+      : sql`SELECT pu.unit_id, p.inventario_id, p.id, p.data_uscita FROM prestiti p
+          JOIN prestiti_unita pu ON pu.prestito_id = p.id WHERE ${OPEN_LOAN} AND pu.restituita_il IS NULL
+           ORDER BY p.data_uscita, p.id`,
+    requests: sql`SELECT unit_id, inventario_id FROM richieste
+      WHERE stato = 'in_attesa' AND al >= ${today} ${units ? sql`AND unit_id IN ${units}` : sql``}`,
+  };
+}
 
 /**
- * Reads what holds each unit on `today` (repairs, loans, requests) in one query and derives its
- * state with the domain rule. Every endpoint that shows a unit state goes through here.
+ * The open set: repairs in progress, loans not returned yet, pending requests whose dates have not all
+ * passed (an expired one can no longer be approved, so it holds nothing). A handful of rows however
+ * long the academy's history, each read through a covering index on its state.
+ */
+function loadOpenHoldings(db: Db, today: string, unitIds: number[] | null): OpenHoldings {
+  const holdings: OpenHoldings = {
+    itemOf: new Map(),
+    inRepair: new Set(),
+    startedLoan: new Map(),
+    upcomingLoan: new Map(),
+    pendingRequest: new Set(),
+  };
+  const queries = openSetQueries(today, unitIds);
+  for (const [unitId, itemId] of db.values<[number, number]>(queries.repairs)) {
+    holdings.inRepair.add(unitId);
+    holdings.itemOf.set(unitId, itemId);
+  }
+  for (const [unitId, itemId, loanId, from] of db.values<[number, number, number, string]>(queries.loans)) {
+    holdings.itemOf.set(unitId, itemId);
+    if (from <= today) {
+      if (!holdings.startedLoan.has(unitId)) holdings.startedLoan.set(unitId, loanId);
+    } else if (!holdings.upcomingLoan.has(unitId)) holdings.upcomingLoan.set(unitId, loanId);
+  }
+  for (const [unitId, itemId] of db.values<[number, number]>(queries.requests)) {
+    holdings.pendingRequest.add(unitId);
+    holdings.itemOf.set(unitId, itemId);
+  }
+  return holdings;
+}
+
+/**
+ * The units (never archived ones) with their state on `today`, derived by the domain rule from the open
+ * set: the cost follows the units shown and the open records, not the history. Every endpoint that
+ * shows a unit state goes through here.
  */
 export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[]; unitIds?: number[] } = {}) {
   const conditions: SQL[] = [isNull(unita.archivedAt)];
@@ -32,32 +98,67 @@ export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[
       codiceUnivoco: unita.codiceUnivoco,
       note: unita.note,
       perso: unita.perso,
-      inRepair: sql<number>`exists(select 1 from riparazioni r where r.unit_id = ${unitId} and r.stato = 'in_corso')`,
-      startedLoanId: sql<number | null>`(select p.id from prestiti_unita pu join prestiti p on p.id = pu.prestito_id
-        where pu.unit_id = ${unitId} and ${OPEN_LOAN} and p.data_uscita <= ${today} limit 1)`,
-      upcomingLoanId: sql<number | null>`(select p.id from prestiti_unita pu join prestiti p on p.id = pu.prestito_id
-        where pu.unit_id = ${unitId} and ${OPEN_LOAN} and p.data_uscita > ${today} order by p.data_uscita limit 1)`,
-      // A pending request whose dates have passed can no longer be approved, so it holds nothing.
-      pendingRequest: sql<number>`exists(select 1 from richieste q
-        where q.unit_id = ${unitId} and q.stato = 'in_attesa' and q.al >= ${today})`,
     })
     .from(unita)
     .where(and(...conditions))
     .orderBy(unita.inventarioId, unita.codiceUnivoco)
     .all();
-  return rows.map(
-    (row): UnitView => ({
+  if (rows.length === 0) return [];
+  const scoped = (filter.itemIds || filter.unitIds) && rows.length <= SCOPED_UP_TO;
+  const open = loadOpenHoldings(db, today, scoped ? rows.map((row) => row.id) : null);
+  return rows.map((row): UnitView => {
+    const startedLoanId = open.startedLoan.get(row.id) ?? null;
+    const upcomingLoanId = open.upcomingLoan.get(row.id) ?? null;
+    return {
       id: row.id,
       inventario_id: row.inventarioId,
       codice_univoco: row.codiceUnivoco,
       stato: unitState({
         lost: row.perso,
-        inRepair: Boolean(row.inRepair),
-        onStartedLoan: row.startedLoanId !== null,
-        reserved: row.upcomingLoanId !== null || Boolean(row.pendingRequest),
+        inRepair: open.inRepair.has(row.id),
+        onStartedLoan: startedLoanId !== null,
+        reserved: upcomingLoanId !== null || open.pendingRequest.has(row.id),
       }),
-      prestito_corrente_id: row.startedLoanId ?? row.upcomingLoanId,
+      prestito_corrente_id: startedLoanId ?? upcomingLoanId,
       note: row.note,
-    }),
+    };
+  });
+}
+
+/** How many of an item's listed units are in each state. */
+export type UnitStateCounts = Record<UnitState, number>;
+
+/**
+ * Every item's unit counts per state, from the open set and the lost units only: a unit no open record
+ * holds is free, so the free ones are the item's listed units minus the held ones. What the status
+ * filter, the summary cards and the low-stock alerts count; nothing here reads a unit's history.
+ */
+export function unitCountsByItem(db: Db, today: string): Map<number, UnitStateCounts> {
+  const open = loadOpenHoldings(db, today, null);
+  const lostIds = new Set<number>();
+  for (const [unitId, itemId] of db.values<[number, number]>(
+    sql`SELECT id, inventario_id FROM unita WHERE perso = 1 AND archived_at IS NULL`,
+  )) {
+    lostIds.add(unitId);
+    open.itemOf.set(unitId, itemId);
+  }
+  const counts = new Map<number, UnitStateCounts>();
+  const totals = db.values<[number, number]>(
+    sql`SELECT inventario_id, count(*) FROM unita WHERE archived_at IS NULL GROUP BY inventario_id`,
   );
+  for (const [itemId, total] of totals)
+    counts.set(itemId, { disponibile: total, prestato: 0, riservato: 0, in_riparazione: 0, perso: 0 });
+  for (const [unitId, itemId] of open.itemOf) {
+    const item = counts.get(itemId);
+    if (!item) continue;
+    const state = unitState({
+      lost: lostIds.has(unitId),
+      inRepair: open.inRepair.has(unitId),
+      onStartedLoan: open.startedLoan.has(unitId),
+      reserved: open.upcomingLoan.has(unitId) || open.pendingRequest.has(unitId),
+    });
+    item.disponibile -= 1;
+    item[state] += 1;
+  }
+  return counts;
 }

@@ -44,6 +44,8 @@ type Step =
       usage: Usage;
     }
   | { kind: "return"; pick: number }
+  | { kind: "handover"; pick: number }
+  | { kind: "cancel-loan"; pick: number }
   | { kind: "advance"; days: number }
   | { kind: "unblock"; student: number; reset: boolean }
   | { kind: "overdue-job" }
@@ -83,6 +85,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("return" as const), pick }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("handover" as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel-loan" as const), pick }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("advance" as const), days: fc.integer({ min: 0, max: 5 }) }) },
   {
     weight: 1,
@@ -250,7 +254,10 @@ function userOf(s: Snapshot, id: number) {
 function hasOverdueLoan(s: Snapshot, userId: number) {
   return s.loans.some(
     (loan) =>
-      loan.utenteId === userId && (loan.stato === "attivo" || loan.stato === "scaduto") && loan.dataRientro < s.today,
+      loan.utenteId === userId &&
+      (loan.stato === "attivo" || loan.stato === "scaduto") &&
+      loan.consegnatoIl !== null &&
+      loan.dataRientro < s.today,
   );
 }
 
@@ -356,7 +363,26 @@ async function perform(world: World, step: Step, stepNumber: number): Promise<[n
       const answer = await client.put(`/api/prestiti/${id}/restituisci`, undefined, admin);
       if (answer.status === 200 && answer.body.penalty && loan.utenteId)
         world.lastPenaltyStep.set(loan.utenteId, stepNumber);
-      return [answer.status, loan.stato === "attivo" || loan.stato === "scaduto" ? 200 : 409];
+      // A loan nobody recorded as handed over is returned from its start day on (it evidently went out).
+      const open = loan.stato === "attivo" || loan.stato === "scaduto";
+      return [answer.status, open && (loan.consegnatoIl !== null || loan.dataUscita <= s.today) ? 200 : 409];
+    }
+    case "handover": {
+      const id = pickFrom(world.loanIds, step.pick);
+      if (id === undefined) return [0, 0];
+      const loan = s.loans.find((candidate) => candidate.id === id);
+      if (!loan) throw new Error("inconsistent model");
+      const answer = await client.put(`/api/prestiti/${id}/consegna`, undefined, admin);
+      const possible = loan.stato !== "restituito" && loan.consegnatoIl === null && loan.dataUscita <= s.today;
+      return [answer.status, possible ? 200 : 409];
+    }
+    case "cancel-loan": {
+      const id = pickFrom(world.loanIds, step.pick);
+      if (id === undefined) return [0, 0];
+      const loan = s.loans.find((candidate) => candidate.id === id);
+      if (!loan) throw new Error("inconsistent model");
+      const answer = await client.put(`/api/prestiti/${id}/annulla`, undefined, admin);
+      return [answer.status, loan.stato !== "restituito" && loan.consegnatoIl === null ? 200 : 409];
     }
     case "advance": {
       ctx.clock.travelTo(new Date(ctx.clock.now().getTime() + step.days * DAY_MS));
@@ -462,6 +488,18 @@ async function checkInvariants(world: World, stepNumber: number) {
         blocked: true,
       });
     if (user.isBlocked) expect(user.penaltyStrikes).toBeGreaterThanOrEqual(3);
+  }
+
+  // (d) A loan nobody collected never earns a penalty, and is never marked overdue.
+  for (const loan of s.loans.filter((candidate) => candidate.consegnatoIl === null)) {
+    expect({
+      loan: loan.id,
+      penalties: s.penalties.filter((penalty) => penalty.prestitoId === loan.id).length,
+    }).toEqual({
+      loan: loan.id,
+      penalties: 0,
+    });
+    expect({ loan: loan.id, stato: loan.stato }).not.toEqual({ loan: loan.id, stato: "scaduto" });
   }
 }
 

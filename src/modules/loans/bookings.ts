@@ -11,7 +11,7 @@ import { conflict, notFound } from "../../http/errors";
  * holds them until it is returned, so it overlaps every later date too.
  */
 function openLoanOverlaps(from: string, to: string, today: string): SQL {
-  return sql`${prestiti.stato} in ('attivo', 'scaduto') and ${prestiti.dataUscita} <= ${to}
+  return sql`${prestiti.stato} in ('attivo', 'scaduto') and ${prestitiUnita.restituitaIl} is null and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
 }
 
@@ -195,7 +195,13 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
     .select({ unitId: prestitiUnita.unitId, dal: prestiti.dataUscita, al: prestiti.dataRientro })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(inArray(prestitiUnita.unitId, unitIds), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .where(
+      and(
+        inArray(prestitiUnita.unitId, unitIds),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
+      ),
+    )
     .all())
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "prestito", fino_alla_restituzione: row.al < today });
   for (const list of ranges.values()) list.sort((a, b) => a.dal.localeCompare(b.dal));

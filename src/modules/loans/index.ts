@@ -12,7 +12,6 @@ import {
   loanOfUnit,
   loanUnits,
   rejectRequest,
-  returnLoan,
 } from "./service";
 
 const anyValue = t.Optional(t.Unknown());
@@ -75,6 +74,7 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
           unita_ids: anyValue,
           tipo_utilizzo: anyValue,
           note: anyValue,
+          consegna: anyValue,
         },
         { error: "Dati del prestito non validi" },
       ),
@@ -101,9 +101,6 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
         { motivo_rifiuto: anyValue, motivazione: anyValue },
         { error: "Motivazione del rifiuto richiesta" },
       ),
-    })
-    .put("/prestiti/:id/restituisci", ({ actor, params }) => returnLoan(ctx, actor, loanId(params.id)), {
-      auth: "admin",
     })
     .get("/prestiti/:id/units", ({ actor, params }) => loanUnits(ctx, actor, loanId(params.id)), {
       auth: "signed-in",

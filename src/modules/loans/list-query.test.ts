@@ -88,6 +88,21 @@ describe("the paged form of the loan list", () => {
     expect(await total(code)).toBe(1);
     // Wildcards in the term are plain characters.
     expect(await total("%")).toBe(0);
+    expect(await total(scenario.student.user.matricola as string)).toBe(8);
+  });
+
+  it("finds a borrower without an account by the loan's own name and email", async () => {
+    const scenario = await historyScenario();
+    insertLoan(scenario.ctx, {
+      itemId: scenario.tablet.id as number,
+      unitIds: [unitIdOf(scenario.tablet)],
+      userId: null,
+    });
+    const total = async (term: string) =>
+      (await page(scenario, `/api/prestiti?all=1&pagina=1&cerca=${encodeURIComponent(term)}`)).totale;
+    // The fixture names every loan "Giulia Rossi": only the one without an account is found by that text.
+    expect(await total("giulia.rossi@accademia")).toBe(1);
+    expect(await total("tavoletta")).toBe(2);
   });
 
   it("narrows to the loans out during a period", async () => {

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, inArray, type like, lt, or, type SQL, sql } from "drizzle-orm";
-import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { prestiti, prestitiUnita, richieste } from "../../db/schema";
+import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { isIsoDate } from "../../domain/dates";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { badRequest } from "../../http/errors";
+import { type Page, type PagedAnswer, type PageQuery, pageOf } from "../../http/paging";
 import type { Selection } from "./views";
 
 /**
@@ -12,57 +14,23 @@ import type { Selection } from "./views";
  * `stato`, `cerca`, `dal`, `al` narrows it, and `pagina` (with `per_pagina`) turns the answer into one page:
  * `{ elementi, totale, pagina, per_pagina }`, so screens stay fast with years of history.
  */
-export interface ListQuery {
+export interface ListQuery extends PageQuery {
   all?: string;
   stato?: string;
   cerca?: string;
   dal?: string;
   al?: string;
-  pagina?: string;
-  per_pagina?: string;
 }
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
 export const LOAN_LIST_STATES = ["in_corso", "attivo", "scaduto", "restituito"] as const;
 export const REQUEST_LIST_STATES = ["in_attesa", "approvata", "rifiutata", "annullata"] as const;
 type LoanListState = (typeof LOAN_LIST_STATES)[number];
 type RequestListState = (typeof REQUEST_LIST_STATES)[number];
 
-export interface Page {
-  number: number;
-  size: number;
-}
-
 export interface ListFilter {
   where: SQL | undefined;
   orderBy: SQL[];
   page: Page | null;
-}
-
-export interface PagedAnswer<T> {
-  elementi: T[];
-  totale: number;
-  pagina: number;
-  per_pagina: number;
-}
-
-function positiveInteger(value: string, message: string): number {
-  const number = Number(value);
-  if (!/^\d{1,9}$/.test(value) || number < 1) throw badRequest(message);
-  return number;
-}
-
-function pageOf(query: ListQuery): Page | null {
-  if (query.pagina === undefined && query.per_pagina === undefined) return null;
-  const number = query.pagina === undefined ? 1 : positiveInteger(query.pagina, "Pagina non valida");
-  const size =
-    query.per_pagina === undefined
-      ? DEFAULT_PAGE_SIZE
-      : positiveInteger(query.per_pagina, `Elementi per pagina non validi (da 1 a ${MAX_PAGE_SIZE})`);
-  if (size > MAX_PAGE_SIZE) throw badRequest(`Elementi per pagina non validi (da 1 a ${MAX_PAGE_SIZE})`);
-  return { number, size };
 }
 
 function stateOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | null {
@@ -79,55 +47,53 @@ function periodOf(query: ListQuery): { from: string | null; to: string | null } 
   return { from, to };
 }
 
-/** `%term%` for LIKE, with the wildcards of the term itself escaped (ESCAPE '\'). */
-function likePattern(query: ListQuery): string | null {
+function searchTerm(query: ListQuery): string | null {
   const term = query.cerca?.trim();
   if (!term) return null;
   if (term.length > 100) throw badRequest("Testo di ricerca troppo lungo (massimo 100 caratteri)");
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return term;
 }
 
-const contains = (column: SQL | Parameters<typeof like>[0], pattern: string) =>
-  sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+// Every search goes through the FTS5 indexes of items, units and people (src/db/search.ts), then reaches
+// the loans and requests through their indexed ids: no LIKE over the history.
 
-// The searches below are non-correlated subqueries: SQLite evaluates each once per call, not per row.
-
-/** Users whose name, surname, "name surname" or email contains the term. */
-function matchingUsers(pattern: string) {
-  return sql`SELECT ${qualified(users.id)} FROM ${users} WHERE ${contains(qualified(users.name), pattern)} OR ${contains(qualified(users.surname), pattern)} OR ${contains(qualified(users.email), pattern)} OR ${contains(sql`${qualified(users.name)} || ' ' || ${qualified(users.surname)}`, pattern)}`;
-}
-
-function matchingItems(pattern: string) {
-  return sql`SELECT ${qualified(inventario.id)} FROM ${inventario} WHERE ${contains(qualified(inventario.nome), pattern)}`;
-}
-
-function matchingUnits(pattern: string) {
-  return sql`SELECT ${qualified(unita.id)} FROM ${unita} WHERE ${contains(qualified(unita.codiceUnivoco), pattern)}`;
-}
+/** Users whose name, surname, "name surname", email or matricola contains the term. */
+const matchingUsers = (term: string) => rowsContaining("users_fts", term);
+const matchingItems = (term: string) => rowsContaining("inventario_fts", term, ["nome"]);
+const matchingUnits = (term: string) => rowsContaining("unita_fts", term);
 
 /** Filters, order and page of `GET /api/prestiti` for `today` (overdue is computed, as in the views). */
 export function loanListFilter(query: ListQuery, today: string): ListFilter {
   const state = stateOf<LoanListState>(query.stato, LOAN_LIST_STATES);
   const { from, to } = periodOf(query);
-  const pattern = likePattern(query);
+  const term = searchTerm(query);
   const open = inArray(prestiti.stato, OPEN_LOAN_STATES);
   const conditions: Array<SQL | undefined> = [
     state === "in_corso" ? open : undefined,
-    state === "attivo" ? and(eq(prestiti.stato, "attivo"), sql`${prestiti.dataRientro} >= ${today}`) : undefined,
+    // A loan nobody collected is never overdue: it stays among the active ones until handed over or cancelled.
+    state === "attivo"
+      ? and(eq(prestiti.stato, "attivo"), or(sql`${prestiti.dataRientro} >= ${today}`, isNull(prestiti.consegnatoIl)))
+      : undefined,
     state === "scaduto"
-      ? or(eq(prestiti.stato, "scaduto"), and(eq(prestiti.stato, "attivo"), lt(prestiti.dataRientro, today)))
+      ? or(
+          eq(prestiti.stato, "scaduto"),
+          and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
+        )
       : undefined,
     state === "restituito" ? eq(prestiti.stato, "restituito") : undefined,
     // A loan belongs to a period when it was out during any day of it.
     to ? sql`${prestiti.dataUscita} <= ${to}` : undefined,
     from ? sql`coalesce(${prestiti.dataRestituzione}, ${prestiti.dataRientro}) >= ${from}` : undefined,
-    pattern
+    term
       ? or(
-          contains(prestiti.chi, pattern),
-          contains(prestiti.utenteEmail, pattern),
-          sql`${prestiti.inventarioId} IN (${matchingItems(pattern)})`,
-          sql`${prestiti.utenteId} IN (${matchingUsers(pattern)})`,
-          sql`${prestiti.id} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${qualified(prestitiUnita.unitId)} IN (${matchingUnits(pattern)}))`,
+          sql`${prestiti.inventarioId} IN (${matchingItems(term)})`,
+          sql`${prestiti.utenteId} IN (${matchingUsers(term)})`,
+          sql`${prestiti.id} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${qualified(prestitiUnita.unitId)} IN (${matchingUnits(term)}))`,
+          // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
+          and(
+            isNull(prestiti.utenteId),
+            or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)),
+          ),
         )
       : undefined,
   ];
@@ -145,16 +111,16 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
 export function requestListFilter(query: ListQuery): ListFilter {
   const state = stateOf<RequestListState>(query.stato, REQUEST_LIST_STATES);
   const { from, to } = periodOf(query);
-  const pattern = likePattern(query);
+  const term = searchTerm(query);
   const conditions: Array<SQL | undefined> = [
     state ? eq(richieste.stato, state) : undefined,
     to ? sql`${richieste.dal} <= ${to}` : undefined,
     from ? sql`${richieste.al} >= ${from}` : undefined,
-    pattern
+    term
       ? or(
-          sql`${richieste.inventarioId} IN (${matchingItems(pattern)})`,
-          sql`${richieste.utenteId} IN (${matchingUsers(pattern)})`,
-          sql`${richieste.unitId} IN (${matchingUnits(pattern)})`,
+          sql`${richieste.inventarioId} IN (${matchingItems(term)})`,
+          sql`${richieste.utenteId} IN (${matchingUsers(term)})`,
+          sql`${richieste.unitId} IN (${matchingUnits(term)})`,
         )
       : undefined,
   ];

@@ -1,21 +1,21 @@
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
+import { academyDateProblem, loanLimitProblem, MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { addDays, formatItalianDate, isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, daysLate, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
+import { bookingDateProblem, isInternalUse, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { optionalText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { notifyStudent } from "../notifications/service";
-import { recordLateReturn } from "../penalties/service";
+import { readSettings } from "../settings/service";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
 import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
-
-const IMMEDIATE = { behavior: "immediate" } as const;
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
@@ -44,10 +44,44 @@ function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
       .select({ id: prestiti.id })
       .from(prestiti)
       .where(
-        and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES), lt(prestiti.dataRientro, today)),
+        and(
+          eq(prestiti.utenteId, userId),
+          inArray(prestiti.stato, OPEN_LOAN_STATES),
+          isNotNull(prestiti.consegnatoIl),
+          lt(prestiti.dataRientro, today),
+        ),
       )
       .get(),
   );
+}
+
+/** Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. */
+function heldByStudent(db: Db, userId: number): number {
+  const count = sql<number>`count(*)`;
+  const loans = db
+    .select({ count })
+    .from(prestiti)
+    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .get();
+  const pending = db
+    .select({ count })
+    .from(richieste)
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, "in_attesa")))
+    .get();
+  return (loans?.count ?? 0) + (pending?.count ?? 0);
+}
+
+/** The academy's settings applied to a new booking: open days, longest loan, most held at once. */
+function assertAcademyRules(
+  db: Db,
+  booking: { start: string; end: string; internal: boolean; itemMaxDays: number | null; studentId: number | null },
+) {
+  const settings = readSettings(db);
+  const problem = academyDateProblem(settings, booking);
+  if (problem) throw badRequest(problem);
+  if (booking.studentId === null) return;
+  const overLimit = loanLimitProblem(settings, heldByStudent(db, booking.studentId));
+  if (overLimit) throw conflict(overLimit);
 }
 
 function usageOf(value: unknown): UsageType | null {
@@ -94,7 +128,7 @@ function positiveId(value: unknown): number | null {
  */
 function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; itemId: number | null }) {
   const target = db
-    .select({ itemId: inventario.id, loanType: inventario.tipoPrestito })
+    .select({ itemId: inventario.id, loanType: inventario.tipoPrestito, maxDays: inventario.durataMassimaGiorni })
     .from(inventario)
     .innerJoin(inventarioCorsi, eq(inventarioCorsi.inventarioId, inventario.id))
     .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
@@ -123,7 +157,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
   if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
   const today = ctx.clock.today();
 
-  const id = ctx.db.transaction((tx) => {
+  const id = writeTransaction(ctx.db, (tx) => {
     // The account as it is now, not as the session read it: a return may have just blocked it.
     const account = tx.select().from(users).where(eq(users.id, student.id)).get() ?? student;
     if (account.isBlocked) throw blockedStudentError(account);
@@ -136,7 +170,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
     const dal = isoDate(input.dal, "Inserisci una data di inizio valida");
     const al = isoDate(input.al, "Inserisci una data di fine valida");
     const chosenUsage = usageOf(input.tipo_utilizzo);
-    const note = optionalText(input.note, 1000);
+    const note = optionalText(input.note, MAX_NOTE_LENGTH);
     const target = bookableTarget(tx, student, { unitId: askedUnit, itemId: askedItem });
     const usage = target.loanType === "entrambi" ? chosenUsage : impliedUsage(target.loanType, null);
     const problem = bookingDateProblem({
@@ -148,6 +182,13 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       form: "request",
     });
     if (problem) throw badRequest(problem);
+    assertAcademyRules(tx, {
+      start: dal,
+      end: al,
+      internal: isInternalUse(target.loanType, usage),
+      itemMaxDays: target.maxDays,
+      studentId: student.id,
+    });
     if (askedUnit !== null) assertUnitBookable(tx, { unitId: askedUnit, from: dal, to: al, today });
     const unitId = askedUnit ?? pickFreeUnit(tx, target.itemId, { from: dal, to: al, today });
     return tx
@@ -164,7 +205,7 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       })
       .returning({ id: richieste.id })
       .get().id;
-  }, IMMEDIATE);
+  });
   return requestView(ctx, id);
 }
 
@@ -189,7 +230,7 @@ export function listRequests(ctx: AppContext, actor: Actor, query: ListQuery) {
 
 /** A student withdraws their own pending request. */
 export function cancelRequest(ctx: AppContext, student: Actor, id: number): void {
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const request = tx
       .select()
       .from(richieste)
@@ -201,7 +242,7 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
       .set({ stato: "annullata", handledAt: ctx.clock.now().toISOString() })
       .where(eq(richieste.id, id))
       .run();
-  }, IMMEDIATE);
+  });
 }
 
 /** The item's name and the unit's code, as a student reads them in a notification. */
@@ -224,7 +265,7 @@ const datesText = (from: string, to: string) =>
  */
 export function approveRequest(ctx: AppContext, admin: Actor, id: number, input: { unitId?: number | null } = {}) {
   const today = ctx.clock.today();
-  const { loanId, strikes } = ctx.db.transaction((tx) => {
+  const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertPending(request);
     const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
@@ -287,11 +328,15 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number, input:
       link: "/miei-prestiti",
     });
     return { loanId: loan.id, strikes: borrower.penaltyStrikes };
-  }, IMMEDIATE);
+  });
   return {
     message: "Richiesta approvata: il prestito è attivo",
     loanId,
-    penaltyInfo: { hasStrikes: strikes > 0, strikes, warning: penaltyWarning(strikes) },
+    penaltyInfo: {
+      hasStrikes: strikes > 0,
+      strikes,
+      warning: penaltyWarning(strikes, readSettings(ctx.db).soglia_blocco),
+    },
   };
 }
 
@@ -303,7 +348,7 @@ export function rejectRequest(
   input: { motivo_rifiuto?: unknown; motivazione?: unknown },
 ) {
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
-  ctx.db.transaction((tx) => {
+  writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertPending(request);
     if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
@@ -325,7 +370,7 @@ export function rejectRequest(
       entityId: id,
       summary: `Rifiutata la richiesta #${id}: ${reason}`,
     });
-  }, IMMEDIATE);
+  });
   return { message: "Richiesta rifiutata" };
 }
 
@@ -340,6 +385,8 @@ export interface DirectLoanInput {
   unita_ids?: unknown;
   tipo_utilizzo?: unknown;
   note?: unknown;
+  /** The borrower takes the units now: only for a loan starting today. */
+  consegna?: unknown;
 }
 
 const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
@@ -362,8 +409,13 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
   const end = isoDate(input.data_rientro, "Data di fine non valida");
   const chosenUsage = usageOf(input.tipo_utilizzo);
   const today = ctx.clock.today();
+  if (input.consegna !== undefined && typeof input.consegna !== "boolean")
+    throw badRequest("Dati del prestito non validi");
+  const handOverNow = input.consegna === true;
+  if (handOverNow && start !== today)
+    throw badRequest("La consegna immediata è possibile solo per un prestito che inizia oggi");
 
-  const loanId = ctx.db.transaction((tx) => {
+  const loanId = writeTransaction(ctx.db, (tx) => {
     const item = tx
       .select()
       .from(inventario)
@@ -381,6 +433,13 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
     const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
     const problem = bookingDateProblem({ start, end, today, loanType: item.tipoPrestito, usage, form: "loan" });
     if (problem) throw badRequest(problem);
+    assertAcademyRules(tx, {
+      start,
+      end,
+      internal: isInternalUse(item.tipoPrestito, usage),
+      itemMaxDays: item.durataMassimaGiorni,
+      studentId: borrower?.id ?? null,
+    });
     const units = tx
       .select({ id: unita.id, code: unita.codiceUnivoco })
       .from(unita)
@@ -404,10 +463,12 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
         dataUscita: start,
         dataRientro: end,
         tipoUtilizzo: usage,
-        note: optionalText(input.note, 1000) ?? `Prestito diretto - ${units.length} unità`,
+        note: optionalText(input.note, MAX_NOTE_LENGTH) ?? `Prestito diretto - ${units.length} unità`,
         stato: "attivo",
         createdBy: admin.id,
         createdAt: ctx.clock.now().toISOString(),
+        consegnatoIl: handOverNow ? ctx.clock.now().toISOString() : null,
+        consegnatoDa: handOverNow ? admin.id : null,
       })
       .returning({ id: prestiti.id })
       .get();
@@ -418,10 +479,10 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       action: "loan.create",
       entity: "loan",
       entityId: loan.id,
-      summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}`,
+      summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}${handOverNow ? ", consegnato subito" : ""}`,
     });
     return loan.id;
-  }, IMMEDIATE);
+  });
   return { message: "Prestito creato", loanId, loan: loanView(ctx, loanId) };
 }
 
@@ -444,47 +505,6 @@ export function listLoans(ctx: AppContext, actor: Actor, query: ListQuery) {
   );
 }
 
-/**
- * Ends a loan today: frees its units, keeps the due date, and turns lateness into strikes (which may
- * block the borrower) in the same transaction.
- */
-export function returnLoan(ctx: AppContext, admin: Actor, id: number) {
-  const today = ctx.clock.today();
-  const { dueDate, penalty } = ctx.db.transaction((tx) => {
-    const loan = tx.select().from(prestiti).where(eq(prestiti.id, id)).get();
-    if (!loan) throw notFound("Prestito non trovato");
-    if (loan.stato !== "attivo" && loan.stato !== "scaduto") throw conflict("Il prestito non è attivo");
-    tx.update(prestiti).set({ stato: "restituito", dataRestituzione: today }).where(eq(prestiti.id, id)).run();
-    const item = tx
-      .select({ nome: inventario.nome })
-      .from(inventario)
-      .where(eq(inventario.id, loan.inventarioId))
-      .get();
-    const outcome = recordLateReturn(tx, ctx.clock, admin, {
-      loanId: id,
-      userId: loan.utenteId,
-      itemName: item?.nome ?? "",
-      dueDate: loan.dataRientro,
-      returnedOn: today,
-    });
-    recordAudit(tx, ctx.clock, admin, {
-      action: "loan.return",
-      entity: "loan",
-      entityId: id,
-      summary: `Restituito il prestito #${id} di ${loan.chi}${outcome ? ` con ${outcome.daysLate} giorni di ritardo (${outcome.strikes} penalità)` : ""}`,
-    });
-    return { dueDate: loan.dataRientro, penalty: outcome };
-  }, IMMEDIATE);
-  return {
-    message: "Prestito concluso",
-    // Lateness stands on its own: a loan to someone without an account is late without a penalty.
-    giorni_ritardo: daysLate(dueDate, today),
-    penalty: penalty
-      ? { strike_assegnati: penalty.strikes, totale: penalty.totalStrikes, bloccato: penalty.blocked }
-      : null,
-  };
-}
-
 /** Units of a loan: any loan for the desk, only their own for a student. */
 export function loanUnits(ctx: AppContext, actor: Actor, loanId: number) {
   const loan = ctx.db.select().from(prestiti).where(eq(prestiti.id, loanId)).get();
@@ -505,7 +525,13 @@ export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
     .select({ id: prestiti.id, userId: prestiti.utenteId })
     .from(prestitiUnita)
     .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(eq(prestitiUnita.unitId, unitId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
+    .where(
+      and(
+        eq(prestitiUnita.unitId, unitId),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
+      ),
+    )
     .orderBy(sql`${prestiti.dataUscita} > ${today}`, prestiti.dataUscita)
     .get();
   if (!loan || (actor.ruolo !== "admin" && loan.userId !== actor.id))
@@ -516,17 +542,18 @@ export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
 }
 
 /**
- * The periodic job: open loans past their due date become `scaduto`, and their borrowers hear of it;
- * borrowers of loans due tomorrow get a reminder. Idempotent: each loan's notice is stored once.
+ * The periodic job: handed-over loans past their due date become `scaduto`, and their borrowers hear of
+ * it; borrowers of handed-over loans due tomorrow get a reminder. Idempotent: each loan's notice is
+ * stored once.
  */
 export function markOverdueLoans(ctx: AppContext): number {
   const today = ctx.clock.today();
   const tomorrow = addDays(today, 1);
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const overdue = tx
       .update(prestiti)
       .set({ stato: "scaduto" })
-      .where(and(eq(prestiti.stato, "attivo"), lt(prestiti.dataRientro, today)))
+      .where(and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)))
       .returning({ id: prestiti.id, userId: prestiti.utenteId, due: prestiti.dataRientro })
       .all();
     for (const loan of overdue)
@@ -542,7 +569,7 @@ export function markOverdueLoans(ctx: AppContext): number {
     const dueTomorrow = tx
       .select({ id: prestiti.id, userId: prestiti.utenteId })
       .from(prestiti)
-      .where(and(eq(prestiti.stato, "attivo"), eq(prestiti.dataRientro, tomorrow)))
+      .where(and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), eq(prestiti.dataRientro, tomorrow)))
       .all();
     for (const loan of dueTomorrow)
       if (loan.userId !== null)
@@ -555,5 +582,5 @@ export function markOverdueLoans(ctx: AppContext): number {
           chiave: `domani:${loan.id}`,
         });
     return overdue.length;
-  }, IMMEDIATE);
+  });
 }

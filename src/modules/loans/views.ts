@@ -1,7 +1,8 @@
 import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
-import { daysLate, effectiveLoanState } from "../../domain/loan-rules";
+import { daysLate, effectiveLoanState, loanPhase } from "../../domain/loan-rules";
 
 /** Which rows of a list, in which order, and how many from where (all of them by default). */
 export interface Selection {
@@ -61,6 +62,8 @@ export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 
 
 export type RequestView = ReturnType<typeof loadRequestViews>[number];
 
+const handedOverBy = alias(users, "handed_over_by");
+
 /** Loans with their units, borrower and lateness computed for `today`. */
 export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -1, offset = 0 }: Selection = {}) {
   const rows = db
@@ -70,10 +73,12 @@ export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -
       user: { name: users.name, surname: users.surname, email: users.email },
       strikes: users.penaltyStrikes,
       blocked: users.isBlocked,
+      handedOverBy: { name: handedOverBy.name, surname: handedOverBy.surname },
     })
     .from(prestiti)
     .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
     .leftJoin(users, eq(users.id, prestiti.utenteId))
+    .leftJoin(handedOverBy, eq(handedOverBy.id, prestiti.consegnatoDa))
     .where(where)
     .orderBy(...(orderBy ?? [desc(prestiti.createdAt), desc(prestiti.id)]))
     .limit(limit)
@@ -82,22 +87,28 @@ export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -
   const loanIds = rows.map((row) => row.loan.id);
   const unitRows = loanIds.length
     ? db
-        .select({ loanId: prestitiUnita.prestitoId, id: unita.id, code: unita.codiceUnivoco })
+        .select({
+          loanId: prestitiUnita.prestitoId,
+          id: unita.id,
+          code: unita.codiceUnivoco,
+          returnedOn: prestitiUnita.restituitaIl,
+        })
         .from(prestitiUnita)
         .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
         .where(where || limit >= 0 ? inArray(prestitiUnita.prestitoId, loanIds) : undefined)
         .orderBy(unita.codiceUnivoco)
         .all()
     : [];
-  const unitsByLoan = new Map<number, Array<{ id: number; code: string }>>();
+  const unitsByLoan = new Map<number, Array<{ id: number; code: string; returnedOn: string | null }>>();
   for (const unit of unitRows) {
     const list = unitsByLoan.get(unit.loanId) ?? [];
     list.push(unit);
     unitsByLoan.set(unit.loanId, list);
   }
-  return rows.map(({ loan, itemName, user, strikes, blocked }) => {
+  return rows.map(({ loan, itemName, user, strikes, blocked, handedOverBy }) => {
     const units = unitsByLoan.get(loan.id) ?? [];
     const fullName = user ? `${user.name} ${user.surname}` : loan.chi;
+    const handedOver = loan.consegnatoIl !== null;
     return {
       id: loan.id,
       inventario_id: loan.inventarioId,
@@ -118,8 +129,20 @@ export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -
       data_rientro: loan.dataRientro,
       data_restituzione: loan.dataRestituzione,
       data_fine: loan.dataRestituzione,
-      stato: effectiveLoanState(loan.stato, loan.dataRientro, today),
-      giorni_ritardo: daysLate(loan.dataRientro, loan.dataRestituzione ?? today),
+      stato: effectiveLoanState(loan.stato, loan.dataRientro, today, handedOver),
+      fase: loanPhase({
+        stato: loan.stato,
+        dueDate: loan.dataRientro,
+        handedOverAt: loan.consegnatoIl,
+        cancelledAt: loan.annullatoIl,
+        today,
+      }),
+      // Equipment that never left the desk is never late.
+      giorni_ritardo: handedOver ? daysLate(loan.dataRientro, loan.dataRestituzione ?? today) : 0,
+      consegnato_il: loan.consegnatoIl,
+      consegnato_da: handedOverBy ? `${handedOverBy.name} ${handedOverBy.surname}` : null,
+      annullato_il: loan.annullatoIl,
+      unita_restituite: units.filter((unit) => unit.returnedOn !== null).map((unit) => unit.id),
       note: loan.note,
       tipo_utilizzo: loan.tipoUtilizzo,
       richiesta_id: loan.richiestaId,

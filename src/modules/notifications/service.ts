@@ -3,6 +3,7 @@ import type { Clock } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { type NOTIFICATION_KINDS, notifiche } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { REPORT_STATE_LABELS, type ReportState } from "../../domain/repairs";
 import type { Actor } from "../../http/auth";
 import { notFound } from "../../http/errors";
@@ -90,33 +91,27 @@ export function listNotifications(ctx: AppContext, actor: Actor): NotificationLi
 const ownNotification = (actor: Actor, id: number) => and(eq(notifiche.id, id), eq(notifiche.utenteId, actor.id));
 
 export function markNotificationRead(ctx: AppContext, actor: Actor, id: number): void {
-  ctx.db.transaction(
-    (tx) => {
-      const notification = tx.select().from(notifiche).where(ownNotification(actor, id)).get();
-      if (!notification) throw notFound("Notifica non trovata");
-      if (notification.lettaAt === null)
-        tx.update(notifiche).set({ lettaAt: ctx.clock.now().toISOString() }).where(eq(notifiche.id, id)).run();
-    },
-    { behavior: "immediate" },
-  );
+  writeTransaction(ctx.db, (tx) => {
+    const notification = tx.select().from(notifiche).where(ownNotification(actor, id)).get();
+    if (!notification) throw notFound("Notifica non trovata");
+    if (notification.lettaAt === null)
+      tx.update(notifiche).set({ lettaAt: ctx.clock.now().toISOString() }).where(eq(notifiche.id, id)).run();
+  });
 }
 
 export function markAllNotificationsRead(ctx: AppContext, actor: Actor): void {
-  ctx.db.transaction(
-    (tx) => {
-      tx.update(notifiche)
-        .set({ lettaAt: ctx.clock.now().toISOString() })
-        .where(and(eq(notifiche.utenteId, actor.id), isNull(notifiche.lettaAt)))
-        .run();
-    },
-    { behavior: "immediate" },
-  );
+  writeTransaction(ctx.db, (tx) => {
+    tx.update(notifiche)
+      .set({ lettaAt: ctx.clock.now().toISOString() })
+      .where(and(eq(notifiche.utenteId, actor.id), isNull(notifiche.lettaAt)))
+      .run();
+  });
 }
 
 export function deleteNotification(ctx: AppContext, actor: Actor, id: number): void {
-  const deleted = ctx.db.transaction(
+  const deleted = writeTransaction(
+    ctx.db,
     (tx) => tx.delete(notifiche).where(ownNotification(actor, id)).returning({ id: notifiche.id }).all().length,
-    { behavior: "immediate" },
   );
   if (deleted === 0) throw notFound("Notifica non trovata");
 }

@@ -4,17 +4,15 @@ import type { Clock } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { penalita, users } from "../../db/schema";
-import {
-  AUTOMATIC_BLOCK_REASON,
-  BLOCK_AT_STRIKES,
-  daysLate,
-  lateReturnReason,
-  strikesForDaysLate,
-} from "../../domain/loan-rules";
+import { writeTransaction } from "../../db/transaction";
+import { automaticBlockReason, strikesExpired } from "../../domain/academy-settings";
+import { calendarDateIn } from "../../domain/dates";
+import { lateReturnReason } from "../../domain/loan-rules";
 import type { Actor } from "../../http/auth";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { notifyStudent } from "../notifications/service";
+import { readSettings } from "../settings/service";
 
 export interface LateReturnOutcome {
   daysLate: number;
@@ -24,17 +22,18 @@ export interface LateReturnOutcome {
 }
 
 /**
- * Records the penalty of a late return and blocks the borrower at three strikes. Runs inside the
- * return's transaction; `penalty_strikes` always equals the uncleared penalties of the history.
+ * Records the penalty of a late return (its days and strikes come from `returnConsequences`, on the
+ * academy's scale) and blocks the borrower at the academy's threshold (`soglia_blocco`). Runs inside
+ * the return's transaction; `penalty_strikes` always equals the uncleared penalties of the history.
  */
 export function recordLateReturn(
   db: Db,
   clock: Clock,
   admin: Actor,
-  loan: { loanId: number; userId: number | null; itemName: string; dueDate: string; returnedOn: string },
+  loan: { loanId: number; userId: number | null; itemName: string; daysLate: number; strikes: number },
 ): LateReturnOutcome | null {
-  const late = daysLate(loan.dueDate, loan.returnedOn);
-  const strikes = strikesForDaysLate(late);
+  const settings = readSettings(db);
+  const { daysLate: late, strikes } = loan;
   if (strikes === 0 || loan.userId === null) return null;
   db.insert(penalita)
     .values({
@@ -61,16 +60,19 @@ export function recordLateReturn(
     messaggio: `${lateReturnReason(late)} di ${loan.itemName}. Penalità totali: ${user.penaltyStrikes}.`,
     link: "/dashboard",
   });
-  const blockNow = user.penaltyStrikes >= BLOCK_AT_STRIKES && !user.isBlocked;
+  const blockNow = user.penaltyStrikes >= settings.soglia_blocco && !user.isBlocked;
   if (blockNow) {
     notifyStudent(db, clock, {
       userId: user.id,
       tipo: "account_bloccato",
       titolo: "Account bloccato",
-      messaggio: `${AUTOMATIC_BLOCK_REASON}. Per sbloccarlo presentati di persona all'ufficio prestiti.`,
+      messaggio: `${automaticBlockReason(settings.soglia_blocco)}. Per sbloccarlo presentati di persona all'ufficio prestiti.`,
       link: "/dashboard",
     });
-    db.update(users).set({ isBlocked: true, blockedReason: AUTOMATIC_BLOCK_REASON }).where(eq(users.id, user.id)).run();
+    db.update(users)
+      .set({ isBlocked: true, blockedReason: automaticBlockReason(settings.soglia_blocco) })
+      .where(eq(users.id, user.id))
+      .run();
     recordAudit(db, clock, admin, {
       action: "user.block",
       entity: "user",
@@ -79,6 +81,38 @@ export function recordLateReturn(
     });
   }
   return { daysLate: late, strikes, totalStrikes: user.penaltyStrikes, blocked: user.isBlocked || blockNow };
+}
+
+/**
+ * The periodic job: strikes expire after `scadenza_penalita_mesi` months without a late return (never
+ * when 0). Their penalties stay in the history, cleared like a reset at the desk; an automatic block is
+ * not lifted, as unblocking stays a conversation at the desk. Returns how many students it cleared.
+ */
+export function expireStrikes(ctx: AppContext): number {
+  const settings = readSettings(ctx.db);
+  if (settings.scadenza_penalita_mesi === 0) return 0;
+  const today = ctx.clock.today();
+  const standing = ctx.db
+    .select({ userId: penalita.utenteId, lastAt: sql<string>`max(${penalita.createdAt})` })
+    .from(penalita)
+    .where(isNull(penalita.azzerataAt))
+    .groupBy(penalita.utenteId)
+    .all();
+  const expired = standing.filter((row) =>
+    strikesExpired(settings, calendarDateIn(ctx.clock.timeZone, new Date(row.lastAt)), today),
+  );
+  if (expired.length === 0) return 0;
+  const now = ctx.clock.now().toISOString();
+  writeTransaction(ctx.db, (tx) => {
+    for (const { userId } of expired) {
+      tx.update(penalita)
+        .set({ azzerataAt: now })
+        .where(and(eq(penalita.utenteId, userId), isNull(penalita.azzerataAt)))
+        .run();
+      tx.update(users).set({ penaltyStrikes: 0 }).where(eq(users.id, userId)).run();
+    }
+  });
+  return expired.length;
 }
 
 /** A user's penalty standing and history (newest first): for the user themselves or the desk. */
@@ -121,7 +155,7 @@ export function userPenalties(ctx: AppContext, actor: Actor, userId: number) {
 
 /** Unblocks a user at the desk, keeping their strikes or clearing them (history is kept either way). */
 export function unblockUser(ctx: AppContext, admin: Actor, userId: number, resetStrikes: boolean) {
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw notFound("Utente non trovato");
     if (!user.isBlocked && !resetStrikes) throw conflict("L'utente non è bloccato");

@@ -11,6 +11,7 @@ import {
   unita,
   users,
 } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { canCloseRepair, isPriority, type Priority } from "../../domain/repairs";
 import type { Actor } from "../../http/auth";
@@ -96,6 +97,7 @@ function upcomingBookings(db: Db, unitId: number, today: string) {
       and(
         eq(prestitiUnita.unitId, unitId),
         inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
         sql`${prestiti.dataUscita} > ${today}`,
       ),
     )
@@ -115,91 +117,89 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
     throw badRequest(SELECT_ITEM_AND_UNIT);
   const descrizione = requiredText(input.descrizione, "Descrivi il problema da riparare", 2000);
   const today = ctx.clock.today();
-  return ctx.db.transaction(
-    (tx) => {
-      const unit = tx
-        .select()
-        .from(unita)
-        .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
-        .where(
-          and(
-            eq(unita.id, unitId),
-            eq(unita.inventarioId, itemId),
-            isNull(unita.archivedAt),
-            isNull(inventario.archivedAt),
-          ),
-        )
-        .get();
-      if (!unit) throw badRequest(SELECT_ITEM_AND_UNIT);
-      if (unit.unita.perso) throw conflict("L'unità è segnata come persa: non può andare in riparazione");
-      const open = tx
-        .select({ id: riparazioni.id })
-        .from(riparazioni)
-        .where(and(eq(riparazioni.unitId, unitId), eq(riparazioni.stato, "in_corso")))
-        .get();
-      if (open) throw conflict("L'unità è già in riparazione");
-      const lent = tx
-        .select({ chi: prestiti.chi })
-        .from(prestitiUnita)
-        .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-        .where(
-          and(
-            eq(prestitiUnita.unitId, unitId),
-            inArray(prestiti.stato, OPEN_LOAN_STATES),
-            sql`${prestiti.dataUscita} <= ${today}`,
-          ),
-        )
-        .get();
-      if (lent) throw conflict(`L'unità è in prestito a ${lent.chi}: registra prima la restituzione`);
-      const repair = tx
-        .insert(riparazioni)
-        .values({
-          inventarioId: itemId,
-          unitId,
-          descrizione,
-          noteTecniche: optionalText(input.note_tecniche ?? input.note, 4000),
-          priorita: priorityOf(input.priorita, "media"),
-          stato: "in_corso",
-          dataInizio: today,
-          segnalazioneId: fromReportId ?? null,
-          createdBy: admin.id,
-          createdAt: ctx.clock.now().toISOString(),
+  return writeTransaction(ctx.db, (tx) => {
+    const unit = tx
+      .select()
+      .from(unita)
+      .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
+      .where(
+        and(
+          eq(unita.id, unitId),
+          eq(unita.inventarioId, itemId),
+          isNull(unita.archivedAt),
+          isNull(inventario.archivedAt),
+        ),
+      )
+      .get();
+    if (!unit) throw badRequest(SELECT_ITEM_AND_UNIT);
+    if (unit.unita.perso) throw conflict("L'unità è segnata come persa: non può andare in riparazione");
+    const open = tx
+      .select({ id: riparazioni.id })
+      .from(riparazioni)
+      .where(and(eq(riparazioni.unitId, unitId), eq(riparazioni.stato, "in_corso")))
+      .get();
+    if (open) throw conflict("L'unità è già in riparazione");
+    const lent = tx
+      .select({ chi: prestiti.chi })
+      .from(prestitiUnita)
+      .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+      .where(
+        and(
+          eq(prestitiUnita.unitId, unitId),
+          inArray(prestiti.stato, OPEN_LOAN_STATES),
+          isNull(prestitiUnita.restituitaIl),
+          sql`${prestiti.dataUscita} <= ${today}`,
+        ),
+      )
+      .get();
+    if (lent) throw conflict(`L'unità è in prestito a ${lent.chi}: registra prima la restituzione`);
+    const repair = tx
+      .insert(riparazioni)
+      .values({
+        inventarioId: itemId,
+        unitId,
+        descrizione,
+        noteTecniche: optionalText(input.note_tecniche ?? input.note, 4000),
+        priorita: priorityOf(input.priorita, "media"),
+        stato: "in_corso",
+        dataInizio: today,
+        segnalazioneId: fromReportId ?? null,
+        createdBy: admin.id,
+        createdAt: ctx.clock.now().toISOString(),
+      })
+      .returning({ id: riparazioni.id })
+      .get();
+    if (fromReportId) {
+      const before = tx.select().from(segnalazioni).where(eq(segnalazioni.id, fromReportId)).get();
+      // Guarded here too, inside the write: a report gets one repair, and only while it is open.
+      const linked = tx
+        .update(segnalazioni)
+        .set({
+          riparazioneId: repair.id,
+          stato: sql`case when ${segnalazioni.stato} = 'aperta' then 'in_corso' else ${segnalazioni.stato} end`,
+          handledBy: admin.id,
+          handledAt: ctx.clock.now().toISOString(),
         })
-        .returning({ id: riparazioni.id })
+        .where(
+          and(
+            eq(segnalazioni.id, fromReportId),
+            isNull(segnalazioni.riparazioneId),
+            inArray(segnalazioni.stato, ["aperta", "in_corso"]),
+          ),
+        )
+        .returning({ id: segnalazioni.id })
         .get();
-      if (fromReportId) {
-        const before = tx.select().from(segnalazioni).where(eq(segnalazioni.id, fromReportId)).get();
-        // Guarded here too, inside the write: a report gets one repair, and only while it is open.
-        const linked = tx
-          .update(segnalazioni)
-          .set({
-            riparazioneId: repair.id,
-            stato: sql`case when ${segnalazioni.stato} = 'aperta' then 'in_corso' else ${segnalazioni.stato} end`,
-            handledBy: admin.id,
-            handledAt: ctx.clock.now().toISOString(),
-          })
-          .where(
-            and(
-              eq(segnalazioni.id, fromReportId),
-              isNull(segnalazioni.riparazioneId),
-              inArray(segnalazioni.stato, ["aperta", "in_corso"]),
-            ),
-          )
-          .returning({ id: segnalazioni.id })
-          .get();
-        if (!linked || !before) throw conflict("Per questa segnalazione esiste già una riparazione");
-        if (before.stato === "aperta") notifyReportState(tx, ctx.clock, before, "in_corso");
-      }
-      recordAudit(tx, ctx.clock, admin, {
-        action: "repair.create",
-        entity: "repair",
-        entityId: repair.id,
-        summary: `Unità ${unit.unita.codiceUnivoco} in riparazione${fromReportId ? ` dalla segnalazione #${fromReportId}` : ""}: ${descrizione}`,
-      });
-      return { ...repairView(tx, repair.id), avvisi_prenotazioni: upcomingBookings(tx, unitId, today) };
-    },
-    { behavior: "immediate" },
-  );
+      if (!linked || !before) throw conflict("Per questa segnalazione esiste già una riparazione");
+      if (before.stato === "aperta") notifyReportState(tx, ctx.clock, before, "in_corso");
+    }
+    recordAudit(tx, ctx.clock, admin, {
+      action: "repair.create",
+      entity: "repair",
+      entityId: repair.id,
+      summary: `Unità ${unit.unita.codiceUnivoco} in riparazione${fromReportId ? ` dalla segnalazione #${fromReportId}` : ""}: ${descrizione}`,
+    });
+    return { ...repairView(tx, repair.id), avvisi_prenotazioni: upcomingBookings(tx, unitId, today) };
+  });
 }
 
 /**
@@ -207,7 +207,7 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
  * Closed repairs are history and cannot change (409).
  */
 export function updateRepair(ctx: AppContext, admin: Actor, id: number, input: RepairInput) {
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const repair = tx.select().from(riparazioni).where(eq(riparazioni.id, id)).get();
     if (!repair) throw notFound("Riparazione non trovata");
     if (!canCloseRepair(repair.stato)) throw conflict("La riparazione è già chiusa");

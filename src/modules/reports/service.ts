@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, segnalazioni, unita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import {
   canMoveReport,
@@ -82,7 +83,7 @@ export function createReport(ctx: AppContext, student: Actor, input: ReportInput
   const unitId = Number(input.unit_id);
   if (!Number.isInteger(loanId) || loanId < 1) throw badRequest("Seleziona il prestito");
   if (!Number.isInteger(unitId) || unitId < 1) throw badRequest("Seleziona l'unità");
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const loan = tx
       .select()
       .from(prestiti)
@@ -129,7 +130,7 @@ export function listReports(ctx: AppContext, actor: Actor, all: boolean): Report
  * report resolved with `esito: "perso"` marks its unit lost.
  */
 export function updateReport(ctx: AppContext, admin: Actor, id: number, input: { stato?: unknown; esito?: unknown }) {
-  return ctx.db.transaction((tx) => {
+  return writeTransaction(ctx.db, (tx) => {
     const report = tx.select().from(segnalazioni).where(eq(segnalazioni.id, id)).get();
     if (!report) throw notFound("Segnalazione non trovata");
     const target = input.stato;

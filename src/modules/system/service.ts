@@ -2,6 +2,8 @@ import { accessSync, constants, existsSync, statfsSync } from "node:fs";
 import { tmpdir, totalmem } from "node:os";
 import { dirname } from "node:path";
 import type { AppContext } from "../../context";
+import { PUBLIC_URL_UNSET } from "../../domain/public-url";
+import { configuredPublicUrl } from "../counter/documents";
 
 type Health = "healthy" | "warning" | "error";
 
@@ -120,10 +122,13 @@ export function createStatusProbe(ctx: AppContext) {
         : statuses.includes("warning")
           ? "warning"
           : "healthy";
+      const publicUrl = configuredPublicUrl(ctx);
       const memory = process.memoryUsage();
       const disk = diskOf(ctx.dataDir ?? tmpdir());
       return {
         overall,
+        url_pubblico: publicUrl,
+        avviso_url_pubblico: publicUrl ? null : PUBLIC_URL_UNSET,
         metrics: {
           totalRequests: ctx.metrics.totalRequests,
           activeUsers: ctx.metrics.activeUsersSince(ctx.clock.now().getTime() - 15 * 60_000),

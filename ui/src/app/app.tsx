@@ -1,14 +1,20 @@
+import { lazy, Suspense } from "react";
+import { OfflineBanner } from "../components/offline-banner";
 import { LoadingState } from "../components/spinner";
 import { AuthScreen } from "../features/auth/components/auth-screen";
 import { isAdmin } from "../lib/user";
-import { AdminArea } from "./admin-area";
 import { AppProviders } from "./providers";
 import { useSession } from "./session";
-import { StudentArea } from "./student-area";
+
+// Each role's area is its own chunk: the sign-in screen paints without the desk's code, and a student
+// never downloads it.
+const AdminArea = lazy(() => import("./admin-area").then((module) => ({ default: module.AdminArea })));
+const StudentArea = lazy(() => import("./student-area").then((module) => ({ default: module.StudentArea })));
 
 export function App() {
   return (
     <AppProviders>
+      <OfflineBanner />
       <SignedInOrOut />
     </AppProviders>
   );
@@ -16,12 +22,19 @@ export function App() {
 
 function SignedInOrOut() {
   const { checking, user, signIn } = useSession();
-  if (checking)
-    return (
-      <div className="flex min-h-dvh items-center justify-center">
-        <LoadingState label="Verifica della sessione..." />
-      </div>
-    );
+  if (checking) return <FullPageLoading label="Verifica della sessione..." />;
   if (!user) return <AuthScreen onSignedIn={signIn} />;
-  return isAdmin(user) ? <AdminArea /> : <StudentArea />;
+  return (
+    <Suspense fallback={<FullPageLoading label="Caricamento..." />}>
+      {isAdmin(user) ? <AdminArea /> : <StudentArea />}
+    </Suspense>
+  );
+}
+
+function FullPageLoading({ label }: { label: string }) {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <LoadingState label={label} />
+    </div>
+  );
 }

@@ -27,13 +27,13 @@ function workerContainer(): ServiceWorkerContainer | null {
   return typeof navigator !== "undefined" && "serviceWorker" in navigator ? navigator.serviceWorker : null;
 }
 
-/** Registers `/sw.js`; null (and a console note) where service workers do not exist. */
+/**
+ * Registers `/sw.js`; null where service workers do not exist (the drawer's control says so when the
+ * person asks for notifications, so there is nothing to log here).
+ */
 export async function registerNotificationWorker(): Promise<ServiceWorkerRegistration | null> {
   const container = workerContainer();
-  if (!container) {
-    console.info(DESKTOP_MESSAGES.noWorker);
-    return null;
-  }
+  if (!container) return null;
   try {
     return await container.register(WORKER_URL);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { captureConsole } from "../../../test/console";
 import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -129,9 +130,11 @@ describe("Dashboard Amministratore", () => {
       await waitFor(() => expect(window.location.pathname).toBe("/prestiti"));
     });
 
-    it("say when they cannot be loaded", async () => {
+    it("say when they cannot be loaded, and the notification drawer only logs it", async () => {
+      const logged = captureConsole("warn");
       renderDashboard({ "GET /api/avvisi": { status: 403, body: { error: "Accesso negato" } } });
       expect(await screen.findByText("Errore nel caricamento avvisi")).toBeTruthy();
+      await waitFor(() => expect(logged).toContain("Notifiche: avvisi non aggiornati (Accesso negato)"));
     });
   });
 
@@ -173,9 +176,11 @@ describe("Dashboard Amministratore", () => {
       expect(section.getAllByText("Approvata")).toHaveLength(4);
     });
 
-    it("says when they cannot be loaded", async () => {
+    it("says when they cannot be loaded, and the notification drawer only logs it", async () => {
+      const logged = captureConsole("warn");
       renderDashboard({ "GET /api/richieste": { status: 403, body: { error: "Accesso negato" } } });
       expect(await screen.findByText("Errore nel caricamento richieste")).toBeTruthy();
+      await waitFor(() => expect(logged).toContain("Notifiche: richieste non aggiornate (Accesso negato)"));
     });
   });
 

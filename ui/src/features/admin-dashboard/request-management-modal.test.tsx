@@ -1,5 +1,6 @@
-import { describe, expect, it } from "bun:test";
-import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import { captureConsole } from "../../../test/console";
 import { aLoanRequest, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -24,6 +25,12 @@ async function openRequest(api: ApiRoutes = {}) {
 }
 
 describe("request-management dialog", () => {
+  // Without the browser's permission the desk gets no desktop notice, only the log line the spec names.
+  let desktopLog: string[] = [];
+  beforeEach(() => {
+    desktopLog = captureConsole("info");
+  });
+
   it("shows the item, the borrower, the email, the dates and the notes", async () => {
     const { dialog } = await openRequest();
     expect(dialog.getByText("Canon EOS R6 (CANONEOSR6_001)")).toBeTruthy();
@@ -95,6 +102,7 @@ describe("request-management dialog", () => {
     expect(dialog.getByText(/può ritirare l'attrezzatura/)).toBeTruthy();
     expect(dialog.queryByText(/Attenzione/)).toBeNull();
     expect(server.callsTo("PUT /api/prestiti/31/approva")).toHaveLength(1);
+    await waitFor(() => expect(desktopLog).toContain("Notifiche desktop non disponibili"));
   });
 
   it("warns when the borrower has 2 or more strikes", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { screen } from "@testing-library/react";
 import { aStudent } from "../../../test/fixtures";
 import { renderApp } from "../../../test/render-app";
+import { shellApi } from "../../../test/shell-api";
 import { TOKEN_KEY } from "../../lib/api";
 
 const student = aStudent();
@@ -20,7 +21,7 @@ describe("sign-in", () => {
 
   it("sends the typed identifier as both email and username, then opens the student area", async () => {
     const { user, server } = renderApp({
-      api: { "POST /api/auth/login": { body: { token: "nuovo-token", user: student } } },
+      api: { "POST /api/auth/login": { body: { token: "nuovo-token", user: student } }, ...shellApi(student) },
     });
     await user.type(screen.getByLabelText("Email o nome utente"), "giulia.bianchi@accademia.it");
     await user.type(screen.getByLabelText("Password"), "segreta-e-lunga");
@@ -99,7 +100,7 @@ describe("registration", () => {
   it("registers a student and signs them in", async () => {
     const registered = aStudent({ name: "Luca", surname: "Verdi" });
     const { user, server } = renderApp({
-      api: { "POST /api/auth/register": { body: { token: "token-luca", user: registered } } },
+      api: { "POST /api/auth/register": { body: { token: "token-luca", user: registered } }, ...shellApi(registered) },
     });
     await user.click(screen.getByRole("button", { name: "Non hai un account? Registrati" }));
     await fillRegistration(user);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "bun:test";
+import { beforeEach, describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { captureConsole } from "../../../test/console";
 import { aLoan, aLoanRequest, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -233,6 +234,12 @@ describe("Prestiti", () => {
   });
 
   describe("handling requests", () => {
+    // Without the browser's permission the desk gets no desktop notice, only the log line the spec names.
+    let desktopLog: string[] = [];
+    beforeEach(() => {
+      desktopLog = captureConsole("info");
+    });
+
     it("approves at once and says the equipment can be collected", async () => {
       const { user, server } = renderLoans("/prestiti?tab=in_attesa", {
         "PUT /api/prestiti/31/approva": {
@@ -242,6 +249,7 @@ describe("Prestiti", () => {
       await user.click(await screen.findByRole("button", { name: "Approva la richiesta di Giulia Bianchi" }));
       expect(await screen.findByText(/^Richiesta Approvata! Giulia Bianchi può ritirare l'attrezzatura/)).toBeTruthy();
       expect(server.callsTo("PUT /api/prestiti/31/approva")[0]?.body).toBeUndefined();
+      await waitFor(() => expect(desktopLog).toContain("Notifiche desktop non disponibili"));
     });
 
     it("warns after approving a borrower with 2 or more strikes", async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from "bun:test";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { captureConsole } from "../../../test/console";
 import { aLoanRequest, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -243,12 +244,14 @@ describe("desktop notifications: what they announce", () => {
     }
   });
 
-  it("shows nothing without permission", async () => {
+  it("shows nothing without permission, and logs that desktop notifications are unavailable", async () => {
+    const logged = captureConsole("info");
     installNotification("default");
     const worker = installWorker();
     notifyDesktop("Password reimpostata", "…");
     await Promise.resolve();
     expect(worker.shown).toHaveLength(0);
+    expect(logged).toContain("Notifiche desktop non disponibili");
   });
 });
 

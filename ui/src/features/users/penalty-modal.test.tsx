@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, within } from "@testing-library/react";
+import { captureConsole } from "../../../test/console";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { renderApp } from "../../../test/render-app";
@@ -156,9 +157,11 @@ describe("penalty management", () => {
     expect(await dialog.findByText("L'utente non è bloccato")).toBeTruthy();
   });
 
-  it("still shows the standing when the history cannot be read", async () => {
+  it("still shows the standing when the history cannot be read, and only logs the failure", async () => {
+    const logged = captureConsole("warn");
     const { dialog } = await openPenalties({ "GET /api/penalties/user/4": { status: 403, body: { error: "No" } } });
     expect(await dialog.findByText("Storico penalità non disponibile.")).toBeTruthy();
+    expect(logged.some((line) => line.startsWith("Storico penalità non caricato:"))).toBe(true);
     expect(dialog.getByRole("button", { name: "Sblocca mantenendo le penalità" })).toBeTruthy();
   });
 });

@@ -1,0 +1,159 @@
+/**
+ * What each call the screens make costs on a cache miss: every call gets a URL never asked before, so
+ * no kept answer can serve it. `scripts/bench.ts` runs it on its data set; alone it measures a server
+ * that is already running:
+ *
+ *   bun run scripts/bench-misses.ts --url http://127.0.0.1:3000 --data-dir ./data-bench [--calls 7]
+ *
+ * Prints one Markdown table: median and max milliseconds per call and the bytes of one answer (gzip).
+ */
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { parseArgs } from "../src/config";
+
+export interface MissCall {
+  label: string;
+  path: string;
+  as: "admin" | "student";
+  /** A screen makes it: held to the miss budget. The spec's whole lists are not. */
+  screen: boolean;
+}
+
+export interface MissRow {
+  label: string;
+  path: string;
+  screen: boolean;
+  calls: number;
+  p50Ms: number;
+  maxMs: number;
+  bytes: number;
+}
+
+export interface MissAccounts {
+  baseUrl: string;
+  adminToken: string;
+  studentToken: string;
+}
+
+const GZIP = { "accept-encoding": "gzip, deflate, br" };
+const PAGE = 50;
+
+/** Ids and words the calls need, read from the database file (read-only). */
+export function missCalls(databaseFile: string, returnedTotal: number): MissCall[] {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    const biggestItem = db
+      .query<{ id: number }, []>(
+        "SELECT inventario_id AS id FROM unita WHERE archived_at IS NULL GROUP BY inventario_id ORDER BY count(*) DESC LIMIT 1",
+      )
+      .get()?.id;
+    const secondToLast = Math.max(1, Math.ceil(returnedTotal / PAGE) - 1);
+    const admin = (label: string, path: string, screen = true): MissCall => ({ label, path, as: "admin", screen });
+    const student = (label: string, path: string, screen = true): MissCall => ({ label, path, as: "student", screen });
+    return [
+      admin("returned loans, second-to-last page", `/api/prestiti?all=1&stato=restituito&pagina=${secondToLast}`),
+      admin("loan search page (cerca=canon)", "/api/prestiti?all=1&cerca=canon&pagina=1"),
+      admin("request search page (cerca=canon)", "/api/richieste?all=1&cerca=canon&pagina=1"),
+      admin("top items over a year", "/api/stats/top-items?period=365"),
+      admin("top users over a year", "/api/stats/top-users?period=365"),
+      admin("top courses over a year", "/api/stats/top-departments?period=365"),
+      admin("requests by category over a year", "/api/stats/categories?period=365"),
+      admin("request trend over a year", "/api/stats/monthly-requests?period=365"),
+      admin("basic statistics", "/api/stats"),
+      admin("inventory (whole)", "/api/inventario", false),
+      admin("inventory, page 1", `/api/inventario?pagina=1&per_pagina=${PAGE}`),
+      admin("inventory, search page (cerca=canon)", `/api/inventario?pagina=1&per_pagina=${PAGE}&search=canon`),
+      admin("inventory summary", "/api/inventario/riepilogo"),
+      admin("alerts", "/api/avvisi"),
+      student("a student's catalogue (whole)", "/api/inventario/disponibili", false),
+      student("a student's catalogue, page 1", `/api/inventario/disponibili?pagina=1&per_pagina=${PAGE}`),
+      admin("users (whole)", "/api/auth/users", false),
+      admin("users, page 1", `/api/auth/users?pagina=1&per_pagina=${PAGE}`),
+      admin("users, search page (cerca=rossi)", `/api/auth/users?pagina=1&per_pagina=${PAGE}&cerca=rossi`),
+      admin("pending requests page", `/api/richieste?all=1&stato=in_attesa&pagina=1&per_pagina=${PAGE}`),
+      admin("open loans page", `/api/prestiti?all=1&stato=in_corso&pagina=1&per_pagina=${PAGE}`),
+      admin("one item's units", `/api/inventario/${biggestItem}/units`),
+      student("own loans", "/api/prestiti/mie"),
+      student("own alerts", "/api/avvisi/utente"),
+      admin("repairs", "/api/riparazioni"),
+      admin("reports", "/api/segnalazioni"),
+    ];
+  } finally {
+    db.close();
+  }
+}
+
+/** Sequential misses of every call, `calls` times each; a call the server does not know is skipped. */
+export async function measureMisses(accounts: MissAccounts, calls: MissCall[], times: number): Promise<MissRow[]> {
+  const rows: MissRow[] = [];
+  for (const call of calls) {
+    const token = call.as === "admin" ? accounts.adminToken : accounts.studentToken;
+    const samples: number[] = [];
+    let bytes = 0;
+    let status = 0;
+    for (let attempt = 0; attempt < times; attempt++) {
+      const separator = call.path.includes("?") ? "&" : "?";
+      const url = `${accounts.baseUrl}${call.path}${separator}_miss=${Date.now().toString(36)}${attempt}`;
+      const started = performance.now();
+      const answer = await fetch(url, { headers: { ...GZIP, authorization: `Bearer ${token}` }, decompress: false });
+      bytes = (await answer.arrayBuffer()).byteLength;
+      samples.push(performance.now() - started);
+      status = answer.status;
+      if (status !== 200) break;
+    }
+    if (status !== 200) continue;
+    samples.sort((a, b) => a - b);
+    rows.push({
+      label: call.label,
+      path: call.path,
+      screen: call.screen,
+      calls: samples.length,
+      p50Ms: Number((samples[Math.floor((samples.length - 1) / 2)] ?? 0).toFixed(1)),
+      maxMs: Number((samples.at(-1) ?? 0).toFixed(1)),
+      bytes,
+    });
+  }
+  return rows;
+}
+
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await answer.json()) as { token?: string };
+  if (answer.status !== 200 || typeof body.token !== "string")
+    throw new Error(`sign-in as ${email} failed: ${answer.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** How many returned loans there are: the second-to-last page depends on it. */
+export async function returnedLoans(baseUrl: string, adminToken: string): Promise<number> {
+  const answer = await fetch(`${baseUrl}/api/prestiti?all=1&stato=restituito&pagina=1&per_pagina=1`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  return ((await answer.json()) as { totale: number }).totale;
+}
+
+export function missTable(rows: MissRow[]): string {
+  const lines = ["| call, cache miss | p50 ms | max ms | bytes (gzip) |", "|---|---:|---:|---:|"];
+  for (const row of rows)
+    lines.push(
+      `| ${row.label}${row.screen ? "" : " †"} | ${row.p50Ms} | ${row.maxMs} | ${row.bytes.toLocaleString("en-US")} |`,
+    );
+  return lines.join("\n");
+}
+
+if (import.meta.main) {
+  const { flags } = parseArgs(process.argv.slice(2));
+  const baseUrl = String(flags.url ?? "http://127.0.0.1:3000");
+  const dataDir = String(flags["data-dir"] ?? "data-bench");
+  const times = Number(flags.calls ?? 7);
+  const adminToken = await signIn(baseUrl, "banco@accademia.test", "Banco-Prestiti-2026");
+  const studentToken = await signIn(baseUrl, "giulia.rossi@studenti.accademia.it", "Studente-Prova-2026");
+  const calls = missCalls(join(dataDir, "prestalab.db"), await returnedLoans(baseUrl, adminToken));
+  const rows = await measureMisses({ baseUrl, adminToken, studentToken }, calls, times);
+  console.log(missTable(rows));
+  if (typeof flags.json === "string") await Bun.write(flags.json, JSON.stringify(rows, null, 2));
+}

@@ -1,0 +1,27 @@
+/** Said on start and on the Sistema page while PUBLIC_URL is unset. */
+export const PUBLIC_URL_UNSET =
+  "PUBLIC_URL non è impostato: i codici QR e i link useranno l'indirizzo da cui arriva ogni richiesta. Impostalo (variabile PUBLIC_URL o --public-url) con l'indirizzo usato da studenti e banco.";
+
+/** What a unit's label encodes: the item page with that unit selected. */
+export function unitLabelUrl(baseUrl: string, itemId: number, unitCode: string): string {
+  return `${baseUrl}/inventario/${itemId}?unita=${encodeURIComponent(unitCode)}`;
+}
+
+/** What the desk scanned or typed: a unit code, or an item (its QR has no unit). */
+export type ScannedCode = { kind: "unit"; code: string } | { kind: "item"; itemId: number };
+
+/**
+ * Reads a unit label's or item QR's address (whatever host it names) or a bare unit code typed by
+ * hand or by a USB scanner. Null when there is nothing to look up.
+ */
+export function parseScannedCode(text: string): ScannedCode | null {
+  const value = text.trim();
+  if (value === "") return null;
+  const link = /\/inventario\/(\d+)(?:\?(.*))?$/.exec(value);
+  if (link) {
+    const unit = new URLSearchParams(link[2] ?? "").get("unita");
+    if (unit?.trim()) return { kind: "unit", code: unit.trim() };
+    return { kind: "item", itemId: Number(link[1]) };
+  }
+  return { kind: "unit", code: value };
+}

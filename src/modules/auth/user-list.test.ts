@@ -1,0 +1,59 @@
+import { describe, expect, it } from "bun:test";
+import { createTestClient, type Json, registerStudent, signInAdmin } from "../../testing/harness";
+
+async function people() {
+  const client = createTestClient();
+  const admin = await signInAdmin(client);
+  await registerStudent(client, { name: "Giulia", surname: "Rossi", matricola: "FOT-0042" });
+  await registerStudent(client, { name: "Luca", surname: "rossini", email: "luca.r@accademia.it" });
+  await registerStudent(client, { name: "Sara", surname: "Neri" });
+  return { client, admin: admin.token };
+}
+
+const fullNames = (users: Json[]) => users.map((user) => `${user.name} ${user.surname}`);
+
+describe("the users list, paged on the server", () => {
+  it("answers one tab's page sorted by surname, with the total and every tab's count", async () => {
+    const { client, admin } = await people();
+    const page = await client.get("/api/auth/users?ruolo=user&pagina=1&per_pagina=2", admin);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ totale: 3, pagina: 1, per_pagina: 2, per_ruolo: { user: 3, admin: 1 } });
+    expect(fullNames(page.body.elementi)).toEqual(["Sara Neri", "Giulia Rossi"]);
+    expect(page.body.elementi[0]).not.toHaveProperty("password_hash");
+    const admins = await client.get("/api/auth/users?ruolo=admin&pagina=1", admin);
+    expect(fullNames(admins.body.elementi)).toEqual(["Marta Bianchi"]);
+  });
+
+  it("searches name, surname, both together, email and matricola, ignoring case", async () => {
+    const { client, admin } = await people();
+    const search = async (term: string) =>
+      fullNames(
+        (await client.get(`/api/auth/users?ruolo=user&pagina=1&cerca=${encodeURIComponent(term)}`, admin)).body
+          .elementi,
+      );
+    expect(await search("ROSSI")).toEqual(["Giulia Rossi", "Luca rossini"]);
+    expect(await search("giulia ross")).toEqual(["Giulia Rossi"]);
+    expect(await search("luca.r@")).toEqual(["Luca rossini"]);
+    expect(await search("0042")).toEqual(["Giulia Rossi"]);
+    expect(await search("ne")).toEqual(["Sara Neri"]);
+  });
+
+  it("keeps the search index in step with profile edits", async () => {
+    const { client, admin } = await people();
+    const [sara] = (await client.get("/api/auth/users?pagina=1&cerca=neri", admin)).body.elementi;
+    const edited = await client.put(`/api/auth/users/${sara.id}`, { ...sara, surname: "Verdi" }, admin);
+    expect(edited.status).toBe(200);
+    expect((await client.get("/api/auth/users?pagina=1&cerca=neri", admin)).body.totale).toBe(0);
+    expect((await client.get("/api/auth/users?pagina=1&cerca=verdi", admin)).body.totale).toBe(1);
+  });
+
+  it("still answers the whole array to the spec's plain call and refuses a bad tab", async () => {
+    const { client, admin } = await people();
+    const whole = await client.get("/api/auth/users", admin);
+    expect(Array.isArray(whole.body)).toBe(true);
+    expect(whole.body).toHaveLength(4);
+    const bad = await client.get("/api/auth/users?ruolo=root&pagina=1", admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("Ruolo non valido");
+  });
+});

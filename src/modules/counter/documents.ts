@@ -1,0 +1,129 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { inventario, prestiti, prestitiUnita, unita, users } from "../../db/schema";
+import { checklistItems, DEFAULT_LOAN_TERMS } from "../../domain/loan-terms";
+import { unitLabelUrl } from "../../domain/public-url";
+import type { Actor } from "../../http/auth";
+import { notFound } from "../../http/errors";
+import { loanView } from "../loans/service";
+import { readSettings } from "../settings/service";
+import { labelsPdf, receiptPdf } from "./pdf";
+
+/**
+ * Where QR codes and links point: the address set on the settings page, else PUBLIC_URL, else the
+ * address this request came to.
+ */
+export function publicBaseUrl(ctx: AppContext, request: Request): string {
+  return configuredPublicUrl(ctx) ?? new URL(request.url).origin;
+}
+
+/** The public address the desk or the operator set (settings first, then PUBLIC_URL), or null. */
+export function configuredPublicUrl(ctx: AppContext): string | null {
+  return readSettings(ctx.db).url_pubblico ?? ctx.publicUrl ?? null;
+}
+
+const pdfResponse = (bytes: Uint8Array, fileName: string) =>
+  new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `inline; filename="${fileName}"`,
+      "cache-control": "no-store",
+    },
+  });
+
+/** One label per unit, in the order asked for. */
+export async function unitLabels(ctx: AppContext, unitIds: number[], baseUrl: string): Promise<Response> {
+  const rows = ctx.db
+    .select({ id: unita.id, code: unita.codiceUnivoco, itemId: inventario.id, itemName: inventario.nome })
+    .from(unita)
+    .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
+    .where(and(inArray(unita.id, unitIds), isNull(unita.archivedAt)))
+    .all();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const units = [...new Set(unitIds)].map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound("Unità non trovata");
+    return { code: row.code, itemName: row.itemName, url: unitLabelUrl(baseUrl, row.itemId, row.code) };
+  });
+  return pdfResponse(await labelsPdf(units, `Etichette PrestaLab (${units.length})`), "etichette.pdf");
+}
+
+const CONDITION_TEXT = { ok: "tutto ok", danneggiato: "danneggiata", incompleto: "incompleta" } as const;
+
+function italianDate(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split("-");
+  return `${day}/${month}/${year}`;
+}
+
+function italianDateTime(instant: string, timeZone: string): string {
+  return new Date(instant).toLocaleString("it-IT", {
+    timeZone,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
+
+/** The receipt of a loan: any loan for the desk, only their own for a borrower. */
+export async function loanReceipt(ctx: AppContext, actor: Actor, id: number): Promise<Response> {
+  const loan = ctx.db.select().from(prestiti).where(eq(prestiti.id, id)).get();
+  if (!loan || (actor.ruolo !== "admin" && loan.utenteId !== actor.id)) throw notFound("Prestito non trovato");
+  const view = loanView(ctx, id);
+  const borrower = loan.utenteId
+    ? ctx.db
+        .select({ matricola: users.matricola, corso: users.corsoAccademico })
+        .from(users)
+        .where(eq(users.id, loan.utenteId))
+        .get()
+    : undefined;
+  const item = ctx.db
+    .select({ checklist: inventario.checklist })
+    .from(inventario)
+    .where(eq(inventario.id, loan.inventarioId))
+    .get();
+  const units = ctx.db
+    .select({ code: unita.codiceUnivoco, returnedOn: prestitiUnita.restituitaIl, condition: prestitiUnita.condizione })
+    .from(prestitiUnita)
+    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+    .where(eq(prestitiUnita.prestitoId, id))
+    .orderBy(unita.codiceUnivoco)
+    .all();
+  const zone = ctx.clock.timeZone;
+  const facts: Array<[string, string]> = [
+    ["Prestito", `n. ${loan.id}`],
+    ["Intestatario", view.utente_nome_reale],
+  ];
+  if (view.utente_email) facts.push(["Email", view.utente_email]);
+  if (borrower?.matricola) facts.push(["Matricola", borrower.matricola]);
+  if (borrower?.corso) facts.push(["Corso", borrower.corso]);
+  facts.push(["Dal", italianDate(loan.dataUscita)], ["Da restituire entro", italianDate(loan.dataRientro)]);
+  if (loan.tipoUtilizzo) facts.push(["Utilizzo", loan.tipoUtilizzo === "interno" ? "Interno" : "Esterno"]);
+  facts.push([
+    "Consegnato",
+    loan.consegnatoIl
+      ? `${italianDateTime(loan.consegnatoIl, zone)}${view.consegnato_da ? ` da ${view.consegnato_da}` : ""}`
+      : "Non ancora consegnato",
+  ]);
+  if (loan.annullatoIl) facts.push(["Annullato", italianDateTime(loan.annullatoIl, zone)]);
+  else if (loan.dataRestituzione) facts.push(["Restituito", italianDate(loan.dataRestituzione)]);
+  if (loan.note) facts.push(["Note", loan.note]);
+  const bytes = await receiptPdf({
+    appName: ctx.appName,
+    title: `Ricevuta di prestito n. ${loan.id}`,
+    facts,
+    itemName: view.oggetto_nome,
+    units: units.map((unit) => ({
+      code: unit.code,
+      condition: unit.returnedOn
+        ? `restituita il ${italianDate(unit.returnedOn)}${unit.condition ? ` (${CONDITION_TEXT[unit.condition]})` : ""}`
+        : undefined,
+    })),
+    checklist: checklistItems(item?.checklist),
+    terms: readSettings(ctx.db).testo_condizioni.trim() || DEFAULT_LOAN_TERMS,
+    signatures: ["Firma di chi riceve", "Firma del banco prestiti"],
+    footer: `Stampata il ${italianDateTime(ctx.clock.now().toISOString(), zone)}`,
+  });
+  return pdfResponse(bytes, `ricevuta-prestito-${loan.id}.pdf`);
+}

@@ -1,0 +1,191 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import QRCode from "qrcode";
+
+/**
+ * A4 sheets of 3 × 8 labels of 70 × 37 mm with no margins, the layout of the most common sheets
+ * (e.g. Avery 3475, Herma 4453); the printable content keeps 3 mm inside each label so a sheet that
+ * shifts a little when fed still prints every label whole.
+ */
+const MM = 72 / 25.4;
+const A4 = { width: 210 * MM, height: 297 * MM };
+export const LABEL_SHEET = { columns: 3, rows: 8, width: 70 * MM, height: (297 / 8) * MM, inset: 3 * MM } as const;
+export const LABELS_PER_PAGE = LABEL_SHEET.columns * LABEL_SHEET.rows;
+
+export interface LabelUnit {
+  code: string;
+  itemName: string;
+  /** What the QR code encodes: the item page with the unit selected. */
+  url: string;
+}
+
+/** Standard PDF fonts only know WinAnsi: other characters print as "?" instead of failing the file. */
+function printable(font: PDFFont, text: string): string {
+  const known = new Set(font.getCharacterSet());
+  return [...text.normalize("NFC")]
+    .map((char) => (known.has(char.codePointAt(0) ?? 0) ? char : char === "→" ? "-" : "?"))
+    .join("");
+}
+
+/** Splits `text` into lines no wider than `width`, cutting words only when one alone is too long. */
+function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of printable(font, text).split(/\r?\n/)) {
+    let line = "";
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = word;
+      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+        let cut = line.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The largest size (down to `min`) at which `text` fits on one line of `width`. */
+function fittingSize(font: PDFFont, text: string, width: number, max: number, min: number): number {
+  let size = max;
+  while (size > min && font.widthOfTextAtSize(text, size) > width) size -= 0.5;
+  return size;
+}
+
+/** A QR code as a PNG with a quiet zone, sharp at print size (each module several pixels wide). */
+export function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 4 });
+}
+
+export async function labelsPdf(units: LabelUnit[], title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setCreator("PrestaLab");
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  let page: PDFPage | undefined;
+  for (const [index, unit] of units.entries()) {
+    const slot = index % LABELS_PER_PAGE;
+    if (slot === 0) page = doc.addPage([A4.width, A4.height]);
+    if (!page) continue;
+    const column = slot % LABEL_SHEET.columns;
+    const row = Math.floor(slot / LABEL_SHEET.columns);
+    const left = column * LABEL_SHEET.width + LABEL_SHEET.inset;
+    const bottom = A4.height - (row + 1) * LABEL_SHEET.height + LABEL_SHEET.inset;
+    const inner = {
+      width: LABEL_SHEET.width - 2 * LABEL_SHEET.inset,
+      height: LABEL_SHEET.height - 2 * LABEL_SHEET.inset,
+    };
+    const qr = await doc.embedPng(await qrPng(unit.url));
+    const qrSize = inner.height;
+    page.drawImage(qr, { x: left, y: bottom, width: qrSize, height: qrSize });
+    const textLeft = left + qrSize + 2 * MM;
+    const textWidth = inner.width - qrSize - 2 * MM;
+    const code = printable(bold, unit.code);
+    const codeSize = fittingSize(bold, code, textWidth, 16, 8);
+    // A code too long even at 8 pt (codes made from long names) goes on up to three lines.
+    const codeLines = wrap(bold, codeSize, code, textWidth).slice(0, 3);
+    const top = bottom + inner.height;
+    codeLines.forEach((line, lineIndex) => {
+      page?.drawText(line, { x: textLeft, y: top - (lineIndex + 1) * codeSize * 1.1, size: codeSize, font: bold });
+    });
+    const nameTop = top - codeLines.length * codeSize * 1.1 - 2 * MM;
+    const nameSize = 8;
+    wrap(regular, nameSize, unit.itemName, textWidth)
+      .slice(0, Math.max(1, Math.floor((nameTop - bottom) / (nameSize * 1.15))))
+      .forEach((line, lineIndex) => {
+        page?.drawText(line, {
+          x: textLeft,
+          y: nameTop - (lineIndex + 1) * nameSize * 1.15,
+          size: nameSize,
+          font: regular,
+          color: rgb(0.2, 0.2, 0.2),
+        });
+      });
+  }
+  return doc.save();
+}
+
+export interface ReceiptContent {
+  appName: string;
+  title: string;
+  /** Label/value pairs in reading order: loan, borrower, dates, hand-over. */
+  facts: Array<[string, string]>;
+  units: Array<{ code: string; condition?: string }>;
+  itemName: string;
+  checklist: string[];
+  terms: string;
+  signatures: [string, string];
+  footer: string;
+}
+
+/** A loan receipt on A4: what was lent to whom and when, the terms, and room for two signatures. */
+export async function receiptPdf(content: ReceiptContent): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(content.title);
+  doc.setCreator(content.appName);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const margin = 20 * MM;
+  const width = A4.width - 2 * margin;
+  let page = doc.addPage([A4.width, A4.height]);
+  let y = A4.height - margin;
+  const ensureRoom = (needed: number) => {
+    if (y - needed >= margin) return;
+    page = doc.addPage([A4.width, A4.height]);
+    y = A4.height - margin;
+  };
+  const line = (text: string, font: PDFFont, size: number, x = margin, maxWidth = width) => {
+    for (const part of wrap(font, size, text, maxWidth)) {
+      ensureRoom(size * 1.4);
+      y -= size * 1.4;
+      page.drawText(part, { x, y, size, font });
+    }
+  };
+  const gap = (points: number) => {
+    y -= points;
+  };
+
+  line(content.appName, regular, 10);
+  line(content.title, bold, 18);
+  gap(8);
+  const labelWidth = 45 * MM;
+  for (const [label, value] of content.facts) {
+    ensureRoom(14);
+    const top = y;
+    line(label, bold, 10);
+    const afterLabel = y;
+    y = top;
+    line(value, regular, 10, margin + labelWidth, width - labelWidth);
+    y = Math.min(y, afterLabel);
+  }
+  gap(10);
+  line(`Oggetto: ${content.itemName}`, bold, 12);
+  line(`Unità (${content.units.length})`, bold, 10);
+  for (const unit of content.units) line(`•  ${unit.code}${unit.condition ? ` — ${unit.condition}` : ""}`, regular, 10);
+  if (content.checklist.length) {
+    gap(4);
+    line("Accessori da verificare", bold, 10);
+    for (const accessory of content.checklist) line(`[  ]  ${accessory}`, regular, 10);
+  }
+  gap(10);
+  line("Condizioni del prestito", bold, 11);
+  line(content.terms, regular, 9);
+  gap(24);
+  ensureRoom(60);
+  const signatureWidth = (width - 20 * MM) / 2;
+  content.signatures.forEach((label, index) => {
+    const x = margin + index * (signatureWidth + 20 * MM);
+    page.drawLine({ start: { x, y: y - 30 }, end: { x: x + signatureWidth, y: y - 30 }, thickness: 0.7 });
+    page.drawText(printable(regular, label), { x, y: y - 42, size: 9, font: regular });
+  });
+  y -= 60;
+  line(content.footer, regular, 8);
+  return doc.save();
+}

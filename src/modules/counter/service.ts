@@ -1,0 +1,336 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
+import {
+  HANDOVER_MESSAGES,
+  handoverProblem,
+  OPEN_LOAN_STATES,
+  type ReturnConsequences,
+  returnConsequences,
+} from "../../domain/loan-rules";
+import { parseScannedCode } from "../../domain/public-url";
+import { textKey } from "../../domain/text-key";
+import type { Actor } from "../../http/auth";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { recordAudit } from "../audit/service";
+import { loadUnitViews } from "../inventory/unit-status";
+import { loanView } from "../loans/service";
+import { recordLateReturn } from "../penalties/service";
+import { readSettings } from "../settings/service";
+import type { ReturnBody, ReturnCondition, SCAN_ACTIONS } from "./model";
+
+function loanOrNotFound(db: Db, id: number) {
+  const loan = db.select().from(prestiti).where(eq(prestiti.id, id)).get();
+  if (!loan) throw notFound("Prestito non trovato");
+  return loan;
+}
+
+/** Records that the equipment changed hands today: from the loan's start day on, and once only. */
+export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
+  const today = ctx.clock.today();
+  writeTransaction(ctx.db, (tx) => {
+    const loan = loanOrNotFound(tx, id);
+    const problem = handoverProblem({
+      stato: loan.stato,
+      startDate: loan.dataUscita,
+      handedOverAt: loan.consegnatoIl,
+      today,
+    });
+    if (problem) throw conflict(problem);
+    tx.update(prestiti)
+      .set({ consegnatoIl: ctx.clock.now().toISOString(), consegnatoDa: admin.id })
+      .where(eq(prestiti.id, id))
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "loan.handover",
+      entity: "loan",
+      entityId: id,
+      summary: `Consegnato il prestito #${id} a ${loan.chi}`,
+    });
+  });
+  return { message: "Consegna registrata", prestito: loanView(ctx, id) };
+}
+
+/**
+ * Cancels a loan nobody collected (a no-show or a mistake): the units are free again, the loan stays
+ * in the history as cancelled, and no lateness or strike is ever counted for it.
+ */
+export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
+  writeTransaction(ctx.db, (tx) => {
+    const loan = loanOrNotFound(tx, id);
+    if (loan.stato === "restituito") throw conflict(HANDOVER_MESSAGES.closed);
+    if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
+    tx.update(prestiti)
+      .set({ stato: "restituito", annullatoIl: ctx.clock.now().toISOString(), annullatoDa: admin.id })
+      .where(eq(prestiti.id, id))
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "loan.cancel",
+      entity: "loan",
+      entityId: id,
+      summary: `Annullato il prestito #${id} di ${loan.chi}: mai ritirato`,
+    });
+  });
+  return { message: "Prestito annullato", prestito: loanView(ctx, id) };
+}
+
+/**
+ * Which units of an open loan a return takes back (all those still out when `unitIds` is absent) and
+ * what it does to the borrower: the one computation behind both the preview and the return.
+ */
+function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: string) {
+  const loan = loanOrNotFound(db, id);
+  if (!(OPEN_LOAN_STATES as readonly string[]).includes(loan.stato)) throw conflict("Il prestito non è attivo");
+  const units = db
+    .select({ id: unita.id, code: unita.codiceUnivoco, returnedOn: prestitiUnita.restituitaIl })
+    .from(prestitiUnita)
+    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+    .where(eq(prestitiUnita.prestitoId, id))
+    .orderBy(unita.codiceUnivoco)
+    .all();
+  const out = units.filter((unit) => unit.returnedOn === null);
+  const chosen = unitIds ? [...new Set(unitIds)] : out.map((unit) => unit.id);
+  if (chosen.length === 0) throw badRequest("Seleziona almeno un'unità da restituire");
+  for (const unitId of chosen) {
+    const unit = units.find((candidate) => candidate.id === unitId);
+    if (!unit) throw badRequest("Le unità scelte non appartengono a questo prestito");
+    if (unit.returnedOn) throw conflict(`L'unità ${unit.code} è già stata restituita`);
+  }
+  const borrower = loan.utenteId
+    ? db
+        .select({ strikes: users.penaltyStrikes, blocked: users.isBlocked })
+        .from(users)
+        .where(eq(users.id, loan.utenteId))
+        .get()
+    : undefined;
+  const settings = readSettings(db);
+  const consequences = returnConsequences({
+    dueDate: loan.dataRientro,
+    returnedOn: today,
+    lastUnits: chosen.length === out.length,
+    borrower: borrower ?? null,
+    scale: settings.scala_penalita,
+    blockAt: settings.soglia_blocco,
+  });
+  return {
+    loan,
+    returning: out.filter((unit) => chosen.includes(unit.id)),
+    remaining: out.length - chosen.length,
+    consequences,
+  };
+}
+
+export function returnPreview(
+  ctx: AppContext,
+  id: number,
+  unitIds: number[] | undefined,
+): ReturnConsequences & { unita_rimanenti: number } {
+  const plan = planReturn(ctx.db, id, unitIds, ctx.clock.today());
+  return { ...plan.consequences, unita_rimanenti: plan.remaining };
+}
+
+const DAMAGE_NOTE = "Descrivi il danno";
+const MISSING_NOTE = "Indica cosa manca";
+
+/** A damaged unit comes back into a fault report and a repair, linked both ways, inside the return. */
+function openDamageRepair(
+  db: Db,
+  ctx: AppContext,
+  admin: Actor,
+  loan: { id: number; inventarioId: number; utenteId: number | null },
+  unit: { id: number; code: string },
+  note: string,
+): number {
+  const now = ctx.clock.now().toISOString();
+  const report = db
+    .insert(segnalazioni)
+    .values({
+      userId: loan.utenteId,
+      inventarioId: loan.inventarioId,
+      unitId: unit.id,
+      prestitoId: loan.id,
+      tipo: "danneggiamento",
+      urgenza: "media",
+      messaggio: `Danno rilevato al rientro: ${note}`,
+      stato: "in_corso",
+      handledBy: admin.id,
+      handledAt: now,
+      createdAt: now,
+    })
+    .returning({ id: segnalazioni.id })
+    .get();
+  const repair = db
+    .insert(riparazioni)
+    .values({
+      inventarioId: loan.inventarioId,
+      unitId: unit.id,
+      descrizione: `Danno rilevato al rientro del prestito #${loan.id}: ${note}`,
+      priorita: "media",
+      stato: "in_corso",
+      dataInizio: ctx.clock.today(),
+      segnalazioneId: report.id,
+      createdBy: admin.id,
+      createdAt: now,
+    })
+    .returning({ id: riparazioni.id })
+    .get();
+  db.update(segnalazioni).set({ riparazioneId: repair.id }).where(eq(segnalazioni.id, report.id)).run();
+  recordAudit(db, ctx.clock, admin, {
+    action: "repair.create",
+    entity: "repair",
+    entityId: repair.id,
+    summary: `Unità ${unit.code} in riparazione: danneggiata al rientro del prestito #${loan.id}`,
+  });
+  return repair.id;
+}
+
+/**
+ * Takes back some or all units of a loan. The loan ends when its last unit is back; lateness then
+ * turns into strikes (the same rule as the preview). A loan returned before anyone recorded its
+ * hand-over was evidently collected, so the hand-over is recorded now too.
+ */
+export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: ReturnBody = {}) {
+  const today = ctx.clock.today();
+  const condition: ReturnCondition = input.condizione ?? "ok";
+  const note = input.nota?.trim() || null;
+  if (condition === "danneggiato" && !note) throw badRequest(DAMAGE_NOTE);
+  if (condition === "incompleto" && !note) throw badRequest(MISSING_NOTE);
+  const outcome = writeTransaction(ctx.db, (tx) => {
+    const plan = planReturn(tx, id, input.unita_ids, today);
+    const { loan, returning, consequences } = plan;
+    const now = ctx.clock.now().toISOString();
+    if (!loan.consegnatoIl) {
+      if (loan.dataUscita > today) throw conflict("Il prestito non è ancora iniziato: annullalo invece di restituirlo");
+      tx.update(prestiti).set({ consegnatoIl: now, consegnatoDa: admin.id }).where(eq(prestiti.id, id)).run();
+    }
+    tx.update(prestitiUnita)
+      .set({ restituitaIl: today, condizione: condition, notaRientro: note })
+      .where(
+        and(
+          eq(prestitiUnita.prestitoId, id),
+          inArray(
+            prestitiUnita.unitId,
+            returning.map((unit) => unit.id),
+          ),
+        ),
+      )
+      .run();
+    const repairs =
+      condition === "danneggiato"
+        ? returning.map((unit) => openDamageRepair(tx, ctx, admin, loan, unit, note as string))
+        : [];
+    const ended = plan.remaining === 0;
+    if (ended)
+      tx.update(prestiti).set({ stato: "restituito", dataRestituzione: today }).where(eq(prestiti.id, id)).run();
+    const item = tx
+      .select({ nome: inventario.nome })
+      .from(inventario)
+      .where(eq(inventario.id, loan.inventarioId))
+      .get();
+    const penalty = recordLateReturn(tx, ctx.clock, admin, {
+      loanId: id,
+      userId: loan.utenteId,
+      itemName: item?.nome ?? "",
+      daysLate: consequences.giorni_ritardo,
+      strikes: consequences.strike,
+    });
+    const codes = returning.map((unit) => unit.code).join(", ");
+    recordAudit(tx, ctx.clock, admin, {
+      action: "loan.return",
+      entity: "loan",
+      entityId: id,
+      summary: `${ended ? "Restituito il prestito" : "Restituzione parziale del prestito"} #${id} di ${loan.chi} (${codes}, ${conditionLabel(condition)}${note ? `: ${note}` : ""})${penalty ? ` con ${penalty.daysLate} giorni di ritardo (${penalty.strikes} penalità)` : ""}`,
+    });
+    return { ended, repairs, penalty, consequences, remaining: plan.remaining };
+  });
+  return {
+    message: outcome.ended ? "Prestito concluso" : `Restituzione parziale: ${outcome.remaining} unità ancora fuori`,
+    concluso: outcome.ended,
+    ...outcome.consequences,
+    riparazioni_ids: outcome.repairs,
+    penalty: outcome.penalty
+      ? {
+          strike_assegnati: outcome.penalty.strikes,
+          totale: outcome.penalty.totalStrikes,
+          bloccato: outcome.penalty.blocked,
+        }
+      : null,
+    prestito: loanView(ctx, id),
+  };
+}
+
+function conditionLabel(condition: ReturnCondition): string {
+  if (condition === "danneggiato") return "danneggiata";
+  if (condition === "incompleto") return "incompleta";
+  return "tutto ok";
+}
+
+export type ScanAction = (typeof SCAN_ACTIONS)[number];
+
+/** The open loan that holds each unit and has not taken it back: started first, else the next one. */
+function holdingLoans(db: Db, unitIds: number[]) {
+  const holding = new Map<number, number>();
+  if (unitIds.length === 0) return holding;
+  const rows = db
+    .select({ unitId: prestitiUnita.unitId, loanId: prestiti.id })
+    .from(prestitiUnita)
+    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+    .where(
+      and(
+        inArray(prestitiUnita.unitId, unitIds),
+        inArray(prestiti.stato, OPEN_LOAN_STATES),
+        isNull(prestitiUnita.restituitaIl),
+      ),
+    )
+    .orderBy(sql`${prestiti.consegnatoIl} is null`, prestiti.dataUscita)
+    .all();
+  for (const row of rows) if (!holding.has(row.unitId)) holding.set(row.unitId, row.loanId);
+  return holding;
+}
+
+/**
+ * What the desk can do with what it scanned or typed: for each unit found, its loan to take back, its
+ * loan to hand over (from the start day), or a free unit to lend.
+ */
+export function lookupScan(ctx: AppContext, text: string) {
+  const scanned = parseScannedCode(text);
+  if (!scanned) throw badRequest("Scansiona o scrivi un codice");
+  const today = ctx.clock.today();
+  const match =
+    scanned.kind === "unit" ? eq(unita.codiceChiave, textKey(scanned.code)) : eq(unita.inventarioId, scanned.itemId);
+  const found = ctx.db
+    .select({ id: unita.id, itemName: inventario.nome, checklist: inventario.checklist })
+    .from(unita)
+    .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
+    .where(and(match, isNull(unita.archivedAt), isNull(inventario.archivedAt)))
+    .all();
+  if (found.length === 0)
+    throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Oggetto non trovato");
+  const states = loadUnitViews(ctx.db, today, { unitIds: found.map((unit) => unit.id) });
+  const holding = holdingLoans(
+    ctx.db,
+    found.map((unit) => unit.id),
+  );
+  const unitsFound = states.map((state) => {
+    const unit = found.find((candidate) => candidate.id === state.id);
+    const loanId = holding.get(state.id);
+    const loan = loanId === undefined ? null : loanView(ctx, loanId);
+    let azione: ScanAction = "non_disponibile";
+    if (loan?.consegnato_il) azione = "restituzione";
+    else if (loan && loan.data_uscita <= today) azione = "consegna";
+    else if (state.stato === "disponibile" || state.stato === "riservato") azione = "prestito";
+    return {
+      id: state.id,
+      codice_univoco: state.codice_univoco,
+      inventario_id: state.inventario_id,
+      oggetto_nome: unit?.itemName ?? "",
+      checklist: unit?.checklist ?? null,
+      stato: state.stato,
+      azione,
+      prestito: loan,
+    };
+  });
+  return { unita: unitsFound };
+}

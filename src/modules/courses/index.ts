@@ -1,0 +1,26 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context";
+import { authPlugin, type TokenService } from "../../http/auth";
+import { idParam } from "../../http/input";
+import { course, courseChange, courseParams, courseWithState, newCourse } from "./model";
+import { createCourse, listActiveCourses, listAllCourses, updateCourse } from "./service";
+
+export function coursesModule(ctx: AppContext, tokens: TokenService) {
+  return (
+    new Elysia()
+      .use(authPlugin(tokens))
+      // Public: the registration form offers the active courses before anyone is signed in.
+      .get("/corsi", () => listActiveCourses(ctx.db), { response: t.Array(course) })
+      .get("/corsi/tutti", () => listAllCourses(ctx.db), { auth: "admin", response: t.Array(courseWithState) })
+      .post("/corsi", ({ actor, body }) => createCourse(ctx, actor, body), {
+        auth: "admin",
+        body: newCourse,
+        response: courseWithState,
+      })
+      .put(
+        "/corsi/:id",
+        ({ actor, body, params }) => updateCourse(ctx, actor, idParam(params.id, "Corso non valido"), body),
+        { auth: "admin", params: courseParams, body: courseChange, response: courseWithState },
+      )
+  );
+}

@@ -1,0 +1,23 @@
+import { type Static, t } from "elysia";
+
+const name = t.String({
+  minLength: 1,
+  maxLength: 100,
+  error: "Il nome del corso è obbligatorio (al massimo 100 caratteri)",
+});
+
+export const course = t.Object({ id: t.Integer(), nome: t.String() });
+export const courseWithState = t.Object({ id: t.Integer(), nome: t.String(), archiviato: t.Boolean() });
+
+export const newCourse = t.Object({ nome: name }, { error: "Indica il nome del corso" });
+export const courseChange = t.Object(
+  {
+    nome: t.Optional(name),
+    archiviato: t.Optional(t.Boolean({ error: "archiviato è vero o falso" })),
+  },
+  { error: "Indica il nuovo nome o se il corso è archiviato" },
+);
+export const courseParams = t.Object({ id: t.String() });
+
+export type NewCourse = Static<typeof newCourse>;
+export type CourseChange = Static<typeof courseChange>;

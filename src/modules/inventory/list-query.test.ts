@@ -1,0 +1,148 @@
+import { describe, expect, it } from "bun:test";
+import type { Json } from "../../testing/harness";
+import {
+  createCategory,
+  createItem,
+  insertLoan,
+  insertRepair,
+  inventoryScenario,
+} from "../../testing/inventory-fixtures";
+
+async function catalogue() {
+  const scenario = await inventoryScenario();
+  const { client, admin } = scenario;
+  const lenses = await createCategory(client, admin, "Obiettivi");
+  const camera = await createItem(client, admin, {
+    nome: "Fotocamera Canon",
+    seriale: "SN-4471",
+    quantita_totale: 3,
+    unita: ["CAM-A1", "CAM-A2", "CAM-A3"],
+  });
+  const lens = await createItem(client, admin, {
+    nome: "obiettivo 50mm",
+    quantita_totale: 1,
+    unita: ["OBJ-50"],
+    note: "Luminoso, f/1.8",
+    categoria_id: lenses,
+  });
+  const plotter = await createItem(client, admin, {
+    nome: "Plotter",
+    quantita_totale: 1,
+    unita: ["PLT-1"],
+    corsi_assegnati: ["Design"],
+  });
+  const tablet = await createItem(client, admin, { nome: "Tavoletta", quantita_totale: 2, unita: ["TAV-1", "TAV-2"] });
+  return { ...scenario, lenses, camera, lens, plotter, tablet };
+}
+
+const names = (items: Json[]) => items.map((item) => item.nome);
+
+describe("the inventory, paged on the server", () => {
+  it("answers the whole array to the spec's plain call and one page with the total when asked", async () => {
+    const { client, admin } = await catalogue();
+    const whole = await client.get("/api/inventario", admin);
+    expect(names(whole.body as Json[])).toEqual(["Fotocamera Canon", "obiettivo 50mm", "Plotter", "Tavoletta"]);
+    const second = await client.get("/api/inventario?pagina=2&per_pagina=2", admin);
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ totale: 4, pagina: 2, per_pagina: 2 });
+    expect(names(second.body.elementi)).toEqual(["Plotter", "Tavoletta"]);
+    expect(second.body.elementi[1].unita.map((unit: Json) => unit.codice_univoco)).toEqual(["TAV-1", "TAV-2"]);
+  });
+
+  it("finds an item by any part of its name, serial number, notes or one of its unit codes", async () => {
+    const { client, admin } = await catalogue();
+    const search = async (term: string) =>
+      names((await client.get(`/api/inventario?pagina=1&search=${encodeURIComponent(term)}`, admin)).body.elementi);
+    expect(await search("canon")).toEqual(["Fotocamera Canon"]);
+    expect(await search("4471")).toEqual(["Fotocamera Canon"]);
+    expect(await search("f/1.8")).toEqual(["obiettivo 50mm"]);
+    expect(await search("tav-2")).toEqual(["Tavoletta"]);
+    // Shorter than a trigram: still a substring search.
+    expect(await search("50")).toEqual(["obiettivo 50mm"]);
+  });
+
+  it("keeps the search index in step with edits", async () => {
+    const { client, admin, tablet } = await catalogue();
+    const edited = await client.put(
+      `/api/inventario/${tablet.id}`,
+      {
+        ...tablet,
+        nome: "Tavoletta Wacom",
+        unita: tablet.unita.map((unit: Json) => ({ id: unit.id, codice_univoco: `W-${unit.codice_univoco}` })),
+      },
+      admin,
+    );
+    expect(edited.status).toBe(200);
+    const byName = await client.get("/api/inventario?pagina=1&search=wacom", admin);
+    expect(names(byName.body.elementi)).toEqual(["Tavoletta Wacom"]);
+    const byOldCode = await client.get("/api/inventario?pagina=1&search=TAV-1", admin);
+    expect(names(byOldCode.body.elementi)).toEqual(["Tavoletta Wacom"]);
+    const byGoneName = await client.get("/api/inventario?pagina=1&search=Tavoletta%20W", admin);
+    expect(byGoneName.body.totale).toBe(1);
+    await client.delete(`/api/inventario/${tablet.id}`, admin);
+    expect((await client.get("/api/inventario?pagina=1&search=wacom", admin)).body.totale).toBe(0);
+  });
+
+  it("filters by category, course, effective state, low stock and date added, and sorts as asked", async () => {
+    const { client, admin, ctx, lenses, camera, lens } = await catalogue();
+    const page = async (query: string) => (await client.get(`/api/inventario?pagina=1&${query}`, admin)).body;
+    expect(names((await page(`categoria=${lenses}`)).elementi)).toEqual(["obiettivo 50mm"]);
+    expect(names((await page("corso=Design")).elementi)).toEqual(["Plotter"]);
+    insertLoan(ctx, { itemId: lens.id, unitIds: [lens.unita[0].id] });
+    insertRepair(ctx, { itemId: camera.id, unitId: camera.unita[0].id });
+    insertRepair(ctx, { itemId: camera.id, unitId: camera.unita[1].id });
+    expect(names((await page("stato=in_prestito")).elementi)).toEqual(["obiettivo 50mm"]);
+    expect(names((await page("stato=disponibile")).elementi)).toEqual(["Fotocamera Canon", "Plotter", "Tavoletta"]);
+    expect(names((await page("stato=scorte_basse")).elementi)).toEqual(["Fotocamera Canon", "obiettivo 50mm"]);
+    expect((await page("dateFrom=2026-03-11")).totale).toBe(0);
+    expect((await page("dateFrom=2026-03-10&dateTo=2026-03-10")).totale).toBe(4);
+    expect(names((await page("sortBy=nome&sortOrder=desc")).elementi)).toEqual([
+      "Tavoletta",
+      "Plotter",
+      "obiettivo 50mm",
+      "Fotocamera Canon",
+    ]);
+    expect(names((await page("sortBy=seriale&sortOrder=desc")).elementi)[0]).toBe("Fotocamera Canon");
+  });
+
+  it("refuses what it cannot read with an Italian 400", async () => {
+    const { client, admin } = await catalogue();
+    for (const [query, message] of [
+      ["sortBy=prezzo", "Ordinamento non valido"],
+      ["sortOrder=su", "Ordine non valido: usa asc o desc"],
+      ["stato=rotto", "Stato non valido"],
+      ["dateFrom=ieri", "Data non valida (formato AAAA-MM-GG)"],
+      ["pagina=0", "Pagina non valida"],
+      ["per_pagina=500", "Elementi per pagina non validi (da 1 a 200)"],
+      ["categoria=abc", "Categoria non valida"],
+    ]) {
+      const answer = await client.get(`/api/inventario?${query}`, admin);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(message as string);
+    }
+  });
+
+  it("sums the summary cards over every listed item in one answer", async () => {
+    const { client, admin, ctx, camera, lens } = await catalogue();
+    insertLoan(ctx, { itemId: lens.id, unitIds: [lens.unita[0].id] });
+    for (const unit of camera.unita) insertRepair(ctx, { itemId: camera.id, unitId: unit.id });
+    const summary = await client.get("/api/inventario/riepilogo", admin);
+    expect(summary.body).toEqual({ articoli_totali: 4, unita_totali: 7, in_riparazione: 1, scorte_basse: 2 });
+  });
+});
+
+describe("a student's catalogue, paged on the server", () => {
+  it("pages and searches the items of the student's course only, without the loans holding them", async () => {
+    const { client, ctx, student, designStudent, lens } = await catalogue();
+    const loanId = insertLoan(ctx, { itemId: lens.id, unitIds: [lens.unita[0].id] });
+    const page = await client.get("/api/inventario/disponibili?pagina=1&per_pagina=2", student.token);
+    expect(page.body).toMatchObject({ totale: 3, pagina: 1, per_pagina: 2 });
+    expect(names(page.body.elementi)).toEqual(["Fotocamera Canon", "obiettivo 50mm"]);
+    expect(page.body.elementi[1].unita[0]).toMatchObject({ stato: "prestato", prestito_corrente_id: null });
+    expect(loanId).toBeGreaterThan(0);
+    const search = await client.get("/api/inventario/disponibili?pagina=1&search=plot", designStudent.token);
+    expect(names(search.body.elementi)).toEqual(["Plotter"]);
+    const elsewhere = await client.get("/api/inventario/disponibili?pagina=1&search=plot", student.token);
+    expect(elsewhere.body).toMatchObject({ totale: 0, elementi: [] });
+  });
+});

@@ -1,0 +1,57 @@
+import { type Static, t } from "elysia";
+
+const isoDate = (error: string) => t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error });
+
+export const closure = t.Object(
+  {
+    dal: isoDate("Ogni chiusura ha una data di inizio valida (AAAA-MM-GG)"),
+    al: isoDate("Ogni chiusura ha una data di fine valida (AAAA-MM-GG)"),
+    motivo: t.String({ maxLength: 200, error: "Il motivo di una chiusura è un testo di al massimo 200 caratteri" }),
+  },
+  { error: "Ogni chiusura ha dal, al e motivo" },
+);
+
+export const strikeStep = t.Object(
+  {
+    da_giorni: t.Integer({ error: "I giorni di ritardo di ogni gradino sono un numero intero" }),
+    strike: t.Integer({ error: "Le penalità di ogni gradino sono un numero intero" }),
+  },
+  { error: "Ogni gradino della scala ha da_giorni e strike" },
+);
+
+const fields = {
+  giorni_apertura: t.Array(t.Integer({ error: "I giorni di apertura sono numeri da 1 (lunedì) a 7 (domenica)" }), {
+    error: "I giorni di apertura sono un elenco di numeri da 1 a 7",
+  }),
+  chiusure: t.Array(closure, { error: "Le chiusure sono un elenco di { dal, al, motivo }" }),
+  durata_massima_giorni: t.Nullable(t.Integer({ error: "La durata massima è un numero intero di giorni" }), {
+    error: "La durata massima è un numero intero di giorni (vuota = nessun limite)",
+  }),
+  prestiti_massimi_per_studente: t.Nullable(t.Integer({ error: "Il massimo di prestiti è un numero intero" }), {
+    error: "Il massimo di prestiti per studente è un numero intero (vuoto = nessun limite)",
+  }),
+  soglia_blocco: t.Integer({ error: "La soglia di blocco è un numero intero di penalità" }),
+  scala_penalita: t.Array(strikeStep, { error: "La scala delle penalità è un elenco di gradini" }),
+  scadenza_penalita_mesi: t.Integer({ error: "La scadenza delle penalità è un numero intero di mesi" }),
+  testo_condizioni: t.String({ error: "Il testo delle condizioni è un testo" }),
+  url_pubblico: t.Nullable(t.String({ error: "L'URL pubblico è un indirizzo" }), {
+    error: "L'URL pubblico è un indirizzo (vuoto = quello del browser)",
+  }),
+};
+
+export const settings = t.Object(fields);
+export const bookingRules = t.Pick(settings, [
+  "giorni_apertura",
+  "chiusure",
+  "durata_massima_giorni",
+  "prestiti_massimi_per_studente",
+  "soglia_blocco",
+  "scala_penalita",
+  "scadenza_penalita_mesi",
+]);
+/** A PUT changes the fields it names; the whole result is then checked against every rule. */
+export const settingsChange = t.Partial(t.Object(fields, { error: "Impostazioni non valide" }), {
+  error: "Impostazioni non valide",
+});
+
+export type SettingsChange = Static<typeof settingsChange>;

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { impostazioni } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
+import { type AcademySettings, DEFAULT_SETTINGS, settingsProblem } from "../../domain/academy-settings";
+import type { Actor } from "../../http/auth";
+import { badRequest } from "../../http/errors";
+import { recordAudit } from "../audit/service";
+import type { SettingsChange } from "./model";
+
+const SETTINGS_ROW = 1;
+
+/** The academy's settings as they stand: the stored values over the defaults. */
+export function readSettings(db: Db): AcademySettings {
+  const row = db.select().from(impostazioni).where(eq(impostazioni.id, SETTINGS_ROW)).get();
+  return row ? { ...DEFAULT_SETTINGS, ...(JSON.parse(row.valori) as Partial<AcademySettings>) } : DEFAULT_SETTINGS;
+}
+
+function normalized(settings: AcademySettings): AcademySettings {
+  const url = settings.url_pubblico?.trim().replace(/\/+$/, "") ?? "";
+  return {
+    ...settings,
+    giorni_apertura: [...settings.giorni_apertura].sort((a, b) => a - b),
+    chiusure: settings.chiusure
+      .map((closure) => ({ ...closure, motivo: closure.motivo.trim() }))
+      .sort((a, b) => a.dal.localeCompare(b.dal)),
+    url_pubblico: url === "" ? null : url,
+  };
+}
+
+/** Applies a change to the settings after checking the whole result; audited with the fields changed. */
+export function updateSettings(ctx: AppContext, admin: Actor, change: SettingsChange): AcademySettings {
+  return writeTransaction(ctx.db, (tx) => {
+    const current = readSettings(tx);
+    const next = normalized({ ...current, ...change });
+    const problem = settingsProblem(next);
+    if (problem) throw badRequest(problem);
+    const changed = (Object.keys(next) as Array<keyof AcademySettings>).filter(
+      (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+    );
+    if (changed.length === 0) return next;
+    const values = JSON.stringify(next);
+    const updatedAt = ctx.clock.now().toISOString();
+    tx.insert(impostazioni)
+      .values({ id: SETTINGS_ROW, valori: values, updatedAt })
+      .onConflictDoUpdate({ target: impostazioni.id, set: { valori: values, updatedAt } })
+      .run();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "settings.update",
+      entity: "settings",
+      summary: `Impostazioni modificate: ${changed.join(", ")}`,
+    });
+    return next;
+  });
+}
