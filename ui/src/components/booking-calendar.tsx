@@ -73,12 +73,14 @@ export function BookingCalendar({
       : `Il ${formatItalianDate(value.from)}`
     : null;
 
+  // `key`: a new first day (the server's "today" arriving after the browser's) starts the calendar on its month.
   return (
     <div className="space-y-2">
       {!onChange ? (
-        <DayPicker {...shared} />
+        <DayPicker key={firstDay} {...shared} />
       ) : singleDay ? (
         <DayPicker
+          key={firstDay}
           {...shared}
           mode="single"
           selected={value?.from ? dateOf(value.from) : undefined}
@@ -89,6 +91,7 @@ export function BookingCalendar({
         />
       ) : (
         <DayPicker
+          key={firstDay}
           {...shared}
           mode="range"
           excludeDisabled
