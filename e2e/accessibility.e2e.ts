@@ -7,7 +7,8 @@ import { auditScreen, checkDialogKeyboard, findings } from "./support/accessibil
 import { expect, test } from "./support/fixtures";
 import { dialog, openAdminSection, openSignedIn, openStudentView, openSystemFromFooter } from "./support/ui";
 
-test.describe.configure({ mode: "serial" });
+// Every screen is audited four times (two widths, light and dark): the sweep needs more than the default 30 s.
+test.describe.configure({ mode: "serial", timeout: 900_000 });
 test.use({ serverScope: "file", serverOptions: { args: ["--demo"] } });
 
 test.afterAll(async () => {
@@ -15,7 +16,7 @@ test.afterAll(async () => {
   for (const finding of findings) {
     const key = `${finding.rule} (${finding.impact})`;
     const screens = rules.get(key) ?? new Set<string>();
-    screens.add(`${finding.screen}@${finding.width}`);
+    screens.add(`${finding.screen}@${finding.width}/${finding.scheme}`);
     rules.set(key, screens);
   }
   const lines = [...rules].map(([rule, screens]) => `  ${rule}: ${[...screens].join(", ")}`);
@@ -46,7 +47,6 @@ test("the sign-in, registration and forgotten-password screens", async ({ page }
 });
 
 test("the administrator's screens", async ({ page, server }) => {
-  test.setTimeout(240_000);
   await openSignedIn(page, server, server.admin);
   await expect(page.getByRole("heading", { name: "Dashboard Amministratore" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Avvisi Importanti" })).toBeVisible();
@@ -124,7 +124,6 @@ test("the administrator's screens", async ({ page, server }) => {
 });
 
 test("the administrator's dialogs and wizards", async ({ page, server }) => {
-  test.setTimeout(240_000);
   await openSignedIn(page, server, server.admin, "/inventario");
   await expect(page.getByRole("article").first()).toBeVisible();
 
@@ -245,7 +244,6 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
 });
 
 test("the student's screens and wizards", async ({ page, server }) => {
-  test.setTimeout(240_000);
   if (!server.demo) throw new Error("the demo accounts were not read");
   await openSignedIn(page, server, server.demo.student);
   await expect(page.getByRole("heading", { name: /^Benvenuto, / })).toBeVisible();
@@ -285,7 +283,6 @@ test("the student's screens and wizards", async ({ page, server }) => {
 });
 
 test("dialogs keep the keyboard inside and give the focus back", async ({ page, server }) => {
-  test.setTimeout(120_000);
   if (!server.demo) throw new Error("the demo accounts were not read");
   await openSignedIn(page, server, server.demo.student);
   await checkDialogKeyboard(page, page.getByRole("button", { name: "Nuova Richiesta" }), "Nuova Richiesta");

@@ -6,10 +6,11 @@ import { CACHED_LISTS, createResponseCache, encodeJson, jsonResponse } from "./h
 import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
-import { authModule } from "./modules/auth";
+import { authModule, userEditRoutes } from "./modules/auth";
 import { availabilityModule } from "./modules/availability";
 import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
+import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
@@ -18,6 +19,7 @@ import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
+import { searchModule } from "./modules/search";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
@@ -53,6 +55,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const api = new Elysia({ prefix: "/api" })
     .use(healthModule(ctx))
     .use(authModule(ctx, tokens))
+    .use(userEditRoutes(ctx, tokens))
     .use(inventoryModule(ctx, tokens))
     .use(availabilityModule(ctx, tokens))
     .use(excelModule(ctx, tokens))
@@ -67,7 +70,9 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(systemModule(ctx, tokens))
     .use(auditModule(ctx, tokens))
     .use(settingsModule(ctx, tokens))
-    .use(coursesModule(ctx, tokens));
+    .use(coursesModule(ctx, tokens))
+    .use(eventsModule(ctx, tokens))
+    .use(searchModule(ctx, tokens));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

@@ -7,6 +7,7 @@ import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServ
 import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
+import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
@@ -14,6 +15,7 @@ import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
 import { configuredPublicUrl } from "./modules/counter/documents";
+import { createEventBus } from "./modules/events/service";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -52,13 +54,14 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     appName: config.appName,
     dataDir: config.dataDir,
     metrics: createServerMetrics(),
+    events: createEventBus(),
     overdueCheckMinutes: config.overdueCheckMinutes,
     publicUrl: config.publicUrl,
   };
 }
 
 /** On an empty database, the first administrator comes from ADMIN_EMAIL/ADMIN_PASSWORD or a generated password. */
-async function ensureFirstAdministrator(ctx: AppContext, config: Config) {
+async function ensureFirstAdministrator(ctx: AppContext, config: Pick<Config, "adminEmail" | "adminPassword">) {
   if (countAdministrators(ctx) > 0) return;
   const email = config.adminEmail ?? "admin@prestalab.local";
   const { generatedPassword } = await createOrPromoteAdmin(ctx, { email, password: config.adminPassword });
@@ -70,8 +73,11 @@ async function ensureFirstAdministrator(ctx: AppContext, config: Config) {
   console.log(lines.join("\n"));
 }
 
-async function loadDemo(ctx: AppContext, config: Config) {
-  const demo = await loadDemoAcademy(ctx, config.adminEmail ?? "banco@accademia-demo.it");
+async function loadDemo(ctx: AppContext, config: Pick<Config, "adminEmail" | "adminPassword">) {
+  const demo = await loadDemoAcademy(ctx, {
+    email: config.adminEmail ?? "banco@accademia-demo.it",
+    password: config.adminPassword,
+  });
   const { summary } = demo;
   console.log(
     [
@@ -79,13 +85,19 @@ async function loadDemo(ctx: AppContext, config: Config) {
       "=".repeat(72),
       "  Modalità demo: caricata un'accademia di esempio",
       `  ${summary.items} oggetti (${summary.units} unità), ${summary.students} studenti, ${summary.loans} prestiti, ${summary.requests} richieste`,
-      `  Amministratore: ${demo.adminEmail}  password: ${demo.adminPassword}`,
+      `  Amministratore: ${demo.adminEmail}  password: ${demo.generatedAdminPassword ?? "quella indicata in ADMIN_PASSWORD"}`,
       `  Studente:       ${demo.studentEmail}  password: ${demo.studentPassword}`,
       "  (tutti gli studenti di esempio usano la stessa password; mostrate solo ora)",
       "=".repeat(72),
       "",
     ].join("\n"),
   );
+}
+
+/** What a server start puts into the database before serving: the demo academy, or the first administrator. */
+export async function prepareDatabase(ctx: AppContext, config: Pick<Config, "demo" | "adminEmail" | "adminPassword">) {
+  if (config.demo) await loadDemo(ctx, config);
+  else await ensureFirstAdministrator(ctx, config);
 }
 
 async function serve(config: Config, options: CliOptions) {
@@ -95,8 +107,7 @@ async function serve(config: Config, options: CliOptions) {
   const started = performance.now();
   const ctx = contextFor(config);
   const releaseDataDir = claimDataDir(config.dataDir);
-  if (config.demo) await loadDemo(ctx, config);
-  else await ensureFirstAdministrator(ctx, config);
+  await prepareDatabase(ctx, config);
   if (ctx.clock.shifted) {
     console.log(`\n*** OROLOGIO SPOSTATO: PrestaLab crede che adesso sia ${ctx.clock.now().toISOString()} ***\n`);
   }
@@ -105,8 +116,10 @@ async function serve(config: Config, options: CliOptions) {
   const app = createApp(ctx, { ui: options.ui });
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_IMPORT_BODY_BYTES + 1024 * 1024 });
   const server = app.server;
+  // Each address on its own, separated by spaces, so that a terminal makes every one a link.
+  const addresses = listenAddresses(config.host, server?.port ?? config.port).join(" ");
   ctx.logger.info(
-    `PrestaLab ${VERSION} in ascolto su http://${config.host}:${server?.port} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
+    `PrestaLab ${VERSION} in ascolto su ${addresses} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
   );
 
   let stopping = false;
@@ -116,6 +129,7 @@ async function serve(config: Config, options: CliOptions) {
     ctx.logger.info(`${signal} ricevuto: chiusura in corso`);
     // Stop accepting connections, let requests in flight finish, then flush the WAL and close.
     stopJobs();
+    ctx.events.closeAll();
     await server?.stop(false);
     ctx.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     ctx.sqlite.close();
@@ -183,7 +197,13 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
       const ctx = contextFor(config, silentLogger);
       const result = await createOrPromoteAdmin(ctx, { email, password });
       ctx.sqlite.close();
-      console.log(`${result.created ? "Creato" : "Promosso"} l'amministratore ${result.user.email}`);
+      if (result.created) console.log(`Creato l'amministratore ${result.user.email}`);
+      else
+        console.log(
+          `Promosso l'amministratore ${result.user.email}: ${
+            result.passwordChanged ? "password cambiata" : "password invariata (per cambiarla usa --password)"
+          }`,
+        );
       if (result.generatedPassword) console.log(`Password (mostrata solo ora): ${result.generatedPassword}`);
       return 0;
     }

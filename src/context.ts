@@ -4,6 +4,7 @@ import type { Db } from "./db/client";
 import type { ServerMetrics } from "./http/metrics";
 import type { Logger } from "./logger";
 import type { PasswordHasher } from "./modules/auth/passwords";
+import type { EventBus } from "./modules/events/service";
 
 /** Everything a module needs from the outside world, built once by the command line or a test. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   appName: string;
   dataDir?: string;
   metrics: ServerMetrics;
+  /** The live desk's pushes (GET /api/eventi). */
+  events: EventBus;
   /** How often the overdue-loan job runs (the status page flags it when it falls behind). */
   overdueCheckMinutes: number;
   /** PUBLIC_URL: the address QR codes and links encode; unset, they fall back to the request's own address. */

@@ -13,8 +13,12 @@ import { layouts, saveScreenshots } from "./screenshots";
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
+/** Dark mode follows the system setting: every screen is checked in both. */
+const COLOR_SCHEMES = ["light", "dark"] as const;
+
 export interface Finding {
   screen: string;
+  scheme: (typeof COLOR_SCHEMES)[number];
   width: number;
   rule: string;
   impact: string;
@@ -65,45 +69,55 @@ async function unnamedControls(page: Page): Promise<string[]> {
 }
 
 /**
- * Runs axe and the control-name check on the current screen at 1280 and 390 px, saves the two
- * screenshots, and fails (softly, so one run reports every screen) on a serious or critical violation.
- * With a dialog open only the dialog is checked: the page under it has its own audit.
+ * Runs axe and the control-name check on the current screen at 1280 and 390 px, in the light and the dark
+ * colour scheme, saves the screenshots (`-dark` for the dark ones), and fails (softly, so one run reports
+ * every screen) on a serious or critical violation. With a dialog open only the dialog is checked: the
+ * page under it has its own audit.
  */
 export async function auditScreen(page: Page, screen: string) {
   const original = page.viewportSize();
   try {
-    for (const layout of layouts) {
-      await page.setViewportSize(layout);
-      const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-      if ((await page.locator(OPEN_DIALOG).count()) > 0) axe.include(OPEN_DIALOG);
-      const results = await axe.analyze();
-      for (const violation of results.violations)
-        findings.push({
-          screen,
-          width: layout.width,
-          rule: violation.id,
-          impact: violation.impact ?? "unknown",
-          help: violation.help,
-          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-        });
-      const blocking = results.violations
-        .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""))
-        .map(
-          (violation) =>
-            `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-              .slice(0, 3)
-              .map((node) => node.target.join(" "))
-              .join(", ")}`,
-        );
-      expect.soft(blocking, `axe: serious or critical violations on "${screen}" at ${layout.width} px`).toEqual([]);
-      expect
-        .soft(await unnamedControls(page), `controls without a name on "${screen}" at ${layout.width} px`)
-        .toEqual([]);
+    for (const scheme of COLOR_SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const layout of layouts) {
+        await page.setViewportSize(layout);
+        await auditLayout(page, screen, scheme, layout.width);
+      }
+      if (original) await page.setViewportSize(original);
+      await saveScreenshots(page, scheme === "light" ? `a11y-${screen}` : `a11y-${screen}-dark`);
     }
   } finally {
+    await page.emulateMedia({ colorScheme: "light" });
     if (original) await page.setViewportSize(original);
   }
-  await saveScreenshots(page, `a11y-${screen}`);
+}
+
+async function auditLayout(page: Page, screen: string, scheme: Finding["scheme"], width: number) {
+  const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if ((await page.locator(OPEN_DIALOG).count()) > 0) axe.include(OPEN_DIALOG);
+  const results = await axe.analyze();
+  for (const violation of results.violations)
+    findings.push({
+      screen,
+      scheme,
+      width,
+      rule: violation.id,
+      impact: violation.impact ?? "unknown",
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    });
+  const blocking = results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(" "))
+          .join(", ")}`,
+    );
+  const where = `"${screen}" at ${width} px in the ${scheme} scheme`;
+  expect.soft(blocking, `axe: serious or critical violations on ${where}`).toEqual([]);
+  expect.soft(await unnamedControls(page), `controls without a name on ${where}`).toEqual([]);
 }
 
 async function focusIsInside(container: Locator): Promise<boolean> {

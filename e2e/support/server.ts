@@ -193,12 +193,15 @@ export class PrestaLabServer {
     });
   }
 
-  /** The demo banner: "Amministratore: <email>  password: <password>" and the same for "Studente:". */
+  /**
+   * The demo banner: "Amministratore: <email>  password: …" and "Studente: <email>  password: <password>".
+   * The demo administrator is the one ADMIN_EMAIL/ADMIN_PASSWORD name, which this harness always sets.
+   */
   private async readDemoCredentials(): Promise<DemoCredentials> {
-    const admin = await this.waitForOutput(/Amministratore:\s+(\S+)\s+password:\s+(\S+)/);
+    const admin = await this.waitForOutput(/Amministratore:\s+(\S+)\s+password:/);
     const student = await this.waitForOutput(/Studente:\s+(\S+)\s+password:\s+(\S+)/);
     return {
-      admin: { email: String(admin[1]), password: String(admin[2]) },
+      admin: { email: String(admin[1]), password: this.admin.password },
       student: { email: String(student[1]), password: String(student[2]) },
     };
   }

@@ -1,16 +1,24 @@
 import { automaticBlockReason, DEFAULT_SETTINGS, type StrikeStep } from "./academy-settings";
+import { LOAN_STATE, type LoanState } from "./bookings";
 import { daysBetween } from "./dates";
 import type { LoanType, UsageType } from "./loan-types";
-
-export type StoredLoanState = "attivo" | "scaduto" | "restituito";
-
-/** A loan not yet returned: it holds its units, on time or overdue. */
-export const OPEN_LOAN_STATES = ["attivo", "scaduto"] as const satisfies readonly StoredLoanState[];
 
 /** Strikes at which an account is blocked automatically by default (the setting `soglia_blocco`). */
 export const BLOCK_AT_STRIKES = DEFAULT_SETTINGS.soglia_blocco;
 /** The desk and the student are warned one strike before the block. */
 export const WARN_AT_STRIKES = BLOCK_AT_STRIKES - 1;
+
+/**
+ * The desk's office has one name everywhere: the spec's "administrative office", where a blocked account is
+ * unblocked in person and where students turn with questions.
+ */
+export const DESK_OFFICE = "ufficio amministrativo";
+
+/** What a blocked student is told to do, on the dashboard card and in every refusal. */
+export const UNBLOCK_HELP = `Per sbloccare l'account presentati di persona all'${DESK_OFFICE}.`;
+
+/** The blocked borrower's message to the desk, when approving or lending to them. */
+export const BLOCKED_BORROWER_MESSAGE = `L'utente è bloccato e non può ricevere prestiti: deve presentarsi di persona all'${DESK_OFFICE} per lo sblocco.`;
 
 export const AUTOMATIC_BLOCK_REASON = automaticBlockReason(BLOCK_AT_STRIKES);
 
@@ -40,32 +48,27 @@ export function lateReturnReason(days: number): string {
  * An open loan past its due date is overdue even before the periodic job has marked it; a loan never
  * handed over is never overdue (the equipment did not leave the desk).
  */
-export function effectiveLoanState(
-  stored: StoredLoanState,
-  dueDate: string,
-  today: string,
-  handedOver = true,
-): StoredLoanState {
-  if (stored === "restituito") return stored;
-  if (!handedOver) return "attivo";
-  return dueDate < today ? "scaduto" : stored;
+export function effectiveLoanState(stored: LoanState, dueDate: string, today: string, handedOver = true): LoanState {
+  if (stored === LOAN_STATE.returned) return stored;
+  if (!handedOver) return LOAN_STATE.active;
+  return dueDate < today ? LOAN_STATE.overdue : stored;
 }
 
 /**
  * Where a loan stands at the desk, beyond its stored `stato`: waiting to be collected (from its start
  * day), out, overdue, back, or cancelled before anyone collected it.
  */
-export type LoanPhase = "da_ritirare" | "attivo" | "scaduto" | "restituito" | "annullato";
+export type LoanPhase = "da_ritirare" | LoanState | "annullato";
 
 export function loanPhase(loan: {
-  stato: StoredLoanState;
+  stato: LoanState;
   dueDate: string;
   handedOverAt: string | null;
   cancelledAt: string | null;
   today: string;
 }): LoanPhase {
   if (loan.cancelledAt) return "annullato";
-  if (loan.stato === "restituito") return "restituito";
+  if (loan.stato === LOAN_STATE.returned) return LOAN_STATE.returned;
   if (!loan.handedOverAt) return "da_ritirare";
   return effectiveLoanState(loan.stato, loan.dueDate, loan.today);
 }
@@ -79,12 +82,12 @@ export const HANDOVER_MESSAGES = {
 
 /** Why a loan cannot be handed over `today`, or null. Only from its start day, and only once. */
 export function handoverProblem(loan: {
-  stato: StoredLoanState;
+  stato: LoanState;
   startDate: string;
   handedOverAt: string | null;
   today: string;
 }): string | null {
-  if (loan.stato === "restituito") return HANDOVER_MESSAGES.closed;
+  if (loan.stato === LOAN_STATE.returned) return HANDOVER_MESSAGES.closed;
   if (loan.handedOverAt) return HANDOVER_MESSAGES.already;
   if (loan.startDate > loan.today) return HANDOVER_MESSAGES.notYet;
   return null;

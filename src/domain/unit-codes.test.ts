@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { defaultUnitCode, defaultUnitCodes } from "./unit-codes";
+import { defaultUnitCode, defaultUnitCodes, MAX_UNIT_CODE_LENGTH, unitCodeBaseIsCut } from "./unit-codes";
 
 describe("default unit codes", () => {
   it("upper-cases the name, drops the spaces and adds a 3-digit sequence", () => {
@@ -18,6 +18,19 @@ describe("default unit codes", () => {
 
   it("drops commas and semicolons, which separate codes in the spreadsheet", () => {
     expect(defaultUnitCode("Obiettivo 18-55mm, f/3.5; Canon", 1)).toBe("OBIETTIVO18-55MMF/3.5CANON_001");
+  });
+
+  it("never lets an emoji reach a code", () => {
+    expect(defaultUnitCode("Fotocamera 📷 Canon 👩‍🎨", 1)).toBe("FOTOCAMERACANON_001");
+  });
+
+  it("cuts a long name so that the code fits the server's limit, and says it was cut", () => {
+    const name = "Obiettivo".repeat(30);
+    const code = defaultUnitCode(name, 500);
+    expect(code.length).toBe(MAX_UNIT_CODE_LENGTH);
+    expect(code.endsWith("_500")).toBe(true);
+    expect(unitCodeBaseIsCut(name)).toBe(true);
+    expect(unitCodeBaseIsCut("Fotocamera Canon EOS")).toBe(false);
   });
 
   it("keeps counting past 999 without truncating", () => {

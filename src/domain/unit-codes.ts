@@ -1,10 +1,35 @@
+/** The longest unit code the server stores (and a label can print). */
+export const MAX_UNIT_CODE_LENGTH = 100;
+
+/** `_001`: the sequence part of a default code; 500 units per item never need a fourth digit. */
+const SEQUENCE_LENGTH = 4;
+
+/** What never reaches a code: spaces, the spreadsheet's separators, emoji and their joiners. */
+const NOT_IN_CODES = /(?:[\s,;]|\p{Extended_Pictographic}|\u200d|\ufe0e|\ufe0f)+/gu;
+
+/** The name part of the default codes: at most what leaves room for `_001` within the code limit. */
+export function unitCodeBase(itemName: string): string {
+  let base = "";
+  // Whole characters only, counted as the server counts a code's length.
+  for (const character of itemName.toUpperCase().replace(NOT_IN_CODES, "")) {
+    if (base.length + character.length > MAX_UNIT_CODE_LENGTH - SEQUENCE_LENGTH) break;
+    base += character;
+  }
+  return base;
+}
+
+/** Whether a name is too long to stand whole in its default codes (the wizard says so at once). */
+export function unitCodeBaseIsCut(itemName: string): boolean {
+  return unitCodeBase(itemName) !== itemName.toUpperCase().replace(NOT_IN_CODES, "");
+}
+
 /**
  * Default unit code: the item's name upper-cased without spaces, `_`, a 3-digit sequence (FOTOCAMERA_001).
- * Commas and semicolons are dropped too: the spreadsheet uses them to separate an item's codes.
+ * Commas, semicolons and emoji are dropped (the spreadsheet separates codes with the first two; a label
+ * cannot print the last), and a long name is cut so that the code fits.
  */
 export function defaultUnitCode(itemName: string, sequence: number): string {
-  const base = itemName.toUpperCase().replace(/[\s,;]+/g, "");
-  return `${base}_${String(sequence).padStart(3, "0")}`;
+  return `${unitCodeBase(itemName)}_${String(sequence).padStart(3, "0")}`;
 }
 
 export function defaultUnitCodes(itemName: string, count: number): string[] {

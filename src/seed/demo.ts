@@ -4,15 +4,19 @@ import { hasUserData, seedDatabase } from "./generate";
 
 /**
  * Loads the demo academy into an empty database: about sixty items, forty students, and loans in
- * every state around today. Passwords are generated and printed once, like the first administrator's.
+ * every state around today. The administrator is the one ADMIN_EMAIL/ADMIN_PASSWORD name, as on a normal
+ * first start; a password not given is generated (`generatedAdminPassword`) and printed once.
  */
-export async function loadDemoAcademy(ctx: AppContext, adminEmail: string) {
+export async function loadDemoAcademy(ctx: AppContext, administrator: { email: string; password?: string }) {
   if (hasUserData(ctx))
     throw new Error(
       "--demo carica i dati di esempio solo in un database vuoto: questo contiene già inventario o studenti",
     );
-  const adminPassword = generatePassword(16);
-  const { user: admin } = await createOrPromoteAdmin(ctx, { email: adminEmail, password: adminPassword });
+  const generatedAdminPassword = administrator.password ? null : generatePassword(16);
+  const { user: admin } = await createOrPromoteAdmin(ctx, {
+    email: administrator.email,
+    password: administrator.password ?? generatedAdminPassword ?? undefined,
+  });
   const studentPassword = generatePassword(16);
   const summary = await seedDatabase(ctx, {
     items: 60,
@@ -26,5 +30,11 @@ export async function loadDemoAcademy(ctx: AppContext, adminEmail: string) {
     adminId: admin.id,
     stageDemoScenarios: true,
   });
-  return { adminEmail: admin.email, adminPassword, studentEmail: summary.firstStudentEmail, studentPassword, summary };
+  return {
+    adminEmail: admin.email,
+    generatedAdminPassword,
+    studentEmail: summary.firstStudentEmail,
+    studentPassword,
+    summary,
+  };
 }

@@ -163,7 +163,7 @@ describe("demo academy", () => {
   let demo: { ctx: AppContext; summary: SeedSummary };
   beforeAll(async () => {
     const ctx = createTestContext();
-    demo = { ctx, summary: (await loadDemoAcademy(ctx, "banco@accademia-demo.it")).summary };
+    demo = { ctx, summary: (await loadDemoAcademy(ctx, { email: "banco@accademia-demo.it" })).summary };
   });
 
   it("keeps the catalog's usual unit counts and the same invariants", () => {

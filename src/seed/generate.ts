@@ -1,5 +1,7 @@
 import type { AppContext } from "../context";
+import { quotedList } from "../db/sql";
 import { writeTransaction } from "../db/transaction";
+import { LOAN_STATE, OPEN_LOAN_STATES, REQUEST_STATE } from "../domain/bookings";
 import { COURSES, type Course } from "../domain/courses";
 import { addDays, laterDate } from "../domain/dates";
 import {
@@ -289,7 +291,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     function bookLoan(unit: Unit, student: Student, start: string, end: string, returned: string | null): boolean {
       if (start <= unit.busyUntil) return false;
       const usage = end === start ? (unit.item.usage.includes("interno") ? "interno" : "esterno") : "esterno";
-      const state = returned ? "restituito" : end < today ? "scaduto" : "attivo";
+      const state = returned ? LOAN_STATE.returned : end < today ? LOAN_STATE.overdue : LOAN_STATE.active;
       const viaRequest = random.chance(0.6);
       const requestId = viaRequest
         ? (
@@ -301,7 +303,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
               end,
               usage,
               null,
-              "approvata",
+              REQUEST_STATE.approved,
               null,
               options.adminId,
               stamp(addDays(start, -1), 15),
@@ -452,7 +454,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
           usage === "interno" ? start : addDays(start, 3),
           usage,
           "Per il progetto di fine semestre",
-          withdrawn ? "annullata" : "rifiutata",
+          withdrawn ? REQUEST_STATE.cancelled : REQUEST_STATE.refused,
           withdrawn ? null : random.pick(REJECTION_REASONS),
           withdrawn ? null : options.adminId,
           stamp(addDays(start, -1), 12),
@@ -469,7 +471,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
           end,
           usage,
           "Mi serve per le riprese del corto",
-          "in_attesa",
+          REQUEST_STATE.pending,
           null,
           null,
           null,
@@ -521,7 +523,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     const openLoans = db
       .query(
         `SELECT p.id, p.utente_id, p.inventario_id, pu.unit_id FROM prestiti p JOIN prestiti_unita pu ON pu.prestito_id = p.id
-         WHERE p.stato IN ('attivo', 'scaduto') AND p.data_uscita <= ? AND p.utente_id IS NOT NULL ORDER BY p.id LIMIT ?`,
+         WHERE p.stato IN ${quotedList(OPEN_LOAN_STATES)} AND p.data_uscita <= ? AND p.utente_id IS NOT NULL ORDER BY p.id LIMIT ?`,
       )
       .all(today, options.reports) as Array<{ id: number; utente_id: number; inventario_id: number; unit_id: number }>;
     for (const [index, loan] of openLoans.entries()) {

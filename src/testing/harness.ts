@@ -6,6 +6,7 @@ import { createServerMetrics } from "../http/metrics";
 import { silentLogger } from "../logger";
 import { createPasswordHasher } from "../modules/auth/passwords";
 import { createOrPromoteAdmin } from "../modules/auth/service";
+import { createEventBus } from "../modules/events/service";
 
 /** A fresh, migrated in-memory PrestaLab with its clock at `now`. */
 export function createTestContext(now = new Date("2026-03-10T09:00:00Z")): AppContext {
@@ -19,6 +20,7 @@ export function createTestContext(now = new Date("2026-03-10T09:00:00Z")): AppCo
     jwtSecret: "test-secret-0123456789abcdef0123456789",
     appName: "PrestaLab",
     metrics: createServerMetrics(),
+    events: createEventBus(),
     overdueCheckMinutes: 15,
   };
 }

@@ -1,5 +1,5 @@
 // Server answers for the student's screens (items, units, loans, requests, penalties, alerts).
-import type { StoredLoanState } from "../../src/domain/loan-rules";
+import type { LoanState } from "../../src/domain/bookings";
 import type { LoanType, UsageType } from "../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../src/domain/unit-state";
 
@@ -54,7 +54,7 @@ export function aLoan(
     data_uscita: string;
     data_rientro: string;
     data_restituzione: string | null;
-    stato: StoredLoanState;
+    stato: LoanState;
     giorni_ritardo: number;
     note: string | null;
   }> = {},
@@ -66,7 +66,7 @@ export function aLoan(
     data_uscita: "2025-03-05",
     data_rientro: "2025-03-14",
     data_restituzione: null,
-    stato: "attivo" as StoredLoanState,
+    stato: "attivo" as LoanState,
     giorni_ritardo: 0,
     note: null,
     ...overrides,

@@ -3,7 +3,9 @@ import { GlobalRegistrator } from "@happy-dom/global-registrator";
 GlobalRegistrator.register({ url: "http://localhost:3000/" });
 
 const { afterEach, mock } = await import("bun:test");
-const { cleanup } = await import("@testing-library/react");
+const { cleanup, configure } = await import("@testing-library/react");
+// A screen loads its area's code on first use; on a busy two-core machine findBy's default 1 s is too short.
+configure({ asyncUtilTimeout: 3000 });
 const realFetch = globalThis.fetch;
 afterEach(() => {
   cleanup();

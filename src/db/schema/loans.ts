@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { LOAN_STATE, LOAN_STATES, REQUEST_STATE, REQUEST_STATES } from "../../domain/bookings";
 import { inventario, unita } from "./inventory";
 import { users } from "./users";
 
@@ -17,9 +18,7 @@ export const richieste = sqliteTable(
     al: text("al").notNull(),
     tipoUtilizzo: text("tipo_utilizzo", { enum: ["interno", "esterno"] }),
     note: text("note"),
-    stato: text("stato", { enum: ["in_attesa", "approvata", "rifiutata", "annullata"] })
-      .notNull()
-      .default("in_attesa"),
+    stato: text("stato", { enum: REQUEST_STATES }).notNull().default(REQUEST_STATE.pending),
     motivoRifiuto: text("motivo_rifiuto"),
     handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
     handledAt: text("handled_at"),
@@ -53,9 +52,7 @@ export const prestiti = sqliteTable(
     dataRestituzione: text("data_restituzione"),
     tipoUtilizzo: text("tipo_utilizzo", { enum: ["interno", "esterno"] }),
     note: text("note"),
-    stato: text("stato", { enum: ["attivo", "scaduto", "restituito"] })
-      .notNull()
-      .default("attivo"),
+    stato: text("stato", { enum: LOAN_STATES }).notNull().default(LOAN_STATE.active),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: text("created_at").notNull(),
     // Null until the equipment changes hands at the desk: an uncollected loan is never late.

@@ -20,7 +20,7 @@ async function itemWithAvailability(scenario: LoanScenario, nome: string, total:
     await directLoanOk(scenario.client, scenario.admin, {
       inventario_id: item.id,
       unita_ids: lent,
-      chi: "Laboratorio",
+      chi: "Luca Verdi",
       data_rientro: day(5),
     });
   return item;
@@ -141,7 +141,7 @@ describe("loan alerts", () => {
     const overdue = await lend(0, TODAY, { utente_id: student.user.id });
     const dueToday = await lend(1, day(1), { utente_id: classmate.user.id });
     const dueTomorrow = await lend(2, day(2), { utente_id: student.user.id });
-    const later = await lend(3, day(3), { chi: "Prof. Bianchi" });
+    const later = await lend(3, day(3), { chi: "  luca VERDI " });
     const returned = await lend(4, day(1), { utente_id: student.user.id });
     await returnOk(client, admin, returned);
     travelToDay(ctx, day(1));

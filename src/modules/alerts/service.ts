@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { inventario, prestiti } from "../../db/schema";
+import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
 import { itemCounts } from "../inventory/list-query";
 import { type LoanView, loadLoanViews } from "../loans/views";

@@ -145,12 +145,6 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
       }),
     })
     .put(
-      "/users/:id",
-      ({ actor, body, params }) =>
-        publicUser(updateUserProfile(ctx, actor, idParam(params.id, "Utente non valido"), body)),
-      { auth: "admin", body: t.Object(profileBody, { error: "Dati non validi" }) },
-    )
-    .put(
       "/users/:id/reset-password",
       async ({ actor, body, params }) => {
         const target = findUserById(ctx, idParam(params.id, "Utente non valido"));
@@ -158,6 +152,22 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         return { message: "Password aggiornata con successo" };
       },
       { auth: "admin", body: t.Object({ newPassword: optionalString }, { error: "Dati non validi" }) },
+    )
+    .use(userEditRoutes(ctx, tokens));
+}
+
+/**
+ * Editing and deleting an account. Mounted inside the `/auth` module (the spec's paths) and at the root, because
+ * an existing desk client calls `PUT|DELETE /api/users/:id`: one handler, two paths.
+ */
+export function userEditRoutes(ctx: AppContext, tokens: TokenService) {
+  return new Elysia()
+    .use(authPlugin(tokens))
+    .put(
+      "/users/:id",
+      ({ actor, body, params }) =>
+        publicUser(updateUserProfile(ctx, actor, idParam(params.id, "Utente non valido"), body)),
+      { auth: "admin", body: t.Object(profileBody, { error: "Dati non validi" }) },
     )
     .delete(
       "/users/:id",

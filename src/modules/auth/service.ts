@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { passwordProblem } from "../../domain/password-policy";
 import { textKey } from "../../domain/text-key";
 import type { Actor } from "../../http/auth";
@@ -242,7 +242,7 @@ function openCommitments(ctx: AppContext, userId: number): string[] {
   const hasRequest = ctx.db
     .select({ id: richieste.id })
     .from(richieste)
-    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, "in_attesa")))
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)))
     .get();
   if (hasRequest) reasons.push("richieste in attesa");
   const hasReport = ctx.db
@@ -282,7 +282,7 @@ export function countAdministrators(ctx: AppContext): number {
 export async function createOrPromoteAdmin(
   ctx: AppContext,
   input: { email: string; password?: string; name?: string; surname?: string },
-): Promise<{ user: Actor; created: boolean; generatedPassword?: string }> {
+): Promise<{ user: Actor; created: boolean; passwordChanged: boolean; generatedPassword?: string }> {
   const email = normalizedEmail(input.email);
   const existing = ctx.db.select().from(users).where(eq(users.email, email)).get();
   const generatedPassword = input.password ? undefined : existing ? undefined : generatePassword();
@@ -299,7 +299,7 @@ export async function createOrPromoteAdmin(
       .where(eq(users.id, existing.id))
       .returning()
       .get() as Actor;
-    return { user, created: false };
+    return { user, created: false, passwordChanged: passwordHash !== undefined };
   }
   const user = ctx.db
     .insert(users)
@@ -313,7 +313,7 @@ export async function createOrPromoteAdmin(
     })
     .returning()
     .get();
-  return { user, created: true, generatedPassword };
+  return { user, created: true, passwordChanged: true, generatedPassword };
 }
 
 /** A random password from an unambiguous alphabet (20 characters: about 115 bits). */

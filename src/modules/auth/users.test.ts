@@ -402,3 +402,23 @@ describe("DELETE /api/auth/users/:id", () => {
     expect((await client.get("/api/auth/password-reset-requests", admin.token)).body).toEqual([]);
   });
 });
+
+describe("PUT and DELETE /api/users/:id, the paths an existing desk client calls", () => {
+  it("edit and delete the account as /api/auth/users/:id does", async () => {
+    const client = createTestClient();
+    const admin = await signInAdmin(client);
+    const student = await registerStudent(client);
+    const edit = await client.put(
+      `/api/users/${student.user.id}`,
+      editForm(student.user, { name: "Giulia Maria" }),
+      admin.token,
+    );
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ id: student.user.id, name: "Giulia Maria" });
+    const removal = await client.delete(`/api/users/${student.user.id}`, admin.token);
+    expect(removal.status).toBe(200);
+    expect(removal.body.message).toBe("Utente eliminato");
+    const list = await client.get("/api/auth/users", admin.token);
+    expect(list.body.map((user: { id: number }) => user.id)).not.toContain(student.user.id);
+  });
+});

@@ -192,7 +192,7 @@ describe("returning with care", () => {
       [camera.unita[2].codice_univoco]: "disponibile",
     });
     // The unit given back can be lent again at once, the other cannot.
-    const body = { inventario_id: camera.id, chi: "Docente", data_uscita: day(0), data_rientro: day(0) };
+    const body = { inventario_id: camera.id, chi: "Luca Verdi", data_uscita: day(0), data_rientro: day(0) };
     expect((await client.post("/api/prestiti", { ...body, unita_ids: [first] }, admin)).status).toBe(200);
     expect((await client.post("/api/prestiti", { ...body, unita_ids: [second] }, admin)).status).toBe(409);
     const again = await client.put(`/api/prestiti/${id}/restituisci`, { unita_ids: [first] }, admin);

@@ -3,10 +3,10 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { canMoveLoan, LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
 import {
   HANDOVER_MESSAGES,
   handoverProblem,
-  OPEN_LOAN_STATES,
   type ReturnConsequences,
   returnConsequences,
 } from "../../domain/loan-rules";
@@ -60,10 +60,10 @@ export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
 export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
   writeTransaction(ctx.db, (tx) => {
     const loan = loanOrNotFound(tx, id);
-    if (loan.stato === "restituito") throw conflict(HANDOVER_MESSAGES.closed);
+    if (loan.stato === LOAN_STATE.returned) throw conflict(HANDOVER_MESSAGES.closed);
     if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
     tx.update(prestiti)
-      .set({ stato: "restituito", annullatoIl: ctx.clock.now().toISOString(), annullatoDa: admin.id })
+      .set({ stato: LOAN_STATE.returned, annullatoIl: ctx.clock.now().toISOString(), annullatoDa: admin.id })
       .where(eq(prestiti.id, id))
       .run();
     recordAudit(tx, ctx.clock, admin, {
@@ -82,7 +82,7 @@ export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
  */
 function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: string) {
   const loan = loanOrNotFound(db, id);
-  if (!(OPEN_LOAN_STATES as readonly string[]).includes(loan.stato)) throw conflict("Il prestito non è attivo");
+  if (!canMoveLoan(loan.stato, LOAN_STATE.returned)) throw conflict("Il prestito non è attivo");
   const units = db
     .select({ id: unita.id, code: unita.codiceUnivoco, returnedOn: prestitiUnita.restituitaIl })
     .from(prestitiUnita)
@@ -223,7 +223,7 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
         : [];
     const ended = plan.remaining === 0;
     if (ended)
-      tx.update(prestiti).set({ stato: "restituito", dataRestituzione: today }).where(eq(prestiti.id, id)).run();
+      tx.update(prestiti).set({ stato: LOAN_STATE.returned, dataRestituzione: today }).where(eq(prestiti.id, id)).run();
     const item = tx
       .select({ nome: inventario.nome })
       .from(inventario)
@@ -243,8 +243,23 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
       entityId: id,
       summary: `${ended ? "Restituito il prestito" : "Restituzione parziale del prestito"} #${id} di ${loan.chi} (${codes}, ${conditionLabel(condition)}${note ? `: ${note}` : ""})${penalty ? ` con ${penalty.daysLate} giorni di ritardo (${penalty.strikes} penalità)` : ""}`,
     });
-    return { ended, repairs, penalty, consequences, remaining: plan.remaining };
+    return {
+      ended,
+      repairs,
+      penalty,
+      consequences,
+      remaining: plan.remaining,
+      borrower: loan.chi,
+      itemName: item?.nome ?? "",
+    };
   });
+  ctx.events.publish({ tipo: "restituzione", id, testo: `${outcome.borrower} ha restituito ${outcome.itemName}` });
+  if (outcome.penalty?.blockedNow)
+    ctx.events.publish({
+      tipo: "blocco",
+      id: outcome.penalty.userId,
+      testo: `${outcome.borrower} è stato bloccato: ${outcome.penalty.totalStrikes} penalità`,
+    });
   return {
     message: outcome.ended ? "Prestito concluso" : `Restituzione parziale: ${outcome.remaining} unità ancora fuori`,
     concluso: outcome.ended,

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
 import { checklistItems } from "../../domain/loan-terms";
 import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
@@ -12,7 +13,7 @@ import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadItemViews } from "../inventory/item-views";
-import { ITEM_TEXT_LIMITS, isWebAddress, unitCode } from "../inventory/service";
+import { isWebAddress, unitCode } from "../inventory/service";
 import { looksLikeSafeSpreadsheet } from "./file-guard";
 
 export const ITEM_COLUMNS = [
@@ -352,10 +353,10 @@ export function importInventory(ctx: AppContext, admin: Actor, input: ImportInpu
       summary: `Importato ${upload.name}: ${counts.created} creati, ${counts.updated} aggiornati, ${counts.unchanged} invariati, ${notes} note unità, ${errors.length} errori`,
     });
   });
+  // `success` counts the rows imported, as "Import completato: success/total elementi processati" reads.
   return {
-    success: true,
+    success: items.length - errors.length,
     total: items.length,
-    processed: items.length - errors.length,
     created: counts.created,
     updated: counts.updated,
     unchanged: counts.unchanged,

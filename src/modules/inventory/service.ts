@@ -15,7 +15,8 @@ import {
 } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { writeTransaction } from "../../db/transaction";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
+import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
@@ -65,20 +66,6 @@ interface ValidItem {
   courseIds: number[];
   units: Array<{ id: number | null; code: string; note: string | null }>;
 }
-
-/** Longest text each item field takes. The spreadsheet import applies the same limits, so an imported item stays editable. */
-export const ITEM_TEXT_LIMITS = {
-  nome: 200,
-  posizione: 200,
-  fornitore: 200,
-  seriale: 200,
-  checklist: 2000,
-  note: 4000,
-  immagineUrl: 2000,
-  codice: 100,
-  notaUnita: 1000,
-  categoria: 100,
-} as const;
 
 export function isWebAddress(text: string): boolean {
   try {
@@ -247,7 +234,7 @@ function unitInUse(db: Db, unitId: number): boolean {
   const pending = db
     .select({ id: richieste.id })
     .from(richieste)
-    .where(and(eq(richieste.unitId, unitId), eq(richieste.stato, "in_attesa")))
+    .where(and(eq(richieste.unitId, unitId), eq(richieste.stato, REQUEST_STATE.pending)))
     .get();
   const repair = db
     .select({ id: riparazioni.id })
@@ -358,7 +345,7 @@ export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
     const pending = tx
       .select({ id: richieste.id })
       .from(richieste)
-      .where(and(eq(richieste.inventarioId, id), eq(richieste.stato, "in_attesa")))
+      .where(and(eq(richieste.inventarioId, id), eq(richieste.stato, REQUEST_STATE.pending)))
       .get();
     if (pending) throw conflict("Impossibile eliminare: l'oggetto ha richieste in attesa.");
     const repair = tx

@@ -1,7 +1,8 @@
 import { and, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { unita } from "../../db/schema";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
+import { literalList } from "../../db/sql";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { type UnitState, unitState } from "../../domain/unit-state";
 
 export interface UnitView {
@@ -27,7 +28,7 @@ interface OpenHoldings {
 /** Up to this many units, the open records are read for those units only; beyond, all of them at once. */
 const SCOPED_UP_TO = 1000;
 
-const OPEN_LOAN = sql.raw(`p.stato IN (${OPEN_LOAN_STATES.map((state) => `'${state}'`).join(", ")})`);
+const OPEN_LOAN = sql`p.stato IN ${literalList(OPEN_LOAN_STATES)}`;
 
 // A unit given back from a loan still open (a partial return) is no longer held: `pu.restituita_il`.
 // The open set, read as plain rows [unit, item, …]: these reads are the whole cost of every unit state,
@@ -47,7 +48,7 @@ function openSetQueries(today: string, unitIds: number[] | null) {
           JOIN prestiti_unita pu ON pu.prestito_id = p.id WHERE ${OPEN_LOAN} AND pu.restituita_il IS NULL
            ORDER BY p.data_uscita, p.id`,
     requests: sql`SELECT unit_id, inventario_id FROM richieste
-      WHERE stato = 'in_attesa' AND al >= ${today} ${units ? sql`AND unit_id IN ${units}` : sql``}`,
+      WHERE stato IN ${literalList([REQUEST_STATE.pending])} AND al >= ${today} ${units ? sql`AND unit_id IN ${units}` : sql``}`,
   };
 }
 

@@ -75,7 +75,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant("direct" as const),
-      // STUDENTS stands for a borrower without an account (chi only).
+      // STUDENTS stands for a name (chi only) that no registered student has.
       borrower: fc.nat({ max: STUDENTS }),
       item: fc.nat({ max: 1 }),
       units: fc.constantFrom([0], [1], [0, 1]),
@@ -345,8 +345,9 @@ async function perform(world: World, step: Step, stepNumber: number): Promise<[n
       );
       if (answer.status === 200) world.loanIds.push(answer.body.loanId);
       const loanType = (units[0] as Unit).loanType;
-      const expected =
-        borrower && userOf(s, borrower.id).isBlocked
+      const expected = !borrower
+        ? 400
+        : userOf(s, borrower.id).isBlocked || hasOverdueLoan(s, borrower.id)
           ? 403
           : dateProblem(s, loanType, from, to, step.usage)
             ? 400

@@ -2,16 +2,16 @@ import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
 import { freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "../../domain/availability";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { conflict, notFound } from "../../http/errors";
 
 /**
- * An open loan holds its units from its start to its due date; once the due date has passed it still
- * holds them until it is returned, so it overlaps every later date too.
+ * `bookingHolds` of src/domain/bookings.ts for open loans, in SQL: an open loan holds its units from its
+ * start to its due date, and once that has passed until it is returned, so it overlaps every later date.
  */
 function openLoanOverlaps(from: string, to: string, today: string): SQL {
-  return sql`${prestiti.stato} in ('attivo', 'scaduto') and ${prestitiUnita.restituitaIl} is null and ${prestiti.dataUscita} <= ${to}
+  return sql`${inArray(prestiti.stato, OPEN_LOAN_STATES)} and ${prestitiUnita.restituitaIl} is null and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
 }
 
@@ -79,7 +79,7 @@ export function unitCalendars(
     .where(
       and(
         inArray(richieste.unitId, ids),
-        eq(richieste.stato, "in_attesa"),
+        eq(richieste.stato, REQUEST_STATE.pending),
         // A pending request whose dates have passed can no longer be approved, so it holds nothing.
         sql`${richieste.dal} <= ${window.to} and ${richieste.al} >= ${window.from} and ${richieste.al} >= ${window.today}`,
         window.ignoreRequestId ? ne(richieste.id, window.ignoreRequestId) : undefined,
@@ -188,7 +188,13 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
   for (const row of db
     .select({ unitId: richieste.unitId, dal: richieste.dal, al: richieste.al })
     .from(richieste)
-    .where(and(inArray(richieste.unitId, unitIds), eq(richieste.stato, "in_attesa"), sql`${richieste.al} >= ${today}`))
+    .where(
+      and(
+        inArray(richieste.unitId, unitIds),
+        eq(richieste.stato, REQUEST_STATE.pending),
+        sql`${richieste.al} >= ${today}`,
+      ),
+    )
     .all())
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
   for (const row of db

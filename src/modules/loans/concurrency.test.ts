@@ -64,7 +64,7 @@ describe("simultaneous bookings of one unit", () => {
         {
           inventario_id: camera.id,
           unita_ids: [unitIdOf(camera)],
-          chi: "Docente ospite",
+          chi: "Luca Verdi",
           data_uscita: day(2),
           data_rientro: day(4),
         },
@@ -86,7 +86,7 @@ describe("simultaneous bookings of one unit", () => {
           {
             inventario_id: camera.id,
             unita_ids: [unitIdOf(camera, 0), unitIdOf(camera, 1 + (i % 2))],
-            chi: `Docente ${i}`,
+            chi: "Luca Verdi",
             data_uscita: day(1),
             data_rientro: day(2),
           },
@@ -155,7 +155,7 @@ describe("simultaneous approvals", () => {
         {
           inventario_id: camera.id,
           unita_ids: [unitIdOf(camera)],
-          chi: "Ospite",
+          chi: "Luca Verdi",
           data_uscita: day(3),
           data_rientro: day(4),
         },

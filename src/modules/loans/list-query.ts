@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql }
 import { prestiti, prestitiUnita, richieste } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
+import { LOAN_STATE, LOAN_STATES, OPEN_LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, type PageQuery, pageOf } from "../../http/paging";
 import type { Selection } from "./views";
@@ -22,8 +22,9 @@ export interface ListQuery extends PageQuery {
   al?: string;
 }
 
-export const LOAN_LIST_STATES = ["in_corso", "attivo", "scaduto", "restituito"] as const;
-export const REQUEST_LIST_STATES = ["in_attesa", "approvata", "rifiutata", "annullata"] as const;
+/** The stored loan states, and `in_corso` for every open one. */
+export const LOAN_LIST_STATES = ["in_corso", ...LOAN_STATES] as const;
+export const REQUEST_LIST_STATES = REQUEST_STATES;
 type LoanListState = (typeof LOAN_LIST_STATES)[number];
 type RequestListState = (typeof REQUEST_LIST_STATES)[number];
 
@@ -71,16 +72,19 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
   const conditions: Array<SQL | undefined> = [
     state === "in_corso" ? open : undefined,
     // A loan nobody collected is never overdue: it stays among the active ones until handed over or cancelled.
-    state === "attivo"
-      ? and(eq(prestiti.stato, "attivo"), or(sql`${prestiti.dataRientro} >= ${today}`, isNull(prestiti.consegnatoIl)))
-      : undefined,
-    state === "scaduto"
-      ? or(
-          eq(prestiti.stato, "scaduto"),
-          and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
+    state === LOAN_STATE.active
+      ? and(
+          eq(prestiti.stato, LOAN_STATE.active),
+          or(sql`${prestiti.dataRientro} >= ${today}`, isNull(prestiti.consegnatoIl)),
         )
       : undefined,
-    state === "restituito" ? eq(prestiti.stato, "restituito") : undefined,
+    state === LOAN_STATE.overdue
+      ? or(
+          eq(prestiti.stato, LOAN_STATE.overdue),
+          and(eq(prestiti.stato, LOAN_STATE.active), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
+        )
+      : undefined,
+    state === LOAN_STATE.returned ? eq(prestiti.stato, LOAN_STATE.returned) : undefined,
     // A loan belongs to a period when it was out during any day of it.
     to ? sql`${prestiti.dataUscita} <= ${to}` : undefined,
     from ? sql`coalesce(${prestiti.dataRestituzione}, ${prestiti.dataRientro}) >= ${from}` : undefined,
@@ -99,9 +103,9 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
   ];
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
   const orderBy =
-    state === "in_corso" || state === "attivo" || state === "scaduto"
+    state === "in_corso" || state === LOAN_STATE.active || state === LOAN_STATE.overdue
       ? [asc(prestiti.dataRientro), asc(prestiti.id)]
-      : state === "restituito"
+      : state === LOAN_STATE.returned
         ? [desc(prestiti.dataRestituzione), desc(prestiti.id)]
         : [desc(prestiti.createdAt), desc(prestiti.id)];
   return { where: and(...conditions), orderBy, page: pageOf(query) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { prestiti, richieste } from "../../db/schema";
 import { AUTOMATIC_BLOCK_REASON } from "../../domain/loan-rules";
-import type { Json } from "../../testing/harness";
+import { type Json, registerStudent } from "../../testing/harness";
 import { insertLoan, insertRepair, insertRequest } from "../../testing/inventory-fixtures";
 import {
   approveOk,
@@ -496,18 +496,87 @@ describe("the desk lends directly", () => {
     expect(answer.body.loan.note).toBe("Per la mostra di fine anno");
   });
 
-  it("lends to a person named only by chi", async () => {
-    const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { utente_id: null, chi: "Prof. Bianchi", unita_ids: [unitIdOf(scenario.camera)] }),
-      scenario.admin,
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.body.loan).toMatchObject({
-      chi: "Prof. Bianchi",
-      utente_id: null,
-      note: "Prestito diretto - 1 unità",
+  describe("by name only, as the spec's payload does", () => {
+    const byName = (scenario: LoanScenario, chi: string, overrides: Record<string, unknown> = {}) =>
+      directBody(scenario, { utente_id: undefined, chi, unita_ids: [unitIdOf(scenario.camera)], ...overrides });
+
+    it("links the registered student of that name, ignoring case and extra spaces", async () => {
+      const scenario = await loanScenario();
+      const answer = await scenario.client.post("/api/prestiti", byName(scenario, "  giulia   ROSSI "), scenario.admin);
+      expect(answer.status).toBe(200);
+      expect(answer.body.loan).toMatchObject({
+        chi: "Giulia Rossi",
+        utente_id: scenario.student.user.id,
+        utente_email: scenario.student.user.email,
+      });
+      const mine = await scenario.client.get("/api/prestiti/mie", scenario.student.token);
+      expect(mine.body.map((loan: Json) => loan.id)).toEqual([answer.body.loanId]);
+    });
+
+    it("refuses a blocked student with the blocked answer", async () => {
+      const scenario = await loanScenario();
+      blockUser(scenario.ctx, scenario.student.user.id);
+      const before = bookingCounts(scenario.ctx);
+      const answer = await scenario.client.post("/api/prestiti", byName(scenario, "Giulia Rossi"), scenario.admin);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ error: "Utente bloccato", userBlocked: true, penaltyStrikes: 3 });
+      expect(bookingCounts(scenario.ctx)).toEqual(before);
+    });
+
+    it("refuses a student with an overdue loan", async () => {
+      const scenario = await loanScenario();
+      insertLoan(scenario.ctx, {
+        itemId: scenario.camera.id,
+        unitIds: [unitIdOf(scenario.camera, 2)],
+        from: day(-5),
+        to: day(-1),
+        stato: "scaduto",
+        userId: scenario.student.user.id,
+      });
+      const answer = await scenario.client.post("/api/prestiti", byName(scenario, "Giulia Rossi"), scenario.admin);
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toBe("L'utente ha un prestito scaduto: deve restituirlo prima di riceverne un altro");
+    });
+
+    it("refuses an item not assigned to the student's course", async () => {
+      const scenario = await loanScenario();
+      const answer = await scenario.client.post("/api/prestiti", byName(scenario, "Sara Neri"), scenario.admin);
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toBe("L'oggetto non è assegnato al corso dello studente");
+    });
+
+    it("says when no registered student has the name, and stores nothing", async () => {
+      const scenario = await loanScenario();
+      const before = bookingCounts(scenario.ctx);
+      const answer = await scenario.client.post("/api/prestiti", byName(scenario, "Prof. Bianchi"), scenario.admin);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(
+        `Nessuno studente registrato si chiama "Prof. Bianchi": sceglilo dall'elenco degli utenti`,
+      );
+      expect(bookingCounts(scenario.ctx)).toEqual(before);
+    });
+
+    it("says when several registered students have the name, and stores nothing", async () => {
+      const scenario = await loanScenario();
+      await registerStudent(scenario.client, { name: "giulia", surname: "rossi", corso_accademico: "Fotografia" });
+      const before = bookingCounts(scenario.ctx);
+      const answer = await scenario.client.post("/api/prestiti", byName(scenario, "Giulia Rossi"), scenario.admin);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(
+        `2 studenti registrati si chiamano "Giulia Rossi": scegli quello giusto dall'elenco`,
+      );
+      expect(bookingCounts(scenario.ctx)).toEqual(before);
+    });
+
+    it("never names an administrator", async () => {
+      const scenario = await loanScenario();
+      const admin = scenario.adminUser;
+      const answer = await scenario.client.post(
+        "/api/prestiti",
+        byName(scenario, `${admin.name} ${admin.surname}`),
+        scenario.admin,
+      );
+      expect(answer.status).toBe(400);
     });
   });
 
@@ -772,7 +841,7 @@ describe("the desk takes a loan back", () => {
     const loanId = await directLoanOk(client, admin, {
       inventario_id: camera.id,
       unita_ids: [unitIdOf(camera)],
-      chi: "Ospite",
+      chi: "Luca Verdi",
     });
     await returnOk(client, admin, loanId);
     travelToDay(ctx, day(5));
@@ -849,7 +918,7 @@ describe("a unit's state follows its bookings", () => {
     await directLoanOk(client, admin, {
       inventario_id: camera.id,
       unita_ids: [unitIdOf(camera, 1)],
-      chi: "Ospite",
+      chi: "Luca Verdi",
       data_rientro: day(1),
     });
     const answer = await client.get(`/api/inventario/${camera.id}/disponibili`, student.token);
@@ -985,7 +1054,7 @@ describe("the audit trail of the desk's actions", () => {
     const direct = await directLoanOk(client, admin, {
       inventario_id: camera.id,
       unita_ids: [unitIdOf(camera, 2)],
-      chi: "Ospite",
+      chi: "Luca Verdi",
     });
     await returnOk(client, admin, direct);
     const rows = auditRows(ctx).filter((row) => row.entity === "request" || row.entity === "loan");
@@ -1023,7 +1092,7 @@ describe("the audit trail of the desk's actions", () => {
     const loanId = await directLoanOk(client, admin, {
       inventario_id: camera.id,
       unita_ids: [unitIdOf(camera)],
-      chi: "Ospite",
+      chi: "Luca Verdi",
     });
     await returnOk(client, admin, loanId);
     const answer = await client.get(`/api/audit?entity=loan&id=${loanId}`, admin);

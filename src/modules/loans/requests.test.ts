@@ -400,7 +400,7 @@ describe("no double booking of a unit", () => {
     await directLoanOk(client, admin, {
       inventario_id: camera.id,
       unita_ids: [unitIdOf(camera, 0), unitIdOf(camera, 1)],
-      chi: "Docente ospite",
+      chi: "Luca Verdi",
       data_rientro: day(2),
     });
     for (const index of [0, 1]) {
@@ -422,7 +422,7 @@ describe("no double booking of a unit", () => {
     await directLoanOk(client, admin, {
       inventario_id: camera.id,
       unita_ids: [unitIdOf(camera)],
-      chi: "Docente ospite",
+      chi: "Luca Verdi",
       data_rientro: day(1),
     });
     travelToDay(ctx, day(3));

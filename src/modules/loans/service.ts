@@ -4,8 +4,15 @@ import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { academyDateProblem, loanLimitProblem, MAX_NOTE_LENGTH } from "../../domain/academy-settings";
+import { canMoveRequest, LOAN_STATE, OPEN_LOAN_STATES, REQUEST_STATE, type RequestState } from "../../domain/bookings";
 import { addDays, formatItalianDate, isIsoDate } from "../../domain/dates";
-import { bookingDateProblem, isInternalUse, OPEN_LOAN_STATES, penaltyWarning } from "../../domain/loan-rules";
+import {
+  BLOCKED_BORROWER_MESSAGE,
+  bookingDateProblem,
+  isInternalUse,
+  penaltyWarning,
+  UNBLOCK_HELP,
+} from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
@@ -25,13 +32,13 @@ function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes
     message: "Il tuo account è bloccato: non puoi fare nuove richieste di prestito.",
     reason: user.blockedReason,
     strikes: user.penaltyStrikes,
-    helpMessage: "Per sbloccare l'account presentati di persona all'ufficio amministrativo.",
+    helpMessage: UNBLOCK_HELP,
   });
 }
 
 function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
   return forbidden("Utente bloccato", {
-    message: "L'utente è bloccato e non può ricevere prestiti: deve presentarsi di persona all'ufficio per lo sblocco.",
+    message: BLOCKED_BORROWER_MESSAGE,
     reason: user.blockedReason,
     penaltyStrikes: user.penaltyStrikes,
     userBlocked: true,
@@ -66,7 +73,7 @@ function heldByStudent(db: Db, userId: number): number {
   const pending = db
     .select({ count })
     .from(richieste)
-    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, "in_attesa")))
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)))
     .get();
   return (loans?.count ?? 0) + (pending?.count ?? 0);
 }
@@ -101,8 +108,8 @@ function requestOrNotFound(db: Db, id: number) {
   return request;
 }
 
-function assertPending(request: { stato: string }) {
-  if (request.stato !== "in_attesa") throw conflict("La richiesta è già stata gestita");
+function assertCanMove(request: { stato: RequestState }, to: RequestState) {
+  if (!canMoveRequest(request.stato, to)) throw conflict("La richiesta è già stata gestita");
 }
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────────
@@ -206,7 +213,13 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       .returning({ id: richieste.id })
       .get().id;
   });
-  return requestView(ctx, id);
+  const view = requestView(ctx, id);
+  ctx.events.publish({
+    tipo: "richiesta",
+    id,
+    testo: `${student.name} ${student.surname} ha richiesto ${view.oggetto_nome}`,
+  });
+  return view;
 }
 
 export function requestView(ctx: AppContext, id: number): RequestView {
@@ -237,9 +250,9 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
       .where(and(eq(richieste.id, id), eq(richieste.utenteId, student.id)))
       .get();
     if (!request) throw notFound("Richiesta non trovata");
-    assertPending(request);
+    assertCanMove(request, REQUEST_STATE.cancelled);
     tx.update(richieste)
-      .set({ stato: "annullata", handledAt: ctx.clock.now().toISOString() })
+      .set({ stato: REQUEST_STATE.cancelled, handledAt: ctx.clock.now().toISOString() })
       .where(eq(richieste.id, id))
       .run();
   });
@@ -267,7 +280,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number, input:
   const today = ctx.clock.today();
   const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
-    assertPending(request);
+    assertCanMove(request, REQUEST_STATE.approved);
     const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
     if (!borrower) throw conflict("L'utente della richiesta non esiste più");
     if (borrower.isBlocked) throw blockedBorrowerError(borrower);
@@ -296,7 +309,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number, input:
         dataRientro: request.al,
         tipoUtilizzo: request.tipoUtilizzo,
         note: request.note,
-        stato: "attivo",
+        stato: LOAN_STATE.active,
         createdBy: admin.id,
         createdAt: now,
       })
@@ -304,7 +317,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number, input:
       .get();
     tx.insert(prestitiUnita).values({ prestitoId: loan.id, unitId }).run();
     tx.update(richieste)
-      .set({ stato: "approvata", unitId, handledBy: admin.id, handledAt: now })
+      .set({ stato: REQUEST_STATE.approved, unitId, handledBy: admin.id, handledAt: now })
       .where(eq(richieste.id, id))
       .run();
     const label = bookingLabel(tx, unitId);
@@ -350,10 +363,15 @@ export function rejectRequest(
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
   writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
-    assertPending(request);
+    assertCanMove(request, REQUEST_STATE.refused);
     if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
     tx.update(richieste)
-      .set({ stato: "rifiutata", motivoRifiuto: reason, handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
+      .set({
+        stato: REQUEST_STATE.refused,
+        motivoRifiuto: reason,
+        handledBy: admin.id,
+        handledAt: ctx.clock.now().toISOString(),
+      })
       .where(eq(richieste.id, id))
       .run();
     if (request.utenteId !== null)
@@ -391,6 +409,55 @@ export interface DirectLoanInput {
 
 const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
 
+type UserRow = typeof users.$inferSelect;
+
+function userById(db: Db, id: number): UserRow {
+  if (!Number.isInteger(id) || id < 1) throw badRequest("Utente non valido");
+  const user = db.select().from(users).where(eq(users.id, id)).get();
+  if (!user) throw notFound("Utente non trovato");
+  if (user.ruolo === "admin") throw badRequest("Gli amministratori non possono ricevere prestiti");
+  return user;
+}
+
+/** "Mario  ROSSI " and "mario rossi" name the same person. */
+function comparableName(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLocaleLowerCase("it");
+}
+
+/**
+ * The registered student a loan names by `chi` alone, as the spec's payload does: the one whose
+ * "name surname" reads the same ignoring case and spaces. Compared in JavaScript rather than SQL
+ * because SQLite's lower() folds ASCII only ("NICOLÒ" must match "Nicolò").
+ */
+function studentNamed(db: Db, chi: string): UserRow {
+  const wanted = comparableName(chi);
+  const matches = db
+    .select()
+    .from(users)
+    .where(eq(users.ruolo, "user"))
+    .all()
+    .filter((user) => comparableName(`${user.name} ${user.surname}`) === wanted);
+  const [match] = matches;
+  if (!match) throw badRequest(`Nessuno studente registrato si chiama "${chi}": sceglilo dall'elenco degli utenti`);
+  if (matches.length > 1)
+    throw badRequest(`${matches.length} studenti registrati si chiamano "${chi}": scegli quello giusto dall'elenco`);
+  return match;
+}
+
+/** The rules every borrower meets, however the desk named them: not blocked, nothing overdue, the item's course. */
+function assertMayBorrow(db: Db, borrower: UserRow, itemId: number, today: string) {
+  if (borrower.isBlocked) throw blockedBorrowerError(borrower);
+  if (hasOverdueLoan(db, borrower.id, today))
+    throw forbidden("L'utente ha un prestito scaduto: deve restituirlo prima di riceverne un altro");
+  const ofCourse = db
+    .select({ id: inventarioCorsi.inventarioId })
+    .from(inventarioCorsi)
+    .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
+    .where(and(eq(inventarioCorsi.inventarioId, itemId), eq(corsi.nome, borrower.corsoAccademico ?? "")))
+    .get();
+  if (!ofCourse) throw forbidden("L'oggetto non è assegnato al corso dello studente");
+}
+
 /** The desk lends one or more units of an item directly to a borrower. */
 export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoanInput) {
   const itemId = Number(input.inventario_id);
@@ -422,14 +489,8 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
       .get();
     if (!item) throw notFound("Oggetto non trovato");
-    let borrower: Actor | undefined;
-    if (userId !== null) {
-      if (!Number.isInteger(userId) || userId < 1) throw badRequest("Utente non valido");
-      borrower = tx.select().from(users).where(eq(users.id, userId)).get();
-      if (!borrower) throw notFound("Utente non trovato");
-      if (borrower.ruolo === "admin") throw badRequest("Gli amministratori non possono ricevere prestiti");
-      if (borrower.isBlocked) throw blockedBorrowerError(borrower);
-    }
+    const borrower = userId === null ? studentNamed(tx, chiText as string) : userById(tx, userId);
+    assertMayBorrow(tx, borrower, itemId, today);
     const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
     const problem = bookingDateProblem({ start, end, today, loanType: item.tipoPrestito, usage, form: "loan" });
     if (problem) throw badRequest(problem);
@@ -438,7 +499,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       end,
       internal: isInternalUse(item.tipoPrestito, usage),
       itemMaxDays: item.durataMassimaGiorni,
-      studentId: borrower?.id ?? null,
+      studentId: borrower.id,
     });
     const units = tx
       .select({ id: unita.id, code: unita.codiceUnivoco })
@@ -452,19 +513,19 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
         { unitId: unit.id, from: start, to: end, today },
         `L'unità ${unit.code} non è disponibile per le date scelte`,
       );
-    const chi = borrower ? `${borrower.name} ${borrower.surname}` : (chiText as string);
+    const chi = `${borrower.name} ${borrower.surname}`;
     const loan = tx
       .insert(prestiti)
       .values({
-        utenteId: borrower?.id ?? null,
+        utenteId: borrower.id,
         chi,
-        utenteEmail: borrower?.email ?? null,
+        utenteEmail: borrower.email,
         inventarioId: itemId,
         dataUscita: start,
         dataRientro: end,
         tipoUtilizzo: usage,
         note: optionalText(input.note, MAX_NOTE_LENGTH) ?? `Prestito diretto - ${units.length} unità`,
-        stato: "attivo",
+        stato: LOAN_STATE.active,
         createdBy: admin.id,
         createdAt: ctx.clock.now().toISOString(),
         consegnatoIl: handOverNow ? ctx.clock.now().toISOString() : null,
@@ -552,8 +613,10 @@ export function markOverdueLoans(ctx: AppContext): number {
   return writeTransaction(ctx.db, (tx) => {
     const overdue = tx
       .update(prestiti)
-      .set({ stato: "scaduto" })
-      .where(and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)))
+      .set({ stato: LOAN_STATE.overdue })
+      .where(
+        and(eq(prestiti.stato, LOAN_STATE.active), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
+      )
       .returning({ id: prestiti.id, userId: prestiti.utenteId, due: prestiti.dataRientro })
       .all();
     for (const loan of overdue)
@@ -569,7 +632,13 @@ export function markOverdueLoans(ctx: AppContext): number {
     const dueTomorrow = tx
       .select({ id: prestiti.id, userId: prestiti.utenteId })
       .from(prestiti)
-      .where(and(eq(prestiti.stato, "attivo"), isNotNull(prestiti.consegnatoIl), eq(prestiti.dataRientro, tomorrow)))
+      .where(
+        and(
+          eq(prestiti.stato, LOAN_STATE.active),
+          isNotNull(prestiti.consegnatoIl),
+          eq(prestiti.dataRientro, tomorrow),
+        ),
+      )
       .all();
     for (const loan of dueTomorrow)
       if (loan.userId !== null)

@@ -19,6 +19,9 @@ export interface LateReturnOutcome {
   strikes: number;
   totalStrikes: number;
   blocked: boolean;
+  /** This return is what blocked the borrower. */
+  blockedNow: boolean;
+  userId: number;
 }
 
 /**
@@ -80,7 +83,14 @@ export function recordLateReturn(
       summary: `Bloccato automaticamente ${user.email}: ${user.penaltyStrikes} penalità`,
     });
   }
-  return { daysLate: late, strikes, totalStrikes: user.penaltyStrikes, blocked: user.isBlocked || blockNow };
+  return {
+    daysLate: late,
+    strikes,
+    totalStrikes: user.penaltyStrikes,
+    blocked: user.isBlocked || blockNow,
+    blockedNow: blockNow,
+    userId: user.id,
+  };
 }
 
 /**

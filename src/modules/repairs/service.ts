@@ -12,7 +12,7 @@ import {
   users,
 } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { canCloseRepair, isPriority, type Priority } from "../../domain/repairs";
 import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -80,7 +80,9 @@ function upcomingBookings(db: Db, unitId: number, today: string) {
     .select({ id: richieste.id, dal: richieste.dal, al: richieste.al, name: users.name, surname: users.surname })
     .from(richieste)
     .leftJoin(users, eq(users.id, richieste.utenteId))
-    .where(and(eq(richieste.unitId, unitId), eq(richieste.stato, "in_attesa"), sql`${richieste.al} >= ${today}`))
+    .where(
+      and(eq(richieste.unitId, unitId), eq(richieste.stato, REQUEST_STATE.pending), sql`${richieste.al} >= ${today}`),
+    )
     .all()
     .map((row) => ({
       tipo: "richiesta" as const,

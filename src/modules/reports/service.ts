@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
+import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import {
   canMoveReport,
   isPriority,
@@ -83,7 +83,7 @@ export function createReport(ctx: AppContext, student: Actor, input: ReportInput
   const unitId = Number(input.unit_id);
   if (!Number.isInteger(loanId) || loanId < 1) throw badRequest("Seleziona il prestito");
   if (!Number.isInteger(unitId) || unitId < 1) throw badRequest("Seleziona l'unità");
-  return writeTransaction(ctx.db, (tx) => {
+  const report = writeTransaction(ctx.db, (tx) => {
     const loan = tx
       .select()
       .from(prestiti)
@@ -118,6 +118,12 @@ export function createReport(ctx: AppContext, student: Actor, input: ReportInput
       .get();
     return reportView(tx, created.id);
   });
+  ctx.events.publish({
+    tipo: "segnalazione",
+    id: report.id,
+    testo: `${student.name} ${student.surname} ha segnalato un problema: ${report.inventario_nome}`,
+  });
+  return report;
 }
 
 export function listReports(ctx: AppContext, actor: Actor, all: boolean): ReportView[] {

@@ -1,9 +1,20 @@
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppContext } from "../../context";
-import { categorie, corsi, inventario, inventarioCorsi, prestiti, richieste, users } from "../../db/schema";
+import {
+  categorie,
+  corsi,
+  inventario,
+  inventarioCorsi,
+  prestiti,
+  richieste,
+  riparazioni,
+  segnalazioni,
+  users,
+} from "../../db/schema";
 import { qualified } from "../../db/sql";
+import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
-import { OPEN_LOAN_STATES } from "../../domain/loan-rules";
 import { badRequest } from "../../http/errors";
 
 export const PERIODS = [30, 90, 365] as const;
@@ -24,14 +35,26 @@ function periodStart(ctx: AppContext, period: Period) {
 }
 
 export function basicStats(ctx: AppContext) {
-  const one = <T>(row: T | undefined) => row as T;
+  const rows = (table: SQLiteTable, where?: SQL) =>
+    ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+  const items = rows(inventario, isNull(inventario.archivedAt));
+  const activeLoans = rows(prestiti, inArray(prestiti.stato, OPEN_LOAN_STATES));
+  const requests = rows(richieste);
   return {
-    totale_articoli: one(ctx.db.select({ n: count() }).from(inventario).where(isNull(inventario.archivedAt)).get()).n,
-    utenti_registrati: one(ctx.db.select({ n: count() }).from(users).where(eq(users.ruolo, "user")).get()).n,
-    richieste_totali: one(ctx.db.select({ n: count() }).from(richieste).get()).n,
-    prestiti_attivi: one(
-      ctx.db.select({ n: count() }).from(prestiti).where(inArray(prestiti.stato, OPEN_LOAN_STATES)).get(),
-    ).n,
+    totale_articoli: items,
+    utenti_registrati: rows(users, eq(users.ruolo, "user")),
+    richieste_totali: requests,
+    prestiti_attivi: activeLoans,
+    // The plain counts an existing desk client reads from the same call.
+    inventario: items,
+    prestiti: rows(prestiti),
+    richieste: requests,
+    riparazioni: rows(riparazioni),
+    segnalazioni: rows(segnalazioni),
+    users: rows(users),
+    richieste_in_attesa: rows(richieste, eq(richieste.stato, REQUEST_STATE.pending)),
+    riparazioni_in_corso: rows(riparazioni, eq(riparazioni.stato, "in_corso")),
+    segnalazioni_aperte: rows(segnalazioni, eq(segnalazioni.stato, "aperta")),
   };
 }
 
@@ -119,6 +142,12 @@ const twoDigits = (value: string) => value.padStart(2, "0");
 const dayLabel = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}`;
 const monthLabel = (isoDate: string) => `${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
 
+const TREND_LABEL_FIELD = { 30: "day", 90: "week", 365: "month" } as const satisfies Record<Period, string>;
+
+export type TrendBucket = { label: string; inizio: string; count: number } & Partial<
+  Record<(typeof TREND_LABEL_FIELD)[Period], string>
+>;
+
 /**
  * Every bucket of the period, zeros included, oldest first, ending today: days for 30, ISO weeks
  * for 90 (labelled by their Monday), months for 365.
@@ -150,9 +179,10 @@ export function requestTrend(ctx: AppContext, period: Period) {
   starts.forEach((start, index) => {
     buckets.set(start, countBetween.get(bounds[index] as string, bounds[index + 1] as string)?.total ?? 0);
   });
-  return [...buckets].map(([start, total]) => ({
-    label: period === 365 ? monthLabel(start) : dayLabel(start),
-    inizio: start,
-    count: total,
-  }));
+  // The label also stands under the field the spec names for the granularity, as clients read it.
+  const labelField = TREND_LABEL_FIELD[period];
+  return [...buckets].map(([start, total]) => {
+    const label = period === 365 ? monthLabel(start) : dayLabel(start);
+    return { label, [labelField]: label, inizio: start, count: total } as TrendBucket;
+  });
 }

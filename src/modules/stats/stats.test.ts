@@ -96,10 +96,24 @@ beforeAll(async () => {
 });
 
 describe("the basic tiles", () => {
-  it("count items, registered students, requests and active loans, as numbers", async () => {
+  it("count items, registered students, requests and active loans, and the plain counts, as numbers", async () => {
     const answer = await term.client.get("/api/stats", term.admin);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ totale_articoli: 6, utenti_registrati: 7, richieste_totali: 15, prestiti_attivi: 1 });
+    expect(answer.body).toEqual({
+      totale_articoli: 6,
+      utenti_registrati: 7,
+      richieste_totali: 15,
+      prestiti_attivi: 1,
+      inventario: 6,
+      prestiti: 1,
+      richieste: 15,
+      riparazioni: 0,
+      segnalazioni: 0,
+      users: 8,
+      richieste_in_attesa: 14,
+      riparazioni_in_corso: 0,
+      segnalazioni_aperte: 0,
+    });
     for (const value of Object.values(answer.body)) expect(typeof value).toBe("number");
   });
 
@@ -110,7 +124,13 @@ describe("the basic tiles", () => {
     const gone = await createItem(client, admin.token, { nome: "Vecchio flash" });
     expect((await client.delete(`/api/inventario/${gone.id}`, admin.token)).status).toBe(200);
     const answer = await client.get("/api/stats", admin.token);
-    expect(answer.body).toEqual({ totale_articoli: 1, utenti_registrati: 0, richieste_totali: 0, prestiti_attivi: 0 });
+    expect(answer.body).toMatchObject({
+      totale_articoli: 1,
+      utenti_registrati: 0,
+      richieste_totali: 0,
+      prestiti_attivi: 0,
+    });
+    expect(answer.body.inventario).toBe(1);
     expect(keep.id).toBeNumber();
   });
 });
@@ -293,6 +313,17 @@ describe("the request trend", () => {
     expect(trend[0]?.label).toBe("03/2025");
     expect(trend.at(-1)?.label).toBe("02/2026");
     expect(trend.every((bucket) => bucket.count === 0)).toBe(true);
+  });
+
+  it("carries each label under the field the spec names for the granularity", async () => {
+    const fields = { 30: "day", 90: "week", 365: "month" } as const;
+    for (const [period, field] of Object.entries(fields)) {
+      const trend = await stat(term.client, term.admin, `/api/stats/monthly-requests?period=${period}`);
+      for (const bucket of trend) {
+        expect(bucket[field]).toBe(bucket.label);
+        expect(Object.keys(bucket).sort()).toEqual(["count", "inizio", "label", field].sort());
+      }
+    }
   });
 
   it("sums to the requests of the period", async () => {

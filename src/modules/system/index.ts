@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { backupDatabase } from "../../db/backup";
-import { authPlugin, type TokenService } from "../../http/auth";
+import { type Actor, authPlugin, type TokenService } from "../../http/auth";
 import { recordAudit } from "../audit/service";
 import { createStatusProbe } from "./service";
 
@@ -29,39 +29,40 @@ function streamThenDelete(path: string): ReadableStream<Uint8Array> {
 
 export function systemModule(ctx: AppContext, tokens: TokenService) {
   const probe = createStatusProbe(ctx);
-  return new Elysia({ prefix: "/system" })
-    .use(authPlugin(tokens))
-    .get(
-      "/status",
-      ({ actor }) => {
-        const status = probe.full();
-        // Students see whether the service works, never the server's figures or other users' activity.
-        if (actor.ruolo !== "admin") return { overall: status.overall, services: status.services };
-        return status;
-      },
-      { auth: "signed-in" },
-    )
-    .get(
-      "/backup",
-      ({ actor }) => {
-        const stamp = ctx.clock.now().toISOString().slice(0, 19).replace(/[:T]/g, "-");
-        const fileName = `prestalab-backup-${stamp}.db`;
-        // Unique per download: two admins (or a double click) in the same second must not collide.
-        const target = join(ctx.dataDir ?? tmpdir(), `.${fileName}.${crypto.randomUUID()}.tmp`);
-        backupDatabase(ctx.sqlite, target);
-        recordAudit(ctx.db, ctx.clock, actor, {
-          action: "system.backup",
-          entity: "system",
-          summary: `Scaricato il backup ${fileName}`,
-        });
-        return new Response(streamThenDelete(target), {
-          headers: {
-            "content-type": "application/vnd.sqlite3",
-            "content-disposition": `attachment; filename="${fileName}"`,
-            "cache-control": "no-store",
-          },
-        });
-      },
-      { auth: "admin" },
-    );
+  const status = ({ actor }: { actor: Actor }) => {
+    const current = probe.full();
+    // Students see whether the service works, never the server's figures or other users' activity.
+    if (actor.ruolo !== "admin") return { overall: current.overall, services: current.services };
+    return current;
+  };
+  return (
+    new Elysia()
+      .use(authPlugin(tokens))
+      .get("/system/status", status, { auth: "signed-in" })
+      // The path an existing desk client asks for the same answer.
+      .get("/stats/system-status", status, { auth: "signed-in" })
+      .get(
+        "/system/backup",
+        ({ actor }) => {
+          const stamp = ctx.clock.now().toISOString().slice(0, 19).replace(/[:T]/g, "-");
+          const fileName = `prestalab-backup-${stamp}.db`;
+          // Unique per download: two admins (or a double click) in the same second must not collide.
+          const target = join(ctx.dataDir ?? tmpdir(), `.${fileName}.${crypto.randomUUID()}.tmp`);
+          backupDatabase(ctx.sqlite, target);
+          recordAudit(ctx.db, ctx.clock, actor, {
+            action: "system.backup",
+            entity: "system",
+            summary: `Scaricato il backup ${fileName}`,
+          });
+          return new Response(streamThenDelete(target), {
+            headers: {
+              "content-type": "application/vnd.sqlite3",
+              "content-disposition": `attachment; filename="${fileName}"`,
+              "cache-control": "no-store",
+            },
+          });
+        },
+        { auth: "admin" },
+      )
+  );
 }

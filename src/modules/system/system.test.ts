@@ -276,3 +276,17 @@ describe("downloading a backup", () => {
     expect(auditRows(ctx).filter((row) => row.action === "system.backup")).toEqual([]);
   });
 });
+
+describe("GET /api/stats/system-status, the path an existing desk client calls", () => {
+  it("answers what /api/system/status answers, to the same callers", async () => {
+    const { client, admin, student } = await desk();
+    const direct = await status(client, admin);
+    const alias = await client.get("/api/stats/system-status", admin);
+    expect(alias.status).toBe(200);
+    expect(Object.keys(alias.body).sort()).toEqual(Object.keys(direct).sort());
+    expect(Object.keys(alias.body.services)).toEqual(SERVICES);
+    const forStudent = await client.get("/api/stats/system-status", student);
+    expect(Object.keys(forStudent.body).sort()).toEqual(["overall", "services"]);
+    expect((await client.get("/api/stats/system-status")).status).toBe(401);
+  });
+});

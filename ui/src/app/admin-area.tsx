@@ -2,6 +2,7 @@ import { Activity, BarChart3, ClipboardList, LayoutDashboard, Package, Users, Wr
 import { useEffect, useLayoutEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
+import { GlobalSearch } from "../features/global-search/components/global-search";
 import { InventoryPage } from "../features/inventory/components/inventory-page";
 import { ItemPage } from "../features/item-page/components/item-page";
 import { LoansPage } from "../features/loans/components/loans-page";
@@ -12,6 +13,7 @@ import { StudentDashboardPage } from "../features/student-dashboard/components/s
 import { SystemPage } from "../features/system/components/system-page";
 import { UsersPage } from "../features/users/components/users-page";
 import { onDesktopNavigation } from "../lib/desktop-notification";
+import { useLiveDesk } from "../lib/live-desk";
 import { type NavigationTarget, onNavigationRequest, requestNavigation } from "../lib/navigation-event";
 import { useSignedInUser } from "./session";
 import { AppShell } from "./shell/app-shell";
@@ -73,13 +75,19 @@ function AdminLayout() {
   useLayoutEffect(() => onNavigationRequest((target) => navigate(TARGET_PATHS[target])), [navigate]);
   // A click on a desktop notification (or a page opened on its `#target`) leads to its screen.
   useEffect(() => onDesktopNavigation(requestNavigation), []);
+  useLiveDesk();
 
   return (
     <AppShell
       items={ADMIN_PAGES}
       activeKey={section}
       title={title}
-      toolbar={<NotificationCenter key={user.id} userId={user.id} />}
+      toolbar={
+        <>
+          <GlobalSearch />
+          <NotificationCenter key={user.id} userId={user.id} />
+        </>
+      }
     >
       <Outlet />
     </AppShell>

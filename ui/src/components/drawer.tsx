@@ -29,7 +29,7 @@ export function Drawer({ title, badge, onClose, children, footer }: DrawerProps)
         type="button"
         tabIndex={-1}
         aria-label="Chiudi"
-        className="absolute inset-0 cursor-default bg-slate-900/40"
+        className="absolute inset-0 cursor-default bg-black/40"
         onClick={onClose}
       />
       <div

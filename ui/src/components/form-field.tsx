@@ -9,10 +9,18 @@ interface FieldFrameProps {
   label: string;
   optional?: boolean;
   hint?: string;
+  /** What is wrong with the value: the control is marked invalid and the message is tied to it. */
+  error?: string | null;
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, optional, hint, children }: FieldFrameProps) {
+/** The attributes that tie a control to its hint and its error. */
+function describedBy(id: string, hint?: string, error?: string | null) {
+  const ids = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
+  return { "aria-describedby": ids || undefined, "aria-invalid": error ? true : undefined };
+}
+
+function FieldFrame({ id, label, optional, hint, error, children }: FieldFrameProps) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
@@ -25,6 +33,11 @@ function FieldFrame({ id, label, optional, hint, children }: FieldFrameProps) {
           {hint}
         </p>
       )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -33,18 +46,19 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   optional?: boolean;
   hint?: string;
+  error?: string | null;
 }
 
-export function TextField({ label, optional, hint, id, ...inputProps }: TextFieldProps) {
+export function TextField({ label, optional, hint, error, id, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
-    <FieldFrame id={inputId} label={label} optional={optional} hint={hint}>
+    <FieldFrame id={inputId} label={label} optional={optional} hint={hint} error={error}>
       <input
         id={inputId}
         className={CONTROL}
         required={!optional}
-        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        {...describedBy(inputId, hint, error)}
         {...inputProps}
       />
     </FieldFrame>
@@ -52,19 +66,19 @@ export function TextField({ label, optional, hint, id, ...inputProps }: TextFiel
 }
 
 /** A password input with a button that shows or hides what was typed. */
-export function PasswordField({ label, optional, hint, id, ...inputProps }: TextFieldProps) {
+export function PasswordField({ label, optional, hint, error, id, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame id={inputId} label={label} optional={optional} hint={hint}>
+    <FieldFrame id={inputId} label={label} optional={optional} hint={hint} error={error}>
       <div className="relative">
         <input
           id={inputId}
           type={visible ? "text" : "password"}
           className={`${CONTROL} pr-11`}
           required={!optional}
-          aria-describedby={hint ? `${inputId}-hint` : undefined}
+          {...describedBy(inputId, hint, error)}
           {...inputProps}
         />
         <button
@@ -85,18 +99,19 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   optional?: boolean;
   hint?: string;
+  error?: string | null;
 }
 
-export function SelectField({ label, optional, hint, id, children, ...selectProps }: SelectFieldProps) {
+export function SelectField({ label, optional, hint, error, id, children, ...selectProps }: SelectFieldProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
   return (
-    <FieldFrame id={selectId} label={label} optional={optional} hint={hint}>
+    <FieldFrame id={selectId} label={label} optional={optional} hint={hint} error={error}>
       <select
         id={selectId}
         className={CONTROL}
         required={!optional}
-        aria-describedby={hint ? `${selectId}-hint` : undefined}
+        {...describedBy(selectId, hint, error)}
         {...selectProps}
       >
         {children}

@@ -40,7 +40,7 @@ export function Modal({ title, description, onClose, children, placement = "cent
         type="button"
         tabIndex={-1}
         aria-label="Chiudi"
-        className="absolute inset-0 cursor-default bg-slate-900/50 backdrop-blur-[1px]"
+        className="absolute inset-0 cursor-default bg-black/50 backdrop-blur-[1px]"
         onClick={onClose}
       />
       <div

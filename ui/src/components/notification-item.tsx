@@ -34,7 +34,7 @@ export function NotificationItem({ notification, style, now, onOpen, onMarkRead,
         >
           <span className="flex items-start gap-2">
             <span
-              className={`min-w-0 flex-1 text-sm break-words ${notification.isRead ? "font-medium text-slate-700" : "font-semibold text-slate-900"}`}
+              className={`min-w-0 flex-1 text-sm ${notification.isRead ? "font-medium text-slate-700" : "font-semibold text-slate-900"}`}
             >
               {notification.title}
             </span>
@@ -42,7 +42,7 @@ export function NotificationItem({ notification, style, now, onOpen, onMarkRead,
               <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-600" role="img" aria-label="Non letta" />
             )}
           </span>
-          <span className="mt-0.5 block text-sm break-words text-slate-600">{notification.message}</span>
+          <span className="mt-0.5 block text-sm text-slate-600">{notification.message}</span>
           <time
             dateTime={notification.time}
             title={formatDateTime(notification.time)}

@@ -1,3 +1,5 @@
+import { REQUEST_STATE } from "../../../src/domain/bookings";
+
 // Desktop notifications for the lending desk. They are shown through the service worker (`/sw.js`)
 // when it is registered — the only way that works on every browser, phones included — and through
 // the page's own Notification otherwise. A click on one brings the app to its `#target` screen.
@@ -130,11 +132,14 @@ export function notifyNewRequest(request: {
   });
 }
 
-export function notifyRequestStatus(request: { id: number; oggetto_nome: string }, status: "approvata" | "rifiutata") {
+export function notifyRequestStatus(
+  request: { id: number; oggetto_nome: string },
+  status: typeof REQUEST_STATE.approved | typeof REQUEST_STATE.refused,
+) {
   return showDesktopNotification({
-    title: status === "approvata" ? "Richiesta Approvata!" : "Richiesta rifiutata",
+    title: status === REQUEST_STATE.approved ? "Richiesta Approvata!" : "Richiesta rifiutata",
     body:
-      status === "approvata"
+      status === REQUEST_STATE.approved
         ? `Richiesta #${request.id} (${request.oggetto_nome}): l'attrezzatura può essere ritirata.`
         : `Richiesta #${request.id} (${request.oggetto_nome}) rifiutata.`,
     target: "#prestiti",

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import type { RequestState } from "../../../src/domain/bookings";
 import type { UsageType } from "../../../src/domain/loan-types";
 import { apiRequest } from "./api";
 
 export interface MyRequest {
   id: number;
-  stato: "in_attesa" | "approvata" | "rifiutata" | "annullata";
+  stato: RequestState;
   oggetto_nome: string;
   codice_univoco: string;
   dal: string;

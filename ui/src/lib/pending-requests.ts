@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import { REQUEST_STATE } from "../../../src/domain/bookings";
 import { apiRequest } from "./api";
 
 /** Every hook that reads pending requests shares this key, so one poll serves them all. */
-export const PENDING_REQUESTS_KEY = ["richieste", "in_attesa"] as const;
+export const PENDING_REQUESTS_KEY = ["richieste", REQUEST_STATE.pending] as const;
 
 /**
  * The requests waiting for the desk (`GET /api/richieste?all=1&stato=in_attesa`): few at any time, so the

@@ -47,7 +47,7 @@ export function AppShell({ items, activeKey, title, onSelect = () => {}, toolbar
         Vai al contenuto
       </a>
 
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-slate-900 lg:flex">
+      <aside className="palette-fixed fixed inset-y-0 left-0 z-30 hidden w-64 flex-col bg-slate-900 lg:flex">
         <div className="flex h-16 items-center gap-3 px-6">
           <Brand name={serviceName} />
         </div>

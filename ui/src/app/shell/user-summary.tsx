@@ -12,7 +12,7 @@ export function UserSummary({ user, tone }: { user: User; tone: "dark" | "light"
         {initials(user)}
       </div>
       <div className="min-w-0">
-        <p className={`text-sm font-medium break-words ${dark ? "text-white" : "text-slate-900"}`}>{fullName(user)}</p>
+        <p className={`text-sm font-medium ${dark ? "text-white" : "text-slate-900"}`}>{fullName(user)}</p>
         <p className={`text-xs ${dark ? "text-indigo-300" : "text-indigo-600"}`}>{roleLabel(user)}</p>
         {isAdmin(user) && (
           <p className={`truncate text-xs ${dark ? "text-slate-400" : "text-slate-500"}`}>{user.email}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
 import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
@@ -198,6 +198,43 @@ describe("Dashboard Amministratore", () => {
     it("says when they cannot be loaded", async () => {
       renderDashboard({ "GET /api/segnalazioni": { status: 403, body: { error: "Accesso negato" } } });
       expect(await screen.findByText("Errore nel caricamento segnalazioni")).toBeTruthy();
+    });
+  });
+
+  describe("on a phone", () => {
+    it("puts the late and due loans and the waiting requests above the counters", async () => {
+      const desk = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
+      act(() => desk.happyDOM.setViewport({ width: 390, height: 844 }));
+      try {
+        renderDashboard({
+          "GET /api/avvisi": {
+            body: { ...noAlerts(), totale_avvisi: 1, prestiti_scaduti: [aLoanAlert(7, "Canon EOS R6")] },
+          },
+        });
+        const alerts = await screen.findByRole("region", { name: "Avvisi Importanti" });
+        const requests = screen.getByRole("region", { name: "Richieste Recenti" });
+        const counters = screen.getByRole("region", { name: "Riepilogo" });
+        const before = (first: Element, second: Element) =>
+          Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+        expect(before(alerts, requests)).toBe(true);
+        expect(before(requests, counters)).toBe(true);
+      } finally {
+        act(() => desk.happyDOM.setViewport({ width: 1024, height: 768 }));
+      }
+    });
+
+    it("keeps an open dialog when the phone turns and the sections move", async () => {
+      const { user } = renderDashboard();
+      const requests = await screen.findByRole("region", { name: "Richieste Recenti" });
+      await user.click(await within(requests).findByRole("button", { name: /^Gestisci la richiesta di / }));
+      expect(screen.getByRole("dialog", { name: "Gestione Richiesta" })).toBeTruthy();
+      const desk = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
+      act(() => desk.happyDOM.setViewport({ width: 390, height: 844 }));
+      try {
+        expect(screen.getByRole("dialog", { name: "Gestione Richiesta" })).toBeTruthy();
+      } finally {
+        act(() => desk.happyDOM.setViewport({ width: 1024, height: 768 }));
+      }
     });
   });
 });

@@ -70,6 +70,15 @@ describe("sign-in", () => {
   });
 });
 
+describe("fields at fault on sign-in", () => {
+  it("marks the empty identifier and password as invalid when signing in without them", async () => {
+    const { user } = renderApp();
+    await user.click(await screen.findByRole("button", { name: /^Accedi$/ }));
+    for (const label of ["Email o nome utente", "Password"])
+      expect(screen.getByLabelText(label, { exact: true }).getAttribute("aria-invalid")).toBe("true");
+  });
+});
+
 describe("registration", () => {
   async function fillRegistration(user: ReturnType<typeof renderApp>["user"], password = "girasole-2025") {
     await user.type(screen.getByLabelText("Email"), "luca.verdi@accademia.it");
@@ -127,6 +136,32 @@ describe("registration", () => {
     await user.click(screen.getByRole("button", { name: "Registrati" }));
     expect(screen.getByRole("alert").textContent).toBe("Compila tutti i campi obbligatori");
     expect(server.callsTo("POST /api/auth/register")).toHaveLength(0);
+  });
+
+  it("marks each missing field, with its message tied to it, and clears a field once filled", async () => {
+    const { user } = renderApp();
+    await user.click(screen.getByRole("button", { name: "Non hai un account? Registrati" }));
+    await user.type(screen.getByLabelText("Email"), "luca.verdi@accademia.it");
+    await user.click(screen.getByRole("button", { name: "Registrati" }));
+
+    const invalid = (label: string) => screen.getByLabelText(label, { exact: true }).getAttribute("aria-invalid");
+    const message = (label: string) => {
+      const ids = screen.getByLabelText(label, { exact: true }).getAttribute("aria-describedby") ?? "";
+      return ids
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(" | ");
+    };
+    expect(invalid("Email")).toBeNull();
+    for (const label of ["Nome", "Cognome", "Matricola", "Corso accademico"]) {
+      expect(invalid(label)).toBe("true");
+      expect(message(label)).toBe("Campo obbligatorio");
+    }
+    expect(invalid("Password")).toBe("true");
+
+    await user.type(screen.getByLabelText("Nome", { exact: true }), "Luca");
+    expect(invalid("Nome")).toBeNull();
+    expect(invalid("Cognome")).toBe("true");
   });
 
   it("refuses a password that is too short before sending it", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { type BoundFunctions, type queries, screen, within } from "@testing-library/react";
+import { type BoundFunctions, fireEvent, type queries, screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { anItem, aUnit, renderInventory } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -399,5 +399,57 @@ describe("item wizard, editing", () => {
       codice_univoco: "CANONEOSR6_002",
       note: "",
     });
+  });
+});
+
+describe("item wizard: saying why, at the field", () => {
+  function description(dialog: Dialog, element: HTMLElement) {
+    const ids = element.getAttribute("aria-describedby") ?? "";
+    return ids
+      .split(" ")
+      .map((id) => dialog.getByText((_, node) => node?.id === id).textContent)
+      .join(" | ");
+  }
+
+  it("says beside a disabled Avanti what is missing", async () => {
+    const { user, open } = openWizard();
+    const dialog = await open();
+    const forward = dialog.getByRole("button", { name: "Avanti" });
+    expect(forward.hasAttribute("disabled")).toBe(true);
+    expect(description(dialog, forward)).toBe("Inserisci il nome per continuare.");
+
+    await user.type(dialog.getByLabelText("Nome"), "Treppiede");
+    expect(forward.hasAttribute("disabled")).toBe(false);
+    expect(forward.getAttribute("aria-describedby")).toBeNull();
+  });
+
+  it("ignores a quantity under 1, keeping the last one, and the hint says why", async () => {
+    const { user, open } = openWizard();
+    const dialog = await open();
+    const amount = dialog.getByLabelText("Quantità") as HTMLInputElement;
+    await user.clear(amount);
+    await user.type(amount, "3");
+    // What the field's down arrow or a pasted value does: the whole value becomes 0.
+    fireEvent.change(amount, { target: { value: "0" } });
+    expect(amount.value).toBe("3");
+    expect(description(dialog, amount)).toBe("Da 1 a 500 unità: un valore diverso viene ignorato.");
+  });
+
+  it("cuts the name part of the codes of a very long name, and says so at step 1", async () => {
+    const { user, open } = openWizard();
+    const dialog = await open();
+    const name = "Obiettivo".repeat(22);
+    await user.type(dialog.getByLabelText("Nome"), `${name} 📷`);
+    expect(description(dialog, dialog.getByLabelText("Nome"))).toBe(
+      "Nome lungo: i codici delle unità ne useranno solo l'inizio (96 caratteri).",
+    );
+    await next(user, dialog);
+    await next(user, dialog);
+    await next(user, dialog);
+    await user.click(await dialog.findByRole("checkbox", { name: "Design" }));
+    await next(user, dialog);
+    const [code] = codes(dialog);
+    expect(code).toHaveLength(100);
+    expect(code).toBe(`${name.toUpperCase().slice(0, 96)}_001`);
   });
 });

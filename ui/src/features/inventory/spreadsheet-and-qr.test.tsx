@@ -84,9 +84,8 @@ describe("Altre Operazioni", () => {
       api: {
         "POST /api/excel/inventario/import": {
           body: {
-            success: true,
+            success: 3,
             total: 4,
-            processed: 3,
             created: 2,
             updated: 1,
             unchanged: 0,

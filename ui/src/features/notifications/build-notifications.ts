@@ -1,3 +1,4 @@
+import { isPendingRequest } from "../../../../src/domain/bookings";
 import { addDays } from "../../../../src/domain/dates";
 import { daysLateText, formatDate } from "../../lib/dates";
 import type { Alerts } from "./api/get-alerts";
@@ -22,7 +23,7 @@ const DAY_MS = 86_400_000;
 /** Only requests still waiting that arrived in the last 24 hours make a notification. */
 function isFreshPendingRequest(request: RequestSummary, nowMs: number): boolean {
   const created = Date.parse(request.created_at);
-  return request.stato === "in_attesa" && !Number.isNaN(created) && nowMs - created < DAY_MS;
+  return isPendingRequest(request.stato) && !Number.isNaN(created) && nowMs - created < DAY_MS;
 }
 
 function requestNotification(request: RequestSummary): DeskNotification {

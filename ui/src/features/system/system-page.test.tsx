@@ -99,6 +99,14 @@ describe("Stato del Sistema (admin)", () => {
     expect(figures).toEqual(["Richieste totali=15.234", "Utenti attivi=12", "Memoria=4,3%", "CPU=3%"]);
   });
 
+  it("says under each figure what it counts: the request total is HTTP calls, not loan requests", async () => {
+    renderSystem();
+    await screen.findByText("Tutto Operativo");
+    const card = within(overallCard());
+    expect(card.getByText("chiamate HTTP servite dall'avvio")).toBeTruthy();
+    expect(card.getByText("negli ultimi 15 minuti")).toBeTruthy();
+  });
+
   it("lists the five services with status, uptime and response time", async () => {
     renderSystem();
     const rows = within(await screen.findByRole("list", { name: "Servizi" })).getAllByRole("listitem");

@@ -221,6 +221,11 @@ describe("Gestione Utenti", () => {
       await fillNewUser(user, dialog, "girasole-2024");
       await user.click(dialog.getByRole("button", { name: "Crea Utente" }));
       expect(dialog.getByRole("alert").textContent).toBe("Le password non coincidono");
+      const confirm = dialog.getByLabelText("Conferma password");
+      expect(confirm.getAttribute("aria-invalid")).toBe("true");
+      expect(document.getElementById(confirm.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+        "Le password non coincidono",
+      );
       expect(server.callsTo("POST /api/auth/register")).toHaveLength(0);
     });
 

@@ -80,7 +80,7 @@ function LoanEntry({ loan, late, onManage }: { loan: LoanAlert; late: boolean; o
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-medium text-slate-900">{loan.oggetto_nome}</p>
-        <p className="text-sm break-words text-slate-600">
+        <p className="text-sm text-slate-600">
           {loan.utente_nome}
           {loan.utente_email && <span className="text-slate-500"> · {loan.utente_email}</span>}
         </p>

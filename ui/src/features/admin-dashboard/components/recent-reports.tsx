@@ -79,7 +79,7 @@ export function RecentReports() {
                     {state.label}
                   </span>
                 </div>
-                <p className="mt-1 line-clamp-2 text-sm break-words text-slate-500">{report.messaggio}</p>
+                <p className="mt-1 line-clamp-2 text-sm text-slate-500">{report.messaggio}</p>
                 <p className="mt-1 text-xs text-slate-500">
                   {report.utente_nome} {report.utente_cognome} ·{" "}
                   <time dateTime={report.created_at} title={formatDateTime(report.created_at)}>

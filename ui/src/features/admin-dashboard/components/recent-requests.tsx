@@ -1,6 +1,7 @@
 import { ChevronRight, ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { isPendingRequest } from "../../../../../src/domain/bookings";
 import { Alert } from "../../../components/alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
@@ -64,10 +65,10 @@ export function RecentRequests() {
           {requests.data.elementi.map((request) => (
             <li
               key={request.id}
-              className={`relative px-5 py-3 ${request.stato === "in_attesa" ? "transition-colors hover:bg-indigo-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600" : ""}`}
+              className={`relative px-5 py-3 ${isPendingRequest(request.stato) ? "transition-colors hover:bg-indigo-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600" : ""}`}
             >
               <RequestSummary request={request} />
-              {request.stato === "in_attesa" && (
+              {isPendingRequest(request.stato) && (
                 // Covers the whole row, so the row is the click target; its name says what it does.
                 <button
                   type="button"

@@ -1,7 +1,8 @@
 import { Ban, Check, CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { freeUnitsFor } from "../../../../../src/domain/availability";
-import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import { REQUEST_STATE } from "../../../../../src/domain/bookings";
+import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -55,10 +56,12 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
       {
         onSuccess: (answer) => {
           const info = answer.penaltyInfo;
-          const warn = info && info.strikes >= WARN_AT_STRIKES;
-          if (info?.hasStrikes && !warn) console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
-          setStep({ kind: "approved", warning: warn ? (info?.warning ?? null) : null });
-          void notifyRequestStatus(request, "approvata");
+          // The server decides when strikes deserve a warning; the screen shows it as given.
+          const warning = info?.warning ?? null;
+          if (info?.hasStrikes && !warning)
+            console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
+          setStep({ kind: "approved", warning });
+          void notifyRequestStatus(request, REQUEST_STATE.approved);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.body.userBlocked === true)
@@ -78,7 +81,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
       {
         onSuccess: () => {
           showToast(`Richiesta di ${borrower} rifiutata`);
-          void notifyRequestStatus(request, "rifiutata");
+          void notifyRequestStatus(request, REQUEST_STATE.refused);
           onClose();
         },
       },
@@ -126,7 +129,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
                   <span className="font-medium">Motivo:</span> {step.reason}
                 </p>
               )}
-              <p className="mt-1">L'utente deve presentarsi di persona all'ufficio per lo sblocco.</p>
+              <p className="mt-1">L'utente deve presentarsi di persona all'{DESK_OFFICE} per lo sblocco.</p>
             </Alert>
             <ModalActions>
               <Button onClick={onClose} data-step-focus>
@@ -296,7 +299,7 @@ function RequestDetails({ request, borrower }: { request: LoanRequest; borrower:
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+            <dd className="min-w-0 text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

@@ -50,6 +50,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           autoComplete="email"
           autoCapitalize="none"
           value={email}
+          error={emailMissing ? "Campo obbligatorio" : null}
           onChange={(event) => setEmail(event.target.value)}
         />
         {error && <Alert tone="error">{error}</Alert>}

@@ -41,6 +41,7 @@ export function LoginForm({ onSignedIn, onRegister, onForgotPassword }: LoginFor
           autoComplete="username"
           autoCapitalize="none"
           value={identifier}
+          error={missingFields && !identifier.trim() ? "Campo obbligatorio" : null}
           onChange={(event) => setIdentifier(event.target.value)}
         />
         <PasswordField
@@ -48,6 +49,7 @@ export function LoginForm({ onSignedIn, onRegister, onForgotPassword }: LoginFor
           name="password"
           autoComplete="current-password"
           value={password}
+          error={missingFields && !password ? "Campo obbligatorio" : null}
           onChange={(event) => setPassword(event.target.value)}
         />
         <div className="flex justify-end text-sm">

@@ -23,32 +23,49 @@ const EMPTY_FORM: RegistrationInput = {
   corso_accademico: "",
 };
 
-function validationProblem(form: RegistrationInput): string | null {
-  const missing = Object.values(form).some((value) => value.trim() === "");
-  if (missing) return "Compila tutti i campi obbligatori";
-  return passwordProblem(form.password);
+type FieldErrors = Partial<Record<keyof RegistrationInput, string>>;
+
+const REQUIRED = "Campo obbligatorio";
+
+/** What is wrong with each field, so that each one says it; empty when the form can be sent. */
+function fieldErrors(form: RegistrationInput): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const key of Object.keys(form) as Array<keyof RegistrationInput>)
+    if (form[key].trim() === "") errors[key] = REQUIRED;
+  const password = form.password.trim() === "" ? null : passwordProblem(form.password);
+  if (password) errors.password = password;
+  return errors;
+}
+
+/** The form's own message above the button: the spec's sentence when something is missing. */
+function formProblem(errors: FieldErrors): string | null {
+  const messages = Object.values(errors);
+  if (messages.includes(REQUIRED)) return "Compila tutti i campi obbligatori";
+  return messages[0] ?? null;
 }
 
 export function RegisterForm({ onSignedIn, onLogin }: RegisterFormProps) {
   const [form, setForm] = useState(EMPTY_FORM);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Shown from the first attempt to send on, and updated as the person corrects each field.
+  const [attempted, setAttempted] = useState(false);
   const register = useRegister();
+  const errors = attempted ? fieldErrors(form) : {};
 
   const field = (key: keyof RegistrationInput) => ({
     value: form[key],
+    error: errors[key],
     onChange: (event: { target: { value: string } }) =>
       setForm((current) => ({ ...current, [key]: event.target.value })),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validationProblem(form);
-    setProblem(found);
-    if (found) return;
+    setAttempted(true);
+    if (Object.keys(fieldErrors(form)).length > 0) return;
     register.mutate(form, { onSuccess: ({ token, user }) => onSignedIn(token, user) });
   }
 
-  const error = problem ?? register.error?.message;
+  const error = formProblem(errors) ?? register.error?.message;
   return (
     <>
       <AuthHeading title="Crea un account" text="Registrati con i dati da studente per richiedere attrezzature." />

@@ -2,7 +2,9 @@ import { ExternalLink, MapPin, Send, Tag } from "lucide-react";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import type { ItemState } from "../../../../../src/domain/unit-state";
 import { Button } from "../../../components/button";
+import { ClampedText } from "../../../components/clamped-text";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
+import { countWith } from "../../../lib/plural";
 import type { AvailableItem } from "../api/get-available-items";
 
 const ITEM_STATES: Record<ItemState, { label: string; tone: BadgeTone }> = {
@@ -24,28 +26,28 @@ export function ItemCard({ item, onRequest }: { item: AvailableItem; onRequest: 
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 font-semibold break-words text-slate-900">{item.nome}</h2>
+        <h2 className="min-w-0 font-semibold text-slate-900">{item.nome}</h2>
         <Badge tone={state.tone}>{state.label}</Badge>
       </div>
       <dl className="mt-2 space-y-1 text-sm text-slate-600">
         <div className="flex items-start gap-1.5">
           <dt className="sr-only">Categoria</dt>
           <Tag className="mt-0.5 size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-          <dd className="min-w-0 break-words">{item.categoria_nome ?? "Senza categoria"}</dd>
+          <dd className="min-w-0">{item.categoria_nome ?? "Senza categoria"}</dd>
         </div>
         {item.posizione && (
           <div className="flex items-start gap-1.5">
             <dt className="sr-only">Posizione</dt>
             <MapPin className="mt-0.5 size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-            <dd className="min-w-0 break-words">{item.posizione}</dd>
+            <dd className="min-w-0">{item.posizione}</dd>
           </div>
         )}
       </dl>
-      {item.note && <p className="mt-2 text-sm break-words text-slate-500">{item.note}</p>}
+      {item.note && <ClampedText text={item.note} className="mt-2 text-sm text-slate-500" />}
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
         <span>
-          <span className="font-semibold text-slate-800">{item.unita_disponibili}</span> di {item.quantita_totale}{" "}
-          {item.quantita_totale === 1 ? "unità disponibile" : "unità disponibili"}
+          <span className="font-semibold text-slate-800">{item.unita_disponibili}</span> di{" "}
+          {countWith(item.quantita_totale, "unità disponibile", "unità disponibili")}
         </span>
         <span>{LOAN_TYPE_LABELS[item.tipo_prestito]}</span>
       </div>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { LoanState } from "../../../../../src/domain/bookings";
 import { apiRequest } from "../../../lib/api";
 
 export interface MyLoan {
@@ -7,7 +8,7 @@ export interface MyLoan {
   oggetto_nome: string;
   unita: string[];
   unita_ids: number[];
-  stato: "attivo" | "scaduto" | "restituito";
+  stato: LoanState;
   data_uscita: string;
   data_rientro: string;
 }

@@ -1,5 +1,6 @@
 import { CalendarClock, Package } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { isOpenLoan, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../../../../src/domain/repairs";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -27,7 +28,7 @@ const URGENCY_CHOICES = PRIORITIES.map((value: Priority) => ({
 }));
 
 function isOpen(loan: MyLoan): boolean {
-  return loan.stato === "attivo" || loan.stato === "scaduto";
+  return isOpenLoan(loan.stato);
 }
 
 /** Three steps: which loan, which unit of it, then what is wrong (type guasto and urgency media by default). */
@@ -129,7 +130,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
             <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
               <div className="min-w-0">
                 <dt className="text-xs text-slate-500">Oggetto</dt>
-                <dd className="font-medium break-words text-slate-900">{loan.oggetto_nome}</dd>
+                <dd className="font-medium text-slate-900">{loan.oggetto_nome}</dd>
               </div>
               <div className="min-w-0">
                 <dt className="text-xs text-slate-500">Unità</dt>
@@ -192,13 +193,14 @@ function LoanStep({
               <RadioCard name="report-loan" checked={selected} onSelect={() => onSelect(loan.id)} align="start">
                 <Package className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
                 <span className="min-w-0 flex-1">
-                  <span className="block text-sm font-medium break-words text-slate-900">{loan.oggetto_nome}</span>
+                  <span className="block text-sm font-medium text-slate-900">{loan.oggetto_nome}</span>
                   <span className="block font-mono text-xs break-all text-slate-600">{loan.unita.join(", ")}</span>
                   <span
-                    className={`mt-1 flex items-center gap-1 text-xs ${loan.stato === "scaduto" ? "font-medium text-red-700" : "text-slate-500"}`}
+                    className={`mt-1 flex items-center gap-1 text-xs ${loan.stato === LOAN_STATE.overdue ? "font-medium text-red-700" : "text-slate-500"}`}
                   >
                     <CalendarClock className="size-3.5" aria-hidden="true" />
-                    {loan.stato === "scaduto" ? "Scaduto il" : "Da restituire entro il"} {formatDate(loan.data_rientro)}
+                    {loan.stato === LOAN_STATE.overdue ? "Scaduto il" : "Da restituire entro il"}{" "}
+                    {formatDate(loan.data_rientro)}
                   </span>
                 </span>
               </RadioCard>

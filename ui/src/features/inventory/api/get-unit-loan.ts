@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { LoanState } from "../../../../../src/domain/bookings";
 import { apiRequest } from "../../../lib/api";
 
 /** The open loan that holds a unit. */
@@ -11,7 +12,7 @@ export interface UnitLoan {
   utente_email: string | null;
   data_uscita: string;
   data_rientro: string;
-  stato: "attivo" | "scaduto" | "restituito";
+  stato: LoanState;
   note: string | null;
 }
 

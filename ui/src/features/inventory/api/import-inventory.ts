@@ -4,9 +4,10 @@ import { categoriesKey } from "./get-categories";
 import { inventoryKey } from "./get-inventory";
 
 export interface ImportOutcome {
-  success: boolean;
+  /** Rows imported. */
+  success: number;
+  /** Rows read. */
   total: number;
-  processed: number;
   created: number;
   updated: number;
   unchanged: number;

@@ -2,7 +2,9 @@ import { ChevronDown, ImageIcon, MapPin, Pencil, QrCode, Trash2 } from "lucide-r
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { stockLevel } from "../../../../../src/domain/stock-level";
 import { IconButton } from "../../../components/button";
+import { ClampedText } from "../../../components/clamped-text";
 import { courseCode } from "../../../lib/course-codes";
+import { countWith } from "../../../lib/plural";
 import type { InventoryItem, InventoryUnit } from "../types";
 import { ItemStateBadge, LoanTypeBadge, StockLevelBadge } from "./state-badges";
 import { type UnitActions, UnitList } from "./unit-list";
@@ -24,7 +26,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-700">{children}</dd>
+      <dd className="mt-0.5 text-sm text-slate-700">{children}</dd>
     </div>
   );
 }
@@ -56,7 +58,7 @@ export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onTogg
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold break-words text-slate-900">
+          <h3 id={titleId} className="font-semibold text-slate-900">
             {item.nome}
           </h3>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
@@ -72,12 +74,15 @@ export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onTogg
         </div>
       </div>
 
-      {item.note && <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-600">{item.note}</p>}
+      {item.note && <ClampedText text={item.note} className="mt-2 text-sm text-slate-600" />}
 
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
         <Detail label="Categoria">{item.categoria_figlia ?? "Nessuna categoria"}</Detail>
         <Detail label="Quantità totale">
-          {item.quantita_totale} <span className="text-xs text-slate-500">({item.unita_disponibili} disponibili)</span>
+          {item.quantita_totale}{" "}
+          <span className="text-xs text-slate-500">
+            ({countWith(item.unita_disponibili, "disponibile", "disponibili")})
+          </span>
         </Detail>
         <Detail label="Posizione">
           <span className="inline-flex items-center gap-1">

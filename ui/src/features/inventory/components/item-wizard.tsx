@@ -12,9 +12,9 @@ import {
   emptyForm,
   formFromItem,
   type ItemForm,
-  isStepValid,
   regenerateUnits,
   saveProblem,
+  stepProblem,
   toPayload,
   WIZARD_STEPS,
   type WizardMode,
@@ -61,6 +61,9 @@ function StepIndicator({ step }: { step: number }) {
   );
 }
 
+/** The line that says why "Avanti" (or "Salva") is disabled, tied to the button. */
+const NEXT_REASON_ID = "item-wizard-next-reason";
+
 /**
  * The five-step item form. It moves forward only from a valid step; the unit codes follow the name
  * (and, on creation, the quantity) until the user edits them on the last step.
@@ -70,6 +73,7 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
   const [step, setStep] = useState(1);
   const [form, setForm] = useState<ItemForm>(() => (item ? formFromItem(item) : emptyForm()));
   const [problem, setProblem] = useState<string | null>(null);
+  const [quantityRefused, setQuantityRefused] = useState(false);
   const saveItem = useSaveItem();
   const showToast = useToast();
 
@@ -85,14 +89,16 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
   }
 
   function changeQuantity(typed: string) {
+    const accepted = acceptQuantity(form.quantity, typed);
+    setQuantityRefused(typed !== "" && Number(accepted) !== Number(typed));
     setForm((current) => {
-      const next = { ...current, quantity: acceptQuantity(current.quantity, typed) };
+      const next = { ...current, quantity: accepted };
       return mode === "create" ? { ...next, unita: regenerateUnits(next, mode) } : next;
     });
   }
 
   function goForward() {
-    if (!isStepValid(form, step)) return;
+    if (stepProblem(form, step)) return;
     if (step === 1) setForm((current) => ({ ...current, unita: regenerateUnits(current, mode) }));
     setStep(step + 1);
   }
@@ -126,7 +132,7 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
   }
 
   const error = problem ?? (saveItem.isError ? failureText(saveItem.error, "Errore nel salvataggio") : null);
-  const stepValid = isStepValid(form, step);
+  const blocked = stepProblem(form, step);
   return (
     <Modal
       title={mode === "create" ? "Nuovo Elemento" : "Modifica Elemento"}
@@ -138,7 +144,13 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
       <form onSubmit={submit} noValidate>
         <h3 className="mb-4 text-base font-semibold text-slate-900">{WIZARD_STEPS[step - 1]}</h3>
         {step === 1 && (
-          <BasicStep form={form} onChange={change} onNameChange={changeName} onQuantityChange={changeQuantity} />
+          <BasicStep
+            form={form}
+            onChange={change}
+            onNameChange={changeName}
+            onQuantityChange={changeQuantity}
+            quantityRefused={quantityRefused}
+          />
         )}
         {step === 2 && <DescriptionStep form={form} onChange={change} />}
         {step === 3 && <UsageStep form={form} onChange={change} />}
@@ -156,16 +168,27 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
             {step === 1 ? "Annulla" : "Indietro"}
           </Button>
           {step < LAST_STEP ? (
-            <Button type="submit" disabled={!stepValid}>
+            <Button type="submit" disabled={blocked !== null} aria-describedby={blocked ? NEXT_REASON_ID : undefined}>
               Avanti
               <ArrowRight className="size-4" aria-hidden="true" />
             </Button>
           ) : (
-            <Button type="submit" icon={Check} disabled={!stepValid} busy={saveItem.isPending}>
+            <Button
+              type="submit"
+              icon={Check}
+              disabled={blocked !== null}
+              aria-describedby={blocked ? NEXT_REASON_ID : undefined}
+              busy={saveItem.isPending}
+            >
               {SAVE_LABELS[mode][saveItem.isPending ? "busy" : "idle"]}
             </Button>
           )}
         </div>
+        {blocked && (
+          <p id={NEXT_REASON_ID} className="mt-2 text-right text-xs text-slate-600">
+            {blocked}
+          </p>
+        )}
       </form>
     </Modal>
   );

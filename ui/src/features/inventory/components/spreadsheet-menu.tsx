@@ -122,7 +122,7 @@ export function TransferStatusPanel({ status, onDismiss }: { status: TransferSta
   const { outcome } = status;
   return (
     <Alert tone={outcome.errors.length ? "warning" : "success"} action={<DismissButton onDismiss={onDismiss} />}>
-      <p className="font-medium">{`Import completato: ${outcome.processed}/${outcome.total} elementi processati`}</p>
+      <p className="font-medium">{`Import completato: ${outcome.success}/${outcome.total} elementi processati`}</p>
       <p className="mt-1">
         {outcome.created} creati, {outcome.updated} aggiornati, {outcome.unchanged} invariati.
       </p>

@@ -1,13 +1,15 @@
 import type { LucideIcon } from "lucide-react";
 import { Building2, Info, Plus, Shuffle, Trash2, Truck } from "lucide-react";
+import { ITEM_TEXT_LIMITS } from "../../../../../src/domain/item-limits";
 import { LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../../../../src/domain/loan-types";
+import { MAX_UNITS_PER_ITEM, unitCodeBase, unitCodeBaseIsCut } from "../../../../../src/domain/unit-codes";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/form-field";
 import { LoadingState } from "../../../components/spinner";
 import { useCategories } from "../api/get-categories";
 import { useCourses } from "../api/get-courses";
-import { appendUnit, type ItemForm, type UnitDraft } from "../utils/item-form";
+import { appendUnit, type ItemForm, QUANTITY_HINT, type UnitDraft } from "../utils/item-form";
 import { InlineCategoryForm } from "./inline-category-form";
 import { UnitStateBadge } from "./state-badges";
 
@@ -19,9 +21,11 @@ interface StepProps {
 interface BasicStepProps extends StepProps {
   onNameChange: (name: string) => void;
   onQuantityChange: (typed: string) => void;
+  /** The last value typed in the quantity was ignored: the hint says why. */
+  quantityRefused: boolean;
 }
 
-export function BasicStep({ form, onChange, onNameChange, onQuantityChange }: BasicStepProps) {
+export function BasicStep({ form, onChange, onNameChange, onQuantityChange, quantityRefused }: BasicStepProps) {
   return (
     <div className="space-y-4">
       <TextField
@@ -29,7 +33,12 @@ export function BasicStep({ form, onChange, onNameChange, onQuantityChange }: Ba
         value={form.nome}
         onChange={(event) => onNameChange(event.target.value)}
         placeholder="Es. Fotocamera Canon EOS R6"
-        maxLength={200}
+        hint={
+          unitCodeBaseIsCut(form.nome)
+            ? `Nome lungo: i codici delle unità ne useranno solo l'inizio (${unitCodeBase(form.nome).length} caratteri).`
+            : undefined
+        }
+        maxLength={ITEM_TEXT_LIMITS.nome}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -37,10 +46,11 @@ export function BasicStep({ form, onChange, onNameChange, onQuantityChange }: Ba
           type="number"
           inputMode="numeric"
           min={1}
+          max={MAX_UNITS_PER_ITEM}
           step={1}
           value={form.quantity}
           onChange={(event) => onQuantityChange(event.target.value)}
-          hint="Una unità per ogni pezzo, ognuna con il suo codice."
+          hint={quantityRefused ? QUANTITY_HINT : "Una unità per ogni pezzo, ognuna con il suo codice."}
         />
         <TextField
           label="Posizione (scaffale)"
@@ -48,21 +58,21 @@ export function BasicStep({ form, onChange, onNameChange, onQuantityChange }: Ba
           value={form.posizione}
           onChange={(event) => onChange({ posizione: event.target.value })}
           placeholder="Es. Armadio A, ripiano 2"
-          maxLength={200}
+          maxLength={ITEM_TEXT_LIMITS.posizione}
         />
         <TextField
           label="Fornitore"
           optional
           value={form.fornitore}
           onChange={(event) => onChange({ fornitore: event.target.value })}
-          maxLength={200}
+          maxLength={ITEM_TEXT_LIMITS.fornitore}
         />
         <TextField
           label="Numero di serie"
           optional
           value={form.seriale}
           onChange={(event) => onChange({ seriale: event.target.value })}
-          maxLength={200}
+          maxLength={ITEM_TEXT_LIMITS.seriale}
         />
       </div>
     </div>
@@ -82,7 +92,7 @@ export function DescriptionStep({ form, onChange }: StepProps) {
           value={form.note}
           onChange={(event) => onChange({ note: event.target.value })}
           placeholder="Accessori inclusi, avvertenze, stato d'uso…"
-          maxLength={4000}
+          maxLength={ITEM_TEXT_LIMITS.note}
           className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
         />
       </div>
@@ -94,7 +104,7 @@ export function DescriptionStep({ form, onChange }: StepProps) {
         value={form.immagine_url}
         onChange={(event) => onChange({ immagine_url: event.target.value })}
         placeholder="https://…"
-        maxLength={2000}
+        maxLength={ITEM_TEXT_LIMITS.immagineUrl}
         hint="Incolla il link diretto a un'immagine (ad esempio il link di condivisione da Google Drive, Dropbox o OneDrive)."
       />
     </div>
@@ -258,7 +268,7 @@ export function UnitsStep({ form, onChange }: StepProps) {
                 aria-label={`Codice unità ${index + 1}`}
                 value={unit.codice_univoco}
                 onChange={(event) => update(index, { codice_univoco: event.target.value })}
-                maxLength={100}
+                maxLength={ITEM_TEXT_LIMITS.codice}
                 className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 font-mono text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
               />
               <input
@@ -266,7 +276,7 @@ export function UnitsStep({ form, onChange }: StepProps) {
                 value={unit.note}
                 onChange={(event) => update(index, { note: event.target.value })}
                 placeholder="Note (opzionale)"
-                maxLength={1000}
+                maxLength={ITEM_TEXT_LIMITS.notaUnita}
                 className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
               />
             </div>

@@ -3,9 +3,9 @@ import {
   acceptQuantity,
   emptyForm,
   type ItemForm,
-  isStepValid,
   regenerateUnits,
   saveProblem,
+  stepProblem,
   type UnitDraft,
 } from "./item-form";
 
@@ -21,6 +21,8 @@ describe("item form rules", () => {
     expect(acceptQuantity("2", "-1")).toBe("2");
     expect(acceptQuantity("2", "abc")).toBe("2");
     expect(acceptQuantity("2", "1.5")).toBe("2");
+    expect(acceptQuantity("2", "500")).toBe("500");
+    expect(acceptQuantity("2", "501")).toBe("2");
   });
 
   it("defaults to one unit of an external-loan item", () => {
@@ -62,14 +64,14 @@ describe("item form rules", () => {
   });
 
   it("validates step 1, step 4 and step 5, and nothing on steps 2 and 3", () => {
-    expect(isStepValid(form({ nome: "", quantity: "1" }), 1)).toBe(false);
-    expect(isStepValid(form({ nome: "Cavo", quantity: "" }), 1)).toBe(false);
-    expect(isStepValid(form({ nome: "Cavo", quantity: "1" }), 1)).toBe(true);
-    expect(isStepValid(form({}), 2)).toBe(true);
-    expect(isStepValid(form({}), 3)).toBe(true);
-    expect(isStepValid(form({ corsi_assegnati: [] }), 4)).toBe(false);
-    expect(isStepValid(form({ corsi_assegnati: ["Design"] }), 4)).toBe(true);
-    expect(isStepValid(form({ unita: [] }), 5)).toBe(false);
+    expect(stepProblem(form({ nome: "", quantity: "1" }), 1)).not.toBeNull();
+    expect(stepProblem(form({ nome: "Cavo", quantity: "" }), 1)).not.toBeNull();
+    expect(stepProblem(form({ nome: "Cavo", quantity: "1" }), 1)).toBeNull();
+    expect(stepProblem(form({}), 2)).toBeNull();
+    expect(stepProblem(form({}), 3)).toBeNull();
+    expect(stepProblem(form({ corsi_assegnati: [] }), 4)).not.toBeNull();
+    expect(stepProblem(form({ corsi_assegnati: ["Design"] }), 4)).toBeNull();
+    expect(stepProblem(form({ unita: [] }), 5)).not.toBeNull();
   });
 
   it("asks for every required field before saving", () => {

@@ -1,5 +1,5 @@
 import type { LoanType } from "../../../../../src/domain/loan-types";
-import { defaultUnitCode, defaultUnitCodes } from "../../../../../src/domain/unit-codes";
+import { defaultUnitCode, defaultUnitCodes, MAX_UNITS_PER_ITEM } from "../../../../../src/domain/unit-codes";
 import type { UnitState } from "../../../../../src/domain/unit-state";
 import type { ItemPayload } from "../api/save-item";
 import type { InventoryItem } from "../types";
@@ -84,14 +84,17 @@ export function quantityOf(form: ItemForm): number {
   return form.quantity === "" ? 0 : Number(form.quantity);
 }
 
+/** Shown under the quantity when a typed value was ignored. */
+export const QUANTITY_HINT = `Da 1 a ${MAX_UNITS_PER_ITEM} unità: un valore diverso viene ignorato.`;
+
 /**
- * The quantity field accepts an empty entry (while typing) or a whole number of at least 1; anything
- * else is ignored and the previous value stays.
+ * The quantity field accepts an empty entry (while typing) or a whole number from 1 to the server's
+ * most units per item; anything else is ignored and the previous value stays.
  */
 export function acceptQuantity(previous: string, typed: string): string {
   if (typed === "") return "";
   const value = Number(typed);
-  return Number.isInteger(value) && value >= 1 ? String(value) : previous;
+  return Number.isInteger(value) && value >= 1 && value <= MAX_UNITS_PER_ITEM ? String(value) : previous;
 }
 
 /**
@@ -129,12 +132,16 @@ export function appendUnit(form: ItemForm): UnitDraft[] {
   return [...form.unita, { codice_univoco: defaultUnitCode(form.nome, sequence), note: "" }];
 }
 
-/** Whether the wizard may move on from `step` (1-based). Steps 2 and 3 have nothing required. */
-export function isStepValid(form: ItemForm, step: number): boolean {
-  if (step === 1) return form.nome.trim() !== "" && quantityOf(form) > 0;
-  if (step === 4) return form.corsi_assegnati.length > 0;
-  if (step === 5) return form.unita.length > 0;
-  return true;
+/**
+ * Why the wizard may not move on from `step` (1-based), said beside the disabled button; null when it
+ * may. Steps 2 and 3 have nothing required.
+ */
+export function stepProblem(form: ItemForm, step: number): string | null {
+  if (step === 1 && form.nome.trim() === "") return "Inserisci il nome per continuare.";
+  if (step === 1 && quantityOf(form) < 1) return "Indica quante unità ci sono per continuare.";
+  if (step === 4 && form.corsi_assegnati.length === 0) return "Scegli almeno un corso per continuare.";
+  if (step === 5 && form.unita.length === 0) return "Aggiungi almeno un'unità per salvare.";
+  return null;
 }
 
 /** The message that stops saving, or null when everything required is there. */

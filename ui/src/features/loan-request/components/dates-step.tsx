@@ -1,7 +1,7 @@
 import { ArrowLeft, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { addDays } from "../../../../../src/domain/dates";
-import { bookingDateProblem, DATE_MESSAGES, isInternalUse } from "../../../../../src/domain/loan-rules";
+import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
@@ -50,8 +50,7 @@ function blockedAnswer(error: unknown): BlockedAnswer | null {
     message: typeof message === "string" ? message : error.message,
     reason: typeof reason === "string" ? reason : null,
     strikes: typeof strikes === "number" ? strikes : 0,
-    helpMessage:
-      typeof helpMessage === "string" ? helpMessage : "Per lo sblocco rivolgiti di persona all'ufficio amministrativo.",
+    helpMessage: typeof helpMessage === "string" ? helpMessage : UNBLOCK_HELP,
   };
 }
 

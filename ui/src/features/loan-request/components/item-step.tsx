@@ -1,6 +1,7 @@
 import { ChevronRight, PackageX, RefreshCw, Search } from "lucide-react";
 import { useState } from "react";
 import { formatItalianDate } from "../../../../../src/domain/dates";
+import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -21,7 +22,7 @@ interface ItemStepProps {
 function noItemsText(course: string | null): string {
   return course
     ? `Al momento non ci sono articoli disponibili assegnati al corso ${course}.`
-    : "Il tuo profilo non ha un corso accademico: rivolgiti all'ufficio prestiti.";
+    : `Il tuo profilo non ha un corso accademico: rivolgiti all'${DESK_OFFICE}.`;
 }
 
 /** When an item with every unit out or booked today is next free, from its calendar. */

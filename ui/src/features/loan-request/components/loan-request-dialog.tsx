@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DATE_MESSAGES } from "../../../../../src/domain/loan-rules";
+import { DATE_MESSAGES, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { Button } from "../../../components/button";
@@ -22,8 +22,6 @@ const STEP_TITLES: Record<WizardStep, string> = {
   3: "Tipo di utilizzo",
   4: "Date e note",
 };
-
-export const BLOCKED_HELP = "Per sbloccare l'account presentati di persona all'ufficio amministrativo.";
 
 /**
  * The new-request wizard: item → unit ("any free unit" first) → usage type (only for `entrambi`
@@ -75,7 +73,7 @@ export function LoanRequestDialog({ user }: { user: User }) {
           message="Il tuo account è bloccato: non puoi fare nuove richieste di prestito."
           reason={user.blocked_reason}
           strikes={user.penalty_strikes}
-          helpMessage={BLOCKED_HELP}
+          helpMessage={UNBLOCK_HELP}
         >
           <div className="pt-2">
             <Button variant="secondary" onClick={wizard.close}>

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { LOAN_STATE, LoanState } from "../../../../../src/domain/bookings";
 import { apiRequest } from "../../../lib/api";
-
-export type LoanState = "attivo" | "scaduto" | "restituito";
 
 export interface Loan {
   id: number;
@@ -25,7 +24,7 @@ export interface Loan {
 }
 
 /** The loan lists the desk pages through: open loans (active and overdue) and returned ones. */
-export type LoanList = "in_corso" | "restituito";
+export type LoanList = "in_corso" | typeof LOAN_STATE.returned;
 
 /** One page of a list from the server, with the count of the whole (filtered) list. */
 export interface LoanPage {

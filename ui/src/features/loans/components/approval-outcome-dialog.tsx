@@ -1,4 +1,5 @@
 import { Ban, CircleCheck } from "lucide-react";
+import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -21,7 +22,7 @@ export function ApprovalOutcomeDialog({ outcome, onClose }: { outcome: ApprovalO
                 <span className="font-medium">Motivo:</span> {outcome.reason}
               </p>
             )}
-            <p className="font-medium">L'utente deve presentarsi di persona all'ufficio per lo sblocco.</p>
+            <p className="font-medium">L'utente deve presentarsi di persona all'{DESK_OFFICE} per lo sblocco.</p>
           </div>
         </div>
         <ModalActions>

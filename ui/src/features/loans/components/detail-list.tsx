@@ -9,7 +9,7 @@ export function DetailList({ rows }: { rows: [string, ReactNode][] }) {
         .map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+            <dd className="min-w-0 text-slate-900">{value}</dd>
           </div>
         ))}
     </dl>

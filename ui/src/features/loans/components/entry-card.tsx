@@ -34,11 +34,11 @@ export function EntryCard(props: EntryCardProps) {
     >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="min-w-0 font-semibold break-words text-slate-900">{itemName}</h3>
+          <h3 className="min-w-0 font-semibold text-slate-900">{itemName}</h3>
           <StatusBadge status={status} />
           <StrikeBadge strikes={strikes} blocked={blocked} />
         </div>
-        <p className="mt-1 text-sm break-words text-slate-600">
+        <p className="mt-1 text-sm text-slate-600">
           {units.length > 0 && (
             <>
               <span className="sr-only">Unità: </span>

@@ -1,22 +1,23 @@
 import { Ban, TriangleAlert } from "lucide-react";
+import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
 
 const BADGE =
   "inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset";
 
 /** A loan or request state. "completato" and "restituito" both read "Completato"; unknown looks pending. */
 const STATUS: Record<string, { label: string; tone: string }> = {
-  in_attesa: { label: "In Attesa", tone: "bg-amber-50 text-amber-800 ring-amber-200" },
-  attivo: { label: "Attivo", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
-  scaduto: { label: "Scaduto", tone: "bg-red-50 text-red-700 ring-red-200" },
-  restituito: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
+  [REQUEST_STATE.pending]: { label: "In Attesa", tone: "bg-amber-50 text-amber-800 ring-amber-200" },
+  [LOAN_STATE.active]: { label: "Attivo", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
+  [LOAN_STATE.overdue]: { label: "Scaduto", tone: "bg-red-50 text-red-700 ring-red-200" },
+  [LOAN_STATE.returned]: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
   completato: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
-  approvata: { label: "Approvata", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
-  rifiutata: { label: "Rifiutata", tone: "bg-red-50 text-red-700 ring-red-200" },
-  annullata: { label: "Annullata", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
+  [REQUEST_STATE.approved]: { label: "Approvata", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
+  [REQUEST_STATE.refused]: { label: "Rifiutata", tone: "bg-red-50 text-red-700 ring-red-200" },
+  [REQUEST_STATE.cancelled]: { label: "Annullata", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  const { label, tone } = STATUS[status] ?? (STATUS.in_attesa as { label: string; tone: string });
+  const { label, tone } = STATUS[status] ?? (STATUS[REQUEST_STATE.pending] as { label: string; tone: string });
   return <span className={`${BADGE} ${tone}`}>{label}</span>;
 }
 

@@ -1,4 +1,5 @@
 import { PackageCheck } from "lucide-react";
+import { isOpenLoan } from "../../../../../src/domain/bookings";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -15,7 +16,7 @@ interface LoanDetailsModalProps {
 }
 
 export function LoanDetailsModal({ loan, onClose, onEnd }: LoanDetailsModalProps) {
-  const open = loan.stato === "attivo" || loan.stato === "scaduto";
+  const open = isOpenLoan(loan.stato);
   return (
     <Modal title="Dettagli prestito" description={`Prestito #${loan.id} · ${loan.oggetto_nome}`} onClose={onClose}>
       <DetailList

@@ -1,7 +1,7 @@
 import { Check, ClipboardList, Hourglass, PackageCheck, Plus, RefreshCw, Search, X } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -61,14 +61,14 @@ function fullName(request: LoanRequest): string {
 }
 
 function loanFootnote(loan: Loan) {
-  if (loan.stato === "restituito")
+  if (loan.stato === LOAN_STATE.returned)
     return (
       <>
         Restituito il {formatDate(loan.data_restituzione)}
         {loan.giorni_ritardo > 0 && ` · ${daysLateText(loan.giorni_ritardo)}`}
       </>
     );
-  if (loan.stato === "scaduto")
+  if (loan.stato === LOAN_STATE.overdue)
     return (
       <span className="font-medium text-red-600">
         Rientro previsto il {formatDate(loan.data_rientro)} · {daysLateText(loan.giorni_ritardo)}
@@ -95,7 +95,8 @@ export function LoansPage() {
   const returnLoan = useReturnLoan();
   const showToast = useToast();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState("");
+  // The global search links here with `?cerca=` to show what it found.
+  const [search, setSearch] = useState(() => params.get("cerca") ?? "");
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const linkedRequestId = Number(params.get("richiesta")) || null;
@@ -106,10 +107,10 @@ export function LoansPage() {
 
   // The loan tabs page through the server's lists; each tab's count is the list's unsearched total, read
   // from the shown list when no search narrows it, else from a one-row page.
-  const loanList: LoanList = tab === "completati" ? "restituito" : "in_corso";
+  const loanList: LoanList = tab === "completati" ? LOAN_STATE.returned : "in_corso";
   const loans = useLoanPages(loanList, serverSearch, tab !== "in_attesa");
   const openCount = useLoanCount("in_corso", tab !== "attivi" || serverSearch !== "");
-  const returnedCount = useLoanCount("restituito", tab !== "completati" || serverSearch !== "");
+  const returnedCount = useLoanCount(LOAN_STATE.returned, tab !== "completati" || serverSearch !== "");
   const loanPages = loans.data?.pages ?? [];
   const shownLoans = loanPages.flatMap((page) => page.elementi);
   const matchingLoans = loanPages.at(-1)?.totale ?? 0;
@@ -147,9 +148,10 @@ export function LoansPage() {
         onSuccess: (answer) => {
           if (linkedRequestId === request.id) closeLinkedRequest();
           setDialog(null);
-          void notifyRequestStatus(request, "approvata");
+          void notifyRequestStatus(request, REQUEST_STATE.approved);
           const info = answer.penaltyInfo;
-          if (info && info.strikes >= WARN_AT_STRIKES && info.warning) {
+          // The server decides when strikes deserve a warning; the screen shows it as given.
+          if (info?.warning) {
             setDialog({
               kind: "outcome",
               outcome: {
@@ -211,7 +213,7 @@ export function LoansPage() {
   const counts: Record<Tab, number> = {
     attivi: countOf("in_corso", openCount.data),
     in_attesa: pendingCount,
-    completati: countOf("restituito", returnedCount.data),
+    completati: countOf(LOAN_STATE.returned, returnedCount.data),
   };
   const source = tab === "in_attesa" ? requests : loans;
   const shownCount = tab === "in_attesa" ? shownRequests.length : shownLoans.length;
@@ -355,7 +357,7 @@ export function LoansPage() {
                         footnote={loanFootnote(loan)}
                         onDetails={() => setDialog({ kind: "loan", loan })}
                         actions={
-                          loan.stato !== "restituito" && (
+                          loan.stato !== LOAN_STATE.returned && (
                             <Button
                               variant="secondary"
                               icon={PackageCheck}

@@ -1,5 +1,6 @@
 import { Ban } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -28,7 +29,7 @@ export function RefuseRequestModal({ request, onClose }: { request: LoanRequest;
       {
         onSuccess: () => {
           showToast(`Richiesta di ${borrower} rifiutata`);
-          void notifyRequestStatus(request, "rifiutata");
+          void notifyRequestStatus(request, REQUEST_STATE.refused);
           onClose();
         },
       },

@@ -1,4 +1,5 @@
 import { Check, X } from "lucide-react";
+import { isPendingRequest } from "../../../../../src/domain/bookings";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { formatDate, formatDateTime } from "../../../lib/dates";
@@ -15,7 +16,7 @@ interface RequestDetailsModalProps {
 }
 
 export function RequestDetailsModal({ request, onClose, onApprove, onRefuse, approving }: RequestDetailsModalProps) {
-  const pending = request.stato === "in_attesa";
+  const pending = isPendingRequest(request.stato);
   return (
     <Modal
       title="Dettagli richiesta"

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { StoredLoanState } from "../../../../../src/domain/loan-rules";
+import type { LoanState } from "../../../../../src/domain/bookings";
 import { apiRequest } from "../../../lib/api";
 
 export interface MyLoan {
@@ -10,7 +10,7 @@ export interface MyLoan {
   data_rientro: string;
   data_restituzione: string | null;
   /** Already the effective state: an open loan past its due date arrives as `scaduto`. */
-  stato: StoredLoanState;
+  stato: LoanState;
   giorni_ritardo: number;
   note: string | null;
 }

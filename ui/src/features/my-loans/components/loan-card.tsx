@@ -1,4 +1,6 @@
 import { AlertTriangle } from "lucide-react";
+import { LOAN_STATE } from "../../../../../src/domain/bookings";
+import { ClampedText } from "../../../components/clamped-text";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
 import type { MyLoan } from "../api/get-my-loans";
@@ -8,14 +10,14 @@ function daysText(days: number): string {
 }
 
 export function LoanCard({ loan }: { loan: MyLoan }) {
-  const overdue = loan.stato === "scaduto";
-  const returned = loan.stato === "restituito";
+  const overdue = loan.stato === LOAN_STATE.overdue;
+  const returned = loan.stato === LOAN_STATE.returned;
   return (
     <article
       className={`rounded-xl border p-4 shadow-sm ${overdue ? "border-red-200 bg-red-50/60" : "border-slate-200 bg-white"}`}
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold break-words text-slate-900">{loan.oggetto_nome}</h3>
+        <h3 className="min-w-0 font-semibold text-slate-900">{loan.oggetto_nome}</h3>
         <LoanStatusBadge state={loan.stato} />
       </div>
       {loan.unita.length > 0 && (
@@ -50,7 +52,7 @@ export function LoanCard({ loan }: { loan: MyLoan }) {
       {returned && loan.giorni_ritardo > 0 && (
         <p className="mt-3 text-sm text-orange-700">Restituito con {daysText(loan.giorni_ritardo)} di ritardo</p>
       )}
-      {loan.note && <p className="mt-3 text-sm break-words text-slate-500">{loan.note}</p>}
+      {loan.note && <ClampedText text={loan.note} className="mt-3 text-sm text-slate-500" />}
     </article>
   );
 }

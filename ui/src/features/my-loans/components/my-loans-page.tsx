@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { CheckCircle2, Clock, type LucideIcon, PackageOpen, Plus, RefreshCw, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { isOpenLoan, isPendingRequest, LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -28,21 +29,21 @@ const TABS: Record<Tab, { label: string; empty: string; icon: LucideIcon }> = {
 
 /** Overdue loans first, then by due date: what needs returning soonest is on top. */
 function byUrgency(a: MyLoan, b: MyLoan): number {
-  if (a.stato !== b.stato) return a.stato === "scaduto" ? -1 : 1;
+  if (a.stato !== b.stato) return a.stato === LOAN_STATE.overdue ? -1 : 1;
   return a.data_rientro.localeCompare(b.data_rientro);
 }
 
 function splitLoans(loans: MyLoan[] = []) {
   return {
-    active: loans.filter((loan) => loan.stato === "attivo" || loan.stato === "scaduto").sort(byUrgency),
-    completed: loans.filter((loan) => loan.stato === "restituito"),
+    active: loans.filter((loan) => isOpenLoan(loan.stato)).sort(byUrgency),
+    completed: loans.filter((loan) => loan.stato === LOAN_STATE.returned),
   };
 }
 
 function splitRequests(requests: MyRequest[] = []) {
   return {
-    pending: requests.filter((request) => request.stato === "in_attesa"),
-    rejected: requests.filter((request) => request.stato === "rifiutata"),
+    pending: requests.filter((request) => isPendingRequest(request.stato)),
+    rejected: requests.filter((request) => request.stato === REQUEST_STATE.refused),
   };
 }
 

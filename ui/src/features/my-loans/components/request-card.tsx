@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { Button } from "../../../components/button";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
@@ -17,7 +18,7 @@ export function RequestCard({ request, onCancel }: { request: MyRequest; onCance
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-semibold break-words text-slate-900">{request.oggetto_nome}</h3>
+        <h3 className="min-w-0 font-semibold text-slate-900">{request.oggetto_nome}</h3>
         <RequestStatusBadge state={request.stato} />
       </div>
       <p className="mt-1 text-sm break-all text-slate-500">
@@ -39,9 +40,9 @@ export function RequestCard({ request, onCancel }: { request: MyRequest; onCance
           <dd className="font-medium text-slate-800">{formatDate(request.created_at)}</dd>
         </div>
       </dl>
-      {request.note && <p className="mt-3 text-sm break-words text-slate-500">{request.note}</p>}
-      {request.stato === "rifiutata" && (
-        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm break-words text-red-800">
+      {request.note && <p className="mt-3 text-sm text-slate-500">{request.note}</p>}
+      {request.stato === REQUEST_STATE.refused && (
+        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           <span className="font-semibold">Motivo del rifiuto:</span> {request.motivo_rifiuto ?? "Non specificato"}
         </p>
       )}

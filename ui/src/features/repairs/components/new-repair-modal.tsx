@@ -115,7 +115,7 @@ export function NewRepairModal({ onClose }: { onClose: () => void }) {
             <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
               <div className="min-w-0">
                 <dt className="text-xs text-slate-500">Oggetto</dt>
-                <dd className="font-medium break-words text-slate-900">{item.nome}</dd>
+                <dd className="font-medium text-slate-900">{item.nome}</dd>
               </div>
               <div className="min-w-0">
                 <dt className="text-xs text-slate-500">ID specifico</dt>
@@ -203,7 +203,7 @@ function ItemStep({
                 >
                   <Package className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
                   <span className="min-w-0 flex-1">
-                    <span className="block text-sm font-medium break-words text-slate-900">{item.nome}</span>
+                    <span className="block text-sm font-medium text-slate-900">{item.nome}</span>
                     {item.categoria_nome && (
                       <span className="block truncate text-xs text-slate-600">{item.categoria_nome}</span>
                     )}

@@ -22,7 +22,7 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
   return (
     <div className={`min-w-0 ${wide ? "sm:col-span-2" : ""}`}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
+      <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
     </div>
   );
 }

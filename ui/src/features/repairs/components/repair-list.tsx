@@ -35,7 +35,7 @@ export function RepairList({ repairs, onOpen, onEdit, onComplete }: RepairListPr
             </div>
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-                <h3 className="min-w-0 text-sm font-semibold break-words text-slate-900">
+                <h3 className="min-w-0 text-sm font-semibold text-slate-900">
                   {/* The title's button covers the card, so a click anywhere opens the details. */}
                   <button
                     type="button"

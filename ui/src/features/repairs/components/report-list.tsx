@@ -34,7 +34,7 @@ export function ReportList({ reports, onMove, onConfirmLoss, onCreateRepair, onO
             <article aria-label={`Segnalazione #${report.id}`}>
               <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
                 <div className="min-w-0">
-                  <h3 className="text-sm font-semibold break-words text-slate-900">{report.inventario_nome}</h3>
+                  <h3 className="text-sm font-semibold text-slate-900">{report.inventario_nome}</h3>
                   <p className="font-mono text-xs break-all text-slate-500">{report.codice_univoco}</p>
                 </div>
                 <div className="flex flex-wrap gap-1.5">

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { StoredLoanState } from "../../../../../src/domain/loan-rules";
+import type { LoanState } from "../../../../../src/domain/bookings";
 import { apiRequest } from "../../../lib/api";
 
 export interface DashboardLoan {
@@ -7,7 +7,7 @@ export interface DashboardLoan {
   oggetto_nome: string;
   unita: string[];
   data_rientro: string;
-  stato: StoredLoanState;
+  stato: LoanState;
   giorni_ritardo: number;
 }
 

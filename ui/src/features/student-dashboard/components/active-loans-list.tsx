@@ -1,4 +1,5 @@
 import { PackageOpen } from "lucide-react";
+import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { LoanStatusBadge } from "../../../components/status-badge";
@@ -12,11 +13,11 @@ export function ActiveLoansList({ loans }: { loans: DashboardLoan[] | undefined 
   return (
     <ul aria-label="Prestiti attivi" className="divide-y divide-slate-100">
       {loans.map((loan) => {
-        const overdue = loan.stato === "scaduto";
+        const overdue = loan.stato === LOAN_STATE.overdue;
         return (
           <li key={loan.id} className="flex items-start justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
-              <p className="font-medium break-words text-slate-900">{loan.oggetto_nome}</p>
+              <p className="font-medium text-slate-900">{loan.oggetto_nome}</p>
               {loan.unita.length > 0 && (
                 <p className="font-mono text-xs break-all text-slate-500">{loan.unita.join(", ")}</p>
               )}

@@ -43,7 +43,7 @@ export function AlertsList({ alerts }: { alerts: MyAlerts }) {
           </h2>
           <ul className="mt-2 space-y-1 text-sm">
             {alerts[group.key].map((alert) => (
-              <li key={alert.id} className="break-words">
+              <li key={alert.id}>
                 <span className="font-medium">{alert.oggetto_nome}</span>: {group.text(alert)}
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { BLOCK_AT_STRIKES, WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import { BLOCK_AT_STRIKES, UNBLOCK_HELP, WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { StrikeBadge } from "./strike-badge";
 
@@ -19,7 +19,7 @@ export function PenaltyBanner({ strikes, blocked, blockedReason }: PenaltyBanner
         message="Il tuo account è bloccato: non puoi fare nuove richieste di prestito."
         reason={blockedReason}
         strikes={strikes}
-        helpMessage="Per sbloccare l'account presentati di persona all'ufficio amministrativo."
+        helpMessage={UNBLOCK_HELP}
       />
     );
   if (strikes <= 0) return null;

@@ -12,7 +12,7 @@ export function PenaltyHistory({ penalties }: { penalties: PenaltyRecord[] }) {
         return (
           <li key={penalty.id} className="flex items-start justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
-              <p className="font-medium break-words text-slate-900">{penalty.articolo_nome ?? "Articolo"}</p>
+              <p className="font-medium text-slate-900">{penalty.articolo_nome ?? "Articolo"}</p>
               <p className="text-sm text-slate-600">{penalty.motivo}</p>
               <p className="text-xs text-slate-500">
                 {formatDate(penalty.created_at)}

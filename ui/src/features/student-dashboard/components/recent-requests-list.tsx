@@ -22,7 +22,7 @@ export function RecentRequestsList({ requests, onOpen }: RecentRequestsListProps
           className="relative flex items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600"
         >
           <span className="min-w-0 flex-1">
-            <span className="block font-medium break-words text-slate-900">{request.oggetto_nome}</span>
+            <span className="block font-medium text-slate-900">{request.oggetto_nome}</span>
             <span className="block text-sm text-slate-600">
               {request.dal === request.al
                 ? formatDate(request.dal)

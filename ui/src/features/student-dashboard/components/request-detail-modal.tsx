@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RequestStatusBadge } from "../../../components/status-badge";
@@ -11,7 +12,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-3 sm:gap-3">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="text-sm font-medium break-words text-slate-900 sm:col-span-2">{children}</dd>
+      <dd className="text-sm font-medium text-slate-900 sm:col-span-2">{children}</dd>
     </div>
   );
 }
@@ -34,7 +35,7 @@ export function RequestDetailModal({ request, onClose }: { request: MyRequest; o
           {request.tipo_utilizzo ? USAGE_LABELS[request.tipo_utilizzo] : "Non specificato"}
         </Field>
         <Field label="Note">{request.note || "Nessuna nota"}</Field>
-        {(request.stato === "rifiutata" || request.motivo_rifiuto) && (
+        {(request.stato === REQUEST_STATE.refused || request.motivo_rifiuto) && (
           <Field label="Motivo del rifiuto">
             <span className="text-red-700">{request.motivo_rifiuto || "Non specificato"}</span>
           </Field>

@@ -1,5 +1,6 @@
 import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wrench } from "lucide-react";
 import { useEffect, useState } from "react";
+import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PageHeader } from "../../../components/page-header";
@@ -54,14 +55,15 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
 
   // Overdue first, then by due date: what must go back soonest leads the list.
   const openLoans = loans.data
-    ?.filter((loan) => loan.stato === "attivo" || loan.stato === "scaduto")
+    ?.filter((loan) => isOpenLoan(loan.stato))
     .sort(
       (a, b) =>
-        Number(b.stato === "scaduto") - Number(a.stato === "scaduto") || a.data_rientro.localeCompare(b.data_rientro),
+        Number(b.stato === LOAN_STATE.overdue) - Number(a.stato === LOAN_STATE.overdue) ||
+        a.data_rientro.localeCompare(b.data_rientro),
     );
-  const overdueCount = openLoans?.filter((loan) => loan.stato === "scaduto").length ?? 0;
+  const overdueCount = openLoans?.filter((loan) => loan.stato === LOAN_STATE.overdue).length ?? 0;
   const availableCount = items.data?.filter((item) => item.stato_effettivo === "disponibile").length;
-  const pendingCount = requests.data?.filter((request) => request.stato === "in_attesa").length ?? 0;
+  const pendingCount = requests.data?.filter((request) => isPendingRequest(request.stato)).length ?? 0;
   const openReports = reports.data?.filter((report) => report.stato === "aperta").length ?? 0;
   const recentPenalties = penalties.data?.penalties.slice(0, LIST_SIZE) ?? [];
 

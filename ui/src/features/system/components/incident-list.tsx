@@ -41,7 +41,7 @@ export function IncidentList({ incidents }: { incidents: Incident[] }) {
                     {formatRelativeTime(incident.time)}
                   </time>
                 </div>
-                <p className="mt-1 text-sm break-words text-slate-600">{incident.message}</p>
+                <p className="mt-1 text-sm text-slate-600">{incident.message}</p>
               </li>
             );
           })}

@@ -2,11 +2,16 @@ import type { SystemMetrics, SystemStatus } from "../api/get-system-status";
 import { formatCount, formatPercent } from "./format";
 import { healthLook } from "./health";
 
-const FIGURES: { label: string; value: (metrics: SystemMetrics) => string }[] = [
-  { label: "Richieste totali", value: (metrics) => formatCount(metrics.totalRequests) },
-  { label: "Utenti attivi", value: (metrics) => formatCount(metrics.activeUsers) },
-  { label: "Memoria", value: (metrics) => formatPercent(metrics.memoryUsage) },
-  { label: "CPU", value: (metrics) => formatPercent(metrics.cpuUsage) },
+/** Each figure with a line that says what it counts, where the spec's heading alone would mislead. */
+const FIGURES: { label: string; counts: string; value: (metrics: SystemMetrics) => string }[] = [
+  {
+    label: "Richieste totali",
+    counts: "chiamate HTTP servite dall'avvio",
+    value: (metrics) => formatCount(metrics.totalRequests),
+  },
+  { label: "Utenti attivi", counts: "negli ultimi 15 minuti", value: (metrics) => formatCount(metrics.activeUsers) },
+  { label: "Memoria", counts: "usata dal server", value: (metrics) => formatPercent(metrics.memoryUsage) },
+  { label: "CPU", counts: "usata dal server", value: (metrics) => formatPercent(metrics.cpuUsage) },
 ];
 
 const SUMMARY: Record<string, string> = {
@@ -33,10 +38,11 @@ export function OverallStatusCard({ status }: { status: SystemStatus }) {
       </div>
       {metrics && (
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {FIGURES.map(({ label, value }) => (
+          {FIGURES.map(({ label, counts, value }) => (
             <div key={label} className="rounded-lg bg-white/70 px-3 py-2.5">
-              <dt className="text-xs font-medium text-slate-500">{label}</dt>
+              <dt className="text-xs font-medium text-slate-600">{label}</dt>
               <dd className="mt-0.5 text-xl font-semibold text-slate-900 tabular-nums">{value(metrics)}</dd>
+              <dd className="mt-0.5 text-xs text-slate-600">{counts}</dd>
             </div>
           ))}
         </dl>

@@ -6,7 +6,7 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { fullName, type User } from "../../../lib/user";
 import { type ProfileInput, useUpdateUser } from "../api/update-user";
-import { ProfileFields, profileProblem } from "./profile-fields";
+import { ProfileFields, profileFieldErrors, profileProblem } from "./profile-fields";
 
 function profileOf(user: User): ProfileInput {
   return {
@@ -23,11 +23,13 @@ function profileOf(user: User): ProfileInput {
 export function EditUserModal({ user, onClose }: { user: User; onClose: () => void }) {
   const [profile, setProfile] = useState(() => profileOf(user));
   const [problem, setProblem] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
   const updateUser = useUpdateUser();
   const showToast = useToast();
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setAttempted(true);
     const found = profileProblem(profile);
     setProblem(found);
     if (found) return;
@@ -46,7 +48,7 @@ export function EditUserModal({ user, onClose }: { user: User; onClose: () => vo
   return (
     <Modal title="Modifica utente" description={fullName(user)} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
-        <ProfileFields value={profile} onChange={setProfile} />
+        <ProfileFields value={profile} errors={attempted ? profileFieldErrors(profile) : {}} onChange={setProfile} />
         {error && <Alert tone="error">{error}</Alert>}
         <ModalActions>
           <Button variant="secondary" onClick={onClose}>

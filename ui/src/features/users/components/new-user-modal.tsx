@@ -8,7 +8,7 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { useToast } from "../../../components/toast";
 import { type NewUserInput, useCreateUser } from "../api/create-user";
-import { ProfileFields, profileProblem } from "./profile-fields";
+import { confirmationError, ProfileFields, profileFieldErrors, profileProblem, REQUIRED_FIELD } from "./profile-fields";
 
 const EMPTY_USER: NewUserInput = {
   name: "",
@@ -30,6 +30,8 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState(EMPTY_USER);
   const [confirmation, setConfirmation] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // Each field says what is wrong from the first attempt to save on.
+  const [attempted, setAttempted] = useState(false);
   const createUser = useCreateUser();
   const showToast = useToast();
 
@@ -43,6 +45,7 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setAttempted(true);
     const found = findProblem();
     setProblem(found);
     if (found) return;
@@ -63,18 +66,24 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
       size="lg"
     >
       <form onSubmit={submit} noValidate className="space-y-5">
-        <ProfileFields value={form} onChange={(profile) => setForm((current) => ({ ...current, ...profile }))} />
+        <ProfileFields
+          value={form}
+          errors={attempted ? profileFieldErrors(form) : {}}
+          onChange={(profile) => setForm((current) => ({ ...current, ...profile }))}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField
             label="Password"
             autoComplete="new-password"
             value={form.password}
+            error={attempted && !form.password ? REQUIRED_FIELD : null}
             onChange={(event) => setForm((current) => ({ ...current, password: event.target.value }))}
           />
           <PasswordField
             label="Conferma password"
             autoComplete="new-password"
             value={confirmation}
+            error={attempted ? confirmationError(form.password, confirmation) : null}
             onChange={(event) => setConfirmation(event.target.value)}
           />
         </div>

@@ -118,7 +118,7 @@ function PenaltyRecord({ penalty }: { penalty: Penalty }) {
   return (
     <li className={`p-4 ${penalty.azzerata_at ? "opacity-60" : ""}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 font-medium break-words text-slate-900">
+        <p className="min-w-0 font-medium text-slate-900">
           <span className="text-slate-500">#{penalty.id}</span> {penalty.articolo_nome}
         </p>
         <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>

@@ -4,18 +4,44 @@ import type { ProfileInput } from "../api/update-user";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** What stops a profile from being sent, as the message to show; null when it can go. */
-export function profileProblem(profile: ProfileInput): string | null {
-  const { name, surname, email, matricola } = profile;
-  if ([name, surname, email, matricola].some((value) => value.trim() === ""))
-    return "Compila tutti i campi obbligatori";
-  if (!EMAIL.test(email.trim())) return "Inserisci un indirizzo email valido";
-  return null;
+export const REQUIRED_FIELD = "Campo obbligatorio";
+
+export type ProfileErrors = Partial<Record<keyof ProfileInput, string>>;
+
+/** What is wrong with each field of a profile, so that each field says it. */
+export function profileFieldErrors(profile: ProfileInput): ProfileErrors {
+  const errors: ProfileErrors = {};
+  for (const key of ["name", "surname", "email", "matricola"] as const)
+    if (profile[key].trim() === "") errors[key] = REQUIRED_FIELD;
+  if (!errors.email && !EMAIL.test(profile.email.trim())) errors.email = "Inserisci un indirizzo email valido";
+  return errors;
 }
 
-export function ProfileFields({ value, onChange }: { value: ProfileInput; onChange: (next: ProfileInput) => void }) {
+/** The confirmation field's error: missing, or not the same as the password. */
+export function confirmationError(password: string, confirmation: string): string | null {
+  if (!confirmation) return REQUIRED_FIELD;
+  return password && confirmation !== password ? "Le password non coincidono" : null;
+}
+
+/** What stops a profile from being sent, as the message to show above the buttons; null when it can go. */
+export function profileProblem(profile: ProfileInput): string | null {
+  const errors = profileFieldErrors(profile);
+  if (Object.values(errors).includes(REQUIRED_FIELD)) return "Compila tutti i campi obbligatori";
+  return errors.email ?? null;
+}
+
+export function ProfileFields({
+  value,
+  onChange,
+  errors = {},
+}: {
+  value: ProfileInput;
+  onChange: (next: ProfileInput) => void;
+  errors?: ProfileErrors;
+}) {
   const field = (key: keyof ProfileInput) => ({
     value: value[key],
+    error: errors[key],
     onChange: (event: { target: { value: string } }) => onChange({ ...value, [key]: event.target.value }),
   });
   return (

@@ -8,11 +8,13 @@ import { useToast } from "../../../components/toast";
 import { notifyDesktop } from "../../../lib/desktop-notification";
 import { fullName, type User } from "../../../lib/user";
 import { useResetUserPassword } from "../api/reset-user-password";
+import { confirmationError, REQUIRED_FIELD } from "./profile-fields";
 
 export function ResetUserPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
   const [newPassword, setNewPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
   const resetPassword = useResetUserPassword();
   const showToast = useToast();
 
@@ -24,6 +26,7 @@ export function ResetUserPasswordModal({ user, onClose }: { user: User; onClose:
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setAttempted(true);
     const found = findProblem();
     setProblem(found);
     if (found) return;
@@ -47,6 +50,7 @@ export function ResetUserPasswordModal({ user, onClose }: { user: User; onClose:
           label="Nuova password"
           autoComplete="new-password"
           value={newPassword}
+          error={attempted && !newPassword ? REQUIRED_FIELD : null}
           onChange={(event) => setNewPassword(event.target.value)}
         />
         <PasswordField
@@ -54,6 +58,7 @@ export function ResetUserPasswordModal({ user, onClose }: { user: User; onClose:
           autoComplete="new-password"
           hint="L'utente dovrà usare la nuova password dal prossimo accesso."
           value={confirmation}
+          error={attempted ? confirmationError(newPassword, confirmation) : null}
           onChange={(event) => setConfirmation(event.target.value)}
         />
         {error && <Alert tone="error">{error}</Alert>}

@@ -1,5 +1,6 @@
 import { RefreshCw, Search, UserPlus, Users } from "lucide-react";
 import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -46,7 +47,9 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const showToast = useToast();
   const [tab, setTab] = useState<Tab>("users");
-  const [search, setSearch] = useState("");
+  // The global search links here with `?cerca=` to show the student it found.
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get("cerca") ?? "");
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
 
   const groups = useMemo(() => {

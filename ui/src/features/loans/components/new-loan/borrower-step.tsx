@@ -11,6 +11,7 @@ import { ApiError } from "../../../../lib/api";
 import { isAdmin, type User } from "../../../../lib/user";
 import { type NewBorrowerInput, useCreateBorrower } from "../../api/create-borrower";
 import { useUsers } from "../../api/get-users";
+import { StrikeBadge } from "../loan-badges";
 import { ChoiceCard, StepSearch } from "./choice-card";
 import { generateTemporaryPassword } from "./temporary-password";
 import type { Borrower } from "./wizard-state";
@@ -134,31 +135,12 @@ function RegisteredBorrowers({
               details={[user.email, user.matricola && `Matricola ${user.matricola}`, user.corso_accademico]
                 .filter(Boolean)
                 .join(" · ")}
-              aside={<BorrowerStanding user={user} />}
+              aside={<StrikeBadge strikes={user.penalty_strikes} blocked={user.is_blocked} />}
             />
           ))}
         </fieldset>
       )}
     </div>
-  );
-}
-
-function BorrowerStanding({ user }: { user: User }) {
-  if (user.is_blocked)
-    return (
-      <span className="shrink-0 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-200 ring-inset">
-        BLOCCATO
-      </span>
-    );
-  if (user.penalty_strikes <= 0) return null;
-  const tone =
-    user.penalty_strikes >= 2
-      ? "bg-orange-50 text-orange-700 ring-orange-200"
-      : "bg-yellow-50 text-yellow-800 ring-yellow-200";
-  return (
-    <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>
-      {user.penalty_strikes} penalità
-    </span>
   );
 }
 

@@ -36,11 +36,11 @@ export function ChoiceCard({ type, name, checked, disabled, onChange, label, det
         className="mt-0.5 size-4 shrink-0 accent-indigo-600"
       />
       <span className="min-w-0 flex-1">
-        <span id={`${id}-label`} className="block text-sm font-medium break-words text-slate-900">
+        <span id={`${id}-label`} className="block text-sm font-medium text-slate-900">
           {label}
         </span>
         {details && (
-          <span id={`${id}-details`} className="mt-0.5 block text-xs break-words text-slate-600">
+          <span id={`${id}-details`} className="mt-0.5 block text-xs text-slate-600">
             {details}
           </span>
         )}

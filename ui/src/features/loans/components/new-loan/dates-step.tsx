@@ -1,3 +1,4 @@
+import { bookingHolds } from "../../../../../../src/domain/bookings";
 import { LOAN_TYPE_LABELS } from "../../../../../../src/domain/loan-types";
 import { Alert } from "../../../../components/alert";
 import { TextField } from "../../../../components/form-field";
@@ -24,7 +25,12 @@ export function DatesStep({ state, start, end, endLocked, dateProblem, dispatch 
     start && end
       ? chosen.flatMap((unit) =>
           unit.prenotazioni
-            .filter((range) => range.dal <= end && (range.fino_alla_restituzione || start <= range.al))
+            .filter((range) =>
+              bookingHolds(
+                { from: range.dal, to: range.al, untilReturned: range.fino_alla_restituzione },
+                { from: start, to: end },
+              ),
+            )
             .map((range) => `${unit.codice_univoco}: ${rangeText(range)}`),
         )
       : [];
@@ -77,13 +83,13 @@ export function DatesStep({ state, start, end, endLocked, dateProblem, dispatch 
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-slate-500">Oggetto</dt>
-          <dd className="min-w-0 break-words text-slate-900">{state.item?.nome}</dd>
+          <dd className="min-w-0 text-slate-900">{state.item?.nome}</dd>
           <dt className="text-slate-500">Utente</dt>
-          <dd className="min-w-0 break-words text-slate-900">
+          <dd className="min-w-0 text-slate-900">
             {state.borrower && `${state.borrower.name} ${state.borrower.surname} · ${state.borrower.email}`}
           </dd>
           <dt className="text-slate-500">Unità</dt>
-          <dd className="min-w-0 font-mono text-xs break-words text-slate-900">
+          <dd className="min-w-0 font-mono text-xs text-slate-900">
             {chosen.map((unit) => unit.codice_univoco).join(", ") || `${state.unitIds.length}`}
           </dd>
           <dt className="text-slate-500">Utilizzo</dt>

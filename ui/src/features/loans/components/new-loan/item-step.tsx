@@ -4,6 +4,7 @@ import { LOAN_TYPE_LABELS } from "../../../../../../src/domain/loan-types";
 import { Alert } from "../../../../components/alert";
 import { EmptyState } from "../../../../components/empty-state";
 import { LoadingState } from "../../../../components/spinner";
+import { availableOf } from "../../../../lib/plural";
 import { type InventoryItem, useItems } from "../../api/get-items";
 import { ChoiceCard, StepSearch } from "./choice-card";
 
@@ -52,7 +53,7 @@ export function ItemStep({
               onChange={() => onSelect(item)}
               label={item.nome}
               details={[
-                `${item.unita_disponibili} disponibili su ${item.quantita_totale}`,
+                availableOf(item.unita_disponibili, item.quantita_totale),
                 LOAN_TYPE_LABELS[item.tipo_prestito],
                 item.categoria_nome,
               ]

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "bun:test";
+import {
+  day,
+  directLoanOk,
+  type LoanScenario,
+  loanScenario,
+  requestOk,
+  returnOk,
+  travelToDay,
+  unitIdOf,
+} from "../../testing/loan-fixtures";
+
+/** Opens the desk's stream and reads it event by event, as the browser does. */
+async function openStream(scenario: LoanScenario, token = scenario.admin) {
+  const response = await scenario.client.app.handle(
+    new Request("http://localhost/api/eventi", { headers: { authorization: `Bearer ${token}` } }),
+  );
+  if (!response.body) throw new Error(`no stream (${response.status})`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  async function nextBlock(): Promise<string> {
+    for (;;) {
+      const end = buffer.indexOf("\n\n");
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        return block;
+      }
+      const { value, done } = await reader.read();
+      if (done) return "";
+      buffer += decoder.decode(value, { stream: true });
+    }
+  }
+  expect(await nextBlock()).toBe(": connesso");
+  return {
+    response,
+    async nextEvent() {
+      const block = await nextBlock();
+      const type = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      return { type, data: data ? JSON.parse(data) : null };
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+describe("the live desk stream", () => {
+  it("is for the desk only", async () => {
+    const scenario = await loanScenario();
+    expect((await scenario.client.get("/api/eventi")).status).toBe(401);
+    expect((await scenario.client.get("/api/eventi", scenario.student.token)).status).toBe(403);
+    const stream = await openStream(scenario);
+    expect(stream.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    await stream.close();
+  });
+
+  it("pushes a new request, a report, a return and the block it causes, as they happen", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student, camera, ctx } = scenario;
+    const stream = await openStream(scenario);
+    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera, 1), dal: day(1), al: day(2) });
+    expect(await stream.nextEvent()).toEqual({
+      type: "richiesta",
+      data: { tipo: "richiesta", id: request.id, testo: "Giulia Rossi ha richiesto Fotocamera Canon" },
+    });
+
+    const loanId = await directLoanOk(client, admin, {
+      inventario_id: camera.id,
+      unita_ids: [unitIdOf(camera)],
+      utente_id: student.user.id,
+    });
+    const report = await client.post(
+      "/api/segnalazioni",
+      { prestito_id: loanId, unit_id: unitIdOf(camera), tipo: "guasto", urgenza: "alta", messaggio: "Non si accende" },
+      student.token,
+    );
+    expect(report.status).toBe(200);
+    expect(await stream.nextEvent()).toMatchObject({
+      type: "segnalazione",
+      data: { id: report.body.id, testo: "Giulia Rossi ha segnalato un problema: Fotocamera Canon" },
+    });
+
+    travelToDay(ctx, day(8));
+    await returnOk(client, admin, loanId);
+    expect(await stream.nextEvent()).toMatchObject({
+      type: "restituzione",
+      data: { id: loanId, testo: "Giulia Rossi ha restituito Fotocamera Canon" },
+    });
+    expect(await stream.nextEvent()).toMatchObject({
+      type: "blocco",
+      data: { id: student.user.id, testo: "Giulia Rossi è stato bloccato: 3 penalità" },
+    });
+    await stream.close();
+  });
+
+  it("holds nothing once the client leaves, and closes every stream at shutdown", async () => {
+    const scenario = await loanScenario();
+    const first = await openStream(scenario);
+    const second = await openStream(scenario);
+    expect(scenario.ctx.events.listeners).toBe(2);
+    await first.close();
+    expect(scenario.ctx.events.listeners).toBe(1);
+    scenario.ctx.events.closeAll();
+    expect(await second.nextEvent()).toEqual({ type: undefined, data: null });
+    expect(scenario.ctx.events.listeners).toBe(0);
+  });
+});

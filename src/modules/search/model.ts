@@ -1,0 +1,39 @@
+import { type Static, t } from "elysia";
+
+/** The shortest text worth searching: one letter would match half the academy. */
+export const MIN_SEARCH_LENGTH = 2;
+
+export const searchQuery = t.Object({
+  q: t.String({
+    minLength: MIN_SEARCH_LENGTH,
+    maxLength: 100,
+    error: `Scrivi da ${MIN_SEARCH_LENGTH} a 100 caratteri da cercare`,
+  }),
+});
+
+export const searchResults = t.Object({
+  oggetti: t.Array(t.Object({ id: t.Integer(), nome: t.String(), seriale: t.Union([t.String(), t.Null()]) })),
+  unita: t.Array(
+    t.Object({ id: t.Integer(), codice_univoco: t.String(), inventario_id: t.Integer(), oggetto_nome: t.String() }),
+  ),
+  studenti: t.Array(
+    t.Object({
+      id: t.Integer(),
+      name: t.String(),
+      surname: t.String(),
+      email: t.String(),
+      matricola: t.Union([t.String(), t.Null()]),
+    }),
+  ),
+  prestiti: t.Array(
+    t.Object({
+      id: t.Integer(),
+      oggetto_nome: t.String(),
+      utente_nome: t.String(),
+      stato: t.String(),
+      data_rientro: t.String(),
+    }),
+  ),
+});
+
+export type SearchResults = Static<typeof searchResults>;
