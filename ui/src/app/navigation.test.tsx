@@ -1,12 +1,13 @@
 import { describe, expect, it } from "bun:test";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { anAdmin, aStudent } from "../../test/fixtures";
+import { userListRoute } from "../../test/paged-lists";
 import { renderApp } from "../../test/render-app";
 import { requestNavigation } from "../lib/navigation-event";
 
 const admin = anAdmin();
 const adminApi = {
-  "GET /api/auth/users": { body: [] },
+  "GET /api/auth/users": userListRoute([]),
   "GET /api/auth/password-reset-requests": { body: [] },
 };
 
@@ -42,7 +43,15 @@ describe("admin shell", () => {
     const labels = sidebar()
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(labels).toEqual(["Dashboard", "Inventario", "Prestiti", "Riparazioni", "Gestione Utenti", "Statistiche"]);
+    expect(labels).toEqual([
+      "Dashboard",
+      "Inventario",
+      "Prestiti",
+      "Banco",
+      "Riparazioni",
+      "Gestione Utenti",
+      "Statistiche",
+    ]);
   });
 
   it("shows who is signed in: initials, name, role and email", async () => {
