@@ -51,6 +51,7 @@ describe("admin shell", () => {
       "Riparazioni",
       "Gestione Utenti",
       "Statistiche",
+      "Impostazioni",
     ]);
   });
 
