@@ -5,17 +5,25 @@ import { type ItemActions, ItemCard } from "./item-card";
 interface ItemListProps extends ItemActions {
   groups: ItemGroup[];
   highlightedId: number | null;
+  /** Items ticked for labels. */
+  selectedIds: ReadonlySet<number>;
 }
 
 /** The filtered items, grouped by name: a group of several items shows their combined quantity. */
-export function ItemList({ groups, highlightedId, ...actions }: ItemListProps) {
+export function ItemList({ groups, highlightedId, selectedIds, ...actions }: ItemListProps) {
   return (
     <ul aria-label="Articoli" className="space-y-3">
       {groups.map((group) => (
         <li key={group.items[0]?.id}>
           {group.items.length === 1 ? (
             group.items.map((item) => (
-              <ItemCard key={item.id} item={item} highlighted={item.id === highlightedId} {...actions} />
+              <ItemCard
+                key={item.id}
+                item={item}
+                highlighted={item.id === highlightedId}
+                selected={selectedIds.has(item.id)}
+                {...actions}
+              />
             ))
           ) : (
             <section
@@ -31,7 +39,13 @@ export function ItemList({ groups, highlightedId, ...actions }: ItemListProps) {
               </header>
               <div className="space-y-2">
                 {group.items.map((item) => (
-                  <ItemCard key={item.id} item={item} highlighted={item.id === highlightedId} {...actions} />
+                  <ItemCard
+                    key={item.id}
+                    item={item}
+                    highlighted={item.id === highlightedId}
+                    selected={selectedIds.has(item.id)}
+                    {...actions}
+                  />
                 ))}
               </div>
             </section>
