@@ -316,7 +316,12 @@ export function lookupScan(ctx: AppContext, text: string) {
   const match =
     scanned.kind === "unit" ? eq(unita.codiceChiave, textKey(scanned.code)) : eq(unita.inventarioId, scanned.itemId);
   const found = ctx.db
-    .select({ id: unita.id, itemName: inventario.nome, checklist: inventario.checklist })
+    .select({
+      id: unita.id,
+      itemName: inventario.nome,
+      checklist: inventario.checklist,
+      loanType: inventario.tipoPrestito,
+    })
     .from(unita)
     .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
     .where(and(match, isNull(unita.archivedAt), isNull(inventario.archivedAt)))
@@ -342,6 +347,7 @@ export function lookupScan(ctx: AppContext, text: string) {
       inventario_id: state.inventario_id,
       oggetto_nome: unit?.itemName ?? "",
       checklist: unit?.checklist ?? null,
+      tipo_prestito: unit?.loanType ?? "solo_esterno",
       stato: state.stato,
       azione,
       prestito: loan,

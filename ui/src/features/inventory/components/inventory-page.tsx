@@ -1,6 +1,7 @@
 import { PackageSearch, Plus, Printer, RefreshCw, Search, SlidersHorizontal, Tags, X } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { downloadLabels } from "../../../api/labels";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -10,7 +11,6 @@ import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
-import { downloadLabels } from "../../counter/api";
 import { useDeleteItem } from "../api/delete-item";
 import { useCategories } from "../api/get-categories";
 import { useInventory } from "../api/get-inventory";
