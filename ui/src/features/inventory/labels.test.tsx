@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { recordDownloads } from "../../../test/downloads";
 import { anItem, aUnit, renderInventory } from "../../../test/inventory-fixtures";
 
 const camera = anItem();
@@ -20,22 +21,7 @@ const labelsRoute = {
 };
 
 /** The files the screen handed to the browser to save. */
-let saved: string[] = [];
-const realCreateObjectUrl = URL.createObjectURL;
-const realClick = HTMLAnchorElement.prototype.click;
-
-beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = () => "blob:prova";
-  HTMLAnchorElement.prototype.click = function recordDownload(this: HTMLAnchorElement) {
-    saved.push(this.download);
-  };
-});
-
-afterEach(() => {
-  URL.createObjectURL = realCreateObjectUrl;
-  HTMLAnchorElement.prototype.click = realClick;
-});
+const saved = recordDownloads();
 
 function labelRequests(calls: { path: string; query: Record<string, string> }[]) {
   return calls.filter((call) => call.path === "/api/etichette").map((call) => call.query.unita);

@@ -1,4 +1,5 @@
 import { Layers } from "lucide-react";
+import type { InventoryItem } from "../types";
 import type { ItemGroup } from "../utils/filters";
 import { type ItemActions, ItemCard } from "./item-card";
 
@@ -11,20 +12,21 @@ interface ItemListProps extends ItemActions {
 
 /** The filtered items, grouped by name: a group of several items shows their combined quantity. */
 export function ItemList({ groups, highlightedId, selectedIds, ...actions }: ItemListProps) {
+  const card = (item: InventoryItem) => (
+    <ItemCard
+      key={item.id}
+      item={item}
+      highlighted={item.id === highlightedId}
+      selected={selectedIds.has(item.id)}
+      {...actions}
+    />
+  );
   return (
     <ul aria-label="Articoli" className="space-y-3">
       {groups.map((group) => (
         <li key={group.items[0]?.id}>
           {group.items.length === 1 ? (
-            group.items.map((item) => (
-              <ItemCard
-                key={item.id}
-                item={item}
-                highlighted={item.id === highlightedId}
-                selected={selectedIds.has(item.id)}
-                {...actions}
-              />
-            ))
+            group.items.map(card)
           ) : (
             <section
               aria-label={group.name}
@@ -37,17 +39,7 @@ export function ItemList({ groups, highlightedId, selectedIds, ...actions }: Ite
                   {group.items.length} articoli · Quantità totale: {group.totalQuantity}
                 </span>
               </header>
-              <div className="space-y-2">
-                {group.items.map((item) => (
-                  <ItemCard
-                    key={item.id}
-                    item={item}
-                    highlighted={item.id === highlightedId}
-                    selected={selectedIds.has(item.id)}
-                    {...actions}
-                  />
-                ))}
-              </div>
+              <div className="space-y-2">{group.items.map(card)}</div>
             </section>
           )}
         </li>
