@@ -1,3 +1,4 @@
+import { openapi } from "@elysiajs/openapi";
 import { Elysia, type ValidationError } from "elysia";
 import type { AppContext } from "./context";
 import { createTokenService } from "./http/auth";
@@ -21,6 +22,7 @@ import { searchModule } from "./modules/search";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
+import { VERSION } from "./version";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** A 10 MB spreadsheet arrives base64-encoded inside JSON: about 4/3 of its size. */
@@ -32,6 +34,30 @@ const SECURITY_HEADERS = {
   "x-frame-options": "DENY",
   "referrer-policy": "same-origin",
 };
+
+export const API_DOCS_PATH = "/api/docs";
+
+/**
+ * The API documentation, generated from the routes' own `t` schemas: the reference page at
+ * `/api/docs`, the OpenAPI document at `/api/docs/json` (also printed by `prestalab openapi`).
+ */
+function apiDocs() {
+  return openapi({
+    path: "/docs",
+    specPath: "/docs/json",
+    documentation: {
+      info: {
+        title: "PrestaLab API",
+        version: VERSION,
+        description:
+          "API di PrestaLab. Ogni chiamata, tranne accesso e registrazione, porta `Authorization: Bearer <token>` " +
+          "(il token di POST /api/auth/login). Gli errori sono `{ error }` con un messaggio in italiano.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ bearer: [] }],
+    },
+  });
+}
 
 /** The message of a failed `t` schema: the field's Italian `error`, else a generic one. */
 function validationMessage(error: ValidationError): string {
@@ -51,6 +77,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const cacheKey = async (request: Request) => `${(await tokens.actorOf(request))?.id ?? 0} ${request.url}`;
 
   const api = new Elysia({ prefix: "/api" })
+    .use(apiDocs())
     .use(healthModule(ctx))
     .use(authModule(ctx, tokens))
     .use(userEditRoutes(ctx, tokens))

@@ -172,6 +172,19 @@ describe("command line", () => {
   );
 
   it(
+    "prints the OpenAPI document of every route",
+    async () => {
+      const result = await prestalab("openapi");
+      expect(result.code).toBe(0);
+      const doc = JSON.parse(result.stdout);
+      expect(doc.info.title).toBe("PrestaLab API");
+      expect(doc.paths["/api/prestiti"].post).toBeDefined();
+      expect(doc.paths["/api/users/{id}"].put).toBeDefined();
+    },
+    SLOW,
+  );
+
+  it(
     "refuses an unknown command with exit code 1",
     async () => {
       const result = await prestalab("esplodi", "--data-dir", join(scratch, "unknown"));

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { createApp, MAX_IMPORT_BODY_BYTES } from "./app";
+import { API_DOCS_PATH, createApp, MAX_IMPORT_BODY_BYTES } from "./app";
 import { createClock } from "./clock";
 import { type Config, type Flags, loadConfig, parseArgs } from "./config";
 import type { AppContext } from "./context";
@@ -29,6 +29,7 @@ Uso:
   prestalab restore <file> [--data-dir ./data]
   prestalab create-admin --email <email> [--password <password>] [--data-dir ./data]
   prestalab routes
+  prestalab openapi
   prestalab --help | --version
 
 Variabili d'ambiente: PORT, HOST, PRESTALAB_DATA_DIR, PRESTALAB_NOW, TZ_ACADEMY (Europe/Rome),
@@ -201,6 +202,9 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     case "routes":
       printRoutes();
       return 0;
+    case "openapi":
+      await printOpenApi();
+      return 0;
     default:
       throw new Error(`Comando sconosciuto: ${command}\n\n${HELP}`);
   }
@@ -211,6 +215,13 @@ function printRoutes() {
   const app = createApp(createTestContext());
   const lines = new Set(app.routes.map((route) => `${route.method} ${route.path}`));
   console.log([...lines].sort().join("\n"));
+}
+
+/** The OpenAPI document served at /api/docs/json, for integrations written without a running server. */
+async function printOpenApi() {
+  const app = createApp(createTestContext());
+  const answer = await app.handle(new Request(`http://localhost${API_DOCS_PATH}/json`));
+  console.log(JSON.stringify(await answer.json(), null, 2));
 }
 
 /** Entry used by both `bun run src/main.ts` and the compiled binary. */
