@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { prepareDatabase } from "./cli";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
+import { listenAddresses } from "./http/listen-addresses";
 import { verifyCredentials } from "./modules/auth/service";
 import { createTestContext } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -98,7 +99,15 @@ describe("command line", () => {
       const second = await prestalab("create-admin", "--email=banco@accademia.it", `--data-dir=${dataDir}`);
       expect(second.code).toBe(0);
       expect(second.stdout).toContain("Promosso l'amministratore banco@accademia.it");
+      expect(second.stdout).toContain("password invariata (per cambiarla usa --password)");
       expect(second.stdout).not.toContain("Password");
+      const third = await prestalab(
+        "create-admin",
+        "--email=banco@accademia.it",
+        "--password=Banco=Prestiti=27",
+        `--data-dir=${dataDir}`,
+      );
+      expect(third.stdout).toContain("Promosso l'amministratore banco@accademia.it: password cambiata");
       expect(usersIn(join(dataDir, "prestalab.db"))).toEqual([{ email: "banco@accademia.it", ruolo: "admin" }]);
       const weak = await prestalab(
         "create-admin",
@@ -214,6 +223,45 @@ describe("the first start's database", () => {
         "Amministratore: desk@accademia.it  password: quella indicata in ADMIN_PASSWORD",
       );
       expect(printed.join("\n")).not.toContain("Banco=Prestiti=26");
+    },
+    SLOW,
+  );
+
+  it(
+    "prints the start line with localhost and the machine's LAN addresses when listening on every interface",
+    async () => {
+      const probe = Bun.serve({ port: 0, fetch: () => new Response() });
+      const port = Number(probe.port);
+      await probe.stop(true);
+      const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? scratch };
+      const child = Bun.spawn(
+        [
+          "bun",
+          "run",
+          "src/main.ts",
+          "serve",
+          "--host",
+          "0.0.0.0",
+          "--port",
+          String(port),
+          "--data-dir",
+          join(scratch, "start-line"),
+        ],
+        { cwd: ROOT, env, stdout: "pipe", stderr: "pipe" },
+      );
+      const reader = child.stdout.getReader();
+      let printed = "";
+      while (!printed.includes("in ascolto su")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        printed += new TextDecoder().decode(value);
+      }
+      child.kill("SIGTERM");
+      await child.exited;
+      const line = printed.split("\n").find((entry) => entry.includes("in ascolto su")) ?? "";
+      expect(line).toContain(` http://localhost:${port} `);
+      for (const address of listenAddresses("0.0.0.0", port).slice(1)) expect(line).toContain(address);
+      expect(line).not.toContain("0.0.0.0");
     },
     SLOW,
   );

@@ -7,6 +7,7 @@ import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServ
 import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
+import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
@@ -116,8 +117,10 @@ async function serve(config: Config, options: CliOptions) {
   const app = createApp(ctx, { ui: options.ui });
   app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_IMPORT_BODY_BYTES + 1024 * 1024 });
   const server = app.server;
+  // Each address on its own, separated by spaces, so that a terminal makes every one a link.
+  const addresses = listenAddresses(config.host, server?.port ?? config.port).join(" ");
   ctx.logger.info(
-    `PrestaLab ${VERSION} in ascolto su http://${config.host}:${server?.port} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
+    `PrestaLab ${VERSION} in ascolto su ${addresses} (dati: ${config.dataDir}, avvio in ${(performance.now() - started).toFixed(0)} ms)`,
   );
 
   let stopping = false;
@@ -195,7 +198,13 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
       const ctx = contextFor(config, silentLogger);
       const result = await createOrPromoteAdmin(ctx, { email, password });
       ctx.sqlite.close();
-      console.log(`${result.created ? "Creato" : "Promosso"} l'amministratore ${result.user.email}`);
+      if (result.created) console.log(`Creato l'amministratore ${result.user.email}`);
+      else
+        console.log(
+          `Promosso l'amministratore ${result.user.email}: ${
+            result.passwordChanged ? "password cambiata" : "password invariata (per cambiarla usa --password)"
+          }`,
+        );
       if (result.generatedPassword) console.log(`Password (mostrata solo ora): ${result.generatedPassword}`);
       return 0;
     }

@@ -62,3 +62,37 @@ export function loanListRoute(rows: Rows): ApiRoutes[string] {
 export function requestListRoute(rows: Rows): ApiRoutes[string] {
   return listRoute(rows, REQUEST_SEARCH_FIELDS);
 }
+
+const USER_SEARCH_FIELDS = ["name", "surname", "email", "matricola"];
+
+/**
+ * `GET /api/auth/users` over these users (src/modules/auth/user-list.ts): the whole array without
+ * `pagina`; with it one page of the `ruolo` tab matching `cerca`, and every tab's count.
+ */
+export function userListRoute(rows: object[] | (() => object[])): (call: ApiCall) => { body: unknown } {
+  return (call: ApiCall) => {
+    const all = (typeof rows === "function" ? rows() : rows) as Row[];
+    const { ruolo, cerca, pagina, per_pagina } = call.query;
+    if (pagina === undefined) return { body: all };
+    const term = cerca?.trim().toLowerCase();
+    const matching = all.filter(
+      (row) =>
+        (!ruolo || row.ruolo === ruolo) &&
+        (!term || `${searchable(row, USER_SEARCH_FIELDS)} ${row.name} ${row.surname}`.toLowerCase().includes(term)),
+    );
+    const page = Number(pagina);
+    const size = Number(per_pagina ?? 50);
+    return {
+      body: {
+        elementi: matching.slice((page - 1) * size, page * size),
+        totale: matching.length,
+        pagina: page,
+        per_pagina: size,
+        per_ruolo: {
+          user: all.filter((row) => row.ruolo === "user").length,
+          admin: all.filter((row) => row.ruolo === "admin").length,
+        },
+      },
+    };
+  };
+}

@@ -282,7 +282,7 @@ export function countAdministrators(ctx: AppContext): number {
 export async function createOrPromoteAdmin(
   ctx: AppContext,
   input: { email: string; password?: string; name?: string; surname?: string },
-): Promise<{ user: Actor; created: boolean; generatedPassword?: string }> {
+): Promise<{ user: Actor; created: boolean; passwordChanged: boolean; generatedPassword?: string }> {
   const email = normalizedEmail(input.email);
   const existing = ctx.db.select().from(users).where(eq(users.email, email)).get();
   const generatedPassword = input.password ? undefined : existing ? undefined : generatePassword();
@@ -299,7 +299,7 @@ export async function createOrPromoteAdmin(
       .where(eq(users.id, existing.id))
       .returning()
       .get() as Actor;
-    return { user, created: false };
+    return { user, created: false, passwordChanged: passwordHash !== undefined };
   }
   const user = ctx.db
     .insert(users)
@@ -313,7 +313,7 @@ export async function createOrPromoteAdmin(
     })
     .returning()
     .get();
-  return { user, created: true, generatedPassword };
+  return { user, created: true, passwordChanged: true, generatedPassword };
 }
 
 /** A random password from an unambiguous alphabet (20 characters: about 115 bits). */

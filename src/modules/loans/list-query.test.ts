@@ -105,6 +105,18 @@ describe("the paged form of the loan list", () => {
     expect(await total("tavoletta")).toBe(2);
   });
 
+  it("answers every page of a long list in the same order as the whole list, deep pages included", async () => {
+    const scenario = await historyScenario();
+    const whole = (await scenario.client.get("/api/prestiti?all=1&stato=restituito", scenario.admin)).body as Json[];
+    const pages: number[] = [];
+    for (let number = 1; number <= 5; number++) {
+      const answer = await page(scenario, `/api/prestiti?all=1&stato=restituito&pagina=${number}&per_pagina=2`);
+      pages.push(...answer.elementi.map((loan: Json) => loan.id));
+    }
+    expect(whole).toHaveLength(7);
+    expect(pages).toEqual(whole.map((loan) => loan.id));
+  });
+
   it("narrows to the loans out during a period", async () => {
     const scenario = await historyScenario();
     const during = await page(scenario, `/api/prestiti?all=1&pagina=1&dal=${day(-3)}&al=${day(-1)}`);

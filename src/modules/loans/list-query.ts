@@ -31,7 +31,19 @@ type RequestListState = (typeof REQUEST_LIST_STATES)[number];
 export interface ListFilter {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The same order backwards: a page past the middle is read from the far end. */
+  reverseOrderBy: SQL[];
   page: Page | null;
+}
+
+type OrderTerm = [column: Parameters<typeof asc>[0], direction: "asc" | "desc"];
+
+/** An order and its reverse, for reading a deep page from whichever end is nearer. */
+function ordering(...terms: OrderTerm[]): Pick<ListFilter, "orderBy" | "reverseOrderBy"> {
+  return {
+    orderBy: terms.map(([column, direction]) => (direction === "asc" ? asc(column) : desc(column))),
+    reverseOrderBy: terms.map(([column, direction]) => (direction === "asc" ? desc(column) : asc(column))),
+  };
 }
 
 function stateOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | null {
@@ -102,13 +114,13 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
       : undefined,
   ];
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
-  const orderBy =
+  const order =
     state === "in_corso" || state === LOAN_STATE.active || state === LOAN_STATE.overdue
-      ? [asc(prestiti.dataRientro), asc(prestiti.id)]
+      ? ordering([prestiti.dataRientro, "asc"], [prestiti.id, "asc"])
       : state === LOAN_STATE.returned
-        ? [desc(prestiti.dataRestituzione), desc(prestiti.id)]
-        : [desc(prestiti.createdAt), desc(prestiti.id)];
-  return { where: and(...conditions), orderBy, page: pageOf(query) };
+        ? ordering([prestiti.dataRestituzione, "desc"], [prestiti.id, "desc"])
+        : ordering([prestiti.createdAt, "desc"], [prestiti.id, "desc"]);
+  return { where: and(...conditions), ...order, page: pageOf(query) };
 }
 
 /** Filters, order (newest first) and page of `GET /api/richieste`. */
@@ -130,7 +142,7 @@ export function requestListFilter(query: ListQuery): ListFilter {
   ];
   return {
     where: and(...conditions),
-    orderBy: [desc(richieste.createdAt), desc(richieste.id)],
+    ...ordering([richieste.createdAt, "desc"], [richieste.id, "desc"]),
     page: pageOf(query),
   };
 }
@@ -147,8 +159,20 @@ export function pagedList<T>(
   load: (selection: Selection) => T[],
   total: () => number,
 ): T[] | PagedAnswer<T> {
-  const { page, orderBy } = filter;
+  const { page, orderBy, reverseOrderBy } = filter;
   if (!page) return load({ where, orderBy });
-  const elementi = load({ where, orderBy, limit: page.size, offset: (page.number - 1) * page.size });
-  return { elementi, totale: total(), pagina: page.number, per_pagina: page.size };
+  const totale = total();
+  const offset = (page.number - 1) * page.size;
+  // SQLite walks every skipped row of an OFFSET: a page past the middle is read backwards from the end.
+  const fromEnd = totale - offset - page.size;
+  const elementi =
+    offset > totale / 2
+      ? load({
+          where,
+          orderBy: reverseOrderBy,
+          limit: Math.max(0, page.size + Math.min(0, fromEnd)),
+          offset: Math.max(0, fromEnd),
+        }).reverse()
+      : load({ where, orderBy, limit: page.size, offset });
+  return { elementi, totale, pagina: page.number, per_pagina: page.size };
 }

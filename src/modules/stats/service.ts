@@ -1,21 +1,12 @@
-import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppContext } from "../../context";
-import {
-  categorie,
-  corsi,
-  inventario,
-  inventarioCorsi,
-  prestiti,
-  richieste,
-  riparazioni,
-  segnalazioni,
-  users,
-} from "../../db/schema";
+import { categorie, inventario, prestiti, richieste, riparazioni, segnalazioni, users } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
 import { badRequest } from "../../http/errors";
+import { byCount, requestCountsSince } from "./request-counts";
 
 export const PERIODS = [30, 90, 365] as const;
 export type Period = (typeof PERIODS)[number];
@@ -58,84 +49,117 @@ export function basicStats(ctx: AppContext) {
   };
 }
 
+/** The counts of the period's requests, kept up to date between calls (see request-counts.ts). */
+function periodCounts(ctx: AppContext, period: Period) {
+  return requestCountsSince(ctx, String(period), periodStart(ctx, period).since);
+}
+
+const binary = (a: string | null, b: string | null) => ((a ?? "") < (b ?? "") ? -1 : (a ?? "") > (b ?? "") ? 1 : 0);
+
+/**
+ * The TOP keys by count, ties broken by `compare`, among those `resolve` still finds (a deleted account's
+ * requests keep counting under an id no user has). Only the leading keys are resolved: every key tied
+ * with the last one read is read too, so no key left out can outrank one taken.
+ */
+function topByCount<T extends { id: number }>(
+  counts: Map<number, number>,
+  resolve: (ids: number[]) => T[],
+  compare: (a: T, b: T) => number,
+): Array<T & { count: number }> {
+  const sorted = byCount(counts);
+  const found: Array<T & { count: number }> = [];
+  let end = 0;
+  while (end < sorted.length && found.length < TOP) {
+    let next = Math.min(sorted.length, end + TOP);
+    while (next < sorted.length && sorted[next]?.[1] === sorted[next - 1]?.[1]) next++;
+    const ids = sorted.slice(end, next).map(([id]) => id);
+    for (const row of resolve(ids)) found.push({ ...row, count: counts.get(row.id) ?? 0 });
+    end = next;
+  }
+  return found.sort((a, b) => b.count - a.count || compare(a, b)).slice(0, TOP);
+}
+
 export function topUsers(ctx: AppContext, period: Period) {
-  const { since } = periodStart(ctx, period);
-  const requests = count(richieste.id);
-  return ctx.db
-    .select({
-      id: users.id,
-      name: users.name,
-      surname: users.surname,
-      corso_accademico: users.corsoAccademico,
-      count: requests,
-    })
-    .from(richieste)
-    .innerJoin(users, eq(users.id, richieste.utenteId))
-    .where(gte(richieste.createdAt, since))
-    .groupBy(users.id)
-    .orderBy(desc(requests), asc(users.surname), asc(users.name))
-    .limit(TOP)
-    .all();
+  const { byUser } = periodCounts(ctx, period);
+  return topByCount(
+    byUser,
+    (ids) =>
+      ctx.db
+        .select({ id: users.id, name: users.name, surname: users.surname, corso_accademico: users.corsoAccademico })
+        .from(users)
+        .where(inArray(users.id, ids))
+        .all(),
+    (a, b) => binary(a.surname, b.surname) || binary(a.name, b.name),
+  ).map(({ id, name, surname, corso_accademico, count }) => ({ id, name, surname, corso_accademico, count }));
 }
 
 export function topItems(ctx: AppContext, period: Period) {
-  const { since } = periodStart(ctx, period);
-  const requests = count(richieste.id);
+  const { byItem } = periodCounts(ctx, period);
   const firstCourse = sql<string | null>`(select c.nome from inventario_corsi ic join corsi c on c.id = ic.corso_id
     where ic.inventario_id = ${qualified(inventario.id)} order by ic.posizione limit 1)`;
-  return ctx.db
-    .select({
-      id: inventario.id,
-      nome: inventario.nome,
-      categoria_madre: firstCourse,
-      categoria_figlia: categorie.nome,
-      count: requests,
-    })
-    .from(richieste)
-    .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
-    .leftJoin(categorie, eq(categorie.id, inventario.categoriaId))
-    .where(gte(richieste.createdAt, since))
-    .groupBy(inventario.id)
-    .orderBy(desc(requests), asc(inventario.nome))
-    .limit(TOP)
-    .all();
+  return topByCount(
+    byItem,
+    (ids) =>
+      ctx.db
+        .select({
+          id: inventario.id,
+          nome: inventario.nome,
+          categoria_madre: firstCourse,
+          categoria_figlia: categorie.nome,
+        })
+        .from(inventario)
+        .leftJoin(categorie, eq(categorie.id, inventario.categoriaId))
+        .where(inArray(inventario.id, ids))
+        .all(),
+    (a, b) => binary(a.nome, b.nome),
+  ).map(({ id, nome, categoria_madre, categoria_figlia, count }) => ({
+    id,
+    nome,
+    categoria_madre,
+    categoria_figlia,
+    count,
+  }));
 }
 
+/** Sums counts per group; the TOP groups by count, then by name. */
+function topGroups<G extends string>(totals: Map<G, number>) {
+  return [...totals].sort((a, b) => b[1] - a[1] || binary(a[0], b[0])).slice(0, TOP);
+}
+
+/** Requests and distinct borrowers per course in the period: the top five. */
 export function topDepartments(ctx: AppContext, period: Period) {
-  const { since } = periodStart(ctx, period);
-  const requests = count(richieste.id);
-  return ctx.db
-    .select({
-      corso_accademico: sql<string>`${users.corsoAccademico}`,
-      studenti: countDistinct(users.id),
-      count: requests,
-    })
-    .from(richieste)
-    .innerJoin(users, eq(users.id, richieste.utenteId))
-    .where(and(gte(richieste.createdAt, since), sql`${users.corsoAccademico} is not null`))
-    .groupBy(users.corsoAccademico)
-    .orderBy(desc(requests), asc(users.corsoAccademico))
-    .limit(TOP)
-    .all();
+  const { byUser } = periodCounts(ctx, period);
+  const courseOf = new Map(
+    ctx.db.values<[number, string]>(sql`SELECT id, corso_accademico FROM users WHERE corso_accademico IS NOT NULL`),
+  );
+  const requests = new Map<string, number>();
+  const students = new Map<string, number>();
+  for (const [userId, count] of byUser) {
+    const course = courseOf.get(userId);
+    if (course === undefined) continue;
+    requests.set(course, (requests.get(course) ?? 0) + count);
+    students.set(course, (students.get(course) ?? 0) + 1);
+  }
+  return topGroups(requests).map(([course, count]) => ({
+    corso_accademico: course,
+    studenti: students.get(course) ?? 0,
+    count,
+  }));
 }
 
 /** Requests per parent category (an item's first course) in the period: the top five. */
 export function requestsByCategory(ctx: AppContext, period: Period) {
-  const { since } = periodStart(ctx, period);
-  const requests = count(richieste.id);
-  return ctx.db
-    .select({ categoria: corsi.nome, count: requests })
-    .from(richieste)
-    .innerJoin(
-      inventarioCorsi,
-      and(eq(inventarioCorsi.inventarioId, richieste.inventarioId), eq(inventarioCorsi.posizione, 0)),
-    )
-    .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-    .where(gte(richieste.createdAt, since))
-    .groupBy(corsi.nome)
-    .orderBy(desc(requests), asc(corsi.nome))
-    .limit(TOP)
-    .all();
+  const { byItem } = periodCounts(ctx, period);
+  const firstCourseOf = new Map(
+    ctx.db.values<[number, string]>(sql`SELECT ic.inventario_id, c.nome FROM inventario_corsi ic
+      JOIN corsi c ON c.id = ic.corso_id WHERE ic.posizione = 0`),
+  );
+  const totals = new Map<string, number>();
+  for (const [itemId, count] of byItem) {
+    const course = firstCourseOf.get(itemId);
+    if (course !== undefined) totals.set(course, (totals.get(course) ?? 0) + count);
+  }
+  return topGroups(totals).map(([categoria, count]) => ({ categoria, count }));
 }
 
 const twoDigits = (value: string) => value.padStart(2, "0");

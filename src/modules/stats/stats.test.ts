@@ -358,3 +358,37 @@ describe("asking for statistics", () => {
     }
   });
 });
+
+describe("the counts kept between calls", () => {
+  it("add the requests made since, drop those the period's start has passed, and start again when the clock goes back", async () => {
+    const fresh = await seededTerm();
+    const top = async () =>
+      (await stat(fresh.client, fresh.admin, "/api/stats/top-items?period=30")).map(
+        (item) => `${item.nome} ${item.count}`,
+      );
+    const before = await top();
+    expect(before).toEqual([
+      "Fotocamera Canon 3",
+      "Obiettivo 50mm 2",
+      "Plotter A1 2",
+      "Tavoletta grafica 2",
+      "Cavalletto 1",
+    ]);
+    // Fifteen days later the Plotter's two requests and the first day's Cavalletto fall out of the 30 days.
+    fresh.ctx.clock.travelTo(new Date("2026-03-25T09:00:00Z"));
+    expect(await top()).toEqual(["Fotocamera Canon 3", "Obiettivo 50mm 2", "Tavoletta grafica 2", "Proiettore 1"]);
+    const items = (await fresh.client.get("/api/inventario", fresh.admin)).body as Json[];
+    const lens = items.find((item) => item.nome === "Obiettivo 50mm") as Json;
+    await requestOk(fresh.client, fresh.student, { unit_id: unitIdOf(lens), dal: "2026-03-26", al: "2026-03-26" });
+    expect(await top()).toEqual(["Fotocamera Canon 3", "Obiettivo 50mm 3", "Tavoletta grafica 2", "Proiettore 1"]);
+    // Counted again from the index: the period's requests, the one just made included.
+    fresh.ctx.clock.travelTo(NOW);
+    expect(await top()).toEqual([
+      "Fotocamera Canon 3",
+      "Obiettivo 50mm 3",
+      "Plotter A1 2",
+      "Tavoletta grafica 2",
+      "Cavalletto 1",
+    ]);
+  });
+});

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "bun:test";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { anAdmin, aStudent } from "../../test/fixtures";
+import { userListRoute } from "../../test/paged-lists";
 import { renderApp } from "../../test/render-app";
 import { requestNavigation } from "../lib/navigation-event";
 
 const admin = anAdmin();
 const adminApi = {
-  "GET /api/auth/users": { body: [] },
+  "GET /api/auth/users": userListRoute([]),
   "GET /api/auth/password-reset-requests": { body: [] },
 };
 

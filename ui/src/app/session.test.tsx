@@ -1,6 +1,7 @@
 import { describe, expect, it, spyOn } from "bun:test";
 import { screen } from "@testing-library/react";
 import { anAdmin, aStudent } from "../../test/fixtures";
+import { userListRoute } from "../../test/paged-lists";
 import { renderApp } from "../../test/render-app";
 import { TOKEN_KEY } from "../lib/api";
 
@@ -54,12 +55,13 @@ describe("session", () => {
 
   it("forgets the previous user's data on sign-out", async () => {
     let userListCalls = 0;
+    const firstList = userListRoute([aStudent()]);
     const { user } = renderApp({
       signedInAs: anAdmin(),
       path: "/utenti",
       api: {
         // The first admin sees the list; for the next one the server is still answering.
-        "GET /api/auth/users": () => (++userListCalls === 1 ? { body: [aStudent()] } : "never"),
+        "GET /api/auth/users": (call) => (++userListCalls === 1 ? firstList(call) : "never"),
         "POST /api/auth/login": { body: { token: "altro-token", user: anAdmin({ name: "Sara" }) } },
       },
     });

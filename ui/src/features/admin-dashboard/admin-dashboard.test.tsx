@@ -222,5 +222,19 @@ describe("Dashboard Amministratore", () => {
         act(() => desk.happyDOM.setViewport({ width: 1024, height: 768 }));
       }
     });
+
+    it("keeps an open dialog when the phone turns and the sections move", async () => {
+      const { user } = renderDashboard();
+      const requests = await screen.findByRole("region", { name: "Richieste Recenti" });
+      await user.click(await within(requests).findByRole("button", { name: /^Gestisci la richiesta di / }));
+      expect(screen.getByRole("dialog", { name: "Gestione Richiesta" })).toBeTruthy();
+      const desk = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
+      act(() => desk.happyDOM.setViewport({ width: 390, height: 844 }));
+      try {
+        expect(screen.getByRole("dialog", { name: "Gestione Richiesta" })).toBeTruthy();
+      } finally {
+        act(() => desk.happyDOM.setViewport({ width: 1024, height: 768 }));
+      }
+    });
   });
 });

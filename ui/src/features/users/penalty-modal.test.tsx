@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import { adminShellApi } from "../../../test/shell-api";
 
@@ -63,7 +64,7 @@ function renderUsers(api: ApiRoutes = {}) {
     path: "/utenti",
     api: {
       ...adminShellApi,
-      "GET /api/auth/users": { body: [admin, luca, sara] },
+      "GET /api/auth/users": userListRoute([admin, luca, sara]),
       "GET /api/penalties/user/4": { body: history },
       ...api,
     },

@@ -51,7 +51,10 @@ export function ImportantAlerts() {
           return (
             <div
               key={kind}
-              className={`relative flex min-w-0 flex-col rounded-lg border p-4 transition-shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 has-[button:enabled]:hover:shadow-md ${entries.length === 0 ? "opacity-70" : ""} ${tone}`}
+              className={`relative flex min-w-0 flex-col rounded-lg border p-4 transition-shadow has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 has-[button:enabled]:hover:shadow-md ${
+                // An empty card is quiet but still readable: neutral colours, not a faded tone.
+                entries.length === 0 ? "border-slate-200 bg-slate-50 text-slate-600" : tone
+              }`}
             >
               {/* The heading button stretches over the whole card, so a click anywhere opens the list. */}
               <button
@@ -67,7 +70,7 @@ export function ImportantAlerts() {
                 <span className="text-lg font-bold tabular-nums">{entries.length}</span>
               </button>
               {entries.length === 0 ? (
-                <span className="mt-2 text-xs opacity-80">{empty}</span>
+                <span className="mt-2 text-xs">{empty}</span>
               ) : (
                 <span className="mt-2 block space-y-1.5">
                   {entries.slice(0, SHOWN_PER_CARD).map((entry) => {

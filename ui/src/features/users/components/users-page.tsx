@@ -1,18 +1,19 @@
 import { RefreshCw, Search, UserPlus, Users } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
-import { ShowMore, useShownCount } from "../../../components/show-more";
+import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
-import { fullName, isAdmin, type User } from "../../../lib/user";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { fullName, type User } from "../../../lib/user";
 import { useDeleteUser } from "../api/delete-user";
-import { useUsers } from "../api/get-users";
+import { type UserRole, useUserPages } from "../api/get-users";
 import { EditUserModal } from "./edit-user-modal";
 import { NewUserModal } from "./new-user-modal";
 import { ResetUserPasswordModal } from "./reset-user-password-modal";
@@ -20,9 +21,9 @@ import { UserList } from "./user-list";
 
 type Tab = "users" | "admins";
 
-const TABS: { key: Tab; label: string }[] = [
-  { key: "users", label: "Utenti" },
-  { key: "admins", label: "Amministratori" },
+const TABS: { key: Tab; label: string; role: UserRole }[] = [
+  { key: "users", label: "Utenti", role: "user" },
+  { key: "admins", label: "Amministratori", role: "admin" },
 ];
 
 const EMPTY_TEXT: Record<Tab, string> = {
@@ -37,13 +38,11 @@ type OpenDialog =
   | { kind: "reset-password"; user: User }
   | { kind: "delete"; user: User };
 
-function matches(user: User, search: string): boolean {
-  const text = `${user.name} ${user.surname} ${user.email} ${user.matricola ?? ""}`.toLowerCase();
-  return text.includes(search);
-}
+/** Typing asks the server once it pauses, not at every key. */
+const SEARCH_DELAY_MS = 250;
 
+/** Students and administrators, a tab at a time, searched and paged on the server. */
 export function UsersPage() {
-  const users = useUsers();
   const deleteUser = useDeleteUser();
   const showToast = useToast();
   const [tab, setTab] = useState<Tab>("users");
@@ -51,14 +50,12 @@ export function UsersPage() {
   const [params] = useSearchParams();
   const [search, setSearch] = useState(() => params.get("cerca") ?? "");
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-
-  const groups = useMemo(() => {
-    const all = users.data ?? [];
-    return { users: all.filter((user) => !isAdmin(user)), admins: all.filter(isAdmin) };
-  }, [users.data]);
-  const term = search.trim().toLowerCase();
-  const shown = groups[tab].filter((user) => matches(user, term));
-  const rendered = useShownCount(`${tab} ${term}`);
+  const term = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const role = TABS.find((entry) => entry.key === tab)?.role ?? "user";
+  const users = useUserPages(role, term);
+  const shown = users.data?.pages.flatMap((page) => page.elementi) ?? [];
+  const firstPage = users.data?.pages[0];
+  const total = firstPage?.totale ?? 0;
 
   function confirmDelete(user: User) {
     deleteUser.mutate(user.id, {
@@ -86,7 +83,11 @@ export function UsersPage() {
             label="Tipo di account"
             idPrefix="tab"
             panelId="users-panel"
-            tabs={TABS.map(({ key, label }) => ({ key, label, count: groups[key].length }))}
+            tabs={TABS.map((entry) => ({
+              key: entry.key,
+              label: entry.label,
+              count: firstPage?.per_ruolo[entry.role] ?? 0,
+            }))}
             selected={tab}
             onSelect={setTab}
             className="flex gap-1 rounded-lg bg-slate-100 p-1"
@@ -137,15 +138,16 @@ export function UsersPage() {
             ) : (
               <>
                 <UserList
-                  users={shown.slice(0, rendered.count)}
+                  users={shown}
                   onEdit={(user) => setDialog({ kind: "edit", user })}
                   onResetPassword={(user) => setDialog({ kind: "reset-password", user })}
                   onDelete={(user) => setDialog({ kind: "delete", user })}
                 />
                 <ShowMore
-                  shown={Math.min(rendered.count, shown.length)}
-                  total={shown.length}
-                  onMore={rendered.showMore}
+                  shown={shown.length}
+                  total={total}
+                  onMore={() => users.fetchNextPage()}
+                  busy={users.isFetchingNextPage}
                 />
               </>
             ))}
