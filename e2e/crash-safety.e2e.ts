@@ -7,6 +7,8 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { createRandom, type Random } from "../src/seed/random";
+import { chaosSeed } from "../src/testing/chaos-seed";
 import { expect, test } from "./support/fixtures";
 import { type ApiAnswer, databaseFile, inspectDatabase, type PrestaLabServer, type Student } from "./support/server";
 
@@ -73,6 +75,8 @@ interface Desk {
   today: string;
   unitIds: number[];
   stopped: boolean;
+  /** Every random choice of the run, drawn from its printed seed. */
+  random: Random;
 }
 
 /** One student at the counter, over and over: ask for a unit, then cancel, get refused, or borrow and return it. */
@@ -99,7 +103,7 @@ async function studentAtWork(desk: Desk, student: Student, units: number[]) {
     ledger.requests.set(created.body.id, request);
     ledger.acknowledged++;
     const path = `/api/richieste/${created.body.id}`;
-    const fate = Math.random();
+    const fate = desk.random.next();
     if (fate < 0.15)
       await change(ledger, request, "annullata", () => send(server, "DELETE", path, { token: student.token }));
     else if (fate < 0.25)
@@ -249,7 +253,8 @@ test("every acknowledged write survives SIGKILL at random moments, with the data
     expect(created.status).toBe(200);
     unitIds.push(...(created.body.unita as Array<{ id: number }>).map((unit) => unit.id));
   }
-  const desk: Desk = { server, ledger, adminToken, today, unitIds, stopped: false };
+  const random = createRandom(chaosSeed("crash safety"));
+  const desk: Desk = { server, ledger, adminToken, today, unitIds, stopped: false, random };
   const students: Student[] = [];
 
   for (let run = 1; run <= CRASHES; run++) {
@@ -269,7 +274,7 @@ test("every acknowledged write survives SIGKILL at random moments, with the data
       });
     });
     // Kill after a random number of acknowledged writes, with the workers' next changes in flight.
-    const killAfter = before + 60 + Math.floor(Math.random() * 240);
+    const killAfter = before + 60 + desk.random.int(0, 239);
     await until(() => ledger.acknowledged >= killAfter, 60_000, `${killAfter} acknowledged writes`);
     const killed = await server.kill();
     desk.stopped = true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
-import { createApp, MAX_BODY_BYTES } from "./app";
+import { createApp } from "./app";
 import { createClock } from "./clock";
+import { IMPORT_PATH, listenOptions, MAX_BODY_BYTES } from "./http/body-guard";
 import type { UiAssetSource } from "./http/ui";
 import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "./testing/harness";
 import { BUILD, VERSION } from "./version";
@@ -145,6 +146,82 @@ describe("request bodies and failures", () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: "Richiesta troppo grande" });
     expectSecurityHeaders(response.headers);
+  });
+
+  const NESTED_BODIES = {
+    arrays: `${"[".repeat(500_000)}${"]".repeat(500_000)}`,
+    objects: `${'{"a":'.repeat(200_000)}1${"}".repeat(200_000)}`,
+  };
+  for (const [shape, body] of Object.entries(NESTED_BODIES)) {
+    it(`refuses JSON ${shape} nested hundreds of thousands of levels deep with 400 before any schema, on public and admin routes`, async () => {
+      const client = createTestClient();
+      const admin = await signInAdmin(client);
+      const posts = [
+        ["/api/auth/login", undefined],
+        ["/api/auth/register", undefined],
+        ["/api/inventario", admin.token],
+      ] as const;
+      for (const [path, token] of posts) {
+        const answer = await client.call("POST", path, { raw: body, token });
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual({ error: "Richiesta non valida: dati annidati troppo in profondità" });
+      }
+    });
+  }
+
+  it("accepts JSON nested 32 levels deep as far as depth goes", async () => {
+    const client = createTestClient();
+    const body = `{"email":"a@b.it","password":"x","x":${"[".repeat(31)}${"]".repeat(31)}}`;
+    expect((await client.call("POST", "/api/auth/login", { raw: body })).status).toBe(401);
+    const deeper = `{"email":"a@b.it","password":"x","x":${"[".repeat(32)}${"]".repeat(32)}}`;
+    expect((await client.call("POST", "/api/auth/login", { raw: deeper })).status).toBe(400);
+  });
+
+  it("refuses a body that is not JSON with 415", async () => {
+    const client = createTestClient();
+    const response = await client.app.handle(
+      new Request("http://localhost/api/auth/forgot-password", {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n[[[[1]]]]\r\n--x--',
+      }),
+    );
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: "Il corpo della richiesta deve essere in formato JSON" });
+  });
+
+  it("refuses an over-limit body streamed in chunks exactly as one with a Content-Length, on a real server", async () => {
+    const client = createTestClient();
+    const server = client.app.listen(listenOptions(0, "127.0.0.1")).server;
+    try {
+      const url = (path: string) => `http://127.0.0.1:${server?.port}${path}`;
+      /** A body of `bytes` sent with Transfer-Encoding: chunked (no Content-Length), 1 MB per chunk. */
+      const chunked = (bytes: number) => {
+        let left = bytes;
+        return new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const size = Math.min(left, 1024 * 1024);
+            if (size === 0) return controller.close();
+            controller.enqueue(new Uint8Array(size).fill(0x20));
+            left -= size;
+          },
+        });
+      };
+      const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+        fetch(url(path), { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+      const fourteen = 14 * 1024 * 1024 + 1;
+      for (const path of ["/api/auth/login", IMPORT_PATH]) {
+        expect((await post(path, chunked(fourteen))).status).toBe(413);
+        expect((await post(path, new Uint8Array(fourteen).fill(0x20))).status).toBe(413);
+      }
+      const eleven = 11 * 1024 * 1024;
+      const streamed = await post("/api/auth/login", chunked(eleven));
+      expect(streamed.status).toBe(413);
+      expect(await streamed.json()).toEqual({ error: "Richiesta troppo grande" });
+      expect((await post("/api/auth/login", new Uint8Array(eleven).fill(0x20))).status).toBe(413);
+    } finally {
+      await server?.stop(true);
+    }
   });
 
   it("accepts a body of exactly 10 MB as far as size goes", async () => {

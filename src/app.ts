@@ -2,7 +2,9 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia, type ValidationError } from "elysia";
 import type { AppContext } from "./context";
 import { createTokenService } from "./http/auth";
+import { bodyGuard, bodyLimitFor, tooLarge } from "./http/body-guard";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
+import { UNMATCHED_ROUTE } from "./http/metrics";
 import { CACHED_LISTS, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
@@ -23,11 +25,6 @@ import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
 import { VERSION } from "./version";
-
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** A 10 MB spreadsheet arrives base64-encoded inside JSON: about 4/3 of its size. */
-export const MAX_IMPORT_BODY_BYTES = 14 * 1024 * 1024;
-const IMPORT_PATH = "/api/excel/inventario/import";
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
@@ -73,6 +70,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const tokens = createTokenService(ctx);
   const startedAt = new WeakMap<Request, number>();
   const responses = createResponseCache(ctx);
+  const bodies = bodyGuard();
   // Lists differ by who asks (a student sees their own); the same user gets the same answer.
   const cacheKey = async (request: Request) => `${(await tokens.actorOf(request))?.id ?? 0} ${request.url}`;
 
@@ -103,10 +101,10 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       Object.assign(set.headers, SECURITY_HEADERS);
       const path = new URL(request.url).pathname;
       if (path.startsWith("/api")) set.headers["cache-control"] = "no-store";
-      const length = Number(request.headers.get("content-length") ?? 0);
-      if (length > (path === IMPORT_PATH ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES)) {
+      // A declared size over the limit is refused before anything is read; bodyGuard counts the rest.
+      if (Number(request.headers.get("content-length") ?? 0) > bodyLimitFor(path)) {
         set.status = 413;
-        return { error: "Richiesta troppo grande" };
+        return tooLarge().toBody();
       }
     })
     .onError(({ code, error, set, request, path }) => {
@@ -119,6 +117,11 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       if (code === "PARSE") {
         set.status = 400;
         return { error: "Richiesta non valida: il corpo non è un JSON corretto" };
+      }
+      const bodyProblem = bodies.problemOf(request);
+      if (code === "VALIDATION" && bodyProblem) {
+        set.status = bodyProblem.status;
+        return bodyProblem.toBody();
       }
       if (code === "VALIDATION") {
         set.status = 400;
@@ -151,11 +154,14 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       const ms = performance.now() - (startedAt.get(request) ?? performance.now());
       const status = typeof set.status === "number" ? set.status : 200;
       const path = new URL(request.url).pathname;
-      if (path.startsWith("/api")) ctx.metrics.recordRequest(`${request.method} ${route || path}`, status, ms);
+      // Keyed by route pattern: every path no route serves shares one key, so clients cannot grow the table.
+      if (path.startsWith("/api"))
+        ctx.metrics.recordRequest(route ? `${request.method} ${route}` : UNMATCHED_ROUTE, status, ms);
       ctx.logger.info(`${request.method} ${path} ${status} ${ms.toFixed(1)}ms`);
       // A list whose handler failed releases the callers that waited for it (a success already did).
       responses.settle(request);
     })
+    .use(bodies.plugin)
     .use(api)
     .use(uiRoutes(options.ui ?? null));
 }

@@ -167,6 +167,78 @@ describe("command line", () => {
   );
 
   it(
+    "backs up read-only: never migrates nor writes the live database, and writes a private copy",
+    async () => {
+      const dataDir = join(scratch, "backup-readonly");
+      const database = join(dataDir, "prestalab.db");
+      addUser(dataDir, "giulia@accademia.it");
+      // An older database: the server would migrate it on its next start, a backup must not.
+      const older = new Database(database);
+      older.exec("DELETE FROM __drizzle_migrations WHERE id = (SELECT max(id) FROM __drizzle_migrations)");
+      const migrationsBefore = older.query("SELECT count(*) AS n FROM __drizzle_migrations").get();
+      older.close();
+      const backupFile = join(scratch, "copia-readonly.db");
+      const backup = await prestalab("backup", backupFile, "--data-dir", dataDir);
+      expect(backup.code).toBe(0);
+      expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+      const live = new Database(database, { readonly: true });
+      expect(live.query("SELECT count(*) AS n FROM __drizzle_migrations").get()).toEqual(migrationsBefore);
+      live.close();
+      const nothing = await prestalab("backup", join(scratch, "niente.db"), "--data-dir", join(scratch, "vuota"));
+      expect(nothing.code).toBe(1);
+      expect(nothing.stderr).toContain("Errore: Nessun database in");
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses to restore a SQLite file that holds only a migrations table, replacing nothing",
+    async () => {
+      const dataDir = join(scratch, "restore-foreign");
+      const database = join(dataDir, "prestalab.db");
+      addUser(dataDir, "resta@accademia.it");
+      const hollow = join(scratch, "finto.db");
+      const fake = new Database(hollow);
+      fake.exec("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
+      fake.exec("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('abc', 1)");
+      fake.close();
+      const refused = await prestalab("restore", hollow, "--data-dir", dataDir);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("Errore: Il file non è un database PrestaLab");
+      expect(usersIn(database)).toEqual([{ email: "resta@accademia.it", ruolo: "user" }]);
+      expect(readdirSync(dataDir).some((name) => name.includes("before-restore"))).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    "fails at once, in Italian and naming --port, when the port is already in use",
+    async () => {
+      // The occupant allows port sharing, as a first PrestaLab listening with reusePort would.
+      const other = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: true, fetch: () => new Response("altro") });
+      try {
+        const dataDir = join(scratch, "busy-port");
+        const result = await prestalab(
+          "serve",
+          "--port",
+          String(other.port),
+          "--host",
+          "127.0.0.1",
+          "--data-dir",
+          dataDir,
+        );
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`Errore: La porta ${other.port} è già in uso`);
+        expect(result.stderr).toContain("--port");
+        expect(existsSync(join(dataDir, "server.pid"))).toBe(false);
+      } finally {
+        other.stop(true);
+      }
+    },
+    SLOW,
+  );
+
+  it(
     "lists the routes as METHOD /path lines",
     async () => {
       const result = await prestalab("routes");

@@ -1,12 +1,13 @@
 import { resolve } from "node:path";
-import { API_DOCS_PATH, createApp, MAX_IMPORT_BODY_BYTES } from "./app";
+import { API_DOCS_PATH, createApp } from "./app";
 import { createClock } from "./clock";
 import { type Config, type Flags, loadConfig, parseArgs } from "./config";
 import type { AppContext } from "./context";
 import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServerPid } from "./data-dir";
-import { backupDatabase, backupProblem, restoreDatabase } from "./db/backup";
+import { backupDatabase, backupProblem, openForBackup, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
+import { listenOptions } from "./http/body-guard";
 import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
@@ -24,7 +25,7 @@ const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature
 
 Uso:
   prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>] [--demo]
-                   [--public-url https://prestiti.accademia.it]
+                   [--public-url https://prestiti.accademia.it] [--trust-proxy]
   prestalab migrate [--data-dir ./data]
   prestalab backup <file> [--data-dir ./data]
   prestalab restore <file> [--data-dir ./data]
@@ -34,7 +35,8 @@ Uso:
   prestalab --help | --version
 
 Variabili d'ambiente: PORT, HOST, PRESTALAB_DATA_DIR, PRESTALAB_NOW, TZ_ACADEMY (Europe/Rome),
-APP_NAME (PrestaLab), JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, OVERDUE_CHECK_MINUTES (15), LOG_LEVEL (info), PUBLIC_URL.
+APP_NAME (PrestaLab), JWT_SECRET, ADMIN_EMAIL, ADMIN_PASSWORD, OVERDUE_CHECK_MINUTES (15), LOG_LEVEL (info), PUBLIC_URL,
+TRUST_PROXY (0: metti 1 dietro nginx o Caddy, che aggiungono X-Forwarded-For).
 `;
 
 export interface CliOptions {
@@ -57,6 +59,7 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     metrics: createServerMetrics(),
     events: createEventBus(),
     overdueCheckMinutes: config.overdueCheckMinutes,
+    trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
   };
 }
@@ -115,7 +118,18 @@ async function serve(config: Config, options: CliOptions) {
   if (!configuredPublicUrl(ctx)) ctx.logger.warn(PUBLIC_URL_UNSET);
   const stopJobs = startJobs(ctx, config.overdueCheckMinutes);
   const app = createApp(ctx, { ui: options.ui });
-  app.listen({ port: config.port, hostname: config.host, maxRequestBodySize: MAX_IMPORT_BODY_BYTES + 1024 * 1024 });
+  try {
+    app.listen(listenOptions(config.port, config.host));
+  } catch (error) {
+    stopJobs();
+    ctx.sqlite.close();
+    releaseDataDir();
+    if ((error as { code?: string }).code === "EADDRINUSE")
+      throw new Error(
+        `La porta ${config.port} è già in uso da un altro programma: scegline un'altra con --port (o PORT)`,
+      );
+    throw error;
+  }
   const server = app.server;
   // Each address on its own, separated by spaces, so that a terminal makes every one a link.
   const addresses = listenAddresses(config.host, server?.port ?? config.port).join(" ");
@@ -171,9 +185,13 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     }
     case "backup": {
       const target = resolve(requireArgument(positional[1], "prestalab backup <file>"));
-      const ctx = contextFor(config, silentLogger);
-      backupDatabase(ctx.sqlite, target);
-      ctx.sqlite.close();
+      // Read-only and never migrated: a backup beside a busy server must not take its write lock.
+      const sqlite = openForBackup(dataPaths(config.dataDir).database);
+      try {
+        backupDatabase(sqlite, target);
+      } finally {
+        sqlite.close();
+      }
       console.log(`Backup scritto in ${target}`);
       return 0;
     }

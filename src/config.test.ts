@@ -32,10 +32,19 @@ describe("loadConfig", () => {
       overdueCheckMinutes: 15,
       logLevel: "info",
       demo: false,
+      trustProxy: false,
     });
     expect(config.jwtSecret).toBeUndefined();
     expect(config.adminEmail).toBeUndefined();
     expect(config.now).toBeUndefined();
+  });
+
+  it("trusts X-Forwarded-For only when TRUST_PROXY or --trust-proxy says so", () => {
+    expect(loadConfig({}, { TRUST_PROXY: "1" }).trustProxy).toBe(true);
+    expect(loadConfig({}, { TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ "trust-proxy": true }, {}).trustProxy).toBe(true);
+    expect(loadConfig({ "trust-proxy": "0" }, { TRUST_PROXY: "1" }).trustProxy).toBe(false);
+    expect(() => loadConfig({}, { TRUST_PROXY: "forse" })).toThrow("TRUST_PROXY non valido: forse (usa 1 o 0)");
   });
 
   it("reads the environment", () => {

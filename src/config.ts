@@ -14,6 +14,8 @@ export interface Config {
   /** Shifted start time of the clock (PRESTALAB_NOW / --now), for demos, training and end-to-end tests. */
   now?: Date;
   demo: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Address people reach PrestaLab at (PUBLIC_URL / --public-url): every QR code and link encodes it. */
   publicUrl?: string;
 }
@@ -41,6 +43,8 @@ export function parseArgs(argv: string[]): { positional: string[]; flags: Flags 
   return { positional, flags };
 }
 
+const SWITCH_VALUES: Record<string, boolean> = { 1: true, true: true, on: true, 0: false, false: false, off: false };
+
 const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 
 /** Flags override environment variables, which override the defaults. */
@@ -64,6 +68,9 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
   } catch {
     throw new Error(`Fuso orario non valido in TZ_ACADEMY: ${timeZone}`);
   }
+  const trustProxyText = (flags["trust-proxy"] === true ? "1" : text("trust-proxy", "TRUST_PROXY")) ?? "0";
+  const trustProxy = SWITCH_VALUES[trustProxyText.toLowerCase()];
+  if (trustProxy === undefined) throw new Error(`TRUST_PROXY non valido: ${trustProxyText} (usa 1 o 0)`);
   const publicUrlText = text("public-url", "PUBLIC_URL");
   const publicUrl = publicUrlText === undefined ? undefined : normalizedPublicUrl(publicUrlText);
   if (publicUrl === null)
@@ -83,6 +90,7 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
     logLevel,
     now,
     demo: flags.demo === true,
+    trustProxy,
     publicUrl,
   };
 }

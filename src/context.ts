@@ -21,6 +21,8 @@ export interface AppContext {
   events: EventBus;
   /** How often the overdue-loan job runs (the status page flags it when it falls behind). */
   overdueCheckMinutes: number;
+  /** TRUST_PROXY: behind nginx/Caddy, the client address comes from X-Forwarded-For (default off). */
+  trustProxy?: boolean;
   /** PUBLIC_URL: the address QR codes and links encode; unset, they fall back to the request's own address. */
   publicUrl?: string;
 }

@@ -1,10 +1,11 @@
 import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, it } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { backupDatabase, backupProblem, restoreDatabase } from "./backup";
 import { openDatabase } from "./client";
+import { embeddedMigrations } from "./migrations";
 import { users } from "./schema";
 
 const dir = mkdtempSync(join(tmpdir(), "prestalab-backup-"));
@@ -43,6 +44,14 @@ describe("backupDatabase", () => {
     const copy = new Database(target, { readonly: true });
     expect(copy.query("SELECT count(*) AS n FROM users").get()).toEqual({ n: 2 });
     copy.close();
+    sqlite.close();
+  });
+
+  it("creates the copy readable by its owner only (mode 0600)", () => {
+    const { sqlite } = liveDatabase();
+    const target = fresh("privata.db");
+    backupDatabase(sqlite, target);
+    expect(statSync(target).mode & 0o777).toBe(0o600);
     sqlite.close();
   });
 
@@ -86,6 +95,35 @@ describe("backupProblem", () => {
     expect(backupProblem(foreign)).toBe("Il file non è un database PrestaLab");
   });
 
+  it("refuses a file holding only a migrations table, whether its history is foreign or PrestaLab's", () => {
+    const hollow = fresh("vuoto-finto.db");
+    const fake = new Database(hollow);
+    fake.exec("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
+    fake.exec("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('abc', 1)");
+    fake.close();
+    expect(backupProblem(hollow)).toBe(
+      "Il file non è un database PrestaLab: la sua storia delle migrazioni non è quella di PrestaLab",
+    );
+    const copied = fresh("storia-copiata.db");
+    const other = new Database(copied);
+    other.exec("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
+    for (const migration of embeddedMigrations())
+      other.query("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)").run(migration.hash, 1);
+    other.close();
+    expect(backupProblem(copied)).toMatch(/^Il file non è un database PrestaLab: mancano le tabelle .*users/);
+  });
+
+  it("accepts an older PrestaLab backup, which the next start migrates", () => {
+    const { sqlite } = liveDatabase();
+    const target = fresh("vecchio.db");
+    backupDatabase(sqlite, target);
+    sqlite.close();
+    const old = new Database(target);
+    old.exec("DELETE FROM __drizzle_migrations WHERE id = (SELECT max(id) FROM __drizzle_migrations)");
+    old.close();
+    expect(backupProblem(target)).toBeNull();
+  });
+
   it("refuses a backup from a newer PrestaLab", () => {
     const { sqlite } = liveDatabase();
     sqlite.exec("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('futura', 9999999999999)");
@@ -110,6 +148,7 @@ describe("restoreDatabase", () => {
     const previous = restoreDatabase(backupFile, databaseFile, "2026-03-11T10-00-00-000Z");
     expect(previous).toBe(`${databaseFile}.before-restore-2026-03-11T10-00-00-000Z`);
     expect(existsSync(previous as string)).toBe(true);
+    for (const file of [databaseFile, previous as string]) expect(statSync(file).mode & 0o777).toBe(0o600);
     const restored = openDatabase(databaseFile);
     expect(restored.db.select({ email: users.email }).from(users).all()).toEqual([{ email: "prima@accademia.it" }]);
     restored.sqlite.close();

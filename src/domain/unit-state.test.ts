@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import fc from "fast-check";
+import { chaosSeed } from "../testing/chaos-seed";
 import {
   ITEM_STATES,
   type ItemState,
@@ -96,6 +97,7 @@ describe("itemState", () => {
         else if (states.includes("in_riparazione")) expect(result).toBe("in_riparazione");
         else expect(result).toBe("perso");
       }),
+      { seed: chaosSeed("unit states") },
     );
   });
 });

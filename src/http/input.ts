@@ -42,6 +42,9 @@ export function idParam(value: string, message: string): number {
  * route to refuse with its 400 (after the auth check, which runs in transform).
  */
 export async function optionalJsonBody({ request }: { request: Request }): Promise<unknown> {
+  // The body guard (src/http/body-guard.ts) has read every non-empty body already; what reaches here
+  // with its stream used up was empty.
+  if (request.bodyUsed) return undefined;
   const text = await request.text();
   if (text.trim() === "") return undefined;
   try {

@@ -23,6 +23,10 @@ export interface ServerMetrics {
 }
 
 const MAX_SAMPLES_PER_ROUTE = 200;
+/** The key of every request no route served (unknown paths, unknown methods). */
+export const UNMATCHED_ROUTE = "* /api/*";
+/** More keys than the API has routes: a backstop in case a caller ever passes one built from input. */
+const MAX_ROUTES = 500;
 const MAX_INCIDENTS = 20;
 
 export function createServerMetrics(now: () => number = Date.now): ServerMetrics {
@@ -36,12 +40,13 @@ export function createServerMetrics(now: () => number = Date.now): ServerMetrics
     jobRuns: new Map(),
     recordRequest(route, status, ms) {
       this.totalRequests++;
-      const entry = routes.get(route) ?? { count: 0, errors: 0, samples: [] };
+      const key = routes.has(route) || routes.size < MAX_ROUTES ? route : UNMATCHED_ROUTE;
+      const entry = routes.get(key) ?? { count: 0, errors: 0, samples: [] };
       entry.count++;
       if (status >= 500) entry.errors++;
       entry.samples.push(ms);
       if (entry.samples.length > MAX_SAMPLES_PER_ROUTE) entry.samples.shift();
-      routes.set(route, entry);
+      routes.set(key, entry);
     },
     recordActiveUser(userId, at) {
       lastSeen.set(userId, at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { createFailureLimiter } from "./rate-limit";
+import { createFailureLimiter, signInDelayMs } from "./rate-limit";
 
 function limiterAt(start = 1_000_000) {
   let now = start;
@@ -50,5 +50,38 @@ describe("failure limiter", () => {
     expect(limiter.isLimited("giulia")).toBe(false);
     limiter.recordFailure("giulia");
     expect(limiter.isLimited("giulia")).toBe(false);
+  });
+
+  it("stays bounded whatever keys arrive: 100,000 distinct emails keep at most its cap", () => {
+    let now = 0;
+    const limiter = createFailureLimiter({ limit: 5, windowMs: 60_000, now: () => now, maxKeys: 1_000 });
+    for (let i = 0; i < 100_000; i++) {
+      limiter.recordFailure(`studente${i}@accademia.it`);
+      now++;
+    }
+    expect(limiter.size).toBeLessThanOrEqual(1_000);
+    // The most recent keys are the ones kept.
+    expect(limiter.failures("studente99999@accademia.it")).toBe(1);
+    expect(limiter.failures("studente0@accademia.it")).toBe(0);
+  });
+
+  it("sweeps expired keys before dropping live ones when full", () => {
+    let now = 0;
+    const limiter = createFailureLimiter({ limit: 5, windowMs: 1_000, now: () => now, maxKeys: 3 });
+    limiter.recordFailure("vecchia");
+    now = 500;
+    for (let i = 0; i < 3; i++) limiter.recordFailure("insistente");
+    limiter.recordFailure("recente");
+    now = 1_200;
+    limiter.recordFailure("nuova");
+    expect(limiter.failures("vecchia")).toBe(0);
+    expect(limiter.failures("insistente")).toBe(3);
+    expect(limiter.failures("nuova")).toBe(1);
+  });
+});
+
+describe("sign-in delay across addresses", () => {
+  it("is none for ten failures, then doubles from 250 ms up to 2 s", () => {
+    expect([0, 9, 10, 11, 12, 13, 14, 30].map(signInDelayMs)).toEqual([0, 0, 250, 500, 1_000, 2_000, 2_000, 2_000]);
   });
 });

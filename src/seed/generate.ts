@@ -275,10 +275,12 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );
     const insertLoan = db.prepare(
-      `INSERT INTO prestiti (utente_id, chi, utente_email, inventario_id, richiesta_id, data_uscita, data_rientro, data_restituzione, tipo_utilizzo, note, stato, created_by, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO prestiti (utente_id, chi, utente_email, inventario_id, richiesta_id, data_uscita, data_rientro, data_restituzione, tipo_utilizzo, note, stato, created_by, created_at, consegnato_il, consegnato_da)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );
-    const insertLoanUnit = db.prepare("INSERT INTO prestiti_unita (prestito_id, unit_id) VALUES (?, ?)");
+    const insertLoanUnit = db.prepare(
+      "INSERT INTO prestiti_unita (prestito_id, unit_id, restituita_il, condizione) VALUES (?, ?, ?, ?)",
+    );
     const lateReturns: Array<{ student: Student; loanId: number; itemName: string; due: string; returned: string }> =
       [];
     const stamp = (day: string, hour = 10) =>
@@ -325,8 +327,11 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
         state,
         options.adminId,
         stamp(addDays(start, -1), 16),
+        // Loans that have started were collected at the desk that morning; later ones wait.
+        start <= today ? stamp(start, 8) : null,
+        start <= today ? options.adminId : null,
       ) as { id: number };
-      insertLoanUnit.run(loan.id, unit.id);
+      insertLoanUnit.run(loan.id, unit.id, returned, returned ? "ok" : null);
       summary.loans++;
       if (requestId) summary.requests++;
       // An unreturned overdue loan keeps its unit until it comes back.

@@ -68,6 +68,12 @@ export function aLoan(overrides: Record<string, unknown> = {}) {
     penalty_strikes: 0,
     is_blocked: false,
     created_at: hoursAgo(72),
+    fase: "attivo",
+    consegnato_il: hoursAgo(72),
+    consegnato_da: "Marta Bianchi",
+    annullato_il: null,
+    unita_restituite: [],
+    checklist: null,
     ...overrides,
   };
 }

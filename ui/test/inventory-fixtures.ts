@@ -28,6 +28,7 @@ export function anItem(overrides: Partial<InventoryItem> = {}): InventoryItem {
     posizione: "Scaffale B2",
     fornitore: "Foto Rossi",
     seriale: "SN-100",
+    checklist: null,
     immagine_url: null,
     tipo_prestito: "solo_esterno",
     categoria_id: 10,

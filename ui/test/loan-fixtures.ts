@@ -1,5 +1,7 @@
 // Server answers for the student's screens (items, units, loans, requests, penalties, alerts).
+
 import type { LoanState } from "../../src/domain/bookings";
+import type { LoanPhase } from "../../src/domain/loan-rules";
 import type { LoanType, UsageType } from "../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../src/domain/unit-state";
 
@@ -57,6 +59,7 @@ export function aLoan(
     stato: LoanState;
     giorni_ritardo: number;
     note: string | null;
+    fase: LoanPhase;
   }> = {},
 ) {
   return {
@@ -69,6 +72,7 @@ export function aLoan(
     stato: "attivo" as LoanState,
     giorni_ritardo: 0,
     note: null,
+    fase: "attivo" as LoanPhase,
     ...overrides,
   };
 }

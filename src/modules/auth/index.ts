@@ -2,9 +2,10 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { clientAddress } from "../../http/client-address";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import { idParam, normalizedEmail } from "../../http/input";
-import { createFailureLimiter } from "../../http/rate-limit";
+import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
 import {
   deleteUser,
   findUserByEmail,
@@ -32,17 +33,19 @@ const profileBody = {
   corso_accademico: optionalString,
 };
 
-function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null, request: Request) {
-  return server?.requestIP(request)?.address ?? "local";
-}
-
 export function authModule(ctx: AppContext, tokens: TokenService) {
   const now = () => Date.now();
-  // Failed sign-ins: per identifier, and more generously per address (a lab shares one address).
-  const loginFailuresById = createFailureLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES, now });
+  const addressOf = (server: Parameters<typeof clientAddress>[0], request: Request) =>
+    clientAddress(server, request, ctx.trustProxy ?? false);
+  // Failed sign-ins: per (identifier, address) pair, more generously per address (a lab shares one
+  // address), and per identifier across addresses only as a delay, so the owner always gets in.
+  const loginFailuresByPair = createFailureLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES, now });
   const loginFailuresByIp = createFailureLimiter({ limit: 100, windowMs: FIFTEEN_MINUTES, now });
+  const loginFailuresById = createFailureLimiter({ limit: Number.POSITIVE_INFINITY, windowMs: FIFTEEN_MINUTES, now });
   const registerFailuresByIp = createFailureLimiter({ limit: 50, windowMs: FIFTEEN_MINUTES, now });
-  const resetRequestsById = createFailureLimiter({ limit: 5, windowMs: 4 * FIFTEEN_MINUTES, now });
+  // Reset requests always "succeed", so each one counts: per (email, address) pair and per address.
+  const resetRequestsByPair = createFailureLimiter({ limit: 5, windowMs: 4 * FIFTEEN_MINUTES, now });
+  const resetRequestsByIp = createFailureLimiter({ limit: 50, windowMs: 4 * FIFTEEN_MINUTES, now });
 
   return new Elysia({ prefix: "/auth" })
     .use(authPlugin(tokens))
@@ -52,18 +55,23 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         // The UI sends the typed value as both fields; other clients may fill only one of them.
         const identifier = textKey(body.email?.trim() || body.username?.trim() || "");
         if (!identifier || !body.password) throw badRequest("Inserisci email o nome utente e password");
-        const ip = clientAddress(server, request);
-        if (loginFailuresById.isLimited(identifier) || loginFailuresByIp.isLimited(ip)) {
+        const ip = addressOf(server, request);
+        const pair = `${identifier} ${ip}`;
+        if (loginFailuresByPair.isLimited(pair) || loginFailuresByIp.isLimited(ip)) {
           ctx.logger.warn(`sign-in throttled identifier=${identifier} ip=${ip}`);
           throw tooManyRequests();
         }
+        const delay = signInDelayMs(loginFailuresById.failures(identifier));
+        if (delay > 0) await Bun.sleep(delay);
         const user = await verifyCredentials(ctx, identifier, body.password);
         if (!user) {
-          loginFailuresById.recordFailure(identifier);
+          loginFailuresByPair.recordFailure(pair);
           loginFailuresByIp.recordFailure(ip);
+          loginFailuresById.recordFailure(identifier);
           ctx.logger.info(`sign-in failed identifier=${identifier} ip=${ip}`);
           throw unauthorized("Credenziali non valide");
         }
+        loginFailuresByPair.clear(pair);
         loginFailuresById.clear(identifier);
         ctx.logger.info(`sign-in ok identifier=${identifier} ip=${ip}`);
         return { token: await tokens.sign(user), user: publicUser(user) };
@@ -82,7 +90,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     .post(
       "/register",
       async ({ body, request, server }) => {
-        const ip = clientAddress(server, request);
+        const ip = addressOf(server, request);
         if (registerFailuresByIp.isLimited(ip)) throw tooManyRequests();
         const caller = await tokens.actorOf(request);
         // An expired admin session must not quietly turn the new-user form into a public sign-up
@@ -111,11 +119,14 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     )
     .post(
       "/forgot-password",
-      ({ body }) => {
+      ({ body, request, server }) => {
         if (!body.email?.trim()) throw badRequest("Inserisci la tua email");
         const email = normalizedEmail(body.email);
-        if (resetRequestsById.isLimited(email)) throw tooManyRequests();
-        resetRequestsById.recordFailure(email);
+        const ip = addressOf(server, request);
+        const pair = `${email} ${ip}`;
+        if (resetRequestsByPair.isLimited(pair) || resetRequestsByIp.isLimited(ip)) throw tooManyRequests();
+        resetRequestsByPair.recordFailure(pair);
+        resetRequestsByIp.recordFailure(ip);
         requestPasswordReset(ctx, email);
         return { message: "Se l'indirizzo è registrato, la richiesta è stata inoltrata all'amministrazione" };
       },

@@ -14,6 +14,18 @@ import {
 const login = (client: TestClient, identifier: string, password: string) =>
   client.post("/api/auth/login", { email: identifier, username: identifier, password });
 
+/** A sign-in that arrives through a reverse proxy with these headers. */
+async function loginFrom(client: TestClient, identifier: string, password: string, headers: Record<string, string>) {
+  const response = await client.app.handle(
+    new Request("http://localhost/api/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ email: identifier, username: identifier, password }),
+    }),
+  );
+  return { status: response.status, body: await response.json() };
+}
+
 /** An HS256 token signed like the server's, with claims chosen by the test (e.g. an `exp` in the past). */
 function handMadeToken(secret: string, claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -225,6 +237,34 @@ describe("sign-in throttling", () => {
       expect((await login(client, student.user.email, "Errata-errata")).status).toBe(401);
     }
     expect((await login(client, student.user.email, student.password)).status).toBe(200);
+  });
+
+  it("never locks the owner out: ten wrong passwords from a student's laptop leave the desk's own address free", async () => {
+    const client = createTestClient({ ...createTestContext(), trustProxy: true });
+    const admin = await signInAdmin(client);
+    const from = (ip: string) => ({ "x-forwarded-for": ip });
+    for (let i = 0; i < 10; i++)
+      expect((await loginFrom(client, admin.user.email, "Indovino-io", from("10.0.0.66"))).status).toBe(401);
+    expect((await loginFrom(client, admin.user.email, admin.password, from("10.0.0.66"))).status).toBe(429);
+    const desk = await loginFrom(client, admin.user.email, admin.password, from("10.0.0.1"));
+    expect(desk.status).toBe(200);
+  });
+
+  it("takes the address from X-Forwarded-For only behind a trusted proxy, and then only the proxy's entry", async () => {
+    const direct = createTestClient();
+    const student = await registerStudent(direct);
+    for (let i = 0; i < 10; i++)
+      await loginFrom(direct, student.user.email, "Sbagliata-xx", { "x-forwarded-for": `10.0.1.${i}` });
+    // Without TRUST_PROXY the header is the client's claim: all ten came from one socket address.
+    expect((await login(direct, student.user.email, student.password)).status).toBe(429);
+
+    const proxied = createTestClient({ ...createTestContext(), trustProxy: true });
+    const other = await registerStudent(proxied);
+    for (let i = 0; i < 10; i++)
+      await loginFrom(proxied, other.user.email, "Sbagliata-xx", { "x-forwarded-for": `10.0.2.${i}, 10.0.0.66` });
+    // The client wrote the first entries; the proxy appended the real one, the same every time.
+    const answer = await loginFrom(proxied, other.user.email, other.password, { "x-forwarded-for": "10.0.0.66" });
+    expect(answer.status).toBe(429);
   });
 
   it("throttles one address that fails with many different identifiers", async () => {

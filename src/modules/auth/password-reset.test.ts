@@ -1,6 +1,12 @@
 import { describe, expect, it } from "bun:test";
 import { auditLog, passwordResetRequests } from "../../db/schema";
-import { createTestClient, registerStudent, signInAdmin, type TestClient } from "../../testing/harness";
+import {
+  createTestClient,
+  createTestContext,
+  registerStudent,
+  signInAdmin,
+  type TestClient,
+} from "../../testing/harness";
 
 const FORWARDED = "Se l'indirizzo è registrato, la richiesta è stata inoltrata all'amministrazione";
 
@@ -83,6 +89,21 @@ describe("POST /api/auth/forgot-password", () => {
     const malformed = await client.call("POST", "/api/auth/forgot-password", { raw: "{email" });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe("Richiesta non valida: il corpo non è un JSON corretto");
+  });
+
+  it("lets the owner ask from their own address while someone else spams their email", async () => {
+    const client = createTestClient({ ...createTestContext(), trustProxy: true });
+    const ask = (ip: string) =>
+      client.app.handle(
+        new Request("http://localhost/api/auth/forgot-password", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          body: JSON.stringify({ email: "vittima@accademia.it" }),
+        }),
+      );
+    for (let i = 0; i < 5; i++) expect((await ask("10.0.0.66")).status).toBe(200);
+    expect((await ask("10.0.0.66")).status).toBe(429);
+    expect((await ask("10.0.0.7")).status).toBe(200);
   });
 
   it("throttles repeated requests for one email without affecting another", async () => {

@@ -300,7 +300,11 @@ describe("returning with care", () => {
       body: { error: "Condizione non valida: tutto ok, danneggiato o incompleto" },
     });
     const malformed = await client.call("PUT", `/api/prestiti/${id}/restituisci`, { raw: "{unita", token: admin });
-    expect(malformed).toMatchObject({ status: 400, body: { error: "Dati della restituzione non validi" } });
+    // Malformed JSON is refused by the body guard, as on every route (after the auth check).
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { error: "Richiesta non valida: il corpo non è un JSON corretto" },
+    });
     expect(loanRow(ctx, id)?.stato).toBe("attivo");
     const answer = await client.put(
       `/api/prestiti/${id}/restituisci`,

@@ -246,6 +246,22 @@ describe("exporting the inventory", () => {
     ]);
   });
 
+  it("never writes a cell over Excel's limit: 500 codes of 100 characters become their count, and import back changes nothing", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    const codes = Array.from({ length: 500 }, (_, i) => `${String(i).padStart(3, "0")}${"C".repeat(97)}`);
+    const item = await createItem(client, admin, { nome: "Cassettiera", unita: codes });
+    const exported = await download(client, "/api/excel/inventario/export", admin);
+    expect(exported.status).toBe(200);
+    const [header, row] = sheetRows(exported.bytes, "Inventario") as [string[], unknown[]];
+    expect(row[header.indexOf("Codici Unità")]).toBe('500 codici: elenco nel foglio "Unità"');
+    expect(sheetRows(exported.bytes, "Unità")).toHaveLength(501);
+    const before = inventoryCounts(ctx);
+    const answer = await importFile(client, admin, exported.bytes);
+    expect(answer.body).toMatchObject({ success: 1, unchanged: 1, errors: [] });
+    expect(inventoryCounts(ctx)).toEqual({ ...before, audit: before.audit + 1 });
+    expect((await client.get(`/api/inventario/${item.id}`, admin)).body.unita).toHaveLength(500);
+  });
+
   it("exports just the header row when the inventory is empty", async () => {
     const { client, admin } = await inventoryScenario();
     const answer = await download(client, "/api/excel/inventario/export", admin);
@@ -575,6 +591,37 @@ describe("refusing files that are not spreadsheets", () => {
     expect((await client.post("/api/excel/inventario/import", ["inventario.xlsx"], admin)).body).toEqual({
       error: "File non valido",
     });
+  });
+
+  it("refuses a sheet spanning 16,384 columns at once, from its size alone", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    // Three rows are enough to span the width (writing 1,000 such rows takes the test library 40 s).
+    const sheet: XLSX.WorkSheet = { "!ref": "A1:XFD3", A1: { t: "s", v: "Nome" }, XFD1: { t: "s", v: "Fine" } };
+    for (let row = 2; row <= 3; row++) {
+      sheet[`A${row}`] = { t: "s", v: `Oggetto ${row}` };
+      sheet[`XFD${row}`] = { t: "s", v: "x" };
+    }
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, "Inventario");
+    const bytes = new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx" }));
+    const answer = await importFile(client, admin, bytes);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: 'File non valido: il foglio "Inventario" usa 16384 colonne (al massimo 50)' });
+    expect(inventoryCounts(ctx).items).toBe(0);
+  });
+
+  it("refuses a row with more unit codes than the item form allows, importing the others", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    const many = Array.from({ length: 501 }, (_, i) => `TROPPI-${i}`).join(", ");
+    const rows = [
+      COLUMNS,
+      itemRow({ Nome: "Troppe", "Codici Unità": many }),
+      itemRow({ Nome: "Giusto", "Codici Unità": "G-1" }),
+    ];
+    const answer = await importFile(client, admin, workbook(rows));
+    expect(answer.body.errors).toEqual(["Riga 2: 501 codici unità: al massimo 500 per oggetto"]);
+    expect(answer.body.created).toBe(1);
+    expect(inventoryCounts(ctx).units).toBe(1);
   });
 
   it("refuses more rows than an import may hold", async () => {

@@ -38,6 +38,12 @@ const UNITS_SHEET = "Unità";
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
+/** Rows of the "Unità" sheet: the export writes one per unit, so up to 500 per item. */
+export const MAX_IMPORT_UNIT_ROWS = 50_000;
+/** Used columns per sheet: the export has 13; a sheet wider than this is not an inventory. */
+export const MAX_IMPORT_COLUMNS = 50;
+/** Excel refuses a cell longer than this. */
+export const EXCEL_CELL_LIMIT = 32_767;
 const INVALID_FILE = "File non valido";
 
 type Row = Partial<Record<(typeof ITEM_COLUMNS)[number], unknown>>;
@@ -49,6 +55,18 @@ function workbookBuffer(sheets: Array<{ name: string; rows: unknown[][] }>): Buf
 }
 
 const joinList = (values: string[]) => values.join(", ");
+
+const CODES_IN_UNIT_SHEET = 'codici: elenco nel foglio "Unità"';
+const CODES_COUNT_CELL = new RegExp(`^\\d+ ${CODES_IN_UNIT_SHEET}$`);
+
+/**
+ * An item's codes in one cell, or — when they would not fit in a cell — how many there are: the Unità
+ * sheet lists every code anyway. Importing that count back leaves the item's units as they are.
+ */
+function codesCell(codes: string[]): string {
+  const joined = joinList(codes);
+  return joined.length <= EXCEL_CELL_LIMIT ? joined : `${codes.length} ${CODES_IN_UNIT_SHEET}`;
+}
 const splitList = (value: unknown) =>
   String(value ?? "")
     .split(/[,;\n]/)
@@ -70,7 +88,7 @@ export function exportInventory(ctx: AppContext): Buffer {
     item.immagine_url ?? "",
     item.quantita_totale,
     item.unita_disponibili,
-    joinList(item.unita.map((unit) => unit.codice_univoco)),
+    codesCell(item.unita.map((unit) => unit.codice_univoco)),
     item.data_aggiunta,
     joinList(checklistItems(item.checklist)),
   ]);
@@ -127,25 +145,45 @@ function decodeUpload(input: ImportInput): { name: string; bytes: Uint8Array } {
   return { name, bytes };
 }
 
+/**
+ * Row 1's cells, read one by one (never by converting the sheet: a sheet can span 16,384 columns),
+ * after checking that the sheet uses at most MAX_IMPORT_COLUMNS columns.
+ */
+function headerOf(sheet: XLSX.WorkSheet, sheetName: string): string[] {
+  const range = XLSX.utils.decode_range(sheet["!ref"] ?? "A1:A1");
+  const width = range.e.c - range.s.c + 1;
+  if (width > MAX_IMPORT_COLUMNS)
+    throw badRequest(
+      `${INVALID_FILE}: il foglio "${sheetName}" usa ${width} colonne (al massimo ${MAX_IMPORT_COLUMNS})`,
+    );
+  const header: string[] = [];
+  for (let column = range.s.c; column <= range.e.c; column++) {
+    const cell = sheet[XLSX.utils.encode_cell({ r: range.s.r, c: column })] as XLSX.CellObject | undefined;
+    header.push(String(cell?.v ?? "").trim());
+  }
+  return header;
+}
+
 function readRows(bytes: Uint8Array): { items: Row[]; units: Array<Record<string, unknown>> } {
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(bytes, { type: "array", sheetRows: MAX_IMPORT_ROWS + 2, cellDates: false });
+    book = XLSX.read(bytes, { type: "array", sheetRows: MAX_IMPORT_UNIT_ROWS + 2, cellDates: false });
   } catch {
     throw badRequest(INVALID_FILE);
   }
   const sheetName = book.SheetNames.includes(ITEMS_SHEET) ? ITEMS_SHEET : book.SheetNames[0];
   const sheet = sheetName ? book.Sheets[sheetName] : undefined;
-  if (!sheet) throw badRequest(INVALID_FILE);
-  const header = (XLSX.utils.sheet_to_json(sheet, { header: 1, range: 0 })[0] ?? []) as unknown[];
-  if (!header.map((cell) => String(cell).trim()).includes("Nome"))
-    throw badRequest(`${INVALID_FILE}: manca la colonna "Nome"`);
+  if (!sheet || !sheetName) throw badRequest(INVALID_FILE);
+  if (!headerOf(sheet, sheetName).includes("Nome")) throw badRequest(`${INVALID_FILE}: manca la colonna "Nome"`);
   const items = XLSX.utils.sheet_to_json<Row>(sheet, { defval: "", raw: true });
   if (items.length > MAX_IMPORT_ROWS) throw badRequest(`${INVALID_FILE}: al massimo ${MAX_IMPORT_ROWS} righe`);
   const unitSheet = book.Sheets[UNITS_SHEET];
+  if (unitSheet) headerOf(unitSheet, UNITS_SHEET);
   const units = unitSheet
     ? XLSX.utils.sheet_to_json<Record<string, unknown>>(unitSheet, { defval: "", raw: true })
     : [];
+  if (units.length > MAX_IMPORT_UNIT_ROWS)
+    throw badRequest(`${INVALID_FILE}: al massimo ${MAX_IMPORT_UNIT_ROWS} righe nel foglio "${UNITS_SHEET}"`);
   return { items, units };
 }
 
@@ -240,7 +278,8 @@ function importRow(ctx: AppContext, db: Db, row: Row): "created" | "updated" | "
         ? splitList(cell(row, "Accessori", ITEM_TEXT_LIMITS.checklist)).join("\n") || null
         : (existing?.checklist ?? null),
   };
-  let codes = splitList(row["Codici Unità"]);
+  const codesText = text(row["Codici Unità"]);
+  let codes = codesText !== null && CODES_COUNT_CELL.test(codesText) ? [] : splitList(codesText);
   if (codes.length > MAX_UNITS_PER_ITEM)
     throw new RowError(`${codes.length} codici unità: al massimo ${MAX_UNITS_PER_ITEM} per oggetto`);
   const longCode = codes.find((code) => code.length > ITEM_TEXT_LIMITS.codice);

@@ -7,6 +7,7 @@ import type { AppContext } from "../../context";
 import * as schema from "../../db/schema";
 import { penalita, prestiti, prestitiUnita, richieste, riparazioni, unita, users } from "../../db/schema";
 import { addDays } from "../../domain/dates";
+import { chaosSeed } from "../../testing/chaos-seed";
 import {
   createTestClient,
   createTestContext,
@@ -519,7 +520,7 @@ describe("random sequences of bookings, returns and penalties", () => {
           await checkInvariants(world, index);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 200, seed: chaosSeed("booking properties") },
     );
   }, 120_000);
 });

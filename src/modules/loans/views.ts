@@ -70,6 +70,7 @@ export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -
     .select({
       loan: prestiti,
       itemName: inventario.nome,
+      checklist: inventario.checklist,
       user: { name: users.name, surname: users.surname, email: users.email },
       strikes: users.penaltyStrikes,
       blocked: users.isBlocked,
@@ -105,7 +106,7 @@ export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -
     list.push(unit);
     unitsByLoan.set(unit.loanId, list);
   }
-  return rows.map(({ loan, itemName, user, strikes, blocked, handedOverBy }) => {
+  return rows.map(({ loan, itemName, checklist, user, strikes, blocked, handedOverBy }) => {
     const units = unitsByLoan.get(loan.id) ?? [];
     const fullName = user ? `${user.name} ${user.surname}` : loan.chi;
     const handedOver = loan.consegnatoIl !== null;
@@ -143,6 +144,8 @@ export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -
       consegnato_da: handedOverBy ? `${handedOverBy.name} ${handedOverBy.surname}` : null,
       annullato_il: loan.annullatoIl,
       unita_restituite: units.filter((unit) => unit.returnedOn !== null).map((unit) => unit.id),
+      /** The item's accessories, one per line, to check at hand-over and return. */
+      checklist,
       note: loan.note,
       tipo_utilizzo: loan.tipoUtilizzo,
       richiesta_id: loan.richiestaId,

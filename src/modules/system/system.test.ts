@@ -100,6 +100,23 @@ describe("the system status for the desk", () => {
     expect((await status(client, admin)).metrics.activeUsers).toBe(1);
   });
 
+  it("stays small whatever unknown paths anonymous clients try: they count under the route that answered", async () => {
+    const { client, ctx, admin } = await desk();
+    const small = JSON.stringify(await status(client, admin)).length;
+    const keys = ctx.metrics.routeStats().length;
+    for (let i = 0; i < 2_000; i++) {
+      const path = `/api/${crypto.randomUUID()}/${"x".repeat(i % 50)}`;
+      const answer = await client.call(i % 2 ? "GET" : "POST", path);
+      expect(answer.status).toBe(404);
+    }
+    const body = await status(client, admin);
+    // POSTs reach no route at all; GETs reach the interface's history fallback, which answers /api with 404.
+    const unknown = body.endpoints.filter((endpoint: Json) => endpoint.path === "/api/*");
+    expect(unknown).toEqual([expect.objectContaining({ method: "*", count: 1_000 })]);
+    expect(ctx.metrics.routeStats().length).toBeLessThanOrEqual(keys + 3);
+    expect(JSON.stringify(body).length).toBeLessThan(small + 1_000);
+  });
+
   it("shows a failed job run as an incident and the notifications service in error", async () => {
     const { client, ctx, admin } = await desk();
     runJob(ctx, "overdue", failingJob);

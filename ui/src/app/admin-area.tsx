@@ -1,7 +1,8 @@
-import { Activity, BarChart3, ClipboardList, LayoutDashboard, Package, Users, Wrench } from "lucide-react";
+import { Activity, BarChart3, ClipboardList, LayoutDashboard, Package, ScanLine, Users, Wrench } from "lucide-react";
 import { useEffect, useLayoutEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
+import { CounterPage } from "../features/counter/components/counter-page";
 import { GlobalSearch } from "../features/global-search/components/global-search";
 import { InventoryPage } from "../features/inventory/components/inventory-page";
 import { LoansPage } from "../features/loans/components/loans-page";
@@ -22,6 +23,7 @@ const ADMIN_PAGES: NavItem[] = [
   { key: "dashboard", href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { key: "inventario", href: "/inventario", label: "Inventario", icon: Package },
   { key: "prestiti", href: "/prestiti", label: "Prestiti", icon: ClipboardList },
+  { key: "banco", href: "/banco", label: "Banco", icon: ScanLine },
   { key: "riparazioni", href: "/riparazioni", label: "Riparazioni", icon: Wrench },
   { key: "utenti", href: "/utenti", label: "Gestione Utenti", icon: Users },
   { key: "statistiche", href: "/statistiche", label: "Statistiche", icon: BarChart3 },
@@ -52,6 +54,7 @@ export function AdminArea() {
         <Route path="inventario" element={<InventoryPage />} />
         <Route path="inventario/:id" element={<InventoryPage />} />
         <Route path="prestiti" element={<LoansPage />} />
+        <Route path="banco" element={<CounterPage />} />
         <Route path="riparazioni" element={<RepairsPage />} />
         <Route path="utenti" element={<UsersPage />} />
         <Route path="statistiche" element={<StatsPage />} />

@@ -44,7 +44,15 @@ describe("admin shell", () => {
     const labels = sidebar()
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(labels).toEqual(["Dashboard", "Inventario", "Prestiti", "Riparazioni", "Gestione Utenti", "Statistiche"]);
+    expect(labels).toEqual([
+      "Dashboard",
+      "Inventario",
+      "Prestiti",
+      "Banco",
+      "Riparazioni",
+      "Gestione Utenti",
+      "Statistiche",
+    ]);
   });
 
   it("shows who is signed in: initials, name, role and email", async () => {

@@ -29,6 +29,8 @@ const LOAN_STATES: Record<string, { label: string; tone: BadgeTone }> = {
   attivo: { label: "Attivo", tone: "green" },
   scaduto: { label: "Scaduto", tone: "red" },
   restituito: { label: "Restituito", tone: "gray" },
+  da_ritirare: { label: "Da ritirare", tone: "amber" },
+  annullato: { label: "Annullato", tone: "gray" },
 };
 
 /** Loan states in the product's colours: attivo green, scaduto red, restituito gray. */

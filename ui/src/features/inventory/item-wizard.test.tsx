@@ -63,6 +63,7 @@ describe("item wizard", () => {
     expect(heading(dialog)).toBe("Descrizione e Immagine");
     expect(dialog.getByRole("button", { name: "Indietro" })).toBeTruthy();
     await user.type(dialog.getByLabelText(/Descrizione e note/), "Con piastra rapida");
+    await user.type(dialog.getByLabelText(/Accessori da verificare/), "Piastra{Enter}Borsa");
     await user.type(dialog.getByLabelText(/Link all'immagine/), "https://example.org/t.jpg");
     await next(user, dialog);
     expect(heading(dialog)).toBe("Tipo di Utilizzo");
@@ -85,6 +86,7 @@ describe("item wizard", () => {
       posizione: "Armadio A",
       fornitore: "",
       seriale: "",
+      checklist: "Piastra\nBorsa",
       note: "Con piastra rapida",
       immagine_url: "https://example.org/t.jpg",
       tipo_prestito: "entrambi",

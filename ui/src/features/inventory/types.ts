@@ -18,6 +18,8 @@ export interface InventoryItem {
   posizione: string | null;
   fornitore: string | null;
   seriale: string | null;
+  /** Accessories to check at hand-over and return, one per line. */
+  checklist: string | null;
   immagine_url: string | null;
   tipo_prestito: LoanType;
   categoria_id: number | null;

@@ -12,6 +12,7 @@ const overdue = aLoan({
   id: 12,
   oggetto_nome: "Microfono Rode",
   unita: ["RODE_001", "RODE_002"],
+  unita_ids: [120, 121],
   utente_nome_reale: "Sara Neri",
   utente_nome: "Sara",
   utente_cognome: "Neri",
@@ -167,10 +168,16 @@ describe("Prestiti", () => {
           return {
             body: {
               message: "Prestito concluso",
+              concluso: true,
               giorni_ritardo: 3,
+              strike: 1,
+              blocco: true,
               penalty: { strike_assegnati: 1, totale: 3, bloccato: true },
             },
           };
+        },
+        "GET /api/prestiti/12/anteprima-restituzione": {
+          body: { giorni_ritardo: 3, strike: 1, blocco: true, unita_rimanenti: 0 },
         },
         "GET /api/prestiti": loanListRoute(() =>
           ended ? [active, { ...overdue, stato: "restituito" }, returned] : [overdue, active, returned],
@@ -180,6 +187,10 @@ describe("Prestiti", () => {
       await user.click(screen.getByRole("button", { name: "Termina prestito: Microfono Rode, Sara Neri" }));
       const dialog = within(screen.getByRole("dialog", { name: "Termina prestito" }));
       expect(dialog.getByText(/Confermi il rientro di RODE_001, RODE_002/)).toBeTruthy();
+      // Before confirming, the desk sees what the return will give.
+      const preview = within(await dialog.findByRole("region", { name: "Anteprima della restituzione" }));
+      expect(preview.getByText("Penalità assegnate: 1")).toBeTruthy();
+      expect(preview.getByText("L'account dell'utente verrà bloccato.")).toBeTruthy();
       expect(server.callsTo("PUT /api/prestiti/12/restituisci")).toHaveLength(0);
 
       await user.click(dialog.getByRole("button", { name: "Termina prestito" }));
@@ -187,6 +198,32 @@ describe("Prestiti", () => {
         await screen.findByText("Prestito terminato con 3 giorni di ritardo: 1 penalità assegnate, utente bloccato"),
       ).toBeTruthy();
       await waitFor(() => expect(cards()).toHaveLength(1));
+    });
+
+    it("takes back one unit of two, previewing that return, with its condition", async () => {
+      const { user, server } = renderLoans("/prestiti", {
+        "GET /api/prestiti/12/anteprima-restituzione": (call) => ({
+          body: { giorni_ritardo: 3, strike: 0, blocco: false, unita_rimanenti: call.query.unita ? 1 : 0 },
+        }),
+        "PUT /api/prestiti/12/restituisci": {
+          body: { message: "Restituzione parziale: 1 unità ancora fuori", concluso: false, giorni_ritardo: 3 },
+        },
+      });
+      await screen.findByRole("article", { name: /Microfono Rode/ });
+      await user.click(screen.getByRole("button", { name: "Termina prestito: Microfono Rode, Sara Neri" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Termina prestito" }));
+      await user.click(dialog.getByRole("checkbox", { name: "RODE_002" }));
+      expect(await dialog.findByText(/Restano fuori 1 unità/)).toBeTruthy();
+      expect(server.callsTo("GET /api/prestiti/12/anteprima-restituzione").at(-1)?.query).toEqual({ unita: "120" });
+      await user.click(dialog.getByRole("radio", { name: "Incompleto" }));
+      await user.type(dialog.getByLabelText(/Nota/), "Manca la spugna antivento");
+      await user.click(dialog.getByRole("button", { name: "Restituisci 1 unità" }));
+      expect(await screen.findByText("Restituzione parziale: 1 unità ancora fuori")).toBeTruthy();
+      expect(server.callsTo("PUT /api/prestiti/12/restituisci")[0]?.body).toEqual({
+        unita_ids: [120],
+        condizione: "incompleto",
+        nota: "Manca la spugna antivento",
+      });
     });
 
     it("keeps the loan when the confirmation is cancelled", async () => {
@@ -199,7 +236,12 @@ describe("Prestiti", () => {
     });
 
     it('says "Errore nella restituzione" when it fails without a reason', async () => {
-      const { user } = renderLoans("/prestiti", { "PUT /api/prestiti/11/restituisci": { status: 500, body: {} } });
+      const { user } = renderLoans("/prestiti", {
+        "PUT /api/prestiti/11/restituisci": { status: 500, body: {} },
+        "GET /api/prestiti/11/anteprima-restituzione": {
+          body: { giorni_ritardo: 0, strike: 0, blocco: false, unita_rimanenti: 0 },
+        },
+      });
       await screen.findByRole("article", { name: /Treppiede Manfrotto/ });
       await user.click(screen.getByRole("button", { name: "Termina prestito: Treppiede Manfrotto, Luca Verdi" }));
       await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Termina prestito" }));
@@ -230,6 +272,49 @@ describe("Prestiti", () => {
       expect(server.callsTo("GET /api/audit")[0]?.query).toEqual({ entity: "loan", id: "11" });
       await user.click(details.getByRole("button", { name: "Termina prestito" }));
       expect(screen.getByRole("dialog", { name: "Termina prestito" })).toBeTruthy();
+    });
+  });
+
+  describe("a loan waiting to be collected", () => {
+    const waiting = aLoan({
+      id: 14,
+      fase: "da_ritirare",
+      consegnato_il: null,
+      consegnato_da: null,
+      data_uscita: dayFromToday(0),
+    });
+
+    it("says since when it waits, hands it over and offers the receipt", async () => {
+      const { user, server } = renderLoans("/prestiti", {
+        "GET /api/prestiti": loanListRoute(() => [waiting]),
+        "PUT /api/prestiti/14/consegna": {
+          body: { message: "Consegna registrata", prestito: { ...waiting, fase: "attivo" } },
+        },
+      });
+      const card = within(await screen.findByRole("article", { name: /Treppiede Manfrotto/ }));
+      expect(card.getByText(/^Da ritirare dal /)).toBeTruthy();
+      expect(card.queryByRole("button", { name: /Termina prestito/ })).toBeNull();
+      await user.click(card.getByRole("button", { name: "Consegna: Treppiede Manfrotto, Luca Verdi" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Consegna" }));
+      await user.click(dialog.getByRole("button", { name: "Registra consegna" }));
+      expect(await dialog.findByText("Consegna registrata. Stampa la ricevuta da firmare.")).toBeTruthy();
+      expect(dialog.getByRole("button", { name: "Stampa ricevuta" })).toBeTruthy();
+      expect(server.callsTo("PUT /api/prestiti/14/consegna")).toHaveLength(1);
+    });
+
+    it("is cancelled after asking, for a no-show", async () => {
+      const { user, server } = renderLoans("/prestiti", {
+        "GET /api/prestiti": loanListRoute(() => [waiting]),
+        "PUT /api/prestiti/14/annulla": { body: { message: "Prestito annullato", prestito: waiting } },
+      });
+      await screen.findByRole("article", { name: /Treppiede Manfrotto/ });
+      await user.click(
+        screen.getByRole("button", { name: "Annulla prestito mai ritirato: Treppiede Manfrotto, Luca Verdi" }),
+      );
+      const dialog = within(screen.getByRole("dialog", { name: "Annulla prestito" }));
+      await user.click(dialog.getByRole("button", { name: "Annulla prestito" }));
+      expect(await screen.findByText("Prestito annullato: Treppiede Manfrotto è di nuovo disponibile")).toBeTruthy();
+      expect(server.callsTo("PUT /api/prestiti/14/annulla")).toHaveLength(1);
     });
   });
 

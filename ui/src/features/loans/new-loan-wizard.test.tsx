@@ -233,6 +233,8 @@ describe("new loan wizard", () => {
       unita_ids: [41, 42],
       tipo_utilizzo: "interno",
       note: "Prestito diretto - 2 unità",
+      // Starting today, the borrower takes the units at once unless the desk unticks it.
+      consegna: true,
     });
     expect(screen.queryByRole("dialog")).toBeNull();
 

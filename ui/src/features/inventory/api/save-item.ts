@@ -12,6 +12,7 @@ export interface ItemPayload {
   posizione: string;
   fornitore: string;
   seriale: string;
+  checklist: string;
   note: string;
   immagine_url: string;
   tipo_prestito: LoanType;

@@ -1,4 +1,4 @@
-import { PackageSearch, Plus, RefreshCw, Search, SlidersHorizontal, Tags, X } from "lucide-react";
+import { PackageSearch, Plus, Printer, RefreshCw, Search, SlidersHorizontal, Tags, X } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
@@ -10,6 +10,7 @@ import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
+import { downloadLabels } from "../../counter/api";
 import { useDeleteItem } from "../api/delete-item";
 import { useCategories } from "../api/get-categories";
 import { useInventory } from "../api/get-inventory";
@@ -119,6 +120,18 @@ export function InventoryPage() {
         onError: (error) => showToast(failureText(error, "Errore nell'aggiornamento dell'unità"), "error"),
       },
     );
+  }
+
+  /** Labels for every unit of `chosen` (one item, or all the filter shows), saved as a PDF to print. */
+  async function printLabels(chosen: InventoryItem[]) {
+    const unitIds = chosen.flatMap((item) => item.unita.map((unit) => unit.id));
+    if (unitIds.length === 0) return showToast("Nessuna unità a cui stampare l'etichetta", "error");
+    try {
+      await downloadLabels(unitIds);
+      showToast(`Etichette pronte: ${unitIds.length} unità`);
+    } catch (error) {
+      showToast(failureText(error as Error, "Etichette non disponibili"), "error");
+    }
   }
 
   const resultCount = `${shown.length} ${shown.length === 1 ? "risultato trovato" : "risultati trovati"}${
@@ -233,9 +246,20 @@ export function InventoryPage() {
             <p role="status" className="text-sm text-slate-600">
               {resultCount}
             </p>
-            <Button variant="ghost" icon={X} onClick={clearFilters} className="px-3 py-1.5">
-              Cancella filtri
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                icon={Printer}
+                onClick={() => printLabels(shown)}
+                disabled={shown.length === 0}
+                className="px-3 py-1.5"
+              >
+                Stampa etichette
+              </Button>
+              <Button variant="ghost" icon={X} onClick={clearFilters} className="px-3 py-1.5">
+                Cancella filtri
+              </Button>
+            </div>
           </div>
         )}
 
@@ -272,6 +296,7 @@ export function InventoryPage() {
                   onEdit={(item) => setDialog({ kind: "edit", item })}
                   onDelete={(item) => setDialog({ kind: "delete", item })}
                   onShowQr={(item) => setDialog({ kind: "qr", item })}
+                  onPrintLabels={printLabels}
                   onOpenLoan={(unit) => setDialog({ kind: "loan", unit })}
                   onToggleLost={toggleLost}
                   busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}

@@ -1,4 +1,4 @@
-import { ChevronDown, ImageIcon, MapPin, Pencil, QrCode, Trash2 } from "lucide-react";
+import { ChevronDown, ImageIcon, MapPin, Pencil, Printer, QrCode, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { stockLevel } from "../../../../../src/domain/stock-level";
 import { IconButton } from "../../../components/button";
@@ -14,6 +14,8 @@ export interface ItemActions extends Omit<UnitActions, "onToggleLost"> {
   onEdit: (item: InventoryItem) => void;
   onDelete: (item: InventoryItem) => void;
   onShowQr: (item: InventoryItem) => void;
+  /** An A4 sheet of labels for the item's units. */
+  onPrintLabels: (items: InventoryItem[]) => void;
 }
 
 interface ItemCardProps extends ItemActions {
@@ -31,7 +33,16 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onToggleLost, ...rest }: ItemCardProps) {
+export function ItemCard({
+  item,
+  highlighted,
+  onEdit,
+  onDelete,
+  onShowQr,
+  onPrintLabels,
+  onToggleLost,
+  ...rest
+}: ItemCardProps) {
   const unitActions: UnitActions = { ...rest, onToggleLost: (unit) => onToggleLost(item, unit) };
   const [unitsShown, setUnitsShown] = useState(highlighted);
   const card = useRef<HTMLElement>(null);
@@ -69,6 +80,7 @@ export function ItemCard({ item, highlighted, onEdit, onDelete, onShowQr, onTogg
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
           <IconButton icon={QrCode} label={`Codice QR di ${item.nome}`} onClick={() => onShowQr(item)} />
+          <IconButton icon={Printer} label={`Etichette di ${item.nome}`} onClick={() => onPrintLabels([item])} />
           <IconButton icon={Pencil} label={`Modifica ${item.nome}`} onClick={() => onEdit(item)} />
           <IconButton icon={Trash2} tone="danger" label={`Elimina ${item.nome}`} onClick={() => onDelete(item)} />
         </div>

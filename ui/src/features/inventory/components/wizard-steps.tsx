@@ -7,6 +7,7 @@ import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/form-field";
 import { LoadingState } from "../../../components/spinner";
+import { TextAreaField } from "../../../components/text-area-field";
 import { useCategories } from "../api/get-categories";
 import { useCourses } from "../api/get-courses";
 import { appendUnit, type ItemForm, QUANTITY_HINT, type UnitDraft } from "../utils/item-form";
@@ -96,6 +97,16 @@ export function DescriptionStep({ form, onChange }: StepProps) {
           className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
         />
       </div>
+      <TextAreaField
+        label="Accessori da verificare"
+        optional
+        rows={3}
+        value={form.checklist}
+        onChange={(event) => onChange({ checklist: event.target.value })}
+        placeholder={"Batteria\nCaricatore\nTappo dell'obiettivo"}
+        maxLength={2000}
+        hint="Uno per riga: il banco li controlla alla consegna e alla restituzione."
+      />
       <TextField
         label="Link all'immagine"
         optional

@@ -30,6 +30,8 @@ export interface ItemForm {
   posizione: string;
   fornitore: string;
   seriale: string;
+  /** Accessories to check at hand-over and return, one per line. */
+  checklist: string;
   note: string;
   immagine_url: string;
   tipo_prestito: LoanType;
@@ -49,6 +51,7 @@ export function emptyForm(): ItemForm {
     posizione: "",
     fornitore: "",
     seriale: "",
+    checklist: "",
     note: "",
     immagine_url: "",
     tipo_prestito: "solo_esterno",
@@ -65,6 +68,7 @@ export function formFromItem(item: InventoryItem): ItemForm {
     posizione: item.posizione ?? "",
     fornitore: item.fornitore ?? "",
     seriale: item.seriale ?? "",
+    checklist: item.checklist ?? "",
     note: item.note ?? "",
     immagine_url: item.immagine_url ?? "",
     tipo_prestito: item.tipo_prestito,
@@ -161,6 +165,7 @@ export function toPayload(form: ItemForm): ItemPayload {
     posizione: form.posizione,
     fornitore: form.fornitore,
     seriale: form.seriale,
+    checklist: form.checklist,
     note: form.note,
     immagine_url: form.immagine_url.trim(),
     tipo_prestito: form.tipo_prestito,

@@ -11,6 +11,8 @@ export interface DirectLoanInput {
   unita_ids: number[];
   tipo_utilizzo: UsageType | null;
   note: string;
+  /** Records the hand-over too (only for a loan starting today). */
+  consegna: boolean;
 }
 
 /** The desk lends units straight to a borrower, without a request. */

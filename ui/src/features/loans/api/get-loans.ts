@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LOAN_STATE, LoanState } from "../../../../../src/domain/bookings";
+import type { LoanPhase } from "../../../../../src/domain/loan-rules";
 import { apiRequest } from "../../../lib/api";
 
 export interface Loan {
@@ -21,6 +22,16 @@ export interface Loan {
   penalty_strikes: number;
   is_blocked: boolean;
   richiesta_id: number | null;
+  /** Where the loan stands at the desk: waiting to be collected, out, overdue, back or cancelled. */
+  fase: LoanPhase;
+  consegnato_il: string | null;
+  consegnato_da: string | null;
+  annullato_il: string | null;
+  unita_ids: number[];
+  /** Units already given back while the loan stays open (a partial return). */
+  unita_restituite: number[];
+  /** The item's accessories, one per line. */
+  checklist: string | null;
 }
 
 /** The loan lists the desk pages through: open loans (active and overdue) and returned ones. */

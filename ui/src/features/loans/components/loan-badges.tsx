@@ -10,6 +10,8 @@ const STATUS: Record<string, { label: string; tone: string }> = {
   [LOAN_STATE.active]: { label: "Attivo", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
   [LOAN_STATE.overdue]: { label: "Scaduto", tone: "bg-red-50 text-red-700 ring-red-200" },
   [LOAN_STATE.returned]: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
+  da_ritirare: { label: "Da ritirare", tone: "bg-amber-50 text-amber-800 ring-amber-200" },
+  annullato: { label: "Annullato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
   completato: { label: "Completato", tone: "bg-slate-100 text-slate-600 ring-slate-200" },
   [REQUEST_STATE.approved]: { label: "Approvata", tone: "bg-emerald-50 text-emerald-700 ring-emerald-200" },
   [REQUEST_STATE.refused]: { label: "Rifiutata", tone: "bg-red-50 text-red-700 ring-red-200" },

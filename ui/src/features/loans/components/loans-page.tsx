@@ -1,4 +1,15 @@
-import { Check, ClipboardList, Hourglass, PackageCheck, Plus, RefreshCw, Search, X } from "lucide-react";
+import {
+  Ban,
+  Check,
+  ClipboardList,
+  Hourglass,
+  PackageCheck,
+  PackageOpen,
+  Plus,
+  RefreshCw,
+  Search,
+  X,
+} from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
@@ -14,11 +25,14 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { daysLateText, formatDate, formatRelativeTime } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import { toCollectText } from "../../../lib/loan-phase";
 import { useApproveRequest } from "../../../lib/request-decisions";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { type ReturnAnswer, useCancelLoan } from "../../counter/api";
+import { HandOverDialog } from "../../counter/components/handover-dialog";
+import { ReturnDialog } from "../../counter/components/return-dialog";
 import { type Loan, type LoanList, useLoanCount, useLoanPages } from "../api/get-loans";
 import { type LoanRequest, usePendingLoanRequests } from "../api/get-requests";
-import { useReturnLoan } from "../api/return-loan";
 import { type ApprovalOutcome, ApprovalOutcomeDialog } from "./approval-outcome-dialog";
 import { EntryCard } from "./entry-card";
 import { LoanDetailsModal } from "./loan-details-modal";
@@ -43,6 +57,8 @@ const TABS: { key: Tab; label: string; empty: string }[] = [
 type Dialog =
   | { kind: "loan"; loan: Loan }
   | { kind: "end"; loan: Loan }
+  | { kind: "handover"; loan: Loan }
+  | { kind: "cancel"; loan: Loan }
   | { kind: "request"; request: LoanRequest }
   | { kind: "refuse"; request: LoanRequest }
   | { kind: "outcome"; outcome: ApprovalOutcome }
@@ -61,6 +77,9 @@ function fullName(request: LoanRequest): string {
 }
 
 function loanFootnote(loan: Loan) {
+  const toCollect = toCollectText(loan);
+  if (toCollect) return <span className="font-medium text-amber-800">{toCollect}</span>;
+  if (loan.fase === "annullato") return <>Annullato il {formatDate(loan.annullato_il)}: mai ritirato</>;
   if (loan.stato === LOAN_STATE.returned)
     return (
       <>
@@ -92,7 +111,7 @@ function text(value: unknown): string | null {
  */
 export function LoansPage() {
   const approve = useApproveRequest();
-  const returnLoan = useReturnLoan();
+  const cancelLoan = useCancelLoan();
   const showToast = useToast();
   const [params, setParams] = useSearchParams();
   // The global search links here with `?cerca=` to show what it found.
@@ -183,26 +202,33 @@ export function LoansPage() {
     });
   }
 
-  function endLoan(loan: Loan) {
-    returnLoan.mutate(loan.id, {
-      onSuccess: (answer) => {
+  function returned(loan: Loan, answer: ReturnAnswer) {
+    setDialog(null);
+    if (!answer.concluso) {
+      showToast(answer.message);
+      return;
+    }
+    if (answer.giorni_ritardo <= 0) {
+      showToast(`Prestito terminato: ${loan.oggetto_nome} è rientrato`);
+      return;
+    }
+    const penalty = answer.penalty;
+    showToast(
+      `Prestito terminato con ${daysLateText(answer.giorni_ritardo)}${
+        penalty ? `: ${penalty.strike_assegnati} penalità assegnate${penalty.bloccato ? ", utente bloccato" : ""}` : ""
+      }`,
+    );
+  }
+
+  function cancel(loan: Loan) {
+    cancelLoan.mutate(loan.id, {
+      onSuccess: () => {
         setDialog(null);
-        if (answer.giorni_ritardo <= 0) {
-          showToast(`Prestito terminato: ${loan.oggetto_nome} è rientrato`);
-          return;
-        }
-        const penalty = answer.penalty;
-        showToast(
-          `Prestito terminato con ${daysLateText(answer.giorni_ritardo)}${
-            penalty
-              ? `: ${penalty.strike_assegnati} penalità assegnate${penalty.bloccato ? ", utente bloccato" : ""}`
-              : ""
-          }`,
-        );
+        showToast(`Prestito annullato: ${loan.oggetto_nome} è di nuovo disponibile`);
       },
       onError: (error) => {
         setDialog(null);
-        showToast(failureText(error, "Errore nella restituzione"), "error");
+        showToast(failureText(error, "Errore nell'annullamento del prestito"), "error");
       },
     });
   }
@@ -344,7 +370,7 @@ export function LoansPage() {
                         itemName={loan.oggetto_nome}
                         units={loan.unita}
                         itemId={loan.inventario_id}
-                        status={loan.stato}
+                        status={loan.fase === "da_ritirare" || loan.fase === "annullato" ? loan.fase : loan.stato}
                         strikes={loan.penalty_strikes}
                         blocked={loan.is_blocked}
                         borrower={loan.utente_nome_reale}
@@ -354,16 +380,38 @@ export function LoansPage() {
                         footnote={loanFootnote(loan)}
                         onDetails={() => setDialog({ kind: "loan", loan })}
                         actions={
-                          loan.stato !== LOAN_STATE.returned && (
-                            <Button
-                              variant="secondary"
-                              icon={PackageCheck}
-                              onClick={() => setDialog({ kind: "end", loan })}
-                              aria-label={`Termina prestito: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
-                              className="px-3 py-2"
-                            >
-                              Termina prestito
-                            </Button>
+                          loan.fase === "da_ritirare" ? (
+                            <>
+                              <Button
+                                variant="secondary"
+                                icon={Ban}
+                                onClick={() => setDialog({ kind: "cancel", loan })}
+                                aria-label={`Annulla prestito mai ritirato: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
+                                className="px-3 py-2 text-red-700"
+                              >
+                                Annulla
+                              </Button>
+                              <Button
+                                icon={PackageOpen}
+                                onClick={() => setDialog({ kind: "handover", loan })}
+                                aria-label={`Consegna: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
+                                className="px-3 py-2"
+                              >
+                                Consegna
+                              </Button>
+                            </>
+                          ) : (
+                            loan.stato !== LOAN_STATE.returned && (
+                              <Button
+                                variant="secondary"
+                                icon={PackageCheck}
+                                onClick={() => setDialog({ kind: "end", loan })}
+                                aria-label={`Termina prestito: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
+                                className="px-3 py-2"
+                              >
+                                Termina prestito
+                              </Button>
+                            )
                           )
                         }
                       />
@@ -419,13 +467,21 @@ export function LoansPage() {
         />
       )}
       {dialog?.kind === "end" && (
+        <ReturnDialog
+          loan={dialog.loan}
+          onClose={() => setDialog(null)}
+          onReturned={(answer) => returned(dialog.loan, answer)}
+        />
+      )}
+      {dialog?.kind === "handover" && <HandOverDialog loan={dialog.loan} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "cancel" && (
         <ConfirmDialog
-          title="Termina prestito"
+          title="Annulla prestito"
           description={`${dialog.loan.oggetto_nome} · ${dialog.loan.utente_nome_reale}`}
-          message={`Confermi il rientro di ${dialog.loan.unita.join(", ") || dialog.loan.oggetto_nome}? Il prestito si chiude con la data di oggi; un ritardo assegna le penalità previste.`}
-          confirmLabel="Termina prestito"
-          busy={returnLoan.isPending}
-          onConfirm={() => endLoan(dialog.loan)}
+          message="Il prestito non è mai stato ritirato: annullandolo le unità tornano disponibili, il prestito resta nello storico e non viene assegnata alcuna penalità."
+          confirmLabel="Annulla prestito"
+          busy={cancelLoan.isPending}
+          onConfirm={() => cancel(dialog.loan)}
           onCancel={() => setDialog(null)}
         />
       )}

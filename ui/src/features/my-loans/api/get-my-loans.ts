@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { LoanState } from "../../../../../src/domain/bookings";
+import type { LoanPhase } from "../../../../../src/domain/loan-rules";
 import { apiRequest } from "../../../lib/api";
 
 export interface MyLoan {
@@ -13,6 +14,8 @@ export interface MyLoan {
   stato: LoanState;
   giorni_ritardo: number;
   note: string | null;
+  /** Waiting to be collected at the desk, out, overdue, back or cancelled. */
+  fase: LoanPhase;
 }
 
 /** Keyed by API path, shared with the dashboard's view of the same list. */

@@ -1,8 +1,10 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle, PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import { ClampedText } from "../../../components/clamped-text";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
+import { toCollectText } from "../../../lib/loan-phase";
+import { ReceiptButton } from "../../counter/components/receipt-button";
 import type { MyLoan } from "../api/get-my-loans";
 
 function daysText(days: number): string {
@@ -12,13 +14,14 @@ function daysText(days: number): string {
 export function LoanCard({ loan }: { loan: MyLoan }) {
   const overdue = loan.stato === LOAN_STATE.overdue;
   const returned = loan.stato === LOAN_STATE.returned;
+  const toCollect = toCollectText(loan);
   return (
     <article
       className={`rounded-xl border p-4 shadow-sm ${overdue ? "border-red-200 bg-red-50/60" : "border-slate-200 bg-white"}`}
     >
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 font-semibold text-slate-900">{loan.oggetto_nome}</h3>
-        <LoanStatusBadge state={loan.stato} />
+        <LoanStatusBadge state={loan.fase === "da_ritirare" || loan.fase === "annullato" ? loan.fase : loan.stato} />
       </div>
       {loan.unita.length > 0 && (
         <p className="mt-1 text-sm break-all text-slate-500">
@@ -36,7 +39,7 @@ export function LoanCard({ loan }: { loan: MyLoan }) {
             {formatDate(loan.data_rientro)}
           </dd>
         </div>
-        {returned && (
+        {returned && loan.fase !== "annullato" && (
           <div>
             <dt className="text-xs text-slate-500">Restituito il</dt>
             <dd className="font-medium text-slate-800">{formatDate(loan.data_restituzione)}</dd>
@@ -52,7 +55,22 @@ export function LoanCard({ loan }: { loan: MyLoan }) {
       {returned && loan.giorni_ritardo > 0 && (
         <p className="mt-3 text-sm text-orange-700">Restituito con {daysText(loan.giorni_ritardo)} di ritardo</p>
       )}
+      {toCollect && (
+        <p className="mt-3 flex items-center gap-1.5 text-sm font-medium text-amber-800">
+          <PackageOpen className="size-4 shrink-0" aria-hidden="true" />
+          {toCollect}: ritiralo al banco prestiti
+        </p>
+      )}
       {loan.note && <ClampedText text={loan.note} className="mt-3 text-sm text-slate-500" />}
+      {loan.fase !== "annullato" && (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <ReceiptButton
+            loanId={loan.id}
+            label="Scarica ricevuta"
+            ariaLabel={`Scarica la ricevuta: ${loan.oggetto_nome}`}
+          />
+        </div>
+      )}
     </article>
   );
 }

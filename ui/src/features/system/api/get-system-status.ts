@@ -52,6 +52,9 @@ export interface SystemStatus {
   metrics?: SystemMetrics;
   recentIncidents?: Incident[];
   endpoints?: EndpointStats[];
+  /** The address QR codes and links encode (settings, else PUBLIC_URL); null with a warning when unset. */
+  url_pubblico?: string | null;
+  avviso_url_pubblico?: string | null;
 }
 
 const systemStatusKey = ["system", "status"];

@@ -88,6 +88,12 @@ export function SystemPage() {
           <OverallStatusCard status={admin ? data : { overall: data.overall, services: data.services }} />
           <ServiceList services={data.services} />
 
+          {admin && data.avviso_url_pubblico && <Alert tone="warning">{data.avviso_url_pubblico}</Alert>}
+          {admin && data.url_pubblico && (
+            <p className="text-sm text-slate-600">
+              Indirizzo pubblico (codici QR e link): <span className="font-mono">{data.url_pubblico}</span>
+            </p>
+          )}
           {admin && data.metrics && (
             <>
               <IncidentList incidents={data.recentIncidents ?? []} />

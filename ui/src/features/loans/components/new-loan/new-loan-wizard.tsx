@@ -8,6 +8,7 @@ import { Modal } from "../../../../components/modal";
 import { useToast } from "../../../../components/toast";
 import { ApiError } from "../../../../lib/api";
 import { useCreateLoan } from "../../api/create-loan";
+import type { InventoryItem } from "../../api/get-items";
 import { useServerToday } from "../../api/get-server-today";
 import { BorrowerStep } from "./borrower-step";
 import { DatesStep } from "./dates-step";
@@ -33,9 +34,21 @@ const STEPS: { step: Step; title: string }[] = [
 ];
 
 /** The desk lends equipment directly, in five steps (the usage step only for items lent both ways). */
-export function NewLoanWizard({ onClose }: { onClose: () => void }) {
-  const [state, dispatch] = useReducer(wizardReducer, INITIAL_STATE);
+export function NewLoanWizard({
+  onClose,
+  preset,
+}: {
+  onClose: () => void;
+  /** A unit scanned at the counter: the wizard starts at the borrower with its item and unit chosen. */
+  preset?: { item: InventoryItem; unitId: number };
+}) {
+  const [state, dispatch] = useReducer(
+    wizardReducer,
+    preset ? { ...INITIAL_STATE, step: 2 as const, item: preset.item, unitIds: [preset.unitId] } : INITIAL_STATE,
+  );
   const [problem, setProblem] = useState<string | null>(null);
+  // The borrower is usually at the desk: a loan starting today is handed over in the same action.
+  const [handOverNow, setHandOverNow] = useState(true);
   const today = useServerToday();
   const createLoan = useCreateLoan();
   const showToast = useToast();
@@ -83,6 +96,7 @@ export function NewLoanWizard({ onClose }: { onClose: () => void }) {
         unita_ids: state.unitIds,
         tipo_utilizzo: impliedUsage(item.tipo_prestito, state.usage),
         note: state.note ?? defaultNote(state.unitIds.length),
+        consegna: handOverNow && start === today,
       },
       {
         onSuccess: () => {
@@ -152,6 +166,18 @@ export function NewLoanWizard({ onClose }: { onClose: () => void }) {
           dateProblem={dateProblem}
           dispatch={dispatch}
         />
+      )}
+
+      {state.step === 5 && start === today && (
+        <label className="mt-4 flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={handOverNow}
+            onChange={(event) => setHandOverNow(event.target.checked)}
+            className="size-4 accent-indigo-600"
+          />
+          Consegna subito: lo studente ritira ora
+        </label>
       )}
 
       {error && (

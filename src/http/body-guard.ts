@@ -1,0 +1,97 @@
+import { Elysia } from "elysia";
+import { badRequest, HttpError } from "./errors";
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** A 10 MB spreadsheet arrives base64-encoded inside JSON: about 4/3 of its size. */
+export const MAX_IMPORT_BODY_BYTES = 14 * 1024 * 1024;
+export const IMPORT_PATH = "/api/excel/inventario/import";
+/** No request of the API nests deeper than a few levels; 32 leaves room and keeps validation cheap. */
+export const MAX_JSON_DEPTH = 32;
+
+export const tooLarge = () => new HttpError(413, "Richiesta troppo grande");
+
+export function bodyLimitFor(path: string): number {
+  return path === IMPORT_PATH ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/** Whether JSON text nests arrays/objects deeper than `limit`, found by one scan, without parsing it. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 92)
+        i++; // backslash: the next character is escaped
+      else if (code === 34) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 || code === 91) {
+      if (++depth > limit) return true;
+    } else if (code === 125 || code === 93) depth--;
+  }
+  return false;
+}
+
+/** The body's text, read as it streams in and refused (413) past `limit` bytes, chunked or not. */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(next.value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * What Bun.serve gets: the largest body any route accepts as the hard ceiling (Bun answers 413 past it
+ * whether the body is chunked or announced), and no `reusePort`, which Elysia asks for by default: with
+ * it a second server on a busy port would start and the kernel would split requests between the two.
+ */
+export function listenOptions(port: number, hostname: string) {
+  return { port, hostname, maxRequestBodySize: MAX_IMPORT_BODY_BYTES, reusePort: false };
+}
+
+/**
+ * Reads and parses every request body itself, before any route (public ones included) validates it: at
+ * most the route's size limit however it is sent (413 at once), JSON only, nested at most MAX_JSON_DEPTH
+ * levels — a body nested hundreds of thousands of levels deep would exhaust the stack while the schema
+ * walks it, and even JSON.parse spends a quarter of a second on it, so it is never parsed.
+ * A refused body becomes an empty object and its problem is answered once the route's auth check has
+ * run (a caller without the right gets 401/403 whatever it sent): by onError when the schema refuses
+ * the empty object, else before the handler. Bun's `maxRequestBodySize` (`listenOptions`) is the ceiling.
+ */
+export function bodyGuard() {
+  const problems = new WeakMap<Request, HttpError>();
+  const refuse = (request: Request, problem: HttpError) => {
+    problems.set(request, problem);
+    return {};
+  };
+  return {
+    problemOf: (request: Request) => problems.get(request),
+    plugin: new Elysia({ name: "body-guard" })
+      .onParse({ as: "global" }, async ({ request, contentType }) => {
+        if (!request.body) return;
+        const text = await readCapped(request.body, bodyLimitFor(new URL(request.url).pathname));
+        if (text.trim() === "") return;
+        if (contentType !== "application/json")
+          return refuse(request, new HttpError(415, "Il corpo della richiesta deve essere in formato JSON"));
+        if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+          return refuse(request, badRequest("Richiesta non valida: dati annidati troppo in profondità"));
+        try {
+          return JSON.parse(text);
+        } catch {
+          return refuse(request, badRequest("Richiesta non valida: il corpo non è un JSON corretto"));
+        }
+      })
+      .onBeforeHandle({ as: "global" }, ({ request }) => {
+        const problem = problems.get(request);
+        if (problem) throw problem;
+      }),
+  };
+}

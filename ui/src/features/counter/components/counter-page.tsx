@@ -1,0 +1,259 @@
+import { Camera, CameraOff, PackageCheck, PackageOpen, Plus, ScanLine, Search } from "lucide-react";
+import { type FormEvent, useCallback, useRef, useState } from "react";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { PageHeader } from "../../../components/page-header";
+import { LoanStatusBadge } from "../../../components/status-badge";
+import { ApiError } from "../../../lib/api";
+import { formatDate } from "../../../lib/dates";
+import { toCollectText } from "../../../lib/loan-phase";
+import { useItems } from "../../loans/api/get-items";
+import type { Loan } from "../../loans/api/get-loans";
+import { NewLoanWizard } from "../../loans/components/new-loan/new-loan-wizard";
+import { type ReturnAnswer, type ScannedUnit, scanCode } from "../api";
+import { CameraScanner } from "../scan/camera-scanner";
+import { HandOverDialog } from "./handover-dialog";
+import { ReceiptButton } from "./receipt-button";
+import { ReturnDialog } from "./return-dialog";
+
+interface SessionEntry {
+  id: number;
+  at: Date;
+  code: string;
+  itemName: string;
+  outcome: string;
+}
+
+type Dialog =
+  | { kind: "handover"; unit: ScannedUnit; loan: Loan }
+  | { kind: "return"; unit: ScannedUnit; loan: Loan }
+  | { kind: "lend"; unit: ScannedUnit };
+
+const ACTION_TEXT: Record<ScannedUnit["azione"], string> = {
+  restituzione: "In prestito: da restituire",
+  consegna: "Da consegnare oggi",
+  prestito: "Libera: si può prestare",
+  non_disponibile: "Non disponibile (in riparazione o persa)",
+};
+
+function UnitResult({ unit, onAction }: { unit: ScannedUnit; onAction: (dialog: Dialog) => void }) {
+  const loan = unit.prestito;
+  return (
+    <article
+      aria-label={`${unit.codice_univoco} · ${unit.oggetto_nome}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-mono text-lg font-semibold break-all text-slate-900">{unit.codice_univoco}</p>
+          <p className="text-sm text-slate-600">{unit.oggetto_nome}</p>
+        </div>
+        {loan && <LoanStatusBadge state={loan.fase} />}
+      </div>
+      <p className="mt-2 text-sm font-medium text-slate-800">{ACTION_TEXT[unit.azione]}</p>
+      {loan && (
+        <p className="mt-1 text-sm text-slate-600">
+          {loan.utente_nome_reale} · dal {formatDate(loan.data_uscita)} al {formatDate(loan.data_rientro)}
+          {toCollectText(loan) ? ` · ${toCollectText(loan)}` : ""}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {unit.azione === "consegna" && loan && (
+          <Button icon={PackageOpen} onClick={() => onAction({ kind: "handover", unit, loan })}>
+            Consegna
+          </Button>
+        )}
+        {unit.azione === "restituzione" && loan && (
+          <Button icon={PackageCheck} onClick={() => onAction({ kind: "return", unit, loan })}>
+            Restituisci
+          </Button>
+        )}
+        {unit.azione === "prestito" && (
+          <Button icon={Plus} onClick={() => onAction({ kind: "lend", unit })}>
+            Presta a uno studente
+          </Button>
+        )}
+        {loan && unit.azione !== "prestito" && <ReceiptButton loanId={loan.id} />}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The counter, scan first: a USB or Bluetooth scanner types the code and Enter into the focused field,
+ * the camera reads a label's QR code, or the desk types the code. What was found says what to do
+ * next (hand over, take back, lend); the session list keeps what happened.
+ */
+export function CounterPage() {
+  const [code, setCode] = useState("");
+  const [lastCode, setLastCode] = useState<string | null>(null);
+  const [found, setFound] = useState<ScannedUnit[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [camera, setCamera] = useState(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [session, setSession] = useState<SessionEntry[]>([]);
+  const field = useRef<HTMLInputElement>(null);
+  const items = useItems();
+  // The camera's callback stays the same across renders, so the stream is not restarted.
+  const scanRef = useRef(scan);
+  scanRef.current = scan;
+
+  const lookup = useCallback(async (text: string): Promise<ScannedUnit[]> => {
+    const value = text.trim();
+    if (!value) return [];
+    setSearching(true);
+    setProblem(null);
+    try {
+      const answer = await scanCode(value);
+      setFound(answer.unita);
+      setLastCode(value);
+      return answer.unita;
+    } catch (error) {
+      setFound([]);
+      setProblem(error instanceof ApiError ? error.message : "Codice non trovato");
+      return [];
+    } finally {
+      setSearching(false);
+      setCode("");
+      field.current?.focus();
+    }
+  }, []);
+
+  const onCameraCode = useCallback((text: string) => {
+    setCamera(false);
+    void scanRef.current(text);
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void scan(code);
+  }
+
+  async function scan(text: string) {
+    const units = await lookup(text);
+    for (const unit of units.length === 1 ? units : [])
+      remember(unit, `Scansionata: ${ACTION_TEXT[unit.azione].toLowerCase()}`);
+  }
+
+  function remember(unit: ScannedUnit, outcome: string) {
+    setSession((entries) => [
+      { id: entries.length + 1, at: new Date(), code: unit.codice_univoco, itemName: unit.oggetto_nome, outcome },
+      ...entries,
+    ]);
+  }
+
+  function closeDialog() {
+    setDialog(null);
+    if (lastCode) void lookup(lastCode);
+  }
+
+  function returned(unit: ScannedUnit, answer: ReturnAnswer) {
+    remember(
+      unit,
+      answer.penalty
+        ? `Restituita con ${answer.giorni_ritardo} giorni di ritardo: ${answer.penalty.strike_assegnati} penalità`
+        : answer.riparazioni_ids.length > 0
+          ? "Restituita danneggiata: in riparazione"
+          : "Restituita",
+    );
+    closeDialog();
+  }
+
+  const lendItem =
+    dialog?.kind === "lend" ? items.data?.find((item) => item.id === dialog.unit.inventario_id) : undefined;
+
+  return (
+    <>
+      <PageHeader title="Banco" description="Scansiona un'etichetta o scrivi il codice di un'unità." />
+      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
+          <div className="relative flex-1">
+            <label htmlFor="counter-code" className="sr-only">
+              Codice dell'unità
+            </label>
+            <ScanLine
+              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
+            <input
+              id="counter-code"
+              ref={field}
+              // biome-ignore lint/a11y/noAutofocus: the counter is scan first; a USB scanner types into this field
+              autoFocus
+              autoComplete="off"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              placeholder="Codice unità o link dell'etichetta"
+              className="block w-full rounded-lg border border-slate-300 py-3 pr-3 pl-10 font-mono text-base focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+            />
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit" icon={Search} busy={searching} className="flex-1">
+              Cerca
+            </Button>
+            <Button
+              type="button"
+              variant="secondary"
+              icon={camera ? CameraOff : Camera}
+              onClick={() => setCamera((on) => !on)}
+              aria-pressed={camera}
+              className="flex-1"
+            >
+              {camera ? "Chiudi fotocamera" : "Fotocamera"}
+            </Button>
+          </div>
+        </form>
+        {camera && (
+          <div className="mt-4 flex justify-center">
+            <CameraScanner onCode={onCameraCode} />
+          </div>
+        )}
+      </section>
+
+      <section aria-label="Risultato della scansione" className="mt-4 space-y-3">
+        {problem && <Alert tone="error">{problem}</Alert>}
+        {found.map((unit) => (
+          <UnitResult key={unit.id} unit={unit} onAction={setDialog} />
+        ))}
+      </section>
+
+      <section className="mt-6">
+        <h2 className="mb-2 text-sm font-semibold text-slate-700">Scansioni di questa sessione</h2>
+        {session.length === 0 ? (
+          <p className="text-sm text-slate-500">Ancora nessuna operazione.</p>
+        ) : (
+          <ol
+            aria-label="Scansioni di questa sessione"
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+          >
+            {session.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-2 text-sm">
+                <span>
+                  <span className="font-mono font-semibold">{entry.code}</span> · {entry.itemName}
+                </span>
+                <span className="text-slate-600">
+                  {entry.outcome} · {entry.at.toLocaleTimeString("it-IT", { hour: "2-digit", minute: "2-digit" })}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {dialog?.kind === "handover" && (
+        <HandOverDialog
+          loan={dialog.loan}
+          onClose={closeDialog}
+          onHandedOver={() => remember(dialog.unit, `Consegnata a ${dialog.loan.utente_nome_reale}`)}
+        />
+      )}
+      {dialog?.kind === "return" && (
+        <ReturnDialog loan={dialog.loan} onClose={closeDialog} onReturned={(answer) => returned(dialog.unit, answer)} />
+      )}
+      {dialog?.kind === "lend" && lendItem && (
+        <NewLoanWizard preset={{ item: lendItem, unitId: dialog.unit.id }} onClose={closeDialog} />
+      )}
+    </>
+  );
+}
