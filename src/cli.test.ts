@@ -162,6 +162,12 @@ describe("command line", () => {
       const again = await prestalab("backup", backupFile, "--data-dir", dataDir);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain("esiste già");
+      expect(again.stderr).toContain("--force");
+      const replaced = await prestalab("backup", "--force", backupFile, "--data-dir", dataDir);
+      expect(replaced.code).toBe(0);
+      expect(replaced.stdout).toContain(`Backup scritto in ${backupFile}`);
+      expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+      expect(readdirSync(scratch).filter((name) => name.endsWith(".tmp"))).toEqual([]);
     },
     SLOW,
   );

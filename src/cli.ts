@@ -27,7 +27,7 @@ Uso:
   prestalab [serve] [--port 3000] [--host 0.0.0.0] [--data-dir ./data] [--now <data ISO>] [--demo]
                    [--public-url https://prestiti.accademia.it] [--trust-proxy]
   prestalab migrate [--data-dir ./data]
-  prestalab backup <file> [--data-dir ./data]
+  prestalab backup <file> [--force] [--data-dir ./data]
   prestalab restore <file> [--data-dir ./data]
   prestalab create-admin --email <email> [--password <password>] [--data-dir ./data]
   prestalab routes
@@ -188,7 +188,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
       // Read-only and never migrated: a backup beside a busy server must not take its write lock.
       const sqlite = openForBackup(dataPaths(config.dataDir).database);
       try {
-        backupDatabase(sqlite, target);
+        backupDatabase(sqlite, target, { replace: flags.force === true });
       } finally {
         sqlite.close();
       }

@@ -15,6 +15,13 @@ describe("parseArgs", () => {
     expect(flags).toEqual({ email: "a@accademia.it", password: "Abc=def==ghi" });
   });
 
+  it("never lets a switch take the next word: backup --force copia.db names the file", () => {
+    expect(parseArgs(["backup", "--force", "copia.db"])).toEqual({
+      positional: ["backup", "copia.db"],
+      flags: { force: true },
+    });
+  });
+
   it("treats a flag followed by another flag as a switch", () => {
     expect(parseArgs(["--help", "--version"]).flags).toEqual({ help: true, version: true });
   });

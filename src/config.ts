@@ -23,6 +23,9 @@ export interface Config {
 export type Flags = Record<string, string | boolean>;
 
 /** Splits `--name value`, `--name=value` and bare `--switch` arguments from positional ones. */
+/** Flags that are switches and never take the next word as their value (`backup --force copia.db`). */
+const SWITCHES = new Set(["force", "demo", "help", "version"]);
+
 export function parseArgs(argv: string[]): { positional: string[]; flags: Flags } {
   const positional: string[] = [];
   const flags: Flags = {};
@@ -37,6 +40,7 @@ export function parseArgs(argv: string[]): { positional: string[]; flags: Flags 
     const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
     const inline = equals === -1 ? undefined : arg.slice(equals + 1);
     if (inline !== undefined) flags[name] = inline;
+    else if (SWITCHES.has(name)) flags[name] = true;
     else if (argv[i + 1] !== undefined && !(argv[i + 1] as string).startsWith("--")) flags[name] = argv[++i] as string;
     else flags[name] = true;
   }

@@ -7,21 +7,26 @@ const PRIVATE = 0o600;
 
 /**
  * A consistent copy of the live database, taken with VACUUM INTO (safe while the server writes). The
- * empty target is created first with mode 0600 (and must not exist): VACUUM INTO then fills it.
+ * empty target is created first with mode 0600 (and must not exist, unless `replace` is asked for):
+ * VACUUM INTO then fills it.
  */
-export function backupDatabase(sqlite: Database, target: string): void {
+export function backupDatabase(sqlite: Database, target: string, { replace = false } = {}): void {
+  // A replaced backup is written beside it first and renamed over it: the old copy stays whole until the
+  // new one is.
+  const written = replace ? `${target}.${process.pid}.tmp` : target;
   try {
-    writeFileSync(target, "", { mode: PRIVATE, flag: "wx" });
+    writeFileSync(written, "", { mode: PRIVATE, flag: "wx" });
   } catch (error) {
     if ((error as { code?: string }).code === "EEXIST")
-      throw new Error(`Il file ${target} esiste già: scegli un altro nome`);
+      throw new Error(`Il file ${target} esiste già: scegli un altro nome, oppure aggiungi --force per sostituirlo`);
     throw error;
   }
-  chmodSync(target, PRIVATE);
+  chmodSync(written, PRIVATE);
   try {
-    sqlite.query("VACUUM INTO ?").run(target);
+    sqlite.query("VACUUM INTO ?").run(written);
+    if (replace) renameSync(written, target);
   } catch (error) {
-    rmSync(target, { force: true });
+    rmSync(written, { force: true });
     throw error;
   }
 }
