@@ -109,6 +109,12 @@ test("the administrator's screens", async ({ page, server }) => {
   await expect(page.getByText(/Ultimi 30 giorni: \d+ richieste/)).toBeVisible();
   await auditScreen(page, "admin-stats-advanced");
 
+  await openAdminSection(page, "Impostazioni");
+  await expect(
+    page.getByRole("region", { name: "Corsi" }).getByRole("button", { name: "Archivia" }).first(),
+  ).toBeVisible();
+  await auditScreen(page, "admin-settings");
+
   await openSystemFromFooter(page);
   await expect(page.getByText("Sistema Online")).toBeVisible();
   await page.getByRole("button", { name: /Metriche Dettagliate/ }).click();

@@ -1,5 +1,6 @@
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { COURSES } from "../../src/domain/courses";
 import { App } from "../src/app/app";
 import { TOKEN_KEY } from "../src/lib/api";
 import type { User } from "../src/lib/user";
@@ -18,6 +19,7 @@ export function renderApp({ path = "/", signedInAs, api = {} }: RenderAppOptions
   window.history.replaceState(null, "", path);
   const server = mockApi({
     "GET /api/health": { body: { ok: true, appName: "PrestaLab" } },
+    "GET /api/corsi": { body: COURSES.map((nome, index) => ({ id: index + 1, nome })) },
     ...(signedInAs && { ...shellApi(signedInAs), "GET /api/auth/me": { body: { user: signedInAs } } }),
     ...api,
   });

@@ -1,4 +1,14 @@
-import { Activity, BarChart3, ClipboardList, LayoutDashboard, Package, ScanLine, Users, Wrench } from "lucide-react";
+import {
+  Activity,
+  BarChart3,
+  ClipboardList,
+  LayoutDashboard,
+  Package,
+  ScanLine,
+  Settings,
+  Users,
+  Wrench,
+} from "lucide-react";
 import { useEffect, useLayoutEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
@@ -8,6 +18,7 @@ import { InventoryPage } from "../features/inventory/components/inventory-page";
 import { LoansPage } from "../features/loans/components/loans-page";
 import { NotificationCenter } from "../features/notifications/components/notification-center";
 import { RepairsPage } from "../features/repairs/components/repairs-page";
+import { SettingsPage } from "../features/settings/components/settings-page";
 import { StatsPage } from "../features/stats/components/stats-page";
 import { StudentDashboardPage } from "../features/student-dashboard/components/student-dashboard-page";
 import { SystemPage } from "../features/system/components/system-page";
@@ -27,6 +38,7 @@ const ADMIN_PAGES: NavItem[] = [
   { key: "riparazioni", href: "/riparazioni", label: "Riparazioni", icon: Wrench },
   { key: "utenti", href: "/utenti", label: "Gestione Utenti", icon: Users },
   { key: "statistiche", href: "/statistiche", label: "Statistiche", icon: BarChart3 },
+  { key: "impostazioni", href: "/impostazioni", label: "Impostazioni", icon: Settings },
   { key: "sistema", href: "/sistema", label: "Stato del Sistema", icon: Activity, mobileOnly: true },
 ];
 
@@ -59,6 +71,7 @@ export function AdminArea() {
         <Route path="utenti" element={<UsersPage />} />
         <Route path="statistiche" element={<StatsPage />} />
         <Route path="sistema" element={<SystemPage />} />
+        <Route path="impostazioni" element={<SettingsPage />} />
         <Route path="utente" element={<StudentDashboardPage user={user} />} />
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Route>

@@ -52,6 +52,7 @@ describe("admin shell", () => {
       "Riparazioni",
       "Gestione Utenti",
       "Statistiche",
+      "Impostazioni",
     ]);
   });
 

@@ -43,8 +43,8 @@ export function useLiveDesk() {
         if (!token) return;
         try {
           const response = await fetch("/api/eventi", { headers: { Authorization: `Bearer ${token}` }, signal });
-          // Signed out or no longer an administrator: the session handles that, not a retry loop.
-          if (response.status === 401 || response.status === 403) return;
+          // Signed out, no longer an administrator, or a server without the stream: retrying cannot help.
+          if (response.status >= 400 && response.status < 500) return;
           if (response.ok && response.body) {
             retryMs = FIRST_RETRY_MS;
             // Whatever happened while the stream was down is fetched now.

@@ -1,10 +1,10 @@
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { COURSES } from "../../../../../src/domain/courses";
 import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../../../../src/domain/password-policy";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField, SelectField, TextField } from "../../../components/form-field";
+import { useCourseNames } from "../../../lib/courses";
 import type { User } from "../../../lib/user";
 import { type RegistrationInput, useRegister } from "../api/register";
 import { AuthHeading, TextLink } from "./auth-layout";
@@ -45,6 +45,7 @@ function formProblem(errors: FieldErrors): string | null {
 }
 
 export function RegisterForm({ onSignedIn, onLogin }: RegisterFormProps) {
+  const courseNames = useCourseNames();
   const [form, setForm] = useState(EMPTY_FORM);
   // Shown from the first attempt to send on, and updated as the person corrects each field.
   const [attempted, setAttempted] = useState(false);
@@ -84,7 +85,7 @@ export function RegisterForm({ onSignedIn, onLogin }: RegisterFormProps) {
         <TextField label="Matricola" autoCapitalize="characters" {...field("matricola")} />
         <SelectField label="Corso accademico" {...field("corso_accademico")}>
           <option value="">Seleziona il tuo corso</option>
-          {COURSES.map((course) => (
+          {courseNames.map((course) => (
             <option key={course} value={course}>
               {course}
             </option>

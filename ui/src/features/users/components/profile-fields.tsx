@@ -1,5 +1,5 @@
-import { COURSES } from "../../../../../src/domain/courses";
 import { SelectField, TextField } from "../../../components/form-field";
+import { useCourseNames } from "../../../lib/courses";
 import type { ProfileInput } from "../api/update-user";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -39,6 +39,8 @@ export function ProfileFields({
   onChange: (next: ProfileInput) => void;
   errors?: ProfileErrors;
 }) {
+  // The student's own course stays offered even once archived.
+  const courseNames = useCourseNames(value.corso_accademico);
   const field = (key: keyof ProfileInput) => ({
     value: value[key],
     error: errors[key],
@@ -53,7 +55,7 @@ export function ProfileFields({
       <TextField label="Telefono" type="tel" optional autoComplete="off" {...field("phone")} />
       <SelectField label="Corso accademico" optional {...field("corso_accademico")}>
         <option value="">Nessun corso</option>
-        {COURSES.map((course) => (
+        {courseNames.map((course) => (
           <option key={course} value={course}>
             {course}
           </option>

@@ -1,6 +1,5 @@
 import { Copy, KeyRound, UserPlus, Users } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { COURSES } from "../../../../../../src/domain/courses";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
 import { COVERING_INPUT } from "../../../../components/covering-input";
@@ -8,6 +7,7 @@ import { EmptyState } from "../../../../components/empty-state";
 import { SelectField, TextField } from "../../../../components/form-field";
 import { LoadingState } from "../../../../components/spinner";
 import { ApiError } from "../../../../lib/api";
+import { useCourseNames } from "../../../../lib/courses";
 import { isAdmin, type User } from "../../../../lib/user";
 import { type NewBorrowerInput, useCreateBorrower } from "../../api/create-borrower";
 import { useUsers } from "../../api/get-users";
@@ -145,6 +145,7 @@ function RegisteredBorrowers({
 }
 
 function NewBorrowerForm({ onCreated }: { onCreated: (user: User, password: string) => void }) {
+  const courseNames = useCourseNames();
   const [form, setForm] = useState(EMPTY_FORM);
   const [missing, setMissing] = useState(false);
   const createBorrower = useCreateBorrower();
@@ -187,7 +188,7 @@ function NewBorrowerForm({ onCreated }: { onCreated: (user: User, password: stri
         <TextField label="Matricola" autoComplete="off" {...field("matricola")} />
         <SelectField label="Corso accademico" {...field("corso_accademico")}>
           <option value="">Seleziona un corso</option>
-          {COURSES.map((course) => (
+          {courseNames.map((course) => (
             <option key={course} value={course}>
               {course}
             </option>

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "bun:test";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { DEFAULT_SETTINGS } from "../../../../src/domain/academy-settings";
+import { anAdmin } from "../../../test/fixtures";
+import type { ApiCall } from "../../../test/mock-api";
+import { renderApp } from "../../../test/render-app";
+import { adminShellApi } from "../../../test/shell-api";
+
+const courses = [
+  { id: 1, nome: "Design", archiviato: false },
+  { id: 2, nome: "Fotografia", archiviato: false },
+  { id: 9, nome: "Scenografia", archiviato: true },
+];
+
+function renderSettings(put: (call: ApiCall) => { status?: number; body: unknown } = (call) => ({ body: call.body })) {
+  return renderApp({
+    signedInAs: anAdmin(),
+    path: "/impostazioni",
+    api: {
+      ...adminShellApi,
+      "GET /api/impostazioni": { body: DEFAULT_SETTINGS },
+      "PUT /api/impostazioni": put,
+      "GET /api/corsi/tutti": { body: courses },
+      "PUT /api/corsi/9": (call) => ({ body: { ...courses[2], ...(call.body as object) } }),
+    },
+  });
+}
+
+describe("Impostazioni", () => {
+  it("shows today's rules and saves a closure and a shorter week", async () => {
+    const { server } = renderSettings();
+    const sunday = await screen.findByRole("checkbox", { name: "domenica" });
+    expect((sunday as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(sunday);
+    fireEvent.click(screen.getByRole("button", { name: "Aggiungi chiusura" }));
+    fireEvent.change(screen.getByLabelText("Dal"), { target: { value: "2026-08-01" } });
+    fireEvent.change(screen.getByLabelText("Al"), { target: { value: "2026-08-31" } });
+    fireEvent.change(screen.getByLabelText("Motivo"), { target: { value: "Agosto" } });
+    fireEvent.change(screen.getByLabelText(/Durata massima/), { target: { value: "14" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Impostazioni salvate")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")[0]?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      giorni_apertura: [1, 2, 3, 4, 5, 6],
+      chiusure: [{ dal: "2026-08-01", al: "2026-08-31", motivo: "Agosto" }],
+      durata_massima_giorni: 14,
+    });
+    cleanup();
+  });
+
+  it("checks the rules before sending, with the server's own messages", async () => {
+    const { server } = renderSettings();
+    for (const day of ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"])
+      fireEvent.click(await screen.findByRole("checkbox", { name: day }));
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Scegli almeno un giorno di apertura")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")).toHaveLength(0);
+    cleanup();
+  });
+
+  it("shows a refusal from the server", async () => {
+    renderSettings(() => ({ status: 400, body: { error: "Impostazioni non valide" } }));
+    fireEvent.click(await screen.findByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Impostazioni non valide")).toBeTruthy();
+    cleanup();
+  });
+
+  it("lists the courses, archived ones marked, and brings one back", async () => {
+    const { server } = renderSettings();
+    const list = await screen.findByRole("region", { name: "Corsi" });
+    expect(within(list).getByLabelText("Scenografia (archiviato)")).toBeTruthy();
+    fireEvent.click(within(list).getByRole("button", { name: "Riattiva" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/corsi/9")[0]?.body).toEqual({ archiviato: false }));
+    cleanup();
+  });
+});
