@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { saveScreenshots } from "./support/screenshots";
+import { pickBookingDays } from "./support/ui";
 
 // Monday 9 March 2026 at the academy: the journey moves the clock forward by restarting the binary.
 test.use({ serverOptions: { env: { PRESTALAB_NOW: "2026-03-09T09:00:00+01:00" } } });
@@ -43,17 +44,18 @@ test("a student registers, requests a camera, borrows it, returns it late and se
   await saveScreenshots(page, "journey-student-dashboard");
 
   // She finds the camera of her course and requests it from Monday to Wednesday.
-  await page.getByRole("button", { name: "Articoli Disponibili" }).first().click();
+  await page.getByRole("link", { name: "Articoli Disponibili" }).first().click();
   await page.getByRole("button", { name: "Richiedi Canon EOS R6" }).click();
   const wizard = page.getByRole("dialog");
-  await wizard.getByRole("button", { name: /CANONEOSR6_001/ }).click();
-  await expect(wizard.getByLabel("Data di inizio")).toHaveValue("2026-03-09");
-  await wizard.getByLabel("Data di fine").fill("2026-03-11");
+  await wizard.getByRole("radio", { name: /CANONEOSR6_001/ }).check();
+  await wizard.getByRole("button", { name: "Avanti" }).click();
+  await pickBookingDays(wizard, "2026-03-09", "2026-03-11");
+  await expect(wizard.getByText("Dal 09/03/2026 al 11/03/2026")).toBeVisible();
   await saveScreenshots(page, "journey-request-dates");
   await wizard.getByRole("button", { name: "Invia Richiesta" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
-  await page.getByRole("button", { name: "I Miei Prestiti" }).first().click();
+  await page.getByRole("link", { name: "I Miei Prestiti" }).first().click();
   await page.getByRole("tab", { name: /In Approvazione/ }).click();
   await expect(page.getByText("Canon EOS R6").first()).toBeVisible();
   await saveScreenshots(page, "journey-request-pending");
@@ -74,7 +76,7 @@ test("a student registers, requests a camera, borrows it, returns it late and se
 
   // The student now holds the camera.
   await signIn(page, "marta.conti@studenti.accademia.test", "Obiettivo-50mm");
-  await page.getByRole("button", { name: "I Miei Prestiti" }).first().click();
+  await page.getByRole("link", { name: "I Miei Prestiti" }).first().click();
   await expect(page.getByRole("tab", { name: /Prestiti Attivi/ })).toBeVisible();
   await expect(page.getByText("Canon EOS R6").first()).toBeVisible();
   await signOut(page);

@@ -37,7 +37,7 @@ test("a student reports a fault, the desk repairs the unit and it is available a
 
   // The student reports the fault on the unit she holds.
   await signIn(page, student.email, student.password);
-  await page.getByRole("button", { name: "Segnala Guasto" }).first().click();
+  await page.getByRole("link", { name: "Segnala Guasto" }).first().click();
   await page.getByRole("button", { name: "Nuova Segnalazione" }).click();
   const wizard = page.getByRole("dialog");
   await wizard.getByRole("radio", { name: /Proiettore Epson/ }).check();

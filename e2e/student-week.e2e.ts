@@ -7,7 +7,16 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { saveScreenshots } from "./support/screenshots";
 import type { PrestaLabServer } from "./support/server";
-import { dialog, openAdminSection, openSecondBrowser, openSignedIn, openStudentView, toast } from "./support/ui";
+import {
+  calendarDay,
+  dialog,
+  openAdminSection,
+  openSecondBrowser,
+  openSignedIn,
+  openStudentView,
+  pickBookingDays,
+  toast,
+} from "./support/ui";
 
 // Monday 9 March 2026 at the academy; the journey moves the clock forward by restarting the binary.
 test.use({ serverOptions: { env: { PRESTALAB_NOW: "2026-03-09T09:00:00+01:00" } } });
@@ -25,6 +34,11 @@ async function lendThroughApi(server: PrestaLabServer, studentToken: string, uni
     token: await server.login(),
   });
   expect(approval.status).toBe(200);
+  // Only a loan handed over at the counter runs late: the desk hands it over on its first day.
+  const handedOver = await server.call("PUT", `/api/prestiti/${approval.body.loanId}/consegna`, {
+    token: await server.login(),
+  });
+  expect(handedOver.status).toBe(200);
   return approval.body.loanId as number;
 }
 
@@ -61,13 +75,13 @@ test("a student borrows, reports a fault, returns late, is blocked at three stri
   await wizard.getByRole("button", { name: new RegExp(item) }).click();
   await expect(wizard.getByRole("heading", { name: "Scegli l'unità" })).toBeVisible();
   await saveScreenshots(studentPage, "week-request-unit");
-  await wizard.getByRole("button", { name: new RegExp(firstUnit.codice_univoco) }).click();
+  await wizard.getByRole("radio", { name: new RegExp(firstUnit.codice_univoco) }).check();
+  await wizard.getByRole("button", { name: "Avanti" }).click();
   // Not an "entrambi" item: the usage step is skipped.
   await expect(wizard.getByRole("heading", { name: "Date e note" })).toBeVisible();
-  await expect(wizard.getByLabel("Data di inizio")).toHaveValue("2026-03-09");
-  await wizard.getByLabel("Data di fine").fill("2026-03-08");
-  await expect(wizard.getByText("La data di fine deve essere successiva alla data di inizio")).toBeVisible();
-  await wizard.getByLabel("Data di fine").fill("2026-03-11");
+  // Days before today cannot be picked on the calendar.
+  await expect(calendarDay(wizard, "2026-03-08")).toBeDisabled();
+  await pickBookingDays(wizard, "2026-03-09", "2026-03-11");
   await wizard.getByLabel("Note (opzionale)").fill("Per il progetto di ritratto in studio");
   await saveScreenshots(studentPage, "week-request-dates");
   await wizard.getByRole("button", { name: "Invia Richiesta" }).click();
@@ -199,11 +213,8 @@ test("a student borrows, reports a fault, returns late, is blocked at three stri
 
   await studentPage.reload();
   await expect(studentPage.getByRole("heading", { name: "Account Bloccato" })).toBeVisible();
+  // A blocked student sees why at once, before any step.
   await studentPage.getByRole("button", { name: "Nuova Richiesta" }).click();
-  await wizard.getByRole("button", { name: new RegExp(item) }).click();
-  await wizard.getByRole("button", { name: new RegExp(firstUnit.codice_univoco) }).click();
-  await wizard.getByLabel("Data di fine").fill("2026-03-17");
-  await wizard.getByRole("button", { name: "Invia Richiesta" }).click();
   const blocked = wizard.getByRole("alert").filter({ hasText: "Account Bloccato" });
   await expect(blocked).toContainText("Motivo");
   await expect(blocked).toContainText("Penalità accumulate: 3 strike");
@@ -230,8 +241,8 @@ test("a student borrows, reports a fault, returns late, is blocked at three stri
   await expect(studentPage.getByRole("heading", { name: "Account Bloccato" })).toHaveCount(0);
   await studentPage.getByRole("button", { name: "Nuova Richiesta" }).click();
   await wizard.getByRole("button", { name: new RegExp(item) }).click();
-  await wizard.getByRole("button", { name: new RegExp(firstUnit.codice_univoco) }).click();
-  await wizard.getByLabel("Data di fine").fill("2026-03-17");
+  await wizard.getByRole("button", { name: "Avanti" }).click();
+  await pickBookingDays(wizard, "2026-03-16", "2026-03-17");
   await wizard.getByRole("button", { name: "Invia Richiesta" }).click();
   await expect(toast(studentPage, "Richiesta inviata")).toBeVisible();
   await studentPage.context().close();

@@ -10,6 +10,7 @@ import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule, userEditRoutes } from "./modules/auth";
+import { availabilityModule } from "./modules/availability";
 import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
@@ -17,6 +18,7 @@ import { excelModule } from "./modules/excel";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { loansModule } from "./modules/loans";
+import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
@@ -80,8 +82,10 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(authModule(ctx, tokens))
     .use(userEditRoutes(ctx, tokens))
     .use(inventoryModule(ctx, tokens))
+    .use(availabilityModule(ctx, tokens))
     .use(excelModule(ctx, tokens))
     .use(loansModule(ctx, tokens))
+    .use(notificationsModule(ctx, tokens))
     .use(counterModule(ctx, tokens))
     .use(penaltiesModule(ctx, tokens))
     .use(alertsModule(ctx, tokens))

@@ -24,7 +24,17 @@ import { approveOk, day, directLoanOk, requestOk, returnOk, travelToDay } from "
 // ── Who may call what ───────────────────────────────────────────────────────────────────────────
 
 type Access = "public" | "signed-in" | "admin";
-type Entity = "user" | "item" | "unit" | "category" | "course" | "request" | "loan" | "report" | "repair";
+type Entity =
+  | "user"
+  | "item"
+  | "unit"
+  | "category"
+  | "course"
+  | "request"
+  | "loan"
+  | "report"
+  | "repair"
+  | "notification";
 
 interface RouteRule {
   access: Access;
@@ -56,6 +66,11 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/inventario/:id": { access: "signed-in", params: { id: "item" } },
   "GET /api/inventario/:id/disponibili": { access: "signed-in", params: { id: "item" } },
   "GET /api/inventario/:id/units": { access: "signed-in", params: { id: "item" } },
+  "GET /api/inventario/:id/disponibilita": { access: "signed-in", params: { id: "item" } },
+  "GET /api/notifiche": { access: "signed-in" },
+  "PUT /api/notifiche/tutte-lette": { access: "signed-in" },
+  "PUT /api/notifiche/:id/letta": { access: "signed-in", params: { id: "notification" } },
+  "DELETE /api/notifiche/:id": { access: "signed-in", params: { id: "notification" } },
   "POST /api/inventario": { access: "admin" },
   "PUT /api/inventario/:id": { access: "admin", params: { id: "item" } },
   "DELETE /api/inventario/:id": { access: "admin", params: { id: "item" } },
@@ -244,6 +259,7 @@ async function seedWorld(): Promise<World> {
     loan: { A: [], B: [lateLoan], desk: [] },
     report: { A: [], B: [], desk: [] },
     repair: { A: [], B: [], desk: [] },
+    notification: { A: [], B: [], desk: [] },
   };
   const today = ctx.clock.today();
   const plus = (days: number) => day(3 + days);
@@ -288,6 +304,10 @@ async function seedWorld(): Promise<World> {
   );
   if (repair.status !== 200) throw new Error(`repair refused: ${JSON.stringify(repair.body)}`);
   pools.repair.desk.push(repair.body.id);
+  for (const who of ["A", "B"] as const)
+    pools.notification[who] = (
+      ctx.sqlite.query("SELECT id FROM notifiche WHERE utente_id = ?1").values(students[who].user.id) as number[][]
+    ).map((row) => row[0] as number);
   await client.post("/api/auth/forgot-password", { email: anna.user.email });
 
   const tokens = createTokenService(ctx);
@@ -407,6 +427,7 @@ interface StudentRecords {
   requests: Set<number>;
   loans: Set<number>;
   reports: Set<number>;
+  notifications: Set<number>;
   /** Units held by one of their open loans. */
   units: Set<number>;
 }
@@ -434,6 +455,7 @@ function readRecords(world: World, who: Student): StudentRecords {
     requests: ids("SELECT id FROM richieste WHERE utente_id = ?1"),
     loans: ids("SELECT id FROM prestiti WHERE utente_id = ?1"),
     reports: ids("SELECT id FROM segnalazioni WHERE user_id = ?1"),
+    notifications: ids("SELECT id FROM notifiche WHERE utente_id = ?1"),
     units: ids(
       `SELECT pu.unit_id FROM prestiti_unita pu JOIN prestiti p ON p.id = pu.prestito_id
        WHERE p.utente_id = ?1 AND p.stato IN ('attivo', 'scaduto')`,
@@ -457,6 +479,7 @@ function leakIn(body: unknown, text: string, other: StudentRecords): string | nu
       if ("dal" in record && "unit_id" in record && other.requests.has(id)) return `their request #${id}`;
       if ("data_uscita" in record && other.loans.has(id)) return `their loan #${id}`;
       if ("urgenza" in record && other.reports.has(id)) return `their report #${id}`;
+      if ("titolo" in record && other.notifications.has(id)) return `their notification #${id}`;
       if ("email" in record && id === other.id) return `their account #${id}`;
       if (other.requests.has(record.richiesta_id as number)) return `their request #${record.richiesta_id}`;
       if (other.loans.has(record.prestito_id as number)) return `their loan #${record.prestito_id}`;
@@ -477,6 +500,8 @@ function belongsTo(other: StudentRecords, caller: StudentRecords, entity: Entity
       return other.loans.has(id);
     case "report":
       return other.reports.has(id);
+    case "notification":
+      return other.notifications.has(id);
     case "unit":
       return other.units.has(id) && !caller.units.has(id);
     default:

@@ -47,8 +47,39 @@ export async function openAdminSection(page: Page, label: string, heading = labe
 
 /** A student's view from the sidebar: "Dashboard", "I Miei Prestiti", "Articoli Disponibili", "Segnala Guasto". */
 export async function openStudentView(page: Page, label: string) {
-  await sidebar(page).getByRole("button", { name: label, exact: true }).click();
-  await expect(sidebar(page).getByRole("button", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+  await sidebar(page).getByRole("link", { name: label, exact: true }).click();
+  await expect(sidebar(page).getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+}
+
+const ITALIAN_MONTHS = [
+  "gennaio",
+  "febbraio",
+  "marzo",
+  "aprile",
+  "maggio",
+  "giugno",
+  "luglio",
+  "agosto",
+  "settembre",
+  "ottobre",
+  "novembre",
+  "dicembre",
+];
+
+/** A day of the booking calendar, by its Italian accessible name ("lunedì 9 marzo 2026"). */
+export function calendarDay(scope: Locator, isoDate: string): Locator {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return scope.getByRole("button", { name: new RegExp(`\\b${day} ${ITALIAN_MONTHS[(month ?? 1) - 1]} ${year}`) });
+}
+
+/** Picks a booking's first and last day on the calendar (one click for a one-day booking). */
+export async function pickBookingDays(scope: Locator, from: string, to = from) {
+  await expect(scope.getByRole("grid").first()).toBeVisible();
+  for (const day of from === to ? [from] : [from, to]) {
+    while (!(await calendarDay(scope, day).isVisible()))
+      await scope.getByRole("button", { name: "Vai al mese successivo" }).click();
+    await calendarDay(scope, day).click();
+  }
 }
 
 /** The system page, reached from the footer's "Sistema" link (desktop has no sidebar entry for it). */

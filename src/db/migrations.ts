@@ -8,6 +8,7 @@ import academySettings from "../../migrations/0004_academy_settings.sql" with { 
 import openSetIndexes from "../../migrations/0005_open_set_indexes.sql" with { type: "text" };
 import searchAndVersions from "../../migrations/0006_search_and_versions.sql" with { type: "text" };
 import counter from "../../migrations/0007_counter.sql" with { type: "text" };
+import studentNotifications from "../../migrations/0008_student_notifications.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -21,6 +22,7 @@ export const migrationSql: Record<string, string> = {
   "0005_open_set_indexes": openSetIndexes,
   "0006_search_and_versions": searchAndVersions,
   "0007_counter": counter,
+  "0008_student_notifications": studentNotifications,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -61,3 +61,9 @@ export function startOfIsoWeek(isoDate: string): string {
 export function laterDate(a: string, b: string): string {
   return a > b ? a : b;
 }
+
+/** `YYYY-MM-DD` as Italians write it: `DD/MM/YYYY`. */
+export function formatItalianDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-");
+  return `${day}/${month}/${year}`;
+}

@@ -10,6 +10,13 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_STATES = ["aperta", "in_corso", "risolta", "chiusa"] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
+export const REPORT_STATE_LABELS: Record<ReportState, string> = {
+  aperta: "Aperta",
+  in_corso: "In Corso",
+  risolta: "Risolta",
+  chiusa: "Chiusa",
+};
+
 export function isPriority(value: unknown): value is Priority {
   return typeof value === "string" && (PRIORITIES as readonly string[]).includes(value);
 }

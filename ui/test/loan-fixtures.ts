@@ -138,6 +138,7 @@ export function studentApi(userId = 2) {
     "GET /api/prestiti/mie": { body: [] },
     "GET /api/segnalazioni/mie": { body: [] },
     "GET /api/avvisi/utente": { body: NO_ALERTS },
+    "GET /api/notifiche": { body: { notifiche: [], non_lette: 0 } },
     [`GET /api/penalties/user/${userId}`]: {
       body: { userInfo: { penalty_strikes: 0, is_blocked: false, blocked_reason: null }, penalties: [] },
     },

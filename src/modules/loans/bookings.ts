@@ -1,10 +1,15 @@
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
+import { freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "../../domain/availability";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
+import { formatItalianDate } from "../../domain/dates";
 import { conflict, notFound } from "../../http/errors";
 
-/** `bookingHolds` of src/domain/bookings.ts for open loans, in SQL. */
+/**
+ * `bookingHolds` of src/domain/bookings.ts for open loans, in SQL: an open loan holds its units from its
+ * start to its due date, and once that has passed until it is returned, so it overlaps every later date.
+ */
 function openLoanOverlaps(from: string, to: string, today: string): SQL {
   return sql`${inArray(prestiti.stato, OPEN_LOAN_STATES)} and ${prestitiUnita.restituitaIl} is null and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
@@ -12,10 +17,116 @@ function openLoanOverlaps(from: string, to: string, today: string): SQL {
 
 export const UNAVAILABLE_FOR_DATES = "L'unità selezionata non è disponibile per le date scelte";
 
+/** What takes a unit over some days, with the loan, request or repair behind it. */
+export interface UnitOccupation extends Occupation {
+  riferimento_id: number | null;
+  /** The borrower or requester: only ever shown to the desk. */
+  chi: string | null;
+}
+
+export interface UnitCalendarRow {
+  id: number;
+  codice_univoco: string;
+  occupazioni: UnitOccupation[];
+}
+
+const LOST_SINCE_ALWAYS = "0000-01-01";
+
 /**
- * Refuses (409) to book a unit that is lost, in repair, or already booked for overlapping dates.
- * Call it inside the `BEGIN IMMEDIATE` transaction that writes the booking, so two callers cannot
- * both pass the check.
+ * The calendar of the given units (or of every unit of an item) over [from, to]: the loans, pending
+ * requests, repairs in progress and losses that take them. Booking checks and the availability
+ * calendar both read it, and the overlap rule itself lives in src/domain/availability.ts.
+ */
+export function unitCalendars(
+  db: Db,
+  which: { itemId: number } | { unitIds: number[] },
+  window: { from: string; to: string; today: string; ignoreRequestId?: number },
+): UnitCalendarRow[] {
+  const units = db
+    .select({ id: unita.id, code: unita.codiceUnivoco, lost: unita.perso })
+    .from(unita)
+    .where(
+      and(
+        "itemId" in which ? eq(unita.inventarioId, which.itemId) : inArray(unita.id, which.unitIds),
+        isNull(unita.archivedAt),
+      ),
+    )
+    .orderBy(unita.codiceUnivoco)
+    .all();
+  const calendars = new Map<number, UnitCalendarRow>(
+    units.map((unit) => [unit.id, { id: unit.id, codice_univoco: unit.code, occupazioni: [] }]),
+  );
+  const ids = [...calendars.keys()];
+  if (ids.length === 0) return [];
+  const add = (unitId: number, occupation: UnitOccupation) => calendars.get(unitId)?.occupazioni.push(occupation);
+  for (const unit of units)
+    if (unit.lost) add(unit.id, { tipo: "perso", dal: LOST_SINCE_ALWAYS, al: null, riferimento_id: null, chi: null });
+  for (const row of db
+    .select({ unitId: riparazioni.unitId, id: riparazioni.id, dal: riparazioni.dataInizio })
+    .from(riparazioni)
+    .where(and(inArray(riparazioni.unitId, ids), eq(riparazioni.stato, "in_corso")))
+    .all())
+    add(row.unitId, { tipo: "riparazione", dal: row.dal, al: null, riferimento_id: row.id, chi: null });
+  for (const row of db
+    .select({
+      unitId: richieste.unitId,
+      id: richieste.id,
+      dal: richieste.dal,
+      al: richieste.al,
+      chi: sql<string | null>`(select u.name || ' ' || u.surname from users u where u.id = ${richieste.utenteId})`,
+    })
+    .from(richieste)
+    .where(
+      and(
+        inArray(richieste.unitId, ids),
+        eq(richieste.stato, REQUEST_STATE.pending),
+        // A pending request whose dates have passed can no longer be approved, so it holds nothing.
+        sql`${richieste.dal} <= ${window.to} and ${richieste.al} >= ${window.from} and ${richieste.al} >= ${window.today}`,
+        window.ignoreRequestId ? ne(richieste.id, window.ignoreRequestId) : undefined,
+      ),
+    )
+    .all())
+    add(row.unitId, { tipo: "richiesta", dal: row.dal, al: row.al, riferimento_id: row.id, chi: row.chi });
+  for (const row of db
+    .select({
+      unitId: prestitiUnita.unitId,
+      id: prestiti.id,
+      dal: prestiti.dataUscita,
+      al: prestiti.dataRientro,
+      chi: prestiti.chi,
+    })
+    .from(prestitiUnita)
+    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+    .where(and(inArray(prestitiUnita.unitId, ids), openLoanOverlaps(window.from, window.to, window.today)))
+    .all())
+    add(row.unitId, {
+      tipo: "prestito",
+      dal: row.dal,
+      al: row.al < window.today ? null : row.al,
+      riferimento_id: row.id,
+      chi: row.chi,
+    });
+  for (const calendar of calendars.values()) calendar.occupazioni.sort((a, b) => a.dal.localeCompare(b.dal));
+  return [...calendars.values()];
+}
+
+/** Every booking from `from` on, so that the next free start can be found. */
+const UNTIL_THE_END = "9999-12-31";
+
+/** "Sono libere per queste date: A, B." or, when no other unit is, the day the item is next free. */
+function freeUnitsSentence(others: UnitCalendarRow[], all: UnitCalendarRow[], from: string, to: string): string {
+  const free = freeUnitsFor(others, from, to);
+  if (free.length > 0) return `Sono libere per queste date: ${free.map((unit) => unit.codice_univoco).join(", ")}.`;
+  const next = nextFreeStart(all, from, to);
+  return next
+    ? `Nessun'altra unità è libera: l'oggetto è di nuovo disponibile dal ${formatItalianDate(next)}.`
+    : "Nessun'altra unità si libera nei prossimi 12 mesi.";
+}
+
+/**
+ * Refuses (409) to book a unit that is lost, in repair, or already booked for overlapping dates; the
+ * message names the item's units free for those dates (or when it is next free). Call it inside the
+ * `BEGIN IMMEDIATE` transaction that writes the booking, so two callers cannot both pass the check.
  */
 export function assertUnitBookable(
   db: Db,
@@ -23,38 +134,38 @@ export function assertUnitBookable(
   message = UNAVAILABLE_FOR_DATES,
 ) {
   const unit = db
-    .select({ perso: unita.perso })
+    .select({ itemId: unita.inventarioId })
     .from(unita)
     .where(and(eq(unita.id, booking.unitId), isNull(unita.archivedAt)))
     .get();
   if (!unit) throw notFound("Unità non trovata");
-  if (unit.perso) throw conflict(message);
-  const repair = db
-    .select({ id: riparazioni.id })
-    .from(riparazioni)
-    .where(and(eq(riparazioni.unitId, booking.unitId), eq(riparazioni.stato, "in_corso")))
-    .get();
-  if (repair) throw conflict(message);
-  const request = db
-    .select({ id: richieste.id })
-    .from(richieste)
-    .where(
-      and(
-        eq(richieste.unitId, booking.unitId),
-        eq(richieste.stato, REQUEST_STATE.pending),
-        sql`${richieste.dal} <= ${booking.to} and ${booking.from} <= ${richieste.al}`,
-        booking.ignoreRequestId ? ne(richieste.id, booking.ignoreRequestId) : undefined,
-      ),
-    )
-    .get();
-  if (request) throw conflict(message);
-  const loan = db
-    .select({ id: prestiti.id })
-    .from(prestitiUnita)
-    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(eq(prestitiUnita.unitId, booking.unitId), openLoanOverlaps(booking.from, booking.to, booking.today)))
-    .get();
-  if (loan) throw conflict(message);
+  const { from, to, today, ignoreRequestId } = booking;
+  const [own] = unitCalendars(db, { unitIds: [booking.unitId] }, { from, to, today, ignoreRequestId });
+  if (own && isFreeFor(own.occupazioni, from, to)) return;
+  const all = unitCalendars(db, { itemId: unit.itemId }, { from, to: UNTIL_THE_END, today, ignoreRequestId });
+  const others = all.filter((calendar) => calendar.id !== booking.unitId);
+  const free = freeUnitsFor(others, from, to);
+  throw conflict(`${message}. ${freeUnitsSentence(others, all, from, to)}`, {
+    unita_libere: free.map((unit) => ({ id: unit.id, codice_univoco: unit.codice_univoco })),
+  });
+}
+
+/**
+ * Picks a unit of the item free over [from, to] — the first by code — or refuses (409) saying when
+ * the item is next free. Call it inside the transaction that writes the booking.
+ */
+export function pickFreeUnit(db: Db, itemId: number, booking: { from: string; to: string; today: string }): number {
+  // The next free start may lie well beyond the dates asked, so the calendar reads every later booking.
+  const calendars = unitCalendars(db, { itemId }, { from: booking.from, to: UNTIL_THE_END, today: booking.today });
+  const [free] = freeUnitsFor(calendars, booking.from, booking.to);
+  if (free) return free.id;
+  const next = nextFreeStart(calendars, booking.from, booking.to);
+  throw conflict(
+    next
+      ? `Nessuna unità è disponibile per le date scelte: l'oggetto è di nuovo disponibile dal ${formatItalianDate(next)}`
+      : "Nessuna unità è disponibile per le date scelte, né nei prossimi 12 mesi",
+    { disponibile_dal: next },
+  );
 }
 
 export interface BookedRange {

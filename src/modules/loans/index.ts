@@ -38,7 +38,14 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
     .post("/richieste", ({ actor, body }) => createRequest(ctx, actor, body), {
       auth: "signed-in",
       body: t.Object(
-        { unit_id: anyValue, dal: anyValue, al: anyValue, note: anyValue, tipo_utilizzo: anyValue },
+        {
+          unit_id: anyValue,
+          inventario_id: anyValue,
+          dal: anyValue,
+          al: anyValue,
+          note: anyValue,
+          tipo_utilizzo: anyValue,
+        },
         { error: "Dati della richiesta non validi" },
       ),
     })
@@ -72,9 +79,21 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
         { error: "Dati del prestito non validi" },
       ),
     })
-    .put("/prestiti/:id/approva", ({ actor, params }) => approveRequest(ctx, actor, requestId(params.id)), {
-      auth: "admin",
-    })
+    .put(
+      "/prestiti/:id/approva",
+      ({ actor, body, params }) => approveRequest(ctx, actor, requestId(params.id), { unitId: body?.unit_id }),
+      {
+        auth: "admin",
+        // Optional: the spec's clients approve with no body; the desk sends `unit_id` to hand out another unit.
+        body: t.MaybeEmpty(
+          t.Object(
+            { unit_id: t.Optional(t.Nullable(t.Integer({ minimum: 1, error: "Unità non valida" }))) },
+            { error: "Unità non valida" },
+          ),
+          { error: "Unità non valida" },
+        ),
+      },
+    )
     .put("/prestiti/:id/rifiuta", ({ actor, body, params }) => rejectRequest(ctx, actor, requestId(params.id), body), {
       auth: "admin",
       // Required, not optional: Elysia quietly drops a malformed optional body instead of answering 400.

@@ -288,7 +288,7 @@ describe("the desk approves a request", () => {
     insertRepair(scenario.ctx, { itemId: scenario.camera.id, unitId: unitIdOf(scenario.camera) });
     const answer = await scenario.client.put(`/api/prestiti/${request.id}/approva`, undefined, scenario.admin);
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe("L'unità selezionata non è disponibile per le date scelte");
+    expect(answer.body.error).toStartWith("L'unità selezionata non è disponibile per le date scelte");
     expect(requestRow(scenario.ctx, request.id)?.stato).toBe("in_attesa");
     expect(bookingCounts(scenario.ctx).loans).toBe(0);
   });
@@ -300,7 +300,7 @@ describe("the desk approves a request", () => {
     insertLoan(ctx, { itemId: camera.id, unitIds: [unitIdOf(camera)], from: day(3), to: day(5) });
     const answer = await client.put(`/api/prestiti/${request.id}/approva`, undefined, admin);
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe("L'unità selezionata non è disponibile per le date scelte");
+    expect(answer.body.error).toStartWith("L'unità selezionata non è disponibile per le date scelte");
     expect(requestRow(ctx, request.id)?.stato).toBe("in_attesa");
     expect(bookingCounts(ctx).loans).toBe(1);
   });
@@ -683,7 +683,10 @@ describe("the desk lends directly", () => {
     const before = bookingCounts(ctx);
     const answer = await client.post("/api/prestiti", directBody(scenario), admin);
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe(`L'unità ${camera.unita[1].codice_univoco} non è disponibile per le date scelte`);
+    const [first, taken, third] = camera.unita.map((unit: { codice_univoco: string }) => unit.codice_univoco);
+    expect(answer.body.error).toBe(
+      `L'unità ${taken} non è disponibile per le date scelte. Sono libere per queste date: ${first}, ${third}.`,
+    );
     expect(bookingCounts(ctx)).toEqual(before);
     expect((await unitStates(client, admin, camera.id))[camera.unita[0].codice_univoco]).toBe("disponibile");
   });
@@ -700,8 +703,9 @@ describe("the desk lends directly", () => {
         admin,
       );
       expect(answer.status).toBe(409);
+      // Only the third unit is neither lost nor in repair: the answer points the desk to it.
       expect(answer.body.error).toBe(
-        `L'unità ${camera.unita[index].codice_univoco} non è disponibile per le date scelte`,
+        `L'unità ${camera.unita[index].codice_univoco} non è disponibile per le date scelte. Sono libere per queste date: ${camera.unita[2].codice_univoco}.`,
       );
     }
     expect(bookingCounts(ctx).loans).toBe(0);

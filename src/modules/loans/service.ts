@@ -5,7 +5,7 @@ import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste,
 import { writeTransaction } from "../../db/transaction";
 import { academyDateProblem, loanLimitProblem, MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { canMoveRequest, LOAN_STATE, OPEN_LOAN_STATES, REQUEST_STATE, type RequestState } from "../../domain/bookings";
-import { isIsoDate } from "../../domain/dates";
+import { addDays, formatItalianDate, isIsoDate } from "../../domain/dates";
 import {
   BLOCKED_BORROWER_MESSAGE,
   bookingDateProblem,
@@ -18,8 +18,9 @@ import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { optionalText } from "../../http/input";
 import { recordAudit } from "../audit/service";
+import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
-import { assertUnitBookable } from "./bookings";
+import { assertUnitBookable, pickFreeUnit } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
 import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
 
@@ -115,13 +116,50 @@ function assertCanMove(request: { stato: RequestState }, to: RequestState) {
 
 export interface RequestInput {
   unit_id?: unknown;
+  inventario_id?: unknown;
   dal?: unknown;
   al?: unknown;
   note?: unknown;
   tipo_utilizzo?: unknown;
 }
 
-/** A student asks for one specific unit over a date range. */
+function positiveId(value: unknown): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  const id = Number(value);
+  return Number.isInteger(id) && id >= 1 ? id : Number.NaN;
+}
+
+/**
+ * The item a student may book, found through the unit asked for or the item itself; it must be
+ * assigned to the student's course: other items simply do not exist here.
+ */
+function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; itemId: number | null }) {
+  const target = db
+    .select({ itemId: inventario.id, loanType: inventario.tipoPrestito, maxDays: inventario.durataMassimaGiorni })
+    .from(inventario)
+    .innerJoin(inventarioCorsi, eq(inventarioCorsi.inventarioId, inventario.id))
+    .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
+    .where(
+      and(
+        which.unitId !== null
+          ? sql`${inventario.id} = (select u.inventario_id from unita u where u.id = ${which.unitId} and u.archived_at is null)`
+          : eq(inventario.id, which.itemId ?? 0),
+        isNull(inventario.archivedAt),
+        eq(corsi.nome, student.corsoAccademico ?? ""),
+      ),
+    )
+    .get();
+  if (!target) throw notFound(which.unitId !== null ? "Unità non trovata" : "Oggetto non trovato");
+  if (which.itemId !== null && which.itemId !== target.itemId)
+    throw badRequest("L'unità scelta non appartiene a questo oggetto");
+  return target;
+}
+
+/**
+ * A student asks for a unit over a date range: a specific one (`unit_id`), or any unit of an item
+ * that is free for the dates (`inventario_id` with `unit_id` null), picked inside the same
+ * transaction as the overlap check.
+ */
 export function createRequest(ctx: AppContext, student: Actor, input: RequestInput): RequestView {
   if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
   const today = ctx.clock.today();
@@ -132,29 +170,15 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
     if (account.isBlocked) throw blockedStudentError(account);
     if (hasOverdueLoan(tx, student.id, today))
       throw forbidden("Hai un prestito scaduto: restituiscilo prima di fare nuove richieste");
-    const unitId = Number(input.unit_id);
-    if (!Number.isInteger(unitId) || unitId < 1) throw badRequest("Seleziona un'unità");
+    const askedUnit = positiveId(input.unit_id);
+    const askedItem = positiveId(input.inventario_id);
+    if (Number.isNaN(askedUnit) || Number.isNaN(askedItem) || (askedUnit === null && askedItem === null))
+      throw badRequest("Seleziona un'unità");
     const dal = isoDate(input.dal, "Inserisci una data di inizio valida");
     const al = isoDate(input.al, "Inserisci una data di fine valida");
     const chosenUsage = usageOf(input.tipo_utilizzo);
     const note = optionalText(input.note, MAX_NOTE_LENGTH);
-    // The unit must belong to an item of the student's course: other units simply do not exist here.
-    const target = tx
-      .select({ itemId: inventario.id, loanType: inventario.tipoPrestito, maxDays: inventario.durataMassimaGiorni })
-      .from(unita)
-      .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
-      .innerJoin(inventarioCorsi, eq(inventarioCorsi.inventarioId, inventario.id))
-      .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-      .where(
-        and(
-          eq(unita.id, unitId),
-          isNull(unita.archivedAt),
-          isNull(inventario.archivedAt),
-          eq(corsi.nome, student.corsoAccademico ?? ""),
-        ),
-      )
-      .get();
-    if (!target) throw notFound("Unità non trovata");
+    const target = bookableTarget(tx, student, { unitId: askedUnit, itemId: askedItem });
     const usage = target.loanType === "entrambi" ? chosenUsage : impliedUsage(target.loanType, null);
     const problem = bookingDateProblem({
       start: dal,
@@ -172,7 +196,8 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
       itemMaxDays: target.maxDays,
       studentId: student.id,
     });
-    assertUnitBookable(tx, { unitId, from: dal, to: al, today });
+    if (askedUnit !== null) assertUnitBookable(tx, { unitId: askedUnit, from: dal, to: al, today });
+    const unitId = askedUnit ?? pickFreeUnit(tx, target.itemId, { from: dal, to: al, today });
     return tx
       .insert(richieste)
       .values({
@@ -233,8 +258,25 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
   });
 }
 
-/** Approving a request turns it into an active loan of its unit, atomically. */
-export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
+/** The item's name and the unit's code, as a student reads them in a notification. */
+function bookingLabel(db: Db, unitId: number): string {
+  const row = db
+    .select({ name: inventario.nome, code: unita.codiceUnivoco })
+    .from(unita)
+    .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
+    .where(eq(unita.id, unitId))
+    .get();
+  return row ? `${row.name} (${row.code})` : "l'oggetto richiesto";
+}
+
+const datesText = (from: string, to: string) =>
+  from === to ? `il ${formatItalianDate(from)}` : `dal ${formatItalianDate(from)} al ${formatItalianDate(to)}`;
+
+/**
+ * Approving a request turns it into an active loan of its unit, atomically. The desk may hand out
+ * another unit of the same item instead (`unitId`), provided it is free for the request's dates.
+ */
+export function approveRequest(ctx: AppContext, admin: Actor, id: number, input: { unitId?: number | null } = {}) {
   const today = ctx.clock.today();
   const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
@@ -244,7 +286,16 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
     if (borrower.isBlocked) throw blockedBorrowerError(borrower);
     if (request.al < today)
       throw conflict("Le date della richiesta sono già passate: rifiutala e chiedi una nuova richiesta");
-    assertUnitBookable(tx, { unitId: request.unitId, from: request.dal, to: request.al, today, ignoreRequestId: id });
+    const unitId = input.unitId ?? request.unitId;
+    if (unitId !== request.unitId) {
+      const sameItem = tx
+        .select({ id: unita.id })
+        .from(unita)
+        .where(and(eq(unita.id, unitId), eq(unita.inventarioId, request.inventarioId), isNull(unita.archivedAt)))
+        .get();
+      if (!sameItem) throw badRequest("L'unità scelta non appartiene all'oggetto della richiesta");
+    }
+    assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today, ignoreRequestId: id });
     const now = ctx.clock.now().toISOString();
     const loan = tx
       .insert(prestiti)
@@ -264,22 +315,30 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number) {
       })
       .returning({ id: prestiti.id })
       .get();
-    tx.insert(prestitiUnita).values({ prestitoId: loan.id, unitId: request.unitId }).run();
+    tx.insert(prestitiUnita).values({ prestitoId: loan.id, unitId }).run();
     tx.update(richieste)
-      .set({ stato: REQUEST_STATE.approved, handledBy: admin.id, handledAt: now })
+      .set({ stato: REQUEST_STATE.approved, unitId, handledBy: admin.id, handledAt: now })
       .where(eq(richieste.id, id))
       .run();
+    const label = bookingLabel(tx, unitId);
     recordAudit(tx, ctx.clock, admin, {
       action: "request.approve",
       entity: "request",
       entityId: id,
-      summary: `Approvata la richiesta di ${borrower.name} ${borrower.surname} (${request.dal} → ${request.al}): prestito #${loan.id}`,
+      summary: `Approvata la richiesta di ${borrower.name} ${borrower.surname} (${request.dal} → ${request.al}): prestito #${loan.id}${unitId !== request.unitId ? `, con l'unità ${label} al posto di quella chiesta` : ""}`,
     });
     recordAudit(tx, ctx.clock, admin, {
       action: "loan.create",
       entity: "loan",
       entityId: loan.id,
       summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
+    });
+    notifyStudent(tx, ctx.clock, {
+      userId: borrower.id,
+      tipo: "richiesta_approvata",
+      titolo: "Richiesta approvata",
+      messaggio: `La tua richiesta di ${label} ${datesText(request.dal, request.al)} è stata approvata.`,
+      link: "/miei-prestiti",
     });
     return { loanId: loan.id, strikes: borrower.penaltyStrikes };
   });
@@ -315,6 +374,14 @@ export function rejectRequest(
       })
       .where(eq(richieste.id, id))
       .run();
+    if (request.utenteId !== null)
+      notifyStudent(tx, ctx.clock, {
+        userId: request.utenteId,
+        tipo: "richiesta_rifiutata",
+        titolo: "Richiesta rifiutata",
+        messaggio: `La tua richiesta di ${bookingLabel(tx, request.unitId)} ${datesText(request.dal, request.al)} è stata rifiutata. Motivo: ${reason}`,
+        link: "/miei-prestiti?tab=rifiutati",
+      });
     recordAudit(tx, ctx.clock, admin, {
       action: "request.reject",
       entity: "request",
@@ -535,18 +602,54 @@ export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
   return { ...view, codice_univoco: unit?.code ?? null };
 }
 
-/** The periodic job: handed-over loans past their due date become `scaduto`. Idempotent. */
+/**
+ * The periodic job: handed-over loans past their due date become `scaduto`, and their borrowers hear of
+ * it; borrowers of handed-over loans due tomorrow get a reminder. Idempotent: each loan's notice is
+ * stored once.
+ */
 export function markOverdueLoans(ctx: AppContext): number {
-  return ctx.db
-    .update(prestiti)
-    .set({ stato: LOAN_STATE.overdue })
-    .where(
-      and(
-        eq(prestiti.stato, LOAN_STATE.active),
-        isNotNull(prestiti.consegnatoIl),
-        lt(prestiti.dataRientro, ctx.clock.today()),
-      ),
-    )
-    .returning({ id: prestiti.id })
-    .all().length;
+  const today = ctx.clock.today();
+  const tomorrow = addDays(today, 1);
+  return writeTransaction(ctx.db, (tx) => {
+    const overdue = tx
+      .update(prestiti)
+      .set({ stato: LOAN_STATE.overdue })
+      .where(
+        and(eq(prestiti.stato, LOAN_STATE.active), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
+      )
+      .returning({ id: prestiti.id, userId: prestiti.utenteId, due: prestiti.dataRientro })
+      .all();
+    for (const loan of overdue)
+      if (loan.userId !== null)
+        notifyStudent(tx, ctx.clock, {
+          userId: loan.userId,
+          tipo: "prestito_scaduto",
+          titolo: "Prestito scaduto",
+          messaggio: `Il prestito #${loan.id} doveva rientrare il ${formatItalianDate(loan.due)}: restituiscilo al più presto, ogni giorno di ritardo può costare penalità.`,
+          link: "/miei-prestiti",
+          chiave: `scaduto:${loan.id}`,
+        });
+    const dueTomorrow = tx
+      .select({ id: prestiti.id, userId: prestiti.utenteId })
+      .from(prestiti)
+      .where(
+        and(
+          eq(prestiti.stato, LOAN_STATE.active),
+          isNotNull(prestiti.consegnatoIl),
+          eq(prestiti.dataRientro, tomorrow),
+        ),
+      )
+      .all();
+    for (const loan of dueTomorrow)
+      if (loan.userId !== null)
+        notifyStudent(tx, ctx.clock, {
+          userId: loan.userId,
+          tipo: "scadenza_domani",
+          titolo: "Restituzione domani",
+          messaggio: `Il prestito #${loan.id} va restituito domani, ${formatItalianDate(tomorrow)}.`,
+          link: "/miei-prestiti",
+          chiave: `domani:${loan.id}`,
+        });
+    return overdue.length;
+  });
 }

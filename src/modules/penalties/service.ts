@@ -11,6 +11,7 @@ import { lateReturnReason } from "../../domain/loan-rules";
 import type { Actor } from "../../http/auth";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
 
 export interface LateReturnOutcome {
@@ -55,8 +56,22 @@ export function recordLateReturn(
     .where(eq(users.id, loan.userId))
     .returning()
     .get();
+  notifyStudent(db, clock, {
+    userId: user.id,
+    tipo: "penalita",
+    titolo: strikes === 1 ? "Hai ricevuto una penalità" : `Hai ricevuto ${strikes} penalità`,
+    messaggio: `${lateReturnReason(late)} di ${loan.itemName}. Penalità totali: ${user.penaltyStrikes}.`,
+    link: "/dashboard",
+  });
   const blockNow = user.penaltyStrikes >= settings.soglia_blocco && !user.isBlocked;
   if (blockNow) {
+    notifyStudent(db, clock, {
+      userId: user.id,
+      tipo: "account_bloccato",
+      titolo: "Account bloccato",
+      messaggio: `${automaticBlockReason(settings.soglia_blocco)}. Per sbloccarlo presentati di persona all'ufficio prestiti.`,
+      link: "/dashboard",
+    });
     db.update(users)
       .set({ isBlocked: true, blockedReason: automaticBlockReason(settings.soglia_blocco) })
       .where(eq(users.id, user.id))
@@ -165,6 +180,16 @@ export function unblockUser(ctx: AppContext, admin: Actor, userId: number, reset
       .where(eq(users.id, userId))
       .returning()
       .get();
+    if (user.isBlocked)
+      notifyStudent(tx, ctx.clock, {
+        userId,
+        tipo: "account_sbloccato",
+        titolo: "Account sbloccato",
+        messaggio: resetStrikes
+          ? "Il tuo account è di nuovo attivo e le penalità sono state azzerate."
+          : `Il tuo account è di nuovo attivo. Penalità attuali: ${user.penaltyStrikes}: un altro ritardo lo blocca di nuovo.`,
+        link: "/dashboard",
+      });
     recordAudit(tx, ctx.clock, admin, {
       action: "user.unblock",
       entity: "user",

@@ -18,6 +18,7 @@ import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
+import { notifyReportState } from "../notifications/service";
 
 const SELECT_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
 
@@ -171,6 +172,7 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
       .returning({ id: riparazioni.id })
       .get();
     if (fromReportId) {
+      const before = tx.select().from(segnalazioni).where(eq(segnalazioni.id, fromReportId)).get();
       // Guarded here too, inside the write: a report gets one repair, and only while it is open.
       const linked = tx
         .update(segnalazioni)
@@ -189,7 +191,8 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
         )
         .returning({ id: segnalazioni.id })
         .get();
-      if (!linked) throw conflict("Per questa segnalazione esiste già una riparazione");
+      if (!linked || !before) throw conflict("Per questa segnalazione esiste già una riparazione");
+      if (before.stato === "aperta") notifyReportState(tx, ctx.clock, before, "in_corso");
     }
     recordAudit(tx, ctx.clock, admin, {
       action: "repair.create",
@@ -230,11 +233,15 @@ export function updateRepair(ctx: AppContext, admin: Actor, id: number, input: R
     };
     tx.update(riparazioni).set(changes).where(eq(riparazioni.id, id)).run();
     // A completed repair resolves the fault report it came from.
-    if (input.stato === "completata" && repair.segnalazioneId)
-      tx.update(segnalazioni)
+    if (input.stato === "completata" && repair.segnalazioneId) {
+      const resolved = tx
+        .update(segnalazioni)
         .set({ stato: "risolta", handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
         .where(and(eq(segnalazioni.id, repair.segnalazioneId), inArray(segnalazioni.stato, ["aperta", "in_corso"])))
-        .run();
+        .returning()
+        .get();
+      if (resolved) notifyReportState(tx, ctx.clock, resolved, "risolta");
+    }
     recordAudit(tx, ctx.clock, admin, {
       action: closing ? `repair.${input.stato === "completata" ? "complete" : "cancel"}` : "repair.update",
       entity: "repair",

@@ -16,6 +16,7 @@ import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
+import { notifyReportState } from "../notifications/service";
 import { createRepair } from "../repairs/service";
 
 export function loadReportViews(db: Db, where?: SQL) {
@@ -160,6 +161,7 @@ export function updateReport(ctx: AppContext, admin: Actor, id: number, input: {
       .where(eq(segnalazioni.id, id))
       .run();
     if (lostOutcome) tx.update(unita).set({ perso: true }).where(eq(unita.id, report.unitId)).run();
+    notifyReportState(tx, ctx.clock, report, target as ReportState);
     recordAudit(tx, ctx.clock, admin, {
       action: "report.update",
       entity: "report",

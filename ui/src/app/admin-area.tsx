@@ -15,6 +15,7 @@ import { AdminDashboardPage } from "../features/admin-dashboard/components/admin
 import { CounterPage } from "../features/counter/components/counter-page";
 import { GlobalSearch } from "../features/global-search/components/global-search";
 import { InventoryPage } from "../features/inventory/components/inventory-page";
+import { ItemPage } from "../features/item-page/components/item-page";
 import { LoansPage } from "../features/loans/components/loans-page";
 import { NotificationCenter } from "../features/notifications/components/notification-center";
 import { RepairsPage } from "../features/repairs/components/repairs-page";
@@ -64,7 +65,7 @@ export function AdminArea() {
         <Route index element={<AdminDashboardPage />} />
         <Route path="dashboard" element={<AdminDashboardPage />} />
         <Route path="inventario" element={<InventoryPage />} />
-        <Route path="inventario/:id" element={<InventoryPage />} />
+        <Route path="inventario/:id" element={<ItemPage isDesk />} />
         <Route path="prestiti" element={<LoansPage />} />
         <Route path="banco" element={<CounterPage />} />
         <Route path="riparazioni" element={<RepairsPage />} />

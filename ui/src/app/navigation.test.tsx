@@ -20,7 +20,6 @@ describe("admin shell", () => {
     ["/", "Dashboard Amministratore"],
     ["/dashboard", "Dashboard Amministratore"],
     ["/inventario", "Inventario"],
-    ["/inventario/42", "Inventario"],
     ["/prestiti", "Prestiti"],
     ["/riparazioni", "Riparazioni"],
     ["/utenti", "Gestione Utenti"],
@@ -135,10 +134,11 @@ describe("student area", () => {
     renderApp({ signedInAs: student, path: "/utenti" });
     expect(await screen.findByRole("heading", { name: "Benvenuto, Giulia Bianchi" })).toBeTruthy();
     const labels = sidebar()
-      .getAllByRole("button")
-      .map((button) => button.textContent);
+      .getAllByRole("link")
+      .map((link) => link.textContent);
     expect(labels).toEqual(["Dashboard", "I Miei Prestiti", "Articoli Disponibili", "Segnala Guasto"]);
     expect(screen.queryByRole("heading", { name: "Gestione Utenti" })).toBeNull();
+    await waitFor(() => expect(window.location.pathname).toBe("/dashboard"));
   });
 
   it("shows the role label and no email in the sidebar", async () => {
@@ -148,17 +148,29 @@ describe("student area", () => {
     expect(screen.queryByText("giulia.bianchi@accademia.it")).toBeNull();
   });
 
-  it("switches views from the sidebar without changing the address", async () => {
+  it("gives each view its own address, and back and forward move between them", async () => {
     const { user } = renderApp({ signedInAs: student });
     await screen.findByRole("heading", { name: "Benvenuto, Giulia Bianchi" });
-    for (const view of ["I Miei Prestiti", "Articoli Disponibili", "Segnala Guasto"]) {
-      await user.click(sidebar().getByRole("button", { name: view }));
+    const views: [string, string][] = [
+      ["I Miei Prestiti", "/miei-prestiti"],
+      ["Articoli Disponibili", "/articoli"],
+      ["Segnala Guasto", "/segnalazioni"],
+    ];
+    for (const [view, path] of views) {
+      await user.click(sidebar().getByRole("link", { name: view }));
       expect(screen.getByRole("heading", { level: 1, name: view })).toBeTruthy();
-      expect(sidebar().getByRole("button", { name: view }).getAttribute("aria-current")).toBe("page");
+      expect(sidebar().getByRole("link", { name: view }).getAttribute("aria-current")).toBe("page");
+      expect(window.location.pathname).toBe(path);
     }
-    await user.click(sidebar().getByRole("button", { name: "Dashboard" }));
-    expect(screen.getByRole("heading", { name: "Benvenuto, Giulia Bianchi" })).toBeTruthy();
-    expect(window.location.pathname).toBe("/");
+    window.history.back();
+    expect(await screen.findByRole("heading", { level: 1, name: "Articoli Disponibili" })).toBeTruthy();
+    window.history.forward();
+    expect(await screen.findByRole("heading", { level: 1, name: "Segnala Guasto" })).toBeTruthy();
+  });
+
+  it("opens a student view from its address, and falls back to the dashboard for an unknown one", async () => {
+    renderApp({ signedInAs: student, path: "/miei-prestiti" });
+    expect(await screen.findByRole("heading", { level: 1, name: "I Miei Prestiti" })).toBeTruthy();
   });
 
   it('opens the "sistema" view from the footer', async () => {

@@ -1,69 +1,90 @@
 import { ClipboardList, LayoutDashboard, PackageSearch, TriangleAlert } from "lucide-react";
-import { useLayoutEffect, useState } from "react";
+import { useLayoutEffect } from "react";
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AvailableItemsPage } from "../features/available-items/components/available-items-page";
 import { ReportFaultPage } from "../features/fault-reports/components/report-fault-page";
+import { ItemPage } from "../features/item-page/components/item-page";
 import { LoanRequestDialog } from "../features/loan-request/components/loan-request-dialog";
+import { useWizardParams } from "../features/loan-request/wizard-params";
 import { MyLoansPage } from "../features/my-loans/components/my-loans-page";
 import { StudentDashboardPage } from "../features/student-dashboard/components/student-dashboard-page";
+import { StudentNotificationCenter } from "../features/student-notifications/components/student-notification-center";
 import { SystemPage } from "../features/system/components/system-page";
 import { type NavigationTarget, onNavigationRequest } from "../lib/navigation-event";
+import { newRequestParams } from "../lib/request-wizard-link";
 import { useSignedInUser } from "./session";
 import { AppShell } from "./shell/app-shell";
 import type { NavItem } from "./shell/nav-list";
 
-type StudentView = "dashboard" | "my-loans" | "available-items" | "report-fault" | "sistema";
-
+/** The student's views, one history route each (listed in the README). */
 const STUDENT_VIEWS: NavItem[] = [
-  { key: "dashboard", label: "Dashboard", icon: LayoutDashboard },
-  { key: "my-loans", label: "I Miei Prestiti", icon: ClipboardList },
-  { key: "available-items", label: "Articoli Disponibili", icon: PackageSearch },
-  { key: "report-fault", label: "Segnala Guasto", icon: TriangleAlert },
+  { key: "dashboard", href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { key: "miei-prestiti", href: "/miei-prestiti", label: "I Miei Prestiti", icon: ClipboardList },
+  { key: "articoli", href: "/articoli", label: "Articoli Disponibili", icon: PackageSearch },
+  { key: "segnalazioni", href: "/segnalazioni", label: "Segnala Guasto", icon: TriangleAlert },
 ];
 
 /** Where each in-app navigation target leads a student (targets with no student view are ignored). */
-const TARGET_VIEWS: Partial<Record<NavigationTarget, StudentView>> = {
-  dashboard: "dashboard",
-  prestiti: "my-loans",
-  richieste: "my-loans",
-  inventario: "available-items",
-  segnalazioni: "report-fault",
-  sistema: "sistema",
+const TARGET_PATHS: Partial<Record<NavigationTarget, string>> = {
+  dashboard: "/dashboard",
+  prestiti: "/miei-prestiti",
+  richieste: "/miei-prestiti",
+  inventario: "/articoli",
+  segnalazioni: "/segnalazioni",
+  sistema: "/sistema",
 };
 
-/** The new-request wizard, opened from several views; `itemId` starts it on that item. */
-type RequestDialog = { itemId?: number };
-
-/** The student area: views are chosen from the sidebar and held in state, not in the URL. */
+/** The student area: history routes for every view; unknown paths fall back to the dashboard. */
 export function StudentArea() {
   const user = useSignedInUser();
-  const [view, setView] = useState<StudentView>("dashboard");
-  const [requestDialog, setRequestDialog] = useState<RequestDialog | null>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The wizard opens over the current view, its state in the address.
+  const openRequest = (itemId?: number) => navigate({ pathname, search: newRequestParams(itemId).toString() });
+  return (
+    <Routes>
+      <Route element={<StudentLayout />}>
+        <Route index element={<StudentDashboardPage user={user} onNewRequest={() => openRequest()} />} />
+        <Route path="dashboard" element={<StudentDashboardPage user={user} onNewRequest={() => openRequest()} />} />
+        <Route path="miei-prestiti" element={<MyLoansPage onNewRequest={() => openRequest()} />} />
+        <Route path="articoli" element={<AvailableItemsPage onRequestItem={openRequest} />} />
+        <Route path="inventario/:id" element={<ItemPage isDesk={false} onRequestItem={openRequest} />} />
+        <Route path="segnalazioni" element={<ReportFaultPage />} />
+        <Route path="sistema" element={<SystemPage />} />
+        <Route path="*" element={<Navigate to="/dashboard" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function StudentLayout() {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const wizard = useWizardParams();
+  const section = pathname.split("/")[1] || "dashboard";
+  const title =
+    STUDENT_VIEWS.find((view) => view.key === section)?.label ?? (section === "inventario" ? "Articolo" : "Sistema");
 
   // Subscribed before the first paint, so a request raised by the first screen's buttons is never missed.
   useLayoutEffect(
     () =>
       onNavigationRequest((target) => {
-        const next = TARGET_VIEWS[target];
-        if (next) setView(next);
+        const path = TARGET_PATHS[target];
+        if (path) navigate(path);
       }),
-    [],
+    [navigate],
   );
 
-  const title = STUDENT_VIEWS.find((item) => item.key === view)?.label ?? "Sistema";
   return (
-    <AppShell items={STUDENT_VIEWS} activeKey={view} title={title} onSelect={(key) => setView(key as StudentView)}>
-      {view === "dashboard" && <StudentDashboardPage user={user} onNewRequest={() => setRequestDialog({})} />}
-      {view === "my-loans" && <MyLoansPage onNewRequest={() => setRequestDialog({})} />}
-      {view === "available-items" && <AvailableItemsPage onRequestItem={(itemId) => setRequestDialog({ itemId })} />}
-      {view === "report-fault" && <ReportFaultPage />}
-      {view === "sistema" && <SystemPage />}
-      {requestDialog && (
-        <LoanRequestDialog
-          initialItemId={requestDialog.itemId}
-          course={user.corso_accademico}
-          onClose={() => setRequestDialog(null)}
-        />
-      )}
+    <AppShell
+      items={STUDENT_VIEWS}
+      activeKey={section === "inventario" ? "articoli" : section}
+      title={title}
+      toolbar={<StudentNotificationCenter key={user.id} />}
+    >
+      <Outlet />
+      {wizard.open && <LoanRequestDialog user={user} />}
     </AppShell>
   );
 }

@@ -1,4 +1,6 @@
-import type { Priority, ReportState, ReportType } from "../../../src/domain/repairs";
+import { type Priority, REPORT_STATE_LABELS, type ReportState, type ReportType } from "../../../src/domain/repairs";
+
+export { REPORT_STATE_LABELS };
 
 // The Italian names and colours of fault-report types, states and of priorities (a repair's priority and
 // a report's urgency share one scale), so every screen shows them alike.
@@ -15,13 +17,6 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   danneggiamento: "Danneggiamento",
   malfunzionamento: "Malfunzionamento",
   perdita: "Perdita",
-};
-
-export const REPORT_STATE_LABELS: Record<ReportState, string> = {
-  aperta: "Aperta",
-  in_corso: "In Corso",
-  risolta: "Risolta",
-  chiusa: "Chiusa",
 };
 
 const PRIORITY_COLORS: Record<Priority, string> = {

@@ -7,13 +7,17 @@ export interface ApprovalAnswer {
   penaltyInfo?: { hasStrikes: boolean; strikes: number; warning: string | null };
 }
 
-/** Approving creates the active loan; every list that shows requests, loans or stock changes. */
+/**
+ * Approving creates the active loan, of the requested unit or of `unitId` (another unit of the item free
+ * for the dates); every list that shows requests, loans or stock changes.
+ */
 export function useApproveRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (requestId: number) =>
+    mutationFn: ({ requestId, unitId }: { requestId: number; unitId?: number }) =>
       apiRequest<ApprovalAnswer>(`/api/prestiti/${requestId}/approva`, {
         method: "PUT",
+        body: unitId === undefined ? undefined : { unit_id: unitId },
         fallbackError: "Errore nell'approvazione",
       }),
     onSettled: () => {

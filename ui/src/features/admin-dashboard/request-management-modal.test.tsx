@@ -52,6 +52,44 @@ describe("request-management dialog", () => {
     expect(dialog.queryByRole("button", { name: "Conferma approvazione" })).toBeNull();
   });
 
+  it("hands out another unit free for the request's dates when the desk picks one", async () => {
+    const taken = (id: number) => [
+      { tipo: "prestito", dal: request.dal, al: request.al, riferimento_id: id, chi: "Luca Verdi" },
+    ];
+    const { user, dialog, server } = await openRequest({
+      "GET /api/inventario/4/disponibilita": {
+        body: {
+          inventario_id: 4,
+          dal: request.dal,
+          al: request.al,
+          unita: [
+            {
+              id: 40,
+              codice_univoco: "CANONEOSR6_001",
+              occupazioni: [
+                { tipo: "richiesta", dal: request.dal, al: request.al, riferimento_id: 31, chi: "Giulia Bianchi" },
+              ],
+            },
+            { id: 41, codice_univoco: "CANONEOSR6_002", occupazioni: taken(8) },
+            { id: 42, codice_univoco: "CANONEOSR6_003", occupazioni: [] },
+          ],
+          giorni_liberi: [],
+        },
+      },
+      "PUT /api/prestiti/31/approva": {
+        body: { message: "ok", loanId: 5, penaltyInfo: { hasStrikes: false, strikes: 0, warning: null } },
+      },
+    });
+    await user.click(dialog.getByRole("button", { name: "Approva" }));
+    const choice = (await dialog.findByLabelText("Unità da consegnare")) as HTMLSelectElement;
+    // The unit on loan for those dates is not offered; the request's own hold does not count.
+    expect([...choice.options].map((option) => option.value)).toEqual(["40", "42"]);
+    await user.selectOptions(choice, "42");
+    await user.click(dialog.getByRole("button", { name: "Conferma approvazione" }));
+    expect(await dialog.findByText("Richiesta Approvata!")).toBeTruthy();
+    expect(server.callsTo("PUT /api/prestiti/31/approva")[0]?.body).toEqual({ unit_id: 42 });
+  });
+
   it('approves after the confirmation and says "Richiesta Approvata!", the equipment can be collected', async () => {
     const { user, dialog, server } = await openRequest({
       "PUT /api/prestiti/31/approva": {

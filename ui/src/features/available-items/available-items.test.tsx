@@ -52,7 +52,7 @@ async function openAvailableItems(api: ApiRoutes = {}) {
   });
   await screen.findByRole("heading", { name: "Benvenuto, Giulia Bianchi" });
   const sidebar = within(screen.getByRole("navigation", { name: "Navigazione principale" }));
-  await rendered.user.click(sidebar.getByRole("button", { name: "Articoli Disponibili" }));
+  await rendered.user.click(sidebar.getByRole("link", { name: "Articoli Disponibili" }));
   return rendered;
 }
 
@@ -150,7 +150,10 @@ describe("Articoli Disponibili", () => {
     await screen.findByRole("list", { name: "Articoli" });
     await user.click(card("Canon EOS R6").getByRole("button", { name: "Richiedi Canon EOS R6" }));
     const wizard = within(screen.getByRole("dialog", { name: "Nuova Richiesta" }));
-    expect(await wizard.findByRole("list", { name: "Unità di Canon EOS R6" })).toBeTruthy();
+    expect((await wizard.findByRole("radio", { name: /Qualsiasi unità libera/ })) as HTMLInputElement).toMatchObject({
+      checked: true,
+    });
     expect(wizard.getByText("Passo 2 di 4 · Unità")).toBeTruthy();
+    expect(window.location.search).toContain("oggetto=");
   });
 });

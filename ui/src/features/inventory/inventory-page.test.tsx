@@ -353,21 +353,6 @@ describe("Inventario: deleting an item", () => {
 });
 
 describe("Inventario: links into the screen", () => {
-  it("marks the item of /inventario/:id (a scanned QR label) and shows its units", async () => {
-    renderInventory({ items: everything, path: "/inventario/4" });
-    const lightsCard = await screen.findByRole("article", { name: "Luce LED Aputure" });
-    expect(lightsCard.getAttribute("aria-current")).toBe("true");
-    expect(within(lightsCard).getByText("LED_005")).toBeTruthy();
-    expect(screen.getByRole("article", { name: "Canon EOS R6" }).getAttribute("aria-current")).toBeNull();
-  });
-
-  it("says so when the linked item no longer exists", async () => {
-    renderInventory({ items: everything, path: "/inventario/99" });
-    expect(
-      await screen.findByText("L'articolo richiesto non è nell'inventario: potrebbe essere stato eliminato."),
-    ).toBeTruthy();
-  });
-
   it("opens the new-item wizard for /inventario?nuovo=1 and drops the parameter", async () => {
     renderInventory({ path: "/inventario?nuovo=1" });
     expect(await screen.findByRole("dialog", { name: "Nuovo Elemento" })).toBeTruthy();

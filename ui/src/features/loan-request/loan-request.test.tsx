@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { calendarDateIn } from "../../../../src/domain/dates";
+import { screen, waitFor, within } from "@testing-library/react";
+import { addDays } from "../../../../src/domain/dates";
 import { aStudent } from "../../../test/fixtures";
 import { anItem, aUnit, studentApi, TODAY } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -11,43 +11,63 @@ const student = aStudent();
 const camera = anItem({ id: 10, nome: "Canon EOS R6", tipo_prestito: "solo_esterno" });
 const tripod = anItem({ id: 11, nome: "Treppiede Manfrotto", tipo_prestito: "solo_interno", unita_disponibili: 1 });
 const tablet = anItem({ id: 12, nome: "Wacom Cintiq", tipo_prestito: "entrambi", categoria_nome: "Grafica" });
-const lostLens = anItem({ id: 13, nome: "Obiettivo 50mm", unita_disponibili: 0, stato_effettivo: "in_prestito" });
+const lens = anItem({ id: 13, nome: "Obiettivo 50mm", unita_disponibili: 0, stato_effettivo: "in_prestito" });
+const broken = anItem({ id: 14, nome: "Flash rotto", unita_disponibili: 0, stato_effettivo: "in_riparazione" });
 
-const units: Record<number, ReturnType<typeof aUnit>[]> = {
-  10: [
-    aUnit({ id: 100, codice_univoco: "CANON_001" }),
-    aUnit({
-      id: 101,
-      codice_univoco: "CANON_002",
-      stato: "prestato",
-      prenotazioni: [
-        { dal: "2025-03-01", al: "2025-03-08", tipo: "prestito", fino_alla_restituzione: true },
-        { dal: "2025-03-20", al: "2025-03-22", tipo: "richiesta", fino_alla_restituzione: false },
-      ],
-    }),
-  ],
-  11: [aUnit({ id: 110, codice_univoco: "TREPPIEDE_001" })],
-  12: [aUnit({ id: 120, codice_univoco: "WACOM_001" })],
-};
+const day = (offset: number) => addDays(TODAY, offset);
 
-function renderWizard(api: ApiRoutes = {}) {
+/** An item's calendar: `takenByUnit` maps a unit id to the days [from, to] a loan takes it. */
+function calendar(itemId: number, units: { id: number; code: string; taken?: [number, number] }[]) {
+  const free = new Set<string>();
+  for (let offset = 0; offset <= 365; offset++) {
+    const date = day(offset);
+    if (units.some((unit) => !unit.taken || date < day(unit.taken[0]) || date > day(unit.taken[1]))) free.add(date);
+  }
+  return {
+    inventario_id: itemId,
+    dal: TODAY,
+    al: day(365),
+    unita: units.map((unit) => ({
+      id: unit.id,
+      codice_univoco: unit.code,
+      occupazioni: unit.taken
+        ? [{ tipo: "prestito", dal: day(unit.taken[0]), al: day(unit.taken[1]), riferimento_id: null, chi: null }]
+        : [],
+    })),
+    giorni_liberi: [...free],
+  };
+}
+
+function renderWizard(api: ApiRoutes = {}, path = "/dashboard", signedInAs = student) {
   return renderApp({
-    signedInAs: student,
+    signedInAs,
+    path,
     api: {
       ...studentApi(student.id),
-      "GET /api/inventario/disponibili": { body: [camera, tripod, tablet, lostLens] },
-      "GET /api/inventario/10/disponibili": { body: units[10] },
-      "GET /api/inventario/11/disponibili": { body: units[11] },
-      "GET /api/inventario/12/disponibili": { body: units[12] },
+      "GET /api/inventario/disponibili": { body: [camera, tripod, tablet, lens, broken] },
+      "GET /api/inventario/10/disponibili": {
+        body: [aUnit({ id: 100, codice_univoco: "CANON_001" }), aUnit({ id: 101, codice_univoco: "CANON_002" })],
+      },
+      "GET /api/inventario/11/disponibili": { body: [aUnit({ id: 110, codice_univoco: "TREPPIEDE_001" })] },
+      "GET /api/inventario/12/disponibili": { body: [aUnit({ id: 120, codice_univoco: "WACOM_001" })] },
+      "GET /api/inventario/10/disponibilita": {
+        body: calendar(10, [
+          { id: 100, code: "CANON_001", taken: [2, 4] },
+          { id: 101, code: "CANON_002", taken: [3, 5] },
+        ]),
+      },
+      "GET /api/inventario/11/disponibilita": { body: calendar(11, [{ id: 110, code: "TREPPIEDE_001" }]) },
+      "GET /api/inventario/12/disponibilita": { body: calendar(12, [{ id: 120, code: "WACOM_001" }]) },
+      "GET /api/inventario/13/disponibilita": {
+        body: calendar(13, [{ id: 130, code: "OBIETTIVO_001", taken: [0, 6] }]),
+      },
       "POST /api/richieste": (call) => ({ body: { id: 77, ...(call.body as object) } }),
       ...api,
     },
   });
 }
 
-function wizard() {
-  return within(screen.getByRole("dialog", { name: "Nuova Richiesta" }));
-}
+const wizard = () => within(screen.getByRole("dialog", { name: "Nuova Richiesta" }));
 
 async function openWizard(api: ApiRoutes = {}) {
   const rendered = renderWizard(api);
@@ -57,301 +77,137 @@ async function openWizard(api: ApiRoutes = {}) {
   return rendered;
 }
 
-/** The dialog's description: "Passo N di 4 · step". */
-function stepText() {
-  const dialog = screen.getByRole("dialog", { name: "Nuova Richiesta" });
-  return document.getElementById(dialog.getAttribute("aria-describedby") ?? "")?.textContent ?? "";
-}
-
-/** Walks to the dates step of `itemName`, choosing `unitCode` (and `usage` for entrambi items). */
-async function reachDates(
-  user: Awaited<ReturnType<typeof openWizard>>["user"],
-  itemName: string,
-  unitCode: string,
-  usage?: "Lezione / Interno" | "Prestito / Esterno",
-) {
-  await user.click(wizard().getByRole("button", { name: new RegExp(itemName) }));
-  await user.click(await wizard().findByRole("button", { name: new RegExp(unitCode) }));
-  if (usage) {
-    await user.click(wizard().getByLabelText(new RegExp(usage)));
-    await user.click(wizard().getByRole("button", { name: "Avanti" }));
-  }
-  await wizard().findByLabelText("Data di inizio");
-}
-
-function dateField(label: "Data di inizio" | "Data di fine") {
-  return wizard().getByLabelText(label) as HTMLInputElement;
-}
-
-function setDate(label: "Data di inizio" | "Data di fine", value: string) {
-  fireEvent.change(dateField(label), { target: { value } });
+/** The calendar's button for a day, e.g. "mercoledì 12 marzo 2025". */
+function dayButton(isoDate: string) {
+  const label = new Intl.DateTimeFormat("it-IT", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  }).format(new Date(`${isoDate}T12:00:00`));
+  return wizard().getByRole("button", { name: new RegExp(label) }) as HTMLButtonElement;
 }
 
 describe("new request wizard", () => {
-  describe("step 1: choosing the item", () => {
-    it("lists the course's items with free units, with count, category and the internal-only note", async () => {
-      await openWizard();
-      expect(stepText()).toBe("Passo 1 di 4 · Oggetto");
-      const list = within(wizard().getByRole("list", { name: "Articoli richiedibili" }));
-      expect(list.getAllByRole("button").map((button) => button.querySelector("span span")?.textContent)).toEqual([
-        "Canon EOS R6",
-        "Treppiede Manfrotto",
-        "Wacom Cintiq",
-      ]);
-      const cameraCard = within(list.getByRole("button", { name: /Canon EOS R6/ }));
-      expect(cameraCard.getByText("2 disponibili")).toBeTruthy();
-      expect(cameraCard.getByText("Fotografia - Fotocamere")).toBeTruthy();
-      expect(cameraCard.queryByText("Solo uso interno")).toBeNull();
-      const tripodCard = within(list.getByRole("button", { name: /Treppiede/ }));
-      expect(tripodCard.getByText("1 disponibile")).toBeTruthy();
-      expect(tripodCard.getByText("Solo uso interno")).toBeTruthy();
-    });
+  it("lists items free today and items free later, marked with the day they are free again", async () => {
+    await openWizard();
+    const list = within(wizard().getByRole("list", { name: "Articoli richiedibili" }));
+    expect(list.getByRole("button", { name: /Canon EOS R6/ }).textContent).toContain("2 disponibili");
+    expect(await list.findByText("disponibile dal 17/03/2025")).toBeTruthy();
+    expect(list.queryByRole("button", { name: /Flash rotto/ })).toBeNull();
+  });
 
-    it("says so when nothing is available for the student's course", async () => {
-      const { user } = renderWizard({ "GET /api/inventario/disponibili": { body: [lostLens] } });
-      await screen.findByRole("heading", { name: "Benvenuto, Giulia Bianchi" });
-      await user.click(screen.getByRole("button", { name: "Nuova Richiesta" }));
-      expect(await wizard().findByText("Nessun articolo disponibile per il tuo corso")).toBeTruthy();
-      expect(wizard().getByText(/assegnati al corso Fotografia/)).toBeTruthy();
-    });
-
-    it("finds an item by name", async () => {
-      const { user } = await openWizard();
-      await user.type(wizard().getByLabelText("Cerca articolo"), "wacom");
-      const list = within(wizard().getByRole("list", { name: "Articoli richiedibili" }));
-      expect(list.getAllByRole("button")).toHaveLength(1);
-      expect(list.getByText("Wacom Cintiq")).toBeTruthy();
-    });
-
-    it("closes with Annulla", async () => {
-      const { user } = await openWizard();
-      await user.click(wizard().getByRole("button", { name: "Annulla" }));
-      expect(screen.queryByRole("dialog")).toBeNull();
+  it('offers "Qualsiasi unità libera" first and chosen, and sends no unit when kept', async () => {
+    const { user, server } = await openWizard();
+    await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
+    const radios = (await wizard().findAllByRole("radio")) as HTMLInputElement[];
+    await wizard().findByText("CANON_002");
+    expect(radios[0]?.checked).toBe(true);
+    expect(wizard().getAllByRole("radio")[0]?.closest("label")?.textContent).toContain("Qualsiasi unità libera");
+    await user.click(wizard().getByRole("button", { name: "Avanti" }));
+    await wizard().findByRole("grid");
+    // Days 3 and 4 have no unit free: they cannot be picked; day 2 still has one.
+    expect(dayButton(day(3)).disabled).toBe(true);
+    expect(dayButton(day(2)).disabled).toBe(false);
+    await user.click(dayButton(day(6)));
+    await user.click(dayButton(day(8)));
+    await user.click(wizard().getByLabelText(/Note/));
+    await user.paste("Per il corso di ritratto");
+    await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
+    // Sent, the wizard closes: its parameters leave the address.
+    await waitFor(() => expect(window.location.search).toBe(""));
+    expect(server.callsTo("POST /api/richieste")[0]?.body).toEqual({
+      inventario_id: 10,
+      unit_id: null,
+      dal: day(6),
+      al: day(8),
+      note: "Per il corso di ritratto",
+      tipo_utilizzo: null,
     });
   });
 
-  describe("step 2: choosing the unit", () => {
-    it("shows each unit's code, state and the dates already booked", async () => {
-      const { user } = await openWizard();
-      await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
-      expect(stepText()).toBe("Passo 2 di 4 · Unità");
-      const busy = within(await wizard().findByRole("button", { name: /CANON_002/ }));
-      expect(busy.getByText("In prestito")).toBeTruthy();
-      expect(busy.getByText("dal 01/03/2025 fino alla restituzione")).toBeTruthy();
-      expect(busy.getByText("dal 20/03/2025 al 22/03/2025")).toBeTruthy();
-      const free = within(wizard().getByRole("button", { name: /CANON_001/ }));
-      expect(free.getByText("Disponibile")).toBeTruthy();
-      expect(free.getByText("Nessuna prenotazione: libera in ogni data")).toBeTruthy();
-    });
+  it("disables the days a chosen unit is taken, and sends that unit", async () => {
+    const { user, server } = await openWizard();
+    await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
+    await user.click(await wizard().findByRole("radio", { name: /CANON_002/ }));
+    await user.click(wizard().getByRole("button", { name: "Avanti" }));
+    await wizard().findByRole("grid");
+    expect(dayButton(day(2)).disabled).toBe(false);
+    expect(dayButton(day(5)).disabled).toBe(true);
+    await user.click(dayButton(day(1)));
+    await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
+    await waitFor(() => expect(server.callsTo("POST /api/richieste")).toHaveLength(1));
+    expect(server.callsTo("POST /api/richieste")[0]?.body).toMatchObject({ unit_id: 101, dal: day(1), al: day(1) });
+  });
 
-    it("goes back to the item list", async () => {
-      const { user } = await openWizard();
-      await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
-      await wizard().findByRole("button", { name: /CANON_001/ });
-      await user.click(wizard().getByRole("button", { name: "Indietro" }));
-      expect(stepText()).toBe("Passo 1 di 4 · Oggetto");
-      expect(wizard().getByRole("list", { name: "Articoli richiedibili" })).toBeTruthy();
+  it("asks the usage for entrambi items and books internal use for one day", async () => {
+    const { user, server } = await openWizard();
+    await user.click(wizard().getByRole("button", { name: /Wacom Cintiq/ }));
+    await user.click(await wizard().findByRole("button", { name: "Avanti" }));
+    expect(wizard().getByText("Tipo di utilizzo")).toBeTruthy();
+    await user.click(wizard().getByRole("button", { name: "Avanti" }));
+    expect(wizard().getByRole("alert").textContent).toContain("Seleziona il tipo di utilizzo");
+    await user.click(wizard().getByLabelText(/Lezione \/ Interno/));
+    await user.click(wizard().getByRole("button", { name: "Avanti" }));
+    await wizard().findByRole("grid");
+    await user.click(dayButton(day(2)));
+    await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
+    await waitFor(() => expect(server.callsTo("POST /api/richieste")).toHaveLength(1));
+    expect(server.callsTo("POST /api/richieste")[0]?.body).toMatchObject({
+      inventario_id: 12,
+      unit_id: null,
+      dal: day(2),
+      al: day(2),
+      tipo_utilizzo: "interno",
     });
   });
 
-  describe("step 3: usage type", () => {
-    it("is skipped for items that are not entrambi, and Back from the dates returns to the units", async () => {
-      const { user } = await openWizard();
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      expect(stepText()).toBe("Passo 4 di 4 · Date");
-      await user.click(wizard().getByRole("button", { name: "Indietro" }));
-      expect(stepText()).toBe("Passo 2 di 4 · Unità");
-    });
-
-    it("is asked for entrambi items, must be chosen to continue, and Back from the dates returns to it", async () => {
-      const { user } = await openWizard();
-      await user.click(wizard().getByRole("button", { name: /Wacom Cintiq/ }));
-      await user.click(await wizard().findByRole("button", { name: /WACOM_001/ }));
-      expect(stepText()).toBe("Passo 3 di 4 · Utilizzo");
-
-      await user.click(wizard().getByRole("button", { name: "Avanti" }));
-      expect(wizard().getByRole("alert").textContent).toBe("Seleziona il tipo di utilizzo");
-      expect(stepText()).toBe("Passo 3 di 4 · Utilizzo");
-
-      await user.click(wizard().getByLabelText(/Prestito \/ Esterno/));
-      expect(wizard().queryByRole("alert")).toBeNull();
-      await user.click(wizard().getByRole("button", { name: "Avanti" }));
-      expect(stepText()).toBe("Passo 4 di 4 · Date");
-
-      await user.click(wizard().getByRole("button", { name: "Indietro" }));
-      expect(stepText()).toBe("Passo 3 di 4 · Utilizzo");
-      expect((wizard().getByLabelText(/Prestito \/ Esterno/) as HTMLInputElement).checked).toBe(true);
-      await user.click(wizard().getByRole("button", { name: "Indietro" }));
-      expect(stepText()).toBe("Passo 2 di 4 · Unità");
-    });
+  it("keeps the step and the choices in the address, so a reload lands on them", async () => {
+    const path = `/articoli?richiesta=nuova&oggetto=10&unita=101&passo=4&dal=${day(6)}&al=${day(7)}`;
+    const { user, server } = renderWizard({}, path);
+    await screen.findByRole("dialog", { name: "Nuova Richiesta" });
+    await wizard().findByRole("grid");
+    expect(wizard().getByText("CANON_002")).toBeTruthy();
+    expect(wizard().getByText(`Dal ${"16/03/2025"} al ${"17/03/2025"}`)).toBeTruthy();
+    await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
+    await waitFor(() => expect(server.callsTo("POST /api/richieste")).toHaveLength(1));
+    expect(server.callsTo("POST /api/richieste")[0]?.body).toMatchObject({ unit_id: 101, dal: day(6), al: day(7) });
+    expect(window.location.pathname).toBe("/articoli");
+    expect(window.location.search).toBe("");
   });
 
-  describe("step 4: dates", () => {
-    it("starts on the server's today and lists the unit's booked dates", async () => {
-      const { user } = await openWizard();
-      await reachDates(user, "Canon EOS R6", "CANON_002");
-      expect(dateField("Data di inizio").value).toBe(TODAY);
-      expect(dateField("Data di fine").value).toBe("");
-      const booked = within(wizard().getByRole("list", { name: "Date già occupate" }));
-      expect(booked.getByText("dal 01/03/2025 fino alla restituzione")).toBeTruthy();
-      expect(booked.getByText("dal 20/03/2025 al 22/03/2025")).toBeTruthy();
-    });
-
-    it("falls back to the browser's date when the server does not say what day it is", async () => {
-      const { user } = await openWizard({ "GET /api/health": { body: { ok: true } } });
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      const browserToday = calendarDateIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
-      expect(dateField("Data di inizio").value).toBe(browserToday);
-    });
-
-    it("refuses a start in the past", async () => {
-      const { user, server } = await openWizard();
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      setDate("Data di inizio", "2025-03-09");
-      setDate("Data di fine", "2025-03-12");
-      expect(wizard().getByRole("alert").textContent).toBe("La data di inizio non può essere nel passato");
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-      expect(server.callsTo("POST /api/richieste")).toHaveLength(0);
-    });
-
-    it("refuses an end before the start", async () => {
-      const { user, server } = await openWizard();
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      setDate("Data di inizio", "2025-03-12");
-      setDate("Data di fine", "2025-03-11");
-      expect(wizard().getByRole("alert").textContent).toBe(
-        "La data di fine deve essere successiva alla data di inizio",
-      );
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-      expect(server.callsTo("POST /api/richieste")).toHaveLength(0);
-    });
-
-    it("asks for both dates before sending", async () => {
-      const { user, server } = await openWizard();
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      expect(wizard().queryByRole("alert")).toBeNull();
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-      expect(wizard().getByRole("alert").textContent).toBe("Inserisci le date di inizio e di fine");
-      expect(server.callsTo("POST /api/richieste")).toHaveLength(0);
-    });
-
-    it("makes internal use a same-day booking: the end follows the start and cannot be edited", async () => {
-      const { user } = await openWizard();
-      await reachDates(user, "Treppiede Manfrotto", "TREPPIEDE_001");
-      const end = dateField("Data di fine");
-      expect(end.disabled).toBe(true);
-      expect(end.value).toBe(TODAY);
-      expect(
-        wizard().getByText("Per utilizzo interno, la data di fine deve essere lo stesso giorno della data di inizio"),
-      ).toBeTruthy();
-      setDate("Data di inizio", "2025-03-14");
-      expect(dateField("Data di fine").value).toBe("2025-03-14");
-    });
-
-    it("treats an entrambi item used internally as same-day too", async () => {
-      const { user } = await openWizard();
-      await reachDates(user, "Wacom Cintiq", "WACOM_001", "Lezione / Interno");
-      expect(dateField("Data di fine").disabled).toBe(true);
-      expect(dateField("Data di fine").value).toBe(TODAY);
-    });
-
-    it("lets an entrambi item used externally span several days", async () => {
-      const { user } = await openWizard();
-      await reachDates(user, "Wacom Cintiq", "WACOM_001", "Prestito / Esterno");
-      expect(dateField("Data di fine").disabled).toBe(false);
-    });
-  });
-
-  describe("sending", () => {
-    it("sends unit, dates, note and no usage type for an item that is not entrambi, then closes and refreshes", async () => {
-      const { user, server } = await openWizard();
-      const requestsBefore = server.callsTo("GET /api/richieste/mie").length;
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      setDate("Data di inizio", "2025-03-11");
-      setDate("Data di fine", "2025-03-13");
-      await user.type(wizard().getByLabelText(/Note/), "  Per il corso di ritratto  ");
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-
-      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-      expect(server.callsTo("POST /api/richieste").map((call) => call.body)).toEqual([
-        { unit_id: 100, dal: "2025-03-11", al: "2025-03-13", note: "Per il corso di ritratto", tipo_utilizzo: null },
-      ]);
-      expect(await screen.findByText(/Richiesta inviata/)).toBeTruthy();
-      await waitFor(() => expect(server.callsTo("GET /api/richieste/mie").length).toBeGreaterThan(requestsBefore));
-    });
-
-    it("sends tipo_utilizzo null for an internal-only item, and the same day as start and end", async () => {
-      const { user, server } = await openWizard();
-      await reachDates(user, "Treppiede Manfrotto", "TREPPIEDE_001");
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-      await waitFor(() => expect(server.callsTo("POST /api/richieste")).toHaveLength(1));
-      expect(server.callsTo("POST /api/richieste")[0]?.body).toEqual({
-        unit_id: 110,
-        dal: TODAY,
-        al: TODAY,
-        note: null,
-        tipo_utilizzo: null,
-      });
-    });
-
-    it("sends the chosen usage type for an entrambi item", async () => {
-      const { user, server } = await openWizard();
-      await reachDates(user, "Wacom Cintiq", "WACOM_001", "Lezione / Interno");
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-      await waitFor(() => expect(server.callsTo("POST /api/richieste")).toHaveLength(1));
-      expect(server.callsTo("POST /api/richieste")[0]?.body).toMatchObject({ unit_id: 120, tipo_utilizzo: "interno" });
-    });
-
-    it("shows the server's refusal and stays open", async () => {
-      const { user } = await openWizard({
-        "POST /api/richieste": {
-          status: 409,
-          body: { error: "L'unità selezionata non è disponibile per le date scelte" },
+  it("shows the server's refusal, naming the free units, and stays open", async () => {
+    const { user } = await openWizard({
+      "POST /api/richieste": {
+        status: 409,
+        body: {
+          error: "L'unità selezionata non è disponibile per le date scelte. Sono libere per queste date: CANON_001.",
         },
-      });
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      setDate("Data di fine", "2025-03-12");
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-      expect((await wizard().findByRole("alert")).textContent).toBe(
-        "L'unità selezionata non è disponibile per le date scelte",
-      );
+      },
     });
+    await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
+    await user.click(await wizard().findByRole("radio", { name: /CANON_002/ }));
+    await user.click(wizard().getByRole("button", { name: "Avanti" }));
+    await wizard().findByRole("grid");
+    await user.click(dayButton(day(1)));
+    await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
+    expect((await wizard().findByRole("alert")).textContent).toContain("Sono libere per queste date: CANON_001.");
+  });
 
-    it("falls back to a generic message when the server gives none", async () => {
-      const { user } = await openWizard({ "POST /api/richieste": { status: 500, body: {} } });
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      setDate("Data di fine", "2025-03-12");
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-      expect((await wizard().findByRole("alert")).textContent).toBe("Errore nella creazione della richiesta");
-    });
+  it('shows a blocked student the "Account Bloccato" card at once, without steps', async () => {
+    const blocked = { ...student, is_blocked: true, blocked_reason: "Tre ritardi", penalty_strikes: 3 };
+    renderWizard({}, "/dashboard?richiesta=nuova", blocked);
+    const card = await screen.findByRole("alert");
+    expect(within(card).getByRole("heading", { name: "Account Bloccato" })).toBeTruthy();
+    expect(card.textContent).toContain("Tre ritardi");
+    expect(screen.queryByRole("list", { name: "Articoli richiedibili" })).toBeNull();
+  });
 
-    it('shows the "Account Bloccato" card when the server says the account is blocked', async () => {
-      const { user } = await openWizard({
-        "POST /api/richieste": {
-          status: 403,
-          body: {
-            error: "Account bloccato",
-            blocked: true,
-            message: "Il tuo account è bloccato: non puoi fare nuove richieste di prestito.",
-            reason: "Blocco automatico: 3 o più penalità per ritardi nella restituzione",
-            strikes: 3,
-            helpMessage: "Per sbloccare l'account presentati di persona all'ufficio amministrativo.",
-          },
-        },
-      });
-      await reachDates(user, "Canon EOS R6", "CANON_001");
-      setDate("Data di fine", "2025-03-12");
-      await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
-
-      const card = within(await wizard().findByRole("alert", { name: "Account Bloccato" }));
-      expect(card.getByText("Il tuo account è bloccato: non puoi fare nuove richieste di prestito.")).toBeTruthy();
-      expect(card.getByText("Blocco automatico: 3 o più penalità per ritardi nella restituzione")).toBeTruthy();
-      expect(card.getByText("Motivo:")).toBeTruthy();
-      expect(card.getByText("Penalità accumulate:").parentElement?.textContent).toBe("Penalità accumulate: 3 strike");
-      expect(card.getByText("Per sbloccare l'account presentati di persona all'ufficio amministrativo.")).toBeTruthy();
-      expect(wizard().queryByRole("button", { name: "Invia Richiesta" })).toBeNull();
-      await user.click(card.getByRole("button", { name: "Chiudi" }));
-      expect(screen.queryByRole("dialog")).toBeNull();
-    });
+  it("goes back a step with the browser's Back", async () => {
+    const { user } = await openWizard();
+    await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
+    await wizard().findByRole("radio", { name: /Qualsiasi unità libera/ });
+    window.history.back();
+    expect(await wizard().findByRole("list", { name: "Articoli richiedibili" })).toBeTruthy();
   });
 });

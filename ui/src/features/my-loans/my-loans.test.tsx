@@ -51,7 +51,7 @@ async function openMyLoans(api: ApiRoutes = {}) {
   });
   await screen.findByRole("heading", { name: "Benvenuto, Giulia Bianchi" });
   const sidebar = within(screen.getByRole("navigation", { name: "Navigazione principale" }));
-  await rendered.user.click(sidebar.getByRole("button", { name: "I Miei Prestiti" }));
+  await rendered.user.click(sidebar.getByRole("link", { name: "I Miei Prestiti" }));
   return rendered;
 }
 

@@ -71,7 +71,7 @@ describe("student dashboard", () => {
     expect(screen.getByRole("heading", { level: 1, name: "I Miei Prestiti" })).toBeTruthy();
 
     await user.click(
-      within(screen.getByRole("navigation", { name: "Navigazione principale" })).getByRole("button", {
+      within(screen.getByRole("navigation", { name: "Navigazione principale" })).getByRole("link", {
         name: "Dashboard",
       }),
     );

@@ -6,6 +6,8 @@ export interface LoanRequest {
   id: number;
   stato: string;
   oggetto_nome: string;
+  inventario_id: number;
+  unit_id: number;
   codice_univoco: string;
   dal: string;
   al: string;

@@ -1,5 +1,6 @@
 import { Ban, Check, CircleCheck, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { freeUnitsFor } from "../../../../../src/domain/availability";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
@@ -9,7 +10,9 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import { useItemAvailability } from "../../../lib/item-availability";
 import { useApproveRequest, useRejectRequest } from "../../../lib/request-decisions";
+import { useServerToday } from "../../../lib/server-today";
 import type { LoanRequest } from "../api/get-requests";
 
 type Step =
@@ -33,6 +36,7 @@ function text(value: unknown): string | null {
 export function RequestManagementModal({ request, onClose }: { request: LoanRequest; onClose: () => void }) {
   const [step, setStep] = useState<Step>({ kind: "details" });
   const [reason, setReason] = useState("");
+  const [unitId, setUnitId] = useState(request.unit_id);
   const approve = useApproveRequest();
   const reject = useRejectRequest("motivo_rifiuto");
   const showToast = useToast();
@@ -47,25 +51,28 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
   }, [step.kind]);
 
   function confirmApproval() {
-    approve.mutate(request.id, {
-      onSuccess: (answer) => {
-        const info = answer.penaltyInfo;
-        // The server decides when strikes deserve a warning; the screen shows it as given.
-        const warning = info?.warning ?? null;
-        if (info?.hasStrikes && !warning)
-          console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
-        setStep({ kind: "approved", warning });
-        void notifyRequestStatus(request, REQUEST_STATE.approved);
+    approve.mutate(
+      { requestId: request.id, unitId: unitId === request.unit_id ? undefined : unitId },
+      {
+        onSuccess: (answer) => {
+          const info = answer.penaltyInfo;
+          // The server decides when strikes deserve a warning; the screen shows it as given.
+          const warning = info?.warning ?? null;
+          if (info?.hasStrikes && !warning)
+            console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
+          setStep({ kind: "approved", warning });
+          void notifyRequestStatus(request, REQUEST_STATE.approved);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body.userBlocked === true)
+            setStep({
+              kind: "blocked",
+              message: text(error.body.message) ?? "L'utente è bloccato e non può ricevere prestiti.",
+              reason: text(error.body.reason),
+            });
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.body.userBlocked === true)
-          setStep({
-            kind: "blocked",
-            message: text(error.body.message) ?? "L'utente è bloccato e non può ricevere prestiti.",
-            reason: text(error.body.reason),
-          });
-      },
-    });
+    );
   }
 
   function confirmRejection() {
@@ -151,6 +158,7 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
                   Confermando l'approvazione verrà creato automaticamente un prestito attivo per {borrower}, dal{" "}
                   {formatDate(request.dal)} al {formatDate(request.al)}.
                 </Alert>
+                <UnitChoice request={request} value={unitId} onChange={setUnitId} />
                 {approve.error && !(approve.error instanceof ApiError && approve.error.body.userBlocked) && (
                   <Alert tone="error">{failureText(approve.error, "Errore nell'approvazione")}</Alert>
                 )}
@@ -211,6 +219,60 @@ export function RequestManagementModal({ request, onClose }: { request: LoanRequ
         )}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The unit to hand out: the one asked for, or another of the same item free for the request's dates
+ * (the server checks again when approving).
+ */
+function UnitChoice({
+  request,
+  value,
+  onChange,
+}: {
+  request: LoanRequest;
+  value: number;
+  onChange: (unitId: number) => void;
+}) {
+  const id = useId();
+  const today = useServerToday();
+  const availability = useItemAvailability(request.inventario_id, today);
+  if (!availability.data) return null;
+  // This request's own hold on its unit does not count against it.
+  const units = availability.data.unita.map((unit) => ({
+    ...unit,
+    occupazioni: unit.occupazioni.filter(
+      (taken) => !(taken.tipo === "richiesta" && taken.riferimento_id === request.id),
+    ),
+  }));
+  const free = freeUnitsFor(units, request.dal, request.al);
+  if (!free.some((unit) => unit.id !== request.unit_id)) return null;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        Unità da consegnare
+      </label>
+      <select
+        id={id}
+        value={free.some((unit) => unit.id === value) ? value : ""}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+      >
+        {!free.some((unit) => unit.id === request.unit_id) && (
+          <option value="" disabled>
+            {request.codice_univoco} (occupata: scegline un'altra)
+          </option>
+        )}
+        {free.map((unit) => (
+          <option key={unit.id} value={unit.id}>
+            {unit.codice_univoco}
+            {unit.id === request.unit_id ? " (richiesta)" : ""}
+          </option>
+        ))}
+      </select>
+      <p className="mt-1.5 text-xs text-slate-500">Solo le unità libere per queste date.</p>
+    </div>
   );
 }
 

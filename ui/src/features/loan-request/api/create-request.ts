@@ -3,7 +3,9 @@ import type { UsageType } from "../../../../../src/domain/loan-types";
 import { apiRequest } from "../../../lib/api";
 
 interface NewRequestInput {
-  unit_id: number;
+  inventario_id: number;
+  /** Null asks for any unit of the item free for the dates: the server picks it. */
+  unit_id: number | null;
   dal: string;
   al: string;
   note: string | null;

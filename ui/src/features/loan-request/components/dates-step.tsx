@@ -1,26 +1,21 @@
 import { ArrowLeft, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import {
-  bookingDateProblem,
-  DATE_MESSAGES,
-  DESK_OFFICE,
-  isInternalUse,
-  UNBLOCK_HELP,
-} from "../../../../../src/domain/loan-rules";
+import { addDays } from "../../../../../src/domain/dates";
+import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
+import { BookingCalendar, type DateRangeValue } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
-import { TextField } from "../../../components/form-field";
 import { ModalActions } from "../../../components/modal";
+import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
-import type { BookableUnit } from "../../../lib/bookable-units";
+import { BOOKING_HORIZON_DAYS, takenDays, useItemAvailability } from "../../../lib/item-availability";
 import { useCreateRequest } from "../api/create-request";
 import type { RequestableItem } from "../api/get-requestable-items";
-import { BookedRanges } from "./booked-ranges";
 
-const MISSING_DATES = "Inserisci le date di inizio e di fine";
+const MISSING_DATES = "Scegli le date sul calendario";
 
 const USAGE_LABELS: Record<UsageType, string> = {
   interno: "Interno, in giornata",
@@ -29,10 +24,13 @@ const USAGE_LABELS: Record<UsageType, string> = {
 
 interface DatesStepProps {
   item: RequestableItem;
-  unit: BookableUnit;
+  /** A specific unit, or null for any unit free for the dates. */
+  unitId: number | null;
   usage: UsageType | null;
   /** The academy's today, from the server's clock when known. */
   today: string;
+  range: DateRangeValue;
+  onRangeChange: (range: DateRangeValue) => void;
   onBack: () => void;
   onDone: () => void;
 }
@@ -56,26 +54,25 @@ function blockedAnswer(error: unknown): BlockedAnswer | null {
   };
 }
 
-/** Step 4: the dates (start defaults to today) and an optional note, then the request is sent. */
-export function DatesStep({ item, unit, usage, today, onBack, onDone }: DatesStepProps) {
+/** Step 4: the days on a calendar where the taken ones cannot be picked, an optional note, then send. */
+export function DatesStep({ item, unitId, usage, today, range, onRangeChange, onBack, onDone }: DatesStepProps) {
   const createRequest = useCreateRequest();
+  const availability = useItemAvailability(item.id, today);
   const showToast = useToast();
-  // Until the student picks a start date it follows "today", which may arrive from the server late.
-  const [chosenStart, setChosenStart] = useState<string | null>(null);
-  const [chosenEnd, setChosenEnd] = useState("");
   const [note, setNote] = useState("");
   const [submitted, setSubmitted] = useState(false);
 
   const internal = isInternalUse(item.tipo_prestito, usage);
   const shownUsage = impliedUsage(item.tipo_prestito, usage);
-  const start = chosenStart ?? today;
-  // Internal use is a same-day booking: the end follows the start and cannot be edited.
-  const end = internal ? start : chosenEnd;
-  // Checked as the student types; a missing end date only counts once they try to send.
-  const ruleProblem = start
-    ? bookingDateProblem({ start, end: end || start, today, loanType: item.tipo_prestito, usage, form: "request" })
-    : null;
-  const dateProblem = ruleProblem ?? (submitted && (!start || !end) ? MISSING_DATES : null);
+  const start = range.from;
+  // Internal use is a same-day booking, and a single picked day is a one-day booking: the end follows the start.
+  const end = internal ? start : (range.to ?? start);
+  const ruleProblem =
+    start && end
+      ? bookingDateProblem({ start, end, today, loanType: item.tipo_prestito, usage, form: "request" })
+      : null;
+  const dateProblem = ruleProblem ?? (submitted && !start ? MISSING_DATES : null);
+  const unitCode = availability.data?.unita.find((unit) => unit.id === unitId)?.codice_univoco;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -83,7 +80,8 @@ export function DatesStep({ item, unit, usage, today, onBack, onDone }: DatesSte
     if (dateProblem || !start || !end) return;
     createRequest.mutate(
       {
-        unit_id: unit.id,
+        inventario_id: item.id,
+        unit_id: unitId,
         dal: start,
         al: end,
         note: note.trim() || null,
@@ -91,7 +89,7 @@ export function DatesStep({ item, unit, usage, today, onBack, onDone }: DatesSte
       },
       {
         onSuccess: () => {
-          showToast(`Richiesta inviata: riceverai l'esito dall'${DESK_OFFICE}`);
+          showToast("Richiesta inviata: riceverai l'esito nelle notifiche");
           onDone();
         },
       },
@@ -113,34 +111,37 @@ export function DatesStep({ item, unit, usage, today, onBack, onDone }: DatesSte
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
-        <p className="font-medium text-slate-900">{item.nome}</p>
+        <p className="font-medium break-words text-slate-900">{item.nome}</p>
         <p className="mt-0.5 text-slate-600">
-          Unità <span className="font-mono font-semibold break-all">{unit.codice_univoco}</span>
+          {unitId === null ? (
+            "Qualsiasi unità libera"
+          ) : (
+            <>
+              Unità <span className="font-mono font-semibold break-all">{unitCode ?? "…"}</span>
+            </>
+          )}
           {shownUsage && <> · Utilizzo: {USAGE_LABELS[shownUsage]}</>}
         </p>
-        <div className="mt-3 border-t border-slate-200 pt-3">
-          <p className="mb-1.5 text-xs font-medium text-slate-700">Date già occupate per questa unità</p>
-          <BookedRanges ranges={unit.prenotazioni} label="Date già occupate" />
-        </div>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Data di inizio"
-          type="date"
-          min={today}
-          value={start}
-          onChange={(event) => setChosenStart(event.target.value)}
-        />
-        <TextField
-          label="Data di fine"
-          type="date"
-          min={start}
-          value={end}
-          disabled={internal}
-          hint={internal ? DATE_MESSAGES.internalSameDay : undefined}
-          onChange={(event) => setChosenEnd(event.target.value)}
-        />
+      <div>
+        <p className="mb-2 text-sm font-medium text-slate-700">
+          {internal ? "Giorno di utilizzo" : "Dal primo all'ultimo giorno"}
+        </p>
+        {internal && <p className="mb-2 text-xs text-slate-600">{DATE_MESSAGES.internalSameDay}</p>}
+        {availability.isPending && <LoadingState label="Caricamento disponibilità..." />}
+        {availability.isError && <Alert tone="error">{availability.error.message}</Alert>}
+        {availability.data && (
+          <BookingCalendar
+            label={`Date della richiesta per ${item.nome}`}
+            firstDay={today}
+            lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
+            takenDays={takenDays(availability.data, unitId)}
+            value={range}
+            onChange={onRangeChange}
+            singleDay={internal}
+          />
+        )}
       </div>
 
       <div>

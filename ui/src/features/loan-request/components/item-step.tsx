@@ -1,18 +1,20 @@
 import { ChevronRight, PackageX, RefreshCw, Search } from "lucide-react";
 import { useState } from "react";
+import { formatItalianDate } from "../../../../../src/domain/dates";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
-import { countWith } from "../../../lib/plural";
+import { firstFreeDay, useItemAvailability } from "../../../lib/item-availability";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { useRequestableItems } from "../api/get-requestable-items";
 
 interface ItemStepProps {
   /** The student's academic course, to say whose items are missing when there are none. */
   course: string | null;
+  today: string;
   selectedId: number | null;
   onSelect: (item: RequestableItem) => void;
 }
@@ -23,8 +25,23 @@ function noItemsText(course: string | null): string {
     : `Il tuo profilo non ha un corso accademico: rivolgiti all'${DESK_OFFICE}.`;
 }
 
-/** Step 1: the items of the student's course that have at least one unit free today. */
-export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
+/** When an item with every unit out or booked today is next free, from its calendar. */
+function AvailableFrom({ itemId, today }: { itemId: number; today: string }) {
+  const availability = useItemAvailability(itemId, today);
+  const day = availability.data ? firstFreeDay(availability.data) : null;
+  if (availability.isPending) return <Badge tone="gray">Verifica date…</Badge>;
+  return day ? (
+    <Badge tone="blue">disponibile dal {formatItalianDate(day)}</Badge>
+  ) : (
+    <Badge tone="gray">Nessuna data libera nei prossimi 12 mesi</Badge>
+  );
+}
+
+/**
+ * Step 1: the items of the student's course that can be booked for some dates — free today, or all
+ * out or booked today but free later ("disponibile dal …").
+ */
+export function ItemStep({ course, today, selectedId, onSelect }: ItemStepProps) {
   const items = useRequestableItems();
   const [search, setSearch] = useState("");
 
@@ -43,7 +60,9 @@ export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
       </Alert>
     );
 
-  const requestable = items.data.filter((item) => item.unita_disponibili > 0);
+  const requestable = items.data.filter(
+    (item) => item.stato_effettivo === "disponibile" || item.stato_effettivo === "in_prestito",
+  );
   if (requestable.length === 0)
     return (
       <EmptyState icon={PackageX} title="Nessun articolo disponibile per il tuo corso" text={noItemsText(course)} />
@@ -85,12 +104,18 @@ export function ItemStep({ course, selectedId, onSelect }: ItemStepProps) {
                 }`}
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block font-medium text-slate-900">{item.nome}</span>
+                  <span className="block font-medium break-words text-slate-900">{item.nome}</span>
                   <span className="mt-0.5 block text-xs text-slate-500">
                     {item.categoria_nome ?? "Senza categoria"}
                   </span>
                   <span className="mt-2 flex flex-wrap gap-1.5">
-                    <Badge tone="green">{countWith(item.unita_disponibili, "disponibile", "disponibili")}</Badge>
+                    {item.unita_disponibili > 0 ? (
+                      <Badge tone="green">
+                        {item.unita_disponibili} {item.unita_disponibili === 1 ? "disponibile" : "disponibili"}
+                      </Badge>
+                    ) : (
+                      <AvailableFrom itemId={item.id} today={today} />
+                    )}
                     {item.tipo_prestito === "solo_interno" && <Badge tone="indigo">Solo uso interno</Badge>}
                   </span>
                   {item.tipo_prestito === "solo_interno" && (

@@ -1,27 +1,20 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DATE_MESSAGES } from "../../../../../src/domain/loan-rules";
-import type { UsageType } from "../../../../../src/domain/loan-types";
+import { DATE_MESSAGES, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { Alert } from "../../../components/alert";
+import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
-import type { BookableUnit } from "../../../lib/bookable-units";
+import { useServerToday } from "../../../lib/server-today";
+import type { User } from "../../../lib/user";
 import { type RequestableItem, useRequestableItems } from "../api/get-requestable-items";
-import { useServerToday } from "../api/get-server-today";
+import { useWizardParams } from "../wizard-params";
 import { DatesStep } from "./dates-step";
 import { ItemStep } from "./item-step";
 import { STEP_LABELS, StepIndicator, type WizardStep } from "./step-indicator";
 import { UnitStep } from "./unit-step";
 import { UsageStep } from "./usage-step";
-
-interface LoanRequestDialogProps {
-  /** Starts at the unit step for this item (the "Richiedi" button of a card). */
-  initialItemId?: number;
-  /** The student's academic course. */
-  course: string | null;
-  onClose: () => void;
-}
 
 const STEP_TITLES: Record<WizardStep, string> = {
   1: "Scegli l'articolo",
@@ -31,25 +24,27 @@ const STEP_TITLES: Record<WizardStep, string> = {
 };
 
 /**
- * The new-request wizard: item → unit → usage type (only for `entrambi` items) → dates and notes.
- * Each step has a way back; the chosen unit and usage are kept when going back and forth.
+ * The new-request wizard: item → unit ("any free unit" first) → usage type (only for `entrambi`
+ * items) → dates on a calendar and notes. Its step and choices live in the address (see
+ * wizard-params.ts); a blocked student sees why at once instead of the steps.
  */
-export function LoanRequestDialog({ initialItemId, course, onClose }: LoanRequestDialogProps) {
+export function LoanRequestDialog({ user }: { user: User }) {
+  const wizard = useWizardParams();
+  const { choices } = wizard;
   const items = useRequestableItems();
   const today = useServerToday();
-  const [step, setStep] = useState<WizardStep>(initialItemId === undefined ? 1 : 2);
-  const [itemId, setItemId] = useState<number | null>(initialItemId ?? null);
-  const [unit, setUnit] = useState<BookableUnit | null>(null);
-  const [usage, setUsage] = useState<UsageType | null>(null);
   const [usageMissing, setUsageMissing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
 
-  const item = items.data?.find((candidate) => candidate.id === itemId) ?? null;
+  const item = items.data?.find((candidate) => candidate.id === choices.itemId) ?? null;
   const choosesUsage = item?.tipo_prestito === "entrambi";
-  const waitingForInitialItem = initialItemId !== undefined && items.isPending;
-  // Without a known item (e.g. no longer offered) only the first step makes sense.
-  const current: WizardStep = item || waitingForInitialItem ? step : 1;
+  const waitingForItem = choices.itemId !== null && items.isPending;
+  // Without a known item (e.g. no longer offered) only the first step makes sense; nor can the usage
+  // step be skipped to for an item that has no choice.
+  let current: WizardStep = item || waitingForItem ? choices.step : 1;
+  if (current === 3 && item && !choosesUsage) current = 4;
+  if (current === 4 && choosesUsage && !choices.usage) current = 3;
+  const shownStep = useRef(current);
 
   // Moving between steps moves focus to the new step's title, so keyboard and screen-reader users follow.
   useEffect(() => {
@@ -59,32 +54,41 @@ export function LoanRequestDialog({ initialItemId, course, onClose }: LoanReques
   }, [current]);
 
   function chooseItem(chosen: RequestableItem) {
-    if (chosen.id !== itemId) {
-      setUnit(null);
-      setUsage(null);
-    }
-    setItemId(chosen.id);
-    setStep(2);
-  }
-
-  function chooseUnit(chosen: BookableUnit) {
-    setUnit(chosen);
-    setStep(choosesUsage ? 3 : 4);
+    if (chosen.id === choices.itemId) wizard.update({ step: 2 });
+    else wizard.update({ itemId: chosen.id, unitId: null, usage: null, from: null, to: null, step: 2 });
   }
 
   function confirmUsage() {
-    if (!usage) {
+    if (!choices.usage) {
       setUsageMissing(true);
       return;
     }
-    setStep(4);
+    wizard.update({ step: 4 });
   }
+
+  if (user.is_blocked)
+    return (
+      <Modal title="Nuova Richiesta" onClose={wizard.close} size="lg">
+        <BlockedAccountCard
+          message="Il tuo account è bloccato: non puoi fare nuove richieste di prestito."
+          reason={user.blocked_reason}
+          strikes={user.penalty_strikes}
+          helpMessage={UNBLOCK_HELP}
+        >
+          <div className="pt-2">
+            <Button variant="secondary" onClick={wizard.close}>
+              Chiudi
+            </Button>
+          </div>
+        </BlockedAccountCard>
+      </Modal>
+    );
 
   return (
     <Modal
       title="Nuova Richiesta"
       description={`Passo ${current} di 4 · ${STEP_LABELS[current]}`}
-      onClose={onClose}
+      onClose={wizard.close}
       size="lg"
     >
       <StepIndicator current={current} usageSkipped={item !== null && !choosesUsage} />
@@ -92,13 +96,13 @@ export function LoanRequestDialog({ initialItemId, course, onClose }: LoanReques
         {STEP_TITLES[current]}
       </h3>
 
-      {waitingForInitialItem && <LoadingState label="Caricamento articolo..." />}
+      {waitingForItem && <LoadingState label="Caricamento articolo..." />}
 
       {current === 1 && (
         <>
-          <ItemStep course={course} selectedId={itemId} onSelect={chooseItem} />
+          <ItemStep course={user.corso_accademico} today={today} selectedId={choices.itemId} onSelect={chooseItem} />
           <ModalActions>
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={wizard.close}>
               Annulla
             </Button>
           </ModalActions>
@@ -106,26 +110,20 @@ export function LoanRequestDialog({ initialItemId, course, onClose }: LoanReques
       )}
 
       {item && current === 2 && (
-        <>
-          <p className="mb-3 text-sm text-slate-600">
-            Unità di <span className="font-medium text-slate-900">{item.nome}</span>: scegli quella che preferisci,
-            guardando le date già occupate.
-          </p>
-          <UnitStep item={item} selectedId={unit?.id ?? null} onSelect={chooseUnit} />
-          <ModalActions>
-            <Button variant="secondary" icon={ArrowLeft} onClick={() => setStep(1)}>
-              Indietro
-            </Button>
-          </ModalActions>
-        </>
+        <UnitStep
+          item={item}
+          selectedId={choices.unitId}
+          onSelect={(unitId) => wizard.update({ unitId, step: choosesUsage ? 3 : 4 })}
+          onBack={() => wizard.update({ step: 1 })}
+        />
       )}
 
       {item && current === 3 && (
         <>
           <UsageStep
-            value={usage}
-            onChange={(chosen) => {
-              setUsage(chosen);
+            value={choices.usage}
+            onChange={(usage) => {
+              wizard.update({ usage }, { replace: true });
               setUsageMissing(false);
             }}
           />
@@ -135,7 +133,7 @@ export function LoanRequestDialog({ initialItemId, course, onClose }: LoanReques
             </div>
           )}
           <ModalActions>
-            <Button variant="secondary" icon={ArrowLeft} onClick={() => setStep(2)}>
+            <Button variant="secondary" icon={ArrowLeft} onClick={() => wizard.update({ step: 2 })}>
               Indietro
             </Button>
             <Button onClick={confirmUsage}>
@@ -146,14 +144,16 @@ export function LoanRequestDialog({ initialItemId, course, onClose }: LoanReques
         </>
       )}
 
-      {item && unit && current === 4 && (
+      {item && current === 4 && (
         <DatesStep
           item={item}
-          unit={unit}
-          usage={choosesUsage ? usage : null}
+          unitId={choices.unitId}
+          usage={choosesUsage ? choices.usage : null}
           today={today}
-          onBack={() => setStep(choosesUsage ? 3 : 2)}
-          onDone={onClose}
+          range={{ from: choices.from, to: choices.to }}
+          onRangeChange={(range) => wizard.update(range, { replace: true })}
+          onBack={() => wizard.update({ step: choosesUsage ? 3 : 2 })}
+          onDone={wizard.close}
         />
       )}
     </Modal>

@@ -1,16 +1,18 @@
-import { ChevronRight, PackageX, RefreshCw } from "lucide-react";
+import { ArrowLeft, ArrowRight, Shuffle } from "lucide-react";
+import { useState } from "react";
 import type { UnitState } from "../../../../../src/domain/unit-state";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
-import { EmptyState } from "../../../components/empty-state";
+import { ModalActions } from "../../../components/modal";
+import { RadioCard } from "../../../components/radio-card";
 import { LoadingState } from "../../../components/spinner";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
-import { type BookableUnit, useBookableUnits } from "../../../lib/bookable-units";
+import { useBookableUnits } from "../../../lib/bookable-units";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { BookedRanges } from "./booked-ranges";
 
 const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
-  disponibile: { label: "Disponibile", tone: "green" },
+  disponibile: { label: "Disponibile oggi", tone: "green" },
   prestato: { label: "In prestito", tone: "amber" },
   riservato: { label: "Prenotata", tone: "blue" },
   in_riparazione: { label: "In riparazione", tone: "orange" },
@@ -19,50 +21,49 @@ const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
 
 interface UnitStepProps {
   item: RequestableItem;
+  /** The unit chosen before, or null for "any free unit" (the default). */
   selectedId: number | null;
-  onSelect: (unit: BookableUnit) => void;
+  onSelect: (unitId: number | null) => void;
+  onBack: () => void;
 }
 
-/** Step 2: one specific unit of the item, with the dates already taken on each. */
-export function UnitStep({ item, selectedId, onSelect }: UnitStepProps) {
+/**
+ * Step 2: "Qualsiasi unità libera" first and chosen by default — the server then picks a unit free for
+ * the dates — or one specific unit, with the dates already taken on each.
+ */
+export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) {
   const units = useBookableUnits(item.id);
-
-  if (units.isPending) return <LoadingState label="Caricamento unità..." />;
-  if (units.isError)
-    return (
-      <Alert
-        tone="error"
-        action={
-          <Button variant="ghost" icon={RefreshCw} onClick={() => units.refetch()} className="-my-1.5 py-1.5">
-            Riprova
-          </Button>
-        }
-      >
-        {units.error.message}
-      </Alert>
-    );
-  if (units.data.length === 0)
-    return (
-      <EmptyState
-        icon={PackageX}
-        title="Nessuna unità prenotabile"
-        text="Tutte le unità di questo articolo sono in riparazione o non più disponibili."
-      />
-    );
+  const [choice, setChoice] = useState<number | null>(selectedId);
+  const name = `unita-${item.id}`;
 
   return (
-    <ul aria-label={`Unità di ${item.nome}`} className="space-y-2">
-      {units.data.map((unit) => {
-        const state = UNIT_STATES[unit.stato];
-        return (
-          <li key={unit.id}>
-            <button
-              type="button"
-              onClick={() => onSelect(unit)}
-              aria-pressed={unit.id === selectedId}
-              className={`flex w-full items-start gap-3 rounded-lg border p-3 text-left transition-colors hover:border-indigo-300 hover:bg-indigo-50/40 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
-                unit.id === selectedId ? "border-indigo-500 bg-indigo-50/60" : "border-slate-200"
-              }`}
+    <>
+      <p className="mb-3 text-sm text-slate-600">
+        Unità di <span className="font-medium text-slate-900">{item.nome}</span>: lascia scegliere all'ufficio la prima
+        libera per le tue date, oppure scegline una.
+      </p>
+      <fieldset className="space-y-2">
+        <legend className="sr-only">Unità da richiedere</legend>
+        <RadioCard name={name} checked={choice === null} onSelect={() => setChoice(null)}>
+          <Shuffle className="size-5 shrink-0 text-indigo-600" aria-hidden="true" />
+          <span className="min-w-0 flex-1">
+            <span className="block font-medium text-slate-900">Qualsiasi unità libera</span>
+            <span className="block text-xs text-slate-600">
+              Vedi tutte le date in cui almeno un'unità è libera; l'unità è assegnata all'invio.
+            </span>
+          </span>
+        </RadioCard>
+        {units.isPending && <LoadingState label="Caricamento unità..." />}
+        {units.isError && <Alert tone="error">{units.error.message}</Alert>}
+        {units.data?.map((unit) => {
+          const state = UNIT_STATES[unit.stato];
+          return (
+            <RadioCard
+              key={unit.id}
+              name={name}
+              align="start"
+              checked={choice === unit.id}
+              onSelect={() => setChoice(unit.id)}
             >
               <span className="min-w-0 flex-1 space-y-1.5">
                 <span className="flex flex-wrap items-center gap-2">
@@ -74,11 +75,19 @@ export function UnitStep({ item, selectedId, onSelect }: UnitStepProps) {
                 {unit.note && <span className="block text-xs text-slate-500">{unit.note}</span>}
                 <BookedRanges ranges={unit.prenotazioni} label={`Date già prenotate per ${unit.codice_univoco}`} />
               </span>
-              <ChevronRight className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+            </RadioCard>
+          );
+        })}
+      </fieldset>
+      <ModalActions>
+        <Button variant="secondary" icon={ArrowLeft} onClick={onBack}>
+          Indietro
+        </Button>
+        <Button onClick={() => onSelect(choice)}>
+          Avanti
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Button>
+      </ModalActions>
+    </>
   );
 }

@@ -161,45 +161,48 @@ export function LoansPage() {
   const shownRequestCount = useShownCount(`${tab} ${term}`, PAGE_SIZE);
 
   function approveRequest(request: LoanRequest) {
-    approve.mutate(request.id, {
-      onSuccess: (answer) => {
-        if (linkedRequestId === request.id) closeLinkedRequest();
-        setDialog(null);
-        void notifyRequestStatus(request, REQUEST_STATE.approved);
-        const info = answer.penaltyInfo;
-        // The server decides when strikes deserve a warning; the screen shows it as given.
-        if (info?.warning) {
-          setDialog({
-            kind: "outcome",
-            outcome: {
-              kind: "approved",
-              borrower: fullName(request),
-              itemName: request.oggetto_nome,
-              warning: info.warning,
-            },
-          });
-          return;
-        }
-        if (info?.hasStrikes) console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
-        showToast(`Richiesta Approvata! ${fullName(request)} può ritirare l'attrezzatura (${request.oggetto_nome}).`);
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.body.userBlocked === true) {
+    approve.mutate(
+      { requestId: request.id },
+      {
+        onSuccess: (answer) => {
           if (linkedRequestId === request.id) closeLinkedRequest();
-          setDialog({
-            kind: "outcome",
-            outcome: {
-              kind: "blocked",
-              borrower: fullName(request),
-              message: text(error.body.message) ?? "L'utente è bloccato e non può ricevere prestiti.",
-              reason: text(error.body.reason),
-            },
-          });
-          return;
-        }
-        showToast(failureText(error, "Errore nell'approvazione"), "error");
+          setDialog(null);
+          void notifyRequestStatus(request, REQUEST_STATE.approved);
+          const info = answer.penaltyInfo;
+          // The server decides when strikes deserve a warning; the screen shows it as given.
+          if (info?.warning) {
+            setDialog({
+              kind: "outcome",
+              outcome: {
+                kind: "approved",
+                borrower: fullName(request),
+                itemName: request.oggetto_nome,
+                warning: info.warning,
+              },
+            });
+            return;
+          }
+          if (info?.hasStrikes) console.info(`Richiesta #${request.id}: l'utente ha ${info.strikes} penalità`);
+          showToast(`Richiesta Approvata! ${fullName(request)} può ritirare l'attrezzatura (${request.oggetto_nome}).`);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.body.userBlocked === true) {
+            if (linkedRequestId === request.id) closeLinkedRequest();
+            setDialog({
+              kind: "outcome",
+              outcome: {
+                kind: "blocked",
+                borrower: fullName(request),
+                message: text(error.body.message) ?? "L'utente è bloccato e non può ricevere prestiti.",
+                reason: text(error.body.reason),
+              },
+            });
+            return;
+          }
+          showToast(failureText(error, "Errore nell'approvazione"), "error");
+        },
       },
-    });
+    );
   }
 
   function returned(loan: Loan, answer: ReturnAnswer) {
@@ -352,7 +355,7 @@ export function LoansPage() {
                             </Button>
                             <Button
                               icon={Check}
-                              busy={approve.isPending && approve.variables === request.id}
+                              busy={approve.isPending && approve.variables?.requestId === request.id}
                               onClick={() => approveRequest(request)}
                               aria-label={`Approva la richiesta di ${fullName(request)}`}
                               className="px-3 py-2"

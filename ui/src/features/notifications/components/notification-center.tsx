@@ -1,13 +1,23 @@
-import { Bell, CheckCheck } from "lucide-react";
+import { Bell, CheckCheck, ClipboardList, KeyRound, Package, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Drawer } from "../../../components/drawer";
 import { EmptyState } from "../../../components/empty-state";
+import { NotificationBell, UnreadBadge } from "../../../components/notification-bell";
+import { NotificationItem, type NotificationStyle } from "../../../components/notification-item";
 import { desktopPermission, registerNotificationWorker } from "../../../lib/desktop-notification";
+import type { NotificationType } from "../build-notifications";
 import { useDesktopAlerts } from "../use-desktop-alerts";
 import { useNotifications } from "../use-notifications";
 import { DesktopNotificationsControl } from "./desktop-notifications-control";
-import { NotificationItem } from "./notification-item";
+
+const TYPE_STYLES: Record<NotificationType, NotificationStyle> = {
+  info: { icon: ClipboardList, tone: "bg-indigo-50 text-indigo-600" },
+  warning: { icon: TriangleAlert, tone: "bg-red-50 text-red-600" },
+  inventory: { icon: Package, tone: "bg-amber-50 text-amber-600" },
+  password_reset: { icon: KeyRound, tone: "bg-violet-50 text-violet-600" },
+  other: { icon: Bell, tone: "bg-slate-100 text-slate-600" },
+};
 
 /** The bell in the desk's header: unread count, the drawer of notifications, desktop notifications. */
 export function NotificationCenter({ userId }: { userId: number }) {
@@ -21,38 +31,14 @@ export function NotificationCenter({ userId }: { userId: number }) {
     void registerNotificationWorker();
   }, []);
 
-  const label = unreadCount > 0 ? `Notifiche, ${unreadCount} non lette` : "Notifiche";
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={label}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        className="relative flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <Bell className="size-5" aria-hidden="true" />
-        {unreadCount > 0 && (
-          <span
-            aria-hidden="true"
-            className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
-          >
-            {unreadCount > 99 ? "99+" : unreadCount}
-          </span>
-        )}
-      </button>
+      <NotificationBell unreadCount={unreadCount} expanded={open} onClick={() => setOpen(true)} />
 
       {open && (
         <Drawer
           title="Notifiche"
-          badge={
-            unreadCount > 0 && (
-              <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700">
-                {unreadCount} non {unreadCount === 1 ? "letta" : "lette"}
-              </span>
-            )
-          }
+          badge={<UnreadBadge count={unreadCount} />}
           onClose={() => setOpen(false)}
           footer={<DesktopNotificationsControl permission={permission} onPermissionChange={setPermission} />}
         >
@@ -81,6 +67,7 @@ export function NotificationCenter({ userId }: { userId: number }) {
                   <NotificationItem
                     key={notification.id}
                     notification={notification}
+                    style={TYPE_STYLES[notification.type]}
                     now={now}
                     onOpen={() => {
                       markRead(notification.id);

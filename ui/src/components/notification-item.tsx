@@ -1,28 +1,26 @@
 import type { LucideIcon } from "lucide-react";
-import { Bell, Check, ClipboardList, KeyRound, Package, Trash2, TriangleAlert } from "lucide-react";
-import { IconButton } from "../../../components/button";
-import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
-import type { NotificationType } from "../build-notifications";
-import type { ShownNotification } from "../use-notifications";
+import { Check, Trash2 } from "lucide-react";
+import { formatDateTime, formatRelativeTime } from "../lib/dates";
+import { IconButton } from "./button";
 
-const TYPE_STYLES: Record<NotificationType, { icon: LucideIcon; tone: string }> = {
-  info: { icon: ClipboardList, tone: "bg-indigo-50 text-indigo-600" },
-  warning: { icon: TriangleAlert, tone: "bg-red-50 text-red-600" },
-  inventory: { icon: Package, tone: "bg-amber-50 text-amber-600" },
-  password_reset: { icon: KeyRound, tone: "bg-violet-50 text-violet-600" },
-  other: { icon: Bell, tone: "bg-slate-100 text-slate-600" },
-};
+/** How a notification looks: its icon and the colours of the icon's circle. */
+export interface NotificationStyle {
+  icon: LucideIcon;
+  tone: string;
+}
 
 interface NotificationItemProps {
-  notification: ShownNotification;
+  notification: { title: string; message: string; time: string; isRead: boolean };
+  style: NotificationStyle;
   now: Date;
   onOpen: () => void;
   onMarkRead: () => void;
   onRemove: () => void;
 }
 
-export function NotificationItem({ notification, now, onOpen, onMarkRead, onRemove }: NotificationItemProps) {
-  const { icon: Icon, tone } = TYPE_STYLES[notification.type];
+/** One entry of a notification drawer (the desk's and the student's): open it, mark it read, delete it. */
+export function NotificationItem({ notification, style, now, onOpen, onMarkRead, onRemove }: NotificationItemProps) {
+  const { icon: Icon, tone } = style;
   return (
     <li className={`flex gap-3 px-5 py-4 ${notification.isRead ? "bg-white" : "bg-indigo-50/40"}`}>
       <div className={`flex size-9 shrink-0 items-center justify-center rounded-full ${tone}`}>

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { calendarDateIn, isIsoDate } from "../../../../../src/domain/dates";
-import { apiRequest } from "../../../lib/api";
+import { calendarDateIn, isIsoDate } from "../../../src/domain/dates";
+import { apiRequest } from "./api";
 
 interface Health {
   today?: string;

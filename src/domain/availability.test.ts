@@ -1,0 +1,57 @@
+import { describe, expect, it } from "bun:test";
+import { daysWithAFreeUnit, freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "./availability";
+
+const loan = (dal: string, al: string | null): Occupation => ({ tipo: "prestito", dal, al });
+
+describe("the overlap rule", () => {
+  it("treats ranges as inclusive: touching on one day is an overlap", () => {
+    const taken = [loan("2026-03-10", "2026-03-12")];
+    expect(isFreeFor(taken, "2026-03-12", "2026-03-14")).toBe(false);
+    expect(isFreeFor(taken, "2026-03-08", "2026-03-10")).toBe(false);
+    expect(isFreeFor(taken, "2026-03-11", "2026-03-11")).toBe(false);
+    expect(isFreeFor(taken, "2026-03-13", "2026-03-20")).toBe(true);
+    expect(isFreeFor(taken, "2026-03-01", "2026-03-09")).toBe(true);
+  });
+
+  it("keeps a unit taken for ever after the start of an occupation with no known end", () => {
+    const taken = [{ tipo: "riparazione" as const, dal: "2026-03-10", al: null }];
+    expect(isFreeFor(taken, "2027-01-01", "2027-01-02")).toBe(false);
+    expect(isFreeFor(taken, "2026-03-01", "2026-03-09")).toBe(true);
+  });
+});
+
+describe("an item's calendar", () => {
+  const units = [
+    { id: 1, occupazioni: [loan("2026-03-10", "2026-03-15")] },
+    { id: 2, occupazioni: [loan("2026-03-12", "2026-03-20")] },
+  ];
+
+  it("lists the units free over a whole range", () => {
+    expect(freeUnitsFor(units, "2026-03-16", "2026-03-18").map((unit) => unit.id)).toEqual([1]);
+    expect(freeUnitsFor(units, "2026-03-10", "2026-03-11").map((unit) => unit.id)).toEqual([2]);
+    expect(freeUnitsFor(units, "2026-03-12", "2026-03-15")).toEqual([]);
+  });
+
+  it("lists the days on which at least one unit is free", () => {
+    expect(daysWithAFreeUnit(units, "2026-03-10", "2026-03-17")).toEqual([
+      "2026-03-10",
+      "2026-03-11",
+      "2026-03-16",
+      "2026-03-17",
+    ]);
+  });
+
+  it("finds the first start at which some unit is free for as many days", () => {
+    // Three days from the 12th: unit 1 is free from the 16th, unit 2 from the 21st.
+    expect(nextFreeStart(units, "2026-03-12", "2026-03-14")).toBe("2026-03-16");
+    expect(nextFreeStart(units, "2026-03-01", "2026-03-03")).toBe("2026-03-01");
+  });
+
+  it("answers null when nothing frees up within the horizon", () => {
+    const forever = [{ id: 1, occupazioni: [{ tipo: "perso" as const, dal: "0000-01-01", al: null }] }];
+    expect(nextFreeStart(forever, "2026-03-12", "2026-03-14")).toBeNull();
+    expect(
+      nextFreeStart([{ id: 1, occupazioni: [loan("2026-03-01", "2027-12-31")] }], "2026-03-12", "2026-03-12"),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { addDays, daysBetween } from "./dates";
+
+// The booking calendar of an item's units, as pure rules shared by the server (which decides) and
+// the UI (which shows). A unit is taken over an inclusive range of days by a loan, a pending request,
+// a repair in progress, or for good when it is lost.
+
+export type OccupationKind = "prestito" | "richiesta" | "riparazione" | "perso";
+
+export interface Occupation {
+  tipo: OccupationKind;
+  dal: string;
+  /** Last day taken; null while the end is unknown: a repair in progress, a lost unit, an overdue loan. */
+  al: string | null;
+}
+
+export interface UnitCalendar<T extends Occupation = Occupation> {
+  id: number;
+  occupazioni: T[];
+}
+
+/** Inclusive ranges overlap iff each starts no later than the other ends. */
+export function overlaps(taken: Occupation, from: string, to: string): boolean {
+  return taken.dal <= to && (taken.al === null || from <= taken.al);
+}
+
+export function isFreeFor(occupations: readonly Occupation[], from: string, to: string): boolean {
+  return !occupations.some((taken) => overlaps(taken, from, to));
+}
+
+/** The units free over the whole range, in the order given. */
+export function freeUnitsFor<U extends UnitCalendar>(units: readonly U[], from: string, to: string): U[] {
+  return units.filter((unit) => isFreeFor(unit.occupazioni, from, to));
+}
+
+/** Every day of [from, to] on which at least one unit is free. */
+export function daysWithAFreeUnit(units: readonly UnitCalendar[], from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1))
+    if (units.some((unit) => isFreeFor(unit.occupazioni, day, day))) days.push(day);
+  return days;
+}
+
+/**
+ * The first start on or after `from`, up to `horizonDays` later, at which some unit is free for a
+ * booking as long as [from, to]; null when there is none. Candidate starts are `from` and the day
+ * after each occupation ends, since a free stretch can only begin there.
+ */
+export function nextFreeStart(
+  units: readonly UnitCalendar[],
+  from: string,
+  to: string,
+  horizonDays = 366,
+): string | null {
+  const length = daysBetween(from, to);
+  const last = addDays(from, horizonDays);
+  const candidates = new Set([from]);
+  for (const unit of units)
+    for (const taken of unit.occupazioni)
+      if (taken.al !== null && taken.al >= from) candidates.add(addDays(taken.al, 1));
+  const starts = [...candidates].filter((start) => start <= last).sort();
+  return starts.find((start) => freeUnitsFor(units, start, addDays(start, length)).length > 0) ?? null;
+}

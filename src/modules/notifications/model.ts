@@ -1,0 +1,26 @@
+import { type Static, t } from "elysia";
+import { NOTIFICATION_KINDS } from "../../db/schema";
+
+export const notificationParams = t.Object({
+  id: t.String({ pattern: "^[1-9][0-9]{0,14}$", error: "Notifica non valida" }),
+});
+
+export const notificationView = t.Object({
+  id: t.Integer(),
+  tipo: t.UnionEnum(NOTIFICATION_KINDS),
+  titolo: t.String(),
+  messaggio: t.String(),
+  link: t.Nullable(t.String()),
+  letta: t.Boolean(),
+  created_at: t.String(),
+});
+
+export const notificationList = t.Object({
+  notifiche: t.Array(notificationView),
+  non_lette: t.Integer(),
+});
+
+export const notificationMessage = t.Object({ message: t.String() });
+
+export type NotificationView = Static<typeof notificationView>;
+export type NotificationList = Static<typeof notificationList>;

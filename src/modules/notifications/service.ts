@@ -1,0 +1,117 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Clock } from "../../clock";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { type NOTIFICATION_KINDS, notifiche } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
+import { REPORT_STATE_LABELS, type ReportState } from "../../domain/repairs";
+import type { Actor } from "../../http/auth";
+import { notFound } from "../../http/errors";
+import type { NotificationList } from "./model";
+
+/** The newest this many are listed; older ones stay stored until the student deletes them. */
+const LISTED_NOTIFICATIONS = 100;
+
+export interface NewNotification {
+  userId: number;
+  tipo: (typeof NOTIFICATION_KINDS)[number];
+  titolo: string;
+  messaggio: string;
+  /** The student's screen about it. */
+  link: string | null;
+  /** For events a periodic job sees again and again: the same key is stored once per student. */
+  chiave?: string;
+}
+
+/**
+ * Tells a student about an event. Call it inside the transaction that makes the event happen, so a
+ * notification exists exactly when its event does.
+ */
+export function notifyStudent(db: Db, clock: Clock, notification: NewNotification): void {
+  db.insert(notifiche)
+    .values({
+      utenteId: notification.userId,
+      tipo: notification.tipo,
+      titolo: notification.titolo,
+      messaggio: notification.messaggio,
+      link: notification.link,
+      chiave: notification.chiave ?? null,
+      createdAt: clock.now().toISOString(),
+    })
+    .onConflictDoNothing()
+    .run();
+}
+
+/** Tells the student who filed a report that it moved to another state (inside that change's transaction). */
+export function notifyReportState(
+  db: Db,
+  clock: Clock,
+  report: { id: number; userId: number | null },
+  state: ReportState,
+): void {
+  if (report.userId === null) return;
+  notifyStudent(db, clock, {
+    userId: report.userId,
+    tipo: "segnalazione_aggiornata",
+    titolo: "Segnalazione aggiornata",
+    messaggio: `La tua segnalazione #${report.id} è ora: ${REPORT_STATE_LABELS[state]}.`,
+    link: "/segnalazioni",
+  });
+}
+
+/** The caller's own notifications, newest first, with how many are unread. */
+export function listNotifications(ctx: AppContext, actor: Actor): NotificationList {
+  const rows = ctx.db
+    .select()
+    .from(notifiche)
+    .where(eq(notifiche.utenteId, actor.id))
+    .orderBy(desc(notifiche.createdAt), desc(notifiche.id))
+    .limit(LISTED_NOTIFICATIONS)
+    .all();
+  const unread = ctx.db
+    .select({ n: count() })
+    .from(notifiche)
+    .where(and(eq(notifiche.utenteId, actor.id), isNull(notifiche.lettaAt)))
+    .get();
+  return {
+    notifiche: rows.map((row) => ({
+      id: row.id,
+      tipo: row.tipo,
+      titolo: row.titolo,
+      messaggio: row.messaggio,
+      link: row.link,
+      letta: row.lettaAt !== null,
+      created_at: row.createdAt,
+    })),
+    non_lette: unread?.n ?? 0,
+  };
+}
+
+// Another person's notification does not exist for the caller: "by owner and id".
+const ownNotification = (actor: Actor, id: number) => and(eq(notifiche.id, id), eq(notifiche.utenteId, actor.id));
+
+export function markNotificationRead(ctx: AppContext, actor: Actor, id: number): void {
+  writeTransaction(ctx.db, (tx) => {
+    const notification = tx.select().from(notifiche).where(ownNotification(actor, id)).get();
+    if (!notification) throw notFound("Notifica non trovata");
+    if (notification.lettaAt === null)
+      tx.update(notifiche).set({ lettaAt: ctx.clock.now().toISOString() }).where(eq(notifiche.id, id)).run();
+  });
+}
+
+export function markAllNotificationsRead(ctx: AppContext, actor: Actor): void {
+  writeTransaction(ctx.db, (tx) => {
+    tx.update(notifiche)
+      .set({ lettaAt: ctx.clock.now().toISOString() })
+      .where(and(eq(notifiche.utenteId, actor.id), isNull(notifiche.lettaAt)))
+      .run();
+  });
+}
+
+export function deleteNotification(ctx: AppContext, actor: Actor, id: number): void {
+  const deleted = writeTransaction(
+    ctx.db,
+    (tx) => tx.delete(notifiche).where(ownNotification(actor, id)).returning({ id: notifiche.id }).all().length,
+  );
+  if (deleted === 0) throw notFound("Notifica non trovata");
+}

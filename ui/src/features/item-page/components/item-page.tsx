@@ -1,0 +1,153 @@
+import { ArrowLeft, CalendarPlus, MapPin, PackageX, Tag } from "lucide-react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { addDays, formatItalianDate } from "../../../../../src/domain/dates";
+import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
+import { Alert } from "../../../components/alert";
+import { BookingCalendar } from "../../../components/booking-calendar";
+import { Button } from "../../../components/button";
+import { EmptyState } from "../../../components/empty-state";
+import { LoadingState } from "../../../components/spinner";
+import { ApiError } from "../../../lib/api";
+import { BOOKING_HORIZON_DAYS, firstFreeDay, takenDays, useItemAvailability } from "../../../lib/item-availability";
+import { useServerToday } from "../../../lib/server-today";
+import { type ItemDetails, useItem } from "../api/get-item";
+import { DeskItemPanel } from "./desk-item-panel";
+
+/** Only web addresses are shown as images: a stored `javascript:` or data URL never is. */
+function isWebAddress(url: string | null): url is string {
+  return url !== null && /^https?:\/\//i.test(url.trim());
+}
+
+interface ItemPageProps {
+  /** Opens the new-request wizard on this item (students). */
+  onRequestItem?: (itemId: number) => void;
+  isDesk: boolean;
+}
+
+/**
+ * `/inventario/:id`, where every printed QR code leads. A student of the item's course sees the item, a
+ * month calendar of its availability and "Richiedi"; the desk sees its units, bookings, timeline,
+ * history and actions. `?unita=CODE` (a unit's label) picks out that unit.
+ */
+export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const id = Number(params.id);
+  const itemId = Number.isInteger(id) && id > 0 ? id : null;
+  const item = useItem(itemId);
+  const today = useServerToday();
+  const availability = useItemAvailability(item.data ? item.data.id : null, today);
+  const backLink = isDesk ? "/inventario" : "/articoli";
+
+  if (itemId === null || item.isError) {
+    const missing = itemId === null || (item.error instanceof ApiError && item.error.status === 404);
+    return (
+      <div className="mx-auto max-w-xl py-8">
+        <EmptyState
+          icon={PackageX}
+          title={isDesk ? "Articolo non trovato" : "Articolo non disponibile per te"}
+          text={
+            missing
+              ? isDesk
+                ? "L'articolo non esiste o è stato eliminato."
+                : "Questo articolo non è assegnato al tuo corso, oppure non esiste più. Rivolgiti all'ufficio prestiti se ti serve."
+              : (item.error?.message ?? "Errore nel caricamento dell'articolo")
+          }
+        />
+        <div className="mt-4 flex justify-center">
+          <Link to={backLink} className="text-sm font-medium text-indigo-700 hover:text-indigo-900">
+            {isDesk ? "Torna all'inventario" : "Vedi gli articoli del tuo corso"}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (item.isPending) return <LoadingState label="Caricamento articolo..." />;
+
+  const details = item.data;
+  const nextFree = availability.data ? firstFreeDay(availability.data) : null;
+  return (
+    <div className="space-y-6">
+      <Link
+        to={backLink}
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {isDesk ? "Inventario" : "Articoli disponibili"}
+      </Link>
+      <ItemSummary item={details} />
+
+      {isDesk ? (
+        <DeskItemPanel item={details} availability={availability.data} today={today} unitCode={search.get("unita")} />
+      ) : (
+        <section
+          aria-labelledby="item-calendar-title"
+          className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+        >
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="item-calendar-title" className="text-base font-semibold text-slate-900">
+              Disponibilità
+            </h2>
+            <Button icon={CalendarPlus} disabled={!nextFree} onClick={() => onRequestItem?.(details.id)}>
+              Richiedi
+            </Button>
+          </div>
+          {availability.isPending && <LoadingState label="Caricamento disponibilità..." />}
+          {availability.isError && <Alert tone="error">{availability.error.message}</Alert>}
+          {availability.data && (
+            <>
+              <p className="mb-3 text-sm text-slate-600">
+                {nextFree
+                  ? nextFree === today
+                    ? "Almeno un'unità è libera oggi. I giorni barrati sono occupati su tutte le unità."
+                    : `Oggi nessuna unità è libera: è di nuovo disponibile dal ${formatItalianDate(nextFree)}.`
+                  : "Nessuna unità è libera nei prossimi 12 mesi."}
+              </p>
+              <BookingCalendar
+                label={`Disponibilità di ${details.nome}`}
+                firstDay={today}
+                lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
+                takenDays={takenDays(availability.data, null)}
+              />
+            </>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ItemSummary({ item }: { item: ItemDetails }) {
+  return (
+    <section className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row">
+      {isWebAddress(item.immagine_url) && (
+        <img
+          src={item.immagine_url}
+          alt={`Foto di ${item.nome}`}
+          className="h-40 w-full rounded-lg bg-slate-100 object-cover sm:w-48"
+        />
+      )}
+      <div className="min-w-0 flex-1 space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{item.nome}</h1>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1.5">
+            <Tag className="size-3.5 text-slate-500" aria-hidden="true" />
+            {item.categoria_nome ?? "Senza categoria"}
+          </span>
+          {item.posizione && (
+            <span className="inline-flex items-center gap-1.5">
+              <MapPin className="size-3.5 text-slate-500" aria-hidden="true" />
+              {item.posizione}
+            </span>
+          )}
+          <span>{LOAN_TYPE_LABELS[item.tipo_prestito]}</span>
+          <span>
+            {item.unita_disponibili} di {item.quantita_totale}{" "}
+            {item.quantita_totale === 1 ? "unità libera" : "unità libere"} oggi
+          </span>
+        </p>
+        {item.note && <p className="text-sm break-words text-slate-700">{item.note}</p>}
+      </div>
+    </section>
+  );
+}

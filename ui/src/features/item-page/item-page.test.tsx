@@ -1,0 +1,122 @@
+import { describe, expect, it } from "bun:test";
+import { screen, within } from "@testing-library/react";
+import { addDays } from "../../../../src/domain/dates";
+import { anAdmin, aStudent } from "../../../test/fixtures";
+import { anItem, studentApi, TODAY } from "../../../test/loan-fixtures";
+import { renderApp } from "../../../test/render-app";
+import { adminShellApi } from "../../../test/shell-api";
+
+const day = (offset: number) => addDays(TODAY, offset);
+
+const camera = {
+  ...anItem({
+    id: 10,
+    nome: "Canon EOS R6",
+    note: "Con obiettivo 24-105",
+    unita_disponibili: 0,
+    stato_effettivo: "in_prestito",
+  }),
+  corsi_assegnati: ["Fotografia"],
+  unita: [
+    { id: 100, codice_univoco: "CANON_001", stato: "prestato", prestito_corrente_id: 7, note: null },
+    { id: 101, codice_univoco: "CANON_002", stato: "riservato", prestito_corrente_id: null, note: null },
+  ],
+};
+
+function calendar(withNames: boolean) {
+  const free = Array.from({ length: 366 }, (_, offset) => day(offset)).filter((date) => date > day(6));
+  return {
+    inventario_id: 10,
+    dal: TODAY,
+    al: day(365),
+    unita: [
+      {
+        id: 100,
+        codice_univoco: "CANON_001",
+        occupazioni: [
+          {
+            tipo: "prestito",
+            dal: day(-2),
+            al: day(6),
+            riferimento_id: withNames ? 7 : null,
+            chi: withNames ? "Luca Verdi" : null,
+          },
+        ],
+      },
+      {
+        id: 101,
+        codice_univoco: "CANON_002",
+        occupazioni: [
+          {
+            tipo: "richiesta",
+            dal: day(0),
+            al: day(6),
+            riferimento_id: withNames ? 9 : null,
+            chi: withNames ? "Sara Neri" : null,
+          },
+        ],
+      },
+    ],
+    giorni_liberi: free,
+  };
+}
+
+describe("the item page of a student", () => {
+  it("shows the item, when it is free again on a month calendar, and opens the wizard on it from Richiedi", async () => {
+    const { user } = renderApp({
+      signedInAs: aStudent(),
+      path: "/inventario/10",
+      api: {
+        ...studentApi(),
+        "GET /api/inventario/10": { body: camera },
+        "GET /api/inventario/10/disponibilita": { body: calendar(false) },
+      },
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Canon EOS R6" })).toBeTruthy();
+    expect(screen.getByText("Con obiettivo 24-105")).toBeTruthy();
+    expect(await screen.findByText(/è di nuovo disponibile dal 17\/03\/2025/)).toBeTruthy();
+    expect(screen.getByRole("grid", { name: /marzo 2025/ })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Richiedi" }));
+    expect(await screen.findByRole("dialog", { name: "Nuova Richiesta" })).toBeTruthy();
+    expect(window.location.pathname).toBe("/inventario/10");
+    expect(window.location.search).toContain("oggetto=10");
+  });
+
+  it("tells a student outside the item's course that it is not for them, with no data", async () => {
+    renderApp({
+      signedInAs: aStudent({ corso_accademico: "Design" }),
+      path: "/inventario/10",
+      api: { ...studentApi(), "GET /api/inventario/10": { status: 404, body: { error: "Oggetto non trovato" } } },
+    });
+    expect(await screen.findByText("Articolo non disponibile per te")).toBeTruthy();
+    expect(screen.getByText(/non è assegnato al tuo corso/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Vedi gli articoli del tuo corso" }).getAttribute("href")).toBe(
+      "/articoli",
+    );
+  });
+});
+
+describe("the item page of the desk", () => {
+  it("shows each unit's holder and due date, the next bookings and a timeline, and picks out ?unita=", async () => {
+    renderApp({
+      signedInAs: anAdmin(),
+      path: "/inventario/10?unita=CANON_002",
+      api: {
+        ...adminShellApi,
+        "GET /api/health": { body: { ok: true, today: TODAY } },
+        "GET /api/inventario/10": { body: camera },
+        "GET /api/inventario/10/disponibilita": { body: calendar(true) },
+        "GET /api/audit": { body: [] },
+      },
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Canon EOS R6" })).toBeTruthy();
+    const units = within(screen.getByRole("region", { name: "Unità" }));
+    expect(await units.findByText(/Luca Verdi · rientro 16\/03\/2025/)).toBeTruthy();
+    expect(units.getByRole("button", { name: "Registra restituzione" })).toBeTruthy();
+    expect(units.getByText("CANON_002").closest("li")?.getAttribute("aria-current")).toBe("true");
+    const timeline = within(screen.getByRole("table"));
+    expect(timeline.getAllByRole("row")).toHaveLength(3);
+    expect(timeline.getAllByText("Richiesta: Sara Neri")).toHaveLength(7);
+    expect(screen.getByRole("link", { name: "Presta" }).getAttribute("href")).toBe("/prestiti?nuovo-prestito=10");
+  });
+});

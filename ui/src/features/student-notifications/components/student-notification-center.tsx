@@ -1,0 +1,94 @@
+import {
+  Ban,
+  Bell,
+  CalendarClock,
+  CheckCheck,
+  CircleCheck,
+  CircleX,
+  LockOpen,
+  TriangleAlert,
+  Wrench,
+} from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Drawer } from "../../../components/drawer";
+import { EmptyState } from "../../../components/empty-state";
+import { NotificationBell, UnreadBadge } from "../../../components/notification-bell";
+import { NotificationItem, type NotificationStyle } from "../../../components/notification-item";
+import { type StudentNotificationKind, useNotificationAction, useStudentNotifications } from "../api/notifications";
+
+const KIND_STYLES: Record<StudentNotificationKind, NotificationStyle> = {
+  richiesta_approvata: { icon: CircleCheck, tone: "bg-emerald-50 text-emerald-700" },
+  richiesta_rifiutata: { icon: CircleX, tone: "bg-red-50 text-red-600" },
+  scadenza_domani: { icon: CalendarClock, tone: "bg-amber-50 text-amber-700" },
+  prestito_scaduto: { icon: TriangleAlert, tone: "bg-red-50 text-red-600" },
+  penalita: { icon: TriangleAlert, tone: "bg-orange-50 text-orange-700" },
+  account_bloccato: { icon: Ban, tone: "bg-red-50 text-red-600" },
+  account_sbloccato: { icon: LockOpen, tone: "bg-emerald-50 text-emerald-700" },
+  segnalazione_aggiornata: { icon: Wrench, tone: "bg-indigo-50 text-indigo-600" },
+};
+
+/** The bell in the student's header: what the desk decided and what is due, stored on the server. */
+export function StudentNotificationCenter() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const list = useStudentNotifications();
+  const act = useNotificationAction();
+  const notifications = list.data?.notifiche ?? [];
+  const unread = list.data?.non_lette ?? 0;
+  const now = new Date();
+
+  return (
+    <>
+      <NotificationBell unreadCount={unread} expanded={open} onClick={() => setOpen(true)} />
+      {open && (
+        <Drawer title="Notifiche" badge={<UnreadBadge count={unread} />} onClose={() => setOpen(false)}>
+          {notifications.length === 0 ? (
+            <EmptyState
+              icon={Bell}
+              title="Nessuna notifica"
+              text="L'esito delle tue richieste, le scadenze e le penalità compaiono qui."
+            />
+          ) : (
+            <>
+              {unread > 0 && (
+                <div className="flex justify-end border-b border-slate-100 px-5 py-2">
+                  <button
+                    type="button"
+                    onClick={() => act.mutate({ kind: "read-all" })}
+                    className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    <CheckCheck className="size-3.5" aria-hidden="true" />
+                    Segna tutte come lette
+                  </button>
+                </div>
+              )}
+              <ul aria-label="Elenco notifiche" className="divide-y divide-slate-100">
+                {notifications.map((notification) => (
+                  <NotificationItem
+                    key={notification.id}
+                    notification={{
+                      title: notification.titolo,
+                      message: notification.messaggio,
+                      time: notification.created_at,
+                      isRead: notification.letta,
+                    }}
+                    style={KIND_STYLES[notification.tipo]}
+                    now={now}
+                    onOpen={() => {
+                      if (!notification.letta) act.mutate({ kind: "read", id: notification.id });
+                      setOpen(false);
+                      if (notification.link) navigate(notification.link);
+                    }}
+                    onMarkRead={() => act.mutate({ kind: "read", id: notification.id })}
+                    onRemove={() => act.mutate({ kind: "delete", id: notification.id })}
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </Drawer>
+      )}
+    </>
+  );
+}
