@@ -3,11 +3,13 @@
  * no kept answer can serve it. `scripts/bench.ts` runs it on its data set; alone it measures a server
  * that is already running:
  *
- *   bun run scripts/bench-misses.ts --url http://127.0.0.1:3000 --data-dir ./data-bench [--calls 7]
+ *   bun run scripts/bench-misses.ts --url http://127.0.0.1:3000 --data-dir ./data-bench [--calls 7] [--pid N] [--json out.json]
  *
- * Prints one Markdown table: median and max milliseconds per call and the bytes of one answer (gzip).
+ * Prints one Markdown table: median and max milliseconds per call, the server's CPU time per call when
+ * `--pid` names its process, and the bytes of one answer (gzip). † marks the spec's whole-list calls.
  */
 import { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "../src/config";
 
@@ -26,6 +28,8 @@ export interface MissRow {
   calls: number;
   p50Ms: number;
   maxMs: number;
+  /** The server's own CPU time per call (median), when its pid is known: steadier than wall time on a shared machine. */
+  cpuMs: number | null;
   bytes: number;
 }
 
@@ -33,7 +37,21 @@ export interface MissAccounts {
   baseUrl: string;
   adminToken: string;
   studentToken: string;
+  /** The server's process id, to read its CPU time from /proc (Linux). */
+  serverPid?: number;
 }
+
+/** Nanoseconds the process's main thread (JavaScript and SQLite) has run on a CPU. */
+function cpuNanoseconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+  } catch {
+    return null;
+  }
+}
+
+const median = (sorted: number[]) => sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 
 const GZIP = { "accept-encoding": "gzip, deflate, br" };
 const PAGE = 50;
@@ -89,15 +107,19 @@ export async function measureMisses(accounts: MissAccounts, calls: MissCall[], t
   for (const call of calls) {
     const token = call.as === "admin" ? accounts.adminToken : accounts.studentToken;
     const samples: number[] = [];
+    const cpu: number[] = [];
     let bytes = 0;
     let status = 0;
     for (let attempt = 0; attempt < times; attempt++) {
       const separator = call.path.includes("?") ? "&" : "?";
       const url = `${accounts.baseUrl}${call.path}${separator}_miss=${Date.now().toString(36)}${attempt}`;
+      const cpuBefore = cpuNanoseconds(accounts.serverPid);
       const started = performance.now();
       const answer = await fetch(url, { headers: { ...GZIP, authorization: `Bearer ${token}` }, decompress: false });
       bytes = (await answer.arrayBuffer()).byteLength;
       samples.push(performance.now() - started);
+      const cpuAfter = cpuNanoseconds(accounts.serverPid);
+      if (cpuBefore !== null && cpuAfter !== null) cpu.push((cpuAfter - cpuBefore) / 1e6);
       status = answer.status;
       if (status !== 200) break;
     }
@@ -108,8 +130,9 @@ export async function measureMisses(accounts: MissAccounts, calls: MissCall[], t
       path: call.path,
       screen: call.screen,
       calls: samples.length,
-      p50Ms: Number((samples[Math.floor((samples.length - 1) / 2)] ?? 0).toFixed(1)),
+      p50Ms: Number(median(samples).toFixed(1)),
       maxMs: Number((samples.at(-1) ?? 0).toFixed(1)),
+      cpuMs: cpu.length ? Number(median(cpu.sort((a, b) => a - b)).toFixed(1)) : null,
       bytes,
     });
   }
@@ -137,10 +160,10 @@ export async function returnedLoans(baseUrl: string, adminToken: string): Promis
 }
 
 export function missTable(rows: MissRow[]): string {
-  const lines = ["| call, cache miss | p50 ms | max ms | bytes (gzip) |", "|---|---:|---:|---:|"];
+  const lines = ["| call, cache miss | p50 ms | max ms | server CPU ms | bytes (gzip) |", "|---|---:|---:|---:|---:|"];
   for (const row of rows)
     lines.push(
-      `| ${row.label}${row.screen ? "" : " †"} | ${row.p50Ms} | ${row.maxMs} | ${row.bytes.toLocaleString("en-US")} |`,
+      `| ${row.label}${row.screen ? "" : " †"} | ${row.p50Ms} | ${row.maxMs} | ${row.cpuMs ?? "–"} | ${row.bytes.toLocaleString("en-US")} |`,
     );
   return lines.join("\n");
 }
@@ -153,7 +176,8 @@ if (import.meta.main) {
   const adminToken = await signIn(baseUrl, "banco@accademia.test", "Banco-Prestiti-2026");
   const studentToken = await signIn(baseUrl, "giulia.rossi@studenti.accademia.it", "Studente-Prova-2026");
   const calls = missCalls(join(dataDir, "prestalab.db"), await returnedLoans(baseUrl, adminToken));
-  const rows = await measureMisses({ baseUrl, adminToken, studentToken }, calls, times);
+  const serverPid = typeof flags.pid === "string" ? Number(flags.pid) : undefined;
+  const rows = await measureMisses({ baseUrl, adminToken, studentToken, serverPid }, calls, times);
   console.log(missTable(rows));
   if (typeof flags.json === "string") await Bun.write(flags.json, JSON.stringify(rows, null, 2));
 }
