@@ -72,6 +72,14 @@ test("a student registers, requests a camera, borrows it, returns it late and se
   await saveScreenshots(page, "journey-request-approved");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // Monday is the first day: Marta collects the camera at the desk.
+  await page.getByRole("link", { name: "Prestiti" }).first().click();
+  await page.getByRole("button", { name: "Consegna: Canon EOS R6, Marta Conti" }).click();
+  const handOver = page.getByRole("dialog", { name: "Consegna" });
+  await handOver.getByRole("button", { name: "Registra consegna" }).click();
+  await handOver.getByRole("button", { name: "Fatto" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await signOut(page);
 
   // The student now holds the camera.

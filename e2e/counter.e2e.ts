@@ -97,7 +97,7 @@ test("the morning at the counter: scan to hand over, scan to return late with th
   await secondCard.getByRole("button", { name: "Restituisci" }).click();
   const back = dialog(page, "Termina prestito");
   const preview = back.getByRole("region", { name: "Anteprima della restituzione" });
-  await expect(preview.getByText("In ritardo: 3 giorni")).toBeVisible();
+  await expect(preview.getByText("Ritardo: 3 giorni")).toBeVisible();
   await expect(preview.getByText("Penalità assegnate: 1")).toBeVisible();
   await back.getByRole("checkbox", { name: "Batteria" }).check();
   await back.getByRole("checkbox", { name: "Caricatore" }).check();
@@ -181,7 +181,7 @@ test("a student downloads the receipt of their loan", async ({ page, server }) =
   await expect(page.getByText("Sony Alpha 7 IV").first()).toBeVisible();
   await saveScreenshots(page, "counter-student-receipt");
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Scarica la ricevuta: Sony Alpha 7 IV" }).click();
+  await page.getByRole("button", { name: "Scarica ricevuta: Sony Alpha 7 IV" }).click();
   const text = (await pdfPages(await download)).join("\n");
   expect(text).toContain(`Ricevuta di prestito n. ${approved.body.loanId}`);
   expect(text).toContain("Sara Gallo");

@@ -120,8 +120,10 @@ test("a new student gets an account and a loan through the five-step wizard; the
   const due = dueDate.toISOString().slice(0, 10);
   const items = await api(server, "/api/inventario");
   const item = items.find(
-    (candidate: { stato_effettivo: string; tipo_prestito: string }) =>
-      candidate.stato_effettivo === "disponibile" && candidate.tipo_prestito === "solo_esterno",
+    (candidate: { stato_effettivo: string; tipo_prestito: string; corsi_assegnati: string[] }) =>
+      candidate.stato_effettivo === "disponibile" &&
+      candidate.tipo_prestito === "solo_esterno" &&
+      candidate.corsi_assegnati.length > 0,
   );
   expect(item, "an item to lend").toBeTruthy();
 
@@ -154,7 +156,8 @@ test("a new student gets an account and a loan through the five-step wizard; the
   await wizard.getByLabel("Cognome").fill("Marchetti");
   await wizard.getByLabel("Email").fill("irene.marchetti@accademia.test");
   await wizard.getByLabel("Matricola").fill("DS2026310");
-  await wizard.getByLabel("Corso accademico").selectOption("Design");
+  // Every borrower rule applies to a direct loan, the item's course included: she studies where it is lent.
+  await wizard.getByLabel("Corso accademico").selectOption(item.corsi_assegnati[0]);
   await expect(next).toBeDisabled();
   await wizard.getByRole("button", { name: "Crea utente" }).click();
   await expect(wizard.getByText("Utente Irene Marchetti creato e selezionato.")).toBeVisible();

@@ -154,6 +154,12 @@ test("a student borrows, reports a fault, returns late, is blocked at three stri
 
   // ── The desk ends the loan, then turns the report into a repair and completes it ────────────────
   await openAdminSection(desk, "Prestiti");
+  // The approved loan waits to be collected: the desk hands the camera over before it can come back.
+  await desk.getByRole("button", { name: `Consegna: ${item}, Sara Gallo` }).click();
+  const handOver = dialog(desk, "Consegna");
+  await handOver.getByRole("button", { name: "Registra consegna" }).click();
+  await expect(handOver.getByText("Consegna registrata. Stampa la ricevuta da firmare.")).toBeVisible();
+  await handOver.getByRole("button", { name: "Fatto" }).click();
   await desk.getByRole("button", { name: `Termina prestito: ${item}, Sara Gallo` }).click();
   await dialog(desk, "Termina prestito").getByRole("button", { name: "Termina prestito" }).click();
   await expect(toast(desk, `Prestito terminato: ${item} è rientrato`)).toBeVisible();
@@ -197,7 +203,8 @@ test("a student borrows, reports a fault, returns late, is blocked at three stri
   // The desk is told the strikes the return earned (soft: the rest of the week still runs if it is not).
   await expect.soft(toast(desk, "Prestito terminato con 4 giorni di ritardo: 2 penalità assegnate")).toBeVisible();
 
-  await studentPage.reload();
+  // The student's views have addresses now: back to the dashboard, where the strikes are shown.
+  await studentPage.goto("/dashboard");
   await expect(studentPage.getByText("Attenzione: hai 2 penalità per ritardi nella restituzione")).toBeVisible();
   await expect(studentPage.getByText("Un altro ritardo nella restituzione bloccherà")).toBeVisible();
   await expect(studentPage.getByRole("list", { name: "Storico penalità" })).toContainText(

@@ -1249,8 +1249,10 @@ async function judge(world: World, call: FuzzCall): Promise<string[]> {
     else if (/sqlite|constraint|syntax error|TypeError|ReferenceError|\bat .+:\d+/i.test(message))
       problems.push(`an error message that exposes internals: ${message}`);
   }
-  // A parameter like ".." or "a/b" can make the URL reach another route: role rules hold for the intended one.
-  const reachedRoute = new URL(prepared.url).pathname.split("/").length === route.path.split("/").length;
+  // A parameter like ".." or "a/b" can make the URL reach another route, and "." an empty segment (the
+  // URL drops it, so no route answers but the 404): role rules hold for the intended route only.
+  const segments = new URL(prepared.url).pathname.split("/");
+  const reachedRoute = segments.length === route.path.split("/").length && !segments.slice(1).includes("");
   const withoutRight =
     (role === "anonymous" && route.rule.access !== "public") || (role === "student" && route.rule.access === "admin");
   if (reachedRoute && role === "anonymous" && route.rule.access !== "public" && status !== 401)

@@ -95,6 +95,13 @@ export async function auditScreen(page: Page, screen: string) {
 async function auditLayout(page: Page, screen: string, scheme: Finding["scheme"], width: number) {
   const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if ((await page.locator(OPEN_DIALOG).count()) > 0) axe.include(OPEN_DIALOG);
+  // Audit the settled screen: a colour caught mid-transition (a card just chosen) is neither the old one
+  // nor the new, and its contrast means nothing.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
+  );
   const results = await axe.analyze();
   for (const violation of results.violations)
     findings.push({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { anAdmin, aStudent } from "../../test/fixtures";
+import { pressBrowser } from "../../test/history";
 import { userListRoute } from "../../test/paged-lists";
 import { renderApp } from "../../test/render-app";
 import { requestNavigation } from "../lib/navigation-event";
@@ -162,9 +163,9 @@ describe("student area", () => {
       expect(sidebar().getByRole("link", { name: view }).getAttribute("aria-current")).toBe("page");
       expect(window.location.pathname).toBe(path);
     }
-    window.history.back();
+    await pressBrowser("back");
     expect(await screen.findByRole("heading", { level: 1, name: "Articoli Disponibili" })).toBeTruthy();
-    window.history.forward();
+    await pressBrowser("forward");
     expect(await screen.findByRole("heading", { level: 1, name: "Segnala Guasto" })).toBeTruthy();
   });
 

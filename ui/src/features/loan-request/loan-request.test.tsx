@@ -2,6 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { addDays } from "../../../../src/domain/dates";
 import { aStudent } from "../../../test/fixtures";
+import { pressBrowser } from "../../../test/history";
 import { anItem, aUnit, studentApi, TODAY } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { renderApp } from "../../../test/render-app";
@@ -207,7 +208,7 @@ describe("new request wizard", () => {
     const { user } = await openWizard();
     await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
     await wizard().findByRole("radio", { name: /Qualsiasi unità libera/ });
-    window.history.back();
+    await pressBrowser("back");
     expect(await wizard().findByRole("list", { name: "Articoli richiedibili" })).toBeTruthy();
   });
 });

@@ -234,7 +234,7 @@ describe("Gestione Utenti", () => {
       const confirm = dialog.getByLabelText("Conferma password");
       expect(confirm.getAttribute("aria-invalid")).toBe("true");
       expect(document.getElementById(confirm.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-        "Le password non coincidono",
+        "Non coincide con la password",
       );
       expect(server.callsTo("POST /api/auth/register")).toHaveLength(0);
     });

@@ -1,8 +1,9 @@
 import { Camera, CameraOff, PackageCheck, PackageOpen, Plus, ScanLine, Search } from "lucide-react";
-import { type FormEvent, useCallback, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PageHeader } from "../../../components/page-header";
+import { LoadingState } from "../../../components/spinner";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
@@ -11,10 +12,14 @@ import { useItems } from "../../loans/api/get-items";
 import type { Loan } from "../../loans/api/get-loans";
 import { NewLoanWizard } from "../../loans/components/new-loan/new-loan-wizard";
 import { type ReturnAnswer, type ScannedUnit, scanCode } from "../api";
-import { CameraScanner } from "../scan/camera-scanner";
 import { HandOverDialog } from "./handover-dialog";
 import { ReceiptButton } from "./receipt-button";
 import { ReturnDialog } from "./return-dialog";
+
+// The fallback QR decoder is large: it is downloaded only when the camera is turned on.
+const CameraScanner = lazy(() =>
+  import("../scan/camera-scanner").then((module) => ({ default: module.CameraScanner })),
+);
 
 interface SessionEntry {
   id: number;
@@ -198,7 +203,7 @@ export function CounterPage() {
               icon={camera ? CameraOff : Camera}
               onClick={() => setCamera((on) => !on)}
               aria-pressed={camera}
-              className="flex-1"
+              className="flex-1 whitespace-nowrap"
             >
               {camera ? "Chiudi fotocamera" : "Fotocamera"}
             </Button>
@@ -206,7 +211,9 @@ export function CounterPage() {
         </form>
         {camera && (
           <div className="mt-4 flex justify-center">
-            <CameraScanner onCode={onCameraCode} />
+            <Suspense fallback={<LoadingState label="Avvio della fotocamera..." />}>
+              <CameraScanner onCode={onCameraCode} />
+            </Suspense>
           </div>
         )}
       </section>

@@ -6,7 +6,6 @@ import { type Choice, ChoiceGroup } from "../../../components/choice-group";
 import { Modal, ModalActions } from "../../../components/modal";
 import { TextAreaField } from "../../../components/text-area-field";
 import { ApiError } from "../../../lib/api";
-import { daysLateText } from "../../../lib/dates";
 import type { Loan } from "../../loans/api/get-loans";
 import { type ReturnAnswer, type ReturnCondition, useReturnPreview, useReturnUnits } from "../api";
 
@@ -41,7 +40,7 @@ function PreviewBox({ loan, unitIds }: { loan: Loan; unitIds: number[] | undefin
   return (
     <section aria-label="Anteprima della restituzione" className={`rounded-lg border px-3 py-2 text-sm ${tone}`}>
       <p className="font-semibold">
-        {giorni_ritardo > 0 ? `In ritardo: ${daysLateText(giorni_ritardo)}` : "Nei tempi"}
+        {giorni_ritardo > 0 ? `Ritardo: ${giorni_ritardo} ${giorni_ritardo === 1 ? "giorno" : "giorni"}` : "Nei tempi"}
       </p>
       {unita_rimanenti > 0 ? (
         <p>Restano fuori {unita_rimanenti} unità: le penalità si contano al rientro dell'ultima.</p>

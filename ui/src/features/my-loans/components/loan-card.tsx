@@ -67,7 +67,7 @@ export function LoanCard({ loan }: { loan: MyLoan }) {
           <ReceiptButton
             loanId={loan.id}
             label="Scarica ricevuta"
-            ariaLabel={`Scarica la ricevuta: ${loan.oggetto_nome}`}
+            ariaLabel={`Scarica ricevuta: ${loan.oggetto_nome}`}
           />
         </div>
       )}

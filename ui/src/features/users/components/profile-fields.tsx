@@ -20,7 +20,7 @@ export function profileFieldErrors(profile: ProfileInput): ProfileErrors {
 /** The confirmation field's error: missing, or not the same as the password. */
 export function confirmationError(password: string, confirmation: string): string | null {
   if (!confirmation) return REQUIRED_FIELD;
-  return password && confirmation !== password ? "Le password non coincidono" : null;
+  return password && confirmation !== password ? "Non coincide con la password" : null;
 }
 
 /** What stops a profile from being sent, as the message to show above the buttons; null when it can go. */
