@@ -1,6 +1,6 @@
-import { openapi } from "@elysiajs/openapi";
 import { Elysia, type ValidationError } from "elysia";
 import type { AppContext } from "./context";
+import { apiDocs } from "./http/api-docs";
 import { createTokenService } from "./http/auth";
 import { bodyGuard, bodyLimitFor, tooLarge } from "./http/body-guard";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
@@ -26,37 +26,12 @@ import { searchModule } from "./modules/search";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
-import { VERSION } from "./version";
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
   "referrer-policy": "same-origin",
 };
-
-export const API_DOCS_PATH = "/api/docs";
-
-/**
- * The API documentation, generated from the routes' own `t` schemas: the reference page at
- * `/api/docs`, the OpenAPI document at `/api/docs/json` (also printed by `prestalab openapi`).
- */
-function apiDocs() {
-  return openapi({
-    path: "/docs",
-    specPath: "/docs/json",
-    documentation: {
-      info: {
-        title: "PrestaLab API",
-        version: VERSION,
-        description:
-          "API di PrestaLab. Ogni chiamata, tranne accesso e registrazione, porta `Authorization: Bearer <token>` " +
-          "(il token di POST /api/auth/login). Gli errori sono `{ error }` con un messaggio in italiano.",
-      },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
-      security: [{ bearer: [] }],
-    },
-  });
-}
 
 /** The message of a failed `t` schema: the field's Italian `error`, else a generic one. */
 function validationMessage(error: ValidationError): string {
@@ -77,7 +52,6 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const cacheKey = async (request: Request) => `${(await tokens.actorOf(request))?.id ?? 0} ${request.url}`;
 
   const api = new Elysia({ prefix: "/api" })
-    .use(apiDocs())
     .use(healthModule(ctx))
     .use(authModule(ctx, tokens))
     .use(userEditRoutes(ctx, tokens))
@@ -98,6 +72,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(coursesModule(ctx, tokens))
     .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens));
+  api.use(apiDocs(api));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

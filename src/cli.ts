@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { API_DOCS_PATH, createApp } from "./app";
+import { createApp } from "./app";
 import { createClock } from "./clock";
 import { type Config, type Flags, loadConfig, parseArgs } from "./config";
 import type { AppContext } from "./context";
@@ -7,6 +7,7 @@ import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServ
 import { backupDatabase, backupProblem, openForBackup, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
+import { API_DOCS_PATH } from "./http/api-docs";
 import { listenOptions } from "./http/body-guard";
 import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
