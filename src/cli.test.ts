@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { prepareDatabase } from "./cli";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
+import { BUILD, VERSION } from "./domain/version";
 import { listenAddresses } from "./http/listen-addresses";
 import { verifyCredentials } from "./modules/auth/service";
 import { createTestContext } from "./testing/harness";
-import { BUILD, VERSION } from "./version";
 
 const ROOT = join(import.meta.dir, "..");
 const scratch = mkdtempSync(join(tmpdir(), "prestalab-cli-"));

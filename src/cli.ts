@@ -7,6 +7,7 @@ import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServ
 import { backupDatabase, backupProblem, openForBackup, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
+import { BUILD, VERSION } from "./domain/version";
 import { API_DOCS_PATH } from "./http/api-docs";
 import { listenOptions } from "./http/body-guard";
 import { listenAddresses } from "./http/listen-addresses";
@@ -20,7 +21,6 @@ import { configuredPublicUrl } from "./modules/counter/documents";
 import { createEventBus } from "./modules/events/service";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
-import { BUILD, VERSION } from "./version";
 
 const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature per accademie
 

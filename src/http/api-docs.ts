@@ -1,6 +1,6 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import { type AnyElysia, Elysia } from "elysia";
-import { VERSION } from "../version";
+import { VERSION } from "../domain/version";
 
 export const API_DOCS_PATH = "/api/docs";
 

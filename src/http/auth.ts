@@ -1,11 +1,11 @@
 import { jwt } from "@elysiajs/jwt";
 import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
+import type { Actor } from "../actor";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { forbidden, HttpError, unauthorized } from "./errors";
 
-export type Actor = typeof users.$inferSelect;
 export type Access = "signed-in" | "admin";
 
 interface TokenClaims {
