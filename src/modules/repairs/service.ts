@@ -1,17 +1,17 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, richieste, riparazioni, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { REQUEST_STATE } from "../../domain/bookings";
 import { canCloseRepair, isPriority, type Priority } from "../../domain/repairs";
-import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { unitsOfItem } from "../inventory/units";
 import { openLoansOfUnits } from "../loans/open-loans";
 import { notifyReportState } from "../notifications/service";
+import { optionalText, requiredText } from "../text-fields";
 
 const SELECT_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
 

@@ -5,8 +5,8 @@ import { ApiError } from "../../lib/api";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { type Choice, ChoiceGroup } from "../choice-group";
+import { TextAreaField } from "../form-field";
 import { Modal, ModalActions } from "../modal";
-import { TextAreaField } from "../text-area-field";
 
 const CONDITIONS: readonly Choice<ReturnCondition>[] = [
   { value: "ok", label: "Tutto ok", selectedClassName: "border-emerald-500 bg-emerald-50 text-emerald-800" },
