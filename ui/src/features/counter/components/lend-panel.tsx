@@ -126,7 +126,12 @@ export function LendPanel({
             type="search"
             autoComplete="off"
             value={term}
-            onChange={(event) => setTerm(event.target.value)}
+            onChange={(event) => {
+              // A new search is a new choice: a student no longer listed must not stay chosen unseen.
+              setTerm(event.target.value);
+              setStudent(null);
+              createLoan.reset();
+            }}
             aria-describedby={missingStudent ? `${id}-missing` : undefined}
             aria-invalid={missingStudent || undefined}
             className="block w-full rounded-lg border border-slate-300 py-2.5 pr-3 pl-9 text-base focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
@@ -153,6 +158,7 @@ export function LendPanel({
               onSelect={() => {
                 setStudent(candidate);
                 setMissingStudent(false);
+                createLoan.reset();
               }}
               align="start"
             >
