@@ -9,7 +9,7 @@ export function ViewSwitch({ view, onChange }: { view: ListView; onChange: (view
     { value: "tabella", label: "Tabella", icon: Table2 },
   ] as const;
   return (
-    <fieldset className="flex items-center gap-1 rounded-lg bg-slate-100 p-1">
+    <fieldset className="flex shrink-0 items-center gap-1 rounded-lg bg-slate-100 p-1 whitespace-nowrap">
       <legend className="sr-only">Vista</legend>
       {options.map((option) => (
         <label

@@ -11,11 +11,11 @@ import {
   Search,
   X,
 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
+import { Button, IconButton } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
@@ -374,21 +374,22 @@ export function LoansPage() {
     );
   }
 
-  const detailsColumn = <Row,>(name: (row: Row) => string, open: (row: Row) => void): TableColumn<Row, never> => ({
-    header: "Dettagli",
-    className: "w-px",
+  /** The table's last column: details, then what the card's buttons do. */
+  const actionsColumn = <Row,>(
+    name: (row: Row) => string,
+    open: (row: Row) => void,
+    actions: (row: Row) => ReactNode,
+  ): TableColumn<Row, never> => ({
+    header: "Azioni",
+    className: "w-px whitespace-nowrap",
     cell: (row) => (
-      <Button
-        variant="ghost"
-        icon={Eye}
-        onClick={() => open(row)}
-        aria-label={`Dettagli: ${name(row)}`}
-        className="px-2 py-1.5"
-      >
-        <span className="sr-only">Dettagli</span>
-      </Button>
+      <div className="flex gap-2">
+        <IconButton icon={Eye} label={`Dettagli: ${name(row)}`} onClick={() => open(row)} />
+        {actions(row)}
+      </div>
     ),
   });
+
   const requestColumns: TableColumn<LoanRequest, RequestSortKey>[] = [
     {
       header: "Oggetto",
@@ -415,15 +416,11 @@ export function LoansPage() {
       className: "whitespace-nowrap",
       cell: (request) => formatRelativeTime(request.created_at),
     },
-    detailsColumn(
+    actionsColumn(
       (request) => `${request.oggetto_nome}, ${fullName(request)}`,
       (request) => setDialog({ kind: "request", request }),
+      requestActions,
     ),
-    {
-      header: "Azioni",
-      className: "w-px whitespace-nowrap",
-      cell: (request) => <div className="flex gap-2">{requestActions(request)}</div>,
-    },
   ];
   const loanColumns: TableColumn<Loan, LoanSortKey>[] = [
     { header: "Oggetto", sortKey: "oggetto", cell: (loan) => <ItemCell name={loan.oggetto_nome} units={loan.unita} /> },
@@ -450,15 +447,11 @@ export function LoansPage() {
         </div>
       ),
     },
-    detailsColumn(
+    actionsColumn(
       (loan) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`,
       (loan) => setDialog({ kind: "loan", loan }),
+      loanActions,
     ),
-    {
-      header: "Azioni",
-      className: "w-px whitespace-nowrap",
-      cell: (loan) => <div className="flex gap-2">{loanActions(loan)}</div>,
-    },
   ];
   const returnedLoanColumns: TableColumn<Loan, LoanSortKey>[] = [
     ...loanColumns.slice(0, 4),
@@ -469,7 +462,11 @@ export function LoansPage() {
       cell: (loan) => (loan.data_restituzione ? formatDate(loan.data_restituzione) : "—"),
     },
     { header: "Ritardo", cell: (loan) => (loan.giorni_ritardo > 0 ? daysLateText(loan.giorni_ritardo) : "—") },
-    loanColumns[5] as TableColumn<Loan, LoanSortKey>,
+    actionsColumn(
+      (loan) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`,
+      (loan) => setDialog({ kind: "loan", loan }),
+      () => null,
+    ),
   ];
 
   const counts: Record<Tab, number> = {
@@ -508,7 +505,7 @@ export function LoansPage() {
       )}
 
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:flex-wrap lg:items-center lg:justify-between">
           <TabList
             label="Prestiti e richieste"
             idPrefix="loans-tab"
@@ -518,9 +515,9 @@ export function LoansPage() {
             onSelect={selectTab}
             className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 lg:flex"
             tabClassName="flex min-w-0 flex-col items-center justify-center gap-1 rounded-md px-2 py-1.5 sm:flex-row sm:gap-2 sm:px-3"
-            labelClassName="text-center leading-tight"
+            labelClassName="text-center leading-tight lg:whitespace-nowrap"
           />
-          <div className="flex items-center gap-3">
+          <div className="flex items-center gap-3 lg:ml-auto">
             {wide && <ViewSwitch view={view} onChange={(next) => showList(tab, next)} />}
             <div className="relative lg:w-80">
               <label htmlFor="loans-search" className="sr-only">
