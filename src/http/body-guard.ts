@@ -12,8 +12,10 @@ export const MAX_JSON_DEPTH = 32;
 
 export const tooLarge = () => new HttpError(413, "Richiesta troppo grande");
 
+export const isImportPath = (path: string) => path === IMPORT_PATH || path === IMPORT_JOB_PATH;
+
 export function bodyLimitFor(path: string): number {
-  return path === IMPORT_PATH || path === IMPORT_JOB_PATH ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
+  return isImportPath(path) ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 /** Whether JSON text nests arrays/objects deeper than `limit`, found by one scan, without parsing it. */

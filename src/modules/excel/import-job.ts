@@ -305,14 +305,27 @@ function applyUnitNotes(db: Db, units: Array<Record<string, unknown>>): number {
   return changed;
 }
 
-/**
- * Imports a spreadsheet in one transaction: each row is applied on its own savepoint, so a bad row
- * is reported as "Riga N: …" and skipped while the others go through; a crash applies nothing.
- * The file is read before the transaction starts, so the write lock is held only while rows are applied.
- */
-export function runImport(db: Db, run: ImportRun, report: (progress: ImportProgress) => void): ImportOutcome {
+/** A file's rows, read and checked as a whole: the first half of an import, which takes no lock. */
+export interface ImportSheet {
+  items: Row[];
+  units: Array<Record<string, unknown>>;
+}
+
+export function readImport(upload: ImportUpload, report: (progress: ImportProgress) => void): ImportSheet {
   report({ fase: "lettura", letti: 0, totale: 0 });
-  const { items, units } = readRows(run.upload);
+  return readRows(upload);
+}
+
+/**
+ * The second half: applies the rows in one write transaction, each on its own savepoint, so a bad row
+ * is reported as "Riga N: …" and skipped while the others go through; a crash applies nothing.
+ */
+export function applyImport(
+  db: Db,
+  run: ImportRun,
+  { items, units }: ImportSheet,
+  report: (progress: ImportProgress) => void,
+): ImportOutcome {
   const errors: string[] = [];
   const counts = { created: 0, updated: 0, unchanged: 0 };
   writeTransaction(db, (tx) => {
@@ -335,4 +348,9 @@ export function runImport(db: Db, run: ImportRun, report: (progress: ImportProgr
     });
   });
   return { success: items.length - errors.length, total: items.length, ...counts, errors };
+}
+
+/** Both halves at once, on one thread. */
+export function runImport(db: Db, run: ImportRun, report: (progress: ImportProgress) => void): ImportOutcome {
+  return applyImport(db, run, readImport(run.upload, report), report);
 }

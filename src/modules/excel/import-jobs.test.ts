@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { auditLog } from "../../db/schema";
-import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "../../testing/harness";
+import {
+  createTestClient,
+  createTestContext,
+  type Json,
+  registerStudent,
+  signInAdmin,
+  type TestClient,
+} from "../../testing/harness";
 import { importBody, workbook } from "../../testing/spreadsheet-fixtures";
 import { type ImportProgress, runImport } from "./import-job";
 
@@ -26,6 +33,15 @@ async function serverOnFile() {
 }
 
 const sheet = (...rows: unknown[][]) => importBody(workbook([HEADER, ...rows]));
+
+/** Asks for the job's page until it shows `phase` (each ask lets the worker's messages in). */
+async function untilPhase(client: TestClient, token: string, id: string, phase: string) {
+  for (let asked = 0; asked < 100_000; asked++) {
+    const view = await client.get(`${JOBS}/${id}`, token);
+    if (view.body.fase === phase) return view.body;
+  }
+  throw new Error(`import ${id} never reached ${phase}`);
+}
 
 describe("the import runs beside the server, not on its thread", () => {
   it("answers /api/health while an import is under way, then applies the whole file at once", async () => {
@@ -60,6 +76,27 @@ describe("the import runs beside the server, not on its thread", () => {
     const audit = client.ctx.db.select().from(auditLog).all().at(-1);
     expect(audit?.action).toBe("inventory.import");
     expect(audit?.summary).toContain("1 creati, 0 aggiornati, 0 invariati, 0 note unità, 1 errori");
+    other.close();
+  });
+
+  it("holds the server's own writes back while the import applies its rows, without stopping the server", async () => {
+    const { client, admin, other } = await serverOnFile();
+    other.exec("BEGIN IMMEDIATE");
+    const started = await client.post(JOBS, sheet(["Treppiede", "Fotografia", 1]), admin);
+    // From here on the worker is told to write: the server's writes wait for it, not inside SQLite.
+    expect(await untilPhase(client, admin, started.body.id, "importazione")).toMatchObject({ letti: 0, totale: 1 });
+    let written = false;
+    const writing = client.post("/api/categorie-semplici", { nome: "Luci" }, admin).then((answer) => {
+      written = true;
+      return answer;
+    });
+    expect((await client.get("/api/health")).status).toBe(200);
+    expect((await client.get("/api/categorie-semplici", admin)).status).toBe(200);
+    expect(written).toBe(false);
+
+    other.exec("ROLLBACK");
+    expect((await writing).status).toBe(200);
+    expect(await untilPhase(client, admin, started.body.id, "completato")).toMatchObject({ risultato: { success: 1 } });
     other.close();
   });
 

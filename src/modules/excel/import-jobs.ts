@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import type { Actor } from "../../http/auth";
 import { HttpError, notFound } from "../../http/errors";
+import type { WriteGate } from "../../http/write-gate";
 import { type ImportOutcome, type ImportProgress, type ImportRun, type ImportUpload, runImport } from "./import-job";
 import { importWorkerAddress } from "./import-worker-address";
 
@@ -12,9 +13,13 @@ export interface WorkerTask {
   clock: { timeZone: string; now: string };
 }
 
-/** What the worker reports: progress any number of times, then exactly one of the other three. */
+/**
+ * What the worker reports: progress any number of times; `ready` with the number of rows once the file is
+ * read (the server then answers "go"); then exactly one of the last three.
+ */
 export type WorkerAnswer =
   | { progress: ImportProgress }
+  | { ready: number }
   | { outcome: ImportOutcome }
   | { refused: { status: number; error: string } }
   | { failed: string };
@@ -43,17 +48,28 @@ const KEPT_JOBS = 20;
 const MAX_PENDING_JOBS = 3;
 const IMPORT_FAILED = "Errore durante l'import Excel";
 
-/** Reads, checks and applies one file in the import worker, on the worker's own connection. */
-function importInWorker(task: WorkerTask, onProgress: (progress: ImportProgress) => void): Promise<ImportOutcome> {
+/**
+ * Reads and checks one file in the import worker, then lets it apply the rows on its own connection once
+ * this server's writes are held back (the worker holds the write lock until it is done).
+ */
+function importInWorker(
+  task: WorkerTask,
+  writes: WriteGate,
+  onProgress: (progress: ImportProgress) => void,
+): Promise<ImportOutcome> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(importWorkerAddress());
     const settle = (finish: () => void) => {
       worker.terminate();
+      writes.open();
       finish();
     };
     worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       const answer = event.data;
-      if ("progress" in answer) onProgress(answer.progress);
+      if ("ready" in answer) {
+        onProgress({ fase: "importazione", letti: 0, totale: answer.ready });
+        writes.close().then(() => worker.postMessage("go"));
+      } else if ("progress" in answer) onProgress(answer.progress);
       else if ("outcome" in answer) settle(() => resolve(answer.outcome));
       else if ("refused" in answer) settle(() => reject(new HttpError(answer.refused.status, answer.refused.error)));
       else settle(() => reject(new Error(answer.failed)));
@@ -69,7 +85,7 @@ function importInWorker(task: WorkerTask, onProgress: (progress: ImportProgress)
  * An in-memory database cannot be shared with another thread, so there (tests only) the same import runs
  * on the server's connection.
  */
-export function createImportJobs(ctx: AppContext) {
+export function createImportJobs(ctx: AppContext, writes: WriteGate) {
   const jobs = new Map<string, ImportJob & { ownerId: number }>();
   let queue: Promise<unknown> = Promise.resolve();
   const inMemory = ctx.sqlite.filename === ":memory:";
@@ -80,7 +96,7 @@ export function createImportJobs(ctx: AppContext) {
     if (inMemory)
       return Promise.resolve().then(() => runImport(ctx.db, { upload, admin, clock: ctx.clock }, onProgress));
     const clock = { timeZone: ctx.clock.timeZone, now: ctx.clock.now().toISOString() };
-    return importInWorker({ file: ctx.sqlite.filename, upload, admin, clock }, onProgress);
+    return importInWorker({ file: ctx.sqlite.filename, upload, admin, clock }, writes, onProgress);
   }
 
   function forgetFinishedJobs() {

@@ -1,30 +1,46 @@
-// The spreadsheet import's own thread (see import-jobs.ts): it reads, checks and applies one file on its
-// own connection, reporting progress, so the server's thread goes on answering meanwhile.
+// The spreadsheet import's own thread (see import-jobs.ts). It reads and checks the file, says it is
+// ready, and applies it on its own connection once the server says "go" (the server first holds its own
+// writes back, so none of them waits on this one's lock). The server's thread answers meanwhile.
 // scripts/build.ts compiles this file into the binary as an entrypoint of its own.
 import { createClock } from "../../clock";
 import { connectDatabase } from "../../db/client";
 import { HttpError } from "../../http/errors";
-import { type ImportRun, runImport } from "./import-job";
+import { applyImport, type ImportRun, type ImportSheet, readImport } from "./import-job";
 import type { WorkerAnswer, WorkerTask } from "./import-jobs";
 
 declare const self: Worker;
 
 const answer = (message: WorkerAnswer) => self.postMessage(message);
 
-self.onmessage = (event: MessageEvent<WorkerTask>) => {
-  const { file, upload, admin, clock } = event.data;
-  const run: ImportRun = {
-    upload,
-    admin,
-    clock: createClock({ timeZone: clock.timeZone, startAt: new Date(clock.now) }),
-  };
-  const { sqlite, db } = connectDatabase(file);
+let task: WorkerTask | undefined;
+let sheet: ImportSheet | undefined;
+
+function failure(error: unknown): WorkerAnswer {
+  if (error instanceof HttpError) return { refused: { status: error.status, error: error.message } };
+  return { failed: error instanceof Error ? error.message : String(error) };
+}
+
+self.onmessage = (event: MessageEvent<WorkerTask | "go">) => {
   try {
-    answer({ outcome: runImport(db, run, (progress) => answer({ progress })) });
+    if (event.data !== "go") {
+      task = event.data;
+      sheet = readImport(task.upload, (progress) => answer({ progress }));
+      answer({ ready: sheet.items.length });
+      return;
+    }
+    if (!task || !sheet) throw new Error("import worker told to apply before reading");
+    const run: ImportRun = {
+      upload: task.upload,
+      admin: task.admin,
+      clock: createClock({ timeZone: task.clock.timeZone, startAt: new Date(task.clock.now) }),
+    };
+    const { sqlite, db } = connectDatabase(task.file);
+    try {
+      answer({ outcome: applyImport(db, run, sheet, (progress) => answer({ progress })) });
+    } finally {
+      sqlite.close();
+    }
   } catch (error) {
-    if (error instanceof HttpError) answer({ refused: { status: error.status, error: error.message } });
-    else answer({ failed: error instanceof Error ? error.message : String(error) });
-  } finally {
-    sqlite.close();
+    answer(failure(error));
   }
 };

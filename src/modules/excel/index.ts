@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { createImportJobs } from "./import-jobs";
+import type { ImportJobs } from "./import-jobs";
 import { importJob, importJobParams, importOutcome, importUpload } from "./model";
 import { exportInventory, inventoryTemplate, startImport } from "./service";
 
@@ -17,8 +17,7 @@ function spreadsheet(bytes: Buffer, fileName: string) {
   });
 }
 
-export function excelModule(ctx: AppContext, tokens: TokenService) {
-  const jobs = createImportJobs(ctx);
+export function excelModule(ctx: AppContext, tokens: TokenService, jobs: ImportJobs) {
   return (
     new Elysia({ prefix: "/excel/inventario" })
       .use(authPlugin(tokens))
