@@ -1,12 +1,13 @@
 import { Elysia, type ValidationError } from "elysia";
 import type { AppContext } from "./context";
+import { createWriteGate } from "./db/write-gate";
+import { apiDocs } from "./http/api-docs";
 import { createTokenService } from "./http/auth";
 import { bodyGuard, bodyLimitFor, isImportPath, tooLarge } from "./http/body-guard";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
 import { UNMATCHED_ROUTE } from "./http/metrics";
 import { CACHED_LISTS, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
-import { createWriteGate } from "./http/write-gate";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule, userEditRoutes } from "./modules/auth";
@@ -76,6 +77,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(coursesModule(ctx, tokens))
     .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens));
+  api.use(apiDocs(api));
 
   return new Elysia()
     .onRequest(({ request, set }) => {
@@ -120,7 +122,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       return { error: INTERNAL_ERROR_MESSAGE };
     })
     .onBeforeHandle({ as: "global" }, async ({ request }) => {
-      // Every write waits here while an import holds the write lock (src/http/write-gate.ts); the import's
+      // Every write waits here while an import holds the write lock (src/db/write-gate.ts); the import's
       // own requests do not: they wait for the import itself.
       if (request.method === "GET" || request.method === "HEAD" || isImportPath(new URL(request.url).pathname)) return;
       await writes.enter();

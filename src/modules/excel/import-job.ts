@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import * as XLSX from "xlsx";
+import type { Actor } from "../../actor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
@@ -8,11 +9,11 @@ import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
 import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
-import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { isWebAddress, unitCode } from "../inventory/service";
 import { looksLikeSafeSpreadsheet } from "./file-guard";
+import type { ImportOutcome } from "./model";
 import { CODES_COUNT_CELL, type ITEM_COLUMNS, ITEMS_SHEET, splitList, UNITS_SHEET } from "./sheet-layout";
 
 /**
@@ -47,18 +48,6 @@ export interface ImportProgress {
   fase: "lettura" | "importazione";
   letti: number;
   totale: number;
-}
-
-export interface ImportOutcome {
-  /** Rows imported, as "Import completato: success/total elementi processati" reads. */
-  success: number;
-  /** Rows read. */
-  total: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** "Riga N: …", one per refused row; the other rows went through. */
-  errors: string[];
 }
 
 type Row = Partial<Record<(typeof ITEM_COLUMNS)[number], unknown>>;

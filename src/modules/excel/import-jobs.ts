@@ -1,9 +1,10 @@
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
-import type { Actor } from "../../http/auth";
+import type { WriteGate } from "../../db/write-gate";
 import { HttpError, notFound } from "../../http/errors";
-import type { WriteGate } from "../../http/write-gate";
-import { type ImportOutcome, type ImportProgress, type ImportRun, type ImportUpload, runImport } from "./import-job";
+import { type ImportProgress, type ImportRun, type ImportUpload, runImport } from "./import-job";
 import { importWorkerAddress } from "./import-worker-address";
+import type { ImportJobView, ImportOutcome } from "./model";
 
 /** What the server's thread hands the import worker: the file, and who imports it when. */
 export interface WorkerTask {
@@ -23,18 +24,6 @@ export type WorkerAnswer =
   | { outcome: ImportOutcome }
   | { refused: { status: number; error: string } }
   | { failed: string };
-
-export type ImportPhase = "in_coda" | ImportProgress["fase"] | "completato" | "fallito";
-
-/** An import as GET /api/excel/inventario/import/lavori/:id shows it. */
-export interface ImportJobView {
-  id: string;
-  fase: ImportPhase;
-  letti: number;
-  totale: number;
-  risultato?: ImportOutcome;
-  errore?: string;
-}
 
 export interface ImportJob {
   view: ImportJobView;

@@ -1,7 +1,7 @@
 import * as XLSX from "xlsx";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { checklistItems } from "../../domain/loan-terms";
-import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { loadItemViews } from "../inventory/item-views";
 import { type ImportUpload, INVALID_FILE } from "./import-job";
