@@ -4,7 +4,8 @@ import type { LoanType } from "../../../../src/domain/loan-types";
 import { unitLabelUrl } from "../../../../src/domain/public-url";
 import { fakeCamera, labelQrFrame } from "../../../test/camera";
 import { anAdmin, aStudent } from "../../../test/fixtures";
-import type { ApiCall, ApiRoutes } from "../../../test/mock-api";
+import type { ApiRoutes } from "../../../test/mock-api";
+import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import type { ScannedUnit } from "./api";
 
@@ -33,15 +34,6 @@ const saraBis = aStudent({
   matricola: "F0077",
 });
 
-/** The student list as the server searches it: by name, surname, email or matricola. */
-function studentSearch(call: ApiCall) {
-  const term = (call.query.cerca ?? "").toLowerCase();
-  const elementi = [sara, saraBis].filter((student) =>
-    `${student.name} ${student.surname} ${student.email} ${student.matricola}`.toLowerCase().includes(term),
-  );
-  return { body: { elementi, totale: elementi.length, pagina: 1, per_pagina: 6 } };
-}
-
 function renderCounter(unit: ScannedUnit, api: ApiRoutes = {}) {
   return renderApp({
     signedInAs: anAdmin(),
@@ -49,7 +41,7 @@ function renderCounter(unit: ScannedUnit, api: ApiRoutes = {}) {
     api: {
       "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: TODAY } },
       "GET /api/banco/scansione": { body: { unita: [unit] } },
-      "GET /api/auth/users": studentSearch,
+      "GET /api/auth/users": userListRoute([sara, saraBis]),
       ...api,
     },
   });
