@@ -2,14 +2,13 @@ import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useReducer, useState } from "react";
 import { bookingDateProblem, DATE_MESSAGES } from "../../../../../../src/domain/loan-rules";
 import { impliedUsage } from "../../../../../../src/domain/loan-types";
+import { useCreateLoan } from "../../../../api/loans";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
 import { Modal } from "../../../../components/modal";
 import { useToast } from "../../../../components/toast";
 import { ApiError } from "../../../../lib/api";
 import { useServerToday } from "../../../../lib/server-today";
-import { useCreateLoan } from "../../api/create-loan";
-import type { InventoryItem } from "../../api/get-items";
 import { BorrowerStep } from "./borrower-step";
 import { DatesStep } from "./dates-step";
 import { ItemStep } from "./item-step";
@@ -34,18 +33,8 @@ const STEPS: { step: Step; title: string }[] = [
 ];
 
 /** The desk lends equipment directly, in five steps (the usage step only for items lent both ways). */
-export function NewLoanWizard({
-  onClose,
-  preset,
-}: {
-  onClose: () => void;
-  /** A unit scanned at the counter: the wizard starts at the borrower with its item and unit chosen. */
-  preset?: { item: InventoryItem; unitId: number };
-}) {
-  const [state, dispatch] = useReducer(
-    wizardReducer,
-    preset ? { ...INITIAL_STATE, step: 2 as const, item: preset.item, unitIds: [preset.unitId] } : INITIAL_STATE,
-  );
+export function NewLoanWizard({ onClose }: { onClose: () => void }) {
+  const [state, dispatch] = useReducer(wizardReducer, INITIAL_STATE);
   const [problem, setProblem] = useState<string | null>(null);
   // The borrower is usually at the desk: a loan starting today is handed over in the same action.
   const [handOverNow, setHandOverNow] = useState(true);
