@@ -117,6 +117,12 @@ describe("the item page of the desk", () => {
     const timeline = within(screen.getByRole("table"));
     expect(timeline.getAllByRole("row")).toHaveLength(3);
     expect(timeline.getAllByText("Richiesta: Sara Neri")).toHaveLength(7);
-    expect(screen.getByRole("link", { name: "Presta" }).getAttribute("href")).toBe("/prestiti?nuovo-prestito=10");
+    // The actions carry the picked unit: the wizards open on it.
+    expect(screen.getByRole("link", { name: "Presta" }).getAttribute("href")).toBe(
+      "/prestiti?nuovo-prestito=10&unita=CANON_002",
+    );
+    expect(screen.getByRole("link", { name: "Apri riparazione" }).getAttribute("href")).toBe(
+      "/riparazioni?nuova-riparazione=10&unita=CANON_002",
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { overlaps } from "../../../../../src/domain/availability";
-import { addDays } from "../../../../../src/domain/dates";
+import type { ItemAvailability, UnitOccupation } from "../../../api/inventario";
 import { formatDate } from "../../../lib/dates";
-import type { ItemAvailability, UnitOccupation } from "../../../lib/item-availability";
+import { everyDay } from "../../../lib/item-availability";
 
 const KIND_STYLES: Record<UnitOccupation["tipo"], { label: string; cell: string }> = {
   prestito: { label: "Prestito", cell: "bg-amber-400" },
@@ -9,12 +9,6 @@ const KIND_STYLES: Record<UnitOccupation["tipo"], { label: string; cell: string 
   riparazione: { label: "Riparazione", cell: "bg-orange-600" },
   perso: { label: "Persa", cell: "bg-red-700" },
 };
-
-function days(from: string, to: string): string[] {
-  const list: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) list.push(day);
-  return list;
-}
 
 /**
  * One row per unit over the coming weeks: each day coloured by what takes the unit (loan, pending
@@ -31,7 +25,7 @@ export function UnitTimeline({
   to: string;
   pickedCode: string | null;
 }) {
-  const shown = days(from, to);
+  const shown = everyDay(from, to);
   return (
     <>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}

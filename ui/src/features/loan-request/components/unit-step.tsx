@@ -1,13 +1,13 @@
 import { ArrowLeft, ArrowRight, Shuffle } from "lucide-react";
 import { useState } from "react";
 import type { UnitState } from "../../../../../src/domain/unit-state";
+import { useBookableUnits } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { LoadingState } from "../../../components/spinner";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
-import { useBookableUnits } from "../../../lib/bookable-units";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { BookedRanges } from "./booked-ranges";
 
