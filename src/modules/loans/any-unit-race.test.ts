@@ -29,7 +29,7 @@ describe("'any unit' requests from separate connections", () => {
         quantita_totale: 2,
         tipo_prestito: "solo_esterno",
       });
-      const students = [];
+      const students: Awaited<ReturnType<typeof registerStudent>>[] = [];
       for (let i = 0; i < 3; i++) students.push(await registerStudent(client, { corso_accademico: "Fotografia" }));
 
       const gate = new Int32Array(new SharedArrayBuffer(4));
