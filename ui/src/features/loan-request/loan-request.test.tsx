@@ -183,4 +183,16 @@ describe("new request wizard", () => {
     await pressBrowser("back");
     expect(await wizard().findByRole("list", { name: "Articoli richiedibili" })).toBeTruthy();
   });
+
+  it("keeps the unit chosen when Back returns to its step from the dates", async () => {
+    const { user } = await openWizard();
+    await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
+    await user.click(await wizard().findByRole("radio", { name: /CANON_002/ }));
+    await user.click(wizard().getByRole("button", { name: "Avanti" }));
+    await wizard().findByRole("grid");
+    await pressBrowser("back");
+    expect(((await wizard().findByRole("radio", { name: /CANON_002/ })) as HTMLInputElement).checked).toBe(true);
+    await pressBrowser("forward");
+    expect(await wizard().findByText("CANON_002")).toBeTruthy();
+  });
 });

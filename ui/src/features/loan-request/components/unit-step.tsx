@@ -1,5 +1,4 @@
 import { ArrowLeft, ArrowRight, Shuffle } from "lucide-react";
-import { useState } from "react";
 import type { UnitState } from "../../../../../src/domain/unit-state";
 import { useBookableUnits } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
@@ -23,7 +22,9 @@ interface UnitStepProps {
   item: RequestableItem;
   /** The unit chosen before, or null for "any free unit" (the default). */
   selectedId: number | null;
-  onSelect: (unitId: number | null) => void;
+  /** A choice is kept as soon as it is made, so Back from a later step comes back to it. */
+  onChoose: (unitId: number | null) => void;
+  onNext: () => void;
   onBack: () => void;
 }
 
@@ -31,9 +32,8 @@ interface UnitStepProps {
  * Step 2: "Qualsiasi unità libera" first and chosen by default — the server then picks a unit free for
  * the dates — or one specific unit, with the dates already taken on each.
  */
-export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) {
+export function UnitStep({ item, selectedId, onChoose, onNext, onBack }: UnitStepProps) {
   const units = useBookableUnits(item.id);
-  const [choice, setChoice] = useState<number | null>(selectedId);
   const name = `unita-${item.id}`;
 
   return (
@@ -44,7 +44,7 @@ export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) 
       </p>
       <fieldset className="space-y-2">
         <legend className="sr-only">Unità da richiedere</legend>
-        <RadioCard name={name} checked={choice === null} onSelect={() => setChoice(null)}>
+        <RadioCard name={name} checked={selectedId === null} onSelect={() => onChoose(null)}>
           <Shuffle className="size-5 shrink-0 text-indigo-600" aria-hidden="true" />
           <span className="min-w-0 flex-1">
             <span className="block font-medium text-slate-900">Qualsiasi unità libera</span>
@@ -62,8 +62,8 @@ export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) 
               key={unit.id}
               name={name}
               align="start"
-              checked={choice === unit.id}
-              onSelect={() => setChoice(unit.id)}
+              checked={selectedId === unit.id}
+              onSelect={() => onChoose(unit.id)}
             >
               <span className="min-w-0 flex-1 space-y-1.5">
                 <span className="flex flex-wrap items-center gap-2">
@@ -83,7 +83,7 @@ export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) 
         <Button variant="secondary" icon={ArrowLeft} onClick={onBack}>
           Indietro
         </Button>
-        <Button onClick={() => onSelect(choice)}>
+        <Button onClick={onNext}>
           Avanti
           <ArrowRight className="size-4" aria-hidden="true" />
         </Button>
