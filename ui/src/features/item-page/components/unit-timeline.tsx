@@ -28,15 +28,19 @@ export function UnitTimeline({
   const shown = everyDay(from, to);
   return (
     <>
+      {/* relative: the cells' screen-reader texts are positioned inside the scrolling box, not past the page's edge. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label="Calendario delle unità">
+      <section className="relative overflow-x-auto" tabIndex={0} aria-label="Calendario delle unità">
         <table className="border-separate border-spacing-0.5 text-xs">
           <caption className="sr-only">
             Occupazione di ogni unità dal {formatDate(from)} al {formatDate(to)}
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="sticky left-0 bg-white pr-2 text-left font-medium text-slate-600">
+              <th
+                scope="col"
+                className="sticky left-0 bg-white pr-2 text-left font-medium whitespace-nowrap text-slate-600"
+              >
                 Unità
               </th>
               {shown.map((day) => (
@@ -50,7 +54,10 @@ export function UnitTimeline({
           <tbody>
             {availability.unita.map((unit) => (
               <tr key={unit.id} className={unit.codice_univoco === pickedCode ? "bg-indigo-50" : ""}>
-                <th scope="row" className="sticky left-0 bg-white pr-2 text-left font-mono font-medium text-slate-800">
+                <th
+                  scope="row"
+                  className="sticky left-0 bg-white pr-2 text-left font-mono font-medium whitespace-nowrap text-slate-800"
+                >
                   {unit.codice_univoco}
                 </th>
                 {shown.map((day) => {
