@@ -2,18 +2,13 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { richieste } from "../../db/schema";
 import { formatItalianDate } from "../../domain/dates";
 import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
-import { day, TODAY, unitIdOf } from "../../testing/loan-fixtures";
+import { day, requestedUnitIds, TODAY, unitIdOf } from "../../testing/loan-fixtures";
+import { nextMessage } from "../../testing/worker-messages";
 
 type WorkerReport = { ready: true } | { status: number; body: Json };
-
-function nextReport(worker: Worker): Promise<WorkerReport> {
-  return new Promise((resolve) => worker.addEventListener("message", (event) => resolve(event.data), { once: true }));
-}
 
 describe("'any unit' requests from separate connections", () => {
   it("gives two students of a two-unit item different units and the third a 409, each on its own thread and connection", async () => {
@@ -36,25 +31,18 @@ describe("'any unit' requests from separate connections", () => {
       const body = { inventario_id: camera.id, unit_id: null, dal: day(7), al: day(9) };
       for (const _ of students) workers.push(new Worker(new URL("./any-unit-worker.ts", import.meta.url).href));
       const ready = workers.map((worker, index) => {
-        const report = nextReport(worker);
+        const report = nextMessage<WorkerReport>(worker);
         worker.postMessage({ file, now, gate, token: students[index]?.token, body });
         return report;
       });
       expect(await Promise.all(ready)).toEqual(students.map(() => ({ ready: true })));
-      const answers = workers.map((worker) => nextReport(worker));
+      const answers = workers.map((worker) => nextMessage<WorkerReport>(worker));
       Atomics.store(gate, 0, 1);
       Atomics.notify(gate, 0);
       const reports = (await Promise.all(answers)) as { status: number; body: Json }[];
 
       expect(reports.map((report) => report.status).sort()).toEqual([200, 200, 409]);
-      const booked = client.ctx.db
-        .select({ unitId: richieste.unitId })
-        .from(richieste)
-        .where(eq(richieste.inventarioId, camera.id))
-        .all()
-        .map((row) => row.unitId)
-        .sort();
-      expect(booked).toEqual([unitIdOf(camera, 0), unitIdOf(camera, 1)].sort());
+      expect(requestedUnitIds(client.ctx, camera.id)).toEqual([unitIdOf(camera, 0), unitIdOf(camera, 1)].sort());
       expect(reports.find((report) => report.status === 409)?.body).toEqual({
         error: `Nessuna unità è disponibile per le date scelte: l'oggetto è di nuovo disponibile dal ${formatItalianDate(day(10))}`,
         disponibile_dal: day(10),
