@@ -4,8 +4,9 @@ import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { clientAddress } from "../../http/client-address";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
-import { idParam, normalizedEmail } from "../../http/input";
+import { idParam } from "../../http/input";
 import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
+import { normalizedEmail } from "../text-fields";
 import {
   deleteUser,
   findUserByEmail,
