@@ -76,9 +76,7 @@ for (const layout of layouts) {
     const wizard = dialog(page, "Nuova Richiesta");
     await expect(wizard.getByRole("heading", { name: "Scegli l'unità" })).toBeVisible();
     await expect(wizard.getByRole("radio", { name: /Qualsiasi unità libera/ })).toBeChecked();
-    // The choice goes into the address at once (a navigation): clicked, then awaited checked.
-    await wizard.getByRole("radio", { name: new RegExp(secondUnit.codice_univoco) }).click();
-    await expect(wizard.getByRole("radio", { name: new RegExp(secondUnit.codice_univoco) })).toBeChecked();
+    await wizard.getByRole("radio", { name: new RegExp(secondUnit.codice_univoco) }).check();
     await wizard.getByRole("button", { name: "Avanti" }).click();
     await expect(wizard.getByRole("heading", { name: "Date e note" })).toBeVisible();
     await expect(wizard).toContainText(`Unità ${secondUnit.codice_univoco}`);
@@ -87,8 +85,7 @@ for (const layout of layouts) {
     await expect(wizard.getByRole("radio", { name: new RegExp(secondUnit.codice_univoco) })).toBeChecked();
 
     // ── "Any free unit", next Monday to Wednesday: a click, then the keyboard, on the day grid ──────────
-    await wizard.getByRole("radio", { name: /Qualsiasi unità libera/ }).click();
-    await expect(wizard.getByRole("radio", { name: /Qualsiasi unità libera/ })).toBeChecked();
+    await wizard.getByRole("radio", { name: /Qualsiasi unità libera/ }).check();
     await wizard.getByRole("button", { name: "Avanti" }).click();
     await expect(wizard.getByRole("heading", { name: "Date e note" })).toBeVisible();
     await expect(calendarDay(wizard, "2026-03-13")).toBeDisabled();

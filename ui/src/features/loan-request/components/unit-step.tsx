@@ -1,4 +1,5 @@
 import { ArrowLeft, ArrowRight, Shuffle } from "lucide-react";
+import { useState } from "react";
 import type { UnitState } from "../../../../../src/domain/unit-state";
 import { useBookableUnits } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
@@ -34,6 +35,12 @@ interface UnitStepProps {
  */
 export function UnitStep({ item, selectedId, onChoose, onNext, onBack }: UnitStepProps) {
   const units = useBookableUnits(item.id);
+  // Shown at once: the address the choice is written to follows a moment later (a router transition).
+  const [choice, setChoice] = useState(selectedId);
+  function choose(unitId: number | null) {
+    setChoice(unitId);
+    onChoose(unitId);
+  }
   const name = `unita-${item.id}`;
 
   return (
@@ -44,7 +51,7 @@ export function UnitStep({ item, selectedId, onChoose, onNext, onBack }: UnitSte
       </p>
       <fieldset className="space-y-2">
         <legend className="sr-only">Unità da richiedere</legend>
-        <RadioCard name={name} checked={selectedId === null} onSelect={() => onChoose(null)}>
+        <RadioCard name={name} checked={choice === null} onSelect={() => choose(null)}>
           <Shuffle className="size-5 shrink-0 text-indigo-600" aria-hidden="true" />
           <span className="min-w-0 flex-1">
             <span className="block font-medium text-slate-900">Qualsiasi unità libera</span>
@@ -62,8 +69,8 @@ export function UnitStep({ item, selectedId, onChoose, onNext, onBack }: UnitSte
               key={unit.id}
               name={name}
               align="start"
-              checked={selectedId === unit.id}
-              onSelect={() => onChoose(unit.id)}
+              checked={choice === unit.id}
+              onSelect={() => choose(unit.id)}
             >
               <span className="min-w-0 flex-1 space-y-1.5">
                 <span className="flex flex-wrap items-center gap-2">
