@@ -114,6 +114,8 @@ test("a new student gets an account and a loan through the five-step wizard; the
   page,
   server,
 }) => {
+  // Five steps, each pictured at two widths, and a calendar walk: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const { today } = await api(server, "/api/health");
   const dueDate = new Date(`${today}T12:00:00Z`);
   dueDate.setUTCDate(dueDate.getUTCDate() + 3);
