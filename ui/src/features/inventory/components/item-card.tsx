@@ -16,12 +16,15 @@ export interface ItemActions extends Omit<UnitActions, "onToggleLost"> {
   onShowQr: (item: InventoryItem) => void;
   /** An A4 sheet of labels for the item's units. */
   onPrintLabels: (items: InventoryItem[]) => void;
+  /** Ticks or unticks the item for printing labels of a selection. */
+  onToggleSelected: (item: InventoryItem) => void;
 }
 
 interface ItemCardProps extends ItemActions {
   item: InventoryItem;
   /** The item opened by its link (e.g. a scanned QR label): scrolled to, marked, units shown. */
   highlighted: boolean;
+  selected: boolean;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -36,6 +39,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function ItemCard({
   item,
   highlighted,
+  selected,
+  onToggleSelected,
   onEdit,
   onDelete,
   onShowQr,
@@ -68,14 +73,23 @@ export function ItemCard({
       }`}
     >
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold text-slate-900">
-            {item.nome}
-          </h3>
-          <div className="mt-1.5 flex flex-wrap gap-1.5">
-            <LoanTypeBadge type={item.tipo_prestito} />
-            <ItemStateBadge state={item.stato_effettivo} />
-            {level && <StockLevelBadge level={level} />}
+        <div className="flex min-w-0 items-start gap-3">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onToggleSelected(item)}
+            aria-label={`Seleziona ${item.nome}`}
+            className="mt-1 size-4 shrink-0 accent-indigo-600"
+          />
+          <div className="min-w-0">
+            <h3 id={titleId} className="font-semibold text-slate-900">
+              {item.nome}
+            </h3>
+            <div className="mt-1.5 flex flex-wrap gap-1.5">
+              <LoanTypeBadge type={item.tipo_prestito} />
+              <ItemStateBadge state={item.stato_effettivo} />
+              {level && <StockLevelBadge level={level} />}
+            </div>
           </div>
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">

@@ -1,38 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { LOAN_STATE, LoanState } from "../../../../../src/domain/bookings";
-import type { LoanPhase } from "../../../../../src/domain/loan-rules";
+import type { LOAN_STATE } from "../../../../../src/domain/bookings";
+import type { Loan } from "../../../api/loans";
+import type { TableSort } from "../../../components/sortable-table";
 import { apiRequest } from "../../../lib/api";
-
-export interface Loan {
-  id: number;
-  inventario_id: number;
-  oggetto_nome: string;
-  unita: string[];
-  utente_nome: string;
-  utente_cognome: string;
-  utente_nome_reale: string;
-  utente_email: string | null;
-  data_uscita: string;
-  data_rientro: string;
-  data_restituzione: string | null;
-  stato: LoanState;
-  giorni_ritardo: number;
-  note: string | null;
-  tipo_utilizzo: "interno" | "esterno" | null;
-  penalty_strikes: number;
-  is_blocked: boolean;
-  richiesta_id: number | null;
-  /** Where the loan stands at the desk: waiting to be collected, out, overdue, back or cancelled. */
-  fase: LoanPhase;
-  consegnato_il: string | null;
-  consegnato_da: string | null;
-  annullato_il: string | null;
-  unita_ids: number[];
-  /** Units already given back while the loan stays open (a partial return). */
-  unita_restituite: number[];
-  /** The item's accessories, one per line. */
-  checklist: string | null;
-}
 
 /** The loan lists the desk pages through: open loans (active and overdue) and returned ones. */
 export type LoanList = "in_corso" | typeof LOAN_STATE.returned;
@@ -48,20 +18,39 @@ export interface LoanPage {
 /** Cards per page: years of completed loans must never come at once. */
 const LOAN_PAGE_SIZE = 30;
 
-function loanListPath(list: LoanList, page: number, size: number, search = ""): string {
+/** The columns the server sorts the loan list by (the desk's table view). */
+export type LoanSortKey = "oggetto" | "studente" | "dal" | "al" | "restituito";
+
+function loanListPath(
+  list: LoanList,
+  page: number,
+  size: number,
+  search = "",
+  sort: TableSort<LoanSortKey> | null = null,
+): string {
   const query = new URLSearchParams({ all: "1", stato: list, pagina: String(page), per_pagina: String(size) });
   if (search) query.set("cerca", search);
+  if (sort) {
+    query.set("ordina", sort.key);
+    query.set("verso", sort.direction);
+  }
   return `/api/prestiti?${query}`;
 }
 
 /**
  * A loan list page by page, the server filtering by `search` and ordering (open loans by due date,
- * returned ones newest first). While another search is on its way, the previous results stay on screen.
+ * returned ones newest first, unless `sort` asks otherwise). While another search is on its way, the
+ * previous results stay on screen.
  */
-export function useLoanPages(list: LoanList, search: string, enabled: boolean) {
+export function useLoanPages(
+  list: LoanList,
+  search: string,
+  enabled: boolean,
+  sort: TableSort<LoanSortKey> | null = null,
+) {
   return useInfiniteQuery({
-    queryKey: ["prestiti", "elenco", list, search],
-    queryFn: ({ pageParam }) => apiRequest<LoanPage>(loanListPath(list, pageParam, LOAN_PAGE_SIZE, search)),
+    queryKey: ["prestiti", "elenco", list, search, sort],
+    queryFn: ({ pageParam }) => apiRequest<LoanPage>(loanListPath(list, pageParam, LOAN_PAGE_SIZE, search, sort)),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
     // Only a new search keeps the old results meanwhile: another tab's cards must not stand in.

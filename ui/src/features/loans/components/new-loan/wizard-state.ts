@@ -1,5 +1,5 @@
 import { addDays } from "../../../../../../src/domain/dates";
-import { isInternalUse } from "../../../../../../src/domain/loan-rules";
+import { DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../../src/domain/loan-rules";
 import type { UsageType } from "../../../../../../src/domain/loan-types";
 import type { InventoryItem } from "../../api/get-items";
 
@@ -52,13 +52,11 @@ export function asksUsage(item: InventoryItem | null): boolean {
   return item?.tipo_prestito === "entrambi";
 }
 
-/** A week is the usual external loan; internal use is always one day. */
-const DEFAULT_EXTERNAL_DAYS = 7;
-
+/** Internal use is always one day. */
 export function loanDates(state: WizardState, today: string) {
   const start = state.start ?? today;
   const internal = state.item ? isInternalUse(state.item.tipo_prestito, state.usage) : false;
-  const end = internal ? start : (state.end ?? (start ? addDays(start, DEFAULT_EXTERNAL_DAYS) : ""));
+  const end = internal ? start : (state.end ?? (start ? addDays(start, DEFAULT_EXTERNAL_LOAN_DAYS) : ""));
   return { start, end, endLocked: internal };
 }
 
