@@ -7,6 +7,7 @@ import { aStudent } from "../../../test/fixtures";
 import { pressBrowser } from "../../../test/history";
 import { anItem, aUnit, studentApi, TODAY } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { catalogueRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const student = aStudent();
@@ -27,7 +28,7 @@ function renderWizard(api: ApiRoutes = {}, path = "/dashboard", signedInAs = stu
     path,
     api: {
       ...studentApi(student.id),
-      "GET /api/inventario/disponibili": { body: [camera, tripod, tablet, lens, broken] },
+      "GET /api/inventario/disponibili": catalogueRoute([camera, tripod, tablet, lens, broken]),
       "GET /api/inventario/10/disponibili": {
         body: [aUnit({ id: 100, codice_univoco: "CANON_001" }), aUnit({ id: 101, codice_univoco: "CANON_002" })],
       },
