@@ -116,6 +116,17 @@ test("the administrator's screens", async ({ page, server }) => {
   ).toBeVisible();
   await auditScreen(page, "admin-settings");
 
+  // The item page a unit's QR label opens, with that unit picked out.
+  const adminToken = await server.login(server.admin);
+  const items = await server.call("GET", "/api/inventario?pagina=1&per_pagina=1&stato=in_prestito", {
+    token: adminToken,
+  });
+  const lent = items.body.elementi[0];
+  const units = await server.call("GET", `/api/inventario/${lent.id}/units`, { token: adminToken });
+  await page.goto(`/inventario/${lent.id}?unita=${encodeURIComponent(units.body[0].codice_univoco)}`);
+  await expect(page.getByRole("table")).toBeVisible();
+  await auditScreen(page, "admin-item-page");
+
   await openSystemFromFooter(page);
   await expect(page.getByText("Sistema Online")).toBeVisible();
   await page.getByRole("button", { name: /Metriche Dettagliate/ }).click();
@@ -189,7 +200,7 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
     await loanWizard.getByRole("radio").first().check();
     await loanWizard.getByRole("button", { name: "Avanti" }).click();
   }
-  await expect(loanWizard.getByLabel("Data di fine")).toBeVisible();
+  await expect(loanWizard.getByRole("grid")).toBeVisible();
   await auditScreen(page, "admin-new-loan-5");
   await page.keyboard.press("Escape");
 
@@ -310,6 +321,19 @@ test("the student's screens and wizards", async ({ page, server }) => {
   await openSystemFromFooter(page);
   await expect(page.getByText("Sistema Online")).toBeVisible();
   await auditScreen(page, "student-system");
+
+  await page.getByRole("button", { name: /^Notifiche/ }).click();
+  await expect(dialog(page, "Notifiche")).toBeVisible();
+  await auditScreen(page, "student-notifications");
+  await page.keyboard.press("Escape");
+
+  // The item page of an item of the student's course, with its month calendar.
+  const catalogue = await server.call("GET", "/api/inventario/disponibili", {
+    token: await server.login(server.demo.student),
+  });
+  await page.goto(`/inventario/${catalogue.body[0].id}`);
+  await expect(page.getByRole("region", { name: "Disponibilità" }).getByRole("grid")).toBeVisible();
+  await auditScreen(page, "student-item-page");
 
   await openStudentView(page, "Dashboard");
   await page.getByRole("button", { name: "Nuova Richiesta" }).click();

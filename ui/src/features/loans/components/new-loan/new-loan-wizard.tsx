@@ -9,6 +9,7 @@ import { Modal } from "../../../../components/modal";
 import { useToast } from "../../../../components/toast";
 import { ApiError } from "../../../../lib/api";
 import { useServerToday } from "../../../../lib/server-today";
+import type { InventoryItem } from "../../api/get-items";
 import { BorrowerStep } from "./borrower-step";
 import { DatesStep } from "./dates-step";
 import { ItemStep } from "./item-step";
@@ -33,8 +34,25 @@ const STEPS: { step: Step; title: string }[] = [
 ];
 
 /** The desk lends equipment directly, in five steps (the usage step only for items lent both ways). */
-export function NewLoanWizard({ onClose }: { onClose: () => void }) {
-  const [state, dispatch] = useReducer(wizardReducer, INITIAL_STATE);
+export function NewLoanWizard({
+  onClose,
+  preset,
+}: {
+  onClose: () => void;
+  /** An item (and a unit scanned at the counter or named by a link): the wizard starts at the borrower with them chosen. */
+  preset?: { item: InventoryItem; unitId: number | null };
+}) {
+  const [state, dispatch] = useReducer(
+    wizardReducer,
+    preset
+      ? {
+          ...INITIAL_STATE,
+          step: 2 as const,
+          item: preset.item,
+          unitIds: preset.unitId === null ? [] : [preset.unitId],
+        }
+      : INITIAL_STATE,
+  );
   const [problem, setProblem] = useState<string | null>(null);
   // The borrower is usually at the desk: a loan starting today is handed over in the same action.
   const [handOverNow, setHandOverNow] = useState(true);
@@ -152,6 +170,7 @@ export function NewLoanWizard({ onClose }: { onClose: () => void }) {
           start={start}
           end={end}
           endLocked={endLocked}
+          today={today}
           dateProblem={dateProblem}
           dispatch={dispatch}
         />

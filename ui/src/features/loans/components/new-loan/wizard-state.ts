@@ -18,7 +18,7 @@ export interface WizardState {
   borrower: Borrower | null;
   unitIds: number[];
   usage: UsageType | null;
-  /** null until the desk changes it: the start is then today, the end follows the start. */
+  /** null until the desk picks days: the start is then today, the end a week later; "" when unpicked. */
   start: string | null;
   end: string | null;
   /** null keeps the default note, which follows the number of units. */
@@ -41,8 +41,7 @@ export type WizardAction =
   | { type: "borrower"; borrower: Borrower | null }
   | { type: "toggle-unit"; unitId: number }
   | { type: "usage"; usage: UsageType }
-  | { type: "start"; value: string }
-  | { type: "end"; value: string }
+  | { type: "dates"; start: string; end: string }
   | { type: "note"; value: string }
   | { type: "next" }
   | { type: "back" }
@@ -101,10 +100,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       };
     case "usage":
       return { ...state, usage: action.usage };
-    case "start":
-      return { ...state, start: action.value };
-    case "end":
-      return { ...state, end: action.value };
+    case "dates":
+      return { ...state, start: action.start, end: action.end };
     case "note":
       return { ...state, note: action.value };
     case "next":
