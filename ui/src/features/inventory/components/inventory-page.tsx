@@ -11,6 +11,8 @@ import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
+import { type ListView, ViewSwitch } from "../../../components/view-switch";
+import { useMediaQuery } from "../../../lib/use-media-query";
 import { useDeleteItem } from "../api/delete-item";
 import { useCategories } from "../api/get-categories";
 import { useInventory } from "../api/get-inventory";
@@ -22,6 +24,7 @@ import { AdvancedFilters } from "./advanced-filters";
 import { CategoryModal } from "./category-modal";
 import { InlineCategoryForm } from "./inline-category-form";
 import { emptyListText, ItemList } from "./item-list";
+import { ItemTable } from "./item-table";
 import { ItemWizard } from "./item-wizard";
 import { LoanDetailsModal } from "./loan-details-modal";
 import { QrCodeDialog } from "./qr-code-dialog";
@@ -64,6 +67,20 @@ export function InventoryPage() {
   const [transfer, setTransfer] = useState<TransferStatus | null>(null);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
   const advancedId = useId();
+  // A wide screen may show a table; phones always get the cards.
+  const wide = useMediaQuery("(min-width: 1024px)");
+  const view: ListView = wide && searchParams.get("vista") === "tabella" ? "tabella" : "schede";
+
+  function chooseView(next: ListView) {
+    setSearchParams(
+      (current) => {
+        if (next === "tabella") current.set("vista", "tabella");
+        else current.delete("vista");
+        return current;
+      },
+      { replace: true },
+    );
+  }
 
   const highlightedId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const items = inventory.data ?? [];
@@ -206,7 +223,7 @@ export function InventoryPage() {
 
       <section aria-label="Elenco inventario" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:flex-wrap lg:items-center">
-          <div className="relative min-w-0 lg:flex-1">
+          <div className="relative min-w-0 lg:min-w-64 lg:flex-1">
             <label htmlFor="inventory-search" className="sr-only">
               Cerca nell'inventario
             </label>
@@ -245,6 +262,7 @@ export function InventoryPage() {
               </>
             )}
             <InlineCategoryForm />
+            {wide && <ViewSwitch view={view} onChange={chooseView} />}
             <Button
               variant="secondary"
               icon={SlidersHorizontal}
@@ -325,19 +343,35 @@ export function InventoryPage() {
                   onPrint={() => printLabels(selectedItems)}
                   onClear={() => setSelectedIds(new Set())}
                 />
-                <ItemList
-                  groups={renderedGroups}
-                  highlightedId={highlightedId}
-                  selectedIds={selectedIds}
-                  onToggleSelected={toggleSelected}
-                  onEdit={(item) => setDialog({ kind: "edit", item })}
-                  onDelete={(item) => setDialog({ kind: "delete", item })}
-                  onShowQr={(item) => setDialog({ kind: "qr", item })}
-                  onPrintLabels={printLabels}
-                  onOpenLoan={(unit) => setDialog({ kind: "loan", unit })}
-                  onToggleLost={toggleLost}
-                  busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
-                />
+                {view === "tabella" ? (
+                  <ItemTable
+                    items={itemsOnPage}
+                    selectedIds={selectedIds}
+                    sort={{ key: filters.sortBy, direction: filters.sortOrder }}
+                    onSort={(sort) =>
+                      setFilters((current) => ({ ...current, sortBy: sort.key, sortOrder: sort.direction }))
+                    }
+                    onToggleSelected={toggleSelected}
+                    onEdit={(item) => setDialog({ kind: "edit", item })}
+                    onDelete={(item) => setDialog({ kind: "delete", item })}
+                    onShowQr={(item) => setDialog({ kind: "qr", item })}
+                    onPrintLabels={printLabels}
+                  />
+                ) : (
+                  <ItemList
+                    groups={renderedGroups}
+                    highlightedId={highlightedId}
+                    selectedIds={selectedIds}
+                    onToggleSelected={toggleSelected}
+                    onEdit={(item) => setDialog({ kind: "edit", item })}
+                    onDelete={(item) => setDialog({ kind: "delete", item })}
+                    onShowQr={(item) => setDialog({ kind: "qr", item })}
+                    onPrintLabels={printLabels}
+                    onOpenLoan={(unit) => setDialog({ kind: "loan", unit })}
+                    onToggleLost={toggleLost}
+                    busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
+                  />
+                )}
                 <ShowMore shown={renderedGroups.length} total={groups.length} onMore={rendered.showMore} />
               </>
             ))}

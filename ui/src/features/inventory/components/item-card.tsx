@@ -36,6 +36,24 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** What the desk does to one item: its QR code, its labels, edit, delete. The card and the table share them. */
+export function ItemButtons({
+  item,
+  onShowQr,
+  onPrintLabels,
+  onEdit,
+  onDelete,
+}: { item: InventoryItem } & Pick<ItemActions, "onShowQr" | "onPrintLabels" | "onEdit" | "onDelete">) {
+  return (
+    <>
+      <IconButton icon={QrCode} label={`Codice QR di ${item.nome}`} onClick={() => onShowQr(item)} />
+      <IconButton icon={Printer} label={`Etichette di ${item.nome}`} onClick={() => onPrintLabels([item])} />
+      <IconButton icon={Pencil} label={`Modifica ${item.nome}`} onClick={() => onEdit(item)} />
+      <IconButton icon={Trash2} tone="danger" label={`Elimina ${item.nome}`} onClick={() => onDelete(item)} />
+    </>
+  );
+}
+
 export function ItemCard({
   item,
   highlighted,
@@ -93,10 +111,13 @@ export function ItemCard({
           </div>
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
-          <IconButton icon={QrCode} label={`Codice QR di ${item.nome}`} onClick={() => onShowQr(item)} />
-          <IconButton icon={Printer} label={`Etichette di ${item.nome}`} onClick={() => onPrintLabels([item])} />
-          <IconButton icon={Pencil} label={`Modifica ${item.nome}`} onClick={() => onEdit(item)} />
-          <IconButton icon={Trash2} tone="danger" label={`Elimina ${item.nome}`} onClick={() => onDelete(item)} />
+          <ItemButtons
+            item={item}
+            onShowQr={onShowQr}
+            onPrintLabels={onPrintLabels}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </div>
       </div>
 
