@@ -49,6 +49,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "POST /api/auth/login": { access: "public" },
   "POST /api/auth/register": { access: "public" },
   "POST /api/auth/forgot-password": { access: "public" },
+  "POST /api/auth/reimposta-password": { access: "public" },
   "GET /api/auth/me": { access: "signed-in" },
   "GET /api/auth/password-reset-requests": { access: "admin" },
   "POST /api/auth/admin-reset-password": { access: "admin" },
@@ -819,6 +820,7 @@ const VALID_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   "POST /api/auth/forgot-password": fc.record({
     email: fc.constantFrom<Owner | "nobody">("A", "B", "desk", "nobody").map((owner) => new EmailOf(owner)),
   }),
+  "POST /api/auth/reimposta-password": fc.record({ token: freshText, password: fc.constant("Nuova-Chiave-2026") }),
   "POST /api/auth/admin-reset-password": fc.record({
     email: student.map((who) => new EmailOf(who)),
     newPassword: fc.constant("Nuova-Chiave-2026"),

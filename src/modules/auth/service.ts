@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { normalizedEmail, optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
+import { mailResetLink } from "./reset-link";
 
 export interface ProfileInput {
   name?: unknown;
@@ -29,7 +30,7 @@ export interface RegistrationInput extends ProfileInput {
   role?: unknown;
 }
 
-function assertPasswordAcceptable(password: unknown): string {
+export function assertPasswordAcceptable(password: unknown): string {
   if (typeof password !== "string" || password === "") throw badRequest("La password è obbligatoria");
   if (password.length > 256) throw badRequest("La password è troppo lunga");
   const problem = passwordProblem(password);
@@ -148,15 +149,20 @@ export async function verifyCredentials(ctx: AppContext, identifier: string, pas
   return (await ctx.passwords.verify(password, user.passwordHash)) ? user : null;
 }
 
-/** Queues one pending reset request per account; unknown emails are silently ignored. */
-export function requestPasswordReset(ctx: AppContext, email: string): void {
-  const user = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+/**
+ * Queues one pending reset request per account for the desk and, while e-mail is on, mails a one-time
+ * link too (`baseUrl` is where the link points). Unknown emails are silently ignored.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string, baseUrl: string): void {
+  const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
   if (!user) return;
-  ctx.db
-    .insert(passwordResetRequests)
-    .values({ userId: user.id, requestedAt: ctx.clock.now().toISOString() })
-    .onConflictDoNothing()
-    .run();
+  writeTransaction(ctx.db, (tx) => {
+    tx.insert(passwordResetRequests)
+      .values({ userId: user.id, requestedAt: ctx.clock.now().toISOString() })
+      .onConflictDoNothing()
+      .run();
+    mailResetLink(tx, ctx, user, baseUrl);
+  });
 }
 
 export function listPendingResetRequests(ctx: AppContext) {
