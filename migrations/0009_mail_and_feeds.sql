@@ -1,11 +1,10 @@
 CREATE TABLE `calendar_feeds` (
 	`user_id` integer PRIMARY KEY NOT NULL,
-	`token` text NOT NULL,
-	`created_at` text NOT NULL,
+	`revoche` integer NOT NULL,
+	`revoked_at` text NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `calendar_feeds_token_unique` ON `calendar_feeds` (`token`);--> statement-breakpoint
 CREATE TABLE `password_reset_tokens` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`user_id` integer NOT NULL,

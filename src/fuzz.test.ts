@@ -106,6 +106,12 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/etichette": { access: "admin" },
   "GET /api/banco/scansione": { access: "admin" },
   "GET /api/prestiti/:id/units": { access: "signed-in", params: { id: "loan" } },
+  "GET /api/prestiti/:id/ics": { access: "signed-in", params: { id: "loan" } },
+  "GET /api/calendario": { access: "signed-in" },
+  "DELETE /api/calendario": { access: "signed-in" },
+  // Its token is its credential: a calendar application asks without a session. A user's id in its place
+  // is a token that does not exist.
+  "GET /api/calendario/:token": { access: "public", params: { token: "user" } },
   "GET /api/prestiti/unit/:unitId": { access: "signed-in", params: { unitId: "unit" } },
   "GET /api/penalties/user/:userId": { access: "signed-in", params: { userId: "user" } },
   "POST /api/penalties/unblock-user": { access: "admin" },

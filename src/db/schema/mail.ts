@@ -51,13 +51,14 @@ export const passwordResetTokens = sqliteTable(
 );
 
 /**
- * A person's private calendar feed. The token is the feed URL's only credential, kept in clear so the
- * owner can copy the same link again; revoking deletes the row and the old URL answers 404.
+ * How many times a person has revoked their calendar feed. The feed's token is derived from the server's
+ * secret, the person and this number, so showing the link writes nothing and revoking (one more)
+ * makes every older link stop working.
  */
 export const calendarFeeds = sqliteTable("calendar_feeds", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  token: text("token").notNull().unique(),
-  createdAt: text("created_at").notNull(),
+  revoche: integer("revoche").notNull(),
+  revokedAt: text("revoked_at").notNull(),
 });
