@@ -1,10 +1,10 @@
 import { describe, expect, it } from "bun:test";
 import { createApp } from "./app";
 import { createClock } from "./clock";
+import { BUILD, VERSION } from "./domain/version";
 import { IMPORT_PATH, listenOptions, MAX_BODY_BYTES } from "./http/body-guard";
 import type { UiAssetSource } from "./http/ui";
 import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "./testing/harness";
-import { BUILD, VERSION } from "./version";
 
 const INDEX_HTML = '<!doctype html><html lang="it"><div id="root"></div>PrestaLab UI</html>';
 

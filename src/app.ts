@@ -1,5 +1,6 @@
 import { Elysia, type ValidationError } from "elysia";
 import type { AppContext } from "./context";
+import { apiDocs } from "./http/api-docs";
 import { createTokenService } from "./http/auth";
 import { bodyGuard, bodyLimitFor, tooLarge } from "./http/body-guard";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
@@ -73,6 +74,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens))
     .use(calendarModule(ctx, tokens));
+  api.use(apiDocs(api));
 
   return new Elysia()
     .onRequest(({ request, set }) => {

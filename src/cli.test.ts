@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { prepareDatabase } from "./cli";
 import { openDatabase } from "./db/client";
 import { users } from "./db/schema";
+import { BUILD, VERSION } from "./domain/version";
 import { listenAddresses } from "./http/listen-addresses";
 import { verifyCredentials } from "./modules/auth/service";
 import { createTestContext } from "./testing/harness";
-import { BUILD, VERSION } from "./version";
 
 const ROOT = join(import.meta.dir, "..");
 const scratch = mkdtempSync(join(tmpdir(), "prestalab-cli-"));
@@ -254,6 +254,19 @@ describe("command line", () => {
       expect(lines).toContain("POST /api/auth/login");
       expect(lines).toContain("GET /api/health");
       expect(lines).toContain("DELETE /api/auth/users/:id");
+    },
+    SLOW,
+  );
+
+  it(
+    "prints the OpenAPI document of every route",
+    async () => {
+      const result = await prestalab("openapi");
+      expect(result.code).toBe(0);
+      const doc = JSON.parse(result.stdout);
+      expect(doc.info.title).toBe("PrestaLab API");
+      expect(doc.paths["/api/prestiti"].post).toBeDefined();
+      expect(doc.paths["/api/users/{id}"].put).toBeDefined();
     },
     SLOW,
   );

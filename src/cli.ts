@@ -7,6 +7,8 @@ import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServ
 import { backupDatabase, backupProblem, openForBackup, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
+import { BUILD, VERSION } from "./domain/version";
+import { API_DOCS_PATH } from "./http/api-docs";
 import { listenOptions } from "./http/body-guard";
 import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
@@ -20,7 +22,6 @@ import { createEventBus } from "./modules/events/service";
 import { createMailSender } from "./modules/mail/outbox";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
-import { BUILD, VERSION } from "./version";
 
 const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature per accademie
 
@@ -32,6 +33,7 @@ Uso:
   prestalab restore <file> [--data-dir ./data]
   prestalab create-admin --email <email> [--password <password>] [--data-dir ./data]
   prestalab routes
+  prestalab openapi
   prestalab --help | --version
 
 Variabili d'ambiente: PORT, HOST, PRESTALAB_DATA_DIR, PRESTALAB_NOW, TZ_ACADEMY (Europe/Rome),
@@ -231,6 +233,9 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     case "routes":
       printRoutes();
       return 0;
+    case "openapi":
+      await printOpenApi();
+      return 0;
     default:
       throw new Error(`Comando sconosciuto: ${command}\n\n${HELP}`);
   }
@@ -241,6 +246,13 @@ function printRoutes() {
   const app = createApp(createTestContext());
   const lines = new Set(app.routes.map((route) => `${route.method} ${route.path}`));
   console.log([...lines].sort().join("\n"));
+}
+
+/** The OpenAPI document served at /api/docs/json, for integrations written without a running server. */
+async function printOpenApi() {
+  const app = createApp(createTestContext());
+  const answer = await app.handle(new Request(`http://localhost${API_DOCS_PATH}/json`));
+  console.log(JSON.stringify(await answer.json(), null, 2));
 }
 
 /** Entry used by both `bun run src/main.ts` and the compiled binary. */

@@ -46,6 +46,8 @@ interface RouteRule {
 
 const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/health": { access: "public" },
+  "GET /api/docs": { access: "public" },
+  "GET /api/docs/json": { access: "public" },
   "POST /api/auth/login": { access: "public" },
   "POST /api/auth/register": { access: "public" },
   "POST /api/auth/forgot-password": { access: "public" },

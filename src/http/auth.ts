@@ -1,11 +1,11 @@
 import { jwt } from "@elysiajs/jwt";
 import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
+import type { Actor } from "../actor";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
 import { forbidden, HttpError, unauthorized } from "./errors";
 
-export type Actor = typeof users.$inferSelect;
 export type Access = "signed-in" | "admin";
 
 interface TokenClaims {
@@ -63,6 +63,12 @@ export function createTokenService(ctx: AppContext): TokenService {
   };
 }
 
+/** Who may call a route, as the API documentation says it. */
+const ACCESS_DESCRIPTIONS: Record<Access, string> = {
+  "signed-in": "Accesso: ogni utente autenticato.",
+  admin: "Accesso: solo il banco prestiti (ruolo admin).",
+};
+
 /**
  * `{ auth: 'signed-in' }` or `{ auth: 'admin' }` on a route states who may call it. The check runs in
  * the parse and transform hooks, i.e. before the body or query is validated, so a caller without the
@@ -78,6 +84,7 @@ export function authPlugin(tokens: TokenService) {
   return new Elysia({ name: "auth" }).macro({
     auth(access: Access) {
       return {
+        detail: { security: [{ bearer: [] }], description: ACCESS_DESCRIPTIONS[access] },
         async parse({ request }) {
           // Anything thrown while parsing reaches onError wrapped as a malformed-body error (400), so
           // only the 401/403 answer is given here; an unexpected failure (e.g. the database) is

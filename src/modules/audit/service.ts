@@ -1,7 +1,7 @@
+import type { Actor } from "../../actor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import type { Actor } from "../../http/auth";
 
 /** What an audit row can be about; `system` is the server itself (e.g. a backup download). */
 export const AUDIT_ENTITIES = [

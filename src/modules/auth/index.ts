@@ -4,11 +4,12 @@ import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { clientAddress } from "../../http/client-address";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
-import { idParam, normalizedEmail } from "../../http/input";
+import { idParam } from "../../http/input";
 import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
 import { publicBaseUrl } from "../counter/documents";
 import { mailSetup } from "../mail/service";
 import { readSettings } from "../settings/service";
+import { normalizedEmail } from "../text-fields";
 import { INVALID_RESET_LINK, resetPasswordWithLink } from "./reset-link";
 import {
   deleteUser,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
@@ -7,11 +8,10 @@ import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { passwordProblem } from "../../domain/password-policy";
 import { textKey } from "../../domain/text-key";
-import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { normalizedEmail, optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
+import { normalizedEmail, optionalText, requiredText } from "../text-fields";
 import { mailResetLink } from "./reset-link";
 
 export interface ProfileInput {

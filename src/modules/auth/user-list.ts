@@ -4,7 +4,7 @@ import { users } from "../../db/schema";
 import { rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { badRequest } from "../../http/errors";
-import { type PagedAnswer, type PageQuery, pageOf } from "../../http/paging";
+import { type PagedAnswer, type PageQuery, pageOf } from "../paging";
 import { type PublicUser, publicUser } from "./users";
 
 /**

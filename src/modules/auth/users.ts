@@ -1,4 +1,4 @@
-import type { Actor } from "../../http/auth";
+import type { Actor } from "../../actor";
 
 /** The user as every answer shows it: never the password hash nor the session version. */
 export function publicUser(user: Actor) {

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { corsi, inventario, inventarioCorsi } from "../../db/schema";
 import { daysWithAFreeUnit } from "../../domain/availability";
 import { addDays, daysBetween, isIsoDate, laterDate } from "../../domain/dates";
-import type { Actor } from "../../http/auth";
 import { badRequest, notFound } from "../../http/errors";
 import { unitCalendars } from "../loans/bookings";
 import type { AvailabilityQuery, AvailabilityView } from "./model";

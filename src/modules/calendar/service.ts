@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import ical, { type ICalCalendar } from "ical-generator";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { calendarFeeds, inventario, prestiti, richieste, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, formatItalianDate } from "../../domain/dates";
-import type { Actor } from "../../http/auth";
 import { notFound } from "../../http/errors";
 
 function revocations(ctx: AppContext, userId: number): number {

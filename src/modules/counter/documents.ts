@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { inventario, prestiti, prestitiUnita, unita, users } from "../../db/schema";
 import { checklistItems, DEFAULT_LOAN_TERMS } from "../../domain/loan-terms";
 import { unitLabelUrl } from "../../domain/public-url";
-import type { Actor } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { loanView } from "../loans/service";
 import { readSettings } from "../settings/service";

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
@@ -12,7 +13,6 @@ import {
 } from "../../domain/loan-rules";
 import { parseScannedCode } from "../../domain/public-url";
 import { textKey } from "../../domain/text-key";
-import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadUnitViews } from "../inventory/unit-status";

@@ -1,9 +1,9 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import type { CourseChange, NewCourse } from "./model";

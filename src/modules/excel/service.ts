@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import * as XLSX from "xlsx";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
@@ -9,7 +10,6 @@ import { checklistItems } from "../../domain/loan-terms";
 import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
-import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadItemViews } from "../inventory/item-views";

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
-import { BUILD, VERSION } from "../../version";
+import { BUILD, VERSION } from "../../domain/version";
 
 export function healthModule(ctx: AppContext) {
   return new Elysia().get("/health", () => ({

@@ -1,10 +1,11 @@
 import { Elysia, t } from "elysia";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
-import { type Actor, authPlugin, type TokenService } from "../../http/auth";
+import { authPlugin, type TokenService } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { idParam } from "../../http/input";
-import { DEFAULT_PAGE_SIZE, type PagedAnswer, type PageQuery, pageOf } from "../../http/paging";
 import { bookedRanges } from "../loans/bookings";
+import { DEFAULT_PAGE_SIZE, type PagedAnswer, type PageQuery, pageOf } from "../paging";
 import { type ItemView, loadItemViews, studentItemView } from "./item-views";
 import { inventorySummary, listInventory } from "./list-query";
 import {

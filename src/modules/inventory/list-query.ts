@@ -7,7 +7,7 @@ import { isIsoDate } from "../../domain/dates";
 import { isLowStock } from "../../domain/stock-level";
 import { ITEM_STATES, type ItemState, itemState, UNIT_STATES } from "../../domain/unit-state";
 import { badRequest } from "../../http/errors";
-import { type Page, type PagedAnswer, type PageQuery, pageOf, pageOfRows } from "../../http/paging";
+import { type Page, type PagedAnswer, type PageQuery, pageOf, pageOfRows } from "../paging";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
 import { unitCountsByItem } from "./unit-status";
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import {
@@ -20,10 +21,9 @@ import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
 import { isLoanType, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
-import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
+import { optionalText, requiredText } from "../text-fields";
 import { type ItemView, loadItemViews } from "./item-views";
 
 export interface UnitInput {

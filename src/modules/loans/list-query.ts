@@ -5,7 +5,7 @@ import { qualified } from "../../db/sql";
 import { LOAN_STATE, LOAN_STATES, OPEN_LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
 import { badRequest } from "../../http/errors";
-import { type Page, type PagedAnswer, type PageQuery, pageOf } from "../../http/paging";
+import { type Page, type PagedAnswer, type PageQuery, pageOf } from "../paging";
 import type { Selection } from "./views";
 
 /**

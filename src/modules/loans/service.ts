@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
@@ -14,12 +15,11 @@ import {
   UNBLOCK_HELP,
 } from "../../domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
-import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { optionalText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
+import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
 import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";

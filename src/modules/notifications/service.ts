@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { type NOTIFICATION_KINDS, notifiche, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { REPORT_STATE_LABELS, type ReportState } from "../../domain/repairs";
-import type { Actor } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { studentNoticeMail } from "../mail/messages";
 import { type MailContext, mailBaseUrl, queueMail } from "../mail/service";

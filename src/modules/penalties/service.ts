@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { penalita, users } from "../../db/schema";
@@ -7,7 +8,6 @@ import { writeTransaction } from "../../db/transaction";
 import { automaticBlockReason, strikesExpired } from "../../domain/academy-settings";
 import { calendarDateIn } from "../../domain/dates";
 import { lateReturnReason } from "../../domain/loan-rules";
-import type { Actor } from "../../http/auth";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import type { MailContext } from "../mail/service";

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import {
@@ -14,11 +15,10 @@ import {
 import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { canCloseRepair, isPriority, type Priority } from "../../domain/repairs";
-import type { Actor } from "../../http/auth";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { optionalText, requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { notifyReportState } from "../notifications/service";
+import { optionalText, requiredText } from "../text-fields";
 
 const SELECT_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
 

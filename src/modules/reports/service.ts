@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, segnalazioni, unita, users } from "../../db/schema";
@@ -12,12 +13,11 @@ import {
   REPORT_STATES,
   type ReportState,
 } from "../../domain/repairs";
-import type { Actor } from "../../http/auth";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { requiredText } from "../../http/input";
 import { recordAudit } from "../audit/service";
 import { notifyReportState } from "../notifications/service";
 import { createRepair } from "../repairs/service";
+import { requiredText } from "../text-fields";
 
 export function loadReportViews(db: Db, where?: SQL) {
   return db

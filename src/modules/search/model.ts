@@ -1,7 +1,5 @@
 import { type Static, t } from "elysia";
-
-/** The shortest text worth searching: one letter would match half the academy. */
-export const MIN_SEARCH_LENGTH = 2;
+import { MIN_SEARCH_LENGTH } from "../../domain/search";
 
 export const searchQuery = t.Object({
   q: t.String({

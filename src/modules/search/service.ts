@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { inventario, unita, users } from "../../db/schema";
 import { rowsContaining } from "../../db/search";
-import type { Actor } from "../../http/auth";
 import { listLoans } from "../loans/service";
 import type { SearchResults } from "./model";
 

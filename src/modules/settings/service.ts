@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { impostazioni } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { type AcademySettings, DEFAULT_SETTINGS, settingsProblem } from "../../domain/academy-settings";
-import type { Actor } from "../../http/auth";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import type { SettingsChange } from "./model";

@@ -2,9 +2,10 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Elysia } from "elysia";
+import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { backupDatabase } from "../../db/backup";
-import { type Actor, authPlugin, type TokenService } from "../../http/auth";
+import { authPlugin, type TokenService } from "../../http/auth";
 import { recordAudit } from "../audit/service";
 import { createStatusProbe } from "./service";
 

@@ -1,5 +1,5 @@
 import { Activity } from "lucide-react";
-import { BUILD, VERSION } from "../../../../src/version";
+import { BUILD, VERSION } from "../../../../src/domain/version";
 import { requestNavigation } from "../../lib/navigation-event";
 import { useServiceName } from "../../lib/service-info";
 

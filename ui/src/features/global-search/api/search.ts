@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { MIN_SEARCH_LENGTH } from "../../../../../src/domain/search";
 import type { SearchResults } from "../../../../../src/modules/search/model";
-import { MIN_SEARCH_LENGTH } from "../../../../../src/modules/search/model";
 import { apiRequest } from "../../../lib/api";
 
 export type { SearchResults };

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { MIN_SEARCH_LENGTH } from "../../../../../src/modules/search/model";
+import { MIN_SEARCH_LENGTH } from "../../../../../src/domain/search";
 import { Modal } from "../../../components/modal";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useGlobalSearch } from "../api/search";

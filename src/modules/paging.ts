@@ -1,4 +1,4 @@
-import { badRequest } from "./errors";
+import { badRequest } from "../http/errors";
 
 /**
  * The paging convention of every long list: `pagina` (from 1) and `per_pagina` (1–200, default 50) turn

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "bun:test";
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { Glob } from "bun";
+
+/**
+ * The layers, checked rather than hoped for (STYLE.md): the UI takes from the server only its pure rules
+ * (src/domain) and the models' exported types; a service takes from the HTTP layer only the error type
+ * it throws.
+ */
+const ROOT = resolve(import.meta.dir, "..");
+const IMPORT = /^\s*(?:import|export)\s+(type\s+)?[^"';]*?from\s+"([^"]+)"/gm;
+
+interface ImportLine {
+  file: string;
+  target: string;
+  typeOnly: boolean;
+}
+
+function importsOf(pattern: string): ImportLine[] {
+  const lines: ImportLine[] = [];
+  for (const path of new Glob(pattern).scanSync({ cwd: ROOT })) {
+    const text = readFileSync(resolve(ROOT, path), "utf8");
+    for (const [, typeKeyword, specifier] of text.matchAll(IMPORT)) {
+      if (!specifier?.startsWith(".")) continue;
+      const target = relative(ROOT, resolve(ROOT, dirname(path), specifier));
+      lines.push({ file: path, target, typeOnly: Boolean(typeKeyword) });
+    }
+  }
+  return lines;
+}
+
+describe("layering", () => {
+  it("lets the UI take from the server only src/domain and the models' types", () => {
+    const reaches = importsOf("ui/{src,test}/**/*.{ts,tsx}")
+      .filter(({ target }) => target.startsWith("src/"))
+      .filter(({ target, typeOnly }) => !target.startsWith("src/domain/") && !(typeOnly && /\/model$/.test(target)))
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(reaches).toEqual([]);
+  });
+
+  it("lets services take from the HTTP layer only the errors they throw", () => {
+    const reaches = importsOf("src/modules/**/*.ts")
+      .filter(({ file }) => !/\/(index|model)\.ts$|\.test\.ts$/.test(file))
+      .filter(({ target }) => target.startsWith("src/http/") && target !== "src/http/errors")
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(reaches).toEqual([]);
+  });
+});
