@@ -98,12 +98,22 @@ export function isoWeekday(isoDate: string): number {
   return sundayFirst === 0 ? 7 : sundayFirst;
 }
 
-export function closureOn(settings: AcademySettings, isoDate: string): Closure | null {
+/** What decides whether the desk is open on a day. */
+export type OpeningRules = Pick<AcademySettings, "giorni_apertura" | "chiusure">;
+
+export function closureOn(settings: OpeningRules, isoDate: string): Closure | null {
   return settings.chiusure.find((closure) => closure.dal <= isoDate && isoDate <= closure.al) ?? null;
 }
 
-export function isOpenDay(settings: AcademySettings, isoDate: string): boolean {
+export function isOpenDay(settings: OpeningRules, isoDate: string): boolean {
   return settings.giorni_apertura.includes(isoWeekday(isoDate)) && !closureOn(settings, isoDate);
+}
+
+/** The days from `first` to `last` (both included) on which the desk is closed: what calendars grey out. */
+export function closedDaysBetween(settings: OpeningRules, first: string, last: string): Set<string> {
+  const closed = new Set<string>();
+  for (let day = first; day <= last; day = addDays(day, 1)) if (!isOpenDay(settings, day)) closed.add(day);
+  return closed;
 }
 
 /** Why the desk is closed on a day ("chiusura: Natale", "domenica"), or null when it is open. */

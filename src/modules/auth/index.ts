@@ -135,6 +135,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         requestPasswordReset(ctx, email, publicBaseUrl(ctx, request));
         const byMail = mailSetup(ctx, readSettings(ctx.db)) !== null;
         return {
+          per_email: byMail,
           message: byMail
             ? "Se l'indirizzo è registrato, riceverai un'e-mail con un link per scegliere una nuova password (vale un'ora); la richiesta è stata inoltrata anche all'amministrazione"
             : "Se l'indirizzo è registrato, la richiesta è stata inoltrata all'amministrazione",

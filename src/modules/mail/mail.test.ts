@@ -246,6 +246,7 @@ describe("a password reset by link", () => {
     const answer = await forgot(desk.student.user.email);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toContain("riceverai un'e-mail con un link");
+    expect(answer.body.per_email).toBe(true);
     const token = await linkFromMail();
     expect(smtp.received[0]?.to).toEqual([desk.student.user.email]);
     expect((await reset(token, "Nuova-Password-42")).body).toEqual({

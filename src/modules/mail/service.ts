@@ -8,6 +8,7 @@ import { LOAN_STATE, REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
 import { readSettings } from "../settings/service";
 import { type ComposedMail, deskDigestMail } from "./messages";
+import type { MailStatus } from "./model";
 
 /** What a module needs to queue an e-mail: the clock, the environment's mail settings, names and address. */
 export type MailContext = Pick<AppContext, "clock" | "mail" | "appName" | "publicUrl" | "mailer">;
@@ -111,19 +112,6 @@ export function queueDeskDigest(ctx: AppContext): number {
     }
     return queued;
   });
-}
-
-export interface MailStatus {
-  configurata: boolean;
-  /** The server's host and port, never its credentials. */
-  server: string | null;
-  mittente: string | null;
-  in_coda: number;
-  inviate: number;
-  fallite: number;
-  ultimo_errore: string | null;
-  ultimo_errore_at: string | null;
-  ultimo_invio_at: string | null;
 }
 
 /** The mail service as it really stands, for the Sistema page. */

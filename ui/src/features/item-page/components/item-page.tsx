@@ -8,6 +8,7 @@ import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api";
+import { useClosedDays } from "../../../lib/booking-rules";
 import { BOOKING_HORIZON_DAYS, firstFreeDay, takenDays, useItemAvailability } from "../../../lib/item-availability";
 import { useServerToday } from "../../../lib/server-today";
 import { type ItemDetails, useItem } from "../api/get-item";
@@ -37,6 +38,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
   const item = useItem(itemId);
   const today = useServerToday();
   const availability = useItemAvailability(item.data ? item.data.id : null, today);
+  const closedDays = useClosedDays(today, addDays(today, BOOKING_HORIZON_DAYS));
   const backLink = isDesk ? "/inventario" : "/articoli";
 
   if (itemId === null || item.isError) {
@@ -108,6 +110,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
                 firstDay={today}
                 lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
                 takenDays={takenDays(availability.data, null)}
+                unavailableDays={closedDays}
               />
             </>
           )}

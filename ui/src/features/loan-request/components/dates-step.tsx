@@ -11,6 +11,7 @@ import { ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
+import { useClosedDays } from "../../../lib/booking-rules";
 import { BOOKING_HORIZON_DAYS, takenDays, useItemAvailability } from "../../../lib/item-availability";
 import { useCreateRequest } from "../api/create-request";
 import type { RequestableItem } from "../api/get-requestable-items";
@@ -58,6 +59,7 @@ function blockedAnswer(error: unknown): BlockedAnswer | null {
 export function DatesStep({ item, unitId, usage, today, range, onRangeChange, onBack, onDone }: DatesStepProps) {
   const createRequest = useCreateRequest();
   const availability = useItemAvailability(item.id, today);
+  const closedDays = useClosedDays(today, addDays(today, BOOKING_HORIZON_DAYS));
   const showToast = useToast();
   const [note, setNote] = useState("");
   const [submitted, setSubmitted] = useState(false);
@@ -137,6 +139,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
             firstDay={today}
             lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
             takenDays={takenDays(availability.data, unitId)}
+            unavailableDays={closedDays}
             value={range}
             onChange={onRangeChange}
             singleDay={internal}

@@ -1,7 +1,9 @@
-import { AlertTriangle, PackageOpen } from "lucide-react";
+import { AlertTriangle, CalendarPlus, PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import { ClampedText } from "../../../components/clamped-text";
+import { DownloadButton } from "../../../components/download-button";
 import { LoanStatusBadge } from "../../../components/status-badge";
+import { downloadLoanCalendar } from "../../../lib/calendar-feed";
 import { formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
 import { ReceiptButton } from "../../counter/components/receipt-button";
@@ -69,6 +71,15 @@ export function LoanCard({ loan }: { loan: MyLoan }) {
             label="Scarica ricevuta"
             ariaLabel={`Scarica ricevuta: ${loan.oggetto_nome}`}
           />
+          {loan.stato !== "restituito" && (
+            <DownloadButton
+              download={() => downloadLoanCalendar(loan.id)}
+              label="Aggiungi al calendario (.ics)"
+              ariaLabel={`Aggiungi al calendario (.ics): ${loan.oggetto_nome}`}
+              icon={CalendarPlus}
+              fallbackError="Calendario non disponibile"
+            />
+          )}
         </div>
       )}
     </article>
