@@ -170,6 +170,14 @@ describe("the outbox", () => {
     expect(await mailStatus()).toMatchObject({ in_coda: 0, inviate: 1, fallite: 0 });
   });
 
+  it("is woken by the commit that queued a message, in a serving process, without anyone asking", async () => {
+    desk.ctx.mailer = sender;
+    const arrived = smtp.nextArrival();
+    await approvedCameraLoan();
+    await arrived;
+    expect(smtp.received.map((mail) => mail.subject)).toEqual(["Richiesta approvata · PrestaLab"]);
+  });
+
   it("waits longer after each failure and gives up after the last attempt", async () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
     expect(retryDelayMs(20)).toBe(6 * 3_600_000);

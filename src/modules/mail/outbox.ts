@@ -44,7 +44,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export interface MailSender {
-  /** Sends every message that is due; a round already running is joined, never doubled. */
+  /** Sends every message that is due; a round already running is joined (and followed by one more), never doubled. */
   deliverDue(): Promise<number>;
   /** Asks for a round soon, after the current transaction and request are done. */
   wake(): void;
@@ -115,9 +115,20 @@ export function createMailSender(ctx: AppContext, transport: MailTransport = smt
     return sent;
   }
 
+  let askedDuringRound = false;
+
   function deliverDue(): Promise<number> {
-    round ??= sendDue().finally(() => {
+    if (round) {
+      // Messages queued after this round read the outbox get a round of their own right after it.
+      askedDuringRound = true;
+      return round;
+    }
+    round = sendDue().finally(() => {
       round = null;
+      if (askedDuringRound) {
+        askedDuringRound = false;
+        void deliverDue().catch((error) => ctx.logger.error(`invio e-mail fallito: ${String(error)}`));
+      }
     });
     return round;
   }
