@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { passwordResetRequests, passwordResetTokens, users } from "../../db/schema";
+import { passwordResetTokens, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { passwordResetMail } from "../mail/messages";
 import { type MailContext, mailSetup, queueMail } from "../mail/service";
 import { readSettings } from "../settings/service";
-import { assertPasswordAcceptable } from "./service";
+import { assertPasswordAcceptable, replacePassword } from "./service";
 
 /** A reset link works for an hour. */
 export const RESET_LINK_MS = 3_600_000;
@@ -66,20 +66,13 @@ export async function resetPasswordWithLink(ctx: AppContext, token: unknown, new
       )
       .get();
     if (!link) throw badRequest(INVALID_RESET_LINK);
-    const user = tx
-      .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, link.userId))
-      .returning()
-      .get();
+    replacePassword(tx, link.userId, passwordHash, now, null);
     tx.update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)))
       .run();
-    tx.update(passwordResetRequests)
-      .set({ stato: "completed", completedAt: now })
-      .where(and(eq(passwordResetRequests.userId, link.userId), eq(passwordResetRequests.stato, "pending")))
-      .run();
+    const user = tx.select().from(users).where(eq(users.id, link.userId)).get();
+    if (!user) throw badRequest(INVALID_RESET_LINK);
     recordAudit(tx, ctx.clock, user, {
       action: "user.reset-password",
       entity: "user",

@@ -182,20 +182,28 @@ export function listPendingResetRequests(ctx: AppContext) {
     .all();
 }
 
+/**
+ * A new password (already hashed) for a user: every session of theirs ends and their pending reset
+ * requests are closed, by `completedBy` (the desk) or by no one (a reset link). Inside a write transaction.
+ */
+export function replacePassword(db: Db, userId: number, passwordHash: string, now: string, completedBy: number | null) {
+  db.update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .run();
+  db.update(passwordResetRequests)
+    .set({ stato: "completed", completedAt: now, completedBy })
+    .where(and(eq(passwordResetRequests.userId, userId), eq(passwordResetRequests.stato, "pending")))
+    .run();
+}
+
 /** Sets a new password chosen by the desk, ends the user's sessions and closes their reset requests. */
 export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: Actor, newPassword: unknown) {
   const password = assertPasswordAcceptable(newPassword);
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now().toISOString();
   writeTransaction(ctx.db, (tx) => {
-    tx.update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, target.id))
-      .run();
-    tx.update(passwordResetRequests)
-      .set({ stato: "completed", completedAt: now, completedBy: admin.id })
-      .where(and(eq(passwordResetRequests.userId, target.id), eq(passwordResetRequests.stato, "pending")))
-      .run();
+    replacePassword(tx, target.id, passwordHash, now, admin.id);
     recordAudit(tx, ctx.clock, admin, {
       action: "user.reset-password",
       entity: "user",

@@ -62,22 +62,36 @@ interface LoanEvent {
 // All-day events: a date at UTC midnight is written as that date (ical-generator without a time zone).
 const dateOnly = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
+/** An all-day event from `first` to `last`, both included (iCal's end is the day after). */
+function addAllDayEvent(
+  calendar: ICalCalendar,
+  event: { uid: string; first: string; last: string; summary: string; description: string; url: string },
+) {
+  calendar.createEvent({
+    id: `${event.uid}@prestalab`,
+    allDay: true,
+    start: dateOnly(event.first),
+    end: dateOnly(addDays(event.last, 1)),
+    summary: event.summary,
+    description: event.description,
+    url: event.url,
+  });
+}
+
 function addLoan(calendar: ICalCalendar, loan: LoanEvent, baseUrl: string, withBorrower: boolean) {
   const who = withBorrower ? ` (${loan.borrower})` : "";
-  calendar.createEvent({
-    id: `prestito-${loan.id}@prestalab`,
-    allDay: true,
-    start: dateOnly(loan.start),
-    end: dateOnly(addDays(loan.due, 1)),
+  addAllDayEvent(calendar, {
+    uid: `prestito-${loan.id}`,
+    first: loan.start,
+    last: loan.due,
     summary: `In prestito: ${loan.item}${who}`,
     description: `Prestito #${loan.id}: da restituire entro il ${formatItalianDate(loan.due)}.`,
     url: `${baseUrl}/miei-prestiti`,
   });
-  calendar.createEvent({
-    id: `rientro-${loan.id}@prestalab`,
-    allDay: true,
-    start: dateOnly(loan.due),
-    end: dateOnly(addDays(loan.due, 1)),
+  addAllDayEvent(calendar, {
+    uid: `rientro-${loan.id}`,
+    first: loan.due,
+    last: loan.due,
     summary: `Da restituire: ${loan.item}${who}`,
     description: `Ultimo giorno del prestito #${loan.id}.`,
     url: `${baseUrl}/miei-prestiti`,
@@ -120,11 +134,10 @@ export function feedCalendar(ctx: AppContext, token: string, baseUrl: string): R
   const calendar = ical({ name: desk ? `${ctx.appName} · scadenze dei prestiti` : `${ctx.appName} · i miei prestiti` });
   if (desk) {
     for (const loan of loanEvents(ctx, inArray(prestiti.stato, OPEN_LOAN_STATES)))
-      calendar.createEvent({
-        id: `rientro-${loan.id}@prestalab`,
-        allDay: true,
-        start: dateOnly(loan.due),
-        end: dateOnly(addDays(loan.due, 1)),
+      addAllDayEvent(calendar, {
+        uid: `rientro-${loan.id}`,
+        first: loan.due,
+        last: loan.due,
         summary: `Rientro: ${loan.item} (${loan.borrower})`,
         description: `Prestito #${loan.id}, uscito il ${formatItalianDate(loan.start)}.`,
         url: `${baseUrl}/prestiti`,
@@ -141,11 +154,10 @@ export function feedCalendar(ctx: AppContext, token: string, baseUrl: string): R
     .orderBy(asc(richieste.dal))
     .all();
   for (const request of pending)
-    calendar.createEvent({
-      id: `richiesta-${request.id}@prestalab`,
-      allDay: true,
-      start: dateOnly(request.start),
-      end: dateOnly(addDays(request.end, 1)),
+    addAllDayEvent(calendar, {
+      uid: `richiesta-${request.id}`,
+      first: request.start,
+      last: request.end,
       summary: `Richiesta in attesa: ${request.item}`,
       description: `Richiesta #${request.id}, in attesa di approvazione.`,
       url: `${baseUrl}/miei-prestiti`,
