@@ -1,5 +1,12 @@
 import { Eye, EyeOff } from "lucide-react";
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from "react";
 
 const CONTROL =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 disabled:bg-slate-100 disabled:text-slate-500";
@@ -116,6 +123,30 @@ export function SelectField({ label, optional, hint, error, id, children, ...sel
       >
         {children}
       </select>
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  optional?: boolean;
+  hint?: string;
+  error?: string | null;
+}
+
+export function TextAreaField({ label, optional, hint, error, id, rows = 3, ...textAreaProps }: TextAreaFieldProps) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
+  return (
+    <FieldFrame id={fieldId} label={label} optional={optional} hint={hint} error={error}>
+      <textarea
+        id={fieldId}
+        rows={rows}
+        className={`${CONTROL} resize-y`}
+        required={!optional}
+        {...describedBy(fieldId, hint, error)}
+        {...textAreaProps}
+      />
     </FieldFrame>
   );
 }

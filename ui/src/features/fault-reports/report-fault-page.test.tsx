@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { act, screen, within } from "@testing-library/react";
+import { disabledBecause, fieldError } from "../../../test/described-by";
 import { aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { renderApp } from "../../../test/render-app";
@@ -149,14 +150,16 @@ describe("Segnala Guasto", () => {
     ]);
     expect(wizard.queryByText("Sony Alpha 7 IV")).toBeNull();
     expect(wizard.getByText(/Scaduto il 01\/03\/2025/)).toBeTruthy();
-    expect((wizard.getByRole("button", { name: "Avanti" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe(
+      "Scegli il prestito su cui segnalare il problema",
+    );
     await user.click(wizard.getByRole("radio", { name: /Blackmagic Pocket 6K/ }));
     await user.click(wizard.getByRole("button", { name: "Avanti" }));
 
     // Step 2: the units of that loan.
     await wizard.findByRole("radio", { name: /POCKET6K_002/ });
     expect(wizard.getAllByRole("radio")).toHaveLength(2);
-    expect((wizard.getByRole("button", { name: "Avanti" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe("Scegli l'unità che ha il problema");
     await user.click(wizard.getByRole("button", { name: "Indietro" }));
     expect((wizard.getByRole("radio", { name: /Blackmagic Pocket 6K/ }) as HTMLInputElement).checked).toBe(true);
     await user.click(wizard.getByRole("button", { name: "Avanti" }));
@@ -177,7 +180,7 @@ describe("Segnala Guasto", () => {
         .map((radio) => radio.closest("label")?.textContent),
     ).toEqual(["Bassa", "Media", "Alta", "Critica"]);
     await user.click(wizard.getByRole("button", { name: "Invia Segnalazione" }));
-    expect(wizard.getByRole("alert").textContent).toBe("Descrivi il problema");
+    expect(fieldError(wizard.getByLabelText("Descrizione del problema"))).toBe("Descrivi il problema");
     expect(server.callsTo("POST /api/segnalazioni")).toHaveLength(0);
 
     await user.click(wizard.getByRole("radio", { name: "Malfunzionamento" }));

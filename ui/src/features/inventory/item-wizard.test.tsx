@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { type BoundFunctions, fireEvent, type queries, screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
+import { describedText, disabledBecause } from "../../../test/described-by";
 import { anItem, aUnit, renderInventory } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 
@@ -405,20 +406,11 @@ describe("item wizard, editing", () => {
 });
 
 describe("item wizard: saying why, at the field", () => {
-  function description(dialog: Dialog, element: HTMLElement) {
-    const ids = element.getAttribute("aria-describedby") ?? "";
-    return ids
-      .split(" ")
-      .map((id) => dialog.getByText((_, node) => node?.id === id).textContent)
-      .join(" | ");
-  }
-
   it("says beside a disabled Avanti what is missing", async () => {
     const { user, open } = openWizard();
     const dialog = await open();
     const forward = dialog.getByRole("button", { name: "Avanti" });
-    expect(forward.hasAttribute("disabled")).toBe(true);
-    expect(description(dialog, forward)).toBe("Inserisci il nome per continuare.");
+    expect(disabledBecause(forward)).toBe("Inserisci il nome per continuare.");
 
     await user.type(dialog.getByLabelText("Nome"), "Treppiede");
     expect(forward.hasAttribute("disabled")).toBe(false);
@@ -434,7 +426,7 @@ describe("item wizard: saying why, at the field", () => {
     // What the field's down arrow or a pasted value does: the whole value becomes 0.
     fireEvent.change(amount, { target: { value: "0" } });
     expect(amount.value).toBe("3");
-    expect(description(dialog, amount)).toBe("Da 1 a 500 unità: un valore diverso viene ignorato.");
+    expect(describedText(amount)).toBe("Da 1 a 500 unità: un valore diverso viene ignorato.");
   });
 
   it("cuts the name part of the codes of a very long name, and says so at step 1", async () => {
@@ -442,7 +434,7 @@ describe("item wizard: saying why, at the field", () => {
     const dialog = await open();
     const name = "Obiettivo".repeat(22);
     await user.type(dialog.getByLabelText("Nome"), `${name} 📷`);
-    expect(description(dialog, dialog.getByLabelText("Nome"))).toBe(
+    expect(describedText(dialog.getByLabelText("Nome"))).toBe(
       "Nome lungo: i codici delle unità ne useranno solo l'inizio (96 caratteri).",
     );
     await next(user, dialog);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { bookingRules, DEFAULT_SETTINGS } from "../../../../src/domain/academy-settings";
 import { addDays } from "../../../../src/domain/dates";
+import { disabledBecause } from "../../../test/described-by";
 import { aStudent } from "../../../test/fixtures";
 import { pressBrowser } from "../../../test/history";
 import { anItem, aUnit, studentApi, TODAY } from "../../../test/loan-fixtures";
@@ -165,8 +166,9 @@ describe("new request wizard", () => {
     await user.click(wizard().getByRole("button", { name: /Wacom Cintiq/ }));
     await user.click(await wizard().findByRole("button", { name: "Avanti" }));
     expect(wizard().getByText("Tipo di utilizzo")).toBeTruthy();
-    await user.click(wizard().getByRole("button", { name: "Avanti" }));
-    expect(wizard().getByRole("alert").textContent).toContain("Seleziona il tipo di utilizzo");
+    expect(disabledBecause(wizard().getByRole("button", { name: "Avanti" }))).toContain(
+      "Seleziona il tipo di utilizzo",
+    );
     await user.click(wizard().getByLabelText(/Lezione \/ Interno/));
     await user.click(wizard().getByRole("button", { name: "Avanti" }));
     await wizard().findByRole("grid");

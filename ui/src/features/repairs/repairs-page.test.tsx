@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { disabledBecause, fieldError } from "../../../test/described-by";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { renderApp } from "../../../test/render-app";
@@ -291,7 +292,7 @@ describe("Riparazioni", () => {
       expect((form.getByRole("radio", { name: "Bassa" }) as HTMLInputElement).checked).toBe(true);
       await user.clear(form.getByLabelText("Descrizione del problema"));
       await user.click(form.getByRole("button", { name: "Salva modifiche" }));
-      expect(form.getByRole("alert").textContent).toBe("Descrivi il problema da riparare");
+      expect(fieldError(form.getByLabelText("Descrizione del problema"))).toBe("Descrivi il problema da riparare");
 
       await user.type(form.getByLabelText("Descrizione del problema"), "Fruscio e calo di segnale");
       await user.type(form.getByLabelText(/Note tecniche/), "Antenna da sostituire");
@@ -338,15 +339,16 @@ describe("Riparazioni", () => {
       });
       const wizard = dialog("Nuova Riparazione");
       expect(wizard.getByText("Oggetto").closest("li")?.getAttribute("aria-current")).toBe("step");
-      await user.click(wizard.getByRole("button", { name: "Avanti" }));
-      expect(wizard.getByRole("alert").textContent).toBe("Seleziona oggetto e ID specifico");
+      expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe(
+        "Scegli l'oggetto da mettere in riparazione",
+      );
 
       // An item with no unit that can go into repair cannot be chosen.
       expect((wizard.getByRole("radio", { name: /Blackmagic Pocket 6K/ }) as HTMLInputElement).disabled).toBe(true);
       expect(wizard.getByText("Nessuna unità riparabile")).toBeTruthy();
 
       await user.click(wizard.getByRole("radio", { name: /Canon EOS R6/ }));
-      expect(wizard.queryByRole("alert")).toBeNull();
+      expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBeNull();
       await user.click(wizard.getByRole("button", { name: "Avanti" }));
 
       // Only units that may go into repair, each with its state.
@@ -356,8 +358,9 @@ describe("Riparazioni", () => {
         "CANONEOSR6_002Graffio sul displayStato unità: Prenotata",
       ]);
       expect(wizard.getByText(/3 unità non sono mostrate/)).toBeTruthy();
-      await user.click(wizard.getByRole("button", { name: "Avanti" }));
-      expect(wizard.getByRole("alert").textContent).toBe("Seleziona oggetto e ID specifico");
+      expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe(
+        "Scegli l'unità (ID specifico) da mettere in riparazione",
+      );
 
       await user.click(wizard.getByRole("radio", { name: /CANONEOSR6_001/ }));
       await user.click(wizard.getByRole("button", { name: "Avanti" }));
@@ -365,7 +368,7 @@ describe("Riparazioni", () => {
       expect((wizard.getByRole("radio", { name: "Media" }) as HTMLInputElement).checked).toBe(true);
 
       await user.click(wizard.getByRole("button", { name: "Crea Riparazione" }));
-      expect(wizard.getByRole("alert").textContent).toBe("Descrivi il problema da riparare");
+      expect(fieldError(wizard.getByLabelText("Descrizione del problema"))).toBe("Descrivi il problema da riparare");
       expect(server.callsTo("POST /api/riparazioni")).toHaveLength(0);
 
       await user.type(wizard.getByLabelText("Descrizione del problema"), "Il sensore ha un pixel bruciato");

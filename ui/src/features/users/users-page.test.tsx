@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { fieldError } from "../../../test/described-by";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { userListRoute } from "../../../test/paged-lists";
@@ -232,10 +233,7 @@ describe("Gestione Utenti", () => {
       await user.click(dialog.getByRole("button", { name: "Crea Utente" }));
       expect(dialog.getByRole("alert").textContent).toBe("Le password non coincidono");
       const confirm = dialog.getByLabelText("Conferma password");
-      expect(confirm.getAttribute("aria-invalid")).toBe("true");
-      expect(document.getElementById(confirm.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
-        "Non coincide con la password",
-      );
+      expect(fieldError(confirm)).toBe("Non coincide con la password");
       expect(server.callsTo("POST /api/auth/register")).toHaveLength(0);
     });
 

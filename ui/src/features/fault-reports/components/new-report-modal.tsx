@@ -5,12 +5,13 @@ import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ChoiceGroup } from "../../../components/choice-group";
+import { useDisabledReason } from "../../../components/disabled-reason";
 import { EmptyState } from "../../../components/empty-state";
+import { TextAreaField } from "../../../components/form-field";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS, REPORT_TYPE_LABELS } from "../../../components/report-badges";
 import { LoadingState } from "../../../components/spinner";
-import { TextAreaField } from "../../../components/text-area-field";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { formatDate } from "../../../lib/dates";
@@ -19,6 +20,9 @@ import { type LoanUnit, useLoanUnits } from "../api/get-loan-units";
 import { type MyLoan, useMyLoans } from "../api/get-my-loans";
 
 const STEPS = ["Prestito", "Unità", "Dettagli"] as const;
+const CHOOSE_LOAN = "Scegli il prestito su cui segnalare il problema";
+const CHOOSE_UNIT = "Scegli l'unità che ha il problema";
+const NO_DESCRIPTION = "Descrivi il problema";
 
 const TYPE_CHOICES = REPORT_TYPES.map((value: ReportType) => ({ value, label: REPORT_TYPE_LABELS[value] }));
 const URGENCY_CHOICES = PRIORITIES.map((value: Priority) => ({
@@ -40,7 +44,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
   const [tipo, setTipo] = useState<ReportType>("guasto");
   const [urgenza, setUrgenza] = useState<Priority>("media");
   const [messaggio, setMessaggio] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const [triedToSend, setTriedToSend] = useState(false);
   const units = useLoanUnits(loanId);
   const createReport = useCreateReport();
   const showToast = useToast();
@@ -57,22 +61,24 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
     setUnitId(chosen?.unita_ids.length === 1 ? (chosen.unita_ids[0] ?? null) : null);
   }
 
+  const missingChoice = step === 1 && !loan ? CHOOSE_LOAN : step === 2 && !unit ? CHOOSE_UNIT : null;
+  const { buttonProps, reasonLine } = useDisabledReason(missingChoice);
+  const descriptionProblem = messaggio.trim() ? null : NO_DESCRIPTION;
+
   function goBack() {
-    setProblem(null);
     createReport.reset();
     setStep(step - 1);
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (missingChoice) return;
     if (step < STEPS.length) {
       setStep(step + 1);
       return;
     }
-    if (!loan || !unit) return;
-    const found = messaggio.trim() ? null : "Descrivi il problema";
-    setProblem(found);
-    if (found) return;
+    setTriedToSend(true);
+    if (descriptionProblem || !loan || !unit) return;
     createReport.mutate(
       {
         tipo,
@@ -91,8 +97,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
     );
   }
 
-  const canGoOn = step === 1 ? loan !== null : step === 2 ? unit !== null : true;
-  const error = problem ?? createReport.error?.message;
+  const error = createReport.error?.message;
   return (
     <Modal
       title="Nuova Segnalazione"
@@ -145,6 +150,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
               maxLength={2000}
               placeholder="Cosa succede? Da quando? Hai già provato qualcosa?"
               value={messaggio}
+              error={triedToSend ? descriptionProblem : null}
               onChange={(event) => setMessaggio(event.target.value)}
             />
           </div>
@@ -164,10 +170,11 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
               Indietro
             </Button>
           )}
-          <Button type="submit" busy={createReport.isPending} disabled={!canGoOn}>
+          <Button type="submit" busy={createReport.isPending} {...buttonProps}>
             {step < STEPS.length ? "Avanti" : "Invia Segnalazione"}
           </Button>
         </ModalActions>
+        {reasonLine}
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { useDisabledReason } from "../../../components/disabled-reason";
 import { Modal } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { useSaveItem } from "../api/save-item";
@@ -60,9 +61,6 @@ function StepIndicator({ step }: { step: number }) {
     </ol>
   );
 }
-
-/** The line that says why "Avanti" (or "Salva") is disabled, tied to the button. */
-const NEXT_REASON_ID = "item-wizard-next-reason";
 
 /**
  * The five-step item form. It moves forward only from a valid step; the unit codes follow the name
@@ -132,7 +130,7 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
   }
 
   const error = problem ?? (saveItem.isError ? failureText(saveItem.error, "Errore nel salvataggio") : null);
-  const blocked = stepProblem(form, step);
+  const { buttonProps, reasonLine } = useDisabledReason(stepProblem(form, step));
   return (
     <Modal
       title={mode === "create" ? "Nuovo Elemento" : "Modifica Elemento"}
@@ -168,27 +166,17 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
             {step === 1 ? "Annulla" : "Indietro"}
           </Button>
           {step < LAST_STEP ? (
-            <Button type="submit" disabled={blocked !== null} aria-describedby={blocked ? NEXT_REASON_ID : undefined}>
+            <Button type="submit" {...buttonProps}>
               Avanti
               <ArrowRight className="size-4" aria-hidden="true" />
             </Button>
           ) : (
-            <Button
-              type="submit"
-              icon={Check}
-              disabled={blocked !== null}
-              aria-describedby={blocked ? NEXT_REASON_ID : undefined}
-              busy={saveItem.isPending}
-            >
+            <Button type="submit" icon={Check} {...buttonProps} busy={saveItem.isPending}>
               {SAVE_LABELS[mode][saveItem.isPending ? "busy" : "idle"]}
             </Button>
           )}
         </div>
-        {blocked && (
-          <p id={NEXT_REASON_ID} className="mt-2 text-right text-xs text-slate-600">
-            {blocked}
-          </p>
-        )}
+        {reasonLine}
       </form>
     </Modal>
   );

@@ -5,9 +5,8 @@ import { LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../../../../src/
 import { MAX_UNITS_PER_ITEM, unitCodeBase, unitCodeBaseIsCut } from "../../../../../src/domain/unit-codes";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
-import { SelectField, TextField } from "../../../components/form-field";
+import { SelectField, TextAreaField, TextField } from "../../../components/form-field";
 import { LoadingState } from "../../../components/spinner";
-import { TextAreaField } from "../../../components/text-area-field";
 import { useCategories } from "../api/get-categories";
 import { useCourses } from "../api/get-courses";
 import { appendUnit, type ItemForm, QUANTITY_HINT, type UnitDraft } from "../utils/item-form";

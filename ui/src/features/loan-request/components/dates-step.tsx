@@ -1,5 +1,6 @@
 import { ArrowLeft, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { MAX_NOTE_LENGTH } from "../../../../../src/domain/academy-settings";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
@@ -7,6 +8,7 @@ import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { BookingCalendar, type DateRangeValue } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
+import { TextAreaField } from "../../../components/form-field";
 import { ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
@@ -147,20 +149,15 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
         )}
       </div>
 
-      <div>
-        <label htmlFor="request-note" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Note <span className="font-normal text-slate-500">(opzionale)</span>
-        </label>
-        <textarea
-          id="request-note"
-          rows={3}
-          maxLength={1000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          placeholder="Per quale corso o progetto ti serve, esigenze particolari…"
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-        />
-      </div>
+      <TextAreaField
+        id="request-note"
+        label="Note"
+        optional
+        maxLength={MAX_NOTE_LENGTH}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        placeholder="Per quale corso o progetto ti serve, esigenze particolari…"
+      />
 
       {dateProblem && <Alert tone="error">{dateProblem}</Alert>}
       {!dateProblem && createRequest.error && <Alert tone="error">{createRequest.error.message}</Alert>}

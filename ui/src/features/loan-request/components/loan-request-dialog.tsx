@@ -1,9 +1,9 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { DATE_MESSAGES, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
-import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { Button } from "../../../components/button";
+import { useDisabledReason } from "../../../components/disabled-reason";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useServerToday } from "../../../lib/server-today";
@@ -33,7 +33,6 @@ export function LoanRequestDialog({ user }: { user: User }) {
   const { choices } = wizard;
   const items = useRequestableItems();
   const today = useServerToday();
-  const [usageMissing, setUsageMissing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const item = items.data?.find((candidate) => candidate.id === choices.itemId) ?? null;
@@ -45,6 +44,7 @@ export function LoanRequestDialog({ user }: { user: User }) {
   if (current === 3 && item && !choosesUsage) current = 4;
   if (current === 4 && choosesUsage && !choices.usage) current = 3;
   const shownStep = useRef(current);
+  const usageReason = useDisabledReason(choices.usage ? null : DATE_MESSAGES.usageRequired);
 
   // Moving between steps moves focus to the new step's title, so keyboard and screen-reader users follow.
   useEffect(() => {
@@ -56,14 +56,6 @@ export function LoanRequestDialog({ user }: { user: User }) {
   function chooseItem(chosen: RequestableItem) {
     if (chosen.id === choices.itemId) wizard.update({ step: 2 });
     else wizard.update({ itemId: chosen.id, unitId: null, usage: null, from: null, to: null, step: 2 });
-  }
-
-  function confirmUsage() {
-    if (!choices.usage) {
-      setUsageMissing(true);
-      return;
-    }
-    wizard.update({ step: 4 });
   }
 
   if (user.is_blocked)
@@ -120,27 +112,17 @@ export function LoanRequestDialog({ user }: { user: User }) {
 
       {item && current === 3 && (
         <>
-          <UsageStep
-            value={choices.usage}
-            onChange={(usage) => {
-              wizard.update({ usage }, { replace: true });
-              setUsageMissing(false);
-            }}
-          />
-          {usageMissing && (
-            <div className="mt-4">
-              <Alert tone="error">{DATE_MESSAGES.usageRequired}</Alert>
-            </div>
-          )}
+          <UsageStep value={choices.usage} onChange={(usage) => wizard.update({ usage }, { replace: true })} />
           <ModalActions>
             <Button variant="secondary" icon={ArrowLeft} onClick={() => wizard.update({ step: 2 })}>
               Indietro
             </Button>
-            <Button onClick={confirmUsage}>
+            <Button onClick={() => wizard.update({ step: 4 })} {...usageReason.buttonProps}>
               Avanti
               <ArrowRight className="size-4" aria-hidden="true" />
             </Button>
           </ModalActions>
+          {usageReason.reasonLine}
         </>
       )}
 

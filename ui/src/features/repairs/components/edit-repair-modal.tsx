@@ -5,7 +5,7 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import type { Repair } from "../api/get-repairs";
 import { useUpdateRepair } from "../api/update-repair";
-import { NO_DESCRIPTION, RepairFields } from "./repair-fields";
+import { RepairFields, repairDetailsProblem } from "./repair-fields";
 
 /** Changes the description, technical notes and priority of a repair in progress. */
 export function EditRepairModal({ repair, onClose }: { repair: Repair; onClose: () => void }) {
@@ -14,15 +14,14 @@ export function EditRepairModal({ repair, onClose }: { repair: Repair; onClose: 
     note_tecniche: repair.note_tecniche ?? "",
     priorita: repair.priorita,
   });
-  const [problem, setProblem] = useState<string | null>(null);
+  const [triedToSave, setTriedToSave] = useState(false);
   const updateRepair = useUpdateRepair();
   const showToast = useToast();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = details.descrizione.trim() ? null : NO_DESCRIPTION;
-    setProblem(found);
-    if (found) return;
+    setTriedToSave(true);
+    if (repairDetailsProblem(details)) return;
     updateRepair.mutate(
       { id: repair.id, details },
       {
@@ -34,7 +33,7 @@ export function EditRepairModal({ repair, onClose }: { repair: Repair; onClose: 
     );
   }
 
-  const error = problem ?? updateRepair.error?.message;
+  const error = updateRepair.error?.message;
   return (
     <Modal
       title="Modifica Riparazione"
@@ -43,7 +42,7 @@ export function EditRepairModal({ repair, onClose }: { repair: Repair; onClose: 
       size="lg"
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <RepairFields value={details} onChange={setDetails} />
+        <RepairFields value={details} onChange={setDetails} showProblems={triedToSave} />
         {error && <Alert tone="error">{error}</Alert>}
         <ModalActions>
           <Button variant="secondary" onClick={onClose}>

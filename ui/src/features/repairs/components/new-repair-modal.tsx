@@ -2,6 +2,7 @@ import { Package, Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { useDisabledReason } from "../../../components/disabled-reason";
 import { EmptyState } from "../../../components/empty-state";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
@@ -11,11 +12,12 @@ import { WizardSteps } from "../../../components/wizard-steps";
 import { type CreatedRepair, type RepairDetails, useCreateRepair } from "../api/create-repair";
 import { type InventoryItem, useRepairableItems } from "../api/get-repairable-items";
 import { RepairCreated } from "./repair-created";
-import { NO_DESCRIPTION, RepairFields } from "./repair-fields";
+import { RepairFields, repairDetailsProblem } from "./repair-fields";
 import { canGoIntoRepair, UnitStateBadge } from "./repair-labels";
 
 const STEPS = ["Oggetto", "Unità", "Dettagli"] as const;
-const SELECT_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
+const CHOOSE_ITEM = "Scegli l'oggetto da mettere in riparazione";
+const CHOOSE_UNIT = "Scegli l'unità (ID specifico) da mettere in riparazione";
 const EMPTY_DETAILS: RepairDetails = { descrizione: "", note_tecniche: "", priorita: "media" };
 
 function repairableUnits(item: InventoryItem) {
@@ -32,7 +34,7 @@ export function NewRepairModal({ onClose }: { onClose: () => void }) {
   const [itemId, setItemId] = useState<number | null>(null);
   const [unitId, setUnitId] = useState<number | null>(null);
   const [details, setDetails] = useState(EMPTY_DETAILS);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [triedToSave, setTriedToSave] = useState(false);
   const [created, setCreated] = useState<CreatedRepair | null>(null);
 
   const item = items.data?.find((candidate) => candidate.id === itemId) ?? null;
@@ -41,27 +43,22 @@ export function NewRepairModal({ onClose }: { onClose: () => void }) {
   function chooseItem(id: number) {
     if (id !== itemId) setUnitId(null);
     setItemId(id);
-    setProblem(null);
   }
 
-  function goForward() {
-    const missing = step === 1 ? !item : !unit;
-    setProblem(missing ? SELECT_ITEM_AND_UNIT : null);
-    if (!missing) setStep(step + 1);
-  }
+  const missingChoice = step === 1 && !item ? CHOOSE_ITEM : step === 2 && !unit ? CHOOSE_UNIT : null;
+  const { buttonProps, reasonLine } = useDisabledReason(items.isSuccess ? missingChoice : null);
 
   function goBack() {
-    setProblem(null);
     createRepair.reset();
     setStep(step - 1);
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (step < STEPS.length) return goForward();
-    const found = !item || !unit ? SELECT_ITEM_AND_UNIT : details.descrizione.trim() ? null : NO_DESCRIPTION;
-    setProblem(found);
-    if (found || !item || !unit) return;
+    if (missingChoice) return;
+    if (step < STEPS.length) return setStep(step + 1);
+    setTriedToSave(true);
+    if (repairDetailsProblem(details) || !item || !unit) return;
     createRepair.mutate(
       { inventario_id: item.id, unit_id: unit.id, ...details },
       {
@@ -85,7 +82,7 @@ export function NewRepairModal({ onClose }: { onClose: () => void }) {
       </Modal>
     );
 
-  const error = problem ?? createRepair.error?.message;
+  const error = createRepair.error?.message;
   return (
     <Modal
       title="Nuova Riparazione"
@@ -100,16 +97,7 @@ export function NewRepairModal({ onClose }: { onClose: () => void }) {
         {items.isSuccess && step === 1 && (
           <ItemStep items={items.data} search={search} onSearch={setSearch} selectedId={itemId} onSelect={chooseItem} />
         )}
-        {step === 2 && item && (
-          <UnitStep
-            item={item}
-            selectedId={unitId}
-            onSelect={(id) => {
-              setUnitId(id);
-              setProblem(null);
-            }}
-          />
-        )}
+        {step === 2 && item && <UnitStep item={item} selectedId={unitId} onSelect={setUnitId} />}
         {step === 3 && item && unit && (
           <div className="space-y-4">
             <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
@@ -122,7 +110,7 @@ export function NewRepairModal({ onClose }: { onClose: () => void }) {
                 <dd className="font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</dd>
               </div>
             </dl>
-            <RepairFields value={details} onChange={setDetails} />
+            <RepairFields value={details} onChange={setDetails} showProblems={triedToSave} />
           </div>
         )}
         {error && (
@@ -140,10 +128,16 @@ export function NewRepairModal({ onClose }: { onClose: () => void }) {
               Indietro
             </Button>
           )}
-          <Button type="submit" busy={createRepair.isPending} disabled={!items.isSuccess}>
+          <Button
+            type="submit"
+            busy={createRepair.isPending}
+            {...buttonProps}
+            disabled={buttonProps.disabled || !items.isSuccess}
+          >
             {step < STEPS.length ? "Avanti" : "Crea Riparazione"}
           </Button>
         </ModalActions>
+        {reasonLine}
       </form>
     </Modal>
   );

@@ -1,10 +1,15 @@
 import { PRIORITIES, type Priority } from "../../../../../src/domain/repairs";
 import { ChoiceGroup } from "../../../components/choice-group";
+import { TextAreaField } from "../../../components/form-field";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS } from "../../../components/report-badges";
-import { TextAreaField } from "../../../components/text-area-field";
 import type { RepairDetails } from "../api/create-repair";
 
-export const NO_DESCRIPTION = "Descrivi il problema da riparare";
+const NO_DESCRIPTION = "Descrivi il problema da riparare";
+
+/** What the desk still has to fill in before a repair can be saved, or null. */
+export function repairDetailsProblem(details: RepairDetails): string | null {
+  return details.descrizione.trim() ? null : NO_DESCRIPTION;
+}
 
 const PRIORITY_CHOICES = PRIORITIES.map((value: Priority) => ({
   value,
@@ -12,13 +17,18 @@ const PRIORITY_CHOICES = PRIORITIES.map((value: Priority) => ({
   selectedClassName: PRIORITY_SELECTED_COLORS[value],
 }));
 
-/** The details a repair carries, the same when creating and when editing. */
+/**
+ * The details a repair carries, the same when creating and when editing. Once the desk has tried to save
+ * (`showProblems`), a missing description is marked on its field.
+ */
 export function RepairFields({
   value,
   onChange,
+  showProblems,
 }: {
   value: RepairDetails;
   onChange: (details: RepairDetails) => void;
+  showProblems: boolean;
 }) {
   return (
     <div className="space-y-4">
@@ -26,6 +36,7 @@ export function RepairFields({
         label="Descrizione del problema"
         placeholder="Es. l'obiettivo non mette a fuoco"
         maxLength={2000}
+        error={showProblems ? repairDetailsProblem(value) : null}
         value={value.descrizione}
         onChange={(event) => onChange({ ...value, descrizione: event.target.value })}
       />

@@ -8,7 +8,7 @@ import type { CreatedRepair } from "../api/create-repair";
 import { useCreateRepairFromReport } from "../api/create-repair-from-report";
 import type { Report } from "../api/get-reports";
 import { RepairCreated } from "./repair-created";
-import { NO_DESCRIPTION, RepairFields } from "./repair-fields";
+import { RepairFields, repairDetailsProblem } from "./repair-fields";
 
 /** Opens a repair of the reported unit, starting from what the student wrote and how urgent they said it was. */
 export function RepairFromReportModal({ report, onClose }: { report: Report; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function RepairFromReportModal({ report, onClose }: { report: Report; onC
     note_tecniche: "",
     priorita: report.urgenza,
   });
-  const [problem, setProblem] = useState<string | null>(null);
+  const [triedToSave, setTriedToSave] = useState(false);
   const [created, setCreated] = useState<CreatedRepair | null>(null);
   const createRepair = useCreateRepairFromReport();
   const showToast = useToast();
@@ -26,9 +26,8 @@ export function RepairFromReportModal({ report, onClose }: { report: Report; onC
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = details.descrizione.trim() ? null : NO_DESCRIPTION;
-    setProblem(found);
-    if (found) return;
+    setTriedToSave(true);
+    if (repairDetailsProblem(details)) return;
     createRepair.mutate(
       { reportId: report.id, details },
       {
@@ -52,7 +51,7 @@ export function RepairFromReportModal({ report, onClose }: { report: Report; onC
       </Modal>
     );
 
-  const error = problem ?? createRepair.error?.message;
+  const error = createRepair.error?.message;
   return (
     <Modal title={title} description={description} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -63,7 +62,7 @@ export function RepairFromReportModal({ report, onClose }: { report: Report; onC
           </div>
           <p className="mt-2 whitespace-pre-line text-slate-700">{report.messaggio}</p>
         </div>
-        <RepairFields value={details} onChange={setDetails} />
+        <RepairFields value={details} onChange={setDetails} showProblems={triedToSave} />
         {error && <Alert tone="error">{error}</Alert>}
         <ModalActions>
           <Button variant="secondary" onClick={onClose}>
