@@ -23,6 +23,8 @@ const listQuery = t.Object({
   al: t.Optional(t.String()),
   pagina: t.Optional(t.String()),
   per_pagina: t.Optional(t.String()),
+  ordina: t.Optional(t.String()),
+  verso: t.Optional(t.String()),
 });
 
 export function loansModule(ctx: AppContext, tokens: TokenService) {

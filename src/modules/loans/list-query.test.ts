@@ -186,3 +186,48 @@ describe("the paged form of the request list", () => {
     expect(refused.body).toEqual([]);
   });
 });
+
+describe("the loan list sorted as the desk's table asks", () => {
+  it("sorts by item, borrower or dates, either way, and keeps the order across pages", async () => {
+    const scenario = await historyScenario();
+    const ids = async (query: string) => {
+      const ids: number[] = [];
+      for (let number = 1; number <= 3; number++)
+        ids.push(
+          ...(await page(scenario, `/api/prestiti?all=1&${query}&pagina=${number}&per_pagina=4`)).elementi.map(
+            (loan) => loan.id as number,
+          ),
+        );
+      return ids;
+    };
+    const itemNames = async (query: string) =>
+      (await page(scenario, `/api/prestiti?all=1&${query}&pagina=1&per_pagina=50`)).elementi.map((loan) =>
+        String(loan.oggetto_nome).toLowerCase(),
+      );
+    const byItem = await itemNames("ordina=oggetto");
+    expect(new Set(byItem).size).toBe(2);
+    expect(byItem).toEqual([...byItem].sort());
+    expect(await itemNames("ordina=oggetto&verso=desc")).toEqual([...byItem].reverse());
+
+    const dueLastFirst = (await page(scenario, "/api/prestiti?all=1&stato=in_corso&ordina=al&verso=desc&pagina=1"))
+      .elementi;
+    expect(dueLastFirst.map((loan) => loan.data_rientro)).toEqual([day(5), day(2), day(-2)]);
+
+    const returnedOldestFirst = (
+      await page(scenario, "/api/prestiti?all=1&stato=restituito&ordina=restituito&pagina=1")
+    ).elementi.map((loan) => loan.data_restituzione);
+    expect(returnedOldestFirst).toEqual([-7, -6, -5, -4, -3, -2, -1].map(day));
+
+    const whole = (await scenario.client.get("/api/prestiti?all=1&ordina=studente&verso=desc", scenario.admin))
+      .body as Json[];
+    expect(await ids("ordina=studente&verso=desc")).toEqual(whole.map((loan) => loan.id as number));
+  });
+
+  it("refuses an unknown column or direction in Italian", async () => {
+    const scenario = await historyScenario();
+    const column = await scenario.client.get("/api/prestiti?all=1&ordina=password&pagina=1", scenario.admin);
+    expect(column).toMatchObject({ status: 400, body: { error: "Ordinamento non valido" } });
+    const direction = await scenario.client.get("/api/prestiti?all=1&ordina=al&verso=su&pagina=1", scenario.admin);
+    expect(direction).toMatchObject({ status: 400, body: { error: "Verso dell'ordinamento non valido (asc o desc)" } });
+  });
+});

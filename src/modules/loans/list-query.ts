@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import { prestiti, prestitiUnita, richieste } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { LOAN_STATE, LOAN_STATES, OPEN_LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
@@ -20,6 +20,10 @@ export interface ListQuery extends PageQuery {
   cerca?: string;
   dal?: string;
   al?: string;
+  /** The loan list's column to sort by (the desk's table view): one of LOAN_SORT_KEYS. */
+  ordina?: string;
+  /** `asc` (the default) or `desc`. */
+  verso?: string;
 }
 
 /** The stored loan states, and `in_corso` for every open one. */
@@ -75,6 +79,27 @@ const matchingUsers = (term: string) => rowsContaining("users_fts", term);
 const matchingItems = (term: string) => rowsContaining("inventario_fts", term, ["nome"]);
 const matchingUnits = (term: string) => rowsContaining("unita_fts", term);
 
+/** The columns the desk's loan table sorts by, and what each sorts on. */
+const LOAN_SORTS = {
+  oggetto: sql`(SELECT lower(${qualified(inventario.nome)}) FROM ${inventario} WHERE ${qualified(inventario.id)} = ${prestiti.inventarioId})`,
+  // A borrower without an account is known by the loan's own name.
+  studente: sql`coalesce((SELECT lower(${qualified(users.name)} || ' ' || ${qualified(users.surname)}) FROM ${users} WHERE ${qualified(users.id)} = ${prestiti.utenteId}), lower(${prestiti.chi}))`,
+  dal: prestiti.dataUscita,
+  al: prestiti.dataRientro,
+  restituito: prestiti.dataRestituzione,
+};
+export const LOAN_SORT_KEYS = Object.keys(LOAN_SORTS) as (keyof typeof LOAN_SORTS)[];
+
+/** The order the desk chose in the table view, or null for the list's own order. */
+function chosenOrder(query: ListQuery): Pick<ListFilter, "orderBy" | "reverseOrderBy"> | null {
+  if (query.ordina === undefined || query.ordina === "") return null;
+  if (!Object.hasOwn(LOAN_SORTS, query.ordina)) throw badRequest("Ordinamento non valido");
+  if (query.verso !== undefined && query.verso !== "asc" && query.verso !== "desc")
+    throw badRequest("Verso dell'ordinamento non valido (asc o desc)");
+  const direction = query.verso ?? "asc";
+  return ordering([LOAN_SORTS[query.ordina as keyof typeof LOAN_SORTS], direction], [prestiti.id, direction]);
+}
+
 /** Filters, order and page of `GET /api/prestiti` for `today` (overdue is computed, as in the views). */
 export function loanListFilter(query: ListQuery, today: string): ListFilter {
   const state = stateOf<LoanListState>(query.stato, LOAN_LIST_STATES);
@@ -115,11 +140,12 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
   ];
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
   const order =
-    state === "in_corso" || state === LOAN_STATE.active || state === LOAN_STATE.overdue
+    chosenOrder(query) ??
+    (state === "in_corso" || state === LOAN_STATE.active || state === LOAN_STATE.overdue
       ? ordering([prestiti.dataRientro, "asc"], [prestiti.id, "asc"])
       : state === LOAN_STATE.returned
         ? ordering([prestiti.dataRestituzione, "desc"], [prestiti.id, "desc"])
-        : ordering([prestiti.createdAt, "desc"], [prestiti.id, "desc"]);
+        : ordering([prestiti.createdAt, "desc"], [prestiti.id, "desc"]));
   return { where: and(...conditions), ...order, page: pageOf(query) };
 }
 

@@ -74,7 +74,7 @@ export function TabList<K extends string>({
               <>
                 {" "}
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs ${isSelected ? "bg-indigo-100 text-indigo-700" : idleBadgeClassName}`}
+                  className={`rounded-full px-2 py-0.5 text-xs whitespace-nowrap ${isSelected ? "bg-indigo-100 text-indigo-700" : idleBadgeClassName}`}
                 >
                   {count}
                 </span>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
 import { aLoan, aLoanRequest, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
@@ -452,5 +452,70 @@ describe("Prestiti", () => {
   it('says "Errore nel caricamento prestiti" when the loans cannot be read', async () => {
     renderLoans("/prestiti", { "GET /api/prestiti": { status: 403, body: { error: "Accesso negato" } } });
     expect((await screen.findByRole("alert")).textContent).toContain("Errore nel caricamento prestiti");
+  });
+});
+
+describe("the table view on a wide screen", () => {
+  const columnHeader = (name: string) => screen.getByRole("columnheader", { name: new RegExp(`^${name}`) });
+
+  it("lists the loans in a table the desk sorts on the server by any sortable column, both ways", async () => {
+    const { user, server } = renderLoans();
+    await screen.findByRole("article", { name: /Microfono Rode/ });
+    await user.click(screen.getByRole("radio", { name: "Tabella" }));
+
+    const table = await screen.findByRole("table", { name: "Prestiti attivi" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByText("Microfono Rode")).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText("RODE_001, RODE_002")).toBeTruthy();
+    expect(
+      within(rows[1] as HTMLElement).getByRole("button", { name: /Termina prestito: Microfono Rode/ }),
+    ).toBeTruthy();
+
+    await user.click(within(columnHeader("Al")).getByRole("button"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /api/prestiti").at(-1)?.query).toMatchObject({ ordina: "al", verso: "asc" }),
+    );
+    expect(columnHeader("Al").getAttribute("aria-sort")).toBe("ascending");
+    await user.click(within(columnHeader("Al")).getByRole("button"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /api/prestiti").at(-1)?.query).toMatchObject({ ordina: "al", verso: "desc" }),
+    );
+    expect(columnHeader("Al").getAttribute("aria-sort")).toBe("descending");
+    expect(columnHeader("Oggetto").getAttribute("aria-sort")).toBeNull();
+    expect(within(columnHeader("Stato")).queryByRole("button")).toBeNull();
+    expect(screen.getByRole("table").querySelector("caption")?.textContent).toBe(
+      "Prestiti attivi, ordinata per Al in ordine decrescente",
+    );
+  });
+
+  it("keeps the view in the address, and sorts the pending requests on screen", async () => {
+    const later = aLoanRequest({ id: 32, oggetto_nome: "Zoom H6", dal: dayFromToday(9), al: dayFromToday(10) });
+    const { user } = renderLoans("/prestiti?tab=in_attesa&vista=tabella&ordina=oggetto&verso=desc", {
+      "GET /api/richieste": requestListRoute([pending, later]),
+    });
+    const table = await screen.findByRole("table", { name: /^Richieste in attesa/ });
+    const itemNames = () =>
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.querySelector("td p")?.textContent);
+    expect(itemNames()).toEqual(["Zoom H6", pending.oggetto_nome]);
+    await user.click(within(columnHeader("Oggetto")).getByRole("button"));
+    expect(itemNames()).toEqual([pending.oggetto_nome, "Zoom H6"]);
+    expect(within(table).getAllByRole("button", { name: /^Approva la richiesta/ })).toHaveLength(2);
+  });
+
+  it("shows only the cards on a phone, whatever the address says", async () => {
+    const phone = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
+    act(() => phone.happyDOM.setViewport({ width: 390, height: 844 }));
+    try {
+      renderLoans("/prestiti?vista=tabella");
+      await screen.findByRole("article", { name: /Microfono Rode/ });
+      expect(screen.queryByRole("table")).toBeNull();
+      expect(screen.queryByRole("radio", { name: "Tabella" })).toBeNull();
+    } finally {
+      act(() => phone.happyDOM.setViewport({ width: 1024, height: 768 }));
+    }
   });
 });

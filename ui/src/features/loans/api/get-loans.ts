@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LOAN_STATE, LoanState } from "../../../../../src/domain/bookings";
 import type { LoanPhase } from "../../../../../src/domain/loan-rules";
+import type { TableSort } from "../../../components/sortable-table";
 import { apiRequest } from "../../../lib/api";
 
 export interface Loan {
@@ -48,20 +49,39 @@ export interface LoanPage {
 /** Cards per page: years of completed loans must never come at once. */
 const LOAN_PAGE_SIZE = 30;
 
-function loanListPath(list: LoanList, page: number, size: number, search = ""): string {
+/** The columns the server sorts the loan list by (the desk's table view). */
+export type LoanSortKey = "oggetto" | "studente" | "dal" | "al" | "restituito";
+
+function loanListPath(
+  list: LoanList,
+  page: number,
+  size: number,
+  search = "",
+  sort: TableSort<LoanSortKey> | null = null,
+): string {
   const query = new URLSearchParams({ all: "1", stato: list, pagina: String(page), per_pagina: String(size) });
   if (search) query.set("cerca", search);
+  if (sort) {
+    query.set("ordina", sort.key);
+    query.set("verso", sort.direction);
+  }
   return `/api/prestiti?${query}`;
 }
 
 /**
  * A loan list page by page, the server filtering by `search` and ordering (open loans by due date,
- * returned ones newest first). While another search is on its way, the previous results stay on screen.
+ * returned ones newest first, unless `sort` asks otherwise). While another search is on its way, the
+ * previous results stay on screen.
  */
-export function useLoanPages(list: LoanList, search: string, enabled: boolean) {
+export function useLoanPages(
+  list: LoanList,
+  search: string,
+  enabled: boolean,
+  sort: TableSort<LoanSortKey> | null = null,
+) {
   return useInfiniteQuery({
-    queryKey: ["prestiti", "elenco", list, search],
-    queryFn: ({ pageParam }) => apiRequest<LoanPage>(loanListPath(list, pageParam, LOAN_PAGE_SIZE, search)),
+    queryKey: ["prestiti", "elenco", list, search, sort],
+    queryFn: ({ pageParam }) => apiRequest<LoanPage>(loanListPath(list, pageParam, LOAN_PAGE_SIZE, search, sort)),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
     // Only a new search keeps the old results meanwhile: another tab's cards must not stand in.

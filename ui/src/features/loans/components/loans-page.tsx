@@ -2,6 +2,7 @@ import {
   Ban,
   Check,
   ClipboardList,
+  Eye,
   Hourglass,
   PackageCheck,
   PackageOpen,
@@ -10,31 +11,35 @@ import {
   Search,
   X,
 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
+import { Button, IconButton } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
+import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
+import { type ListView, ViewSwitch } from "../../../components/view-switch";
 import { ApiError } from "../../../lib/api";
 import { daysLateText, formatDate, formatRelativeTime } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
 import { toCollectText } from "../../../lib/loan-phase";
 import { useApproveRequest } from "../../../lib/request-decisions";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useMediaQuery } from "../../../lib/use-media-query";
 import { type ReturnAnswer, useCancelLoan } from "../../counter/api";
 import { HandOverDialog } from "../../counter/components/handover-dialog";
 import { ReturnDialog } from "../../counter/components/return-dialog";
-import { type Loan, type LoanList, useLoanCount, useLoanPages } from "../api/get-loans";
+import { type Loan, type LoanList, type LoanSortKey, useLoanCount, useLoanPages } from "../api/get-loans";
 import { type LoanRequest, usePendingLoanRequests } from "../api/get-requests";
 import { type ApprovalOutcome, ApprovalOutcomeDialog } from "./approval-outcome-dialog";
 import { EntryCard } from "./entry-card";
+import { StatusBadge, StrikeBadge } from "./loan-badges";
 import { LoanDetailsModal } from "./loan-details-modal";
 import { NewLoanWizard } from "./new-loan/new-loan-wizard";
 import { RefuseRequestModal } from "./refuse-request-modal";
@@ -74,6 +79,59 @@ function matches(fields: (string | null | undefined)[], term: string): boolean {
 
 function fullName(request: LoanRequest): string {
   return `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim();
+}
+
+function loanStatus(loan: Loan): string {
+  return loan.fase === "da_ritirare" || loan.fase === "annullato" ? loan.fase : loan.stato;
+}
+
+/** The columns the pending requests sort by: all of them are on the screen, so they sort here. */
+type RequestSortKey = "oggetto" | "studente" | "dal" | "al" | "creata";
+
+const REQUEST_SORT_VALUES: Record<RequestSortKey, (request: LoanRequest) => string> = {
+  oggetto: (request) => request.oggetto_nome.toLowerCase(),
+  studente: (request) => fullName(request).toLowerCase(),
+  dal: (request) => request.dal,
+  al: (request) => request.al,
+  creata: (request) => request.created_at,
+};
+
+function sortedRequests(requests: LoanRequest[], sort: TableSort<RequestSortKey> | null): LoanRequest[] {
+  if (!sort) return requests;
+  const value = REQUEST_SORT_VALUES[sort.key];
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...requests].sort((a, b) => sign * (value(a).localeCompare(value(b), "it") || a.id - b.id));
+}
+
+/** The sort in the address (`?ordina=…&verso=…`), when it names one of `keys`. */
+function sortFromParams<K extends string>(params: URLSearchParams, keys: readonly K[]): TableSort<K> | null {
+  const key = params.get("ordina") as K | null;
+  if (!key || !keys.includes(key)) return null;
+  return { key, direction: params.get("verso") === "desc" ? "desc" : "asc" };
+}
+
+const LOAN_SORT_KEYS: readonly LoanSortKey[] = ["oggetto", "studente", "dal", "al", "restituito"];
+const REQUEST_SORT_KEYS = Object.keys(REQUEST_SORT_VALUES) as RequestSortKey[];
+
+function ItemCell({ name, units }: { name: string; units: string[] }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium break-words text-slate-900">{name}</p>
+      <p className="font-mono text-xs break-all text-slate-600">{units.join(", ")}</p>
+    </div>
+  );
+}
+
+function BorrowerCell(props: { name: string; email: string | null; strikes: number; blocked: boolean }) {
+  return (
+    <div className="min-w-0">
+      <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-800">
+        {props.name}
+        <StrikeBadge strikes={props.strikes} blocked={props.blocked} />
+      </p>
+      {props.email && <p className="text-xs break-all text-slate-500">{props.email}</p>}
+    </div>
+  );
 }
 
 function loanFootnote(loan: Loan) {
@@ -126,8 +184,14 @@ export function LoansPage() {
 
   // The loan tabs page through the server's lists; each tab's count is the list's unsearched total, read
   // from the shown list when no search narrows it, else from a one-row page.
+  // A wide screen may show a table, sorted by any of its columns; phones always get the cards.
+  const wide = useMediaQuery("(min-width: 1024px)");
+  const view: ListView = wide && params.get("vista") === "tabella" ? "tabella" : "schede";
+  const loanSort = view === "tabella" ? sortFromParams(params, LOAN_SORT_KEYS) : null;
+  const requestSort = view === "tabella" ? sortFromParams(params, REQUEST_SORT_KEYS) : null;
+
   const loanList: LoanList = tab === "completati" ? LOAN_STATE.returned : "in_corso";
-  const loans = useLoanPages(loanList, serverSearch, tab !== "in_attesa");
+  const loans = useLoanPages(loanList, serverSearch, tab !== "in_attesa", loanSort);
   const openCount = useLoanCount("in_corso", tab !== "attivi" || serverSearch !== "");
   const returnedCount = useLoanCount(LOAN_STATE.returned, tab !== "completati" || serverSearch !== "");
   const loanPages = loans.data?.pages ?? [];
@@ -141,12 +205,25 @@ export function LoansPage() {
   const requests = usePendingLoanRequests();
   const linkedRequest = linkedRequestId ? requests.data?.find((request) => request.id === linkedRequestId) : undefined;
 
+  /** The address's view and tab; a new tab starts from its own order. */
+  function showList(next: Tab, nextView: ListView, sort: TableSort<string> | null = null) {
+    const query: Record<string, string> = {};
+    if (next !== "attivi") query.tab = next;
+    if (nextView === "tabella") query.vista = "tabella";
+    if (sort) Object.assign(query, { ordina: sort.key, verso: sort.direction });
+    setParams(query, { replace: true });
+  }
+
   function selectTab(next: Tab) {
-    setParams(next === "attivi" ? {} : { tab: next }, { replace: true });
+    showList(next, view);
+  }
+
+  function chooseSort(sort: TableSort<string>) {
+    showList(tab, view, sort);
   }
 
   function closeLinkedRequest() {
-    setParams({ tab: "in_attesa" }, { replace: true });
+    showList("in_attesa", view);
   }
 
   const pendingRequests = requests.data ?? [];
@@ -236,6 +313,162 @@ export function LoansPage() {
     });
   }
 
+  function requestActions(request: LoanRequest) {
+    return (
+      <>
+        <Button
+          variant="secondary"
+          icon={X}
+          onClick={() => setDialog({ kind: "refuse", request })}
+          aria-label={`Rifiuta la richiesta di ${fullName(request)}`}
+          className="px-3 py-2 text-red-700"
+        >
+          Rifiuta
+        </Button>
+        <Button
+          icon={Check}
+          busy={approve.isPending && approve.variables?.requestId === request.id}
+          onClick={() => approveRequest(request)}
+          aria-label={`Approva la richiesta di ${fullName(request)}`}
+          className="px-3 py-2"
+        >
+          Approva
+        </Button>
+      </>
+    );
+  }
+
+  function loanActions(loan: Loan) {
+    return loan.fase === "da_ritirare" ? (
+      <>
+        <Button
+          variant="secondary"
+          icon={Ban}
+          onClick={() => setDialog({ kind: "cancel", loan })}
+          aria-label={`Annulla prestito mai ritirato: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
+          className="px-3 py-2 text-red-700"
+        >
+          Annulla
+        </Button>
+        <Button
+          icon={PackageOpen}
+          onClick={() => setDialog({ kind: "handover", loan })}
+          aria-label={`Consegna: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
+          className="px-3 py-2"
+        >
+          Consegna
+        </Button>
+      </>
+    ) : (
+      loan.stato !== LOAN_STATE.returned && (
+        <Button
+          variant="secondary"
+          icon={PackageCheck}
+          onClick={() => setDialog({ kind: "end", loan })}
+          aria-label={`Termina prestito: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
+          className="px-3 py-2"
+        >
+          Termina prestito
+        </Button>
+      )
+    );
+  }
+
+  /** The table's last column: details, then what the card's buttons do. */
+  const actionsColumn = <Row,>(
+    name: (row: Row) => string,
+    open: (row: Row) => void,
+    actions: (row: Row) => ReactNode,
+  ): TableColumn<Row, never> => ({
+    header: "Azioni",
+    className: "w-px whitespace-nowrap",
+    cell: (row) => (
+      <div className="flex gap-2">
+        <IconButton icon={Eye} label={`Dettagli: ${name(row)}`} onClick={() => open(row)} />
+        {actions(row)}
+      </div>
+    ),
+  });
+
+  const requestColumns: TableColumn<LoanRequest, RequestSortKey>[] = [
+    {
+      header: "Oggetto",
+      sortKey: "oggetto",
+      cell: (request) => <ItemCell name={request.oggetto_nome} units={[request.codice_univoco]} />,
+    },
+    {
+      header: "Studente",
+      sortKey: "studente",
+      cell: (request) => (
+        <BorrowerCell
+          name={fullName(request)}
+          email={request.utente_email}
+          strikes={request.penalty_strikes}
+          blocked={request.is_blocked}
+        />
+      ),
+    },
+    { header: "Dal", sortKey: "dal", className: "whitespace-nowrap", cell: (request) => formatDate(request.dal) },
+    { header: "Al", sortKey: "al", className: "whitespace-nowrap", cell: (request) => formatDate(request.al) },
+    {
+      header: "Richiesta",
+      sortKey: "creata",
+      className: "whitespace-nowrap",
+      cell: (request) => formatRelativeTime(request.created_at),
+    },
+    actionsColumn(
+      (request) => `${request.oggetto_nome}, ${fullName(request)}`,
+      (request) => setDialog({ kind: "request", request }),
+      requestActions,
+    ),
+  ];
+  const loanColumns: TableColumn<Loan, LoanSortKey>[] = [
+    { header: "Oggetto", sortKey: "oggetto", cell: (loan) => <ItemCell name={loan.oggetto_nome} units={loan.unita} /> },
+    {
+      header: "Studente",
+      sortKey: "studente",
+      cell: (loan) => (
+        <BorrowerCell
+          name={loan.utente_nome_reale}
+          email={loan.utente_email}
+          strikes={loan.penalty_strikes}
+          blocked={loan.is_blocked}
+        />
+      ),
+    },
+    { header: "Dal", sortKey: "dal", className: "whitespace-nowrap", cell: (loan) => formatDate(loan.data_uscita) },
+    { header: "Al", sortKey: "al", className: "whitespace-nowrap", cell: (loan) => formatDate(loan.data_rientro) },
+    {
+      header: "Stato",
+      cell: (loan) => (
+        <div className="space-y-1">
+          <StatusBadge status={loanStatus(loan)} />
+          <p className="text-xs text-slate-500">{loanFootnote(loan)}</p>
+        </div>
+      ),
+    },
+    actionsColumn(
+      (loan) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`,
+      (loan) => setDialog({ kind: "loan", loan }),
+      loanActions,
+    ),
+  ];
+  const returnedLoanColumns: TableColumn<Loan, LoanSortKey>[] = [
+    ...loanColumns.slice(0, 4),
+    {
+      header: "Restituito",
+      sortKey: "restituito",
+      className: "whitespace-nowrap",
+      cell: (loan) => (loan.data_restituzione ? formatDate(loan.data_restituzione) : "—"),
+    },
+    { header: "Ritardo", cell: (loan) => (loan.giorni_ritardo > 0 ? daysLateText(loan.giorni_ritardo) : "—") },
+    actionsColumn(
+      (loan) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`,
+      (loan) => setDialog({ kind: "loan", loan }),
+      () => null,
+    ),
+  ];
+
   const counts: Record<Tab, number> = {
     attivi: countOf("in_corso", openCount.data),
     in_attesa: pendingCount,
@@ -272,7 +505,7 @@ export function LoansPage() {
       )}
 
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:flex-wrap lg:items-center lg:justify-between">
           <TabList
             label="Prestiti e richieste"
             idPrefix="loans-tab"
@@ -282,24 +515,27 @@ export function LoansPage() {
             onSelect={selectTab}
             className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 lg:flex"
             tabClassName="flex min-w-0 flex-col items-center justify-center gap-1 rounded-md px-2 py-1.5 sm:flex-row sm:gap-2 sm:px-3"
-            labelClassName="text-center leading-tight"
+            labelClassName="text-center leading-tight lg:whitespace-nowrap"
           />
-          <div className="relative lg:w-80">
-            <label htmlFor="loans-search" className="sr-only">
-              Cerca prestiti
-            </label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id="loans-search"
-              type="search"
-              placeholder="Oggetto, codice, nome o email"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-            />
+          <div className="flex items-center gap-3 lg:ml-auto">
+            {wide && <ViewSwitch view={view} onChange={(next) => showList(tab, next)} />}
+            <div className="relative lg:w-80">
+              <label htmlFor="loans-search" className="sr-only">
+                Cerca prestiti
+              </label>
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                aria-hidden="true"
+              />
+              <input
+                id="loans-search"
+                type="search"
+                placeholder="Oggetto, codice, nome o email"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+              />
+            </div>
           </div>
         </div>
 
@@ -324,7 +560,27 @@ export function LoansPage() {
               text={term ? "Prova a cercare con altre parole." : undefined}
             />
           )}
-          {source.isSuccess && shownCount > 0 && (
+          {source.isSuccess && shownCount > 0 && view === "tabella" && tab === "in_attesa" && (
+            <SortableTable
+              caption="Richieste in attesa"
+              columns={requestColumns}
+              rows={sortedRequests(shownRequests.slice(0, shownRequestCount.count), requestSort)}
+              rowKey={(request) => request.id}
+              sort={requestSort}
+              onSort={chooseSort}
+            />
+          )}
+          {source.isSuccess && shownCount > 0 && view === "tabella" && tab !== "in_attesa" && (
+            <SortableTable
+              caption={tab === "attivi" ? "Prestiti attivi" : "Prestiti completati"}
+              columns={tab === "attivi" ? loanColumns : returnedLoanColumns}
+              rows={shownLoans}
+              rowKey={(loan) => loan.id}
+              sort={loanSort}
+              onSort={chooseSort}
+            />
+          )}
+          {source.isSuccess && shownCount > 0 && view === "schede" && (
             <ul className="space-y-3">
               {tab === "in_attesa"
                 ? shownRequests.slice(0, shownRequestCount.count).map((request) => (
@@ -342,28 +598,7 @@ export function LoansPage() {
                         to={request.al}
                         footnote={`Richiesta ${formatRelativeTime(request.created_at).toLowerCase()}`}
                         onDetails={() => setDialog({ kind: "request", request })}
-                        actions={
-                          <>
-                            <Button
-                              variant="secondary"
-                              icon={X}
-                              onClick={() => setDialog({ kind: "refuse", request })}
-                              aria-label={`Rifiuta la richiesta di ${fullName(request)}`}
-                              className="px-3 py-2 text-red-700"
-                            >
-                              Rifiuta
-                            </Button>
-                            <Button
-                              icon={Check}
-                              busy={approve.isPending && approve.variables?.requestId === request.id}
-                              onClick={() => approveRequest(request)}
-                              aria-label={`Approva la richiesta di ${fullName(request)}`}
-                              className="px-3 py-2"
-                            >
-                              Approva
-                            </Button>
-                          </>
-                        }
+                        actions={requestActions(request)}
                       />
                     </li>
                   ))
@@ -373,7 +608,7 @@ export function LoansPage() {
                         itemName={loan.oggetto_nome}
                         units={loan.unita}
                         itemId={loan.inventario_id}
-                        status={loan.fase === "da_ritirare" || loan.fase === "annullato" ? loan.fase : loan.stato}
+                        status={loanStatus(loan)}
                         strikes={loan.penalty_strikes}
                         blocked={loan.is_blocked}
                         borrower={loan.utente_nome_reale}
@@ -382,41 +617,7 @@ export function LoansPage() {
                         to={loan.data_rientro}
                         footnote={loanFootnote(loan)}
                         onDetails={() => setDialog({ kind: "loan", loan })}
-                        actions={
-                          loan.fase === "da_ritirare" ? (
-                            <>
-                              <Button
-                                variant="secondary"
-                                icon={Ban}
-                                onClick={() => setDialog({ kind: "cancel", loan })}
-                                aria-label={`Annulla prestito mai ritirato: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
-                                className="px-3 py-2 text-red-700"
-                              >
-                                Annulla
-                              </Button>
-                              <Button
-                                icon={PackageOpen}
-                                onClick={() => setDialog({ kind: "handover", loan })}
-                                aria-label={`Consegna: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
-                                className="px-3 py-2"
-                              >
-                                Consegna
-                              </Button>
-                            </>
-                          ) : (
-                            loan.stato !== LOAN_STATE.returned && (
-                              <Button
-                                variant="secondary"
-                                icon={PackageCheck}
-                                onClick={() => setDialog({ kind: "end", loan })}
-                                aria-label={`Termina prestito: ${loan.oggetto_nome}, ${loan.utente_nome_reale}`}
-                                className="px-3 py-2"
-                              >
-                                Termina prestito
-                              </Button>
-                            )
-                          )
-                        }
+                        actions={loanActions(loan)}
                       />
                     </li>
                   ))}
