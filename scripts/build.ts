@@ -4,10 +4,12 @@
  *   2. builds the UI with Vite into ui/dist,
  *   3. generates dist/.build/entry.ts, which imports every file of ui/dist as an embedded file and starts
  *      the command line with those files (src/main.ts is the on-disk twin used in development),
- *   4. compiles that entry with `bun build --compile`.
+ *   4. compiles that entry with `bun build --compile`, with the spreadsheet import's worker as a second
+ *      entrypoint (a Worker's file must be one to be inside the binary).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { IMPORT_WORKER_SOURCE } from "../src/modules/excel/import-worker-address";
 import { buildUi, projectRoot, uiDist } from "./ui-build";
 
 const buildDir = join(projectRoot, "dist", ".build");
@@ -27,7 +29,7 @@ function checkInputs() {
     if (!existsSync(join(projectRoot, "node_modules", dependency, "package.json")))
       fail(`node_modules/${dependency} is missing: run bun install --frozen-lockfile`);
   }
-  for (const file of ["ui/index.html", "ui/vite.config.ts", "src/cli.ts", "src/http/ui.ts"]) {
+  for (const file of ["ui/index.html", "ui/vite.config.ts", "src/cli.ts", "src/http/ui.ts", IMPORT_WORKER_SOURCE]) {
     if (!existsSync(join(projectRoot, file))) fail(`${file} is missing`);
   }
   // Migrations are embedded by src/db/migrations.ts importing each file as text: every migration in the
@@ -78,7 +80,9 @@ function generateEntry(urlPaths: string[]) {
 
 async function compile() {
   const result = await Bun.build({
-    entrypoints: [entryFile],
+    // Both paths are under the project root, which becomes the binary's root: the worker is embedded at
+    // its path from there, where src/modules/excel/import-worker-address.ts looks for it.
+    entrypoints: [entryFile, join(projectRoot, IMPORT_WORKER_SOURCE)],
     target: "bun",
     // Elysia and the rest must see production mode; minifying breaks Elysia handlers using rest parameters.
     define: { "process.env.NODE_ENV": '"production"' },

@@ -1,8 +1,9 @@
 import { Elysia, type ValidationError } from "elysia";
 import type { AppContext } from "./context";
+import { createWriteGate } from "./db/write-gate";
 import { apiDocs } from "./http/api-docs";
 import { createTokenService } from "./http/auth";
-import { bodyGuard, bodyLimitFor, tooLarge } from "./http/body-guard";
+import { bodyGuard, bodyLimitFor, isImportPath, tooLarge } from "./http/body-guard";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
 import { UNMATCHED_ROUTE } from "./http/metrics";
 import { CACHED_LISTS, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
@@ -16,6 +17,7 @@ import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
+import { createImportJobs } from "./modules/excel/import-jobs";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { loansModule } from "./modules/loans";
@@ -49,6 +51,9 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const startedAt = new WeakMap<Request, number>();
   const responses = createResponseCache(ctx);
   const bodies = bodyGuard();
+  const writes = createWriteGate();
+  const imports = createImportJobs(ctx, writes);
+  const heldWrites = new WeakSet<Request>();
   // Lists differ by who asks (a student sees their own); the same user gets the same answer.
   const cacheKey = async (request: Request) => `${(await tokens.actorOf(request))?.id ?? 0} ${request.url}`;
 
@@ -58,7 +63,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(userEditRoutes(ctx, tokens))
     .use(inventoryModule(ctx, tokens))
     .use(availabilityModule(ctx, tokens))
-    .use(excelModule(ctx, tokens))
+    .use(excelModule(ctx, tokens, imports))
     .use(loansModule(ctx, tokens))
     .use(notificationsModule(ctx, tokens))
     .use(counterModule(ctx, tokens))
@@ -118,6 +123,13 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       set.status = 500;
       return { error: INTERNAL_ERROR_MESSAGE };
     })
+    .onBeforeHandle({ as: "global" }, async ({ request }) => {
+      // Every write waits here while an import holds the write lock (src/db/write-gate.ts); the import's
+      // own requests do not: they wait for the import itself.
+      if (request.method === "GET" || request.method === "HEAD" || isImportPath(new URL(request.url).pathname)) return;
+      await writes.enter();
+      heldWrites.add(request);
+    })
     .onBeforeHandle({ as: "global" }, async ({ request, route }) => {
       if (request.method !== "GET" || !CACHED_LISTS.has(route)) return;
       return responses.lookup(request, await cacheKey(request), route);
@@ -141,6 +153,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       ctx.logger.info(`${request.method} ${path} ${status} ${ms.toFixed(1)}ms`);
       // A list whose handler failed releases the callers that waited for it (a success already did).
       responses.settle(request);
+      if (heldWrites.delete(request)) writes.leave();
     })
     .use(bodies.plugin)
     .use(api)

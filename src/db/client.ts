@@ -13,15 +13,23 @@ export interface DatabaseHandle {
 
 /** Opens (or creates) the database file with the pragmas PrestaLab relies on, and migrates it. */
 export function openDatabase(file: string): DatabaseHandle {
+  const handle = connectDatabase(file);
+  migrate(handle.db);
+  refreshTextKeys(handle.sqlite);
+  return handle;
+}
+
+/**
+ * A further connection to a database the server has already opened and migrated (a worker's own):
+ * the same pragmas, nothing else.
+ */
+export function connectDatabase(file: string): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true });
   if (file !== ":memory:") sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA synchronous = NORMAL");
-  const db = drizzle({ client: sqlite, schema });
-  migrate(db);
-  refreshTextKeys(sqlite);
-  return { sqlite, db };
+  return { sqlite, db: drizzle({ client: sqlite, schema }) };
 }
 
 /**

@@ -5,13 +5,17 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** A 10 MB spreadsheet arrives base64-encoded inside JSON: about 4/3 of its size. */
 export const MAX_IMPORT_BODY_BYTES = 14 * 1024 * 1024;
 export const IMPORT_PATH = "/api/excel/inventario/import";
+/** The same upload, started as a job whose progress the page reads. */
+export const IMPORT_JOB_PATH = `${IMPORT_PATH}/lavori`;
 /** No request of the API nests deeper than a few levels; 32 leaves room and keeps validation cheap. */
 export const MAX_JSON_DEPTH = 32;
 
 export const tooLarge = () => new HttpError(413, "Richiesta troppo grande");
 
+export const isImportPath = (path: string) => path === IMPORT_PATH || path === IMPORT_JOB_PATH;
+
 export function bodyLimitFor(path: string): number {
-  return path === IMPORT_PATH ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
+  return isImportPath(path) ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 /** Whether JSON text nests arrays/objects deeper than `limit`, found by one scan, without parsing it. */

@@ -8,9 +8,12 @@ import { createPasswordHasher } from "../modules/auth/passwords";
 import { createOrPromoteAdmin } from "../modules/auth/service";
 import { createEventBus } from "../modules/events/service";
 
-/** A fresh, migrated in-memory PrestaLab with its clock at `now`. */
-export function createTestContext(now = new Date("2026-03-10T09:00:00Z")): AppContext {
-  const { db, sqlite } = openDatabase(":memory:");
+/**
+ * A fresh, migrated PrestaLab with its clock at `now`: in memory, or in `file` for what needs a second
+ * connection (the import worker).
+ */
+export function createTestContext(now = new Date("2026-03-10T09:00:00Z"), file = ":memory:"): AppContext {
+  const { db, sqlite } = openDatabase(file);
   return {
     db,
     sqlite,

@@ -14,6 +14,7 @@ import {
   inventoryCounts,
   inventoryScenario,
 } from "../../testing/inventory-fixtures";
+import { importBody, workbook, XLSX_TYPE } from "../../testing/spreadsheet-fixtures";
 import { looksLikeSafeSpreadsheet, MAX_UNCOMPRESSED_BYTES, zipUncompressedSize } from "./file-guard";
 
 const COLUMNS = [
@@ -32,7 +33,6 @@ const COLUMNS = [
   "Data Aggiunta",
   "Accessori",
 ];
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 async function download(client: TestClient, path: string, token?: string) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -47,30 +47,9 @@ function sheetRows(bytes: Uint8Array, sheet: string): unknown[][] {
   return XLSX.utils.sheet_to_json<unknown[]>(found, { header: 1, defval: "" });
 }
 
-/** A workbook with an "Inventario" sheet of `rows` (the first one being the header). */
-function workbook(
-  rows: unknown[][],
-  extraSheets: Record<string, unknown[][]> = {},
-  options: { compression?: boolean } = {},
-): Uint8Array {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Inventario");
-  for (const [name, sheet] of Object.entries(extraSheets))
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet), name);
-  return new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: options.compression }));
-}
-
 /** One item row keyed by column name, in the export's column order. */
 function itemRow(values: Partial<Record<(typeof COLUMNS)[number], unknown>>): unknown[] {
   return COLUMNS.map((column) => values[column as keyof typeof values] ?? "");
-}
-
-function dataUrl(bytes: Uint8Array, type = XLSX_TYPE): string {
-  return `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
-}
-
-function importBody(bytes: Uint8Array, fileName = "inventario.xlsx", type = XLSX_TYPE) {
-  return { fileName, fileSize: bytes.length, fileType: type, fileData: dataUrl(bytes, type) };
 }
 
 async function importFile(client: TestClient, token: string, bytes: Uint8Array, fileName?: string) {

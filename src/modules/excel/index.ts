@@ -1,7 +1,9 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { exportInventory, importInventory, inventoryTemplate } from "./service";
+import type { ImportJobs } from "./import-jobs";
+import { importJob, importJobParams, importOutcome, importUpload } from "./model";
+import { exportInventory, inventoryTemplate, startImport } from "./service";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -15,23 +17,33 @@ function spreadsheet(bytes: Buffer, fileName: string) {
   });
 }
 
-export function excelModule(ctx: AppContext, tokens: TokenService) {
-  return new Elysia({ prefix: "/excel/inventario" })
-    .use(authPlugin(tokens))
-    .get("/export", () => spreadsheet(exportInventory(ctx), `inventario-${ctx.clock.today()}.xlsx`), {
-      auth: "admin",
-    })
-    .get("/template", () => spreadsheet(inventoryTemplate(), "template-inventario.xlsx"), { auth: "admin" })
-    .post("/import", ({ actor, body }) => importInventory(ctx, actor, body), {
-      auth: "admin",
-      body: t.Object(
-        {
-          fileName: t.Optional(t.Unknown()),
-          fileSize: t.Optional(t.Unknown()),
-          fileType: t.Optional(t.Unknown()),
-          fileData: t.Optional(t.Unknown()),
+export function excelModule(ctx: AppContext, tokens: TokenService, jobs: ImportJobs) {
+  return (
+    new Elysia({ prefix: "/excel/inventario" })
+      .use(authPlugin(tokens))
+      .get("/export", () => spreadsheet(exportInventory(ctx), `inventario-${ctx.clock.today()}.xlsx`), {
+        auth: "admin",
+      })
+      .get("/template", () => spreadsheet(inventoryTemplate(), "template-inventario.xlsx"), { auth: "admin" })
+      // The spec's call: answers once the import is done.
+      .post("/import", ({ actor, body }) => startImport(jobs, actor, body).done, {
+        auth: "admin",
+        body: importUpload,
+        response: importOutcome,
+      })
+      // The same import, answered at once (202) with the job whose progress the page then reads.
+      .post(
+        "/import/lavori",
+        ({ actor, body, set }) => {
+          set.status = 202;
+          return startImport(jobs, actor, body).view;
         },
-        { error: "File non valido" },
-      ),
-    });
+        { auth: "admin", body: importUpload, response: { 202: importJob } },
+      )
+      .get("/import/lavori/:id", ({ actor, params }) => jobs.find(actor, params.id), {
+        auth: "admin",
+        params: importJobParams,
+        response: importJob,
+      })
+  );
 }
