@@ -1,7 +1,7 @@
 import { CalendarSync, Copy, Link2Off } from "lucide-react";
 import { useId } from "react";
+import { useCalendarFeed, useRevokeCalendarFeed } from "../api/calendario";
 import { ApiError } from "../lib/api";
-import { useCalendarFeed, useRevokeCalendarFeed } from "../lib/calendar-feed";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { LoadingState } from "./spinner";

@@ -1,12 +1,12 @@
 import { CalendarPlus, PackageCheck } from "lucide-react";
 import { isOpenLoan } from "../../../../../src/domain/bookings";
+import { downloadLoanCalendar } from "../../../api/calendario";
+import type { Loan } from "../../../api/loans";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Button } from "../../../components/button";
 import { DownloadButton } from "../../../components/download-button";
 import { Modal, ModalActions } from "../../../components/modal";
-import { downloadLoanCalendar } from "../../../lib/calendar-feed";
 import { formatDate } from "../../../lib/dates";
-import type { Loan } from "../api/get-loans";
 import { DetailList, usageLabel } from "./detail-list";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
 

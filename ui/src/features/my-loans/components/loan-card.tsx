@@ -1,12 +1,12 @@
 import { AlertTriangle, CalendarPlus, PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
+import { downloadLoanCalendar } from "../../../api/calendario";
 import { ClampedText } from "../../../components/clamped-text";
 import { DownloadButton } from "../../../components/download-button";
+import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
 import { LoanStatusBadge } from "../../../components/status-badge";
-import { downloadLoanCalendar } from "../../../lib/calendar-feed";
 import { formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
-import { ReceiptButton } from "../../counter/components/receipt-button";
 import type { MyLoan } from "../api/get-my-loans";
 
 function daysText(days: number): string {

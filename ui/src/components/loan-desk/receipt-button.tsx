@@ -1,5 +1,5 @@
-import { DownloadButton } from "../../../components/download-button";
-import { downloadReceipt } from "../api";
+import { downloadReceipt } from "../../api/loans";
+import { DownloadButton } from "../download-button";
 
 /** Downloads the loan's receipt (PDF) for the desk to print or the borrower to keep; a failure is said in place. */
 export function ReceiptButton({

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type BookingRules, closedDaysBetween, DEFAULT_SETTINGS } from "../../../src/domain/academy-settings";
-import { apiRequest } from "./api";
+import { apiRequest } from "../lib/api";
 
 export const bookingRulesKey = ["impostazioni", "regole"] as const;
 

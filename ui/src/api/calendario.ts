@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { saveFile } from "../features/inventory/utils/save-file";
-import { apiDownload, apiRequest } from "./api";
+import { apiDownload, apiRequest } from "../lib/api";
+import { saveFile } from "../lib/save-file";
 
 const feedKey = ["calendario"] as const;
 
