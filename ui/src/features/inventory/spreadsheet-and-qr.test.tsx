@@ -132,7 +132,7 @@ describe("Altre Operazioni", () => {
       },
     });
     await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
-    expect(await screen.findByText("In attesa che finisca un'altra importazione...")).toBeTruthy();
+    expect(await screen.findByText("In attesa di iniziare...")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Altre Operazioni" }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText("Righe elaborate: 1200 di 5000", {}, POLLED)).toBeTruthy();
     const bar = screen.getByRole("progressbar", { name: "Importazione di inventario.xlsx in corso..." });

@@ -112,7 +112,7 @@ function DismissButton({ onDismiss }: { onDismiss: () => void }) {
 const count = (n: number) => n.toLocaleString("it-IT");
 
 function phaseText(job: ImportJobView): string {
-  if (job.fase === "in_coda") return "In attesa che finisca un'altra importazione...";
+  if (job.fase === "in_coda") return "In attesa di iniziare...";
   if (job.fase === "importazione") return `Righe elaborate: ${count(job.letti)} di ${count(job.totale)}`;
   return "Lettura e controllo del file...";
 }
