@@ -1,7 +1,8 @@
 /**
  * The counter (issue 16): a morning at the desk by typed code — a hand-over, a late return previewed
- * before confirming, a damaged unit into repair —, a no-show cancelled, labels for a filter, and a
- * student's receipt. PDFs are read back from the downloads.
+ * before confirming, a damaged unit into repair —, a free unit lent on the scan screen, a no-show
+ * cancelled, labels for a filter and for a selection, and a student's receipt. PDFs are read back from
+ * the downloads.
  */
 import { readFileSync } from "node:fs";
 import type { Download } from "@playwright/test";
@@ -117,6 +118,52 @@ test("the morning at the counter: scan to hand over, scan to return late with th
   expect(JSON.stringify(strikes.body)).toContain('"strike_assegnati":1');
 });
 
+test("a free unit is lent on the scan screen to a student found by matricola, handed over at once", async ({
+  page,
+  server,
+}) => {
+  const admin = await server.login();
+  await camera(server, admin);
+  await server.registerStudent({ name: "Sara", surname: "Gallo", matricola: "F0042", corso_accademico: "Fotografia" });
+  await server.registerStudent({ name: "Sara", surname: "Galli", matricola: "D0077", corso_accademico: "Design" });
+  await openSignedIn(page, server, server.admin, "/banco");
+  const code = page.getByLabel("Codice dell'unità");
+  await code.pressSequentially("A7-003");
+  await code.press("Enter");
+  const card = page.getByRole("article", { name: /A7-003/ });
+  await expect(card.getByText("Libera: si può prestare")).toBeVisible();
+  const lend = card.getByRole("form", { name: "Presta A7-003" });
+  const search = lend.getByRole("searchbox", { name: "Studente (matricola, nome o email)" });
+  await expect(search).toBeFocused();
+
+  // The server's direct-loan rules answer on the scan screen: the camera is not lent outside its course.
+  await search.pressSequentially("D0077");
+  await lend.getByRole("radio", { name: /Sara Galli/ }).check();
+  await lend.getByRole("button", { name: "Presta e consegna" }).click();
+  await expect(lend.getByText("L'oggetto non è assegnato al corso dello studente")).toBeVisible();
+
+  await search.fill("F0042");
+  await expect(lend.getByRole("radio")).toHaveCount(1);
+  await lend.getByRole("radio", { name: /Sara Gallo/ }).check();
+  await expect(lend.getByLabel("Da restituire il")).toHaveValue("2026-03-16");
+  await saveScreenshots(page, "counter-lend");
+  await lend.getByRole("button", { name: "Presta e consegna" }).click();
+  await expect(card.getByText("In prestito: da restituire")).toBeVisible();
+  const sessionList = page.getByRole("list", { name: "Scansioni di questa sessione" });
+  await expect(sessionList.getByText(/Prestata a Sara Gallo fino al 16\/03\/2026/)).toBeVisible();
+  await saveScreenshots(page, "counter-lent");
+
+  const loans = await server.call("GET", "/api/prestiti?all=1", { token: admin });
+  expect(loans.body).toHaveLength(1);
+  expect(loans.body[0]).toMatchObject({
+    utente_nome_reale: "Sara Gallo",
+    unita: ["A7-003"],
+    data_uscita: "2026-03-09",
+    data_rientro: "2026-03-16",
+  });
+  expect(loans.body[0].consegnato_il).not.toBeNull();
+});
+
 test("a no-show is cancelled from the loans, freeing the unit with no strike", async ({ page, server }) => {
   const admin = await server.login();
   const [first] = await camera(server, admin);
@@ -146,7 +193,7 @@ test("a no-show is cancelled from the loans, freeing the unit with no strike", a
   });
 });
 
-test("labels are printed for the inventory's current filter", async ({ page, server }) => {
+test("labels are printed for the inventory's current filter and for a selection", async ({ page, server }) => {
   const admin = await server.login();
   await camera(server, admin);
   await server.call("POST", "/api/inventario", {
@@ -163,6 +210,18 @@ test("labels are printed for the inventory's current filter", async ({ page, ser
   expect(pages).toHaveLength(1);
   for (const code of ["A7-001", "A7-002", "A7-003"]) expect(pages[0]).toContain(code);
   expect(pages[0]).not.toContain("TREPPIEDE");
+
+  // A selection: the tripod ticked, the search cleared, the camera ticked too, then both printed.
+  await page.getByRole("searchbox").first().fill("Treppiede");
+  await page.getByRole("checkbox", { name: "Seleziona Treppiede Manfrotto" }).check();
+  await page.getByRole("searchbox").first().fill("");
+  await page.getByRole("checkbox", { name: "Seleziona Sony Alpha 7 IV" }).check();
+  await expect(page.getByText("2 articoli selezionati")).toBeVisible();
+  await saveScreenshots(page, "counter-labels-selection");
+  const selection = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Stampa etichette dei selezionati" }).click();
+  const selected = (await pdfPages(await selection)).join("\n");
+  for (const code of ["A7-001", "A7-002", "A7-003", "TREPPIEDE"]) expect(selected).toContain(code);
 });
 
 test("a student downloads the receipt of their loan", async ({ page, server }) => {

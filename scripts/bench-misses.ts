@@ -3,15 +3,17 @@
  * no kept answer can serve it. `scripts/bench.ts` runs it on its data set; alone it measures a server
  * that is already running:
  *
- *   bun run scripts/bench-misses.ts --url http://127.0.0.1:3000 --data-dir ./data-bench [--calls 7] [--pid N] [--json out.json]
+ *   bun run scripts/bench-misses.ts --url http://127.0.0.1:3000 --data-dir ./data-bench [--calls 7] [--pid N] [--json out.json] [--only calendar]
  *
  * Prints one Markdown table: median and max milliseconds per call, the server's CPU time per call when
  * `--pid` names its process, and the bytes of one answer (gzip). † marks the spec's whole-list calls.
+ * `--only WORD` measures only the calls whose label contains WORD.
  */
 import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "../src/config";
+import { addDays, calendarDateIn } from "../src/domain/dates";
 
 export interface MissCall {
   label: string;
@@ -56,15 +58,27 @@ const median = (sorted: number[]) => sorted[Math.floor((sorted.length - 1) / 2)]
 const GZIP = { "accept-encoding": "gzip, deflate, br" };
 const PAGE = 50;
 
+/** The student whose calls are measured (the seeder's first account). */
+export const BENCH_STUDENT = { email: "giulia.rossi@studenti.accademia.it", password: "Studente-Prova-2026" };
+
 /** Ids and words the calls need, read from the database file (read-only). */
 export function missCalls(databaseFile: string, returnedTotal: number): MissCall[] {
   const db = new Database(databaseFile, { readonly: true });
   try {
-    const biggestItem = db
-      .query<{ id: number }, []>(
-        "SELECT inventario_id AS id FROM unita WHERE archived_at IS NULL GROUP BY inventario_id ORDER BY count(*) DESC LIMIT 1",
-      )
-      .get()?.id;
+    // The item with the most units, among those of the bench student's course when `forStudent`.
+    const biggestItemQuery = db.query<{ id: number }, [number]>(
+      `SELECT un.inventario_id AS id FROM unita un
+        WHERE un.archived_at IS NULL
+          AND (?1 = 0 OR un.inventario_id IN (
+                SELECT ic.inventario_id FROM inventario_corsi ic JOIN corsi c ON c.id = ic.corso_id
+                  JOIN users s ON s.corso_accademico = c.nome WHERE s.email = '${BENCH_STUDENT.email}'))
+        GROUP BY un.inventario_id ORDER BY count(*) DESC, un.inventario_id LIMIT 1`,
+    );
+    const biggestItem = biggestItemQuery.get(0)?.id;
+    const studentItem = biggestItemQuery.get(1)?.id;
+    // A year of the booking calendar from the academy's today, as the item page and the wizards ask it.
+    const today = calendarDateIn("Europe/Rome", new Date());
+    const year = `dal=${today}&al=${addDays(today, 365)}`;
     const secondToLast = Math.max(1, Math.ceil(returnedTotal / PAGE) - 1);
     const admin = (label: string, path: string, screen = true): MissCall => ({ label, path, as: "admin", screen });
     const student = (label: string, path: string, screen = true): MissCall => ({ label, path, as: "student", screen });
@@ -91,6 +105,8 @@ export function missCalls(databaseFile: string, returnedTotal: number): MissCall
       admin("pending requests page", `/api/richieste?all=1&stato=in_attesa&pagina=1&per_pagina=${PAGE}`),
       admin("open loans page", `/api/prestiti?all=1&stato=in_corso&pagina=1&per_pagina=${PAGE}`),
       admin("one item's units", `/api/inventario/${biggestItem}/units`),
+      admin("an item's calendar, 366 days (most units)", `/api/inventario/${biggestItem}/disponibilita?${year}`),
+      student("a student's item calendar, 366 days", `/api/inventario/${studentItem}/disponibilita?${year}`),
       student("own loans", "/api/prestiti/mie"),
       student("own alerts", "/api/avvisi/utente"),
       admin("repairs", "/api/riparazioni"),
@@ -174,8 +190,11 @@ if (import.meta.main) {
   const dataDir = String(flags["data-dir"] ?? "data-bench");
   const times = Number(flags.calls ?? 7);
   const adminToken = await signIn(baseUrl, "banco@accademia.test", "Banco-Prestiti-2026");
-  const studentToken = await signIn(baseUrl, "giulia.rossi@studenti.accademia.it", "Studente-Prova-2026");
-  const calls = missCalls(join(dataDir, "prestalab.db"), await returnedLoans(baseUrl, adminToken));
+  const studentToken = await signIn(baseUrl, BENCH_STUDENT.email, BENCH_STUDENT.password);
+  const only = typeof flags.only === "string" ? flags.only : "";
+  const calls = missCalls(join(dataDir, "prestalab.db"), await returnedLoans(baseUrl, adminToken)).filter((call) =>
+    call.label.includes(only),
+  );
   const serverPid = typeof flags.pid === "string" ? Number(flags.pid) : undefined;
   const rows = await measureMisses({ baseUrl, adminToken, studentToken, serverPid }, calls, times);
   console.log(missTable(rows));

@@ -5,8 +5,8 @@ import { Glob } from "bun";
 
 /**
  * The layers, checked rather than hoped for (STYLE.md): the UI takes from the server only its pure rules
- * (src/domain) and the models' exported types; a service takes from the HTTP layer only the error type
- * it throws.
+ * (src/domain) and the models' exported types; a UI feature takes nothing from another (only the app
+ * shell puts features together); a service takes from the HTTP layer only the error type it throws.
  */
 const ROOT = resolve(import.meta.dir, "..");
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?[^"';]*?from\s+"([^"]+)"/gm;
@@ -35,6 +35,15 @@ describe("layering", () => {
     const reaches = importsOf("ui/{src,test}/**/*.{ts,tsx}")
       .filter(({ target }) => target.startsWith("src/"))
       .filter(({ target, typeOnly }) => !target.startsWith("src/domain/") && !(typeOnly && /\/model$/.test(target)))
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(reaches).toEqual([]);
+  });
+
+  it("keeps each UI feature to itself: what two features share lives in ui/src/api, components or lib", () => {
+    const featureOf = (path: string) => /^ui\/src\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
+    const reaches = importsOf("ui/src/**/*.{ts,tsx}")
+      .filter(({ target }) => target.startsWith("ui/src/features/"))
+      .filter(({ file, target }) => !file.startsWith("ui/src/app/") && featureOf(file) !== featureOf(`${target}/`))
       .map(({ file, target }) => `${file} → ${target}`);
     expect(reaches).toEqual([]);
   });

@@ -3,13 +3,10 @@ import { describe, expect, it } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { nextMessage } from "../testing/worker-messages";
 import { openDatabase } from "./client";
 
 type WorkerReport = { read: number } | { committed: true } | { failed: string };
-
-function nextReport(worker: Worker): Promise<WorkerReport> {
-  return new Promise((resolve) => worker.addEventListener("message", (event) => resolve(event.data), { once: true }));
-}
 
 describe("write transactions", () => {
   it("hold the write lock from their first read, so another connection's write waits instead of breaking them", async () => {
@@ -24,7 +21,7 @@ describe("write transactions", () => {
     const worker = new Worker(new URL("./transaction-worker.ts", import.meta.url).href);
     const gate = new Int32Array(new SharedArrayBuffer(4));
     try {
-      const read = nextReport(worker);
+      const read = nextMessage<WorkerReport>(worker);
       worker.postMessage({ file, gate });
       expect(await read).toEqual({ read: 0 });
 
@@ -35,7 +32,7 @@ describe("write transactions", () => {
         expect((error as { code?: string }).code).toBe("SQLITE_BUSY");
         slippedIn = false;
       }
-      const outcome = nextReport(worker);
+      const outcome = nextMessage<WorkerReport>(worker);
       Atomics.store(gate, 0, 1);
       Atomics.notify(gate, 0);
       expect(await outcome).toEqual({ committed: true });

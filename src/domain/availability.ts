@@ -1,3 +1,4 @@
+import { rangesOverlap } from "./bookings";
 import { addDays, daysBetween } from "./dates";
 
 // The booking calendar of an item's units, as pure rules shared by the server (which decides) and
@@ -18,9 +19,12 @@ export interface UnitCalendar<T extends Occupation = Occupation> {
   occupazioni: T[];
 }
 
-/** Inclusive ranges overlap iff each starts no later than the other ends. */
+/** The last day of an occupation whose end is unknown: it runs on past any booking. */
+const OPEN_END = "9999-12-31";
+
+/** Whether an occupation takes any day of [from, to]. */
 export function overlaps(taken: Occupation, from: string, to: string): boolean {
-  return taken.dal <= to && (taken.al === null || from <= taken.al);
+  return rangesOverlap({ from: taken.dal, to: taken.al ?? OPEN_END }, { from, to });
 }
 
 export function isFreeFor(occupations: readonly Occupation[], from: string, to: string): boolean {

@@ -123,6 +123,9 @@ export function returnConsequences(input: {
   return { giorni_ritardo, strike, blocco };
 }
 
+/** The end a desk's form proposes for an external loan: a week, the usual one. */
+export const DEFAULT_EXTERNAL_LOAN_DAYS = 7;
+
 export function isInternalUse(loanType: LoanType, usage: UsageType | null | undefined): boolean {
   return loanType === "solo_interno" || (loanType === "entrambi" && usage === "interno");
 }

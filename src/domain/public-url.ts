@@ -2,6 +2,12 @@
 export const PUBLIC_URL_UNSET =
   "PUBLIC_URL non è impostato: i codici QR e i link useranno l'indirizzo da cui arriva ogni richiesta. Impostalo (variabile PUBLIC_URL o --public-url) con l'indirizzo usato da studenti e banco.";
 
+/**
+ * How a label's QR code is drawn: a quiet zone, and each module several pixels wide so it stays sharp
+ * at print size. The Banco's camera test reads a code drawn the same way.
+ */
+export const LABEL_QR = { errorCorrectionLevel: "M", margin: 2, scale: 4 } as const;
+
 /** What a unit's label encodes: the item page with that unit selected. */
 export function unitLabelUrl(baseUrl: string, itemId: number, unitCode: string): string {
   return `${baseUrl}/inventario/${itemId}?unita=${encodeURIComponent(unitCode)}`;

@@ -10,7 +10,7 @@ import { createEventBus } from "../modules/events/service";
 
 /**
  * A fresh, migrated PrestaLab with its clock at `now`: in memory, or in `file` for what needs a second
- * connection (the import worker).
+ * connection (the import worker, threads of one test).
  */
 export function createTestContext(now = new Date("2026-03-10T09:00:00Z"), file = ":memory:"): AppContext {
   const { db, sqlite } = openDatabase(file);

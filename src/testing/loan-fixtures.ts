@@ -139,6 +139,17 @@ export function requestRow(ctx: AppContext, id: number) {
   return ctx.db.select().from(richieste).where(eq(richieste.id, id)).get();
 }
 
+/** The units an item's requests hold, sorted. */
+export function requestedUnitIds(ctx: AppContext, itemId: number): number[] {
+  return ctx.db
+    .select({ unitId: richieste.unitId })
+    .from(richieste)
+    .where(eq(richieste.inventarioId, itemId))
+    .all()
+    .map((row) => row.unitId)
+    .sort();
+}
+
 export function loanRow(ctx: AppContext, id: number) {
   return ctx.db.select().from(prestiti).where(eq(prestiti.id, id)).get();
 }

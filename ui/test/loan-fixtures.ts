@@ -4,6 +4,7 @@ import type { LoanState } from "../../src/domain/bookings";
 import type { LoanPhase } from "../../src/domain/loan-rules";
 import type { LoanType, UsageType } from "../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../src/domain/unit-state";
+import { catalogueRoute } from "./paged-lists";
 
 /** The academy's "today" in every student-screen test (the server's `/api/health` says so). */
 export const TODAY = "2025-03-10";
@@ -132,7 +133,7 @@ export const NO_ALERTS = {
 export function studentApi(userId = 2) {
   return {
     "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: TODAY } },
-    "GET /api/inventario/disponibili": { body: [] },
+    "GET /api/inventario/disponibili": catalogueRoute([]),
     "GET /api/categorie-semplici": { body: [] },
     "GET /api/richieste/mie": { body: [] },
     "GET /api/prestiti/mie": { body: [] },

@@ -1,6 +1,6 @@
 import type { ApiCall, ApiRoutes } from "./mock-api";
 
-// Test support: the loan and request lists as the server answers them (src/modules/loans/list-query.ts),
+// Test support: the loan, request and catalogue lists as the server answers them (src/modules/*/list-query.ts),
 // so screen tests script rows once and every filtered or paged call gets its share.
 
 type Row = Record<string, unknown>;
@@ -32,24 +32,42 @@ function searchable(row: Row, fields: string[]): string {
  */
 function listRoute(rows: Rows, searchFields: string[], stateGroups: Record<string, string[]> = {}) {
   return (call: ApiCall) => {
-    const { stato, cerca, pagina, per_pagina } = call.query;
+    const { stato } = call.query;
     const states = stato ? (stateGroups[stato] ?? [stato]) : null;
-    const term = cerca?.trim().toLowerCase();
-    const matching = (typeof rows === "function" ? rows() : rows).filter(
-      (row) =>
-        (!states || states.includes(String(row.stato))) && (!term || searchable(row, searchFields).includes(term)),
+    return pagedAnswer(call, rows, searchFields, (row) => !states || states.includes(String(row.stato)));
+  };
+}
+
+/** The rows passing `keep` and matching `cerca` (or `search`), whole or as the page `pagina` asks. */
+function pagedAnswer(call: ApiCall, rows: Rows, searchFields: string[], keep: (row: Row) => boolean) {
+  const { pagina, per_pagina } = call.query;
+  const term = (call.query.cerca ?? call.query.search)?.trim().toLowerCase();
+  const matching = (typeof rows === "function" ? rows() : rows).filter(
+    (row) => keep(row) && (!term || searchable(row, searchFields).includes(term)),
+  );
+  if (pagina === undefined) return { body: matching };
+  const page = Number(pagina);
+  const size = Number(per_pagina ?? 50);
+  return {
+    body: {
+      elementi: matching.slice((page - 1) * size, page * size),
+      totale: matching.length,
+      pagina: page,
+      per_pagina: size,
+    },
+  };
+}
+
+/** `GET /api/inventario/disponibili` over these items: search by name, note or position, `categoria`, `stato`. */
+export function catalogueRoute(rows: Rows): ApiRoutes[string] {
+  return (call: ApiCall) => {
+    const { categoria, stato } = call.query;
+    return pagedAnswer(
+      call,
+      rows,
+      ["nome", "note", "posizione"],
+      (row) => (!categoria || String(row.categoria_id) === categoria) && (!stato || row.stato_effettivo === stato),
     );
-    if (pagina === undefined) return { body: matching };
-    const page = Number(pagina);
-    const size = Number(per_pagina ?? 50);
-    return {
-      body: {
-        elementi: matching.slice((page - 1) * size, page * size),
-        totale: matching.length,
-        pagina: page,
-        per_pagina: size,
-      },
-    };
   };
 }
 

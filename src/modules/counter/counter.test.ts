@@ -360,7 +360,7 @@ describe("scanning at the desk", () => {
     const byLabel = await scan(`https://prestiti.accademia.it/inventario/${camera.id}?unita=${code1}`);
     expect(byLabel.unita).toMatchObject([{ codice_univoco: code1, azione: "restituzione", prestito: { id } }]);
     expect((await scan(` ${String(code2).toLowerCase()} `)).unita).toMatchObject([
-      { codice_univoco: code2, azione: "prestito", prestito: null },
+      { codice_univoco: code2, azione: "prestito", prestito: null, tipo_prestito: "solo_esterno" },
     ]);
     const byItem = await scan(`http://127.0.0.1:4311/inventario/${camera.id}`);
     expect(byItem.unita.map((unit: Json) => unit.azione)).toEqual(["restituzione", "restituzione", "prestito"]);

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { inventario, prestiti, prestitiUnita, unita, users } from "../../db/schema";
 import { checklistItems, DEFAULT_LOAN_TERMS } from "../../domain/loan-terms";
 import { unitLabelUrl } from "../../domain/public-url";
 import { notFound } from "../../http/errors";
+import { liveUnits } from "../inventory/units";
 import { loanView } from "../loans/service";
 import { readSettings } from "../settings/service";
 import { labelsPdf, receiptPdf } from "./pdf";
@@ -33,12 +34,7 @@ const pdfResponse = (bytes: Uint8Array, fileName: string) =>
 
 /** One label per unit, in the order asked for. */
 export async function unitLabels(ctx: AppContext, unitIds: number[], baseUrl: string): Promise<Response> {
-  const rows = ctx.db
-    .select({ id: unita.id, code: unita.codiceUnivoco, itemId: inventario.id, itemName: inventario.nome })
-    .from(unita)
-    .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
-    .where(and(inArray(unita.id, unitIds), isNull(unita.archivedAt)))
-    .all();
+  const rows = liveUnits(ctx.db, inArray(unita.id, unitIds));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const units = [...new Set(unitIds)].map((id) => {
     const row = byId.get(id);

@@ -1,5 +1,6 @@
 import { Value } from "@sinclair/typebox/value";
 import { type Static, t } from "elysia";
+import { LOAN_TYPES } from "../../domain/loan-types";
 import { badRequest } from "../../http/errors";
 
 /** Shapes of the counter's routes: hand-over, cancel, return and its preview, scan, labels, receipt. */
@@ -92,6 +93,8 @@ export const scanResponse = t.Object({
       inventario_id: t.Integer(),
       oggetto_nome: t.String(),
       checklist: t.Nullable(t.String()),
+      /** How the item may be lent: the Banco's lend form asks for the usage and dates it allows. */
+      tipo_prestito: t.UnionEnum(LOAN_TYPES),
       stato: t.String(),
       azione: t.UnionEnum(SCAN_ACTIONS),
       prestito: t.Nullable(loanViewShape),

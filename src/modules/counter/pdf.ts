@@ -1,5 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import QRCode from "qrcode";
+import { LABEL_QR } from "../../domain/public-url";
 
 /**
  * A4 sheets of 3 × 8 labels of 70 × 37 mm with no margins, the layout of the most common sheets
@@ -58,9 +59,9 @@ function fittingSize(font: PDFFont, text: string, width: number, max: number, mi
   return size;
 }
 
-/** A QR code as a PNG with a quiet zone, sharp at print size (each module several pixels wide). */
+/** A label's QR code as a PNG (see LABEL_QR). */
 export function qrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 4 });
+  return QRCode.toBuffer(text, { type: "png", ...LABEL_QR });
 }
 
 export async function labelsPdf(units: LabelUnit[], title: string): Promise<Uint8Array> {

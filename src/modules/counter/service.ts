@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { canMoveLoan, LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
+import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import {
   HANDOVER_MESSAGES,
   handoverProblem,
@@ -16,6 +16,8 @@ import { textKey } from "../../domain/text-key";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadUnitViews } from "../inventory/unit-status";
+import { liveUnits } from "../inventory/units";
+import { type OpenLoanOfUnit, openLoansOfUnits } from "../loans/open-loans";
 import { loanView } from "../loans/service";
 import { recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
@@ -284,24 +286,13 @@ function conditionLabel(condition: ReturnCondition): string {
 
 export type ScanAction = (typeof SCAN_ACTIONS)[number];
 
-/** The open loan that holds each unit and has not taken it back: started first, else the next one. */
+/** The open loan that holds each unit and has not taken it back: handed over first, else the next one. */
 function holdingLoans(db: Db, unitIds: number[]) {
-  const holding = new Map<number, number>();
-  if (unitIds.length === 0) return holding;
-  const rows = db
-    .select({ unitId: prestitiUnita.unitId, loanId: prestiti.id })
-    .from(prestitiUnita)
-    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(
-      and(
-        inArray(prestitiUnita.unitId, unitIds),
-        inArray(prestiti.stato, OPEN_LOAN_STATES),
-        isNull(prestitiUnita.restituitaIl),
-      ),
-    )
-    .orderBy(sql`${prestiti.consegnatoIl} is null`, prestiti.dataUscita)
-    .all();
-  for (const row of rows) if (!holding.has(row.unitId)) holding.set(row.unitId, row.loanId);
+  const holding = new Map<number, OpenLoanOfUnit>();
+  for (const loan of openLoansOfUnits(db, unitIds)) {
+    const kept = holding.get(loan.unitId);
+    if (!kept || (loan.handedOverAt && !kept.handedOverAt)) holding.set(loan.unitId, loan);
+  }
   return holding;
 }
 
@@ -315,12 +306,7 @@ export function lookupScan(ctx: AppContext, text: string) {
   const today = ctx.clock.today();
   const match =
     scanned.kind === "unit" ? eq(unita.codiceChiave, textKey(scanned.code)) : eq(unita.inventarioId, scanned.itemId);
-  const found = ctx.db
-    .select({ id: unita.id, itemName: inventario.nome, checklist: inventario.checklist })
-    .from(unita)
-    .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
-    .where(and(match, isNull(unita.archivedAt), isNull(inventario.archivedAt)))
-    .all();
+  const found = liveUnits(ctx.db, match);
   if (found.length === 0)
     throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Oggetto non trovato");
   const states = loadUnitViews(ctx.db, today, { unitIds: found.map((unit) => unit.id) });
@@ -330,7 +316,7 @@ export function lookupScan(ctx: AppContext, text: string) {
   );
   const unitsFound = states.map((state) => {
     const unit = found.find((candidate) => candidate.id === state.id);
-    const loanId = holding.get(state.id);
+    const loanId = holding.get(state.id)?.loanId;
     const loan = loanId === undefined ? null : loanView(ctx, loanId);
     let azione: ScanAction = "non_disponibile";
     if (loan?.consegnato_il) azione = "restituzione";
@@ -342,6 +328,7 @@ export function lookupScan(ctx: AppContext, text: string) {
       inventario_id: state.inventario_id,
       oggetto_nome: unit?.itemName ?? "",
       checklist: unit?.checklist ?? null,
+      tipo_prestito: unit?.loanType ?? "solo_esterno",
       stato: state.stato,
       azione,
       prestito: loan,

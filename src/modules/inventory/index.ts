@@ -87,10 +87,11 @@ const inventoryQuery = t.Object({
   sortOrder: text("Ordine non valido: usa asc o desc"),
   ...pageFields,
 });
-/** A student's catalogue: search and category, and its page. */
+/** A student's catalogue: search, category and state, and its page. */
 const catalogueQuery = t.Object({
   search: text("Ricerca non valida"),
   categoria: text("Categoria non valida"),
+  stato: text("Stato non valido"),
   ...pageFields,
 });
 

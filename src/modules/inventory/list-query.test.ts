@@ -145,4 +145,23 @@ describe("a student's catalogue, paged on the server", () => {
     const elsewhere = await client.get("/api/inventario/disponibili?pagina=1&search=plot", student.token);
     expect(elsewhere.body).toMatchObject({ totale: 0, elementi: [] });
   });
+
+  it("counts the course's items free now for the student's dashboard, with a one-row page", async () => {
+    const { client, ctx, student, lens } = await catalogue();
+    const everything = await client.get("/api/inventario/disponibili?pagina=1&per_pagina=1", student.token);
+    const freeBefore = await client.get(
+      "/api/inventario/disponibili?stato=disponibile&pagina=1&per_pagina=1",
+      student.token,
+    );
+    for (const unit of lens.unita) insertLoan(ctx, { itemId: lens.id, unitIds: [unit.id] });
+    const freeAfter = await client.get(
+      "/api/inventario/disponibili?stato=disponibile&pagina=1&per_pagina=1",
+      student.token,
+    );
+    expect(everything.body.totale).toBe(3);
+    expect(freeAfter.body.totale).toBe(freeBefore.body.totale - 1);
+    expect(freeAfter.body.elementi).toHaveLength(1);
+    const wrong = await client.get("/api/inventario/disponibili?stato=forse&pagina=1", student.token);
+    expect(wrong).toMatchObject({ status: 400, body: { error: "Stato non valido" } });
+  });
 });

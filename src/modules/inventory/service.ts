@@ -23,8 +23,10 @@ import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { openLoansOfUnits } from "../loans/open-loans";
 import { optionalText, requiredText } from "../text-fields";
 import { type ItemView, loadItemViews } from "./item-views";
+import { unitsOfItem } from "./units";
 
 export interface UnitInput {
   id?: unknown;
@@ -219,18 +221,7 @@ export function createItem(ctx: AppContext, admin: Actor, input: ItemInput): Ite
 
 /** Bookings or work that keep a unit in use: it cannot be removed while any is open. */
 function unitInUse(db: Db, unitId: number): boolean {
-  const openLoan = db
-    .select({ id: prestitiUnita.prestitoId })
-    .from(prestitiUnita)
-    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(
-      and(
-        eq(prestitiUnita.unitId, unitId),
-        inArray(prestiti.stato, OPEN_LOAN_STATES),
-        isNull(prestitiUnita.restituitaIl),
-      ),
-    )
-    .get();
+  const [openLoan] = openLoansOfUnits(db, [unitId]);
   const pending = db
     .select({ id: richieste.id })
     .from(richieste)
@@ -372,19 +363,15 @@ export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
 /** Marks a unit lost, or found again. A lost unit cannot be booked. */
 export function setUnitLost(ctx: AppContext, admin: Actor, itemId: number, unitId: number, lost: boolean) {
   writeTransaction(ctx.db, (tx) => {
-    const unit = tx
-      .select()
-      .from(unita)
-      .where(and(eq(unita.id, unitId), eq(unita.inventarioId, itemId), isNull(unita.archivedAt)))
-      .get();
+    const [unit] = unitsOfItem(tx, itemId, [unitId]);
     if (!unit) throw notFound("Unità non trovata");
-    if (unit.perso === lost) return;
+    if (unit.lost === lost) return;
     tx.update(unita).set({ perso: lost }).where(eq(unita.id, unitId)).run();
     recordAudit(tx, ctx.clock, admin, {
       action: lost ? "unit.lost" : "unit.found",
       entity: "unit",
       entityId: unitId,
-      summary: `Unità ${unit.codiceUnivoco} ${lost ? "segnata come persa" : "ritrovata"}`,
+      summary: `Unità ${unit.code} ${lost ? "segnata come persa" : "ritrovata"}`,
     });
   });
   return getItem(ctx, itemId);

@@ -1,10 +1,17 @@
 import { describe, expect, it } from "bun:test";
-import { eq } from "drizzle-orm";
-import { richieste } from "../../db/schema";
 import { formatItalianDate } from "../../domain/dates";
 import { registerStudent } from "../../testing/harness";
 import { insertLoan, insertRepair } from "../../testing/inventory-fixtures";
-import { approveOk, day, loanRow, loanScenario, requestOk, requestRow, unitIdOf } from "../../testing/loan-fixtures";
+import {
+  approveOk,
+  day,
+  loanRow,
+  loanScenario,
+  requestedUnitIds,
+  requestOk,
+  requestRow,
+  unitIdOf,
+} from "../../testing/loan-fixtures";
 
 describe("a request for any free unit of an item", () => {
   it("books a unit free for the dates, skipping the taken ones", async () => {
@@ -46,14 +53,7 @@ describe("a request for any free unit of an item", () => {
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 200, 409]);
-    const units = ctx.db
-      .select({ unitId: richieste.unitId })
-      .from(richieste)
-      .where(eq(richieste.inventarioId, camera.id))
-      .all()
-      .map((row) => row.unitId)
-      .sort();
-    expect(units).toEqual([unitIdOf(camera, 0), unitIdOf(camera, 1)].sort());
+    expect(requestedUnitIds(ctx, camera.id)).toEqual([unitIdOf(camera, 0), unitIdOf(camera, 1)].sort());
     const refused = answers.find((answer) => answer.status === 409);
     // Both units are now requested from day 7 to 9: the item is next free for three days from day 10.
     expect(refused?.body).toEqual({

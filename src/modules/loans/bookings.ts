@@ -2,16 +2,17 @@ import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
 import { freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "../../domain/availability";
-import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
+import { REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
 import { conflict, notFound } from "../../http/errors";
+import { openLoansOfUnits, unitStillOut } from "./open-loans";
 
 /**
  * `bookingHolds` of src/domain/bookings.ts for open loans, in SQL: an open loan holds its units from its
  * start to its due date, and once that has passed until it is returned, so it overlaps every later date.
  */
 function openLoanOverlaps(from: string, to: string, today: string): SQL {
-  return sql`${inArray(prestiti.stato, OPEN_LOAN_STATES)} and ${prestitiUnita.restituitaIl} is null and ${prestiti.dataUscita} <= ${to}
+  return sql`${unitStillOut()} and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
 }
 
@@ -197,19 +198,8 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
     )
     .all())
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
-  for (const row of db
-    .select({ unitId: prestitiUnita.unitId, dal: prestiti.dataUscita, al: prestiti.dataRientro })
-    .from(prestitiUnita)
-    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(
-      and(
-        inArray(prestitiUnita.unitId, unitIds),
-        inArray(prestiti.stato, OPEN_LOAN_STATES),
-        isNull(prestitiUnita.restituitaIl),
-      ),
-    )
-    .all())
-    add(row.unitId, { dal: row.dal, al: row.al, tipo: "prestito", fino_alla_restituzione: row.al < today });
+  for (const loan of openLoansOfUnits(db, unitIds))
+    add(loan.unitId, { dal: loan.start, al: loan.due, tipo: "prestito", fino_alla_restituzione: loan.due < today });
   for (const list of ranges.values()) list.sort((a, b) => a.dal.localeCompare(b.dal));
   return ranges;
 }

@@ -17,11 +17,13 @@ import {
 import { impliedUsage, type UsageType } from "../../domain/loan-types";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { unitsOfItem } from "../inventory/units";
 import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
 import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
+import { openLoansOfUnits } from "./open-loans";
 import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
@@ -288,11 +290,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number, input:
       throw conflict("Le date della richiesta sono già passate: rifiutala e chiedi una nuova richiesta");
     const unitId = input.unitId ?? request.unitId;
     if (unitId !== request.unitId) {
-      const sameItem = tx
-        .select({ id: unita.id })
-        .from(unita)
-        .where(and(eq(unita.id, unitId), eq(unita.inventarioId, request.inventarioId), isNull(unita.archivedAt)))
-        .get();
+      const [sameItem] = unitsOfItem(tx, request.inventarioId, [unitId]);
       if (!sameItem) throw badRequest("L'unità scelta non appartiene all'oggetto della richiesta");
     }
     assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today, ignoreRequestId: id });
@@ -501,11 +499,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       itemMaxDays: item.durataMassimaGiorni,
       studentId: borrower.id,
     });
-    const units = tx
-      .select({ id: unita.id, code: unita.codiceUnivoco })
-      .from(unita)
-      .where(and(inArray(unita.id, unitIds), eq(unita.inventarioId, itemId), isNull(unita.archivedAt)))
-      .all();
+    const units = unitsOfItem(tx, itemId, unitIds);
     if (units.length !== unitIds.length) throw badRequest("Le unità scelte non appartengono a questo oggetto");
     for (const unit of units)
       assertUnitBookable(
@@ -582,22 +576,11 @@ export function loanUnits(ctx: AppContext, actor: Actor, loanId: number) {
 /** The open loan holding a unit (the one already started, else the next one), for the unit's details. */
 export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
   const today = ctx.clock.today();
-  const loan = ctx.db
-    .select({ id: prestiti.id, userId: prestiti.utenteId })
-    .from(prestitiUnita)
-    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(
-      and(
-        eq(prestitiUnita.unitId, unitId),
-        inArray(prestiti.stato, OPEN_LOAN_STATES),
-        isNull(prestitiUnita.restituitaIl),
-      ),
-    )
-    .orderBy(sql`${prestiti.dataUscita} > ${today}`, prestiti.dataUscita)
-    .get();
+  const loans = openLoansOfUnits(ctx.db, [unitId]);
+  const loan = loans.find((candidate) => candidate.start <= today) ?? loans[0];
   if (!loan || (actor.ruolo !== "admin" && loan.userId !== actor.id))
     throw notFound("Nessun prestito in corso per questa unità");
-  const view = loanView(ctx, loan.id);
+  const view = loanView(ctx, loan.loanId);
   const unit = ctx.db.select({ code: unita.codiceUnivoco }).from(unita).where(eq(unita.id, unitId)).get();
   return { ...view, codice_univoco: unit?.code ?? null };
 }

@@ -2,21 +2,14 @@ import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import {
-  inventario,
-  prestiti,
-  prestitiUnita,
-  richieste,
-  riparazioni,
-  segnalazioni,
-  unita,
-  users,
-} from "../../db/schema";
+import { inventario, richieste, riparazioni, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
+import { REQUEST_STATE } from "../../domain/bookings";
 import { canCloseRepair, isPriority, type Priority } from "../../domain/repairs";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { unitsOfItem } from "../inventory/units";
+import { openLoansOfUnits } from "../loans/open-loans";
 import { notifyReportState } from "../notifications/service";
 import { optionalText, requiredText } from "../text-fields";
 
@@ -91,20 +84,9 @@ function upcomingBookings(db: Db, unitId: number, today: string) {
       al: row.al,
       utente: `${row.name ?? ""} ${row.surname ?? ""}`.trim(),
     }));
-  const loans = db
-    .select({ id: prestiti.id, dal: prestiti.dataUscita, al: prestiti.dataRientro, chi: prestiti.chi })
-    .from(prestitiUnita)
-    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(
-      and(
-        eq(prestitiUnita.unitId, unitId),
-        inArray(prestiti.stato, OPEN_LOAN_STATES),
-        isNull(prestitiUnita.restituitaIl),
-        sql`${prestiti.dataUscita} > ${today}`,
-      ),
-    )
-    .all()
-    .map((row) => ({ tipo: "prestito" as const, id: row.id, dal: row.dal, al: row.al, utente: row.chi }));
+  const loans = openLoansOfUnits(db, [unitId])
+    .filter((loan) => loan.start > today)
+    .map((loan) => ({ tipo: "prestito" as const, id: loan.loanId, dal: loan.start, al: loan.due, utente: loan.chi }));
   return [...requests, ...loans].sort((a, b) => a.dal.localeCompare(b.dal));
 }
 
@@ -120,40 +102,16 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
   const descrizione = requiredText(input.descrizione, "Descrivi il problema da riparare", 2000);
   const today = ctx.clock.today();
   return writeTransaction(ctx.db, (tx) => {
-    const unit = tx
-      .select()
-      .from(unita)
-      .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
-      .where(
-        and(
-          eq(unita.id, unitId),
-          eq(unita.inventarioId, itemId),
-          isNull(unita.archivedAt),
-          isNull(inventario.archivedAt),
-        ),
-      )
-      .get();
+    const [unit] = unitsOfItem(tx, itemId, [unitId]);
     if (!unit) throw badRequest(SELECT_ITEM_AND_UNIT);
-    if (unit.unita.perso) throw conflict("L'unità è segnata come persa: non può andare in riparazione");
+    if (unit.lost) throw conflict("L'unità è segnata come persa: non può andare in riparazione");
     const open = tx
       .select({ id: riparazioni.id })
       .from(riparazioni)
       .where(and(eq(riparazioni.unitId, unitId), eq(riparazioni.stato, "in_corso")))
       .get();
     if (open) throw conflict("L'unità è già in riparazione");
-    const lent = tx
-      .select({ chi: prestiti.chi })
-      .from(prestitiUnita)
-      .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-      .where(
-        and(
-          eq(prestitiUnita.unitId, unitId),
-          inArray(prestiti.stato, OPEN_LOAN_STATES),
-          isNull(prestitiUnita.restituitaIl),
-          sql`${prestiti.dataUscita} <= ${today}`,
-        ),
-      )
-      .get();
+    const lent = openLoansOfUnits(tx, [unitId]).find((loan) => loan.start <= today);
     if (lent) throw conflict(`L'unità è in prestito a ${lent.chi}: registra prima la restituzione`);
     const repair = tx
       .insert(riparazioni)
@@ -198,7 +156,7 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
       action: "repair.create",
       entity: "repair",
       entityId: repair.id,
-      summary: `Unità ${unit.unita.codiceUnivoco} in riparazione${fromReportId ? ` dalla segnalazione #${fromReportId}` : ""}: ${descrizione}`,
+      summary: `Unità ${unit.code} in riparazione${fromReportId ? ` dalla segnalazione #${fromReportId}` : ""}: ${descrizione}`,
     });
     return { ...repairView(tx, repair.id), avvisi_prenotazioni: upcomingBookings(tx, unitId, today) };
   });

@@ -1,4 +1,4 @@
-import { DayPicker, type Matcher } from "react-day-picker";
+import { DayPicker, type Matcher, type Modifiers } from "react-day-picker";
 import { it as italian } from "react-day-picker/locale";
 import { formatItalianDate } from "../../../src/domain/dates";
 
@@ -36,6 +36,21 @@ export function isoOf(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+const TAKEN_MODIFIER = "occupato";
+
+const DAY_NAME = new Intl.DateTimeFormat("it-IT", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+
+/** A day's accessible name; a taken day says so in words, not by its colour alone: "giovedì 12 marzo 2026, occupato". */
+function dayLabel(date: Date, modifiers: Modifiers = {}): string {
+  let label = DAY_NAME.format(date);
+  if (modifiers.today) label = `Oggi, ${label}`;
+  if (modifiers.selected) label += ", selezionato";
+  if (modifiers[TAKEN_MODIFIER]) label += ", occupato";
+  return label;
+}
+
+const LABELS = { labelDayButton: dayLabel, labelGridcell: dayLabel };
+
 /**
  * A month calendar in Italian (weeks from Monday, Italian names and labels whatever the browser's
  * locale) over which a booking's days are picked by mouse, touch or keyboard (arrows, Page Up/Down,
@@ -62,8 +77,9 @@ export function BookingCalendar({
     defaultMonth: dateOf(value?.from ?? firstDay),
     numberOfMonths: months,
     disabled,
-    modifiers: { occupato: taken },
-    modifiersClassNames: { occupato: "rdp-taken" },
+    modifiers: { [TAKEN_MODIFIER]: taken },
+    modifiersClassNames: { [TAKEN_MODIFIER]: "rdp-taken" },
+    labels: LABELS,
     "aria-label": label,
     className: "booking-calendar",
   };

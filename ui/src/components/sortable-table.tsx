@@ -10,6 +10,8 @@ export interface TableSort<K extends string> {
 
 export interface TableColumn<Row, K extends string> {
   header: string;
+  /** The header is read by screen readers only (e.g. a column of checkboxes). */
+  headerHidden?: boolean;
   /** The key this column sorts by; a column without one does not sort. */
   sortKey?: K;
   cell: (row: Row) => ReactNode;
@@ -65,9 +67,11 @@ export function SortableTable<Row, K extends string>({
                   key={column.header}
                   scope="col"
                   aria-sort={sorted ? ARIA_SORT[sorted] : undefined}
-                  className={`px-3 py-2.5 ${column.className ?? ""}`}
+                  className={`px-3 py-2.5 whitespace-nowrap ${column.className ?? ""}`}
                 >
-                  {column.sortKey === undefined ? (
+                  {column.headerHidden ? (
+                    <span className="sr-only">{column.header}</span>
+                  ) : column.sortKey === undefined ? (
                     column.header
                   ) : (
                     <button

@@ -1,38 +1,25 @@
-import { useQuery } from "@tanstack/react-query";
-import { daysWithAFreeUnit, type Occupation } from "../../../src/domain/availability";
+import { daysWithAFreeUnit, type Occupation, type OccupationKind } from "../../../src/domain/availability";
 import { addDays } from "../../../src/domain/dates";
-import { apiRequest } from "./api";
+import type { ItemAvailability } from "../api/inventario";
+import { formatDate } from "./dates";
 
-export interface UnitOccupation extends Occupation {
-  /** The loan, request or repair: desk only. */
-  riferimento_id: number | null;
-  /** Who holds or asked for it: desk only. */
-  chi: string | null;
+// Reading an item's booking calendar (GET /api/inventario/:id/disponibilita) for the screens.
+
+export const OCCUPATION_LABELS: Record<OccupationKind, string> = {
+  prestito: "Prestito",
+  richiesta: "Richiesta in attesa",
+  riparazione: "Riparazione",
+  perso: "Persa",
+};
+
+/** "Prestito dal 10/03/2026 al 12/03/2026"; an open end (overdue loan, repair) runs "fino alla restituzione". */
+export function occupationText(taken: Occupation): string {
+  const until = taken.al === null ? "fino alla restituzione" : `al ${formatDate(taken.al)}`;
+  return `${OCCUPATION_LABELS[taken.tipo]} dal ${formatDate(taken.dal)} ${until}`;
 }
 
-export interface ItemAvailability {
-  inventario_id: number;
-  dal: string;
-  al: string;
-  unita: { id: number; codice_univoco: string; occupazioni: UnitOccupation[] }[];
-  /** Days from today on with at least one unit free. */
-  giorni_liberi: string[];
-}
-
-/** How far ahead a booking can be placed: the calendar answers at most 366 days. */
-export const BOOKING_HORIZON_DAYS = 365;
-
-/** An item's booking calendar from `from` (usually today) for a year. */
-export function useItemAvailability(itemId: number | null, from: string) {
-  const to = addDays(from, BOOKING_HORIZON_DAYS);
-  return useQuery({
-    queryKey: ["inventario", itemId, "disponibilita", from],
-    queryFn: () => apiRequest<ItemAvailability>(`/api/inventario/${itemId}/disponibilita?dal=${from}&al=${to}`),
-    enabled: itemId !== null && from !== "",
-  });
-}
-
-function everyDay(from: string, to: string): string[] {
+/** Every day of [from, to], in order. */
+export function everyDay(from: string, to: string): string[] {
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;

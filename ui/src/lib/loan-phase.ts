@@ -1,4 +1,4 @@
-import type { Loan } from "../features/loans/api/get-loans";
+import type { Loan } from "../api/loans";
 import { formatDate } from "./dates";
 
 /** "Da ritirare dal 12/03/2026" for a loan nobody collected yet, else null: both views say it the same. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "bun:test";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { aStudent } from "../../../test/fixtures";
 import { anItem, aUnit, studentApi } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { catalogueRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const student = aStudent();
@@ -44,7 +45,7 @@ async function openAvailableItems(api: ApiRoutes = {}) {
     signedInAs: student,
     api: {
       ...studentApi(student.id),
-      "GET /api/inventario/disponibili": { body: [camera, light, ...stateItems] },
+      "GET /api/inventario/disponibili": catalogueRoute([camera, light, ...stateItems]),
       "GET /api/categorie-semplici": { body: categories },
       "GET /api/inventario/10/disponibili": { body: [aUnit({ id: 100, codice_univoco: "CANON_001" })] },
       ...api,
@@ -106,31 +107,47 @@ describe("Articoli Disponibili", () => {
     expect(card("Kit luci Godox").queryByRole("link")).toBeNull();
   });
 
-  it("searches by name, note or position", async () => {
-    const { user } = await openAvailableItems();
+  it("searches by name, note or position on the server, once typing pauses", async () => {
+    const { user, server } = await openAvailableItems();
     await screen.findByRole("list", { name: "Articoli" });
     await user.type(screen.getByLabelText("Cerca articoli"), "scaffale l1");
-    expect(shownNames()).toEqual(["Kit luci Godox"]);
+    await waitFor(() => expect(shownNames()).toEqual(["Kit luci Godox"]));
     await user.clear(screen.getByLabelText("Cerca articoli"));
     await user.type(screen.getByLabelText("Cerca articoli"), "batterie");
-    expect(shownNames()).toEqual(["Canon EOS R6"]);
+    await waitFor(() => expect(shownNames()).toEqual(["Canon EOS R6"]));
     await user.type(screen.getByLabelText("Cerca articoli"), " zzz");
-    expect(screen.getByText("Nessun articolo trovato")).toBeTruthy();
+    expect(await screen.findByText("Nessun articolo trovato")).toBeTruthy();
+    const searches = server.callsTo("GET /api/inventario/disponibili").map((call) => call.query.search);
+    expect(searches).toContain("batterie");
+    expect(searches).not.toContain("b");
   });
 
-  it("filters by category, offering only the categories the items use", async () => {
-    const { user } = await openAvailableItems();
+  it("filters by category on the server", async () => {
+    const { user, server } = await openAvailableItems();
     await screen.findByRole("list", { name: "Articoli" });
     const select = screen.getByLabelText("Categoria") as HTMLSelectElement;
     expect([...select.options].map((option) => option.textContent)).toEqual([
       "Tutte le categorie",
       "Fotocamere",
       "Illuminazione",
+      "Audio",
     ]);
     await user.selectOptions(select, "Illuminazione");
-    expect(shownNames()).toEqual(["Kit luci Godox"]);
+    await waitFor(() => expect(shownNames()).toEqual(["Kit luci Godox"]));
+    expect(server.callsTo("GET /api/inventario/disponibili").at(-1)?.query).toMatchObject({ categoria: "2" });
     await user.selectOptions(select, "Tutte le categorie");
-    expect(shownNames()).toHaveLength(5);
+    await waitFor(() => expect(shownNames()).toHaveLength(5));
+  });
+
+  it("comes a page at a time, and Mostra altri asks for the next one", async () => {
+    const many = Array.from({ length: 30 }, (_, index) => anItem({ id: 100 + index, nome: `Treppiede ${index}` }));
+    const { user } = await openAvailableItems({ "GET /api/inventario/disponibili": catalogueRoute(many) });
+    await screen.findByRole("list", { name: "Articoli" });
+    expect(shownNames()).toHaveLength(24);
+    expect(screen.getByText("30 articoli")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Mostra altri" }));
+    await waitFor(() => expect(shownNames()).toHaveLength(30));
+    expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
   });
 
   it("still lists the items when the categories cannot be loaded", async () => {

@@ -360,3 +360,35 @@ describe("Inventario: links into the screen", () => {
     expect(window.location.pathname).toBe("/inventario");
   });
 });
+
+describe("Inventario: the table view on a wide screen", () => {
+  const tableNames = () =>
+    within(screen.getByRole("table", { name: /^Inventario/ }))
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => row.querySelectorAll("td")[1]?.textContent);
+
+  it("lists the items as rows sorted by any sortable column, both ways, with the card's actions", async () => {
+    const { user } = renderInventory({ items: everything });
+    await screen.findByRole("article", { name: "Treppiede Manfrotto" });
+    await user.click(screen.getByRole("radio", { name: "Tabella" }));
+    expect(window.location.search).toContain("vista=tabella");
+    expect(tableNames()).toEqual(["Canon EOS R6", "Luce LED Aputure", "Microfono Rode", "Treppiede Manfrotto"]);
+
+    const serial = screen.getByRole("columnheader", { name: /^Seriale/ });
+    await user.click(within(serial).getByRole("button"));
+    expect(serial.getAttribute("aria-sort")).toBe("ascending");
+    // No serial first, then AP-300, SN-100, TR-9.
+    expect(tableNames()).toEqual(["Microfono Rode", "Luce LED Aputure", "Canon EOS R6", "Treppiede Manfrotto"]);
+    await user.click(within(serial).getByRole("button"));
+    expect(serial.getAttribute("aria-sort")).toBe("descending");
+    expect(tableNames()).toEqual(["Treppiede Manfrotto", "Canon EOS R6", "Luce LED Aputure", "Microfono Rode"]);
+
+    const row = screen.getByRole("row", { name: /Microfono Rode/ });
+    expect(within(row).getByText("In Riparazione")).toBeTruthy();
+    await user.click(within(row).getByRole("checkbox", { name: "Seleziona Microfono Rode" }));
+    expect(screen.getByText(/1 articolo selezionato/)).toBeTruthy();
+    await user.click(within(row).getByRole("button", { name: "Modifica Microfono Rode" }));
+    expect(await screen.findByRole("dialog", { name: "Modifica Elemento" })).toBeTruthy();
+  });
+});

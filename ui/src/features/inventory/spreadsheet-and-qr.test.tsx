@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "bun:test";
+import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import QRCode from "qrcode";
+import { recordDownloads } from "../../../test/downloads";
 import { anItem, renderInventory } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 
@@ -20,22 +21,7 @@ function spreadsheet(name = "inventario.xlsx", size = 2048) {
 }
 
 /** The files the screen handed to the browser to save. */
-let saved: string[] = [];
-const realCreateObjectUrl = URL.createObjectURL;
-const realClick = HTMLAnchorElement.prototype.click;
-
-beforeEach(() => {
-  saved = [];
-  URL.createObjectURL = () => "blob:prova";
-  HTMLAnchorElement.prototype.click = function recordDownload(this: HTMLAnchorElement) {
-    saved.push(this.download);
-  };
-});
-
-afterEach(() => {
-  URL.createObjectURL = realCreateObjectUrl;
-  HTMLAnchorElement.prototype.click = realClick;
-});
+const saved = recordDownloads();
 
 async function chooseFromMenu(api: ApiRoutes, entry: string) {
   const rendered = renderInventory({ api });

@@ -75,7 +75,10 @@ describe("the item page of a student", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Canon EOS R6" })).toBeTruthy();
     expect(screen.getByText("Con obiettivo 24-105")).toBeTruthy();
     expect(await screen.findByText(/è di nuovo disponibile dal 17\/03\/2025/)).toBeTruthy();
-    expect(screen.getByRole("grid", { name: /marzo 2025/ })).toBeTruthy();
+    const month = within(screen.getByRole("grid", { name: /marzo 2025/ }));
+    // Taken days say so in words, not by their colour alone.
+    expect(month.getByRole("gridcell", { name: "lunedì 10 marzo 2025, occupato" })).toBeTruthy();
+    expect(month.getByRole("gridcell", { name: "lunedì 17 marzo 2025" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Richiedi" }));
     expect(await screen.findByRole("dialog", { name: "Nuova Richiesta" })).toBeTruthy();
     expect(window.location.pathname).toBe("/inventario/10");
@@ -117,6 +120,12 @@ describe("the item page of the desk", () => {
     const timeline = within(screen.getByRole("table"));
     expect(timeline.getAllByRole("row")).toHaveLength(3);
     expect(timeline.getAllByText("Richiesta: Sara Neri")).toHaveLength(7);
-    expect(screen.getByRole("link", { name: "Presta" }).getAttribute("href")).toBe("/prestiti?nuovo-prestito=10");
+    // The actions carry the picked unit: the wizards open on it.
+    expect(screen.getByRole("link", { name: "Presta" }).getAttribute("href")).toBe(
+      "/prestiti?nuovo-prestito=10&unita=CANON_002",
+    );
+    expect(screen.getByRole("link", { name: "Apri riparazione" }).getAttribute("href")).toBe(
+      "/riparazioni?nuova-riparazione=10&unita=CANON_002",
+    );
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { addDays } from "../../../../src/domain/dates";
+import { anItemCalendar, calendarDayButton, type TestUnitCalendar } from "../../../test/availability-fixtures";
 import { disabledBecause } from "../../../test/described-by";
 import { aStudent } from "../../../test/fixtures";
 import { pressBrowser } from "../../../test/history";
 import { anItem, aUnit, studentApi, TODAY } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { catalogueRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const student = aStudent();
@@ -18,27 +20,7 @@ const broken = anItem({ id: 14, nome: "Flash rotto", unita_disponibili: 0, stato
 
 const day = (offset: number) => addDays(TODAY, offset);
 
-/** An item's calendar: `takenByUnit` maps a unit id to the days [from, to] a loan takes it. */
-function calendar(itemId: number, units: { id: number; code: string; taken?: [number, number] }[]) {
-  const free = new Set<string>();
-  for (let offset = 0; offset <= 365; offset++) {
-    const date = day(offset);
-    if (units.some((unit) => !unit.taken || date < day(unit.taken[0]) || date > day(unit.taken[1]))) free.add(date);
-  }
-  return {
-    inventario_id: itemId,
-    dal: TODAY,
-    al: day(365),
-    unita: units.map((unit) => ({
-      id: unit.id,
-      codice_univoco: unit.code,
-      occupazioni: unit.taken
-        ? [{ tipo: "prestito", dal: day(unit.taken[0]), al: day(unit.taken[1]), riferimento_id: null, chi: null }]
-        : [],
-    })),
-    giorni_liberi: [...free],
-  };
-}
+const calendar = (itemId: number, units: TestUnitCalendar[]) => anItemCalendar(itemId, TODAY, units);
 
 function renderWizard(api: ApiRoutes = {}, path = "/dashboard", signedInAs = student) {
   return renderApp({
@@ -46,7 +28,7 @@ function renderWizard(api: ApiRoutes = {}, path = "/dashboard", signedInAs = stu
     path,
     api: {
       ...studentApi(student.id),
-      "GET /api/inventario/disponibili": { body: [camera, tripod, tablet, lens, broken] },
+      "GET /api/inventario/disponibili": catalogueRoute([camera, tripod, tablet, lens, broken]),
       "GET /api/inventario/10/disponibili": {
         body: [aUnit({ id: 100, codice_univoco: "CANON_001" }), aUnit({ id: 101, codice_univoco: "CANON_002" })],
       },
@@ -79,16 +61,7 @@ async function openWizard(api: ApiRoutes = {}) {
   return rendered;
 }
 
-/** The calendar's button for a day, e.g. "mercoledì 12 marzo 2025". */
-function dayButton(isoDate: string) {
-  const label = new Intl.DateTimeFormat("it-IT", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  }).format(new Date(`${isoDate}T12:00:00`));
-  return wizard().getByRole("button", { name: new RegExp(label) }) as HTMLButtonElement;
-}
+const dayButton = (isoDate: string) => calendarDayButton(wizard(), isoDate);
 
 describe("new request wizard", () => {
   it("lists items free today and items free later, marked with the day they are free again", async () => {
@@ -212,5 +185,17 @@ describe("new request wizard", () => {
     await wizard().findByRole("radio", { name: /Qualsiasi unità libera/ });
     await pressBrowser("back");
     expect(await wizard().findByRole("list", { name: "Articoli richiedibili" })).toBeTruthy();
+  });
+
+  it("keeps the unit chosen when Back returns to its step from the dates", async () => {
+    const { user } = await openWizard();
+    await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
+    await user.click(await wizard().findByRole("radio", { name: /CANON_002/ }));
+    await user.click(wizard().getByRole("button", { name: "Avanti" }));
+    await wizard().findByRole("grid");
+    await pressBrowser("back");
+    expect(((await wizard().findByRole("radio", { name: /CANON_002/ })) as HTMLInputElement).checked).toBe(true);
+    await pressBrowser("forward");
+    expect(await wizard().findByText("CANON_002")).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import { anItemCalendar, calendarDayButton } from "../../../test/availability-fixtures";
 import { aLoan, anItem, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -36,10 +37,17 @@ const unitsOf = (prefix: string) => [
   },
 ];
 
-function renderWizard(api: ApiRoutes = {}) {
+/** The same two units on the calendar: the second lent from two days ago to day 3. */
+const calendarOf = (itemId: number, prefix: string) =>
+  anItemCalendar(itemId, SERVER_TODAY, [
+    { id: 41, code: `${prefix}_001` },
+    { id: 42, code: `${prefix}_002`, taken: [-2, 3] },
+  ]);
+
+function renderWizard(api: ApiRoutes = {}, path = "/prestiti") {
   const rendered = renderApp({
     signedInAs: anAdmin(),
-    path: "/prestiti",
+    path,
     api: {
       "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: SERVER_TODAY } },
       "GET /api/prestiti": loanListRoute([aLoan()]),
@@ -49,6 +57,9 @@ function renderWizard(api: ApiRoutes = {}) {
       "GET /api/inventario/4/disponibili": { body: unitsOf("CANON") },
       "GET /api/inventario/5/disponibili": { body: unitsOf("LUCE") },
       "GET /api/inventario/6/disponibili": { body: unitsOf("PROIETTORE") },
+      "GET /api/inventario/4/disponibilita": { body: calendarOf(4, "CANON") },
+      "GET /api/inventario/5/disponibilita": { body: calendarOf(5, "LUCE") },
+      "GET /api/inventario/6/disponibilita": { body: calendarOf(6, "PROIETTORE") },
       "GET /api/auth/users": { body: [anAdmin(), giulia, luca, sara] },
       "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 99 } },
       ...api,
@@ -82,9 +93,10 @@ async function chooseUnits(wizard: Wizard, ...codes: string[]) {
   await next(wizard);
 }
 
-function dateField(dialog: Wizard["dialog"], label: string) {
-  return dialog.getByLabelText(label) as HTMLInputElement;
-}
+const dayButton = (dialog: Wizard["dialog"], isoDate: string) => calendarDayButton(dialog, isoDate);
+
+/** 2026-03-09 → "09/03/2026", as the calendar's summary and the warnings write it. */
+const italian = (isoDate: string) => isoDate.split("-").reverse().join("/");
 
 describe("new loan wizard", () => {
   it("offers only items with a unit free today, and goes on once one is chosen", async () => {
@@ -159,53 +171,88 @@ describe("new loan wizard", () => {
       const wizard = await openWizard();
       await chooseItemAndBorrower(wizard, "Canon EOS R6");
       await chooseUnits(wizard, "CANON_001");
-      expect(dateField(wizard.dialog, "Data di inizio").value).toBe(SERVER_TODAY);
-      expect(dateField(wizard.dialog, "Data di fine").value).toBe(addDays(7));
-      expect(dateField(wizard.dialog, "Data di fine").disabled).toBe(false);
+      expect(await wizard.dialog.findByText(`Dal ${italian(SERVER_TODAY)} al ${italian(addDays(7))}`)).toBeTruthy();
     });
 
-    it("refuse a start in the past and an end before the start", async () => {
+    it("are picked on the calendar, where past days and the chosen units' taken days cannot be", async () => {
       const wizard = await openWizard();
       await chooseItemAndBorrower(wizard, "Canon EOS R6");
-      await chooseUnits(wizard, "CANON_001");
+      await chooseUnits(wizard, "CANON_001", "CANON_002");
       const { dialog, user, server } = wizard;
-      fireEvent.change(dateField(dialog, "Data di inizio"), { target: { value: addDays(-1) } });
-      expect(dialog.getByText("La data di inizio non può essere nel passato")).toBeTruthy();
-
-      fireEvent.change(dateField(dialog, "Data di inizio"), { target: { value: addDays(2) } });
-      fireEvent.change(dateField(dialog, "Data di fine"), { target: { value: addDays(1) } });
-      expect(dialog.getByText("La data di fine non può essere prima della data di inizio")).toBeTruthy();
+      await dialog.findByRole("grid");
+      expect(dayButton(dialog, addDays(-1)).disabled).toBe(true);
+      // CANON_002 is lent until day 3: with it chosen, those days are taken.
+      expect(dayButton(dialog, addDays(3)).disabled).toBe(true);
+      expect(dayButton(dialog, addDays(4)).disabled).toBe(false);
+      await user.click(dayButton(dialog, addDays(4)));
+      await user.click(dayButton(dialog, addDays(6)));
+      expect(dialog.getByText(`Dal ${italian(addDays(4))} al ${italian(addDays(6))}`)).toBeTruthy();
       await user.click(dialog.getByRole("button", { name: "Crea Prestito" }));
-      expect(server.callsTo("POST /api/prestiti")).toHaveLength(0);
+      expect(server.callsTo("POST /api/prestiti")[0]?.body).toMatchObject({
+        data_uscita: addDays(4),
+        data_rientro: addDays(6),
+        unita_ids: [41, 42],
+        consegna: false,
+      });
     });
 
-    it("make internal use one day: the end follows the start and cannot be changed", async () => {
+    it("make internal use one day: one pick is both start and end", async () => {
       const wizard = await openWizard();
       await chooseItemAndBorrower(wizard, "Proiettore aula");
       await chooseUnits(wizard, "PROIETTORE_001");
-      const end = dateField(wizard.dialog, "Data di fine");
-      expect(end.disabled).toBe(true);
-      expect(end.value).toBe(SERVER_TODAY);
-      fireEvent.change(dateField(wizard.dialog, "Data di inizio"), { target: { value: addDays(3) } });
-      expect(dateField(wizard.dialog, "Data di fine").value).toBe(addDays(3));
+      const { dialog, user, server } = wizard;
+      expect(await dialog.findByText("Utilizzo interno: il prestito finisce lo stesso giorno.")).toBeTruthy();
+      await dialog.findByRole("grid");
+      await user.click(dayButton(dialog, addDays(3)));
+      expect(dialog.getByText(`Il ${italian(addDays(3))}`)).toBeTruthy();
+      await user.click(dialog.getByRole("button", { name: "Crea Prestito" }));
+      expect(server.callsTo("POST /api/prestiti")[0]?.body).toMatchObject({
+        data_uscita: addDays(3),
+        data_rientro: addDays(3),
+      });
     });
 
-    it('say "Compila tutti i campi obbligatori" when a date is missing', async () => {
+    it('say "Compila tutti i campi obbligatori" when the day is unpicked', async () => {
       const wizard = await openWizard();
-      await chooseItemAndBorrower(wizard, "Canon EOS R6");
-      await chooseUnits(wizard, "CANON_001");
-      fireEvent.change(dateField(wizard.dialog, "Data di fine"), { target: { value: "" } });
+      await chooseItemAndBorrower(wizard, "Proiettore aula");
+      await chooseUnits(wizard, "PROIETTORE_001");
+      await wizard.dialog.findByRole("grid");
+      // Today is picked by default: a second click takes it away.
+      await wizard.user.click(dayButton(wizard.dialog, SERVER_TODAY));
       await wizard.user.click(wizard.dialog.getByRole("button", { name: "Crea Prestito" }));
       expect(wizard.dialog.getByRole("alert").textContent).toBe("Compila tutti i campi obbligatori");
       expect(wizard.server.callsTo("POST /api/prestiti")).toHaveLength(0);
     });
 
-    it("warn when a chosen unit is already taken on those dates", async () => {
+    it("warn when a chosen unit is already taken on the proposed dates", async () => {
       const wizard = await openWizard();
       await chooseItemAndBorrower(wizard, "Canon EOS R6");
       await chooseUnits(wizard, "CANON_002");
-      expect(wizard.dialog.getByText(/alcune unità risultano già occupate/)).toBeTruthy();
+      expect(await wizard.dialog.findByText(/alcune unità risultano già occupate/)).toBeTruthy();
+      expect(
+        wizard.dialog.getByText(`CANON_002: Prestito dal ${italian(addDays(-2))} al ${italian(addDays(3))}`),
+      ).toBeTruthy();
     });
+  });
+
+  it("opens from the item page's link on that item and unit, at the borrower, and leaves the address when closed", async () => {
+    const { user } = renderWizard(
+      {
+        "GET /api/inventario/4": {
+          body: { ...camera, unita: [{ id: 42, codice_univoco: "CANON_002", stato: "prestato" }] },
+        },
+      },
+      "/prestiti?nuovo-prestito=4&unita=CANON_002",
+    );
+    const dialog = within(await screen.findByRole("dialog", { name: "Nuovo Prestito" }));
+    expect(dialog.getByText("Passo 2 di 5 · Utente")).toBeTruthy();
+    await user.click(await dialog.findByRole("radio", { name: "Luca Verdi" }));
+    await user.click(dialog.getByRole("button", { name: "Avanti" }));
+    expect(((await dialog.findByRole("checkbox", { name: "CANON_002" })) as HTMLInputElement).checked).toBe(true);
+    expect((dialog.getByRole("checkbox", { name: "CANON_001" }) as HTMLInputElement).checked).toBe(false);
+    await user.click(dialog.getByRole("button", { name: "Annulla" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(window.location.search).toBe("");
   });
 
   it("creates the loan with the summary's data and the default note, then starts over", async () => {

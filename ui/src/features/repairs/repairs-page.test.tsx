@@ -385,6 +385,29 @@ describe("Riparazioni", () => {
       expect(screen.queryByRole("dialog")).toBeNull();
     });
 
+    it("opens from the item page's link on that item and unit, at the details, and leaves the address when closed", async () => {
+      const { user } = renderRepairs("/riparazioni?nuova-riparazione=1&unita=CANONEOSR6_002", {
+        "GET /api/inventario/1": { body: anItemWithUnits() },
+      });
+      const wizard = within(await screen.findByRole("dialog", { name: "Nuova Riparazione" }));
+      expect(await wizard.findByText("CANONEOSR6_002")).toBeTruthy();
+      expect(wizard.getByLabelText("Descrizione del problema")).toBeTruthy();
+      await user.click(wizard.getByRole("button", { name: "Indietro" }));
+      expect((wizard.getByRole("radio", { name: /CANONEOSR6_002/ }) as HTMLInputElement).checked).toBe(true);
+      await user.keyboard("{Escape}");
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(window.location.search).toBe("");
+    });
+
+    it("starts on the unit step when the linked unit cannot go into repair", async () => {
+      renderRepairs("/riparazioni?nuova-riparazione=1&unita=CANONEOSR6_003", {
+        "GET /api/inventario/1": { body: anItemWithUnits() },
+      });
+      const wizard = within(await screen.findByRole("dialog", { name: "Nuova Riparazione" }));
+      const units = await wizard.findAllByRole("radio");
+      expect(units.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false]);
+    });
+
     it("goes back a step without losing the choice", async () => {
       const { user } = await openWizard();
       const wizard = await reachDetails(user, "CANONEOSR6_002");

@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { aStudent } from "../../../test/fixtures";
 import { aLoan, anItem, aPenalty, aRequest, NO_ALERTS, studentApi } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { catalogueRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import type { User } from "../../lib/user";
 
@@ -38,9 +39,11 @@ describe("student dashboard", () => {
 
   it("counts available items, requests, reports and open loans", async () => {
     await openDashboard({
-      "GET /api/inventario/disponibili": {
-        body: [anItem({ id: 1 }), anItem({ id: 2 }), anItem({ id: 3, stato_effettivo: "in_prestito" })],
-      },
+      "GET /api/inventario/disponibili": catalogueRoute([
+        anItem({ id: 1 }),
+        anItem({ id: 2 }),
+        anItem({ id: 3, stato_effettivo: "in_prestito" }),
+      ]),
       "GET /api/richieste/mie": {
         body: [aRequest({ id: 1 }), aRequest({ id: 2, stato: "rifiutata" }), aRequest({ id: 3, stato: "approvata" })],
       },

@@ -1,46 +1,38 @@
 import { PackageSearch, RefreshCw, Search } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
-import { ShowMore, useShownCount } from "../../../components/show-more";
+import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
-import { type AvailableItem, useAvailableItems } from "../api/get-available-items";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useCataloguePages } from "../api/get-available-items";
 import { useCategories } from "../api/get-categories";
 import { ItemCard } from "./item-card";
 
 const ALL_CATEGORIES = "";
 
-function matches(item: AvailableItem, term: string): boolean {
-  const text = `${item.nome} ${item.note ?? ""} ${item.posizione ?? ""} ${item.categoria_nome ?? ""}`;
-  return text.toLowerCase().includes(term);
-}
+/** The search goes to the server once typing pauses this long. */
+const SEARCH_DELAY_MS = 250;
 
 /** The items of the student's course, searchable and filtered by category, each with "Richiedi". */
 export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: number) => void }) {
-  const items = useAvailableItems();
   const categories = useCategories();
   const [search, setSearch] = useState("");
   const [categoryId, setCategoryId] = useState(ALL_CATEGORIES);
+  const serverSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const items = useCataloguePages(serverSearch, categoryId);
 
   // Without categories the list still works (no filter offered), so a failure is only logged.
   useEffect(() => {
     if (categories.error) console.warn("Categorie non caricate:", categories.error.message);
   }, [categories.error]);
 
-  // Only the categories the student's items actually use, so no choice leads to an empty list.
-  const usedCategories = useMemo(() => {
-    const used = new Set(items.data?.map((item) => item.categoria_id));
-    return (categories.data ?? []).filter((category) => used.has(category.id));
-  }, [items.data, categories.data]);
-
-  const term = search.trim().toLowerCase();
-  const shown = (items.data ?? []).filter(
-    (item) => matches(item, term) && (categoryId === ALL_CATEGORIES || item.categoria_id === Number(categoryId)),
-  );
-  const filtering = term !== "" || categoryId !== ALL_CATEGORIES;
-  const rendered = useShownCount(`${categoryId} ${term}`);
+  const pages = items.data?.pages ?? [];
+  const shown = pages.flatMap((page) => page.elementi);
+  const total = pages.at(-1)?.totale ?? 0;
+  const filtering = serverSearch !== "" || categoryId !== ALL_CATEGORIES;
 
   return (
     <>
@@ -75,7 +67,7 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
           >
             <option value={ALL_CATEGORIES}>Tutte le categorie</option>
-            {usedCategories.map((category) => (
+            {(categories.data ?? []).map((category) => (
               <option key={category.id} value={category.id}>
                 {category.nome}
               </option>
@@ -109,16 +101,21 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-500" aria-live="polite">
-              {shown.length === 1 ? "1 articolo" : `${shown.length} articoli`}
+              {total === 1 ? "1 articolo" : `${total} articoli`}
             </p>
             <ul aria-label="Articoli" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {shown.slice(0, rendered.count).map((item) => (
+              {shown.map((item) => (
                 <li key={item.id}>
                   <ItemCard item={item} onRequest={() => onRequestItem(item.id)} />
                 </li>
               ))}
             </ul>
-            <ShowMore shown={Math.min(rendered.count, shown.length)} total={shown.length} onMore={rendered.showMore} />
+            <ShowMore
+              shown={shown.length}
+              total={total}
+              onMore={() => items.fetchNextPage()}
+              busy={items.isFetchingNextPage}
+            />
           </>
         ))}
     </>

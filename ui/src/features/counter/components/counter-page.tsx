@@ -1,20 +1,19 @@
 import { Camera, CameraOff, PackageCheck, PackageOpen, Plus, ScanLine, Search } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from "react";
+import type { Loan, ReturnAnswer } from "../../../api/loans";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";
+import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
+import { ReturnDialog } from "../../../components/loan-desk/return-dialog";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
-import { useItems } from "../../loans/api/get-items";
-import type { Loan } from "../../loans/api/get-loans";
-import { NewLoanWizard } from "../../loans/components/new-loan/new-loan-wizard";
-import { type ReturnAnswer, type ScannedUnit, scanCode } from "../api";
-import { HandOverDialog } from "./handover-dialog";
-import { ReceiptButton } from "./receipt-button";
-import { ReturnDialog } from "./return-dialog";
+import { type ScannedUnit, scanCode } from "../api";
+import { LendPanel } from "./lend-panel";
 
 // The fallback QR decoder is large: it is downloaded only when the camera is turned on.
 const CameraScanner = lazy(() =>
@@ -29,10 +28,7 @@ interface SessionEntry {
   outcome: string;
 }
 
-type Dialog =
-  | { kind: "handover"; unit: ScannedUnit; loan: Loan }
-  | { kind: "return"; unit: ScannedUnit; loan: Loan }
-  | { kind: "lend"; unit: ScannedUnit };
+type Dialog = { kind: "handover"; unit: ScannedUnit; loan: Loan } | { kind: "return"; unit: ScannedUnit; loan: Loan };
 
 const ACTION_TEXT: Record<ScannedUnit["azione"], string> = {
   restituzione: "In prestito: da restituire",
@@ -41,7 +37,16 @@ const ACTION_TEXT: Record<ScannedUnit["azione"], string> = {
   non_disponibile: "Non disponibile (in riparazione o persa)",
 };
 
-function UnitResult({ unit, onAction }: { unit: ScannedUnit; onAction: (dialog: Dialog) => void }) {
+interface UnitResultProps {
+  unit: ScannedUnit;
+  onAction: (dialog: Dialog) => void;
+  /** The lend form is open under this unit. */
+  lending: boolean;
+  onLend: (lending: boolean) => void;
+  onLent: (outcome: string) => void;
+}
+
+function UnitResult({ unit, onAction, lending, onLend, onLent }: UnitResultProps) {
   const loan = unit.prestito;
   return (
     <article
@@ -73,13 +78,14 @@ function UnitResult({ unit, onAction }: { unit: ScannedUnit; onAction: (dialog: 
             Restituisci
           </Button>
         )}
-        {unit.azione === "prestito" && (
-          <Button icon={Plus} onClick={() => onAction({ kind: "lend", unit })}>
+        {unit.azione === "prestito" && !lending && (
+          <Button icon={Plus} onClick={() => onLend(true)}>
             Presta a uno studente
           </Button>
         )}
         {loan && unit.azione !== "prestito" && <ReceiptButton loanId={loan.id} />}
       </div>
+      {lending && <LendPanel unit={unit} onLent={onLent} onCancel={() => onLend(false)} />}
     </article>
   );
 }
@@ -98,8 +104,9 @@ export function CounterPage() {
   const [camera, setCamera] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [session, setSession] = useState<SessionEntry[]>([]);
+  /** The free unit whose lend form is open. */
+  const [lendingId, setLendingId] = useState<number | null>(null);
   const field = useRef<HTMLInputElement>(null);
-  const items = useItems();
   // The camera's callback stays the same across renders, so the stream is not restarted.
   const scanRef = useRef(scan);
   scanRef.current = scan;
@@ -137,8 +144,10 @@ export function CounterPage() {
 
   async function scan(text: string) {
     const units = await lookup(text);
-    for (const unit of units.length === 1 ? units : [])
-      remember(unit, `Scansionata: ${ACTION_TEXT[unit.azione].toLowerCase()}`);
+    const [only] = units.length === 1 ? units : [];
+    if (only) remember(only, `Scansionata: ${ACTION_TEXT[only.azione].toLowerCase()}`);
+    // One free unit scanned: it is there to be lent, so the lend form opens at once.
+    setLendingId(only?.azione === "prestito" ? only.id : null);
   }
 
   function remember(unit: ScannedUnit, outcome: string) {
@@ -153,6 +162,12 @@ export function CounterPage() {
     if (lastCode) void lookup(lastCode);
   }
 
+  function lent(unit: ScannedUnit, outcome: string) {
+    remember(unit, outcome);
+    setLendingId(null);
+    if (lastCode) void lookup(lastCode);
+  }
+
   function returned(unit: ScannedUnit, answer: ReturnAnswer) {
     remember(
       unit,
@@ -164,9 +179,6 @@ export function CounterPage() {
     );
     closeDialog();
   }
-
-  const lendItem =
-    dialog?.kind === "lend" ? items.data?.find((item) => item.id === dialog.unit.inventario_id) : undefined;
 
   return (
     <>
@@ -221,7 +233,14 @@ export function CounterPage() {
       <section aria-label="Risultato della scansione" className="mt-4 space-y-3">
         {problem && <Alert tone="error">{problem}</Alert>}
         {found.map((unit) => (
-          <UnitResult key={unit.id} unit={unit} onAction={setDialog} />
+          <UnitResult
+            key={unit.id}
+            unit={unit}
+            onAction={setDialog}
+            lending={lendingId === unit.id}
+            onLend={(open) => setLendingId(open ? unit.id : null)}
+            onLent={(outcome) => lent(unit, outcome)}
+          />
         ))}
       </section>
 
@@ -257,9 +276,6 @@ export function CounterPage() {
       )}
       {dialog?.kind === "return" && (
         <ReturnDialog loan={dialog.loan} onClose={closeDialog} onReturned={(answer) => returned(dialog.unit, answer)} />
-      )}
-      {dialog?.kind === "lend" && lendItem && (
-        <NewLoanWizard preset={{ item: lendItem, unitId: dialog.unit.id }} onClose={closeDialog} />
       )}
     </>
   );

@@ -1,17 +1,18 @@
 import { describe, expect, it } from "bun:test";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
+import { LABEL_QR, unitLabelUrl } from "../../../../../src/domain/public-url";
 import { decodeFrame } from "./decode-frame";
 
-/** A unit label's QR code as a camera would see it: a PNG, decoded to RGBA like a canvas frame. */
+/** A QR code drawn as a unit label draws it, as a camera frame: a PNG decoded to RGBA like a canvas's. */
 async function qrFrame(text: string) {
-  const png = PNG.sync.read(await QRCode.toBuffer(text, { type: "png", margin: 4, scale: 6 }));
+  const png = PNG.sync.read(await QRCode.toBuffer(text, { type: "png", ...LABEL_QR }));
   return { data: new Uint8ClampedArray(png.data), width: png.width, height: png.height };
 }
 
 describe("reading a QR code from a camera frame", () => {
   it("reads a unit label's address with the built-in decoder when the browser has no BarcodeDetector", async () => {
-    const label = "https://prestiti.accademia.it/inventario/7?unita=CANON_001";
+    const label = unitLabelUrl("https://prestiti.accademia.it", 7, "CANON 001/è");
     expect(await decodeFrame(await qrFrame(label), null)).toBe(label);
   });
 

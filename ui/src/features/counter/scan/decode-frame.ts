@@ -1,11 +1,4 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  QRCodeReader,
-  RGBLuminanceSource,
-} from "@zxing/library";
+import { readQrCode } from "../../../../../src/domain/qr-reading";
 
 /** A camera frame as a canvas gives it: RGBA bytes, row by row. */
 export interface Frame {
@@ -29,30 +22,12 @@ export function nativeBarcodeReader(): BarcodeReader | null {
   return Detector ? new Detector({ formats: ["qr_code"] }) : null;
 }
 
-const HINTS = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]]]);
-
-/** The maintained decoder of @zxing, for browsers without BarcodeDetector (Firefox, most desktops). */
-function zxingRead(frame: Frame): string | null {
-  const luminance = new Uint8ClampedArray(frame.width * frame.height);
-  for (let pixel = 0; pixel < luminance.length; pixel++) {
-    const at = pixel * 4;
-    luminance[pixel] =
-      ((frame.data[at] ?? 0) * 299 + (frame.data[at + 1] ?? 0) * 587 + (frame.data[at + 2] ?? 0) * 114) / 1000;
-  }
-  try {
-    const source = new RGBLuminanceSource(luminance, frame.width, frame.height);
-    return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source)), HINTS).getText();
-  } catch {
-    // No QR code in this frame: the next one may have it.
-    return null;
-  }
-}
-
 /** The text of the first QR code in the frame, or null. */
 export async function decodeFrame(frame: Frame, reader: BarcodeReader | null = nativeBarcodeReader()) {
   if (reader) {
     const [found] = await reader.detect(frame);
     return found?.rawValue ?? null;
   }
-  return zxingRead(frame);
+  // The maintained decoder of @zxing, for browsers without BarcodeDetector (Firefox, most desktops).
+  return readQrCode({ ...frame, channels: 4 });
 }

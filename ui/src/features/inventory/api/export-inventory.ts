@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiDownload } from "../../../lib/api";
-import { saveFile } from "../utils/save-file";
+import { saveFile } from "../../../lib/save-file";
 
 export function useExportInventory() {
   return useMutation({

@@ -1,6 +1,7 @@
 import { PackageSearch, Plus, Printer, RefreshCw, Search, SlidersHorizontal, Tags, X } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { downloadLabels } from "../../../api/labels";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -10,7 +11,8 @@ import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
-import { downloadLabels } from "../../counter/api";
+import { type ListView, ViewSwitch } from "../../../components/view-switch";
+import { useMediaQuery } from "../../../lib/use-media-query";
 import { useDeleteItem } from "../api/delete-item";
 import { useCategories } from "../api/get-categories";
 import { useInventory } from "../api/get-inventory";
@@ -22,9 +24,11 @@ import { AdvancedFilters } from "./advanced-filters";
 import { CategoryModal } from "./category-modal";
 import { InlineCategoryForm } from "./inline-category-form";
 import { emptyListText, ItemList } from "./item-list";
+import { ItemTable } from "./item-table";
 import { ItemWizard } from "./item-wizard";
 import { LoanDetailsModal } from "./loan-details-modal";
 import { QrCodeDialog } from "./qr-code-dialog";
+import { SelectionBar } from "./selection-bar";
 import { SpreadsheetMenu, type TransferStatus, TransferStatusPanel } from "./spreadsheet-menu";
 import { SummaryCards } from "./summary-cards";
 
@@ -61,7 +65,22 @@ export function InventoryPage() {
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [transfer, setTransfer] = useState<TransferStatus | null>(null);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
   const advancedId = useId();
+  // A wide screen may show a table; phones always get the cards.
+  const wide = useMediaQuery("(min-width: 1024px)");
+  const view: ListView = wide && searchParams.get("vista") === "tabella" ? "tabella" : "schede";
+
+  function chooseView(next: ListView) {
+    setSearchParams(
+      (current) => {
+        if (next === "tabella") current.set("vista", "tabella");
+        else current.delete("vista");
+        return current;
+      },
+      { replace: true },
+    );
+  }
 
   const highlightedId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const items = inventory.data ?? [];
@@ -74,6 +93,10 @@ export function InventoryPage() {
   const renderedGroups = groups.slice(0, Math.max(rendered.count, highlightedGroup + 1));
   const categoryName = categoryList.find((category) => String(category.id) === filters.category)?.nome ?? null;
   const filtering = isFiltering(filters);
+  const itemsOnPage = renderedGroups.flatMap((group) => group.items);
+  const selectedOnPage = itemsOnPage.filter((item) => selectedIds.has(item.id)).length;
+  // Only items still in the inventory count: one deleted meanwhile drops out of the selection.
+  const selectedItems = items.filter((item) => selectedIds.has(item.id));
   const highlightMissing =
     highlightedId !== null && inventory.isSuccess && !items.some((item) => item.id === highlightedId);
 
@@ -95,6 +118,27 @@ export function InventoryPage() {
 
   function clearFilters() {
     setFilters((current) => ({ ...NO_FILTERS, sortBy: current.sortBy, sortOrder: current.sortOrder }));
+  }
+
+  function toggleSelected(item: InventoryItem) {
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (!next.delete(item.id)) next.add(item.id);
+      return next;
+    });
+  }
+
+  /** Ticks every item on the page, or unticks them all when they all are. */
+  function togglePageSelected() {
+    const tick = selectedOnPage < itemsOnPage.length;
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      for (const item of itemsOnPage) {
+        if (tick) next.add(item.id);
+        else next.delete(item.id);
+      }
+      return next;
+    });
   }
 
   function confirmDelete(item: InventoryItem) {
@@ -122,7 +166,7 @@ export function InventoryPage() {
     );
   }
 
-  /** Labels for every unit of `chosen` (one item, or all the filter shows), saved as a PDF to print. */
+  /** Labels for every unit of `chosen` (one item, the selection or all the filter shows), as a PDF to print. */
   async function printLabels(chosen: InventoryItem[]) {
     const unitIds = chosen.flatMap((item) => item.unita.map((unit) => unit.id));
     if (unitIds.length === 0) return showToast("Nessuna unità a cui stampare l'etichetta", "error");
@@ -179,7 +223,7 @@ export function InventoryPage() {
 
       <section aria-label="Elenco inventario" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:flex-wrap lg:items-center">
-          <div className="relative min-w-0 lg:flex-1">
+          <div className="relative min-w-0 lg:min-w-64 lg:flex-1">
             <label htmlFor="inventory-search" className="sr-only">
               Cerca nell'inventario
             </label>
@@ -218,6 +262,7 @@ export function InventoryPage() {
               </>
             )}
             <InlineCategoryForm />
+            {wide && <ViewSwitch view={view} onChange={chooseView} />}
             <Button
               variant="secondary"
               icon={SlidersHorizontal}
@@ -290,17 +335,43 @@ export function InventoryPage() {
               />
             ) : (
               <>
-                <ItemList
-                  groups={renderedGroups}
-                  highlightedId={highlightedId}
-                  onEdit={(item) => setDialog({ kind: "edit", item })}
-                  onDelete={(item) => setDialog({ kind: "delete", item })}
-                  onShowQr={(item) => setDialog({ kind: "qr", item })}
-                  onPrintLabels={printLabels}
-                  onOpenLoan={(unit) => setDialog({ kind: "loan", unit })}
-                  onToggleLost={toggleLost}
-                  busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
+                <SelectionBar
+                  selectedOnPage={selectedOnPage}
+                  itemsOnPage={itemsOnPage.length}
+                  selectedTotal={selectedItems.length}
+                  onTogglePage={togglePageSelected}
+                  onPrint={() => printLabels(selectedItems)}
+                  onClear={() => setSelectedIds(new Set())}
                 />
+                {view === "tabella" ? (
+                  <ItemTable
+                    items={itemsOnPage}
+                    selectedIds={selectedIds}
+                    sort={{ key: filters.sortBy, direction: filters.sortOrder }}
+                    onSort={(sort) =>
+                      setFilters((current) => ({ ...current, sortBy: sort.key, sortOrder: sort.direction }))
+                    }
+                    onToggleSelected={toggleSelected}
+                    onEdit={(item) => setDialog({ kind: "edit", item })}
+                    onDelete={(item) => setDialog({ kind: "delete", item })}
+                    onShowQr={(item) => setDialog({ kind: "qr", item })}
+                    onPrintLabels={printLabels}
+                  />
+                ) : (
+                  <ItemList
+                    groups={renderedGroups}
+                    highlightedId={highlightedId}
+                    selectedIds={selectedIds}
+                    onToggleSelected={toggleSelected}
+                    onEdit={(item) => setDialog({ kind: "edit", item })}
+                    onDelete={(item) => setDialog({ kind: "delete", item })}
+                    onShowQr={(item) => setDialog({ kind: "qr", item })}
+                    onPrintLabels={printLabels}
+                    onOpenLoan={(unit) => setDialog({ kind: "loan", unit })}
+                    onToggleLost={toggleLost}
+                    busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
+                  />
+                )}
                 <ShowMore shown={renderedGroups.length} total={groups.length} onMore={rendered.showMore} />
               </>
             ))}

@@ -16,12 +16,15 @@ export interface ItemActions extends Omit<UnitActions, "onToggleLost"> {
   onShowQr: (item: InventoryItem) => void;
   /** An A4 sheet of labels for the item's units. */
   onPrintLabels: (items: InventoryItem[]) => void;
+  /** Ticks or unticks the item for printing labels of a selection. */
+  onToggleSelected: (item: InventoryItem) => void;
 }
 
 interface ItemCardProps extends ItemActions {
   item: InventoryItem;
   /** The item opened by its link (e.g. a scanned QR label): scrolled to, marked, units shown. */
   highlighted: boolean;
+  selected: boolean;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -33,9 +36,29 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** What the desk does to one item: its QR code, its labels, edit, delete. The card and the table share them. */
+export function ItemButtons({
+  item,
+  onShowQr,
+  onPrintLabels,
+  onEdit,
+  onDelete,
+}: { item: InventoryItem } & Pick<ItemActions, "onShowQr" | "onPrintLabels" | "onEdit" | "onDelete">) {
+  return (
+    <>
+      <IconButton icon={QrCode} label={`Codice QR di ${item.nome}`} onClick={() => onShowQr(item)} />
+      <IconButton icon={Printer} label={`Etichette di ${item.nome}`} onClick={() => onPrintLabels([item])} />
+      <IconButton icon={Pencil} label={`Modifica ${item.nome}`} onClick={() => onEdit(item)} />
+      <IconButton icon={Trash2} tone="danger" label={`Elimina ${item.nome}`} onClick={() => onDelete(item)} />
+    </>
+  );
+}
+
 export function ItemCard({
   item,
   highlighted,
+  selected,
+  onToggleSelected,
   onEdit,
   onDelete,
   onShowQr,
@@ -68,21 +91,33 @@ export function ItemCard({
       }`}
     >
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 id={titleId} className="font-semibold text-slate-900">
-            {item.nome}
-          </h3>
-          <div className="mt-1.5 flex flex-wrap gap-1.5">
-            <LoanTypeBadge type={item.tipo_prestito} />
-            <ItemStateBadge state={item.stato_effettivo} />
-            {level && <StockLevelBadge level={level} />}
+        <div className="flex min-w-0 items-start gap-3">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onToggleSelected(item)}
+            aria-label={`Seleziona ${item.nome}`}
+            className="mt-1 size-4 shrink-0 accent-indigo-600"
+          />
+          <div className="min-w-0">
+            <h3 id={titleId} className="font-semibold text-slate-900">
+              {item.nome}
+            </h3>
+            <div className="mt-1.5 flex flex-wrap gap-1.5">
+              <LoanTypeBadge type={item.tipo_prestito} />
+              <ItemStateBadge state={item.stato_effettivo} />
+              {level && <StockLevelBadge level={level} />}
+            </div>
           </div>
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
-          <IconButton icon={QrCode} label={`Codice QR di ${item.nome}`} onClick={() => onShowQr(item)} />
-          <IconButton icon={Printer} label={`Etichette di ${item.nome}`} onClick={() => onPrintLabels([item])} />
-          <IconButton icon={Pencil} label={`Modifica ${item.nome}`} onClick={() => onEdit(item)} />
-          <IconButton icon={Trash2} tone="danger" label={`Elimina ${item.nome}`} onClick={() => onDelete(item)} />
+          <ItemButtons
+            item={item}
+            onShowQr={onShowQr}
+            onPrintLabels={onPrintLabels}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </div>
       </div>
 

@@ -1,22 +1,32 @@
 import { Layers } from "lucide-react";
+import type { InventoryItem } from "../types";
 import type { ItemGroup } from "../utils/filters";
 import { type ItemActions, ItemCard } from "./item-card";
 
 interface ItemListProps extends ItemActions {
   groups: ItemGroup[];
   highlightedId: number | null;
+  /** Items ticked for labels. */
+  selectedIds: ReadonlySet<number>;
 }
 
 /** The filtered items, grouped by name: a group of several items shows their combined quantity. */
-export function ItemList({ groups, highlightedId, ...actions }: ItemListProps) {
+export function ItemList({ groups, highlightedId, selectedIds, ...actions }: ItemListProps) {
+  const card = (item: InventoryItem) => (
+    <ItemCard
+      key={item.id}
+      item={item}
+      highlighted={item.id === highlightedId}
+      selected={selectedIds.has(item.id)}
+      {...actions}
+    />
+  );
   return (
     <ul aria-label="Articoli" className="space-y-3">
       {groups.map((group) => (
         <li key={group.items[0]?.id}>
           {group.items.length === 1 ? (
-            group.items.map((item) => (
-              <ItemCard key={item.id} item={item} highlighted={item.id === highlightedId} {...actions} />
-            ))
+            group.items.map(card)
           ) : (
             <section
               aria-label={group.name}
@@ -29,11 +39,7 @@ export function ItemList({ groups, highlightedId, ...actions }: ItemListProps) {
                   {group.items.length} articoli · Quantità totale: {group.totalQuantity}
                 </span>
               </header>
-              <div className="space-y-2">
-                {group.items.map((item) => (
-                  <ItemCard key={item.id} item={item} highlighted={item.id === highlightedId} {...actions} />
-                ))}
-              </div>
+              <div className="space-y-2">{group.items.map(card)}</div>
             </section>
           )}
         </li>

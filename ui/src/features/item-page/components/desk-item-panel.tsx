@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { addDays } from "../../../../../src/domain/dates";
 import type { UnitState } from "../../../../../src/domain/unit-state";
+import type { ItemAvailability, ItemDetails, UnitOccupation } from "../../../api/inventario";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -11,8 +12,8 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
 import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
-import type { ItemAvailability, UnitOccupation } from "../../../lib/item-availability";
-import type { ItemDetails } from "../api/get-item";
+import { OCCUPATION_LABELS } from "../../../lib/item-availability";
+import { itemActionLink } from "../../../lib/item-links";
 import { useReturnLoan } from "../api/return-loan";
 import { UnitTimeline } from "./unit-timeline";
 
@@ -22,13 +23,6 @@ const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
   riservato: { label: "Prenotata", tone: "blue" },
   in_riparazione: { label: "In riparazione", tone: "orange" },
   perso: { label: "Persa", tone: "red" },
-};
-
-const KIND_LABELS: Record<UnitOccupation["tipo"], string> = {
-  prestito: "Prestito",
-  richiesta: "Richiesta in attesa",
-  riparazione: "Riparazione",
-  perso: "Persa",
 };
 
 interface DeskItemPanelProps {
@@ -61,7 +55,7 @@ export function DeskItemPanel({ item, availability, today, unitCode }: DeskItemP
 
   return (
     <div className="space-y-6">
-      <ItemActions item={item} />
+      <ItemActions item={item} unitCode={unitCode} />
 
       <section aria-labelledby="units-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h2 id="units-title" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
@@ -123,7 +117,7 @@ export function DeskItemPanel({ item, availability, today, unitCode }: DeskItemP
                 </span>
                 <span className="font-mono text-slate-700">{taken.code}</span>
                 <span className="text-slate-600">
-                  {KIND_LABELS[taken.tipo]} · {taken.chi ?? "—"}
+                  {OCCUPATION_LABELS[taken.tipo]} · {taken.chi ?? "—"}
                 </span>
               </li>
             ))}
@@ -170,8 +164,11 @@ export function DeskItemPanel({ item, availability, today, unitCode }: DeskItemP
 const ACTION_LINK =
   "inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600";
 
-/** Lend (the direct-loan wizard on this item), open a repair, download the QR code of the item's page. */
-function ItemActions({ item }: { item: ItemDetails }) {
+/**
+ * Lend (the direct-loan wizard on this item), open a repair (both on the picked unit, if any), the item's
+ * loans, download the QR code of the item's page.
+ */
+function ItemActions({ item, unitCode }: { item: ItemDetails; unitCode: string | null }) {
   const [qr, setQr] = useState<string | null>(null);
   const pageUrl = `${window.location.origin}/inventario/${item.id}`;
   useEffect(() => {
@@ -185,11 +182,11 @@ function ItemActions({ item }: { item: ItemDetails }) {
   }, [pageUrl]);
   return (
     <nav aria-label="Azioni sull'articolo" className="flex flex-wrap gap-2">
-      <Link to={`/prestiti?nuovo-prestito=${item.id}`} className={ACTION_LINK}>
+      <Link to={itemActionLink("nuovo-prestito", item.id, unitCode)} className={ACTION_LINK}>
         <PackageCheck className="size-4" aria-hidden="true" />
         Presta
       </Link>
-      <Link to={`/riparazioni?nuova-riparazione=${item.id}`} className={ACTION_LINK}>
+      <Link to={itemActionLink("nuova-riparazione", item.id, unitCode)} className={ACTION_LINK}>
         <Wrench className="size-4" aria-hidden="true" />
         Apri riparazione
       </Link>

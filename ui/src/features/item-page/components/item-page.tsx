@@ -2,15 +2,15 @@ import { ArrowLeft, CalendarPlus, MapPin, PackageX, Tag } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { addDays, formatItalianDate } from "../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
+import { BOOKING_HORIZON_DAYS, type ItemDetails, useItem, useItemAvailability } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { BookingCalendar } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api";
-import { BOOKING_HORIZON_DAYS, firstFreeDay, takenDays, useItemAvailability } from "../../../lib/item-availability";
+import { firstFreeDay, takenDays } from "../../../lib/item-availability";
 import { useServerToday } from "../../../lib/server-today";
-import { type ItemDetails, useItem } from "../api/get-item";
 import { DeskItemPanel } from "./desk-item-panel";
 
 /** Only web addresses are shown as images: a stored `javascript:` or data URL never is. */

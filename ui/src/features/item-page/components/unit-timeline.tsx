@@ -1,7 +1,7 @@
 import { overlaps } from "../../../../../src/domain/availability";
-import { addDays } from "../../../../../src/domain/dates";
+import type { ItemAvailability, UnitOccupation } from "../../../api/inventario";
 import { formatDate } from "../../../lib/dates";
-import type { ItemAvailability, UnitOccupation } from "../../../lib/item-availability";
+import { everyDay } from "../../../lib/item-availability";
 
 const KIND_STYLES: Record<UnitOccupation["tipo"], { label: string; cell: string }> = {
   prestito: { label: "Prestito", cell: "bg-amber-400" },
@@ -9,12 +9,6 @@ const KIND_STYLES: Record<UnitOccupation["tipo"], { label: string; cell: string 
   riparazione: { label: "Riparazione", cell: "bg-orange-600" },
   perso: { label: "Persa", cell: "bg-red-700" },
 };
-
-function days(from: string, to: string): string[] {
-  const list: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) list.push(day);
-  return list;
-}
 
 /**
  * One row per unit over the coming weeks: each day coloured by what takes the unit (loan, pending
@@ -31,18 +25,22 @@ export function UnitTimeline({
   to: string;
   pickedCode: string | null;
 }) {
-  const shown = days(from, to);
+  const shown = everyDay(from, to);
   return (
     <>
+      {/* relative: the cells' screen-reader texts are positioned inside the scrolling box, not past the page's edge. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label="Calendario delle unità">
+      <section className="relative overflow-x-auto" tabIndex={0} aria-label="Calendario delle unità">
         <table className="border-separate border-spacing-0.5 text-xs">
           <caption className="sr-only">
             Occupazione di ogni unità dal {formatDate(from)} al {formatDate(to)}
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="sticky left-0 bg-white pr-2 text-left font-medium text-slate-600">
+              <th
+                scope="col"
+                className="sticky left-0 bg-white pr-2 text-left font-medium whitespace-nowrap text-slate-600"
+              >
                 Unità
               </th>
               {shown.map((day) => (
@@ -56,7 +54,10 @@ export function UnitTimeline({
           <tbody>
             {availability.unita.map((unit) => (
               <tr key={unit.id} className={unit.codice_univoco === pickedCode ? "bg-indigo-50" : ""}>
-                <th scope="row" className="sticky left-0 bg-white pr-2 text-left font-mono font-medium text-slate-800">
+                <th
+                  scope="row"
+                  className="sticky left-0 bg-white pr-2 text-left font-mono font-medium whitespace-nowrap text-slate-800"
+                >
                   {unit.codice_univoco}
                 </th>
                 {shown.map((day) => {

@@ -1,5 +1,5 @@
 import { CalendarX2 } from "lucide-react";
-import type { BookedRange } from "../../../lib/bookable-units";
+import type { BookedRange } from "../../../api/inventario";
 import { formatDate } from "../../../lib/dates";
 
 function rangeLabel(range: BookedRange): string {

@@ -4,6 +4,7 @@ import { MAX_NOTE_LENGTH } from "../../../../../src/domain/academy-settings";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
+import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { BookingCalendar, type DateRangeValue } from "../../../components/booking-calendar";
@@ -13,7 +14,7 @@ import { ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
-import { BOOKING_HORIZON_DAYS, takenDays, useItemAvailability } from "../../../lib/item-availability";
+import { takenDays } from "../../../lib/item-availability";
 import { useCreateRequest } from "../api/create-request";
 import type { RequestableItem } from "../api/get-requestable-items";
 

@@ -2,12 +2,13 @@ import { ChevronRight, PackageX, RefreshCw, Search } from "lucide-react";
 import { useState } from "react";
 import { formatItalianDate } from "../../../../../src/domain/dates";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
+import { useItemAvailability } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
-import { firstFreeDay, useItemAvailability } from "../../../lib/item-availability";
+import { firstFreeDay } from "../../../lib/item-availability";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { useRequestableItems } from "../api/get-requestable-items";
 

@@ -105,7 +105,8 @@ export function LoanRequestDialog({ user }: { user: User }) {
         <UnitStep
           item={item}
           selectedId={choices.unitId}
-          onSelect={(unitId) => wizard.update({ unitId, step: choosesUsage ? 3 : 4 })}
+          onChoose={(unitId) => wizard.update({ unitId }, { replace: true })}
+          onNext={() => wizard.update({ step: choosesUsage ? 3 : 4 })}
           onBack={() => wizard.update({ step: 1 })}
         />
       )}

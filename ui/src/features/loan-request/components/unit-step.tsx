@@ -1,13 +1,13 @@
 import { ArrowLeft, ArrowRight, Shuffle } from "lucide-react";
 import { useState } from "react";
 import type { UnitState } from "../../../../../src/domain/unit-state";
+import { useBookableUnits } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { LoadingState } from "../../../components/spinner";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
-import { useBookableUnits } from "../../../lib/bookable-units";
 import type { RequestableItem } from "../api/get-requestable-items";
 import { BookedRanges } from "./booked-ranges";
 
@@ -23,7 +23,9 @@ interface UnitStepProps {
   item: RequestableItem;
   /** The unit chosen before, or null for "any free unit" (the default). */
   selectedId: number | null;
-  onSelect: (unitId: number | null) => void;
+  /** A choice is kept as soon as it is made, so Back from a later step comes back to it. */
+  onChoose: (unitId: number | null) => void;
+  onNext: () => void;
   onBack: () => void;
 }
 
@@ -31,9 +33,14 @@ interface UnitStepProps {
  * Step 2: "Qualsiasi unità libera" first and chosen by default — the server then picks a unit free for
  * the dates — or one specific unit, with the dates already taken on each.
  */
-export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) {
+export function UnitStep({ item, selectedId, onChoose, onNext, onBack }: UnitStepProps) {
   const units = useBookableUnits(item.id);
-  const [choice, setChoice] = useState<number | null>(selectedId);
+  // Shown at once: the address the choice is written to follows a moment later (a router transition).
+  const [choice, setChoice] = useState(selectedId);
+  function choose(unitId: number | null) {
+    setChoice(unitId);
+    onChoose(unitId);
+  }
   const name = `unita-${item.id}`;
 
   return (
@@ -44,7 +51,7 @@ export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) 
       </p>
       <fieldset className="space-y-2">
         <legend className="sr-only">Unità da richiedere</legend>
-        <RadioCard name={name} checked={choice === null} onSelect={() => setChoice(null)}>
+        <RadioCard name={name} checked={choice === null} onSelect={() => choose(null)}>
           <Shuffle className="size-5 shrink-0 text-indigo-600" aria-hidden="true" />
           <span className="min-w-0 flex-1">
             <span className="block font-medium text-slate-900">Qualsiasi unità libera</span>
@@ -63,7 +70,7 @@ export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) 
               name={name}
               align="start"
               checked={choice === unit.id}
-              onSelect={() => setChoice(unit.id)}
+              onSelect={() => choose(unit.id)}
             >
               <span className="min-w-0 flex-1 space-y-1.5">
                 <span className="flex flex-wrap items-center gap-2">
@@ -83,7 +90,7 @@ export function UnitStep({ item, selectedId, onSelect, onBack }: UnitStepProps) 
         <Button variant="secondary" icon={ArrowLeft} onClick={onBack}>
           Indietro
         </Button>
-        <Button onClick={() => onSelect(choice)}>
+        <Button onClick={onNext}>
           Avanti
           <ArrowRight className="size-4" aria-hidden="true" />
         </Button>

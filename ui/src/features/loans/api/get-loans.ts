@@ -1,39 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { LOAN_STATE, LoanState } from "../../../../../src/domain/bookings";
-import type { LoanPhase } from "../../../../../src/domain/loan-rules";
+import type { LOAN_STATE } from "../../../../../src/domain/bookings";
+import type { Loan } from "../../../api/loans";
 import type { TableSort } from "../../../components/sortable-table";
 import { apiRequest } from "../../../lib/api";
-
-export interface Loan {
-  id: number;
-  inventario_id: number;
-  oggetto_nome: string;
-  unita: string[];
-  utente_nome: string;
-  utente_cognome: string;
-  utente_nome_reale: string;
-  utente_email: string | null;
-  data_uscita: string;
-  data_rientro: string;
-  data_restituzione: string | null;
-  stato: LoanState;
-  giorni_ritardo: number;
-  note: string | null;
-  tipo_utilizzo: "interno" | "esterno" | null;
-  penalty_strikes: number;
-  is_blocked: boolean;
-  richiesta_id: number | null;
-  /** Where the loan stands at the desk: waiting to be collected, out, overdue, back or cancelled. */
-  fase: LoanPhase;
-  consegnato_il: string | null;
-  consegnato_da: string | null;
-  annullato_il: string | null;
-  unita_ids: number[];
-  /** Units already given back while the loan stays open (a partial return). */
-  unita_restituite: number[];
-  /** The item's accessories, one per line. */
-  checklist: string | null;
-}
 
 /** The loan lists the desk pages through: open loans (active and overdue) and returned ones. */
 export type LoanList = "in_corso" | typeof LOAN_STATE.returned;

@@ -1,10 +1,10 @@
 import { PackageCheck } from "lucide-react";
 import { isOpenLoan } from "../../../../../src/domain/bookings";
+import type { Loan } from "../../../api/loans";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { formatDate } from "../../../lib/dates";
-import type { Loan } from "../api/get-loans";
 import { DetailList, usageLabel } from "./detail-list";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
 

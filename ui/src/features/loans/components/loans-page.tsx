@@ -14,10 +14,14 @@ import {
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
+import type { ItemUnit } from "../../../api/inventario";
+import { type Loan, type ReturnAnswer, useCancelLoan } from "../../../api/loans";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
+import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";
+import { ReturnDialog } from "../../../components/loan-desk/return-dialog";
 import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
@@ -28,14 +32,12 @@ import { type ListView, ViewSwitch } from "../../../components/view-switch";
 import { ApiError } from "../../../lib/api";
 import { daysLateText, formatDate, formatRelativeTime } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import { useLinkedItem } from "../../../lib/item-links";
 import { toCollectText } from "../../../lib/loan-phase";
 import { useApproveRequest } from "../../../lib/request-decisions";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useMediaQuery } from "../../../lib/use-media-query";
-import { type ReturnAnswer, useCancelLoan } from "../../counter/api";
-import { HandOverDialog } from "../../counter/components/handover-dialog";
-import { ReturnDialog } from "../../counter/components/return-dialog";
-import { type Loan, type LoanList, type LoanSortKey, useLoanCount, useLoanPages } from "../api/get-loans";
+import { type LoanList, type LoanSortKey, useLoanCount, useLoanPages } from "../api/get-loans";
 import { type LoanRequest, usePendingLoanRequests } from "../api/get-requests";
 import { type ApprovalOutcome, ApprovalOutcomeDialog } from "./approval-outcome-dialog";
 import { EntryCard } from "./entry-card";
@@ -159,13 +161,19 @@ function failureText(error: Error, fallback: string): string {
   return error instanceof ApiError && error.status > 0 ? error.message : fallback;
 }
 
+/** A lost unit or one in repair cannot be lent: the wizard then starts with no unit chosen. */
+function lendableUnitId(unit: ItemUnit | undefined): number | null {
+  return unit && unit.stato !== "perso" && unit.stato !== "in_riparazione" ? unit.id : null;
+}
+
 function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() ? value : null;
 }
 
 /**
  * The desk's loans: active and overdue loans, pending requests and completed loans, in three tabs.
- * `?tab=in_attesa` opens the pending tab; `?richiesta=ID` opens it with that request's details.
+ * `?tab=in_attesa` opens the pending tab; `?richiesta=ID` opens it with that request's details;
+ * `?nuovo-prestito=ID&unita=CODE` opens the direct-loan wizard on that item and unit.
  */
 export function LoansPage() {
   const approve = useApproveRequest();
@@ -175,6 +183,8 @@ export function LoansPage() {
   // The global search links here with `?cerca=` to show what it found.
   const [search, setSearch] = useState(() => params.get("cerca") ?? "");
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The item page's "Presta" links here to lend that item (and unit).
+  const linkedLoan = useLinkedItem("nuovo-prestito");
 
   const linkedRequestId = Number(params.get("richiesta")) || null;
   const requestedTab = params.get("tab");
@@ -691,6 +701,12 @@ export function LoansPage() {
       )}
       {dialog?.kind === "outcome" && <ApprovalOutcomeDialog outcome={dialog.outcome} onClose={() => setDialog(null)} />}
       {dialog?.kind === "new-loan" && <NewLoanWizard onClose={() => setDialog(null)} />}
+      {linkedLoan.linked && (
+        <NewLoanWizard
+          preset={{ item: linkedLoan.linked.item, unitId: lendableUnitId(linkedLoan.linked.unit) }}
+          onClose={linkedLoan.close}
+        />
+      )}
     </>
   );
 }

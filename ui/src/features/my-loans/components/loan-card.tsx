@@ -1,10 +1,10 @@
 import { AlertTriangle, PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import { ClampedText } from "../../../components/clamped-text";
+import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
-import { ReceiptButton } from "../../counter/components/receipt-button";
 import type { MyLoan } from "../api/get-my-loans";
 
 function daysText(days: number): string {

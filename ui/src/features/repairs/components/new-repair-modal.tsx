@@ -24,15 +24,24 @@ function repairableUnits(item: InventoryItem) {
   return item.unita.filter((unit) => canGoIntoRepair(unit.stato));
 }
 
-/** The three-step form that puts one unit into repair: item, then the unit, then what is wrong with it. */
-export function NewRepairModal({ onClose }: { onClose: () => void }) {
+/**
+ * The three-step form that puts one unit into repair: item, then the unit, then what is wrong with it.
+ * A `preset` (the item page's link) starts on the unit step, or on the details when its unit can go.
+ */
+export function NewRepairModal({
+  onClose,
+  preset,
+}: {
+  onClose: () => void;
+  preset?: { itemId: number; unitId: number | null };
+}) {
   const items = useRepairableItems();
   const createRepair = useCreateRepair();
   const showToast = useToast();
-  const [step, setStep] = useState(1);
+  const [step, setStep] = useState(preset ? (preset.unitId === null ? 2 : 3) : 1);
   const [search, setSearch] = useState("");
-  const [itemId, setItemId] = useState<number | null>(null);
-  const [unitId, setUnitId] = useState<number | null>(null);
+  const [itemId, setItemId] = useState<number | null>(preset?.itemId ?? null);
+  const [unitId, setUnitId] = useState<number | null>(preset?.unitId ?? null);
   const [details, setDetails] = useState(EMPTY_DETAILS);
   const [triedToSave, setTriedToSave] = useState(false);
   const [created, setCreated] = useState<CreatedRepair | null>(null);

@@ -9,6 +9,7 @@ import { PageHeader } from "../../../components/page-header";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
+import { useLinkedItem } from "../../../lib/item-links";
 import type { RepairOutcome } from "../api/close-repair";
 import { type Repair, useRepairs } from "../api/get-repairs";
 import { type Report, useReports } from "../api/get-reports";
@@ -17,6 +18,7 @@ import { EditRepairModal } from "./edit-repair-modal";
 import { NewRepairModal } from "./new-repair-modal";
 import { RepairDetailsModal } from "./repair-details-modal";
 import { RepairFromReportModal } from "./repair-from-report-modal";
+import { canGoIntoRepair } from "./repair-labels";
 import { RepairList } from "./repair-list";
 import { ReportList } from "./report-list";
 import { ReportMoveDialog } from "./report-move-dialog";
@@ -71,6 +73,8 @@ export function RepairsPage() {
   const tab = tabOf(params.get("tab"));
   const [search, setSearch] = useState("");
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // The item page's "Apri riparazione" links here to put that item (and unit) into repair.
+  const linkedRepair = useLinkedItem("nuova-riparazione");
   const term = search.trim().toLowerCase();
 
   function selectTab(next: Tab) {
@@ -179,6 +183,18 @@ export function RepairsPage() {
       </section>
 
       {dialog?.kind === "new" && <NewRepairModal onClose={() => setDialog(null)} />}
+      {linkedRepair.linked && (
+        <NewRepairModal
+          preset={{
+            itemId: linkedRepair.linked.item.id,
+            unitId:
+              linkedRepair.linked.unit && canGoIntoRepair(linkedRepair.linked.unit.stato)
+                ? linkedRepair.linked.unit.id
+                : null,
+          }}
+          onClose={linkedRepair.close}
+        />
+      )}
       {dialog?.kind === "details" && (
         <RepairDetailsModal
           repair={repairs.data?.find((repair) => repair.id === dialog.repairId)}

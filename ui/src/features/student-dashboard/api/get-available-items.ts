@@ -1,16 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ItemState } from "../../../../../src/domain/unit-state";
 import { apiRequest } from "../../../lib/api";
 
-interface CourseItem {
-  id: number;
-  stato_effettivo: ItemState;
+/** How many items of a catalogue query there are: a one-row page, never the list. */
+async function catalogueCount(filter: string) {
+  const answer = await apiRequest<{ totale: number }>(`/api/inventario/disponibili?${filter}pagina=1&per_pagina=1`);
+  return answer.totale;
 }
 
-/** The items of the student's course (only counted here). */
-export function useAvailableItems() {
+/** The items of the student's course, and how many of them are free now. */
+export function useCourseItemCounts() {
   return useQuery({
-    queryKey: ["inventario", "disponibili"],
-    queryFn: () => apiRequest<CourseItem[]>("/api/inventario/disponibili"),
+    queryKey: ["inventario", "disponibili", "conteggi"],
+    queryFn: async () => {
+      const [total, available] = await Promise.all([catalogueCount(""), catalogueCount("stato=disponibile&")]);
+      return { total, available };
+    },
   });
 }

@@ -7,7 +7,7 @@ import { PageHeader } from "../../../components/page-header";
 import { type MyRequest, useMyRequests } from "../../../lib/my-requests";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
-import { useAvailableItems } from "../api/get-available-items";
+import { useCourseItemCounts } from "../api/get-available-items";
 import { useMyAlerts } from "../api/get-my-alerts";
 import { useMyLoans } from "../api/get-my-loans";
 import { useMyPenalties } from "../api/get-my-penalties";
@@ -36,7 +36,7 @@ interface StudentDashboardPageProps {
  * administrator's user page alike.
  */
 export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPageProps) {
-  const items = useAvailableItems();
+  const itemCounts = useCourseItemCounts();
   const requests = useMyRequests();
   const loans = useMyLoans();
   const reports = useMyReports();
@@ -49,7 +49,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
     if (penalties.error) console.warn("Storico penalità non caricato:", penalties.error.message);
   }, [penalties.error]);
 
-  const failed = [items, requests, loans, reports, alerts].filter((query) => query.isError);
+  const failed = [itemCounts, requests, loans, reports, alerts].filter((query) => query.isError);
   // The server's copy of strikes and block is fresher than the one read at sign-in.
   const standing = penalties.data?.userInfo ?? user;
 
@@ -62,7 +62,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
         a.data_rientro.localeCompare(b.data_rientro),
     );
   const overdueCount = openLoans?.filter((loan) => loan.stato === LOAN_STATE.overdue).length ?? 0;
-  const availableCount = items.data?.filter((item) => item.stato_effettivo === "disponibile").length;
+  const availableCount = itemCounts.data?.available;
   const pendingCount = requests.data?.filter((request) => isPendingRequest(request.stato)).length ?? 0;
   const openReports = reports.data?.filter((report) => report.stato === "aperta").length ?? 0;
   const recentPenalties = penalties.data?.penalties.slice(0, LIST_SIZE) ?? [];
@@ -119,7 +119,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
           <StatCounter
             label="Articoli Disponibili"
             value={availableCount}
-            hint={items.data && `su ${items.data.length} del tuo corso`}
+            hint={itemCounts.data && `su ${itemCounts.data.total} del tuo corso`}
             icon={PackageSearch}
             tone="indigo"
             onClick={() => requestNavigation("inventario")}

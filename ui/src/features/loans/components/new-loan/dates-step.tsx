@@ -1,9 +1,12 @@
-import { bookingHolds } from "../../../../../../src/domain/bookings";
+import { overlaps } from "../../../../../../src/domain/availability";
+import { addDays } from "../../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../../src/domain/loan-types";
+import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../../api/inventario";
 import { Alert } from "../../../../components/alert";
+import { BookingCalendar } from "../../../../components/booking-calendar";
 import { TextField } from "../../../../components/form-field";
-import { useBookableUnits } from "../../../../lib/bookable-units";
-import { rangeText } from "./units-step";
+import { LoadingState } from "../../../../components/spinner";
+import { occupationText, takenDays } from "../../../../lib/item-availability";
 import { defaultNote, type WizardAction, type WizardState } from "./wizard-state";
 
 interface DatesStepProps {
@@ -11,27 +14,29 @@ interface DatesStepProps {
   start: string;
   end: string;
   endLocked: boolean;
+  /** The academy's today: the first day that can be picked. */
+  today: string;
   /** The first broken date rule, live while the dates change. */
   dateProblem: string | null;
   dispatch: (action: WizardAction) => void;
 }
 
-/** Step 5: the dates (internal use is one day: the end follows the start), a note and a summary. */
-export function DatesStep({ state, start, end, endLocked, dateProblem, dispatch }: DatesStepProps) {
-  const units = useBookableUnits(state.item?.id ?? null);
-  const chosen = (units.data ?? []).filter((unit) => state.unitIds.includes(unit.id));
-  // The server has the last word; this only warns about overlaps the desk can already see.
+/**
+ * Step 5: the days on a calendar where those taken on any chosen unit cannot be picked (internal use
+ * is one day), a note and a summary.
+ */
+export function DatesStep({ state, start, end, endLocked, today, dateProblem, dispatch }: DatesStepProps) {
+  const availability = useItemAvailability(state.item?.id ?? null, today);
+  const chosen = (availability.data?.unita ?? []).filter((unit) => state.unitIds.includes(unit.id));
+  const calendar = availability.data;
+  const taken = new Set(calendar ? state.unitIds.flatMap((unitId) => [...takenDays(calendar, unitId)]) : []);
+  // Only the proposed week can cover a taken day: the calendar lets no pick span one. The server has the last word.
   const clashes =
     start && end
       ? chosen.flatMap((unit) =>
-          unit.prenotazioni
-            .filter((range) =>
-              bookingHolds(
-                { from: range.dal, to: range.al, untilReturned: range.fino_alla_restituzione },
-                { from: start, to: end },
-              ),
-            )
-            .map((range) => `${unit.codice_univoco}: ${rangeText(range)}`),
+          unit.occupazioni
+            .filter((occupation) => overlaps(occupation, start, end))
+            .map((occupation) => `${unit.codice_univoco}: ${occupationText(occupation)}`),
         )
       : [];
   const loanType =
@@ -44,21 +49,28 @@ export function DatesStep({ state, start, end, endLocked, dateProblem, dispatch 
 
   return (
     <div className="space-y-5">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Data di inizio"
-          type="date"
-          value={start}
-          onChange={(event) => dispatch({ type: "start", value: event.target.value })}
-        />
-        <TextField
-          label="Data di fine"
-          type="date"
-          value={end}
-          disabled={endLocked}
-          hint={endLocked ? "Utilizzo interno: il prestito finisce lo stesso giorno." : undefined}
-          onChange={(event) => dispatch({ type: "end", value: event.target.value })}
-        />
+      <div>
+        <p className="mb-2 text-sm font-medium text-slate-700">
+          {endLocked ? "Giorno di utilizzo" : "Dal primo all'ultimo giorno"}
+        </p>
+        {endLocked && (
+          <p className="mb-2 text-xs text-slate-600">Utilizzo interno: il prestito finisce lo stesso giorno.</p>
+        )}
+        {availability.isPending && <LoadingState label="Caricamento disponibilità..." />}
+        {availability.isError && <Alert tone="error">{availability.error.message}</Alert>}
+        {calendar && (
+          <BookingCalendar
+            label={`Date del prestito di ${state.item?.nome ?? "questo oggetto"}`}
+            firstDay={today}
+            lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
+            takenDays={taken}
+            value={{ from: start || null, to: end || null }}
+            onChange={(range) =>
+              dispatch({ type: "dates", start: range.from ?? "", end: range.to ?? range.from ?? "" })
+            }
+            singleDay={endLocked}
+          />
+        )}
       </div>
       {dateProblem && <Alert tone="error">{dateProblem}</Alert>}
       {clashes.length > 0 && (

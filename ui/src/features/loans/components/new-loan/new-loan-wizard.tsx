@@ -2,13 +2,13 @@ import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useReducer, useState } from "react";
 import { bookingDateProblem, DATE_MESSAGES } from "../../../../../../src/domain/loan-rules";
 import { impliedUsage } from "../../../../../../src/domain/loan-types";
+import { useCreateLoan } from "../../../../api/loans";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
 import { Modal } from "../../../../components/modal";
 import { useToast } from "../../../../components/toast";
 import { ApiError } from "../../../../lib/api";
 import { useServerToday } from "../../../../lib/server-today";
-import { useCreateLoan } from "../../api/create-loan";
 import type { InventoryItem } from "../../api/get-items";
 import { BorrowerStep } from "./borrower-step";
 import { DatesStep } from "./dates-step";
@@ -39,12 +39,19 @@ export function NewLoanWizard({
   preset,
 }: {
   onClose: () => void;
-  /** A unit scanned at the counter: the wizard starts at the borrower with its item and unit chosen. */
-  preset?: { item: InventoryItem; unitId: number };
+  /** An item (and a unit scanned at the counter or named by a link): the wizard starts at the borrower with them chosen. */
+  preset?: { item: InventoryItem; unitId: number | null };
 }) {
   const [state, dispatch] = useReducer(
     wizardReducer,
-    preset ? { ...INITIAL_STATE, step: 2 as const, item: preset.item, unitIds: [preset.unitId] } : INITIAL_STATE,
+    preset
+      ? {
+          ...INITIAL_STATE,
+          step: 2 as const,
+          item: preset.item,
+          unitIds: preset.unitId === null ? [] : [preset.unitId],
+        }
+      : INITIAL_STATE,
   );
   const [problem, setProblem] = useState<string | null>(null);
   // The borrower is usually at the desk: a loan starting today is handed over in the same action.
@@ -163,6 +170,7 @@ export function NewLoanWizard({
           start={start}
           end={end}
           endLocked={endLocked}
+          today={today}
           dateProblem={dateProblem}
           dispatch={dispatch}
         />

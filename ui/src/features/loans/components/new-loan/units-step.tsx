@@ -1,8 +1,8 @@
 import { Boxes } from "lucide-react";
+import { type BookableUnit, type BookedRange, useBookableUnits } from "../../../../api/inventario";
 import { Alert } from "../../../../components/alert";
 import { EmptyState } from "../../../../components/empty-state";
 import { LoadingState } from "../../../../components/spinner";
-import { type BookableUnit, type BookedRange, useBookableUnits } from "../../../../lib/bookable-units";
 import { formatDate } from "../../../../lib/dates";
 import { ChoiceCard } from "./choice-card";
 

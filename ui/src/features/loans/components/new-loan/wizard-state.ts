@@ -1,5 +1,5 @@
 import { addDays } from "../../../../../../src/domain/dates";
-import { isInternalUse } from "../../../../../../src/domain/loan-rules";
+import { DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../../src/domain/loan-rules";
 import type { UsageType } from "../../../../../../src/domain/loan-types";
 import type { InventoryItem } from "../../api/get-items";
 
@@ -18,7 +18,7 @@ export interface WizardState {
   borrower: Borrower | null;
   unitIds: number[];
   usage: UsageType | null;
-  /** null until the desk changes it: the start is then today, the end follows the start. */
+  /** null until the desk picks days: the start is then today, the end a week later; "" when unpicked. */
   start: string | null;
   end: string | null;
   /** null keeps the default note, which follows the number of units. */
@@ -41,8 +41,7 @@ export type WizardAction =
   | { type: "borrower"; borrower: Borrower | null }
   | { type: "toggle-unit"; unitId: number }
   | { type: "usage"; usage: UsageType }
-  | { type: "start"; value: string }
-  | { type: "end"; value: string }
+  | { type: "dates"; start: string; end: string }
   | { type: "note"; value: string }
   | { type: "next" }
   | { type: "back" }
@@ -53,13 +52,11 @@ export function asksUsage(item: InventoryItem | null): boolean {
   return item?.tipo_prestito === "entrambi";
 }
 
-/** A week is the usual external loan; internal use is always one day. */
-const DEFAULT_EXTERNAL_DAYS = 7;
-
+/** Internal use is always one day. */
 export function loanDates(state: WizardState, today: string) {
   const start = state.start ?? today;
   const internal = state.item ? isInternalUse(state.item.tipo_prestito, state.usage) : false;
-  const end = internal ? start : (state.end ?? (start ? addDays(start, DEFAULT_EXTERNAL_DAYS) : ""));
+  const end = internal ? start : (state.end ?? (start ? addDays(start, DEFAULT_EXTERNAL_LOAN_DAYS) : ""));
   return { start, end, endLocked: internal };
 }
 
@@ -103,10 +100,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       };
     case "usage":
       return { ...state, usage: action.usage };
-    case "start":
-      return { ...state, start: action.value };
-    case "end":
-      return { ...state, end: action.value };
+    case "dates":
+      return { ...state, start: action.start, end: action.end };
     case "note":
       return { ...state, note: action.value };
     case "next":

@@ -1,8 +1,8 @@
 import { FileDown } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/button";
-import { ApiError } from "../../../lib/api";
-import { downloadReceipt } from "../api";
+import { downloadReceipt } from "../../api/loans";
+import { ApiError } from "../../lib/api";
+import { Button } from "../button";
 
 /** Downloads the loan's receipt (PDF) for the desk to print or the borrower to keep; a failure is said in place. */
 export function ReceiptButton({

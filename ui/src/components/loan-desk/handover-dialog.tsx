@@ -1,12 +1,11 @@
 import { PackageOpen } from "lucide-react";
 import { useState } from "react";
-import { checklistItems } from "../../../../../src/domain/loan-terms";
-import { Button } from "../../../components/button";
-import { Modal, ModalActions } from "../../../components/modal";
-import { ApiError } from "../../../lib/api";
-import { formatDate } from "../../../lib/dates";
-import type { Loan } from "../../loans/api/get-loans";
-import { useHandOver } from "../api";
+import { checklistItems } from "../../../../src/domain/loan-terms";
+import { type Loan, useHandOver } from "../../api/loans";
+import { ApiError } from "../../lib/api";
+import { formatDate } from "../../lib/dates";
+import { Button } from "../button";
+import { Modal, ModalActions } from "../modal";
 import { ReceiptButton } from "./receipt-button";
 
 /**

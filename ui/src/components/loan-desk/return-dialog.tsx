@@ -1,13 +1,12 @@
 import { useId, useState } from "react";
-import { checklistItems } from "../../../../../src/domain/loan-terms";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { type Choice, ChoiceGroup } from "../../../components/choice-group";
-import { TextAreaField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
-import { ApiError } from "../../../lib/api";
-import type { Loan } from "../../loans/api/get-loans";
-import { type ReturnAnswer, type ReturnCondition, useReturnPreview, useReturnUnits } from "../api";
+import { checklistItems } from "../../../../src/domain/loan-terms";
+import { type Loan, type ReturnAnswer, type ReturnCondition, useReturnPreview, useReturnUnits } from "../../api/loans";
+import { ApiError } from "../../lib/api";
+import { Alert } from "../alert";
+import { Button } from "../button";
+import { type Choice, ChoiceGroup } from "../choice-group";
+import { TextAreaField } from "../form-field";
+import { Modal, ModalActions } from "../modal";
 
 const CONDITIONS: readonly Choice<ReturnCondition>[] = [
   { value: "ok", label: "Tutto ok", selectedClassName: "border-emerald-500 bg-emerald-50 text-emerald-800" },

@@ -1,0 +1,27 @@
+// One student's "any unit" request from its own thread and its own SQLite connection, for
+// any-unit-race.test.ts: it waits at the gate until the test releases every student at once.
+import { createTestClient, createTestContext } from "../../testing/harness";
+
+declare const self: Worker;
+
+interface Ask {
+  file: string;
+  now: string;
+  gate: Int32Array;
+  token: string;
+  body: Record<string, unknown>;
+}
+
+self.onmessage = async (event: MessageEvent<Ask>) => {
+  const { file, now, gate, token, body } = event.data;
+  const client = createTestClient(createTestContext(new Date(now), file));
+  try {
+    // Ready once the app is built and its connection open: the test waits for every thread before it opens the gate.
+    self.postMessage({ ready: true });
+    Atomics.wait(gate, 0, 0);
+    const answer = await client.post("/api/richieste", body, token);
+    self.postMessage({ status: answer.status, body: answer.body });
+  } finally {
+    client.ctx.sqlite.close();
+  }
+};

@@ -1,0 +1,199 @@
+import { Handshake, Search } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { addDays } from "../../../../../src/domain/dates";
+import { bookingDateProblem, DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../src/domain/loan-rules";
+import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
+import { useCreateLoan } from "../../../api/loans";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { type Choice, ChoiceGroup } from "../../../components/choice-group";
+import { TextField } from "../../../components/form-field";
+import { RadioCard } from "../../../components/radio-card";
+import { ApiError } from "../../../lib/api";
+import { formatDate } from "../../../lib/dates";
+import { countWith } from "../../../lib/plural";
+import { useServerToday } from "../../../lib/server-today";
+import { fullName, type User } from "../../../lib/user";
+import { type ScannedUnit, useStudentSearch } from "../api";
+
+const USAGES: Choice<UsageType>[] = [
+  { value: "esterno", label: "Prestito esterno" },
+  { value: "interno", label: "Uso interno (in giornata)" },
+];
+
+/** What the student's row says beside the name: how to tell two namesakes apart, and trouble ahead. */
+function studentDetails(student: User): string {
+  return [
+    student.matricola && `Matricola ${student.matricola}`,
+    student.email,
+    student.corso_accademico,
+    student.is_blocked
+      ? "bloccato"
+      : student.penalty_strikes > 0 && countWith(student.penalty_strikes, "penalità", "penalità"),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/**
+ * Lending a free unit right at the counter: find the student by matricola, name or email, choose the
+ * return date, and the unit leaves now (the loan starts today and is handed over in the same action).
+ * The server applies the direct-loan rules (blocked, overdue, course, academy calendar) and says why not.
+ */
+export function LendPanel({
+  unit,
+  onLent,
+  onCancel,
+}: {
+  unit: ScannedUnit;
+  onLent: (outcome: string) => void;
+  onCancel: () => void;
+}) {
+  const today = useServerToday();
+  const [term, setTerm] = useState("");
+  const [student, setStudent] = useState<User | null>(null);
+  const [usage, setUsage] = useState<UsageType>("esterno");
+  const [end, setEnd] = useState<string | null>(null);
+  const [missingStudent, setMissingStudent] = useState(false);
+  const students = useStudentSearch(term);
+  const createLoan = useCreateLoan();
+  const searchField = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  // The desk scanned a free unit to lend it: the next thing typed is who takes it.
+  useEffect(() => searchField.current?.focus(), []);
+
+  const chosenUsage = unit.tipo_prestito === "entrambi" ? usage : null;
+  const internal = isInternalUse(unit.tipo_prestito, chosenUsage);
+  const returnDate = internal ? today : (end ?? addDays(today, DEFAULT_EXTERNAL_LOAN_DAYS));
+  const dateProblem = bookingDateProblem({
+    start: today,
+    end: returnDate,
+    today,
+    loanType: unit.tipo_prestito,
+    usage: chosenUsage,
+    form: "loan",
+  });
+
+  function lend(event: FormEvent) {
+    event.preventDefault();
+    setMissingStudent(student === null);
+    if (!student || dateProblem) return;
+    const name = fullName(student);
+    createLoan.mutate(
+      {
+        inventario_id: unit.inventario_id,
+        utente_id: student.id,
+        chi: name,
+        data_uscita: today,
+        data_rientro: returnDate,
+        unita_ids: [unit.id],
+        tipo_utilizzo: impliedUsage(unit.tipo_prestito, chosenUsage),
+        note: "",
+        consegna: true,
+      },
+      { onSuccess: () => onLent(`Prestata a ${name} fino al ${formatDate(returnDate)}`) },
+    );
+  }
+
+  const serverProblem =
+    createLoan.error &&
+    (createLoan.error instanceof ApiError && createLoan.error.status > 0
+      ? createLoan.error.message
+      : "Errore nella creazione prestito");
+  const found = students.data?.elementi ?? [];
+  const searching = term.trim().length >= 2;
+
+  return (
+    <form
+      onSubmit={lend}
+      noValidate
+      aria-label={`Presta ${unit.codice_univoco}`}
+      className="mt-3 space-y-3 border-t border-slate-100 pt-3"
+    >
+      <div>
+        <label htmlFor={`${id}-search`} className="mb-1.5 block text-sm font-medium text-slate-700">
+          Studente (matricola, nome o email)
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <input
+            id={`${id}-search`}
+            ref={searchField}
+            type="search"
+            autoComplete="off"
+            value={term}
+            onChange={(event) => {
+              // A new search is a new choice: a student no longer listed must not stay chosen unseen.
+              setTerm(event.target.value);
+              setStudent(null);
+              createLoan.reset();
+            }}
+            aria-describedby={missingStudent ? `${id}-missing` : undefined}
+            aria-invalid={missingStudent || undefined}
+            className="block w-full rounded-lg border border-slate-300 py-2.5 pr-3 pl-9 text-base focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+          />
+        </div>
+        {missingStudent && (
+          <p id={`${id}-missing`} className="mt-1 text-sm text-red-700">
+            Scegli lo studente a cui prestare l'unità
+          </p>
+        )}
+      </div>
+      {searching && students.isError && <Alert tone="error">Errore nel caricamento utenti</Alert>}
+      {searching && students.isSuccess && found.length === 0 && (
+        <p className="text-sm text-slate-600">Nessuno studente trovato.</p>
+      )}
+      {searching && found.length > 0 && (
+        <fieldset className="min-w-0 space-y-2">
+          <legend className="sr-only">Studente che riceve il prestito</legend>
+          {found.map((candidate) => (
+            <RadioCard
+              key={candidate.id}
+              name={`${id}-student`}
+              checked={student?.id === candidate.id}
+              onSelect={() => {
+                setStudent(candidate);
+                setMissingStudent(false);
+                createLoan.reset();
+              }}
+              align="start"
+            >
+              <span className="min-w-0">
+                <span className="block text-sm font-medium text-slate-900">{fullName(candidate)}</span>
+                <span className="block text-xs break-all text-slate-600">{studentDetails(candidate)}</span>
+              </span>
+            </RadioCard>
+          ))}
+        </fieldset>
+      )}
+      {unit.tipo_prestito === "entrambi" && (
+        <ChoiceGroup legend="Utilizzo" choices={USAGES} value={usage} onChange={setUsage} />
+      )}
+      {internal ? (
+        <p className="text-sm text-slate-700">Uso interno: si restituisce oggi.</p>
+      ) : (
+        <TextField
+          label="Da restituire il"
+          type="date"
+          min={today}
+          value={returnDate}
+          onChange={(event) => setEnd(event.target.value)}
+          error={dateProblem}
+        />
+      )}
+      {serverProblem && <Alert tone="error">{serverProblem}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel}>
+          Annulla
+        </Button>
+        <Button type="submit" icon={Handshake} busy={createLoan.isPending}>
+          Presta e consegna
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import type { LoanType } from "../../../../src/domain/loan-types";
+import { anAdmin, aStudent } from "../../../test/fixtures";
+import type { ApiCall, ApiRoutes } from "../../../test/mock-api";
+import { renderApp } from "../../../test/render-app";
+import type { ScannedUnit } from "./api";
+
+const TODAY = "2026-03-12";
+
+function freeUnit(loanType: LoanType = "solo_esterno"): ScannedUnit {
+  return {
+    id: 103,
+    codice_univoco: "A7-003",
+    inventario_id: 7,
+    oggetto_nome: "Sony Alpha 7 IV",
+    checklist: null,
+    tipo_prestito: loanType,
+    stato: "disponibile",
+    azione: "prestito",
+    prestito: null,
+  };
+}
+
+const sara = aStudent({ id: 5, name: "Sara", surname: "Gallo", email: "sara.gallo@accademia.it", matricola: "F0042" });
+const saraBis = aStudent({
+  id: 6,
+  name: "Sara",
+  surname: "Galli",
+  email: "sara.galli@accademia.it",
+  matricola: "F0077",
+});
+
+/** The student list as the server searches it: by name, surname, email or matricola. */
+function studentSearch(call: ApiCall) {
+  const term = (call.query.cerca ?? "").toLowerCase();
+  const elementi = [sara, saraBis].filter((student) =>
+    `${student.name} ${student.surname} ${student.email} ${student.matricola}`.toLowerCase().includes(term),
+  );
+  return { body: { elementi, totale: elementi.length, pagina: 1, per_pagina: 6 } };
+}
+
+function renderCounter(unit: ScannedUnit, api: ApiRoutes = {}) {
+  return renderApp({
+    signedInAs: anAdmin(),
+    path: "/banco",
+    api: {
+      "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: TODAY } },
+      "GET /api/banco/scansione": { body: { unita: [unit] } },
+      "GET /api/auth/users": studentSearch,
+      ...api,
+    },
+  });
+}
+
+async function scan(user: ReturnType<typeof renderApp>["user"], code: string) {
+  const field = await screen.findByLabelText("Codice dell'unità");
+  await user.type(field, `${code}{Enter}`);
+  return within(await screen.findByRole("article", { name: /A7-003/ }));
+}
+
+describe("Banco: lending a free unit on the scan screen", () => {
+  it("finds the student by matricola and lends the unit for a week, handed over now", async () => {
+    const { user, server } = renderCounter(freeUnit(), {
+      "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 31 } },
+    });
+    const card = await scan(user, "A7-003");
+    expect(card.getByText("Libera: si può prestare")).toBeTruthy();
+    const search = card.getByRole("searchbox", { name: "Studente (matricola, nome o email)" });
+    await waitFor(() => expect(document.activeElement).toBe(search));
+    await user.type(search, "f0042");
+    await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
+    expect(card.queryByRole("radio", { name: /Sara Galli/ })).toBeNull();
+    expect((card.getByLabelText("Da restituire il") as HTMLInputElement).value).toBe("2026-03-19");
+    await user.click(card.getByRole("button", { name: "Presta e consegna" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /api/prestiti").map((call) => call.body)).toEqual([
+        {
+          inventario_id: 7,
+          utente_id: 5,
+          chi: "Sara Gallo",
+          data_uscita: TODAY,
+          data_rientro: "2026-03-19",
+          unita_ids: [103],
+          tipo_utilizzo: "esterno",
+          note: "",
+          consegna: true,
+        },
+      ]),
+    );
+    const session = await screen.findByRole("list", { name: "Scansioni di questa sessione" });
+    expect(within(session).getByText(/Prestata a Sara Gallo fino al 19\/03\/2026/)).toBeTruthy();
+    // The unit is looked up again, to show what it is now.
+    expect(server.callsTo("GET /api/banco/scansione")).toHaveLength(2);
+  });
+
+  it("shows the server's refusal, e.g. a blocked student, and lends nothing", async () => {
+    const { user } = renderCounter(freeUnit(), {
+      "POST /api/prestiti": {
+        status: 403,
+        body: { error: "L'utente è bloccato e non può ricevere prestiti" },
+      },
+    });
+    const card = await scan(user, "A7-003");
+    await user.type(card.getByRole("searchbox"), "Gallo");
+    await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
+    await user.click(card.getByRole("button", { name: "Presta e consegna" }));
+    expect(await card.findByText("L'utente è bloccato e non può ricevere prestiti")).toBeTruthy();
+    expect(
+      within(screen.getByRole("list", { name: "Scansioni di questa sessione" })).queryByText(/Prestata/),
+    ).toBeNull();
+  });
+
+  it("asks for the student before lending", async () => {
+    const { user, server } = renderCounter(freeUnit());
+    const card = await scan(user, "A7-003");
+    await user.click(card.getByRole("button", { name: "Presta e consegna" }));
+    expect(card.getByText("Scegli lo studente a cui prestare l'unità")).toBeTruthy();
+    expect(card.getByRole("searchbox").getAttribute("aria-invalid")).toBe("true");
+    expect(server.callsTo("POST /api/prestiti")).toHaveLength(0);
+  });
+
+  it("lends an item used both ways for the day when the desk picks internal use", async () => {
+    const { user, server } = renderCounter(freeUnit("entrambi"), {
+      "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 32 } },
+    });
+    const card = await scan(user, "A7-003");
+    await user.type(card.getByRole("searchbox"), "sara.galli");
+    await user.click(await card.findByRole("radio", { name: /Sara Galli/ }));
+    await user.click(card.getByRole("radio", { name: "Uso interno (in giornata)" }));
+    expect(card.queryByLabelText("Da restituire il")).toBeNull();
+    await user.click(card.getByRole("button", { name: "Presta e consegna" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /api/prestiti")[0]?.body).toMatchObject({
+        utente_id: 6,
+        data_uscita: TODAY,
+        data_rientro: TODAY,
+        tipo_utilizzo: "interno",
+      }),
+    );
+  });
+
+  it("closes the lend form on Annulla and opens it again from the card", async () => {
+    const { user } = renderCounter(freeUnit());
+    const card = await scan(user, "A7-003");
+    await user.click(card.getByRole("button", { name: "Annulla" }));
+    expect(card.queryByRole("searchbox")).toBeNull();
+    await user.click(card.getByRole("button", { name: "Presta a uno studente" }));
+    expect(card.getByRole("searchbox")).toBeTruthy();
+  });
+});
