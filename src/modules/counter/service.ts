@@ -309,26 +309,25 @@ export function lookupScan(ctx: AppContext, text: string) {
   const found = liveUnits(ctx.db, match);
   if (found.length === 0)
     throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Oggetto non trovato");
-  const states = loadUnitViews(ctx.db, today, { unitIds: found.map((unit) => unit.id) });
-  const holding = holdingLoans(
-    ctx.db,
-    found.map((unit) => unit.id),
-  );
-  const unitsFound = states.map((state) => {
-    const unit = found.find((candidate) => candidate.id === state.id);
-    const loanId = holding.get(state.id)?.loanId;
+  const unitIds = found.map((unit) => unit.id);
+  const stateOf = new Map(loadUnitViews(ctx.db, today, { unitIds }).map((state) => [state.id, state]));
+  const holding = holdingLoans(ctx.db, unitIds);
+  const unitsFound = found.flatMap((unit) => {
+    const state = stateOf.get(unit.id);
+    if (!state) return [];
+    const loanId = holding.get(unit.id)?.loanId;
     const loan = loanId === undefined ? null : loanView(ctx, loanId);
     let azione: ScanAction = "non_disponibile";
     if (loan?.consegnato_il) azione = "restituzione";
     else if (loan && loan.data_uscita <= today) azione = "consegna";
     else if (state.stato === "disponibile" || state.stato === "riservato") azione = "prestito";
     return {
-      id: state.id,
-      codice_univoco: state.codice_univoco,
-      inventario_id: state.inventario_id,
-      oggetto_nome: unit?.itemName ?? "",
-      checklist: unit?.checklist ?? null,
-      tipo_prestito: unit?.loanType ?? "solo_esterno",
+      id: unit.id,
+      codice_univoco: unit.code,
+      inventario_id: unit.itemId,
+      oggetto_nome: unit.itemName,
+      checklist: unit.checklist,
+      tipo_prestito: unit.loanType,
       stato: state.stato,
       azione,
       prestito: loan,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { LoanType } from "../../../../src/domain/loan-types";
+import { unitLabelUrl } from "../../../../src/domain/public-url";
+import { fakeCamera, labelQrFrame } from "../../../test/camera";
 import { anAdmin, aStudent } from "../../../test/fixtures";
-import type { ApiCall, ApiRoutes } from "../../../test/mock-api";
+import type { ApiRoutes } from "../../../test/mock-api";
+import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import type { ScannedUnit } from "./api";
 
@@ -31,15 +34,6 @@ const saraBis = aStudent({
   matricola: "F0077",
 });
 
-/** The student list as the server searches it: by name, surname, email or matricola. */
-function studentSearch(call: ApiCall) {
-  const term = (call.query.cerca ?? "").toLowerCase();
-  const elementi = [sara, saraBis].filter((student) =>
-    `${student.name} ${student.surname} ${student.email} ${student.matricola}`.toLowerCase().includes(term),
-  );
-  return { body: { elementi, totale: elementi.length, pagina: 1, per_pagina: 6 } };
-}
-
 function renderCounter(unit: ScannedUnit, api: ApiRoutes = {}) {
   return renderApp({
     signedInAs: anAdmin(),
@@ -47,7 +41,7 @@ function renderCounter(unit: ScannedUnit, api: ApiRoutes = {}) {
     api: {
       "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: TODAY } },
       "GET /api/banco/scansione": { body: { unita: [unit] } },
-      "GET /api/auth/users": studentSearch,
+      "GET /api/auth/users": userListRoute([sara, saraBis]),
       ...api,
     },
   });
@@ -147,5 +141,32 @@ describe("Banco: lending a free unit on the scan screen", () => {
     expect(card.queryByRole("searchbox")).toBeNull();
     await user.click(card.getByRole("button", { name: "Presta a uno studente" }));
     expect(card.getByRole("searchbox")).toBeTruthy();
+  });
+});
+
+describe("Banco: the camera", () => {
+  const camera = fakeCamera();
+
+  it("reads a unit label's QR code from the video, looks the unit up and turns the camera off", async () => {
+    const label = unitLabelUrl("https://prestiti.accademia.it", 7, "A7-003");
+    const filming = camera(await labelQrFrame(label));
+    const { user, server } = renderCounter(freeUnit());
+    await user.click(await screen.findByRole("button", { name: "Fotocamera" }));
+    expect(await screen.findByLabelText("Inquadra il codice QR dell'etichetta")).toBeTruthy();
+    expect(await screen.findByRole("article", { name: /A7-003/ })).toBeTruthy();
+    expect(server.callsTo("GET /api/banco/scansione").map((call) => call.query.codice)).toEqual([label]);
+    expect(filming.stopped).toBe(true);
+    expect(screen.queryByLabelText("Inquadra il codice QR dell'etichetta")).toBeNull();
+    expect(screen.getByRole("button", { name: "Fotocamera" }).getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("says to type the code when the camera is refused", async () => {
+    camera("denied");
+    const { user, server } = renderCounter(freeUnit());
+    await user.click(await screen.findByRole("button", { name: "Fotocamera" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Fotocamera non disponibile o non autorizzata: scrivi il codice.",
+    );
+    expect(server.callsTo("GET /api/banco/scansione")).toHaveLength(0);
   });
 });

@@ -1,19 +1,12 @@
 import { describe, expect, it } from "bun:test";
-import { PNG } from "pngjs";
-import QRCode from "qrcode";
-import { LABEL_QR, unitLabelUrl } from "../../../../../src/domain/public-url";
+import { unitLabelUrl } from "../../../../../src/domain/public-url";
+import { labelQrFrame } from "../../../../test/camera";
 import { decodeFrame } from "./decode-frame";
-
-/** A QR code drawn as a unit label draws it, as a camera frame: a PNG decoded to RGBA like a canvas's. */
-async function qrFrame(text: string) {
-  const png = PNG.sync.read(await QRCode.toBuffer(text, { type: "png", ...LABEL_QR }));
-  return { data: new Uint8ClampedArray(png.data), width: png.width, height: png.height };
-}
 
 describe("reading a QR code from a camera frame", () => {
   it("reads a unit label's address with the built-in decoder when the browser has no BarcodeDetector", async () => {
     const label = unitLabelUrl("https://prestiti.accademia.it", 7, "CANON 001/è");
-    expect(await decodeFrame(await qrFrame(label), null)).toBe(label);
+    expect(await decodeFrame(await labelQrFrame(label), null)).toBe(label);
   });
 
   it("says null for a frame with no code in it", async () => {
@@ -22,7 +15,7 @@ describe("reading a QR code from a camera frame", () => {
   });
 
   it("asks the browser's BarcodeDetector first, where there is one", async () => {
-    const frame = await qrFrame("CANON_001");
+    const frame = await labelQrFrame("CANON_001");
     const seen: unknown[] = [];
     const reader = {
       detect: async (image: unknown) => {
