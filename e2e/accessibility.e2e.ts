@@ -4,6 +4,7 @@
  * axe (serious and critical violations fail) and for unnamed controls; then the keyboard contract of the
  * request wizard, the item wizard and a confirmation.
  */
+import * as XLSX from "xlsx";
 import { auditScreen, checkDialogKeyboard, findings } from "./support/accessibility";
 import { expect, test } from "./support/fixtures";
 import { dialog, openAdminSection, openSignedIn, openStudentView, openSystemFromFooter } from "./support/ui";
@@ -45,6 +46,14 @@ test("the sign-in, registration and forgotten-password screens", async ({ page }
   await page.getByRole("button", { name: "Richiedi Reset Password" }).click();
   await expect(page.getByRole("heading", { name: "Richiesta Inviata!" })).toBeVisible();
   await auditScreen(page, "forgot-password-sent");
+
+  // The page a reset e-mail links to, and its errors.
+  await page.goto("/reimposta-password?token=esempio");
+  await expect(page.getByRole("heading", { name: "Scegli una nuova password" })).toBeVisible();
+  await auditScreen(page, "reset-password");
+  await page.getByRole("button", { name: "Salva la nuova password" }).click();
+  await expect(page.getByText("Campo obbligatorio")).toBeVisible();
+  await auditScreen(page, "reset-password-errors");
 });
 
 test("the administrator's screens", async ({ page, server }) => {
@@ -170,6 +179,23 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
     .click();
   await expect(dialog(page, "Codice QR").getByRole("img")).toBeVisible();
   await auditScreen(page, "admin-qr");
+  await page.keyboard.press("Escape");
+
+  // The outcome of an import that refused a row.
+  const sheet = XLSX.utils.book_new();
+  const rows = [
+    ["Nome", "Corsi Assegnati"],
+    ["Treppiede audit", "Fotografia"],
+    ["Faro audit", "Scultura"],
+  ];
+  XLSX.utils.book_append_sheet(sheet, XLSX.utils.aoa_to_sheet(rows), "Inventario");
+  const buffer = XLSX.write(sheet, { type: "buffer", bookType: "xlsx" }) as Buffer;
+  await page.getByRole("button", { name: "Altre Operazioni" }).click();
+  const choosing = page.waitForEvent("filechooser");
+  await page.getByRole("menuitem", { name: "Importa" }).click();
+  await (await choosing).setFiles({ name: "audit.xlsx", mimeType: "application/octet-stream", buffer });
+  await expect(page.getByText("Import completato: 1/2 elementi processati")).toBeVisible();
+  await auditScreen(page, "admin-import-outcome");
   await page.keyboard.press("Escape");
 
   await openAdminSection(page, "Prestiti");

@@ -1,8 +1,9 @@
 /**
  * Inventory (issue 3): the five-step item wizard, search, editing, the spreadsheet round trip, the QR
- * label and the categories. The tests build on each other's item, on one server.
+ * label, the categories, and a long import. The tests build on each other's item, on one server.
  */
 import { readFileSync } from "node:fs";
+import * as XLSX from "xlsx";
 import { expect, test } from "./support/fixtures";
 import { saveScreenshots } from "./support/screenshots";
 import { dialog, openAdminSection, openSignedIn, toast } from "./support/ui";
@@ -11,6 +12,7 @@ test.describe.configure({ mode: "serial" });
 test.use({ serverScope: "file" });
 
 const itemName = "Nikon Z6 II";
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 test.beforeEach(async ({ page, server }) => {
   await openSignedIn(page, server, server.admin);
@@ -177,4 +179,34 @@ test("categories are added and renamed in their dialog", async ({ page, server }
   await categories.getByRole("button", { name: "Chiudi finestra" }).click();
   // The list gains a category filter once a category exists.
   await expect(page.getByLabel("Filtra per categoria")).toBeVisible();
+});
+
+/** An .xlsx of `rows` item rows; every 100th names a course that does not exist. */
+function largeSpreadsheet(rows: number) {
+  const sheet = [["Nome", "Corsi Assegnati", "Quantità Totale"]];
+  for (let i = 1; i <= rows; i++) sheet.push([`Cavo XLR ${i}`, i % 100 === 0 ? "Scultura" : "Fotografia", "1"]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet), "Inventario");
+  return XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
+}
+
+// Last: it leaves thousands of items behind.
+test("a 5,000-row spreadsheet imports in the background, with a progress bar, then lists every refused row", async ({
+  page,
+}) => {
+  await page.getByRole("button", { name: "Altre Operazioni" }).click();
+  const choosing = page.waitForEvent("filechooser");
+  await page.getByRole("menuitem", { name: "Importa" }).click();
+  await (await choosing).setFiles({ name: "cavi.xlsx", mimeType: XLSX_TYPE, buffer: largeSpreadsheet(5000) });
+  await expect(page.getByRole("progressbar", { name: "Importazione di cavi.xlsx in corso..." })).toBeVisible();
+  await saveScreenshots(page, "inventory-import-progress");
+
+  await expect(page.getByText("Import completato: 4950/5000 elementi processati")).toBeVisible({ timeout: 60_000 });
+  const refused = page.getByRole("list", { name: "Errori di importazione" });
+  await expect(refused.getByRole("listitem")).toHaveCount(50);
+  await expect(refused.getByRole("listitem").first()).toHaveText('Riga 101: corso "Scultura" sconosciuto');
+  // The list scrolls inside the message instead of stretching the page.
+  const box = await refused.boundingBox();
+  expect(box?.height).toBeLessThan(200);
+  await saveScreenshots(page, "inventory-import-errors");
 });

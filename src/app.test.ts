@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { createApp } from "./app";
 import { createClock } from "./clock";
 import { BUILD, VERSION } from "./domain/version";
-import { IMPORT_PATH, listenOptions, MAX_BODY_BYTES } from "./http/body-guard";
+import { IMPORT_JOB_PATH, IMPORT_PATH, listenOptions, MAX_BODY_BYTES } from "./http/body-guard";
 import type { UiAssetSource } from "./http/ui";
 import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "./testing/harness";
 
@@ -210,7 +210,7 @@ describe("request bodies and failures", () => {
       const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
         fetch(url(path), { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
       const fourteen = 14 * 1024 * 1024 + 1;
-      for (const path of ["/api/auth/login", IMPORT_PATH]) {
+      for (const path of ["/api/auth/login", IMPORT_PATH, IMPORT_JOB_PATH]) {
         expect((await post(path, chunked(fourteen))).status).toBe(413);
         expect((await post(path, new Uint8Array(fourteen).fill(0x20))).status).toBe(413);
       }

@@ -9,6 +9,7 @@ import { users } from "./db/schema";
 import { BUILD, VERSION } from "./domain/version";
 import { listenAddresses } from "./http/listen-addresses";
 import { verifyCredentials } from "./modules/auth/service";
+import { forgetLastMigration, hollowDatabase } from "./testing/foreign-databases";
 import { createTestContext } from "./testing/harness";
 
 const ROOT = join(import.meta.dir, "..");
@@ -179,8 +180,8 @@ describe("command line", () => {
       const database = join(dataDir, "prestalab.db");
       addUser(dataDir, "giulia@accademia.it");
       // An older database: the server would migrate it on its next start, a backup must not.
-      const older = new Database(database);
-      older.exec("DELETE FROM __drizzle_migrations WHERE id = (SELECT max(id) FROM __drizzle_migrations)");
+      forgetLastMigration(database);
+      const older = new Database(database, { readonly: true });
       const migrationsBefore = older.query("SELECT count(*) AS n FROM __drizzle_migrations").get();
       older.close();
       const backupFile = join(scratch, "copia-readonly.db");
@@ -203,11 +204,7 @@ describe("command line", () => {
       const dataDir = join(scratch, "restore-foreign");
       const database = join(dataDir, "prestalab.db");
       addUser(dataDir, "resta@accademia.it");
-      const hollow = join(scratch, "finto.db");
-      const fake = new Database(hollow);
-      fake.exec("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
-      fake.exec("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('abc', 1)");
-      fake.close();
+      const hollow = hollowDatabase(join(scratch, "finto.db"));
       const refused = await prestalab("restore", hollow, "--data-dir", dataDir);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("Errore: Il file non è un database PrestaLab");

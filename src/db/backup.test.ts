@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { forgetLastMigration, hollowDatabase } from "../testing/foreign-databases";
 import { backupDatabase, backupProblem, restoreDatabase } from "./backup";
 import { openDatabase } from "./client";
 import { embeddedMigrations } from "./migrations";
@@ -96,20 +97,14 @@ describe("backupProblem", () => {
   });
 
   it("refuses a file holding only a migrations table, whether its history is foreign or PrestaLab's", () => {
-    const hollow = fresh("vuoto-finto.db");
-    const fake = new Database(hollow);
-    fake.exec("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
-    fake.exec("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('abc', 1)");
-    fake.close();
+    const hollow = hollowDatabase(fresh("vuoto-finto.db"));
     expect(backupProblem(hollow)).toBe(
       "Il file non è un database PrestaLab: la sua storia delle migrazioni non è quella di PrestaLab",
     );
-    const copied = fresh("storia-copiata.db");
-    const other = new Database(copied);
-    other.exec("CREATE TABLE __drizzle_migrations (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, created_at NUMERIC)");
-    for (const migration of embeddedMigrations())
-      other.query("INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)").run(migration.hash, 1);
-    other.close();
+    const copied = hollowDatabase(
+      fresh("storia-copiata.db"),
+      embeddedMigrations().map((migration) => migration.hash),
+    );
     expect(backupProblem(copied)).toMatch(/^Il file non è un database PrestaLab: mancano le tabelle .*users/);
   });
 
@@ -118,9 +113,7 @@ describe("backupProblem", () => {
     const target = fresh("vecchio.db");
     backupDatabase(sqlite, target);
     sqlite.close();
-    const old = new Database(target);
-    old.exec("DELETE FROM __drizzle_migrations WHERE id = (SELECT max(id) FROM __drizzle_migrations)");
-    old.close();
+    forgetLastMigration(target);
     expect(backupProblem(target)).toBeNull();
   });
 

@@ -46,16 +46,14 @@ function pagedAnswer(call: ApiCall, rows: Rows, searchFields: string[], keep: (r
     (row) => keep(row) && (!term || searchable(row, searchFields).includes(term)),
   );
   if (pagina === undefined) return { body: matching };
+  return { body: pageOf(matching, pagina, per_pagina) };
+}
+
+/** The page `pagina` (of `per_pagina` rows, 50 unless given) of `rows`, as the server shapes it. */
+function pageOf(rows: Row[], pagina: string, per_pagina: string | undefined) {
   const page = Number(pagina);
   const size = Number(per_pagina ?? 50);
-  return {
-    body: {
-      elementi: matching.slice((page - 1) * size, page * size),
-      totale: matching.length,
-      pagina: page,
-      per_pagina: size,
-    },
-  };
+  return { elementi: rows.slice((page - 1) * size, page * size), totale: rows.length, pagina: page, per_pagina: size };
 }
 
 /** `GET /api/inventario/disponibili` over these items: search by name, note or position, `categoria`, `stato`. */
@@ -98,14 +96,9 @@ export function userListRoute(rows: object[] | (() => object[])): (call: ApiCall
         (!ruolo || row.ruolo === ruolo) &&
         (!term || `${searchable(row, USER_SEARCH_FIELDS)} ${row.name} ${row.surname}`.toLowerCase().includes(term)),
     );
-    const page = Number(pagina);
-    const size = Number(per_pagina ?? 50);
     return {
       body: {
-        elementi: matching.slice((page - 1) * size, page * size),
-        totale: matching.length,
-        pagina: page,
-        per_pagina: size,
+        ...pageOf(matching, pagina, per_pagina),
         per_ruolo: {
           user: all.filter((row) => row.ruolo === "user").length,
           admin: all.filter((row) => row.ruolo === "admin").length,

@@ -52,6 +52,12 @@ export interface ImportProgress {
 
 type Row = Partial<Record<(typeof ITEM_COLUMNS)[number], unknown>>;
 
+/** A file's rows, read and checked as a whole: the first half of an import, which takes no lock. */
+export interface ImportSheet {
+  items: Row[];
+  units: Array<Record<string, unknown>>;
+}
+
 /**
  * Row 1's cells, read one by one (never by converting the sheet: a sheet can span 16,384 columns),
  * after checking that the sheet uses at most MAX_IMPORT_COLUMNS columns.
@@ -71,7 +77,8 @@ function headerOf(sheet: XLSX.WorkSheet, sheetName: string): string[] {
   return header;
 }
 
-function readRows({ name, bytes }: ImportUpload): { items: Row[]; units: Array<Record<string, unknown>> } {
+/** The first half of an import: reads and checks the file as a whole, refusing a bad one. */
+export function readImport({ name, bytes }: ImportUpload): ImportSheet {
   // The zip guard inflates the file to check it: as costly as reading it, so it runs here too.
   if (!looksLikeSafeSpreadsheet(name, bytes)) throw badRequest(INVALID_FILE);
   let book: XLSX.WorkBook;
@@ -294,17 +301,6 @@ function applyUnitNotes(db: Db, units: Array<Record<string, unknown>>): number {
   return changed;
 }
 
-/** A file's rows, read and checked as a whole: the first half of an import, which takes no lock. */
-export interface ImportSheet {
-  items: Row[];
-  units: Array<Record<string, unknown>>;
-}
-
-export function readImport(upload: ImportUpload, report: (progress: ImportProgress) => void): ImportSheet {
-  report({ fase: "lettura", letti: 0, totale: 0 });
-  return readRows(upload);
-}
-
 /**
  * The second half: applies the rows in one write transaction, each on its own savepoint, so a bad row
  * is reported as "Riga N: …" and skipped while the others go through; a crash applies nothing.
@@ -341,5 +337,5 @@ export function applyImport(
 
 /** Both halves at once, on one thread. */
 export function runImport(db: Db, run: ImportRun, report: (progress: ImportProgress) => void): ImportOutcome {
-  return applyImport(db, run, readImport(run.upload, report), report);
+  return applyImport(db, run, readImport(run.upload), report);
 }

@@ -82,6 +82,8 @@ export function createImportJobs(ctx: AppContext, writes: WriteGate) {
 
   function execute(admin: ImportRun["admin"], upload: ImportUpload, view: ImportJobView): Promise<ImportOutcome> {
     const onProgress = (progress: ImportProgress) => Object.assign(view, progress);
+    // Its turn has come: "in_coda" means waiting behind another import only.
+    onProgress({ fase: "lettura", letti: 0, totale: 0 });
     if (inMemory)
       return Promise.resolve().then(() => runImport(ctx.db, { upload, admin, clock: ctx.clock }, onProgress));
     const clock = { timeZone: ctx.clock.timeZone, now: ctx.clock.now().toISOString() };
@@ -127,7 +129,8 @@ export function createImportJobs(ctx: AppContext, writes: WriteGate) {
       queue = done.catch(() => {});
       jobs.set(view.id, { view, done, ownerId: admin.id });
       forgetFinishedJobs();
-      return { view, done };
+      // The job as it stands now: queued (the live one moves on as the import runs).
+      return { view: { ...view }, done };
     },
 
     /** An import its own administrator started (another one's reads as unknown). */

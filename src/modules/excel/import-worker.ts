@@ -24,7 +24,7 @@ self.onmessage = (event: MessageEvent<WorkerTask | "go">) => {
   try {
     if (event.data !== "go") {
       task = event.data;
-      sheet = readImport(task.upload, (progress) => answer({ progress }));
+      sheet = readImport(task.upload);
       answer({ ready: sheet.items.length });
       return;
     }

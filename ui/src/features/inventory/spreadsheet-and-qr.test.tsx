@@ -7,6 +7,14 @@ import { anItem, renderInventory } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const START = "POST /api/excel/inventario/import/lavori";
+const PAGE = "GET /api/excel/inventario/import/lavori/lavoro-1";
+/** The page asks how far an import got every half second: a step or two may go by before it shows. */
+const POLLED = { timeout: 3000 };
+
+function job(fase: string, rest: Record<string, unknown> = {}) {
+  return { id: "lavoro-1", fase, letti: 0, totale: 0, ...rest };
+}
 
 function spreadsheet(name = "inventario.xlsx", size = 2048) {
   return new File([new Uint8Array(size)], name, { type: XLSX_TYPE });
@@ -65,43 +73,89 @@ describe("Altre Operazioni", () => {
     expect(await screen.findByText("Errore durante la generazione del template")).toBeTruthy();
   });
 
-  it("imports a spreadsheet and reports the processed rows and each row error", async () => {
+  it("imports a spreadsheet as a job and reports the processed rows and each row error", async () => {
     const { user, server } = renderInventory({
       api: {
-        "POST /api/excel/inventario/import": {
-          body: {
-            success: 3,
-            total: 4,
-            created: 2,
-            updated: 1,
-            unchanged: 0,
-            errors: ["Riga 5: Corso non valido: Scultura"],
-          },
+        [START]: { status: 202, body: job("in_coda") },
+        [PAGE]: {
+          body: job("completato", {
+            letti: 4,
+            totale: 4,
+            risultato: {
+              success: 3,
+              total: 4,
+              created: 2,
+              updated: 1,
+              unchanged: 0,
+              errors: ["Riga 5: Corso non valido: Scultura"],
+            },
+          }),
         },
       },
     });
     const input = await screen.findByLabelText("File Excel da importare");
     expect(input.getAttribute("accept")).toBe(".xlsx,.xls");
     await user.upload(input as HTMLInputElement, spreadsheet());
-    expect(await screen.findByText("Import completato: 3/4 elementi processati")).toBeTruthy();
+    expect(await screen.findByText("Import completato: 3/4 elementi processati", {}, POLLED)).toBeTruthy();
     expect(screen.getByText("2 creati, 1 aggiornati, 0 invariati.")).toBeTruthy();
     const errors = within(screen.getByRole("list", { name: "Errori di importazione" }));
     expect(errors.getByText("Riga 5: Corso non valido: Scultura")).toBeTruthy();
 
-    const body = server.callsTo("POST /api/excel/inventario/import")[0]?.body as Record<string, unknown>;
+    const body = server.callsTo(START)[0]?.body as Record<string, unknown>;
     expect(body.fileName).toBe("inventario.xlsx");
     expect(body.fileSize).toBe(2048);
     expect(body.fileType).toBe(XLSX_TYPE);
     expect(String(body.fileData)).toStartWith(`data:${XLSX_TYPE};base64,`);
   });
 
-  it("shows that the import is running", async () => {
-    const { user } = renderInventory({ api: { "POST /api/excel/inventario/import": "never" } });
+  it("shows a bar of the rows applied so far while a long import runs", async () => {
+    let asked = 0;
+    const { user } = renderInventory({
+      api: {
+        [START]: { status: 202, body: job("in_coda") },
+        // The first look finds the rows being applied; the import then never ends.
+        [PAGE]: () => (++asked === 1 ? { body: job("importazione", { letti: 1200, totale: 5000 }) } : "never"),
+      },
+    });
     await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
-    expect(
-      await screen.findByRole("progressbar", { name: "Importazione di inventario.xlsx in corso..." }),
-    ).toBeTruthy();
+    expect(await screen.findByText("In attesa di iniziare...")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Altre Operazioni" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText("Righe elaborate: 1200 di 5000", {}, POLLED)).toBeTruthy();
+    const bar = screen.getByRole("progressbar", { name: "Importazione di inventario.xlsx in corso..." });
+    expect([bar.getAttribute("value"), bar.getAttribute("max")]).toEqual(["1200", "5000"]);
+  });
+
+  it("lists every refused row in a list that scrolls, reachable from the keyboard", async () => {
+    const errors = Array.from({ length: 40 }, (_, i) => `Riga ${i + 2}: il nome è obbligatorio`);
+    const risultato = { success: 0, total: 40, created: 0, updated: 0, unchanged: 0, errors };
+    const { user } = renderInventory({
+      api: {
+        [START]: { status: 202, body: job("in_coda") },
+        [PAGE]: { body: job("completato", { letti: 40, totale: 40, risultato }) },
+      },
+    });
+    await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
+    expect(await screen.findByText("Import completato: 0/40 elementi processati", {}, POLLED)).toBeTruthy();
+    const list = screen.getByRole("list", { name: "Errori di importazione" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(errors);
+    expect(list.className).toContain("overflow-y-auto");
+    expect(list.tabIndex).toBe(0);
+  });
+
+  it("shows why the server refused a file it had accepted", async () => {
+    const { user } = renderInventory({
+      api: {
+        [START]: { status: 202, body: job("in_coda") },
+        [PAGE]: { body: job("fallito", { errore: 'File non valido: manca la colonna "Nome"' }) },
+      },
+    });
+    await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
+    expect(await screen.findByText('File non valido: manca la colonna "Nome"', {}, POLLED)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Altre Operazioni" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("refuses a file that is not a spreadsheet before sending it", async () => {
@@ -112,19 +166,19 @@ describe("Altre Operazioni", () => {
       new File(["ciao"], "note.txt", { type: "text/plain" }),
     );
     expect(await screen.findByText("File non valido")).toBeTruthy();
-    expect(server.callsTo("POST /api/excel/inventario/import")).toHaveLength(0);
+    expect(server.callsTo(START)).toHaveLength(0);
   });
 
   it("shows the server's 'File non valido'", async () => {
     const { user } = renderInventory({
-      api: { "POST /api/excel/inventario/import": { status: 400, body: { error: "File non valido" } } },
+      api: { [START]: { status: 400, body: { error: "File non valido" } } },
     });
     await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
     expect(await screen.findByText("File non valido")).toBeTruthy();
   });
 
   it("says 'Errore durante l'import Excel' when the import fails without a reason", async () => {
-    const { user } = renderInventory({ api: { "POST /api/excel/inventario/import": "network-error" } });
+    const { user } = renderInventory({ api: { [START]: "network-error" } });
     await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
     expect(await screen.findByText("Errore durante l'import Excel")).toBeTruthy();
   });

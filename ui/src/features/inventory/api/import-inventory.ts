@@ -1,19 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import type { ImportJobView, ImportOutcome } from "../../../../../src/modules/excel/model";
+import { ApiError, apiRequest } from "../../../lib/api";
 import { categoriesKey } from "./get-categories";
 import { inventoryKey } from "./get-inventory";
 
-export interface ImportOutcome {
-  /** Rows imported. */
-  success: number;
-  /** Rows read. */
-  total: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** "Riga N: …", one per refused row; the other rows went through. */
-  errors: string[];
-}
+export type { ImportJobView, ImportOutcome };
+
+const JOBS = "/api/excel/inventario/import/lavori";
+const IMPORT_FAILED = "Errore durante l'import Excel";
+/** How often the page asks how far a running import got. */
+const POLL_MS = 500;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -24,20 +20,32 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+const pause = () => new Promise((resolve) => setTimeout(resolve, POLL_MS));
+
+/**
+ * Sends the file as an import job, then follows it to its end, telling `onProgress` each step; resolves
+ * with the outcome, or fails with the reason the server refused the file.
+ */
+async function importFile(file: File, onProgress: (job: ImportJobView) => void): Promise<ImportOutcome> {
+  let job = await apiRequest<ImportJobView>(JOBS, {
+    method: "POST",
+    body: { fileName: file.name, fileSize: file.size, fileType: file.type, fileData: await readAsDataUrl(file) },
+    fallbackError: IMPORT_FAILED,
+  });
+  while (job.fase !== "completato" && job.fase !== "fallito") {
+    onProgress(job);
+    await pause();
+    job = await apiRequest<ImportJobView>(`${JOBS}/${encodeURIComponent(job.id)}`, { fallbackError: IMPORT_FAILED });
+  }
+  if (job.fase === "fallito" || !job.risultato) throw new ApiError(400, job.errore ?? IMPORT_FAILED, {});
+  return job.risultato;
+}
+
 export function useImportInventory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) =>
-      apiRequest<ImportOutcome>("/api/excel/inventario/import", {
-        method: "POST",
-        body: {
-          fileName: file.name,
-          fileSize: file.size,
-          fileType: file.type,
-          fileData: await readAsDataUrl(file),
-        },
-        fallbackError: "Errore durante l'import Excel",
-      }),
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (job: ImportJobView) => void }) =>
+      importFile(file, onProgress),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: inventoryKey });
       queryClient.invalidateQueries({ queryKey: categoriesKey });

@@ -1,4 +1,4 @@
-import { PackageSearch, Plus, Printer, RefreshCw, Search, SlidersHorizontal, Tags, X } from "lucide-react";
+import { PackageSearch, Plus, Printer, RefreshCw, SlidersHorizontal, Tags, X } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { downloadLabels } from "../../../api/labels";
@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { NoticeDialog } from "../../../components/notice-dialog";
 import { PageHeader } from "../../../components/page-header";
+import { SearchField } from "../../../components/search-field";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
@@ -223,23 +224,14 @@ export function InventoryPage() {
 
       <section aria-label="Elenco inventario" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:flex-wrap lg:items-center">
-          <div className="relative min-w-0 lg:min-w-64 lg:flex-1">
-            <label htmlFor="inventory-search" className="sr-only">
-              Cerca nell'inventario
-            </label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id="inventory-search"
-              type="search"
-              placeholder="Nome, numero di serie o note"
-              value={filters.search}
-              onChange={(event) => setFilter("search", event.target.value)}
-              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-            />
-          </div>
+          <SearchField
+            id="inventory-search"
+            label="Cerca nell'inventario"
+            placeholder="Nome, numero di serie o note"
+            value={filters.search}
+            onChange={(value) => setFilter("search", value)}
+            className="min-w-0 lg:min-w-64 lg:flex-1"
+          />
           <div className="flex flex-wrap items-center gap-2">
             {categoryList.length > 0 && (
               <>

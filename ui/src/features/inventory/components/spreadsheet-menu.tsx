@@ -5,12 +5,12 @@ import { DropdownMenu } from "../../../components/dropdown-menu";
 import { useToast } from "../../../components/toast";
 import { useDownloadTemplate } from "../api/download-template";
 import { useExportInventory } from "../api/export-inventory";
-import { type ImportOutcome, useImportInventory } from "../api/import-inventory";
+import { type ImportJobView, type ImportOutcome, useImportInventory } from "../api/import-inventory";
 import { failureText } from "../utils/failure-text";
 
 /** What the last spreadsheet operation is doing or did, shown under the page title. */
 export type TransferStatus =
-  | { kind: "working"; label: string }
+  | { kind: "working"; label: string; job?: ImportJobView }
   | { kind: "imported"; outcome: ImportOutcome }
   | { kind: "failed"; message: string; detail?: string };
 
@@ -51,11 +51,16 @@ export function SpreadsheetMenu({ onStatus }: { onStatus: (status: TransferStatu
       });
       return;
     }
-    onStatus({ kind: "working", label: `Importazione di ${file.name} in corso...` });
-    importInventory.mutate(file, {
-      onSuccess: (outcome) => onStatus({ kind: "imported", outcome }),
-      onError: (error) => onStatus({ kind: "failed", message: failureText(error, "Errore durante l'import Excel") }),
-    });
+    const label = `Importazione di ${file.name} in corso...`;
+    onStatus({ kind: "working", label });
+    const onProgress = (job: ImportJobView) => onStatus({ kind: "working", label, job });
+    importInventory.mutate(
+      { file, onProgress },
+      {
+        onSuccess: (outcome) => onStatus({ kind: "imported", outcome }),
+        onError: (error) => onStatus({ kind: "failed", message: failureText(error, "Errore durante l'import Excel") }),
+      },
+    );
   }
 
   return (
@@ -104,14 +109,31 @@ function DismissButton({ onDismiss }: { onDismiss: () => void }) {
   );
 }
 
+const count = (n: number) => n.toLocaleString("it-IT");
+
+function phaseText(job: ImportJobView): string {
+  if (job.fase === "in_coda") return "In attesa di iniziare...";
+  if (job.fase === "importazione") return `Righe elaborate: ${count(job.letti)} di ${count(job.totale)}`;
+  return "Lettura e controllo del file...";
+}
+
 export function TransferStatusPanel({ status, onDismiss }: { status: TransferStatus; onDismiss: () => void }) {
-  if (status.kind === "working")
+  if (status.kind === "working") {
+    // A bar that fills once the rows are being applied; until then it only says that work goes on.
+    const rows = status.job?.fase === "importazione" && status.job.totale > 0 ? status.job : null;
     return (
       <Alert tone="info">
         <p>{status.label}</p>
-        <progress aria-label={status.label} className="mt-2 h-1.5 w-full overflow-hidden rounded-full" />
+        {status.job && <p className="mt-1">{phaseText(status.job)}</p>}
+        <progress
+          aria-label={status.label}
+          value={rows ? rows.letti : undefined}
+          max={rows ? rows.totale : undefined}
+          className="mt-2 h-1.5 w-full overflow-hidden rounded-full"
+        />
       </Alert>
     );
+  }
   if (status.kind === "failed")
     return (
       <Alert tone="error" action={<DismissButton onDismiss={onDismiss} />}>
@@ -129,7 +151,12 @@ export function TransferStatusPanel({ status, onDismiss }: { status: TransferSta
       {outcome.errors.length > 0 && (
         <>
           <p className="mt-2 font-medium">Righe non importate:</p>
-          <ul aria-label="Errori di importazione" className="mt-1 max-h-40 list-inside list-disc overflow-y-auto">
+          <ul
+            aria-label="Errori di importazione"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            className="mt-1 max-h-40 list-inside list-disc overflow-y-auto"
+          >
             {outcome.errors.map((error) => (
               <li key={error}>{error}</li>
             ))}

@@ -1,4 +1,4 @@
-import { ChevronRight, PackageX, RefreshCw, Search } from "lucide-react";
+import { ChevronRight, PackageX, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { formatItalianDate } from "../../../../../src/domain/dates";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
@@ -6,6 +6,7 @@ import { useItemAvailability } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
 import { firstFreeDay } from "../../../lib/item-availability";
@@ -73,23 +74,13 @@ export function ItemStep({ course, today, selectedId, onSelect }: ItemStepProps)
   const shown = requestable.filter((item) => `${item.nome} ${item.categoria_nome ?? ""}`.toLowerCase().includes(term));
   return (
     <div className="space-y-4">
-      <div className="relative">
-        <label htmlFor="request-item-search" className="sr-only">
-          Cerca articolo
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <input
-          id="request-item-search"
-          type="search"
-          placeholder="Cerca per nome o categoria"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-        />
-      </div>
+      <SearchField
+        id="request-item-search"
+        label="Cerca articolo"
+        placeholder="Cerca per nome o categoria"
+        value={search}
+        onChange={setSearch}
+      />
       {shown.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-500">Nessun articolo corrisponde alla ricerca.</p>
       ) : (

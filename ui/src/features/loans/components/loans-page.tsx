@@ -1,16 +1,4 @@
-import {
-  Ban,
-  Check,
-  ClipboardList,
-  Eye,
-  Hourglass,
-  PackageCheck,
-  PackageOpen,
-  Plus,
-  RefreshCw,
-  Search,
-  X,
-} from "lucide-react";
+import { Ban, Check, ClipboardList, Eye, Hourglass, PackageCheck, PackageOpen, Plus, RefreshCw, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
@@ -23,6 +11,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";
 import { ReturnDialog } from "../../../components/loan-desk/return-dialog";
 import { PageHeader } from "../../../components/page-header";
+import { SearchField } from "../../../components/search-field";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
 import { LoadingState } from "../../../components/spinner";
@@ -529,23 +518,14 @@ export function LoansPage() {
           />
           <div className="flex items-center gap-3 lg:ml-auto">
             {wide && <ViewSwitch view={view} onChange={(next) => showList(tab, next)} />}
-            <div className="relative lg:w-80">
-              <label htmlFor="loans-search" className="sr-only">
-                Cerca prestiti
-              </label>
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                aria-hidden="true"
-              />
-              <input
-                id="loans-search"
-                type="search"
-                placeholder="Oggetto, codice, nome o email"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-              />
-            </div>
+            <SearchField
+              id="loans-search"
+              label="Cerca prestiti"
+              placeholder="Oggetto, codice, nome o email"
+              value={search}
+              onChange={setSearch}
+              className="lg:w-80"
+            />
           </div>
         </div>
 

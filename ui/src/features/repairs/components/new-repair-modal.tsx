@@ -1,4 +1,4 @@
-import { Package, Search } from "lucide-react";
+import { Package } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -6,6 +6,7 @@ import { useDisabledReason } from "../../../components/disabled-reason";
 import { EmptyState } from "../../../components/empty-state";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
+import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
@@ -172,23 +173,14 @@ function ItemStep({
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-medium text-slate-700">Quale oggetto va in riparazione?</legend>
-      <div className="relative mb-3">
-        <label htmlFor="repair-item-search" className="sr-only">
-          Cerca oggetto
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <input
-          id="repair-item-search"
-          type="search"
-          placeholder="Cerca per nome o categoria"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-        />
-      </div>
+      <SearchField
+        id="repair-item-search"
+        label="Cerca oggetto"
+        placeholder="Cerca per nome o categoria"
+        value={search}
+        onChange={onSearch}
+        className="mb-3"
+      />
       {shown.length === 0 ? (
         <EmptyState icon={Package} title="Nessun oggetto trovato" />
       ) : (

@@ -1,4 +1,4 @@
-import { ClipboardList, Plus, RefreshCw, Search, Wrench } from "lucide-react";
+import { ClipboardList, Plus, RefreshCw, Wrench } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { RepairState, ReportState } from "../../../../../src/domain/repairs";
@@ -6,6 +6,7 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { SearchField } from "../../../components/search-field";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
@@ -159,23 +160,14 @@ export function RepairsPage() {
             className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 sm:flex"
             tabClassName="flex items-center justify-center gap-2 rounded-md px-3 py-1.5 whitespace-nowrap sm:flex-1 xl:flex-none"
           />
-          <div className="relative xl:w-72">
-            <label htmlFor="repairs-search" className="sr-only">
-              Cerca
-            </label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id="repairs-search"
-              type="search"
-              placeholder={tab === "segnalazioni" ? "Oggetto, studente o messaggio" : "Oggetto o note"}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-            />
-          </div>
+          <SearchField
+            id="repairs-search"
+            label="Cerca"
+            placeholder={tab === "segnalazioni" ? "Oggetto, studente o messaggio" : "Oggetto o note"}
+            value={search}
+            onChange={setSearch}
+            className="xl:w-72"
+          />
         </div>
         <div id="repairs-panel" role="tabpanel" aria-labelledby={`repairs-tab-${tab}`}>
           {panel}

@@ -1,4 +1,4 @@
-import { RefreshCw, Search, UserPlus, Users } from "lucide-react";
+import { RefreshCw, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/alert";
@@ -6,6 +6,7 @@ import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
+import { SearchField } from "../../../components/search-field";
 import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
@@ -93,23 +94,14 @@ export function UsersPage() {
             className="flex gap-1 rounded-lg bg-slate-100 p-1"
             tabClassName="flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-1.5 sm:flex-none"
           />
-          <div className="relative sm:w-72">
-            <label htmlFor="users-search" className="sr-only">
-              Cerca utenti
-            </label>
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id="users-search"
-              type="search"
-              placeholder="Nome, email o matricola"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              className="block w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-            />
-          </div>
+          <SearchField
+            id="users-search"
+            label="Cerca utenti"
+            placeholder="Nome, email o matricola"
+            value={search}
+            onChange={setSearch}
+            className="sm:w-72"
+          />
         </div>
 
         <div id="users-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
