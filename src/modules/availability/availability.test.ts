@@ -94,6 +94,8 @@ describe("GET /api/inventario/:id/disponibilita", () => {
       [`dal=${day(0)}&al=${addDays(day(0), 366)}`, "Il calendario copre al massimo 366 giorni"],
       [`dal=${day(5)}&al=${day(1)}`, "La data di fine deve essere successiva alla data di inizio"],
       [`dal=10/03/2026`, "Data di inizio non valida: usa il formato AAAA-MM-GG"],
+      // An impossible day without an end: the default end must not be counted from it (was a 500).
+      [`dal=2026-13-01`, "Data di inizio non valida: usa il formato AAAA-MM-GG"],
       [`dal=${day(0)}&al=2026-02-30`, "Data di fine non valida: usa il formato AAAA-MM-GG"],
     ];
     for (const [query, error] of cases) {

@@ -45,8 +45,9 @@ export function itemAvailability(
 ): AvailabilityView {
   const today = ctx.clock.today();
   const from = query.dal ?? today;
-  const to = query.al ?? addDays(from, DEFAULT_CALENDAR_DAYS - 1);
+  // Checked before the default end is counted from it: an impossible date (month 13) cannot be added to.
   if (!isIsoDate(from)) throw badRequest("Data di inizio non valida: usa il formato AAAA-MM-GG");
+  const to = query.al ?? addDays(from, DEFAULT_CALENDAR_DAYS - 1);
   if (!isIsoDate(to)) throw badRequest("Data di fine non valida: usa il formato AAAA-MM-GG");
   if (to < from) throw badRequest("La data di fine deve essere successiva alla data di inizio");
   if (daysBetween(from, to) + 1 > MAX_CALENDAR_DAYS)
