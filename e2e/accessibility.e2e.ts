@@ -46,6 +46,14 @@ test("the sign-in, registration and forgotten-password screens", async ({ page }
   await page.getByRole("button", { name: "Richiedi Reset Password" }).click();
   await expect(page.getByRole("heading", { name: "Richiesta Inviata!" })).toBeVisible();
   await auditScreen(page, "forgot-password-sent");
+
+  // The page a reset e-mail links to, and its errors.
+  await page.goto("/reimposta-password?token=esempio");
+  await expect(page.getByRole("heading", { name: "Scegli una nuova password" })).toBeVisible();
+  await auditScreen(page, "reset-password");
+  await page.getByRole("button", { name: "Salva la nuova password" }).click();
+  await expect(page.getByText("Campo obbligatorio")).toBeVisible();
+  await auditScreen(page, "reset-password-errors");
 });
 
 test("the administrator's screens", async ({ page, server }) => {

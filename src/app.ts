@@ -12,6 +12,7 @@ import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule, userEditRoutes } from "./modules/auth";
 import { availabilityModule } from "./modules/availability";
+import { calendarModule } from "./modules/calendar";
 import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
@@ -76,7 +77,8 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
     .use(settingsModule(ctx, tokens))
     .use(coursesModule(ctx, tokens))
     .use(eventsModule(ctx, tokens))
-    .use(searchModule(ctx, tokens));
+    .use(searchModule(ctx, tokens))
+    .use(calendarModule(ctx, tokens));
   api.use(apiDocs(api));
 
   return new Elysia()

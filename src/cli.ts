@@ -19,6 +19,7 @@ import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
 import { configuredPublicUrl } from "./modules/counter/documents";
 import { createEventBus } from "./modules/events/service";
+import { createMailSender } from "./modules/mail/outbox";
 import { loadDemoAcademy } from "./seed/demo";
 import { createTestContext } from "./testing/harness";
 
@@ -62,6 +63,7 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     overdueCheckMinutes: config.overdueCheckMinutes,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
+    mail: config.mail,
   };
 }
 
@@ -111,6 +113,7 @@ async function serve(config: Config, options: CliOptions) {
     throw new Error(`Un altro server PrestaLab (pid ${holder}) usa già ${config.dataDir}`);
   const started = performance.now();
   const ctx = contextFor(config);
+  ctx.mailer = createMailSender(ctx);
   const releaseDataDir = claimDataDir(config.dataDir);
   await prepareDatabase(ctx, config);
   if (ctx.clock.shifted) {

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { isMailSender, isSmtpUrl } from "./domain/academy-settings";
 
 export interface Config {
   port: number;
@@ -18,6 +19,13 @@ export interface Config {
   trustProxy: boolean;
   /** Address people reach PrestaLab at (PUBLIC_URL / --public-url): every QR code and link encodes it. */
   publicUrl?: string;
+  /** SMTP_URL and MAIL_FROM: the mail server and sender, unless the settings name their own. */
+  mail: MailEnvironment;
+}
+
+export interface MailEnvironment {
+  smtpUrl?: string;
+  from?: string;
 }
 
 export type Flags = Record<string, string | boolean>;
@@ -79,6 +87,14 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
   const publicUrl = publicUrlText === undefined ? undefined : normalizedPublicUrl(publicUrlText);
   if (publicUrl === null)
     throw new Error(`PUBLIC_URL/--public-url non valido (serve http:// o https://): ${publicUrlText}`);
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl))
+    throw new Error(
+      "SMTP_URL non valido (serve smtp:// o smtps://, es. smtps://utente:password@mail.accademia.it:465)",
+    );
+  const mailFrom = env.MAIL_FROM || undefined;
+  if (mailFrom !== undefined && !isMailSender(mailFrom))
+    throw new Error(`MAIL_FROM non valido (un indirizzo e-mail, anche "Nome <indirizzo>"): ${mailFrom}`);
   const logLevel = (env.LOG_LEVEL || "info") as Config["logLevel"];
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL non valido: ${env.LOG_LEVEL}`);
   return {
@@ -96,6 +112,7 @@ export function loadConfig(flags: Flags, env: Record<string, string | undefined>
     demo: flags.demo === true,
     trustProxy,
     publicUrl,
+    mail: { smtpUrl, from: mailFrom },
   };
 }
 

@@ -1,10 +1,12 @@
 import type { Database } from "bun:sqlite";
 import type { Clock } from "./clock";
+import type { MailEnvironment } from "./config";
 import type { Db } from "./db/client";
 import type { ServerMetrics } from "./http/metrics";
 import type { Logger } from "./logger";
 import type { PasswordHasher } from "./modules/auth/passwords";
 import type { EventBus } from "./modules/events/service";
+import type { MailSender } from "./modules/mail/outbox";
 
 /** Everything a module needs from the outside world, built once by the command line or a test. */
 export interface AppContext {
@@ -25,4 +27,8 @@ export interface AppContext {
   trustProxy?: boolean;
   /** PUBLIC_URL: the address QR codes and links encode; unset, they fall back to the request's own address. */
   publicUrl?: string;
+  /** SMTP_URL and MAIL_FROM from the environment; the settings' own values win. */
+  mail?: MailEnvironment;
+  /** The outbox's sender, in a serving process (tests create their own and drive it). */
+  mailer?: MailSender;
 }

@@ -53,6 +53,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "POST /api/auth/login": { access: "public" },
   "POST /api/auth/register": { access: "public" },
   "POST /api/auth/forgot-password": { access: "public" },
+  "POST /api/auth/reimposta-password": { access: "public" },
   "GET /api/auth/me": { access: "signed-in" },
   "GET /api/auth/password-reset-requests": { access: "admin" },
   "POST /api/auth/admin-reset-password": { access: "admin" },
@@ -111,6 +112,12 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/etichette": { access: "admin" },
   "GET /api/banco/scansione": { access: "admin" },
   "GET /api/prestiti/:id/units": { access: "signed-in", params: { id: "loan" } },
+  "GET /api/prestiti/:id/ics": { access: "signed-in", params: { id: "loan" } },
+  "GET /api/calendario": { access: "signed-in" },
+  "DELETE /api/calendario": { access: "signed-in" },
+  // Its token is its credential: a calendar application asks without a session. A user's id in its place
+  // is a token that does not exist.
+  "GET /api/calendario/:token": { access: "public", params: { token: "user" } },
   "GET /api/prestiti/unit/:unitId": { access: "signed-in", params: { unitId: "unit" } },
   "GET /api/penalties/user/:userId": { access: "signed-in", params: { userId: "user" } },
   "POST /api/penalties/unblock-user": { access: "admin" },
@@ -826,6 +833,7 @@ const VALID_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   "POST /api/auth/forgot-password": fc.record({
     email: fc.constantFrom<Owner | "nobody">("A", "B", "desk", "nobody").map((owner) => new EmailOf(owner)),
   }),
+  "POST /api/auth/reimposta-password": fc.record({ token: freshText, password: fc.constant("Nuova-Chiave-2026") }),
   "POST /api/auth/admin-reset-password": fc.record({
     email: student.map((who) => new EmailOf(who)),
     newPassword: fc.constant("Nuova-Chiave-2026"),

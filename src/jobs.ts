@@ -1,5 +1,6 @@
 import type { AppContext } from "./context";
 import { markOverdueLoans } from "./modules/loans/service";
+import { queueDeskDigest } from "./modules/mail/service";
 import { expireStrikes } from "./modules/penalties/service";
 
 /** Runs one job, timing it and recording success or failure for the system status page. */
@@ -21,11 +22,24 @@ export function runJob(ctx: AppContext, name: string, job: () => string): void {
 export function checkOverdueLoans(ctx: AppContext): void {
   runJob(ctx, "overdue", () => `${markOverdueLoans(ctx)} prestiti segnati come scaduti`);
   runJob(ctx, "strike-expiry", () => `penalità scadute per ${expireStrikes(ctx)} studenti`);
+  runJob(ctx, "mail-digest", () => `riepilogo del mattino per ${queueDeskDigest(ctx)} amministratori`);
 }
 
-/** The scheduled work of a serving process: the overdue check at start and every `minutes`. */
+/** How often the outbox is looked at for retries that have come due (new messages wake it at once). */
+const MAIL_RETRY_CHECK_MS = 30_000;
+
+/**
+ * The scheduled work of a serving process: the overdue check at start and every `minutes`, and the
+ * outbox's sender for retries.
+ */
 export function startJobs(ctx: AppContext, minutes: number): () => void {
   checkOverdueLoans(ctx);
   const timer = setInterval(() => checkOverdueLoans(ctx), minutes * 60_000);
-  return () => clearInterval(timer);
+  const mailer = ctx.mailer;
+  mailer?.wake();
+  const mailTimer = mailer ? setInterval(() => mailer.wake(), MAIL_RETRY_CHECK_MS) : undefined;
+  return () => {
+    clearInterval(timer);
+    clearInterval(mailTimer);
+  };
 }

@@ -9,6 +9,7 @@ import openSetIndexes from "../../migrations/0005_open_set_indexes.sql" with { t
 import searchAndVersions from "../../migrations/0006_search_and_versions.sql" with { type: "text" };
 import counter from "../../migrations/0007_counter.sql" with { type: "text" };
 import studentNotifications from "../../migrations/0008_student_notifications.sql" with { type: "text" };
+import mailAndFeeds from "../../migrations/0009_mail_and_feeds.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -23,6 +24,7 @@ export const migrationSql: Record<string, string> = {
   "0006_search_and_versions": searchAndVersions,
   "0007_counter": counter,
   "0008_student_notifications": studentNotifications,
+  "0009_mail_and_feeds": mailAndFeeds,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

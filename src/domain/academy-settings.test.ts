@@ -3,6 +3,7 @@ import {
   academyDateProblem,
   addMonths,
   bookingDays,
+  closedDaysBetween,
   DEFAULT_SETTINGS,
   isOpenDay,
   loanLimitProblem,
@@ -24,6 +25,18 @@ describe("open days", () => {
     expect(isOpenDay(weekdaysWithAugust, "2026-08-12")).toBe(false);
     expect(nextOpenDay(weekdaysWithAugust, "2026-08-12")).toBe("2026-09-01");
     expect(nextOpenDay(weekdaysWithAugust, "2026-07-31")).toBe("2026-07-31");
+  });
+
+  it("are what a calendar greys out: closed weekdays and closures between two days", () => {
+    expect([...closedDaysBetween(weekdaysWithAugust, "2026-07-30", "2026-08-02")]).toEqual([
+      "2026-08-01",
+      "2026-08-02",
+    ]);
+    expect([...closedDaysBetween(weekdaysWithAugust, "2026-07-23", "2026-07-27")]).toEqual([
+      "2026-07-25",
+      "2026-07-26",
+    ]);
+    expect(closedDaysBetween(DEFAULT_SETTINGS, "2026-01-01", "2026-12-31").size).toBe(0);
   });
 
   it("has no next open day when everything is closed for the next two years", () => {

@@ -31,6 +31,10 @@ export interface AcademySettings {
   testo_condizioni: string;
   /** The address students and QR codes use to reach PrestaLab; null = the address the browser used. */
   url_pubblico: string | null;
+  /** The mail server (smtp:// or smtps://, with user and password if it needs them); null = SMTP_URL, else no e-mail. */
+  smtp_url: string | null;
+  /** The sender of every e-mail ("Ufficio prestiti <prestiti@accademia.it>"); null = MAIL_FROM. */
+  mail_from: string | null;
 }
 
 /** The settings every signed-in person may read: what the booking forms and calendars show. */
@@ -71,6 +75,8 @@ export const DEFAULT_SETTINGS: AcademySettings = {
   scadenza_penalita_mesi: 0,
   testo_condizioni: "",
   url_pubblico: null,
+  smtp_url: null,
+  mail_from: null,
 };
 
 export const MAX_NOTE_LENGTH = 1000;
@@ -92,12 +98,22 @@ export function isoWeekday(isoDate: string): number {
   return sundayFirst === 0 ? 7 : sundayFirst;
 }
 
-export function closureOn(settings: AcademySettings, isoDate: string): Closure | null {
+/** What decides whether the desk is open on a day. */
+export type OpeningRules = Pick<AcademySettings, "giorni_apertura" | "chiusure">;
+
+export function closureOn(settings: OpeningRules, isoDate: string): Closure | null {
   return settings.chiusure.find((closure) => closure.dal <= isoDate && isoDate <= closure.al) ?? null;
 }
 
-export function isOpenDay(settings: AcademySettings, isoDate: string): boolean {
+export function isOpenDay(settings: OpeningRules, isoDate: string): boolean {
   return settings.giorni_apertura.includes(isoWeekday(isoDate)) && !closureOn(settings, isoDate);
+}
+
+/** The days from `first` to `last` (both included) on which the desk is closed: what calendars grey out. */
+export function closedDaysBetween(settings: OpeningRules, first: string, last: string): Set<string> {
+  const closed = new Set<string>();
+  for (let day = first; day <= last; day = addDays(day, 1)) if (!isOpenDay(settings, day)) closed.add(day);
+  return closed;
 }
 
 /** Why the desk is closed on a day ("chiusura: Natale", "domenica"), or null when it is open. */
@@ -226,5 +242,26 @@ export function settingsProblem(settings: AcademySettings): string | null {
     return `Il testo delle condizioni è lungo al massimo ${MAX_TERMS_LENGTH} caratteri`;
   if (settings.url_pubblico !== null && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(settings.url_pubblico))
     return "L'URL pubblico comincia con http:// o https:// ed è un indirizzo valido";
+  if (settings.smtp_url !== null && !isSmtpUrl(settings.smtp_url))
+    return "Il server di posta è un indirizzo smtp:// o smtps:// (es. smtps://utente:password@mail.accademia.it:465)";
+  if (settings.mail_from !== null && !isMailSender(settings.mail_from))
+    return "Il mittente è un indirizzo e-mail, anche con un nome (Ufficio prestiti <prestiti@accademia.it>)";
   return null;
+}
+
+export function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const EMAIL = "[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+";
+const MAIL_SENDER = new RegExp(`^(${EMAIL}|[^<>]*<${EMAIL}>)$`);
+
+/** "prestiti@accademia.it" or "Ufficio prestiti <prestiti@accademia.it>". */
+export function isMailSender(value: string): boolean {
+  return value.length <= 200 && MAIL_SENDER.test(value.trim());
 }

@@ -1,3 +1,4 @@
+import { bookingRules, DEFAULT_SETTINGS } from "../../src/domain/academy-settings";
 // Server answers for the student's screens (items, units, loans, requests, penalties, alerts).
 
 import type { LoanState } from "../../src/domain/bookings";
@@ -140,6 +141,10 @@ export function studentApi(userId = 2) {
     "GET /api/segnalazioni/mie": { body: [] },
     "GET /api/avvisi/utente": { body: NO_ALERTS },
     "GET /api/notifiche": { body: { notifiche: [], non_lette: 0 } },
+    "GET /api/impostazioni/regole": { body: bookingRules(DEFAULT_SETTINGS) },
+    "GET /api/calendario": {
+      body: { url: `https://prestiti.accademia.it/api/calendario/${userId}-${"a".repeat(32)}.ics` },
+    },
     [`GET /api/penalties/user/${userId}`]: {
       body: { userInfo: { penalty_strikes: 0, is_blocked: false, blocked_reason: null }, penalties: [] },
     },

@@ -1,6 +1,7 @@
 export * from "./audit";
 export * from "./inventory";
 export * from "./loans";
+export * from "./mail";
 export * from "./notifications";
 export * from "./repairs";
 export * from "./settings";

@@ -6,7 +6,11 @@ import { clientAddress } from "../../http/client-address";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import { idParam } from "../../http/input";
 import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
+import { publicBaseUrl } from "../counter/documents";
+import { mailSetup } from "../mail/service";
+import { readSettings } from "../settings/service";
 import { normalizedEmail } from "../text-fields";
+import { INVALID_RESET_LINK, resetPasswordWithLink } from "./reset-link";
 import {
   deleteUser,
   findUserByEmail,
@@ -128,10 +132,32 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         if (resetRequestsByPair.isLimited(pair) || resetRequestsByIp.isLimited(ip)) throw tooManyRequests();
         resetRequestsByPair.recordFailure(pair);
         resetRequestsByIp.recordFailure(ip);
-        requestPasswordReset(ctx, email);
-        return { message: "Se l'indirizzo è registrato, la richiesta è stata inoltrata all'amministrazione" };
+        requestPasswordReset(ctx, email, publicBaseUrl(ctx, request));
+        const byMail = mailSetup(ctx, readSettings(ctx.db)) !== null;
+        return {
+          per_email: byMail,
+          message: byMail
+            ? "Se l'indirizzo è registrato, riceverai un'e-mail con un link per scegliere una nuova password (vale un'ora); la richiesta è stata inoltrata anche all'amministrazione"
+            : "Se l'indirizzo è registrato, la richiesta è stata inoltrata all'amministrazione",
+        };
       },
       { body: t.Object({ email: optionalString }, { error: "Inserisci la tua email" }) },
+    )
+    .post(
+      "/reimposta-password",
+      async ({ body }) => {
+        await resetPasswordWithLink(ctx, body.token, body.password);
+        return { message: "Password aggiornata: accedi con la nuova password" };
+      },
+      {
+        body: t.Object(
+          {
+            token: t.Optional(t.String({ maxLength: 200, error: INVALID_RESET_LINK })),
+            password: optionalString,
+          },
+          { error: "Indica il link ricevuto e la nuova password" },
+        ),
+      },
     )
     .get("/me", ({ actor }) => ({ user: publicUser(actor) }), { auth: "signed-in" })
     .get("/password-reset-requests", () => listPendingResetRequests(ctx), { auth: "admin" })

@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
 import { normalizedEmail, optionalText, requiredText } from "../text-fields";
+import { mailResetLink } from "./reset-link";
 
 export interface ProfileInput {
   name?: unknown;
@@ -29,7 +30,7 @@ export interface RegistrationInput extends ProfileInput {
   role?: unknown;
 }
 
-function assertPasswordAcceptable(password: unknown): string {
+export function assertPasswordAcceptable(password: unknown): string {
   if (typeof password !== "string" || password === "") throw badRequest("La password è obbligatoria");
   if (password.length > 256) throw badRequest("La password è troppo lunga");
   const problem = passwordProblem(password);
@@ -148,15 +149,20 @@ export async function verifyCredentials(ctx: AppContext, identifier: string, pas
   return (await ctx.passwords.verify(password, user.passwordHash)) ? user : null;
 }
 
-/** Queues one pending reset request per account; unknown emails are silently ignored. */
-export function requestPasswordReset(ctx: AppContext, email: string): void {
-  const user = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+/**
+ * Queues one pending reset request per account for the desk and, while e-mail is on, mails a one-time
+ * link too (`baseUrl` is where the link points). Unknown emails are silently ignored.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string, baseUrl: string): void {
+  const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
   if (!user) return;
-  ctx.db
-    .insert(passwordResetRequests)
-    .values({ userId: user.id, requestedAt: ctx.clock.now().toISOString() })
-    .onConflictDoNothing()
-    .run();
+  writeTransaction(ctx.db, (tx) => {
+    tx.insert(passwordResetRequests)
+      .values({ userId: user.id, requestedAt: ctx.clock.now().toISOString() })
+      .onConflictDoNothing()
+      .run();
+    mailResetLink(tx, ctx, user, baseUrl);
+  });
 }
 
 export function listPendingResetRequests(ctx: AppContext) {
@@ -176,20 +182,28 @@ export function listPendingResetRequests(ctx: AppContext) {
     .all();
 }
 
+/**
+ * A new password (already hashed) for a user: every session of theirs ends and their pending reset
+ * requests are closed, by `completedBy` (the desk) or by no one (a reset link). Inside a write transaction.
+ */
+export function replacePassword(db: Db, userId: number, passwordHash: string, now: string, completedBy: number | null) {
+  db.update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .run();
+  db.update(passwordResetRequests)
+    .set({ stato: "completed", completedAt: now, completedBy })
+    .where(and(eq(passwordResetRequests.userId, userId), eq(passwordResetRequests.stato, "pending")))
+    .run();
+}
+
 /** Sets a new password chosen by the desk, ends the user's sessions and closes their reset requests. */
 export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: Actor, newPassword: unknown) {
   const password = assertPasswordAcceptable(newPassword);
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now().toISOString();
   writeTransaction(ctx.db, (tx) => {
-    tx.update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, target.id))
-      .run();
-    tx.update(passwordResetRequests)
-      .set({ stato: "completed", completedAt: now, completedBy: admin.id })
-      .where(and(eq(passwordResetRequests.userId, target.id), eq(passwordResetRequests.stato, "pending")))
-      .run();
+    replacePassword(tx, target.id, passwordHash, now, admin.id);
     recordAudit(tx, ctx.clock, admin, {
       action: "user.reset-password",
       entity: "user",

@@ -231,7 +231,7 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
       .from(inventario)
       .where(eq(inventario.id, loan.inventarioId))
       .get();
-    const penalty = recordLateReturn(tx, ctx.clock, admin, {
+    const penalty = recordLateReturn(tx, ctx, admin, {
       loanId: id,
       userId: loan.utenteId,
       itemName: item?.nome ?? "",

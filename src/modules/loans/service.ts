@@ -331,7 +331,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number, input:
       entityId: loan.id,
       summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
     });
-    notifyStudent(tx, ctx.clock, {
+    notifyStudent(tx, ctx, {
       userId: borrower.id,
       tipo: "richiesta_approvata",
       titolo: "Richiesta approvata",
@@ -373,7 +373,7 @@ export function rejectRequest(
       .where(eq(richieste.id, id))
       .run();
     if (request.utenteId !== null)
-      notifyStudent(tx, ctx.clock, {
+      notifyStudent(tx, ctx, {
         userId: request.utenteId,
         tipo: "richiesta_rifiutata",
         titolo: "Richiesta rifiutata",
@@ -587,8 +587,8 @@ export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
 
 /**
  * The periodic job: handed-over loans past their due date become `scaduto`, and their borrowers hear of
- * it; borrowers of handed-over loans due tomorrow get a reminder. Idempotent: each loan's notice is
- * stored once.
+ * it every day until they return it; borrowers of handed-over loans due tomorrow get a reminder.
+ * Idempotent within a day: each loan's notice of the day is stored once.
  */
 export function markOverdueLoans(ctx: AppContext): number {
   const today = ctx.clock.today();
@@ -600,17 +600,23 @@ export function markOverdueLoans(ctx: AppContext): number {
       .where(
         and(eq(prestiti.stato, LOAN_STATE.active), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
       )
-      .returning({ id: prestiti.id, userId: prestiti.utenteId, due: prestiti.dataRientro })
+      .returning({ id: prestiti.id })
       .all();
-    for (const loan of overdue)
+    // Every day a loan stays overdue its borrower hears of it again (once that day, however often the job runs).
+    const stillOut = tx
+      .select({ id: prestiti.id, userId: prestiti.utenteId, due: prestiti.dataRientro })
+      .from(prestiti)
+      .where(eq(prestiti.stato, LOAN_STATE.overdue))
+      .all();
+    for (const loan of stillOut)
       if (loan.userId !== null)
-        notifyStudent(tx, ctx.clock, {
+        notifyStudent(tx, ctx, {
           userId: loan.userId,
           tipo: "prestito_scaduto",
           titolo: "Prestito scaduto",
           messaggio: `Il prestito #${loan.id} doveva rientrare il ${formatItalianDate(loan.due)}: restituiscilo al più presto, ogni giorno di ritardo può costare penalità.`,
           link: "/miei-prestiti",
-          chiave: `scaduto:${loan.id}`,
+          chiave: `scaduto:${loan.id}:${today}`,
         });
     const dueTomorrow = tx
       .select({ id: prestiti.id, userId: prestiti.utenteId })
@@ -625,7 +631,7 @@ export function markOverdueLoans(ctx: AppContext): number {
       .all();
     for (const loan of dueTomorrow)
       if (loan.userId !== null)
-        notifyStudent(tx, ctx.clock, {
+        notifyStudent(tx, ctx, {
           userId: loan.userId,
           tipo: "scadenza_domani",
           titolo: "Restituzione domani",

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Actor } from "../../actor";
-import type { Clock } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { type NOTIFICATION_KINDS, notifiche } from "../../db/schema";
+import { type NOTIFICATION_KINDS, notifiche, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { REPORT_STATE_LABELS, type ReportState } from "../../domain/repairs";
 import { notFound } from "../../http/errors";
+import { studentNoticeMail } from "../mail/messages";
+import { type MailContext, mailBaseUrl, queueMail } from "../mail/service";
+import { readSettings } from "../settings/service";
 import type { NotificationList } from "./model";
 
 /** The newest this many are listed; older ones stay stored until the student deletes them. */
@@ -24,11 +26,13 @@ export interface NewNotification {
 }
 
 /**
- * Tells a student about an event. Call it inside the transaction that makes the event happen, so a
- * notification exists exactly when its event does.
+ * Tells a student about an event: in the app, and by e-mail when e-mail is on. The one place that decides
+ * "tell the student X". Call it inside the transaction that makes the event happen, so a notification and
+ * its e-mail exist exactly when their event does.
  */
-export function notifyStudent(db: Db, clock: Clock, notification: NewNotification): void {
-  db.insert(notifiche)
+export function notifyStudent(db: Db, ctx: MailContext, notification: NewNotification): void {
+  const stored = db
+    .insert(notifiche)
     .values({
       utenteId: notification.userId,
       tipo: notification.tipo,
@@ -36,21 +40,39 @@ export function notifyStudent(db: Db, clock: Clock, notification: NewNotificatio
       messaggio: notification.messaggio,
       link: notification.link,
       chiave: notification.chiave ?? null,
-      createdAt: clock.now().toISOString(),
+      createdAt: ctx.clock.now().toISOString(),
     })
     .onConflictDoNothing()
-    .run();
+    .returning({ id: notifiche.id })
+    .all();
+  // A notification a job saw again was not stored again: neither is its e-mail.
+  if (stored.length === 0) return;
+  const student = db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, notification.userId))
+    .get();
+  if (!student) return;
+  const mail = studentNoticeMail({
+    appName: ctx.appName,
+    name: student.name,
+    title: notification.titolo,
+    message: notification.messaggio,
+    link: notification.link,
+    baseUrl: mailBaseUrl(ctx, readSettings(db)),
+  });
+  queueMail(db, ctx, student.email, mail);
 }
 
 /** Tells the student who filed a report that it moved to another state (inside that change's transaction). */
 export function notifyReportState(
   db: Db,
-  clock: Clock,
+  ctx: MailContext,
   report: { id: number; userId: number | null },
   state: ReportState,
 ): void {
   if (report.userId === null) return;
-  notifyStudent(db, clock, {
+  notifyStudent(db, ctx, {
     userId: report.userId,
     tipo: "segnalazione_aggiornata",
     titolo: "Segnalazione aggiornata",

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../actor";
-import type { Clock } from "../../clock";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { penalita, users } from "../../db/schema";
@@ -11,6 +10,7 @@ import { calendarDateIn } from "../../domain/dates";
 import { lateReturnReason } from "../../domain/loan-rules";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import type { MailContext } from "../mail/service";
 import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
 
@@ -31,7 +31,7 @@ export interface LateReturnOutcome {
  */
 export function recordLateReturn(
   db: Db,
-  clock: Clock,
+  ctx: MailContext,
   admin: Actor,
   loan: { loanId: number; userId: number | null; itemName: string; daysLate: number; strikes: number },
 ): LateReturnOutcome | null {
@@ -47,7 +47,7 @@ export function recordLateReturn(
       giorniRitardo: late,
       strikeAssegnati: strikes,
       createdBy: admin.id,
-      createdAt: clock.now().toISOString(),
+      createdAt: ctx.clock.now().toISOString(),
     })
     .run();
   const user = db
@@ -56,7 +56,7 @@ export function recordLateReturn(
     .where(eq(users.id, loan.userId))
     .returning()
     .get();
-  notifyStudent(db, clock, {
+  notifyStudent(db, ctx, {
     userId: user.id,
     tipo: "penalita",
     titolo: strikes === 1 ? "Hai ricevuto una penalità" : `Hai ricevuto ${strikes} penalità`,
@@ -65,7 +65,7 @@ export function recordLateReturn(
   });
   const blockNow = user.penaltyStrikes >= settings.soglia_blocco && !user.isBlocked;
   if (blockNow) {
-    notifyStudent(db, clock, {
+    notifyStudent(db, ctx, {
       userId: user.id,
       tipo: "account_bloccato",
       titolo: "Account bloccato",
@@ -76,7 +76,7 @@ export function recordLateReturn(
       .set({ isBlocked: true, blockedReason: automaticBlockReason(settings.soglia_blocco) })
       .where(eq(users.id, user.id))
       .run();
-    recordAudit(db, clock, admin, {
+    recordAudit(db, ctx.clock, admin, {
       action: "user.block",
       entity: "user",
       entityId: user.id,
@@ -181,7 +181,7 @@ export function unblockUser(ctx: AppContext, admin: Actor, userId: number, reset
       .returning()
       .get();
     if (user.isBlocked)
-      notifyStudent(tx, ctx.clock, {
+      notifyStudent(tx, ctx, {
         userId,
         tipo: "account_sbloccato",
         titolo: "Account sbloccato",

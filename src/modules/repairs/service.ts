@@ -150,7 +150,7 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
         .returning({ id: segnalazioni.id })
         .get();
       if (!linked || !before) throw conflict("Per questa segnalazione esiste già una riparazione");
-      if (before.stato === "aperta") notifyReportState(tx, ctx.clock, before, "in_corso");
+      if (before.stato === "aperta") notifyReportState(tx, ctx, before, "in_corso");
     }
     recordAudit(tx, ctx.clock, admin, {
       action: "repair.create",
@@ -198,7 +198,7 @@ export function updateRepair(ctx: AppContext, admin: Actor, id: number, input: R
         .where(and(eq(segnalazioni.id, repair.segnalazioneId), inArray(segnalazioni.stato, ["aperta", "in_corso"])))
         .returning()
         .get();
-      if (resolved) notifyReportState(tx, ctx.clock, resolved, "risolta");
+      if (resolved) notifyReportState(tx, ctx, resolved, "risolta");
     }
     recordAudit(tx, ctx.clock, admin, {
       action: closing ? `repair.${input.stato === "completata" ? "complete" : "cancel"}` : "repair.update",

@@ -161,7 +161,7 @@ export function updateReport(ctx: AppContext, admin: Actor, id: number, input: {
       .where(eq(segnalazioni.id, id))
       .run();
     if (lostOutcome) tx.update(unita).set({ perso: true }).where(eq(unita.id, report.unitId)).run();
-    notifyReportState(tx, ctx.clock, report, target as ReportState);
+    notifyReportState(tx, ctx, report, target as ReportState);
     recordAudit(tx, ctx.clock, admin, {
       action: "report.update",
       entity: "report",

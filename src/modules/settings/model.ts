@@ -37,6 +37,12 @@ const fields = {
   url_pubblico: t.Nullable(t.String({ error: "L'URL pubblico è un indirizzo" }), {
     error: "L'URL pubblico è un indirizzo (vuoto = quello del browser)",
   }),
+  smtp_url: t.Nullable(t.String({ maxLength: 500, error: "Il server di posta è un indirizzo smtp:// o smtps://" }), {
+    error: "Il server di posta è un indirizzo smtp:// o smtps:// (vuoto = SMTP_URL, o nessuna e-mail)",
+  }),
+  mail_from: t.Nullable(t.String({ maxLength: 200, error: "Il mittente è un indirizzo e-mail" }), {
+    error: "Il mittente è un indirizzo e-mail (vuoto = MAIL_FROM)",
+  }),
 };
 
 export const settings = t.Object(fields);

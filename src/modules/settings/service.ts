@@ -19,6 +19,7 @@ export function readSettings(db: Db): AcademySettings {
 
 function normalized(settings: AcademySettings): AcademySettings {
   const url = settings.url_pubblico?.trim().replace(/\/+$/, "") ?? "";
+  const blankToNull = (value: string | null) => (value?.trim() ? value.trim() : null);
   return {
     ...settings,
     giorni_apertura: [...settings.giorni_apertura].sort((a, b) => a - b),
@@ -26,6 +27,8 @@ function normalized(settings: AcademySettings): AcademySettings {
       .map((closure) => ({ ...closure, motivo: closure.motivo.trim() }))
       .sort((a, b) => a.dal.localeCompare(b.dal)),
     url_pubblico: url === "" ? null : url,
+    smtp_url: blankToNull(settings.smtp_url),
+    mail_from: blankToNull(settings.mail_from),
   };
 }
 

@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import type { AppContext } from "../../context";
 import { PUBLIC_URL_UNSET } from "../../domain/public-url";
 import { configuredPublicUrl } from "../counter/documents";
+import { mailStatus } from "../mail/service";
 
 type Health = "healthy" | "warning" | "error";
 
@@ -129,6 +130,7 @@ export function createStatusProbe(ctx: AppContext) {
         overall,
         url_pubblico: publicUrl,
         avviso_url_pubblico: publicUrl ? null : PUBLIC_URL_UNSET,
+        posta: mailStatus(ctx),
         metrics: {
           totalRequests: ctx.metrics.totalRequests,
           activeUsers: ctx.metrics.activeUsersSince(ctx.clock.now().getTime() - 15 * 60_000),

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { OfflineBanner } from "../components/offline-banner";
 import { LoadingState } from "../components/spinner";
+import { resetLinkToken } from "../features/auth/api/reset-password";
 import { AuthScreen } from "../features/auth/components/auth-screen";
 import { isAdmin } from "../lib/user";
 import { AppProviders } from "./providers";
@@ -23,7 +24,8 @@ export function App() {
 function SignedInOrOut() {
   const { checking, user, signIn } = useSession();
   if (checking) return <FullPageLoading label="Verifica della sessione..." />;
-  if (!user) return <AuthScreen onSignedIn={signIn} />;
+  // A reset link opens its page even in a browser where someone is signed in.
+  if (!user || resetLinkToken() !== null) return <AuthScreen onSignedIn={signIn} />;
   return (
     <Suspense fallback={<FullPageLoading label="Caricamento..." />}>
       {isAdmin(user) ? <AdminArea /> : <StudentArea />}

@@ -15,7 +15,7 @@ interface BookingCalendarProps {
   lastDay: string;
   /** Days already taken: shown as such, and never pickable. */
   takenDays: ReadonlySet<string>;
-  /** Other days that cannot be picked (e.g. closures), shown greyed like the days before `firstDay`. */
+  /** Days the desk is closed (closed weekdays, closures): greyed like the days before `firstDay`, never pickable. */
   unavailableDays?: ReadonlySet<string>;
   /** The picked range; without `onChange` the calendar only shows availability. */
   value?: DateRangeValue;
@@ -121,6 +121,12 @@ export function BookingCalendar({
         <span className="inline-flex items-center gap-1.5">
           <span aria-hidden="true" className="rdp-legend-taken size-3 rounded-sm" /> Occupato
         </span>
+        {unavailableDays && unavailableDays.size > 0 && (
+          <span className="inline-flex items-center gap-1.5">
+            <span aria-hidden="true" className="size-3 rounded-sm border border-slate-300 bg-slate-100" /> Ufficio
+            chiuso
+          </span>
+        )}
         {onChange && (
           <span className="inline-flex items-center gap-1.5">
             <span aria-hidden="true" className="size-3 rounded-sm bg-indigo-600" /> Selezionato

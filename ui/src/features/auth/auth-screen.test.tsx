@@ -264,3 +264,51 @@ describe("forgot password", () => {
     expect(screen.getByRole("heading", { name: "Accedi" })).toBeTruthy();
   });
 });
+
+describe("a reset link from an e-mail", () => {
+  const link = "/reimposta-password?token=gettone-di-prova";
+
+  it("sets the new password with the link's token, then leads back to sign-in", async () => {
+    const { user, server } = renderApp({
+      path: link,
+      api: {
+        "POST /api/auth/reimposta-password": { body: { message: "Password aggiornata: accedi con la nuova password" } },
+      },
+    });
+    await user.type(await screen.findByLabelText("Nuova password"), "Nuova-Password-42");
+    await user.type(screen.getByLabelText("Conferma la nuova password"), "Nuova-Password-42");
+    await user.click(screen.getByRole("button", { name: "Salva la nuova password" }));
+    expect(await screen.findByRole("heading", { name: "Password aggiornata" })).toBeTruthy();
+    expect(server.callsTo("POST /api/auth/reimposta-password")[0]?.body).toEqual({
+      token: "gettone-di-prova",
+      password: "Nuova-Password-42",
+    });
+    await user.click(screen.getByRole("button", { name: "Vai al login" }));
+    expect(await screen.findByLabelText("Email o nome utente")).toBeTruthy();
+    expect(window.location.pathname).toBe("/");
+  });
+
+  it("checks the confirmation before sending, and shows the server's refusal of a spent link", async () => {
+    const { user, server } = renderApp({
+      path: link,
+      api: {
+        "POST /api/auth/reimposta-password": {
+          status: 400,
+          body: {
+            error:
+              "Il link per reimpostare la password non è valido, è già stato usato o è scaduto: chiedine uno nuovo",
+          },
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText("Nuova password"), "Nuova-Password-42");
+    await user.type(screen.getByLabelText("Conferma la nuova password"), "Altra-Password-42");
+    await user.click(screen.getByRole("button", { name: "Salva la nuova password" }));
+    expect(await screen.findByText("Le password non coincidono")).toBeTruthy();
+    expect(server.callsTo("POST /api/auth/reimposta-password")).toHaveLength(0);
+    await user.clear(screen.getByLabelText("Conferma la nuova password"));
+    await user.type(screen.getByLabelText("Conferma la nuova password"), "Nuova-Password-42");
+    await user.click(screen.getByRole("button", { name: "Salva la nuova password" }));
+    expect(await screen.findByText(/è già stato usato o è scaduto/)).toBeTruthy();
+  });
+});

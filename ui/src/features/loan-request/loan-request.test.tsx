@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { bookingRules, DEFAULT_SETTINGS } from "../../../../src/domain/academy-settings";
 import { addDays } from "../../../../src/domain/dates";
 import { anItemCalendar, calendarDayButton, type TestUnitCalendar } from "../../../test/availability-fixtures";
 import { disabledBecause } from "../../../test/described-by";
@@ -113,6 +114,24 @@ describe("new request wizard", () => {
     await user.click(wizard().getByRole("button", { name: "Invia Richiesta" }));
     await waitFor(() => expect(server.callsTo("POST /api/richieste")).toHaveLength(1));
     expect(server.callsTo("POST /api/richieste")[0]?.body).toMatchObject({ unit_id: 101, dal: day(1), al: day(1) });
+  });
+
+  it("greys out the days the desk is closed: closed weekdays and the academy's closures", async () => {
+    const closure = { dal: day(1), al: day(1), motivo: "Assemblea" };
+    const { user } = await openWizard({
+      "GET /api/impostazioni/regole": {
+        body: { ...bookingRules(DEFAULT_SETTINGS), giorni_apertura: [1, 2, 3, 4, 5, 6], chiusure: [closure] },
+      },
+    });
+    await user.click(wizard().getByRole("button", { name: /Canon EOS R6/ }));
+    await user.click(await wizard().findByRole("radio", { name: /CANON_002/ }));
+    await user.click(wizard().getByRole("button", { name: "Avanti" }));
+    await wizard().findByRole("grid");
+    expect(await wizard().findByText("Ufficio chiuso")).toBeTruthy();
+    expect(dayButton(day(1)).disabled).toBe(true);
+    expect(dayButton(day(2)).disabled).toBe(false);
+    const sunday = [0, 1, 2, 3, 4, 5, 6].map(day).find((date) => new Date(`${date}T12:00:00Z`).getUTCDay() === 0);
+    expect(dayButton(sunday as string).disabled).toBe(true);
   });
 
   it("asks the usage for entrambi items and books internal use for one day", async () => {

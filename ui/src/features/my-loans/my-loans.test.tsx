@@ -193,4 +193,29 @@ describe("I Miei Prestiti", () => {
     await user.click(await screen.findByRole("button", { name: "Nuova Richiesta" }));
     expect(screen.getByRole("dialog", { name: "Nuova Richiesta" })).toBeTruthy();
   });
+
+  it("downloads an open loan as an .ics file for the student's calendar, and offers none on a returned one", async () => {
+    const saved: { name: string; href: string }[] = [];
+    const original = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    };
+    try {
+      const { user, server } = await openMyLoans({
+        "GET /api/prestiti/1/ics": {
+          body: "BEGIN:VCALENDAR",
+          headers: { "content-disposition": 'inline; filename="prestito-1.ics"' },
+        },
+      });
+      await user.click(
+        await cardOf("Canon EOS R6").findByRole("button", { name: "Aggiungi al calendario (.ics): Canon EOS R6" }),
+      );
+      await waitFor(() => expect(saved).toEqual([{ name: "prestito-1.ics", href: expect.stringMatching(/^blob:/) }]));
+      expect(server.callsTo("GET /api/prestiti/1/ics")[0]?.headers.Authorization).toBe("Bearer token-di-prova");
+      await user.click(screen.getByRole("tab", { name: /Prestiti Completati/ }));
+      expect(cardOf("Treppiede Manfrotto").queryByRole("button", { name: /calendario/ })).toBeNull();
+    } finally {
+      HTMLAnchorElement.prototype.click = original;
+    }
+  });
 });

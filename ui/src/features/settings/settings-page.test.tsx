@@ -21,6 +21,7 @@ function renderSettings(put: (call: ApiCall) => { status?: number; body: unknown
       "GET /api/impostazioni": { body: DEFAULT_SETTINGS },
       "PUT /api/impostazioni": put,
       "GET /api/corsi/tutti": { body: courses },
+      "GET /api/calendario": { body: { url: "https://prestiti.accademia.it/api/calendario/1-abc.ics" } },
       "PUT /api/corsi/9": (call) => ({ body: { ...courses[2], ...(call.body as object) } }),
     },
   });
@@ -45,6 +46,37 @@ describe("Impostazioni", () => {
       chiusure: [{ dal: "2026-08-01", al: "2026-08-31", motivo: "Agosto" }],
       durata_massima_giorni: 14,
     });
+    cleanup();
+  });
+
+  it("saves the mail server and the sender, and offers the desk's calendar of due dates", async () => {
+    const { server } = renderSettings();
+    fireEvent.change(await screen.findByLabelText(/Server di posta/), {
+      target: { value: "smtps://prestiti:segreta@mail.accademia.it:465" },
+    });
+    fireEvent.change(screen.getByLabelText(/Mittente/), {
+      target: { value: "Ufficio prestiti <prestiti@accademia.it>" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Impostazioni salvate")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")[0]?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      smtp_url: "smtps://prestiti:segreta@mail.accademia.it:465",
+      mail_from: "Ufficio prestiti <prestiti@accademia.it>",
+    });
+    const calendar = await screen.findByRole("region", { name: "Calendario delle scadenze" });
+    expect(((await within(calendar).findByLabelText("Link privato del calendario")) as HTMLInputElement).value).toBe(
+      "https://prestiti.accademia.it/api/calendario/1-abc.ics",
+    );
+    cleanup();
+  });
+
+  it("refuses a mail server that is not one before sending", async () => {
+    const { server } = renderSettings();
+    fireEvent.change(await screen.findByLabelText(/Server di posta/), { target: { value: "mail.accademia.it" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText(/Il server di posta è un indirizzo smtp:\/\/ o smtps:\/\//)).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")).toHaveLength(0);
     cleanup();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { bookingRules, DEFAULT_SETTINGS } from "../../../../src/domain/academy-settings";
 import { aStudent } from "../../../test/fixtures";
 import { aLoan, anItem, aPenalty, aRequest, NO_ALERTS, studentApi } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -109,6 +110,26 @@ describe("student dashboard", () => {
       expect(badge.getAttribute("data-tone")).toBe("orange");
       expect(
         main().getByText("Un altro ritardo nella restituzione bloccherà automaticamente il tuo account."),
+      ).toBeTruthy();
+    });
+
+    const threshold = (soglia_blocco: number) => ({
+      "GET /api/impostazioni/regole": { body: { ...bookingRules(DEFAULT_SETTINGS), soglia_blocco } },
+    });
+
+    it("names the academy's own threshold while the student is two or more strikes from it", async () => {
+      await openDashboard({ ...standing(2), ...threshold(5) });
+      expect(
+        await main().findByText("Restituisci sempre entro la scadenza: con 5 strike l'account viene bloccato."),
+      ).toBeTruthy();
+      expect(main().getByText("Hai 2 penalità per ritardi nella restituzione")).toBeTruthy();
+      expect(main().queryByText(/Un altro ritardo/)).toBeNull();
+    });
+
+    it("warns one strike before the academy's own threshold", async () => {
+      await openDashboard({ ...standing(4), ...threshold(5) });
+      expect(
+        await main().findByText("Un altro ritardo nella restituzione bloccherà automaticamente il tuo account."),
       ).toBeTruthy();
     });
 
@@ -269,5 +290,38 @@ describe("student dashboard", () => {
   it("tells when the data cannot be loaded", async () => {
     await openDashboard({ "GET /api/richieste/mie": { status: 403, body: { error: "Accesso negato" } } });
     expect((await main().findByRole("alert")).textContent).toContain("Errore nel caricamento dei dati");
+  });
+
+  describe("calendar feed", () => {
+    it("shows the private link, copies it and revokes it for a new one", async () => {
+      let revoked = false;
+      const link = (which: string) =>
+        `https://prestiti.accademia.it/api/calendario/${student.id}-${which.repeat(32)}.ics`;
+      const { user, server } = await openDashboard({
+        "GET /api/calendario": () => ({ body: { url: link(revoked ? "b" : "a") } }),
+        "DELETE /api/calendario": () => {
+          revoked = true;
+          return { body: { message: "Link del calendario revocato: quello vecchio non funziona più" } };
+        },
+      });
+      // After user-event's own clipboard stub, which its setup installs.
+      const copied: string[] = [];
+      Object.defineProperty(navigator, "clipboard", {
+        configurable: true,
+        value: { writeText: async (text: string) => void copied.push(text) },
+      });
+      const card = within(await main().findByRole("region", { name: "Calendario" }));
+      const field = await card.findByLabelText("Link privato del calendario");
+      expect((field as HTMLInputElement).value).toBe(link("a"));
+      await user.click(card.getByRole("button", { name: "Copia link" }));
+      expect(copied).toEqual([link("a")]);
+      expect(await screen.findByText("Link del calendario copiato")).toBeTruthy();
+      await user.click(card.getByRole("button", { name: "Revoca link" }));
+      expect(await screen.findByText("Link del calendario revocato: quello vecchio non funziona più")).toBeTruthy();
+      await waitFor(() =>
+        expect((card.getByLabelText("Link privato del calendario") as HTMLInputElement).value).toBe(link("b")),
+      );
+      expect(server.callsTo("DELETE /api/calendario")).toHaveLength(1);
+    });
   });
 });

@@ -126,6 +126,47 @@ describe("Stato del Sistema (admin)", () => {
     expect(row(4).getByText("87,3%")).toBeTruthy();
   });
 
+  it("shows the mail service: off, or its queue, sent and failed messages with the last error", async () => {
+    const off = {
+      configurata: false,
+      server: null,
+      mittente: null,
+      in_coda: 0,
+      inviate: 0,
+      fallite: 0,
+      ultimo_errore: null,
+      ultimo_errore_at: null,
+      ultimo_invio_at: null,
+    };
+    renderSystem({ "GET /api/system/status": { body: aStatus({ posta: off }) } });
+    const card = within(await screen.findByRole("region", { name: "Posta elettronica" }));
+    expect(card.getByText(/Non configurata: nessuna e-mail viene scritta/)).toBeTruthy();
+    cleanup();
+    renderSystem({
+      "GET /api/system/status": {
+        body: aStatus({
+          posta: {
+            ...off,
+            configurata: true,
+            server: "smtps://mail.accademia.it:465",
+            mittente: "prestiti@accademia.it",
+            in_coda: 2,
+            inviate: 40,
+            fallite: 1,
+            ultimo_errore: "451 Casella temporaneamente non disponibile",
+            ultimo_errore_at: "2026-03-10T08:00:00.000Z",
+          },
+        }),
+      },
+    });
+    const on = within(await screen.findByRole("region", { name: "Posta elettronica" }));
+    expect(on.getByText("smtps://mail.accademia.it:465")).toBeTruthy();
+    expect(on.getByText("In coda").nextElementSibling?.textContent).toBe("2");
+    expect(on.getByText("Inviate").nextElementSibling?.textContent).toBe("40");
+    expect(on.getByText("Non inviate").nextElementSibling?.textContent).toBe("1");
+    expect(on.getByText(/451 Casella temporaneamente non disponibile/)).toBeTruthy();
+  });
+
   it("says when there is no incident", async () => {
     renderSystem();
     expect(await screen.findByText("Nessun incidente rilevato")).toBeTruthy();

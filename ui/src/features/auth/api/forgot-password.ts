@@ -1,8 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api";
 
-async function requestPasswordReset(email: string): Promise<{ message?: string }> {
-  return apiRequest<{ message?: string }>("/api/auth/forgot-password", {
+/** `per_email`: a reset link is on its way by e-mail (only while the server sends e-mail). */
+interface ForgotPasswordAnswer {
+  message?: string;
+  per_email?: boolean;
+}
+
+async function requestPasswordReset(email: string): Promise<ForgotPasswordAnswer> {
+  return apiRequest<ForgotPasswordAnswer>("/api/auth/forgot-password", {
     method: "POST",
     body: { email },
     anonymous: true,

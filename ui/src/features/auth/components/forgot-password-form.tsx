@@ -29,7 +29,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           {forgotPassword.data.message ??
             "La tua richiesta è stata inoltrata all'amministrazione, che reimposterà la password."}
         </p>
-        <p className="mt-2 text-sm text-slate-500">Riceverai la nuova password dal personale dell'accademia.</p>
+        {!forgotPassword.data.per_email && (
+          <p className="mt-2 text-sm text-slate-500">Riceverai la nuova password dal personale dell'accademia.</p>
+        )}
         <Button icon={ArrowLeft} onClick={onBack} className="mt-6 w-full">
           Torna al login
         </Button>

@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarPlus, MapPin, PackageX, Tag } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { addDays, formatItalianDate } from "../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
+import { useClosedDays } from "../../../api/impostazioni";
 import { BOOKING_HORIZON_DAYS, type ItemDetails, useItem, useItemAvailability } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { BookingCalendar } from "../../../components/booking-calendar";
@@ -37,6 +38,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
   const item = useItem(itemId);
   const today = useServerToday();
   const availability = useItemAvailability(item.data ? item.data.id : null, today);
+  const closedDays = useClosedDays(today, addDays(today, BOOKING_HORIZON_DAYS));
   const backLink = isDesk ? "/inventario" : "/articoli";
 
   if (itemId === null || item.isError) {
@@ -108,6 +110,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
                 firstDay={today}
                 lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
                 takenDays={takenDays(availability.data, null)}
+                unavailableDays={closedDays}
               />
             </>
           )}

@@ -4,6 +4,7 @@ import { MAX_NOTE_LENGTH } from "../../../../../src/domain/academy-settings";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
+import { useClosedDays } from "../../../api/impostazioni";
 import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
@@ -61,6 +62,7 @@ function blockedAnswer(error: unknown): BlockedAnswer | null {
 export function DatesStep({ item, unitId, usage, today, range, onRangeChange, onBack, onDone }: DatesStepProps) {
   const createRequest = useCreateRequest();
   const availability = useItemAvailability(item.id, today);
+  const closedDays = useClosedDays(today, addDays(today, BOOKING_HORIZON_DAYS));
   const showToast = useToast();
   const [note, setNote] = useState("");
   const [submitted, setSubmitted] = useState(false);
@@ -140,6 +142,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
             firstDay={today}
             lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
             takenDays={takenDays(availability.data, unitId)}
+            unavailableDays={closedDays}
             value={range}
             onChange={onRangeChange}
             singleDay={internal}

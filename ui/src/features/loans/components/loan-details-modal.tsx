@@ -1,8 +1,10 @@
-import { PackageCheck } from "lucide-react";
+import { CalendarPlus, PackageCheck } from "lucide-react";
 import { isOpenLoan } from "../../../../../src/domain/bookings";
+import { downloadLoanCalendar } from "../../../api/calendario";
 import type { Loan } from "../../../api/loans";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Button } from "../../../components/button";
+import { DownloadButton } from "../../../components/download-button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { formatDate } from "../../../lib/dates";
 import { DetailList, usageLabel } from "./detail-list";
@@ -48,6 +50,14 @@ export function LoanDetailsModal({ loan, onClose, onEnd }: LoanDetailsModalProps
         <Button variant="secondary" onClick={onClose}>
           Chiudi
         </Button>
+        {open && (
+          <DownloadButton
+            download={() => downloadLoanCalendar(loan.id)}
+            label="Aggiungi al calendario (.ics)"
+            icon={CalendarPlus}
+            fallbackError="Calendario non disponibile"
+          />
+        )}
         {open && (
           <Button icon={PackageCheck} onClick={onEnd}>
             Termina prestito

@@ -1,6 +1,8 @@
-import { AlertTriangle, PackageOpen } from "lucide-react";
+import { AlertTriangle, CalendarPlus, PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
+import { downloadLoanCalendar } from "../../../api/calendario";
 import { ClampedText } from "../../../components/clamped-text";
+import { DownloadButton } from "../../../components/download-button";
 import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
@@ -69,6 +71,15 @@ export function LoanCard({ loan }: { loan: MyLoan }) {
             label="Scarica ricevuta"
             ariaLabel={`Scarica ricevuta: ${loan.oggetto_nome}`}
           />
+          {loan.stato !== "restituito" && (
+            <DownloadButton
+              download={() => downloadLoanCalendar(loan.id)}
+              label="Aggiungi al calendario (.ics)"
+              ariaLabel={`Aggiungi al calendario (.ics): ${loan.oggetto_nome}`}
+              icon={CalendarPlus}
+              fallbackError="Calendario non disponibile"
+            />
+          )}
         </div>
       )}
     </article>

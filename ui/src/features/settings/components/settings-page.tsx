@@ -8,6 +8,7 @@ import {
 } from "../../../../../src/domain/academy-settings";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
+import { CalendarFeedCard } from "../../../components/calendar-feed-card";
 import { TextField } from "../../../components/form-field";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
@@ -36,6 +37,12 @@ export function SettingsPage() {
       {settings.isSuccess && <SettingsForm saved={settings.data} />}
       <div className="mt-6">
         <CoursesCard />
+      </div>
+      <div className="mt-6">
+        <CalendarFeedCard
+          title="Calendario delle scadenze"
+          description="Le date di restituzione di tutti i prestiti in corso, con chi li ha, nel calendario del banco: aggiungi questo link come calendario a cui iscriverti."
+        />
       </div>
     </div>
   );
@@ -269,6 +276,34 @@ function SettingsForm({ saved }: { saved: AcademySettings }) {
           type="url"
           value={draft.url_pubblico ?? ""}
           onChange={(event) => set({ url_pubblico: event.target.value.trim() === "" ? null : event.target.value })}
+        />
+      </section>
+
+      <section aria-labelledby="posta-title" className={`${SECTION} space-y-4`}>
+        <div>
+          <h2 id="posta-title" className="font-semibold text-slate-900">
+            Posta elettronica
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Con un server di posta PrestaLab scrive agli studenti (approvazioni, rifiuti, scadenze, ritardi, penalità,
+            blocchi), manda al banco il riepilogo del mattino e il link per reimpostare la password. Vuoto: si usano
+            SMTP_URL e MAIL_FROM del server, se ci sono; altrimenti nessuna e-mail.
+          </p>
+        </div>
+        <TextField
+          label="Server di posta (SMTP)"
+          optional
+          hint="es. smtps://utente:password@mail.accademia.it:465"
+          autoComplete="off"
+          value={draft.smtp_url ?? ""}
+          onChange={(event) => set({ smtp_url: event.target.value.trim() === "" ? null : event.target.value })}
+        />
+        <TextField
+          label="Mittente"
+          optional
+          hint="es. Ufficio prestiti <prestiti@accademia.it>"
+          value={draft.mail_from ?? ""}
+          onChange={(event) => set({ mail_from: event.target.value.trim() === "" ? null : event.target.value })}
         />
       </section>
 

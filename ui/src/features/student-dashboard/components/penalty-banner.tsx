@@ -1,4 +1,4 @@
-import { BLOCK_AT_STRIKES, UNBLOCK_HELP, WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import { UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { StrikeBadge } from "./strike-badge";
 
@@ -6,13 +6,16 @@ interface PenaltyBannerProps {
   strikes: number;
   blocked: boolean;
   blockedReason: string | null;
+  /** The academy's `soglia_blocco`: the strikes that block the account. */
+  blockAt: number;
 }
 
 /**
- * The student's standing: nothing without strikes, a yellow note at 1, an orange warning from 2 (one
- * more late return blocks the account), the "Account Bloccato" card once blocked.
+ * The student's standing: nothing without strikes, a yellow note below the warning, an orange warning one
+ * strike before the academy's threshold (one more late return blocks the account), the "Account
+ * Bloccato" card once blocked.
  */
-export function PenaltyBanner({ strikes, blocked, blockedReason }: PenaltyBannerProps) {
+export function PenaltyBanner({ strikes, blocked, blockedReason, blockAt }: PenaltyBannerProps) {
   if (blocked)
     return (
       <BlockedAccountCard
@@ -23,7 +26,7 @@ export function PenaltyBanner({ strikes, blocked, blockedReason }: PenaltyBanner
       />
     );
   if (strikes <= 0) return null;
-  const warning = strikes >= WARN_AT_STRIKES;
+  const warning = strikes >= blockAt - 1;
   return (
     <section
       aria-label="Penalità"
@@ -36,13 +39,15 @@ export function PenaltyBanner({ strikes, blocked, blockedReason }: PenaltyBanner
         <h2 className="text-sm font-semibold">
           {warning
             ? `Attenzione: hai ${strikes} penalità per ritardi nella restituzione`
-            : "Hai 1 penalità per un ritardo nella restituzione"}
+            : strikes === 1
+              ? "Hai 1 penalità per un ritardo nella restituzione"
+              : `Hai ${strikes} penalità per ritardi nella restituzione`}
         </h2>
       </div>
       <p className="mt-2 text-sm">
         {warning
           ? "Un altro ritardo nella restituzione bloccherà automaticamente il tuo account."
-          : `Restituisci sempre entro la scadenza: con ${BLOCK_AT_STRIKES} strike l'account viene bloccato.`}
+          : `Restituisci sempre entro la scadenza: con ${blockAt} strike l'account viene bloccato.`}
       </p>
     </section>
   );

@@ -1,8 +1,10 @@
 import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wrench } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
+import { useBlockThreshold } from "../../../api/impostazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { CalendarFeedCard } from "../../../components/calendar-feed-card";
 import { PageHeader } from "../../../components/page-header";
 import { type MyRequest, useMyRequests } from "../../../lib/my-requests";
 import { requestNavigation } from "../../../lib/navigation-event";
@@ -42,6 +44,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
   const reports = useMyReports();
   const alerts = useMyAlerts();
   const penalties = useMyPenalties(user.id);
+  const blockAt = useBlockThreshold();
   const [openRequest, setOpenRequest] = useState<MyRequest | null>(null);
 
   // The penalty history is a complement: without it the page still works, so a failure is only logged.
@@ -111,6 +114,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
           strikes={standing.penalty_strikes}
           blocked={standing.is_blocked}
           blockedReason={standing.blocked_reason}
+          blockAt={blockAt}
         />
 
         {alerts.data && <AlertsList alerts={alerts.data} />}
@@ -168,6 +172,11 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
             )}
           </DashboardCard>
         </div>
+
+        <CalendarFeedCard
+          title="Calendario"
+          description="Vedi i tuoi prestiti, le scadenze e le richieste in attesa nel calendario del telefono o del computer: aggiungi questo link come calendario a cui iscriverti."
+        />
 
         {recentPenalties.length > 0 && (
           <DashboardCard title="Storico Penalità">

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { MailStatus } from "../../../../../src/modules/mail/model";
 import { apiRequest } from "../../../lib/api";
 
 export type Health = "healthy" | "warning" | "error";
@@ -55,6 +56,7 @@ export interface SystemStatus {
   /** The address QR codes and links encode (settings, else PUBLIC_URL); null with a warning when unset. */
   url_pubblico?: string | null;
   avviso_url_pubblico?: string | null;
+  posta?: MailStatus;
 }
 
 const systemStatusKey = ["system", "status"];

@@ -13,6 +13,7 @@ import { DetailedMetrics } from "./detailed-metrics";
 import { EndpointList } from "./endpoint-list";
 import { formatCount, formatDuration } from "./format";
 import { IncidentList } from "./incident-list";
+import { MailCard } from "./mail-card";
 import { OverallStatusCard } from "./overall-status-card";
 import { ServiceList } from "./service-list";
 
@@ -94,6 +95,7 @@ export function SystemPage() {
               Indirizzo pubblico (codici QR e link): <span className="font-mono">{data.url_pubblico}</span>
             </p>
           )}
+          {admin && data.posta && <MailCard mail={data.posta} />}
           {admin && data.metrics && (
             <>
               <IncidentList incidents={data.recentIncidents ?? []} />

@@ -1,0 +1,33 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context";
+import { authPlugin, type TokenService } from "../../http/auth";
+import { idParam } from "../../http/input";
+import { publicBaseUrl } from "../counter/documents";
+import { feedLink, feedParams, loanParams, revoked } from "./model";
+import { feedCalendar, feedUrl, loanCalendar, revokeFeed } from "./service";
+
+export function calendarModule(ctx: AppContext, tokens: TokenService) {
+  return (
+    new Elysia()
+      .use(authPlugin(tokens))
+      .get("/calendario", ({ actor, request }) => feedUrl(ctx, actor, publicBaseUrl(ctx, request)), {
+        auth: "signed-in",
+        response: feedLink,
+      })
+      .delete("/calendario", ({ actor }) => revokeFeed(ctx, actor), { auth: "signed-in", response: revoked })
+      // Public: a calendar application asks with the token in the address, never with a session.
+      .get(
+        "/calendario/:token",
+        ({ params, request }) => feedCalendar(ctx, params.token, publicBaseUrl(ctx, request)),
+        {
+          params: feedParams,
+        },
+      )
+      .get(
+        "/prestiti/:id/ics",
+        ({ actor, params, request }) =>
+          loanCalendar(ctx, actor, idParam(params.id, "Prestito non valido"), publicBaseUrl(ctx, request)),
+        { auth: "signed-in", params: loanParams },
+      )
+  );
+}

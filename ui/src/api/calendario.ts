@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiDownload, apiRequest } from "../lib/api";
+import { saveFile } from "../lib/save-file";
+
+const feedKey = ["calendario"] as const;
+
+/** The signed-in person's private calendar feed address (a student's loans, or the desk's due dates). */
+export function useCalendarFeed() {
+  return useQuery({ queryKey: feedKey, queryFn: () => apiRequest<{ url: string }>("/api/calendario") });
+}
+
+/** Revokes the feed: the old address stops working and a new one is shown. */
+export function useRevokeCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ message: string }>("/api/calendario", {
+        method: "DELETE",
+        fallbackError: "Non è stato possibile revocare il link",
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKey }),
+  });
+}
+
+/** Saves one loan as an .ics file, to add to any calendar application. */
+export async function downloadLoanCalendar(loanId: number) {
+  const { blob, fileName } = await apiDownload(`/api/prestiti/${loanId}/ics`, "Calendario non disponibile");
+  saveFile(blob, fileName ?? `prestito-${loanId}.ics`);
+}
