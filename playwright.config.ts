@@ -5,6 +5,20 @@ import { defineConfig } from "@playwright/test";
  * reached here) against the compiled binary, dist/prestalab — `bun run build` first; `bun run test` does.
  * Files end in .e2e.ts so that `bun test` never picks them up.
  */
+/** Debian's Chromium, as every journey starts it (a journey adding switches starts from these). */
+export const CHROMIUM_EXECUTABLE = "/usr/bin/chromium";
+// The machine's network is closed: without the background-networking switches Chromium keeps trying to
+// reach Google's services at every start.
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.e2e.ts",
@@ -32,18 +46,8 @@ export default defineConfig({
         headless: true,
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          // The machine's network is closed: without the background-networking switches Chromium keeps
-          // trying to reach Google's services at every start.
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-dev-shm-usage",
-          ],
+          executablePath: CHROMIUM_EXECUTABLE,
+          args: CHROMIUM_ARGS,
         },
       },
     },

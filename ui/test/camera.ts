@@ -3,17 +3,13 @@ import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { LABEL_QR } from "../../src/domain/public-url";
 
-/** A camera frame as a canvas gives it: RGBA bytes, row by row. */
-export interface Frame {
-  data: Uint8ClampedArray;
-  width: number;
-  height: number;
-}
-
-/** A QR code drawn as a unit label draws it, as a camera frame: a PNG decoded to RGBA like a canvas's. */
-export async function labelQrFrame(text: string): Promise<Frame> {
+/**
+ * A QR code drawn as a unit label draws it, as a camera frame: a PNG decoded into the ImageData a canvas
+ * gives (its fields are getters on the prototype, as in browsers).
+ */
+export async function labelQrFrame(text: string): Promise<ImageData> {
   const png = PNG.sync.read(await QRCode.toBuffer(text, { type: "png", ...LABEL_QR }));
-  return { data: new Uint8ClampedArray(png.data), width: png.width, height: png.height };
+  return new ImageData(new Uint8ClampedArray(png.data), png.width, png.height);
 }
 
 /**
@@ -41,7 +37,7 @@ export function fakeCamera() {
     HTMLCanvasElement.prototype.getContext = saved.getContext;
   });
 
-  return (frame: Frame | "denied") => {
+  return (frame: ImageData | "denied") => {
     const camera = { stopped: false };
     const stream = Object.assign(new MediaStream(), {
       getTracks: () => [{ stop: () => (camera.stopped = true) }],

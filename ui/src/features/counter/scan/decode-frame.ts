@@ -28,6 +28,7 @@ export async function decodeFrame(frame: Frame, reader: BarcodeReader | null = n
     const [found] = await reader.detect(frame);
     return found?.rawValue ?? null;
   }
-  // The maintained decoder of @zxing, for browsers without BarcodeDetector (Firefox, most desktops).
-  return readQrCode({ ...frame, channels: 4 });
+  // The maintained decoder of @zxing, for browsers without BarcodeDetector (Firefox, most desktops). A
+  // canvas's ImageData keeps its fields on the prototype, where a spread would not see them.
+  return readQrCode({ data: frame.data, width: frame.width, height: frame.height, channels: 4 });
 }
