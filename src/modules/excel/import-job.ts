@@ -11,7 +11,7 @@ import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { isWebAddress, unitCode } from "../inventory/service";
+import { isWebAddress } from "../inventory/service";
 import { looksLikeSafeSpreadsheet } from "./file-guard";
 import type { ImportOutcome } from "./model";
 import { CODES_COUNT_CELL, type ITEM_COLUMNS, ITEMS_SHEET, splitList, UNITS_SHEET } from "./sheet-layout";
@@ -165,10 +165,57 @@ function cell(row: Row, column: (typeof ITEM_COLUMNS)[number], maxLength: number
   return value;
 }
 
-/** What every row of one import reads the same: today's date and the courses. */
+/**
+ * The lookups and inserts every row runs, prepared once per import: building and preparing them again
+ * for each of 5,000 rows cost more than running them, and the import holds the write lock meanwhile.
+ */
+function prepareRowStatements(db: Db) {
+  const { placeholder } = sql;
+  return {
+    liveItemById: db
+      .select()
+      .from(inventario)
+      .where(and(eq(inventario.id, placeholder("id")), isNull(inventario.archivedAt)))
+      .prepare(),
+    // The name index is case-blind: its condition finds the candidates, the exact one picks the match.
+    liveItemByName: db
+      .select()
+      .from(inventario)
+      .where(
+        and(
+          sql`${inventario.nome} = ${placeholder("nome")} collate nocase`,
+          eq(inventario.nome, placeholder("nome")),
+          isNull(inventario.archivedAt),
+        ),
+      )
+      .prepare(),
+    itemCourses: db
+      .select({ id: inventarioCorsi.corsoId })
+      .from(inventarioCorsi)
+      .where(eq(inventarioCorsi.inventarioId, placeholder("itemId")))
+      .orderBy(inventarioCorsi.posizione)
+      .prepare(),
+    unitByKey: db
+      .select()
+      .from(unita)
+      .where(eq(unita.codiceChiave, placeholder("key")))
+      .prepare(),
+    addUnit: db
+      .insert(unita)
+      .values({
+        inventarioId: placeholder("itemId"),
+        codiceUnivoco: placeholder("code"),
+        codiceChiave: placeholder("key"),
+      })
+      .prepare(),
+  };
+}
+
+/** What every row of one import shares: today's date, the courses and the prepared statements. */
 interface ImportContext {
   today: string;
   courses: Map<string, number>;
+  statements: ReturnType<typeof prepareRowStatements>;
 }
 
 /** Applies one spreadsheet row; returns whether anything changed. */
@@ -180,22 +227,9 @@ function importRow(db: Db, context: ImportContext, row: Row): "created" | "updat
   if (idText !== null) {
     const id = Number(idText);
     if (!Number.isInteger(id) || id < 1) throw new RowError(`ID "${idText}" non valido`);
-    existing = db
-      .select()
-      .from(inventario)
-      .where(and(eq(inventario.id, id), isNull(inventario.archivedAt)))
-      .get();
+    existing = context.statements.liveItemById.get({ id });
     if (!existing) throw new RowError(`nessun oggetto con ID ${id}`);
-  } else {
-    existing = db
-      .select()
-      .from(inventario)
-      // The name index is case-blind: its condition finds the candidates, the exact one picks the match.
-      .where(
-        and(sql`${inventario.nome} = ${nome} collate nocase`, eq(inventario.nome, nome), isNull(inventario.archivedAt)),
-      )
-      .get();
-  }
+  } else existing = context.statements.liveItemByName.get({ nome });
   const courseIds = courseIdsFor(context.courses, splitList(row["Corsi Assegnati"]));
   const imageUrl = cell(row, "Immagine URL", ITEM_TEXT_LIMITS.immagineUrl);
   if (imageUrl !== null && !isWebAddress(imageUrl)) throw new RowError("il link dell'immagine non è valido");
@@ -249,13 +283,7 @@ function importRow(db: Db, context: ImportContext, row: Row): "created" | "updat
       .get().id;
     changed = true;
   }
-  const currentCourses = db
-    .select({ id: inventarioCorsi.corsoId })
-    .from(inventarioCorsi)
-    .where(eq(inventarioCorsi.inventarioId, itemId))
-    .orderBy(inventarioCorsi.posizione)
-    .all()
-    .map((course) => course.id);
+  const currentCourses = context.statements.itemCourses.all({ itemId }).map((course) => course.id);
   if (currentCourses.join(",") !== courseIds.join(",")) {
     db.delete(inventarioCorsi).where(eq(inventarioCorsi.inventarioId, itemId)).run();
     if (courseIds.length)
@@ -266,33 +294,24 @@ function importRow(db: Db, context: ImportContext, row: Row): "created" | "updat
   }
   // Units are added by code and never removed by an import.
   for (const code of codes) {
-    const holder = db
-      .select({ itemId: unita.inventarioId })
-      .from(unita)
-      .where(eq(unita.codiceChiave, textKey(code)))
-      .get();
-    if (holder && holder.itemId !== itemId) throw new RowError(`il codice ${code} appartiene a un altro oggetto`);
+    const key = textKey(code);
+    const holder = context.statements.unitByKey.get({ key });
+    if (holder && holder.inventarioId !== itemId) throw new RowError(`il codice ${code} appartiene a un altro oggetto`);
     if (!holder) {
-      db.insert(unita)
-        .values({ inventarioId: itemId, ...unitCode(code) })
-        .run();
+      context.statements.addUnit.run({ itemId, code, key });
       changed = true;
     }
   }
   return existing ? (changed ? "updated" : "unchanged") : "created";
 }
 
-function applyUnitNotes(db: Db, units: Array<Record<string, unknown>>): number {
+function applyUnitNotes(db: Db, context: ImportContext, units: Array<Record<string, unknown>>): number {
   let changed = 0;
   for (const row of units) {
     const code = text(row.Codice);
     if (code === null) continue;
     const note = text(row.Note);
-    const unit = db
-      .select()
-      .from(unita)
-      .where(eq(unita.codiceChiave, textKey(code)))
-      .get();
+    const unit = context.statements.unitByKey.get({ key: textKey(code) });
     if (unit && unit.note !== note) {
       db.update(unita).set({ note }).where(eq(unita.id, unit.id)).run();
       changed++;
@@ -314,7 +333,11 @@ export function applyImport(
   const errors: string[] = [];
   const counts = { created: 0, updated: 0, unchanged: 0 };
   writeTransaction(db, (tx) => {
-    const context: ImportContext = { today: run.clock.today(), courses: coursesByName(tx) };
+    const context: ImportContext = {
+      today: run.clock.today(),
+      courses: coursesByName(tx),
+      statements: prepareRowStatements(tx),
+    };
     items.forEach((row, index) => {
       if (index % PROGRESS_EVERY === 0) report({ fase: "importazione", letti: index, totale: items.length });
       try {
@@ -325,7 +348,7 @@ export function applyImport(
         else throw error;
       }
     });
-    const notes = applyUnitNotes(tx, units);
+    const notes = applyUnitNotes(tx, context, units);
     recordAudit(tx, run.clock, run.admin, {
       action: "inventory.import",
       entity: "import",
