@@ -194,6 +194,9 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("menuitem", { name: "Importa" }).click();
   await (await choosing).setFiles({ name: "audit.xlsx", mimeType: "application/octet-stream", buffer });
+  await expect(page.getByText("Anteprima di audit.xlsx: nulla è stato ancora importato.")).toBeVisible();
+  await auditScreen(page, "admin-import-preview");
+  await page.getByRole("button", { name: "Conferma import" }).click();
   await expect(page.getByText("Import completato: 1/2 elementi processati")).toBeVisible();
   await auditScreen(page, "admin-import-outcome");
   await page.keyboard.press("Escape");

@@ -125,6 +125,11 @@ test("the inventory exported to Excel imports back without changing anything", a
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("menuitem", { name: "Importa" }).click();
   await (await choosing).setFiles(file);
+  // First what the import would do: the exported item, unchanged.
+  const preview = page.getByRole("region", { name: "Righe dell'anteprima" });
+  await expect(preview.getByRole("row").nth(1)).toContainText("Invariato");
+  await saveScreenshots(page, "inventory-import-preview");
+  await page.getByRole("button", { name: "Conferma import" }).click();
   await expect(page.getByText("Import completato: 1/1 elementi processati")).toBeVisible();
   await expect(page.getByText("0 creati, 0 aggiornati, 1 invariati.")).toBeVisible();
   await saveScreenshots(page, "inventory-import-done");
@@ -198,6 +203,12 @@ test("a 5,000-row spreadsheet imports in the background, with a progress bar, th
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("menuitem", { name: "Importa" }).click();
   await (await choosing).setFiles({ name: "cavi.xlsx", mimeType: XLSX_TYPE, buffer: largeSpreadsheet(5000) });
+  await expect(page.getByText("4950 da creare, 0 da aggiornare, 0 invariati, 50 rifiutati su 5000 righe.")).toBeVisible(
+    {
+      timeout: 60_000,
+    },
+  );
+  await page.getByRole("button", { name: "Conferma import" }).click();
   await expect(page.getByRole("progressbar", { name: "Importazione di cavi.xlsx in corso..." })).toBeVisible();
   await saveScreenshots(page, "inventory-import-progress");
 

@@ -507,6 +507,74 @@ describe("importing the inventory", () => {
   });
 });
 
+describe("a preview before the import", () => {
+  it("says row by row what the import would create, update or refuse, stores nothing, and the import then does just that", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    await importFile(client, admin, workbook([COLUMNS, itemRow({ Nome: "Cavo XLR", "Corsi Assegnati": "Design" })]));
+    const file = workbook([
+      COLUMNS,
+      itemRow({ Nome: "Cavo XLR", "Corsi Assegnati": "Design", Note: "nuova nota" }),
+      itemRow({ Nome: "Faro LED", "Corsi Assegnati": "Design", "Quantità Totale": 2 }),
+      itemRow({ Nome: "", "Corsi Assegnati": "Design" }),
+      itemRow({ Nome: "Cavo XLR", "Corsi Assegnati": "Design", Note: "nuova nota" }),
+    ]);
+    const before = (await client.get("/api/inventario", admin)).body as Json[];
+    const preview = await client.post("/api/excel/inventario/import", { ...importBody(file), anteprima: true }, admin);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ anteprima: true, total: 4, success: 3, created: 1, updated: 1, unchanged: 1 });
+    expect(preview.body.righe).toEqual([
+      { riga: 2, nome: "Cavo XLR", esito: "aggiornato" },
+      { riga: 3, nome: "Faro LED", esito: "creato" },
+      { riga: 4, nome: "", esito: "rifiutato", errore: expect.any(String) },
+      { riga: 5, nome: "Cavo XLR", esito: "invariato" },
+    ]);
+    expect((await client.get("/api/inventario", admin)).body).toEqual(before);
+    expect(auditActions(ctx)).toEqual(["inventory.import"]);
+
+    const applied = await importFile(client, admin, file);
+    expect(applied.body).toMatchObject({ success: 3, created: 1, updated: 1, unchanged: 1 });
+    expect(applied.body.righe).toBeUndefined();
+    expect(auditActions(ctx)).toEqual(["inventory.import", "inventory.import"]);
+  });
+});
+
+describe("importing a CSV file", () => {
+  const csv = (text: string) => new TextEncoder().encode(text);
+
+  it("reads semicolon-separated UTF-8 as Italian spreadsheets save it, accents and leading zeros kept", async () => {
+    const { client, admin } = await inventoryScenario();
+    const file = csv("\uFEFFNome;Corsi Assegnati;Note;Codici Unità\nCaméra Sony;Design;Con borsa, due batterie;007\n");
+    const answer = await client.post(
+      "/api/excel/inventario/import",
+      importBody(file, "inventario.csv", "text/csv"),
+      admin,
+    );
+    expect(answer.body).toMatchObject({ success: 1, total: 1, created: 1, errors: [] });
+    const items = (await client.get("/api/inventario", admin)).body as Json[];
+    const camera = items.find((item) => item.nome === "Caméra Sony");
+    expect(camera).toMatchObject({ note: "Con borsa, due batterie", corsi_assegnati: ["Design"] });
+    expect(camera?.unita.map((unit: Json) => unit.codice_univoco)).toEqual(["007"]);
+  });
+
+  it("reads comma-separated files too, and refuses binary bytes named .csv", async () => {
+    const { client, admin } = await inventoryScenario();
+    const commas = csv('Nome,Corsi Assegnati,Note\nTreppiede,Design,"alto, leggero"\n');
+    const answer = await client.post(
+      "/api/excel/inventario/import",
+      importBody(commas, "lista.csv", "text/csv"),
+      admin,
+    );
+    expect(answer.body).toMatchObject({ success: 1, created: 1 });
+    const binary = new Uint8Array([0x4e, 0x6f, 0x6d, 0x65, 0x00, 0x0a]);
+    const refused = await client.post(
+      "/api/excel/inventario/import",
+      importBody(binary, "lista.csv", "text/csv"),
+      admin,
+    );
+    expect(refused).toMatchObject({ status: 400, body: { error: "File non valido" } });
+  });
+});
+
 describe("refusing files that are not spreadsheets", () => {
   const fine = () => workbook([COLUMNS, itemRow({ Nome: "Cavo", "Corsi Assegnati": "Design" })]);
   const cases: Array<[string, () => unknown]> = [

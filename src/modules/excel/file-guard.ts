@@ -100,5 +100,16 @@ export function looksLikeSafeSpreadsheet(fileName: string, bytes: Uint8Array): b
     return size <= MAX_UNCOMPRESSED_BYTES && entriesMatchDeclaredSizes(bytes, entries);
   }
   if (lower.endsWith(".xls")) return startsWith(bytes, OLE_MAGIC);
+  if (lower.endsWith(".csv")) return csvText(bytes) !== null;
   return false;
+}
+
+/** A CSV file's text: UTF-8 (a byte-order mark is dropped) without NUL bytes, or null for anything else. */
+export function csvText(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return null;
+  }
 }

@@ -12,8 +12,8 @@ import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../dom
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { isWebAddress } from "../inventory/service";
-import { looksLikeSafeSpreadsheet } from "./file-guard";
-import type { ImportOutcome } from "./model";
+import { csvText, looksLikeSafeSpreadsheet } from "./file-guard";
+import type { ImportOutcome, ImportRowOutcome } from "./model";
 import { CODES_COUNT_CELL, type ITEM_COLUMNS, ITEMS_SHEET, splitList, UNITS_SHEET } from "./sheet-layout";
 
 /**
@@ -41,6 +41,8 @@ export interface ImportRun {
   upload: ImportUpload;
   admin: Pick<Actor, "id" | "email">;
   clock: Clock;
+  /** Only say what would happen: the rows are applied exactly as an import would, then rolled back. */
+  preview?: boolean;
 }
 
 /** "lettura" while the file is read and checked, "importazione" while its rows are applied. */
@@ -77,13 +79,26 @@ function headerOf(sheet: XLSX.WorkSheet, sheetName: string): string[] {
   return header;
 }
 
+/**
+ * The workbook in the file. A CSV is read as UTF-8 text, every cell as written (a code like 007 keeps its
+ * zeros), split on semicolons when its header has more of them than commas, as Italian spreadsheets save it.
+ */
+function readBook(name: string, bytes: Uint8Array): XLSX.WorkBook {
+  const options = { sheetRows: MAX_IMPORT_UNIT_ROWS + 2, cellDates: false };
+  if (!name.toLowerCase().endsWith(".csv")) return XLSX.read(bytes, { type: "array", ...options });
+  const csv = csvText(bytes) ?? "";
+  const header = csv.slice(0, csv.indexOf("\n") === -1 ? undefined : csv.indexOf("\n"));
+  const separator = header.split(";").length > header.split(",").length ? ";" : ",";
+  return XLSX.read(csv, { type: "string", raw: true, FS: separator, ...options });
+}
+
 /** The first half of an import: reads and checks the file as a whole, refusing a bad one. */
 export function readImport({ name, bytes }: ImportUpload): ImportSheet {
   // The zip guard inflates the file to check it: as costly as reading it, so it runs here too.
   if (!looksLikeSafeSpreadsheet(name, bytes)) throw badRequest(INVALID_FILE);
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(bytes, { type: "array", sheetRows: MAX_IMPORT_UNIT_ROWS + 2, cellDates: false });
+    book = readBook(name, bytes);
   } catch {
     throw badRequest(INVALID_FILE);
   }
@@ -320,9 +335,15 @@ function applyUnitNotes(db: Db, context: ImportContext, units: Array<Record<stri
   return changed;
 }
 
+/** Ends a preview's transaction, so that nothing it wrote is kept. */
+class PreviewRollback extends Error {}
+
+const ROW_VERDICTS = { created: "creato", updated: "aggiornato", unchanged: "invariato" } as const;
+
 /**
  * The second half: applies the rows in one write transaction, each on its own savepoint, so a bad row
- * is reported as "Riga N: …" and skipped while the others go through; a crash applies nothing.
+ * is reported as "Riga N: …" and skipped while the others go through; a crash applies nothing. A preview
+ * runs the very same rows and then rolls everything back, so what it announces is what the import does.
  */
 export function applyImport(
   db: Db,
@@ -331,31 +352,44 @@ export function applyImport(
   report: (progress: ImportProgress) => void,
 ): ImportOutcome {
   const errors: string[] = [];
+  const rows: ImportRowOutcome[] = [];
   const counts = { created: 0, updated: 0, unchanged: 0 };
-  writeTransaction(db, (tx) => {
-    const context: ImportContext = {
-      today: run.clock.today(),
-      courses: coursesByName(tx),
-      statements: prepareRowStatements(tx),
-    };
-    items.forEach((row, index) => {
-      if (index % PROGRESS_EVERY === 0) report({ fase: "importazione", letti: index, totale: items.length });
-      try {
-        const outcome = writeTransaction(tx, (rowTx) => importRow(rowTx, context, row));
-        counts[outcome]++;
-      } catch (error) {
-        if (error instanceof RowError) errors.push(`Riga ${sheetRowNumber(row, index)}: ${error.message}`);
-        else throw error;
-      }
+  try {
+    writeTransaction(db, (tx) => {
+      const context: ImportContext = {
+        today: run.clock.today(),
+        courses: coursesByName(tx),
+        statements: prepareRowStatements(tx),
+      };
+      items.forEach((row, index) => {
+        if (index % PROGRESS_EVERY === 0) report({ fase: "importazione", letti: index, totale: items.length });
+        const riga = sheetRowNumber(row, index);
+        const nome = String(row.Nome ?? "")
+          .trim()
+          .slice(0, ITEM_TEXT_LIMITS.nome);
+        try {
+          const outcome = writeTransaction(tx, (rowTx) => importRow(rowTx, context, row));
+          counts[outcome]++;
+          rows.push({ riga, nome, esito: ROW_VERDICTS[outcome] });
+        } catch (error) {
+          if (!(error instanceof RowError)) throw error;
+          errors.push(`Riga ${riga}: ${error.message}`);
+          rows.push({ riga, nome, esito: "rifiutato", errore: error.message });
+        }
+      });
+      if (run.preview) throw new PreviewRollback();
+      const notes = applyUnitNotes(tx, context, units);
+      recordAudit(tx, run.clock, run.admin, {
+        action: "inventory.import",
+        entity: "import",
+        summary: `Importato ${run.upload.name}: ${counts.created} creati, ${counts.updated} aggiornati, ${counts.unchanged} invariati, ${notes} note unità, ${errors.length} errori`,
+      });
     });
-    const notes = applyUnitNotes(tx, context, units);
-    recordAudit(tx, run.clock, run.admin, {
-      action: "inventory.import",
-      entity: "import",
-      summary: `Importato ${run.upload.name}: ${counts.created} creati, ${counts.updated} aggiornati, ${counts.unchanged} invariati, ${notes} note unità, ${errors.length} errori`,
-    });
-  });
-  return { success: items.length - errors.length, total: items.length, ...counts, errors };
+  } catch (error) {
+    if (!(error instanceof PreviewRollback)) throw error;
+  }
+  const outcome = { success: items.length - errors.length, total: items.length, ...counts, errors };
+  return run.preview ? { ...outcome, anteprima: true, righe: rows } : outcome;
 }
 
 /** Both halves at once, on one thread. */

@@ -12,6 +12,7 @@ export interface WorkerTask {
   upload: ImportUpload;
   admin: ImportRun["admin"];
   clock: { timeZone: string; now: string };
+  preview: boolean;
 }
 
 /**
@@ -80,14 +81,19 @@ export function createImportJobs(ctx: AppContext, writes: WriteGate) {
   const inMemory = ctx.sqlite.filename === ":memory:";
   const pending = () => [...jobs.values()].filter(({ view }) => !isFinished(view)).length;
 
-  function execute(admin: ImportRun["admin"], upload: ImportUpload, view: ImportJobView): Promise<ImportOutcome> {
+  function execute(
+    admin: ImportRun["admin"],
+    upload: ImportUpload,
+    preview: boolean,
+    view: ImportJobView,
+  ): Promise<ImportOutcome> {
     const onProgress = (progress: ImportProgress) => Object.assign(view, progress);
     // Its turn has come: "in_coda" means waiting behind another import only.
     onProgress({ fase: "lettura", letti: 0, totale: 0 });
     if (inMemory)
-      return Promise.resolve().then(() => runImport(ctx.db, { upload, admin, clock: ctx.clock }, onProgress));
+      return Promise.resolve().then(() => runImport(ctx.db, { upload, admin, clock: ctx.clock, preview }, onProgress));
     const clock = { timeZone: ctx.clock.timeZone, now: ctx.clock.now().toISOString() };
-    return importInWorker({ file: ctx.sqlite.filename, upload, admin, clock }, writes, onProgress);
+    return importInWorker({ file: ctx.sqlite.filename, upload, admin, clock, preview }, writes, onProgress);
   }
 
   function forgetFinishedJobs() {
@@ -98,13 +104,14 @@ export function createImportJobs(ctx: AppContext, writes: WriteGate) {
   }
 
   return {
-    start(admin: Actor, upload: ImportUpload): ImportJob {
+    /** Starts an import, or with `preview` its dry run (see applyImport). */
+    start(admin: Actor, upload: ImportUpload, preview = false): ImportJob {
       if (pending() >= MAX_PENDING_JOBS)
         throw new HttpError(429, "Troppe importazioni in corso: riprova quando le altre sono finite");
       const view: ImportJobView = { id: crypto.randomUUID(), fase: "in_coda", letti: 0, totale: 0 };
       const importer = { id: admin.id, email: admin.email };
       const done = queue
-        .then(() => execute(importer, upload, view))
+        .then(() => execute(importer, upload, preview, view))
         .then(
           (outcome) => {
             Object.assign(view, {

@@ -33,6 +33,7 @@ self.onmessage = (event: MessageEvent<WorkerTask | "go">) => {
       upload: task.upload,
       admin: task.admin,
       clock: createClock({ timeZone: task.clock.timeZone, startAt: new Date(task.clock.now) }),
+      preview: task.preview,
     };
     const { sqlite, db } = connectDatabase(task.file);
     try {

@@ -7,9 +7,19 @@ export const importUpload = t.Object(
     fileSize: t.Optional(t.Unknown()),
     fileType: t.Optional(t.Unknown()),
     fileData: t.Optional(t.Unknown()),
+    /** True: read and check every row as the import would, answer what it would do, and change nothing. */
+    anteprima: t.Optional(t.Boolean({ error: "anteprima è vero o falso" })),
   },
   { error: "File non valido" },
 );
+
+/** What the import does (or, in a preview, would do) with one row of the sheet. */
+export const importRowOutcome = t.Object({
+  riga: t.Integer(),
+  nome: t.String(),
+  esito: t.Union([t.Literal("creato"), t.Literal("aggiornato"), t.Literal("invariato"), t.Literal("rifiutato")]),
+  errore: t.Optional(t.String()),
+});
 
 export const importOutcome = t.Object({
   /** Rows imported, as "Import completato: success/total elementi processati" reads. */
@@ -21,6 +31,10 @@ export const importOutcome = t.Object({
   unchanged: t.Integer(),
   /** "Riga N: …", one per refused row; the other rows went through. */
   errors: t.Array(t.String()),
+  /** A preview's answer: nothing was stored. */
+  anteprima: t.Optional(t.Boolean()),
+  /** In a preview, every row with what the import would do with it. */
+  righe: t.Optional(t.Array(importRowOutcome)),
 });
 
 /**
@@ -47,5 +61,6 @@ export const importJob = t.Object({
 export const importJobParams = t.Object({ id: t.String({ maxLength: 64, error: "Importazione non trovata" }) });
 
 export type ImportOutcome = Static<typeof importOutcome>;
+export type ImportRowOutcome = Static<typeof importRowOutcome>;
 export type ImportJobView = Static<typeof importJob>;
 export type ImportPhase = Static<typeof importPhase>;

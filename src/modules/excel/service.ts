@@ -2,6 +2,7 @@ import * as XLSX from "xlsx";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { checklistItems } from "../../domain/loan-terms";
+import { isSpreadsheetName } from "../../domain/spreadsheet-files";
 import { badRequest } from "../../http/errors";
 import { loadItemViews } from "../inventory/item-views";
 import { type ImportUpload, INVALID_FILE } from "./import-job";
@@ -91,13 +92,14 @@ export interface ImportInput {
   fileSize?: unknown;
   fileType?: unknown;
   fileData?: unknown;
+  anteprima?: boolean;
 }
 
 /** The uploaded file out of its data URL; its content is checked by the import itself, off this thread. */
 function decodeUpload(input: ImportInput): ImportUpload {
   const name = typeof input.fileName === "string" ? input.fileName : "";
   const data = typeof input.fileData === "string" ? input.fileData : "";
-  if (!/\.(xlsx|xls)$/i.test(name)) throw badRequest(INVALID_FILE);
+  if (!isSpreadsheetName(name)) throw badRequest(INVALID_FILE);
   const match = /^data:[^;,]*;base64,(.*)$/s.exec(data);
   if (!match?.[1]) throw badRequest(INVALID_FILE);
   if ((match[1].length * 3) / 4 > MAX_IMPORT_BYTES + 4) throw badRequest(`${INVALID_FILE}: massimo 10 MB`);
@@ -108,5 +110,5 @@ function decodeUpload(input: ImportInput): ImportUpload {
 
 /** Starts importing an uploaded file (see import-jobs.ts); a file that is plainly not a spreadsheet is refused at once. */
 export function startImport(jobs: ImportJobs, admin: Actor, input: ImportInput): ImportJob {
-  return jobs.start(admin, decodeUpload(input));
+  return jobs.start(admin, decodeUpload(input), input.anteprima === true);
 }

@@ -12,8 +12,36 @@ const PAGE = "GET /api/excel/inventario/import/lavori/lavoro-1";
 /** The page asks how far an import got every half second: a step or two may go by before it shows. */
 const POLLED = { timeout: 3000 };
 
+const PREVIEW_PAGE = "GET /api/excel/inventario/import/lavori/anteprima-1";
+
 function job(fase: string, rest: Record<string, unknown> = {}) {
   return { id: "lavoro-1", fase, letti: 0, totale: 0, ...rest };
+}
+
+/** A preview finished with these rows, and the import job (`lavoro-1`) the confirmation starts. */
+function previewThenImport(rows: Array<Record<string, unknown>>, importPage: ApiRoutes[string]): ApiRoutes {
+  const refused = rows.filter((row) => row.esito === "rifiutato").length;
+  const count = (esito: string) => rows.filter((row) => row.esito === esito).length;
+  const risultato = {
+    success: rows.length - refused,
+    total: rows.length,
+    created: count("creato"),
+    updated: count("aggiornato"),
+    unchanged: count("invariato"),
+    errors: [],
+    anteprima: true,
+    righe: rows,
+  };
+  return {
+    [START]: (call) => ({
+      status: 202,
+      body: (call.body as { anteprima?: boolean }).anteprima ? job("in_coda", { id: "anteprima-1" }) : job("in_coda"),
+    }),
+    [PREVIEW_PAGE]: {
+      body: job("completato", { id: "anteprima-1", letti: rows.length, totale: rows.length, risultato }),
+    },
+    [PAGE]: importPage,
+  };
 }
 
 function spreadsheet(name = "inventario.xlsx", size = 2048) {
@@ -73,11 +101,16 @@ describe("Altre Operazioni", () => {
     expect(await screen.findByText("Errore durante la generazione del template")).toBeTruthy();
   });
 
-  it("imports a spreadsheet as a job and reports the processed rows and each row error", async () => {
+  it("shows first what the import would do row by row, and imports only once confirmed", async () => {
     const { user, server } = renderInventory({
-      api: {
-        [START]: { status: 202, body: job("in_coda") },
-        [PAGE]: {
+      api: previewThenImport(
+        [
+          { riga: 2, nome: "Canon EOS R6", esito: "aggiornato" },
+          { riga: 3, nome: "Faro LED", esito: "creato" },
+          { riga: 4, nome: "Treppiede", esito: "creato" },
+          { riga: 5, nome: "Busto", esito: "rifiutato", errore: "Corso non valido: Scultura" },
+        ],
+        {
           body: job("completato", {
             letti: 4,
             totale: 4,
@@ -91,33 +124,63 @@ describe("Altre Operazioni", () => {
             },
           }),
         },
-      },
+      ),
     });
     const input = await screen.findByLabelText("File Excel da importare");
-    expect(input.getAttribute("accept")).toBe(".xlsx,.xls");
+    expect(input.getAttribute("accept")).toBe(".xlsx,.xls,.csv");
     await user.upload(input as HTMLInputElement, spreadsheet());
+    expect(
+      await screen.findByText("Anteprima di inventario.xlsx: nulla è stato ancora importato.", {}, POLLED),
+    ).toBeTruthy();
+    expect(screen.getByText("2 da creare, 1 da aggiornare, 0 invariati, 1 rifiutato su 4 righe.")).toBeTruthy();
+    const rows = within(screen.getByRole("region", { name: "Righe dell'anteprima" })).getAllByRole("row");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "RigaNomeEsito",
+      "2Canon EOS R6Da aggiornare",
+      "3Faro LEDDa creare",
+      "4TreppiedeDa creare",
+      "5BustoRifiutato: Corso non valido: Scultura",
+    ]);
+    expect(server.callsTo(START)).toHaveLength(1);
+    expect(server.callsTo(START)[0]?.body).toMatchObject({ anteprima: true });
+
+    await user.click(screen.getByRole("button", { name: "Conferma import" }));
     expect(await screen.findByText("Import completato: 3/4 elementi processati", {}, POLLED)).toBeTruthy();
     expect(screen.getByText("2 creati, 1 aggiornati, 0 invariati.")).toBeTruthy();
     const errors = within(screen.getByRole("list", { name: "Errori di importazione" }));
     expect(errors.getByText("Riga 5: Corso non valido: Scultura")).toBeTruthy();
 
-    const body = server.callsTo(START)[0]?.body as Record<string, unknown>;
+    const body = server.callsTo(START)[1]?.body as Record<string, unknown>;
+    expect(body.anteprima).toBe(false);
     expect(body.fileName).toBe("inventario.xlsx");
     expect(body.fileSize).toBe(2048);
     expect(body.fileType).toBe(XLSX_TYPE);
     expect(String(body.fileData)).toStartWith(`data:${XLSX_TYPE};base64,`);
   });
 
+  it("imports nothing when the preview is cancelled, and offers no import when every row is refused", async () => {
+    const { user, server } = renderInventory({
+      api: previewThenImport([{ riga: 2, nome: "", esito: "rifiutato", errore: "il nome è obbligatorio" }], "never"),
+    });
+    await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
+    const confirm = await screen.findByRole("button", { name: "Conferma import" }, POLLED);
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Annulla" }));
+    expect(screen.queryByText(/Anteprima di/)).toBeNull();
+    expect(server.callsTo(START)).toHaveLength(1);
+  });
+
   it("shows a bar of the rows applied so far while a long import runs", async () => {
     let asked = 0;
     const { user } = renderInventory({
-      api: {
-        [START]: { status: 202, body: job("in_coda") },
+      api: previewThenImport(
+        [{ riga: 2, nome: "Faro", esito: "creato" }],
         // The first look finds the rows being applied; the import then never ends.
-        [PAGE]: () => (++asked === 1 ? { body: job("importazione", { letti: 1200, totale: 5000 }) } : "never"),
-      },
+        () => (++asked === 1 ? { body: job("importazione", { letti: 1200, totale: 5000 }) } : "never"),
+      ),
     });
     await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
+    await user.click(await screen.findByRole("button", { name: "Conferma import" }, POLLED));
     expect(await screen.findByText("In attesa di iniziare...")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Altre Operazioni" }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText("Righe elaborate: 1200 di 5000", {}, POLLED)).toBeTruthy();
@@ -129,12 +192,12 @@ describe("Altre Operazioni", () => {
     const errors = Array.from({ length: 40 }, (_, i) => `Riga ${i + 2}: il nome è obbligatorio`);
     const risultato = { success: 0, total: 40, created: 0, updated: 0, unchanged: 0, errors };
     const { user } = renderInventory({
-      api: {
-        [START]: { status: 202, body: job("in_coda") },
-        [PAGE]: { body: job("completato", { letti: 40, totale: 40, risultato }) },
-      },
+      api: previewThenImport([{ riga: 2, nome: "Faro", esito: "creato" }], {
+        body: job("completato", { letti: 40, totale: 40, risultato }),
+      }),
     });
     await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
+    await user.click(await screen.findByRole("button", { name: "Conferma import" }, POLLED));
     expect(await screen.findByText("Import completato: 0/40 elementi processati", {}, POLLED)).toBeTruthy();
     const list = screen.getByRole("list", { name: "Errori di importazione" });
     expect(

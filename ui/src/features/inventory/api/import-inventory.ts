@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ImportJobView, ImportOutcome } from "../../../../../src/modules/excel/model";
+import type { ImportJobView, ImportOutcome, ImportRowOutcome } from "../../../../../src/modules/excel/model";
 import { ApiError, apiRequest } from "../../../lib/api";
 import { categoriesKey } from "./get-categories";
 import { inventoryKey } from "./get-inventory";
 
-export type { ImportJobView, ImportOutcome };
+export type { ImportJobView, ImportOutcome, ImportRowOutcome };
 
 const JOBS = "/api/excel/inventario/import/lavori";
 const IMPORT_FAILED = "Errore durante l'import Excel";
@@ -22,14 +22,27 @@ function readAsDataUrl(file: File): Promise<string> {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, POLL_MS));
 
+export interface ImportRequest {
+  file: File;
+  /** Only ask what the import would do, row by row: nothing is stored. */
+  preview: boolean;
+  onProgress: (job: ImportJobView) => void;
+}
+
 /**
- * Sends the file as an import job, then follows it to its end, telling `onProgress` each step; resolves
- * with the outcome, or fails with the reason the server refused the file.
+ * Sends the file as an import job (or its preview), then follows it to its end, telling `onProgress` each
+ * step; resolves with the outcome, or fails with the reason the server refused the file.
  */
-async function importFile(file: File, onProgress: (job: ImportJobView) => void): Promise<ImportOutcome> {
+async function importFile({ file, preview, onProgress }: ImportRequest): Promise<ImportOutcome> {
   let job = await apiRequest<ImportJobView>(JOBS, {
     method: "POST",
-    body: { fileName: file.name, fileSize: file.size, fileType: file.type, fileData: await readAsDataUrl(file) },
+    body: {
+      fileName: file.name,
+      fileSize: file.size,
+      fileType: file.type,
+      fileData: await readAsDataUrl(file),
+      anteprima: preview,
+    },
     fallbackError: IMPORT_FAILED,
   });
   while (job.fase !== "completato" && job.fase !== "fallito") {
@@ -44,9 +57,9 @@ async function importFile(file: File, onProgress: (job: ImportJobView) => void):
 export function useImportInventory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (job: ImportJobView) => void }) =>
-      importFile(file, onProgress),
-    onSuccess: () => {
+    mutationFn: importFile,
+    onSuccess: (outcome) => {
+      if (outcome.anteprima) return;
       queryClient.invalidateQueries({ queryKey: inventoryKey });
       queryClient.invalidateQueries({ queryKey: categoriesKey });
     },

@@ -1,21 +1,28 @@
 import { Download, FileSpreadsheet, MoreHorizontal, Upload, X } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
+import { isSpreadsheetName, SPREADSHEET_EXTENSIONS } from "../../../../../src/domain/spreadsheet-files";
 import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
 import { DropdownMenu } from "../../../components/dropdown-menu";
 import { useToast } from "../../../components/toast";
 import { useDownloadTemplate } from "../api/download-template";
 import { useExportInventory } from "../api/export-inventory";
-import { type ImportJobView, type ImportOutcome, useImportInventory } from "../api/import-inventory";
+import {
+  type ImportJobView,
+  type ImportOutcome,
+  type ImportRowOutcome,
+  useImportInventory,
+} from "../api/import-inventory";
 import { failureText } from "../utils/failure-text";
 
 /** What the last spreadsheet operation is doing or did, shown under the page title. */
 export type TransferStatus =
   | { kind: "working"; label: string; job?: ImportJobView }
+  | { kind: "preview"; fileName: string; outcome: ImportOutcome; confirm: () => void }
   | { kind: "imported"; outcome: ImportOutcome }
   | { kind: "failed"; message: string; detail?: string };
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
-const SPREADSHEET = /\.(xlsx|xls)$/i;
 const INVALID_FILE = "File non valido";
 
 /** "Altre Operazioni": export, template and import of the inventory as an Excel file. */
@@ -43,21 +50,31 @@ export function SpreadsheetMenu({ onStatus }: { onStatus: (status: TransferStatu
     // Cleared so that choosing the same file again (after fixing it) fires a new change.
     event.target.value = "";
     if (!file) return;
-    if (!SPREADSHEET.test(file.name) || file.size === 0 || file.size > MAX_FILE_BYTES) {
+    if (!isSpreadsheetName(file.name) || file.size === 0 || file.size > MAX_FILE_BYTES) {
       onStatus({
         kind: "failed",
         message: INVALID_FILE,
-        detail: "Scegli un file Excel (.xlsx o .xls) di al massimo 10 MB.",
+        detail: "Scegli un file Excel (.xlsx o .xls) o CSV (.csv) di al massimo 10 MB.",
       });
       return;
     }
-    const label = `Importazione di ${file.name} in corso...`;
+    // First what the import would do, row by row; only the desk's confirmation applies it.
+    run(file, true);
+  }
+
+  function run(file: File, preview: boolean) {
+    const label = preview ? `Analisi di ${file.name} in corso...` : `Importazione di ${file.name} in corso...`;
     onStatus({ kind: "working", label });
     const onProgress = (job: ImportJobView) => onStatus({ kind: "working", label, job });
     importInventory.mutate(
-      { file, onProgress },
+      { file, preview, onProgress },
       {
-        onSuccess: (outcome) => onStatus({ kind: "imported", outcome }),
+        onSuccess: (outcome) =>
+          onStatus(
+            preview
+              ? { kind: "preview", fileName: file.name, outcome, confirm: () => run(file, false) }
+              : { kind: "imported", outcome },
+          ),
         onError: (error) => onStatus({ kind: "failed", message: failureText(error, "Errore durante l'import Excel") }),
       },
     );
@@ -87,7 +104,7 @@ export function SpreadsheetMenu({ onStatus }: { onStatus: (status: TransferStatu
       <input
         ref={fileInput}
         type="file"
-        accept=".xlsx,.xls"
+        accept={SPREADSHEET_EXTENSIONS.join(",")}
         aria-label="File Excel da importare"
         onChange={importChosenFile}
         className="hidden"
@@ -110,6 +127,77 @@ function DismissButton({ onDismiss }: { onDismiss: () => void }) {
 }
 
 const count = (n: number) => n.toLocaleString("it-IT");
+
+const VERDICT_LABELS: Record<ImportRowOutcome["esito"], string> = {
+  creato: "Da creare",
+  aggiornato: "Da aggiornare",
+  invariato: "Invariato",
+  rifiutato: "Rifiutato",
+};
+
+/** The preview of an import: what each row would do, and the choice to apply it or not. */
+function ImportPreview({
+  status,
+  onDismiss,
+}: {
+  status: Extract<TransferStatus, { kind: "preview" }>;
+  onDismiss: () => void;
+}) {
+  const { outcome } = status;
+  const refused = outcome.total - outcome.success;
+  return (
+    <Alert tone={refused ? "warning" : "info"}>
+      <p className="font-medium">Anteprima di {status.fileName}: nulla è stato ancora importato.</p>
+      <p className="mt-1">
+        {outcome.created} da creare, {outcome.updated} da aggiornare, {outcome.unchanged} invariati, {refused}{" "}
+        {refused === 1 ? "rifiutato" : "rifiutati"} su {outcome.total} righe.
+      </p>
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Righe dell'anteprima"
+        className="mt-2 max-h-64 overflow-y-auto rounded-md border border-slate-200 bg-white"
+      >
+        <table className="w-full text-left text-xs text-slate-700">
+          <caption className="sr-only">Che cosa farebbe l'importazione con ogni riga</caption>
+          <thead className="sticky top-0 bg-slate-50">
+            <tr>
+              <th scope="col" className="px-2 py-1.5">
+                Riga
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                Nome
+              </th>
+              <th scope="col" className="px-2 py-1.5">
+                Esito
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {(outcome.righe ?? []).map((row) => (
+              <tr key={row.riga}>
+                <td className="px-2 py-1 tabular-nums">{row.riga}</td>
+                <td className="px-2 py-1 break-words">{row.nome || "—"}</td>
+                <td className={`px-2 py-1 ${row.esito === "rifiutato" ? "font-medium text-red-700" : ""}`}>
+                  {VERDICT_LABELS[row.esito]}
+                  {row.errore && `: ${row.errore}`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button icon={Upload} onClick={status.confirm} disabled={outcome.success === 0}>
+          Conferma import
+        </Button>
+        <Button variant="secondary" onClick={onDismiss}>
+          Annulla
+        </Button>
+      </div>
+    </Alert>
+  );
+}
 
 function phaseText(job: ImportJobView): string {
   if (job.fase === "in_coda") return "In attesa di iniziare...";
@@ -134,6 +222,7 @@ export function TransferStatusPanel({ status, onDismiss }: { status: TransferSta
       </Alert>
     );
   }
+  if (status.kind === "preview") return <ImportPreview status={status} onDismiss={onDismiss} />;
   if (status.kind === "failed")
     return (
       <Alert tone="error" action={<DismissButton onDismiss={onDismiss} />}>
