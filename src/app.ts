@@ -1,6 +1,5 @@
 import { Elysia, type ValidationError } from "elysia";
 import type { AppContext } from "./context";
-import { createWriteGate } from "./db/write-gate";
 import { apiDocs } from "./http/api-docs";
 import { createTokenService } from "./http/auth";
 import { bodyGuard, bodyLimitFor, isImportPath, tooLarge } from "./http/body-guard";
@@ -51,7 +50,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
   const startedAt = new WeakMap<Request, number>();
   const responses = createResponseCache(ctx);
   const bodies = bodyGuard();
-  const writes = createWriteGate();
+  const writes = ctx.writes;
   const imports = createImportJobs(ctx, writes);
   const heldWrites = new WeakSet<Request>();
   // Lists differ by who asks (a student sees their own); the same user gets the same answer.

@@ -6,6 +6,7 @@ import type { AppContext } from "./context";
 import { claimDataDir, dataPaths, ensureDataDir, loadOrCreateSecret, runningServerPid } from "./data-dir";
 import { backupDatabase, backupProblem, openForBackup, restoreDatabase } from "./db/backup";
 import { openDatabase } from "./db/client";
+import { createWriteGate } from "./db/write-gate";
 import { PUBLIC_URL_UNSET } from "./domain/public-url";
 import { BUILD, VERSION } from "./domain/version";
 import { API_DOCS_PATH } from "./http/api-docs";
@@ -60,6 +61,7 @@ export function contextFor(config: Config, logger = createLogger(config.logLevel
     dataDir: config.dataDir,
     metrics: createServerMetrics(),
     events: createEventBus(),
+    writes: createWriteGate(),
     overdueCheckMinutes: config.overdueCheckMinutes,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,

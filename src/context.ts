@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { Clock } from "./clock";
 import type { MailEnvironment } from "./config";
 import type { Db } from "./db/client";
+import type { WriteGate } from "./db/write-gate";
 import type { ServerMetrics } from "./http/metrics";
 import type { Logger } from "./logger";
 import type { PasswordHasher } from "./modules/auth/passwords";
@@ -29,6 +30,11 @@ export interface AppContext {
   publicUrl?: string;
   /** SMTP_URL and MAIL_FROM from the environment; the settings' own values win. */
   mail?: MailEnvironment;
+  /**
+   * Holds this process's writes back while the import worker holds SQLite's write lock: write requests,
+   * the timed jobs and the outbox's bookkeeping all pass through it (src/db/write-gate.ts).
+   */
+  writes: WriteGate;
   /** The outbox's sender, in a serving process (tests create their own and drive it). */
   mailer?: MailSender;
 }

@@ -95,6 +95,24 @@ describe("the overdue job", () => {
   });
 });
 
+describe("the timed jobs beside a spreadsheet import", () => {
+  it("wait while the import holds the write lock, without stopping the server, then run", async () => {
+    const { ctx, dueToday } = await loansDueSoon();
+    travelToDay(ctx, day(1));
+    await ctx.writes.close();
+    const stop = startJobs(ctx, 15);
+    try {
+      await Bun.sleep(0);
+      expect(loanRow(ctx, dueToday)?.stato).toBe("attivo");
+      ctx.writes.open();
+      await Bun.sleep(0);
+      expect(loanRow(ctx, dueToday)?.stato).toBe("scaduto");
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe("an open loan past its due date, as the lists show it", () => {
   it("shows as overdue with its lateness even before the job ran", async () => {
     const { client, ctx, admin, student, dueToday, dueTomorrow } = await loansDueSoon();

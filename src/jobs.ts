@@ -33,8 +33,10 @@ const MAIL_RETRY_CHECK_MS = 30_000;
  * outbox's sender for retries.
  */
 export function startJobs(ctx: AppContext, minutes: number): () => void {
-  checkOverdueLoans(ctx);
-  const timer = setInterval(() => checkOverdueLoans(ctx), minutes * 60_000);
+  // Through the write gate: while an import applies its rows, the jobs wait for it without stopping the server.
+  const check = () => void ctx.writes.hold(() => checkOverdueLoans(ctx));
+  check();
+  const timer = setInterval(check, minutes * 60_000);
   const mailer = ctx.mailer;
   mailer?.wake();
   const mailTimer = mailer ? setInterval(() => mailer.wake(), MAIL_RETRY_CHECK_MS) : undefined;

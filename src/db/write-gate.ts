@@ -12,6 +12,8 @@ export interface WriteGate {
   /** Closes the gate, and resolves once the writes already past it are answered (or after a while). */
   close(): Promise<void>;
   open(): void;
+  /** Runs `work` as one write past the gate: for writes that are not requests (timed jobs, the outbox). */
+  hold<T>(work: () => T): Promise<T>;
 }
 
 /** A write already past the gate and not answered after this long is not waited for any more. */
@@ -21,7 +23,7 @@ export function createWriteGate(): WriteGate {
   let writers = 0;
   let closed: PromiseWithResolvers<void> | undefined;
   let drained: PromiseWithResolvers<void> | undefined;
-  return {
+  const gate: WriteGate = {
     async enter() {
       while (closed) await closed.promise;
       writers++;
@@ -43,5 +45,16 @@ export function createWriteGate(): WriteGate {
       closed?.resolve();
       closed = undefined;
     },
+    async hold(work) {
+      // While the gate is open the work runs at once, before this call returns.
+      if (closed) await gate.enter();
+      else writers++;
+      try {
+        return work();
+      } finally {
+        gate.leave();
+      }
+    },
   };
+  return gate;
 }

@@ -2,6 +2,7 @@ import { createApp } from "../app";
 import { createClock } from "../clock";
 import type { AppContext } from "../context";
 import { openDatabase } from "../db/client";
+import { createWriteGate } from "../db/write-gate";
 import { createServerMetrics } from "../http/metrics";
 import { silentLogger } from "../logger";
 import { createPasswordHasher } from "../modules/auth/passwords";
@@ -24,6 +25,7 @@ export function createTestContext(now = new Date("2026-03-10T09:00:00Z"), file =
     appName: "PrestaLab",
     metrics: createServerMetrics(),
     events: createEventBus(),
+    writes: createWriteGate(),
     overdueCheckMinutes: 15,
   };
 }

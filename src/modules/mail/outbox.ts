@@ -85,27 +85,29 @@ export function createMailSender(ctx: AppContext, transport: MailTransport = smt
       }
       const now = ctx.clock.now();
       const attempts = message.tentativi + 1;
-      writeTransaction(ctx.db, (tx) => {
-        tx.update(postaInUscita)
-          .set(
-            failure === null
-              ? {
-                  stato: "inviata",
-                  tentativi: attempts,
-                  inviataAt: now.toISOString(),
-                  ultimoTentativoAt: now.toISOString(),
-                }
-              : {
-                  stato: attempts >= MAX_ATTEMPTS ? "fallita" : "in_coda",
-                  tentativi: attempts,
-                  ultimoErrore: failure,
-                  ultimoTentativoAt: now.toISOString(),
-                  prossimoTentativoAt: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-                },
-          )
-          .where(eq(postaInUscita.id, message.id))
-          .run();
-      });
+      await ctx.writes.hold(() =>
+        writeTransaction(ctx.db, (tx) => {
+          tx.update(postaInUscita)
+            .set(
+              failure === null
+                ? {
+                    stato: "inviata",
+                    tentativi: attempts,
+                    inviataAt: now.toISOString(),
+                    ultimoTentativoAt: now.toISOString(),
+                  }
+                : {
+                    stato: attempts >= MAX_ATTEMPTS ? "fallita" : "in_coda",
+                    tentativi: attempts,
+                    ultimoErrore: failure,
+                    ultimoTentativoAt: now.toISOString(),
+                    prossimoTentativoAt: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+                  },
+            )
+            .where(eq(postaInUscita.id, message.id))
+            .run();
+        }),
+      );
       if (failure === null) sent++;
       else
         ctx.logger.warn(
