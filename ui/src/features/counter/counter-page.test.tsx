@@ -152,8 +152,10 @@ describe("Banco: the camera", () => {
     const filming = camera(await labelQrFrame(label));
     const { user, server } = renderCounter(freeUnit());
     await user.click(await screen.findByRole("button", { name: "Fotocamera" }));
-    expect(await screen.findByLabelText("Inquadra il codice QR dell'etichetta")).toBeTruthy();
-    expect(await screen.findByRole("article", { name: /A7-003/ })).toBeTruthy();
+    // The camera's code (with the QR decoder) is its own chunk: a cold start may take a while to load it.
+    const loading = { timeout: 5000 };
+    expect(await screen.findByLabelText("Inquadra il codice QR dell'etichetta", {}, loading)).toBeTruthy();
+    expect(await screen.findByRole("article", { name: /A7-003/ }, loading)).toBeTruthy();
     expect(server.callsTo("GET /api/banco/scansione").map((call) => call.query.codice)).toEqual([label]);
     expect(filming.stopped).toBe(true);
     expect(screen.queryByLabelText("Inquadra il codice QR dell'etichetta")).toBeNull();
@@ -164,7 +166,7 @@ describe("Banco: the camera", () => {
     camera("denied");
     const { user, server } = renderCounter(freeUnit());
     await user.click(await screen.findByRole("button", { name: "Fotocamera" }));
-    expect((await screen.findByRole("alert")).textContent).toBe(
+    expect((await screen.findByRole("alert", {}, { timeout: 5000 })).textContent).toBe(
       "Fotocamera non disponibile o non autorizzata: scrivi il codice.",
     );
     expect(server.callsTo("GET /api/banco/scansione")).toHaveLength(0);

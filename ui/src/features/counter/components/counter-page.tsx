@@ -111,25 +111,29 @@ export function CounterPage() {
   const scanRef = useRef(scan);
   scanRef.current = scan;
 
-  const lookup = useCallback(async (text: string): Promise<ScannedUnit[]> => {
+  // Only the newest lookup shows its answer: a refresh after a dialog must not cover a newer scan.
+  const newestLookup = useRef(0);
+  /** Finds what `text` names; null when a newer lookup started meanwhile (its answer is the one shown). */
+  const lookup = useCallback(async (text: string): Promise<ScannedUnit[] | null> => {
     const value = text.trim();
     if (!value) return [];
+    const ticket = ++newestLookup.current;
     setSearching(true);
     setProblem(null);
+    let units: ScannedUnit[] = [];
+    let failure: string | null = null;
     try {
-      const answer = await scanCode(value);
-      setFound(answer.unita);
-      setLastCode(value);
-      return answer.unita;
+      units = (await scanCode(value)).unita;
     } catch (error) {
-      setFound([]);
-      setProblem(error instanceof ApiError ? error.message : "Codice non trovato");
-      return [];
-    } finally {
-      setSearching(false);
-      setCode("");
-      field.current?.focus();
+      failure = error instanceof ApiError ? error.message : "Codice non trovato";
     }
+    if (ticket !== newestLookup.current) return null;
+    setFound(units);
+    setProblem(failure);
+    if (!failure) setLastCode(value);
+    setSearching(false);
+    field.current?.focus();
+    return units;
   }, []);
 
   const onCameraCode = useCallback((text: string) => {
@@ -143,7 +147,10 @@ export function CounterPage() {
   }
 
   async function scan(text: string) {
+    // The field empties at once, ready for the next code a scanner types.
+    setCode("");
     const units = await lookup(text);
+    if (!units) return;
     const [only] = units.length === 1 ? units : [];
     if (only) remember(only, `Scansionata: ${ACTION_TEXT[only.azione].toLowerCase()}`);
     // One free unit scanned: it is there to be lent, so the lend form opens at once.
