@@ -30,6 +30,9 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
+  // The accessibility sweep audits every screen four times (two widths, light and dark) and takes about six
+  // minutes by design; a file is "slow" for this suite past ten, and only then is it worth a line.
+  reportSlowTests: { max: 5, threshold: 10 * 60_000 },
   // The list reporter ends the run with its own "N passed" / "N failed" summary; junit goes to a file.
   reporter: [["list"], ["junit", { outputFile: "test-results/junit.xml" }]],
   use: {
