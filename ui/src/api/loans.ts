@@ -14,37 +14,6 @@ export const prestitiKeys = {
   returnPreview: (loanId: number, query: string) => ["prestiti", loanId, "anteprima", query] as const,
 };
 
-export interface Loan {
-  id: number;
-  inventario_id: number;
-  oggetto_nome: string;
-  unita: string[];
-  utente_nome: string;
-  utente_cognome: string;
-  utente_nome_reale: string;
-  utente_email: string | null;
-  data_uscita: string;
-  data_rientro: string;
-  data_restituzione: string | null;
-  stato: LoanState;
-  giorni_ritardo: number;
-  note: string | null;
-  tipo_utilizzo: "interno" | "esterno" | null;
-  penalty_strikes: number;
-  is_blocked: boolean;
-  richiesta_id: number | null;
-  /** Where the loan stands at the desk: waiting to be collected, out, overdue, back or cancelled. */
-  fase: LoanPhase;
-  consegnato_il: string | null;
-  consegnato_da: string | null;
-  annullato_il: string | null;
-  unita_ids: number[];
-  /** Units already given back while the loan stays open (a partial return). */
-  unita_restituite: number[];
-  /** The item's accessories, one per line. */
-  checklist: string | null;
-}
-
 /** A student's own loan (`GET /api/prestiti/mie`), as the dashboard, "I Miei Prestiti" and the fault form show it. */
 export interface MyLoan {
   id: number;
@@ -61,6 +30,25 @@ export interface MyLoan {
   note: string | null;
   /** Waiting to be collected at the desk, out, overdue, back or cancelled. */
   fase: LoanPhase;
+}
+
+/** A loan as the desk sees it: the borrower, their penalty standing, and the hand-over and returns so far. */
+export interface Loan extends MyLoan {
+  utente_nome: string;
+  utente_cognome: string;
+  utente_nome_reale: string;
+  utente_email: string | null;
+  tipo_utilizzo: UsageType | null;
+  penalty_strikes: number;
+  is_blocked: boolean;
+  richiesta_id: number | null;
+  consegnato_il: string | null;
+  consegnato_da: string | null;
+  annullato_il: string | null;
+  /** Units already given back while the loan stays open (a partial return). */
+  unita_restituite: number[];
+  /** The item's accessories, one per line. */
+  checklist: string | null;
 }
 
 export function useMyLoans() {

@@ -15,13 +15,11 @@ export const richiesteKeys = {
   mine: ["richieste", "mie"] as const,
 };
 
-/** A request as the desk sees it, with the requester and their penalty standing. */
-export interface LoanRequest {
+/** A student's own request, as "I Miei Prestiti" and the student dashboard show it. */
+export interface MyRequest {
   id: number;
   stato: RequestState;
-  inventario_id: number;
   oggetto_nome: string;
-  unit_id: number;
   codice_univoco: string;
   dal: string;
   al: string;
@@ -29,6 +27,12 @@ export interface LoanRequest {
   tipo_utilizzo: UsageType | null;
   motivo_rifiuto: string | null;
   created_at: string;
+}
+
+/** A request as the desk sees it, with the requester and their penalty standing. */
+export interface LoanRequest extends MyRequest {
+  inventario_id: number;
+  unit_id: number;
   utente_nome: string | null;
   utente_cognome: string | null;
   utente_email: string | null;
@@ -68,20 +72,6 @@ export function useRecentRequests() {
     queryFn: () => apiRequest<RequestPage>(`/api/richieste?all=1&pagina=1&per_pagina=${RECENT_REQUESTS_SHOWN}`),
     refetchInterval: DESK_POLL_INTERVAL_MS,
   });
-}
-
-/** A student's own request, as "I Miei Prestiti" and the student dashboard show it. */
-export interface MyRequest {
-  id: number;
-  stato: RequestState;
-  oggetto_nome: string;
-  codice_univoco: string;
-  dal: string;
-  al: string;
-  note: string | null;
-  tipo_utilizzo: UsageType | null;
-  motivo_rifiuto: string | null;
-  created_at: string;
 }
 
 export function useMyRequests() {

@@ -2,14 +2,17 @@ import { useQuery } from "@tanstack/react-query";
 import type { Priority, ReportState, ReportType } from "../../../src/domain/repairs";
 import { apiRequest } from "../lib/api";
 
-// Fault reports as the desk sees them: GET /api/segnalazioni (the dashboard, the notifications, Riparazioni).
+// Fault reports: GET /api/segnalazioni (the desk's dashboard, notifications and Riparazioni) and
+// GET /api/segnalazioni/mie (a student's own, on the dashboard and the fault form).
 
+/** Every key starts with "segnalazioni", so a change that invalidates the reports refreshes them all. */
 export const segnalazioniKeys = {
   all: ["segnalazioni"] as const,
+  mine: ["segnalazioni", "mie"] as const,
 };
 
-/** A fault report, with its reporter. */
-export interface Report {
+/** One of the student's own fault reports. */
+export interface MyReport {
   id: number;
   tipo: ReportType;
   urgenza: Priority;
@@ -22,6 +25,14 @@ export interface Report {
   unit_id: number;
   codice_univoco: string;
   prestito_id: number | null;
+}
+
+export function useMyReports() {
+  return useQuery({ queryKey: segnalazioniKeys.mine, queryFn: () => apiRequest<MyReport[]>("/api/segnalazioni/mie") });
+}
+
+/** A fault report as the desk sees it, with its reporter and the repair it led to. */
+export interface Report extends MyReport {
   riparazione_id: number | null;
   user_id: number | null;
   utente_nome: string | null;

@@ -4,6 +4,7 @@ import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/dom
 import { useBlockThreshold } from "../../../api/impostazioni";
 import { useMyLoans } from "../../../api/loans";
 import { type MyRequest, useMyRequests } from "../../../api/richieste";
+import { useMyReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { CalendarFeedCard } from "../../../components/calendar-feed-card";
@@ -13,7 +14,6 @@ import { fullName, type User } from "../../../lib/user";
 import { useCourseItemCounts } from "../api/get-available-items";
 import { useMyAlerts } from "../api/get-my-alerts";
 import { useMyPenalties } from "../api/get-my-penalties";
-import { useMyReports } from "../api/get-my-reports";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
 import { DashboardCard } from "./dashboard-card";
