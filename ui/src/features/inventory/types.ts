@@ -36,13 +36,6 @@ export interface InventoryItem {
   unita: InventoryUnit[];
 }
 
-export interface Category {
-  id: number;
-  nome: string;
-  /** How many listed items use it. */
-  oggetti: number;
-}
-
 export interface Course {
   id: number;
   nome: string;

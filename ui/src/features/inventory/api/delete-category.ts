@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { categorieKeys } from "../../../api/categorie";
 import { apiRequest } from "../../../lib/api";
-import { categoriesKey } from "./get-categories";
 import { inventoryKey } from "./get-inventory";
 
 /** Deletes a category; its items move to "nessuna categoria" (`spostati` says how many). */
@@ -13,7 +13,7 @@ export function useDeleteCategory() {
         fallbackError: "Errore nell'eliminazione categoria",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
       queryClient.invalidateQueries({ queryKey: inventoryKey });
     },
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { categorieKeys } from "../../../api/categorie";
 import { apiRequest } from "../../../lib/api";
-import { categoriesKey } from "./get-categories";
 import { inventoryKey } from "./get-inventory";
 
 export function useDeleteItem() {
@@ -13,7 +13,7 @@ export function useDeleteItem() {
       }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: inventoryKey });
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
     },
   });
 }

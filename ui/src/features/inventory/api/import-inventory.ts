@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ImportJobView, ImportOutcome, ImportRowOutcome } from "../../../../../src/modules/excel/model";
+import { categorieKeys } from "../../../api/categorie";
 import { ApiError, apiRequest } from "../../../lib/api";
-import { categoriesKey } from "./get-categories";
 import { inventoryKey } from "./get-inventory";
 
 export type { ImportJobView, ImportOutcome, ImportRowOutcome };
@@ -61,7 +61,7 @@ export function useImportInventory() {
     onSuccess: (outcome) => {
       if (outcome.anteprima) return;
       queryClient.invalidateQueries({ queryKey: inventoryKey });
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Category } from "../../../api/categorie";
+import { categorieKeys } from "../../../api/categorie";
 import { apiRequest } from "../../../lib/api";
-import type { Category } from "../types";
-import { categoriesKey } from "./get-categories";
 import { inventoryKey } from "./get-inventory";
 
 export function useRenameCategory() {
@@ -14,7 +14,7 @@ export function useRenameCategory() {
         fallbackError: "Errore nella modifica categoria",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
       // Item cards show the category's name.
       queryClient.invalidateQueries({ queryKey: inventoryKey });
     },

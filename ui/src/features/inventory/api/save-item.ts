@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoanType } from "../../../../../src/domain/loan-types";
+import { categorieKeys } from "../../../api/categorie";
 import { apiRequest } from "../../../lib/api";
 import type { InventoryItem } from "../types";
-import { categoriesKey } from "./get-categories";
 import { inventoryKey } from "./get-inventory";
 
 /** What the item wizard sends, on creation and on editing alike. */
@@ -36,7 +36,7 @@ export function useSaveItem() {
       }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: inventoryKey });
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
     },
   });
 }

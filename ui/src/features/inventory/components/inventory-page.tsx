@@ -1,6 +1,7 @@
 import { PackageSearch, Plus, Printer, RefreshCw, SlidersHorizontal, Tags, X } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useCategories } from "../../../api/categorie";
 import { downloadLabels } from "../../../api/labels";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -15,7 +16,6 @@ import { useToast } from "../../../components/toast";
 import { type ListView, ViewSwitch } from "../../../components/view-switch";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useDeleteItem } from "../api/delete-item";
-import { useCategories } from "../api/get-categories";
 import { useInventory } from "../api/get-inventory";
 import { useSetUnitLost } from "../api/set-unit-lost";
 import type { InventoryItem, InventoryUnit } from "../types";
