@@ -1,9 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import { ClipboardList, MessageSquareWarning, Package, Wrench } from "lucide-react";
+import { useInventory } from "../../../api/inventario";
 import { usePendingRequests, useRecentRequests } from "../../../api/richieste";
 import { useRepairs } from "../../../api/riparazioni";
 import { useReports } from "../../../api/segnalazioni";
-import { useInventory } from "../api/get-inventory";
 
 interface CounterProps {
   label: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { categorieKeys } from "../../../api/categorie";
+import { inventarioKeys } from "../../../api/inventario";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-inventory";
 
 /** Deletes a category; its items move to "nessuna categoria" (`spostati` says how many). */
 export function useDeleteCategory() {
@@ -14,7 +14,7 @@ export function useDeleteCategory() {
       }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: categorieKeys.all });
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

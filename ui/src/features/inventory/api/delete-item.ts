@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { categorieKeys } from "../../../api/categorie";
+import { inventarioKeys } from "../../../api/inventario";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-inventory";
 
 export function useDeleteItem() {
   const queryClient = useQueryClient();
@@ -12,7 +12,7 @@ export function useDeleteItem() {
         fallbackError: "Errore nell'eliminazione",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
       queryClient.invalidateQueries({ queryKey: categorieKeys.all });
     },
   });

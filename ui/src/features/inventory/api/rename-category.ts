@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Category } from "../../../api/categorie";
 import { categorieKeys } from "../../../api/categorie";
+import { inventarioKeys } from "../../../api/inventario";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-inventory";
 
 export function useRenameCategory() {
   const queryClient = useQueryClient();
@@ -16,7 +16,7 @@ export function useRenameCategory() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: categorieKeys.all });
       // Item cards show the category's name.
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

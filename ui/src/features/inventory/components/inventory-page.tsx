@@ -2,6 +2,8 @@ import { PackageSearch, Plus, Printer, RefreshCw, SlidersHorizontal, Tags, X } f
 import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useCategories } from "../../../api/categorie";
+import type { InventoryItem, InventoryUnit } from "../../../api/inventario";
+import { useInventory } from "../../../api/inventario";
 import { downloadLabels } from "../../../api/labels";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -16,9 +18,7 @@ import { useToast } from "../../../components/toast";
 import { type ListView, ViewSwitch } from "../../../components/view-switch";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { useDeleteItem } from "../api/delete-item";
-import { useInventory } from "../api/get-inventory";
 import { useSetUnitLost } from "../api/set-unit-lost";
-import type { InventoryItem, InventoryUnit } from "../types";
 import { failureText } from "../utils/failure-text";
 import { filterItems, groupByName, type InventoryFilters, isFiltering, LOW_STOCK, NO_FILTERS } from "../utils/filters";
 import { AdvancedFilters } from "./advanced-filters";

@@ -2,7 +2,7 @@ import { Ban, Check, ClipboardList, Eye, Hourglass, PackageCheck, PackageOpen, P
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
-import type { ItemUnit } from "../../../api/inventario";
+import type { InventoryUnit } from "../../../api/inventario";
 import { type Loan, type ReturnAnswer, useCancelLoan } from "../../../api/loans";
 import { type LoanRequest, usePendingRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
@@ -151,7 +151,7 @@ function failureText(error: Error, fallback: string): string {
 }
 
 /** A lost unit or one in repair cannot be lent: the wizard then starts with no unit chosen. */
-function lendableUnitId(unit: ItemUnit | undefined): number | null {
+function lendableUnitId(unit: InventoryUnit | undefined): number | null {
   return unit && unit.stato !== "perso" && unit.stato !== "in_riparazione" ? unit.id : null;
 }
 

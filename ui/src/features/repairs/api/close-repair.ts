@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { inventarioKeys } from "../../../api/inventario";
 import { type Repair, riparazioniKeys } from "../../../api/riparazioni";
 import { segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-repairable-items";
 
 export type RepairOutcome = "completata" | "annullata";
 
@@ -24,7 +24,7 @@ export function useCloseRepair() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: riparazioniKeys.all });
       queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

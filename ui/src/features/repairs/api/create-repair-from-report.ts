@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { inventarioKeys } from "../../../api/inventario";
 import { riparazioniKeys } from "../../../api/riparazioni";
 import { segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
 import type { CreatedRepair, RepairDetails } from "./create-repair";
-import { inventoryKey } from "./get-repairable-items";
 
 /** Opens a repair of the reported unit; the report links to it and moves to in_corso. */
 export function useCreateRepairFromReport() {
@@ -18,7 +18,7 @@ export function useCreateRepairFromReport() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: riparazioniKeys.all });
       queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

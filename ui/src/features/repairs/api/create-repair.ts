@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Priority } from "../../../../../src/domain/repairs";
+import { inventarioKeys } from "../../../api/inventario";
 import { type Repair, riparazioniKeys } from "../../../api/riparazioni";
 import { segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-repairable-items";
 
 /** A booking of the unit still ahead, which the repair may get in the way of. */
 export interface BookingAhead {
@@ -41,7 +41,7 @@ export function useCreateRepair() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: riparazioniKeys.all });
       queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReportState } from "../../../../../src/domain/repairs";
+import { inventarioKeys } from "../../../api/inventario";
 import { type Report, segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-repairable-items";
 
 export interface ReportMove {
   id: number;
@@ -23,7 +23,7 @@ export function useUpdateReportState() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
       // A confirmed loss changes the unit's state.
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }
