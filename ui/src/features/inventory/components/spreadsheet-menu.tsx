@@ -164,13 +164,13 @@ function ImportPreview({
           <caption className="sr-only">Che cosa farebbe l'importazione con ogni riga</caption>
           <thead className="sticky top-0 bg-slate-50">
             <tr>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
                 Riga
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
                 Nome
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
                 Esito
               </th>
             </tr>
