@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { useBlockThreshold } from "../../../api/impostazioni";
 import { useMyLoans } from "../../../api/loans";
+import { useUserPenalties } from "../../../api/penalties";
 import { type MyRequest, useMyRequests } from "../../../api/richieste";
 import { useMyReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
@@ -13,7 +14,6 @@ import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
 import { useCourseItemCounts } from "../api/get-available-items";
 import { useMyAlerts } from "../api/get-my-alerts";
-import { useMyPenalties } from "../api/get-my-penalties";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
 import { DashboardCard } from "./dashboard-card";
@@ -43,7 +43,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
   const loans = useMyLoans();
   const reports = useMyReports();
   const alerts = useMyAlerts();
-  const penalties = useMyPenalties(user.id);
+  const penalties = useUserPenalties(user.id);
   const blockAt = useBlockThreshold();
   const [openRequest, setOpenRequest] = useState<MyRequest | null>(null);
 
