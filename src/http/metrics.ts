@@ -1,3 +1,5 @@
+import { watchEventLoop } from "./event-loop";
+
 /**
  * What the server measures about itself while it runs: requests served, latency per route,
  * recent signed-in users, and incidents (server errors, failed job runs). Kept in memory.
@@ -30,6 +32,8 @@ const MAX_ROUTES = 500;
 const MAX_INCIDENTS = 20;
 
 export function createServerMetrics(now: () => number = Date.now): ServerMetrics {
+  // The lag is measured from the server's start, so the status page has the last minute's figures.
+  watchEventLoop();
   const routes = new Map<string, { count: number; errors: number; samples: number[] }>();
   const lastSeen = new Map<number, number>();
   const incidents: Incident[] = [];

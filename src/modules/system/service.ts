@@ -3,6 +3,7 @@ import { tmpdir, totalmem } from "node:os";
 import { dirname } from "node:path";
 import type { AppContext } from "../../context";
 import { PUBLIC_URL_UNSET } from "../../domain/public-url";
+import { eventLoopLag } from "../../http/event-loop";
 import { configuredPublicUrl } from "../counter/documents";
 import { mailStatus } from "../mail/service";
 
@@ -141,6 +142,7 @@ export function createStatusProbe(ctx: AppContext) {
           diskFreeMb: Math.round(disk.free / 1024 / 1024),
           uptimeSeconds: Math.round((Date.now() - ctx.metrics.startedAt) / 1000),
         },
+        event_loop: eventLoopLag(),
         services,
         recentIncidents: ctx.metrics.incidents(),
         endpoints: ctx.metrics
