@@ -165,6 +165,7 @@ describe("Altre Operazioni", () => {
     await user.upload((await screen.findByLabelText("File Excel da importare")) as HTMLInputElement, spreadsheet());
     const confirm = await screen.findByRole("button", { name: "Conferma import" }, POLLED);
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("0 da creare, 0 da aggiornare, 0 invariati, 1 rifiutato su 1 riga.")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Annulla" }));
     expect(screen.queryByText(/Anteprima di/)).toBeNull();
     expect(server.callsTo(START)).toHaveLength(1);

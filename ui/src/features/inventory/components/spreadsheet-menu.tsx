@@ -5,6 +5,7 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { DropdownMenu } from "../../../components/dropdown-menu";
 import { useToast } from "../../../components/toast";
+import { countWith } from "../../../lib/plural";
 import { useDownloadTemplate } from "../api/download-template";
 import { useExportInventory } from "../api/export-inventory";
 import {
@@ -149,8 +150,9 @@ function ImportPreview({
     <Alert tone={refused ? "warning" : "info"}>
       <p className="font-medium">Anteprima di {status.fileName}: nulla è stato ancora importato.</p>
       <p className="mt-1">
-        {outcome.created} da creare, {outcome.updated} da aggiornare, {outcome.unchanged} invariati, {refused}{" "}
-        {refused === 1 ? "rifiutato" : "rifiutati"} su {outcome.total} righe.
+        {outcome.created} da creare, {outcome.updated} da aggiornare,{" "}
+        {countWith(outcome.unchanged, "invariato", "invariati")}, {countWith(refused, "rifiutato", "rifiutati")} su{" "}
+        {countWith(outcome.total, "riga", "righe")}.
       </p>
       <section
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
@@ -162,13 +164,13 @@ function ImportPreview({
           <caption className="sr-only">Che cosa farebbe l'importazione con ogni riga</caption>
           <thead className="sticky top-0 bg-slate-50">
             <tr>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
                 Riga
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
                 Nome
               </th>
-              <th scope="col" className="px-2 py-1.5">
+              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
                 Esito
               </th>
             </tr>
