@@ -3,7 +3,6 @@ import { tmpdir, totalmem } from "node:os";
 import { dirname } from "node:path";
 import type { AppContext } from "../../context";
 import { PUBLIC_URL_UNSET } from "../../domain/public-url";
-import { eventLoopLag } from "../../http/event-loop";
 import { configuredPublicUrl } from "../counter/documents";
 import { mailStatus } from "../mail/service";
 
@@ -142,7 +141,7 @@ export function createStatusProbe(ctx: AppContext) {
           diskFreeMb: Math.round(disk.free / 1024 / 1024),
           uptimeSeconds: Math.round((Date.now() - ctx.metrics.startedAt) / 1000),
         },
-        event_loop: eventLoopLag(),
+        event_loop: ctx.metrics.eventLoopLag(),
         services,
         recentIncidents: ctx.metrics.incidents(),
         endpoints: ctx.metrics
