@@ -9,10 +9,15 @@
  *   - the binary's size and the UI's initial JavaScript, gzipped.
  * Progress goes to stderr; the results go to stdout as Markdown and to bench-results.json.
  *
- *   bun run bench [--quick] [--fresh] [--no-build] [--duration 5] [--cycles 300] [--cpus 2] [--data-dir ./data-bench]
+ *   bun run bench [--quick] [--scale 5] [--fresh] [--no-build] [--duration 5] [--cycles 300] [--cpus 2] [--data-dir ./data-bench]
  *
- * --quick: small data set and short runs, to try the script out. --fresh: seed again even when the data
- * set on disk matches. --cpus N: pin the servers to the first N CPUs (taskset), as the budgets assume 2 cores.
+ * --quick: small data set and short runs, to try the script out. --scale N: N times the default academy
+ * (--scale 5: 10,000 items, 50,000 units, 20,000 students... see below), seeded into its own folder
+ * (data-bench/seed-x5) so both sizes stay on disk; it takes minutes and about N times the disk space.
+ * --mixed: instead of the measures above, the mixed scenario of scripts/bench-mixed.ts (students, the desk
+ * and 16 polling readers at once) for --duration seconds (60 by default), on the same data set.
+ * --fresh: seed again even when the data set on disk matches. --cpus N: pin the servers to the first N
+ * CPUs (taskset), as the budgets assume 2 cores.
  */
 import { Database } from "bun:sqlite";
 import {
@@ -31,6 +36,7 @@ import { join, relative, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { parseArgs } from "../src/config";
 import { addDays } from "../src/domain/dates";
+import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
 import { SEED_DEFAULTS, seedDataDir } from "./seed";
 
 type SeedSummary = Awaited<ReturnType<typeof seedDataDir>>["summary"];
@@ -54,25 +60,33 @@ const options = {
   quick,
   fresh: flags.fresh === true,
   build: flags["no-build"] !== true,
-  durationSeconds: numberFlag("duration", quick ? 1 : 5),
+  mixed: flags.mixed === true,
+  durationSeconds: numberFlag("duration", quick ? 1 : flags.mixed === true ? 60 : 5),
   cycles: Math.round(numberFlag("cycles", quick ? 40 : 300)),
   cpus: flags.cpus === undefined ? null : Math.round(numberFlag("cpus", 2)),
+  scale: Math.round(numberFlag("scale", 1)),
   coldStarts: quick ? 3 : 5,
   idleSeconds: quick ? 1 : 3,
   cacheMisses: quick ? 3 : 10,
   dataRoot: resolve(projectRoot, typeof flags["data-dir"] === "string" ? flags["data-dir"] : "data-bench"),
 };
 
-/** The data set: DESIGN §7's size (the seeder's defaults), or a small one for --quick. Any change seeds again. */
+if (quick && options.scale !== 1) throw new Error("--quick and --scale do not go together");
+
+/**
+ * The data set: DESIGN §7's size (the seeder's defaults) times --scale, or a small one for --quick. The
+ * history keeps its length (years): a bigger academy has more of everything per year. Any change seeds again.
+ */
+const scaled = (count: number) => count * options.scale;
 const seedParameters = {
-  items: quick ? 200 : SEED_DEFAULTS.items,
-  units: quick ? 1_000 : SEED_DEFAULTS.units,
-  students: quick ? 500 : SEED_DEFAULTS.students,
-  loans: quick ? 10_000 : SEED_DEFAULTS.loans,
+  items: quick ? 200 : scaled(SEED_DEFAULTS.items),
+  units: quick ? 1_000 : scaled(SEED_DEFAULTS.units),
+  students: quick ? 500 : scaled(SEED_DEFAULTS.students),
+  loans: quick ? 10_000 : scaled(SEED_DEFAULTS.loans),
   years: quick ? 1 : SEED_DEFAULTS.years,
-  requests: quick ? 300 : SEED_DEFAULTS.requests,
-  repairs: quick ? 30 : SEED_DEFAULTS.repairs,
-  reports: quick ? 30 : SEED_DEFAULTS.reports,
+  requests: quick ? 300 : scaled(SEED_DEFAULTS.requests),
+  repairs: quick ? 30 : scaled(SEED_DEFAULTS.repairs),
+  reports: quick ? 30 : scaled(SEED_DEFAULTS.reports),
   seed: 2025,
   adminEmail: SEED_DEFAULTS.adminEmail,
   adminPassword: SEED_DEFAULTS.adminPassword,
@@ -230,7 +244,10 @@ interface SeedMarker {
 }
 
 async function seededDataDir(): Promise<{ dir: string; marker: SeedMarker }> {
-  const dir = join(options.dataRoot, quick ? "seed-quick" : "seed-full");
+  const dir = join(
+    options.dataRoot,
+    quick ? "seed-quick" : options.scale === 1 ? "seed-full" : `seed-x${options.scale}`,
+  );
   const markerFile = join(dir, "bench-seed.json");
   if (!options.fresh && existsSync(markerFile) && existsSync(join(dir, "prestalab.db"))) {
     const marker = JSON.parse(readFileSync(markerFile, "utf8")) as SeedMarker;
@@ -1093,6 +1110,46 @@ function renderMarkdown(results: Results): string {
 
 // ── The run ──────────────────────────────────────────────────────────────────────────────────────
 
+/** The mixed scenario: students, the desk and the polling screens at once (scripts/bench-mixed.ts). */
+async function measureMixed(runDir: string, now: string) {
+  const server = await startPrestaLab(runDir, now, "mixed.log");
+  try {
+    const { baseUrl } = server;
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { today: string };
+    const studentCount = 8;
+    const fixtures = readFixtures(join(runDir, "prestalab.db"), health.today, studentCount);
+    const tokens = await Promise.all(
+      fixtures.students.map(({ email }) => signIn(baseUrl, email, seedParameters.studentPassword)),
+    );
+    const result = await runMixedScenario({
+      baseUrl,
+      adminToken: await signIn(baseUrl, seedParameters.adminEmail, seedParameters.adminPassword),
+      students: fixtures.cycleUnits.map((unit, index) => ({ ...unit, token: tokens[index] as string })),
+      studentItemId: fixtures.studentItemId,
+      today: health.today,
+      durationSeconds: options.durationSeconds,
+      readers: CONNECTIONS[1],
+      pageSize: PAGE_SIZE,
+      progress,
+    });
+    return { ...result, memory: memoryOf(server.child.pid) };
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
+async function mainMixed() {
+  await build();
+  const { dir: seedDir, marker } = await seededDataDir();
+  const runDir = workingCopy(seedDir);
+  mkdirSync(join(options.dataRoot, "logs"), { recursive: true });
+  const result = await measureMixed(runDir, marker.seededAt);
+  const results = { machine: machine(), dataSet: marker.parameters, ...result };
+  writeFileSync(join(projectRoot, "bench-mixed-results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(mixedMarkdown(result));
+  progress("results also written to bench-mixed-results.json");
+}
+
 async function main() {
   const startedAt = new Date().toISOString();
   await build();
@@ -1119,7 +1176,7 @@ async function main() {
 }
 
 try {
-  await main();
+  await (options.mixed ? mainMixed() : main());
 } catch (error) {
   progress(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

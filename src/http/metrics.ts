@@ -1,5 +1,7 @@
+import { type EventLoopLag, eventLoopLag, watchEventLoop } from "./event-loop";
+
 /**
- * What the server measures about itself while it runs: requests served, latency per route,
+ * What the server measures about itself while it runs: requests served, latency per route, event-loop lag,
  * recent signed-in users, and incidents (server errors, failed job runs). Kept in memory.
  */
 export interface Incident {
@@ -20,6 +22,8 @@ export interface ServerMetrics {
   incidents(): Incident[];
   routeStats(): Array<{ route: string; count: number; errors: number; medianMs: number }>;
   jobRuns: Map<string, { at: number; ok: boolean; ms: number }>;
+  /** How late the event loop ran over the last minute (one sampler for the whole process). */
+  eventLoopLag(): EventLoopLag;
 }
 
 const MAX_SAMPLES_PER_ROUTE = 200;
@@ -30,6 +34,8 @@ const MAX_ROUTES = 500;
 const MAX_INCIDENTS = 20;
 
 export function createServerMetrics(now: () => number = Date.now): ServerMetrics {
+  // The lag is measured from the server's start, so the status page has the last minute's figures.
+  watchEventLoop();
   const routes = new Map<string, { count: number; errors: number; samples: number[] }>();
   const lastSeen = new Map<number, number>();
   const incidents: Incident[] = [];
@@ -64,6 +70,7 @@ export function createServerMetrics(now: () => number = Date.now): ServerMetrics
       incidents.length = Math.min(incidents.length, MAX_INCIDENTS);
     },
     incidents: () => [...incidents],
+    eventLoopLag,
     routeStats() {
       return [...routes].map(([route, entry]) => {
         const sorted = [...entry.samples].sort((a, b) => a - b);

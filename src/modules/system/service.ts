@@ -141,6 +141,7 @@ export function createStatusProbe(ctx: AppContext) {
           diskFreeMb: Math.round(disk.free / 1024 / 1024),
           uptimeSeconds: Math.round((Date.now() - ctx.metrics.startedAt) / 1000),
         },
+        event_loop: ctx.metrics.eventLoopLag(),
         services,
         recentIncidents: ctx.metrics.incidents(),
         endpoints: ctx.metrics

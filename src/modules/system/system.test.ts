@@ -69,6 +69,28 @@ describe("the system status for the desk", () => {
       expect({ name, status: body.services[name].status }).toEqual({ name, status: "healthy" });
   });
 
+  it("reports the event loop's lag of the last minute, in ms", async () => {
+    const { client, admin } = await desk();
+    const { event_loop } = await status(client, admin);
+    expect(Object.keys(event_loop).sort()).toEqual(["max_ms", "p99_ms"]);
+    for (const figure of [event_loop.p99_ms, event_loop.max_ms]) {
+      expect(figure).toBeNumber();
+      expect(figure).toBeGreaterThanOrEqual(0);
+    }
+    expect(event_loop.max_ms).toBeGreaterThanOrEqual(event_loop.p99_ms);
+  });
+
+  it("sees the event loop blocked by 60 ms of synchronous work", async () => {
+    const { client, admin } = await desk();
+    const started = performance.now();
+    while (performance.now() - started < 60) {
+      // Busy on purpose: nothing else may run meanwhile, the sampler's tick included.
+    }
+    // The overdue tick runs before this zero-delay timer, which was scheduled after it was due.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((await status(client, admin)).event_loop.max_ms).toBeGreaterThanOrEqual(50);
+  });
+
   it("counts the requests served, and lists each endpoint with its count and median time", async () => {
     const { client, admin } = await desk();
     const before = (await status(client, admin)).metrics.totalRequests;
