@@ -21,3 +21,5 @@ export const courseParams = t.Object({ id: t.String() });
 
 export type NewCourse = Static<typeof newCourse>;
 export type CourseChange = Static<typeof courseChange>;
+export type Course = Static<typeof course>;
+export type CourseWithState = Static<typeof courseWithState>;

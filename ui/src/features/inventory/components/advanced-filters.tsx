@@ -1,10 +1,10 @@
 import { Bookmark, BookmarkPlus, RotateCcw, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ITEM_STATES } from "../../../../../src/domain/unit-state";
+import { useCourses } from "../../../api/corsi";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { SelectField, TextField } from "../../../components/form-field";
-import { useCourses } from "../api/get-courses";
 import { useSavedFilters } from "../hooks/use-saved-filters";
 import {
   type InventoryFilters,

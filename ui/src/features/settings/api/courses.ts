@@ -1,17 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CourseWithState as ManagedCourse } from "../../../../../src/modules/courses/model";
+import { corsiKeys } from "../../../api/corsi";
 import { apiRequest } from "../../../lib/api";
 
-export interface ManagedCourse {
-  id: number;
-  nome: string;
-  archiviato: boolean;
-}
-
-const allCoursesKey = ["corsi", "tutti"] as const;
+export type { ManagedCourse };
 
 /** Every course, archived ones too (the active list, GET /api/corsi, is what registrations offer). */
 export function useAllCourses() {
-  return useQuery({ queryKey: allCoursesKey, queryFn: () => apiRequest<ManagedCourse[]>("/api/corsi/tutti") });
+  return useQuery({ queryKey: corsiKeys.withArchived, queryFn: () => apiRequest<ManagedCourse[]>("/api/corsi/tutti") });
 }
 
 export function useSaveCourse() {
@@ -25,6 +21,6 @@ export function useSaveCourse() {
             body: { nome: change.nome, archiviato: change.archiviato },
           }),
     // Both lists: this screen's and the active one the forms offer.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["corsi"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: corsiKeys.all }),
   });
 }

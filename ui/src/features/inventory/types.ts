@@ -1,4 +1,0 @@
-export interface Course {
-  id: number;
-  nome: string;
-}
