@@ -1,4 +1,6 @@
-import type { Category, Course, InventoryItem, InventoryUnit } from "../src/features/inventory/types";
+import type { Category } from "../src/api/categorie";
+import type { InventoryItem, InventoryUnit } from "../src/api/inventario";
+import type { Course } from "../src/features/inventory/types";
 import { anAdmin } from "./fixtures";
 import type { ApiRoutes } from "./mock-api";
 import { renderApp } from "./render-app";

@@ -13,9 +13,10 @@ export const inventarioKeys = {
   item: (itemId: number | null) => ["inventario", itemId] as const,
   availability: (itemId: number | null, from: string) => ["inventario", itemId, "disponibilita", from] as const,
   bookableUnits: (itemId: number | null) => ["inventario", itemId, "disponibili"] as const,
+  list: ["inventario", "elenco"] as const,
 };
 
-export interface ItemUnit {
+export interface InventoryUnit {
   id: number;
   codice_univoco: string;
   stato: UnitState;
@@ -37,7 +38,7 @@ export interface ItemDetails {
   quantita_totale: number;
   unita_disponibili: number;
   corsi_assegnati: string[];
-  unita: ItemUnit[];
+  unita: InventoryUnit[];
 }
 
 export function useItem(itemId: number | null) {
@@ -46,6 +47,24 @@ export function useItem(itemId: number | null) {
     queryFn: () => apiRequest<ItemDetails>(`/api/inventario/${itemId}`),
     enabled: itemId !== null,
   });
+}
+
+/** An item as the desk's list (`GET /api/inventario`) shows it, with every unit and how it is filed. */
+export interface InventoryItem extends ItemDetails {
+  fornitore: string | null;
+  seriale: string | null;
+  /** Accessories to check at hand-over and return, one per line. */
+  checklist: string | null;
+  categoria_id: number | null;
+  categoria_madre: string | null;
+  categoria_figlia: string | null;
+  hasMultipleUnits: boolean;
+  data_aggiunta: string;
+}
+
+/** Every item with its units: the inventory and repairs screens filter it on the client, the dashboard counts it. */
+export function useInventory() {
+  return useQuery({ queryKey: inventarioKeys.list, queryFn: () => apiRequest<InventoryItem[]>("/api/inventario") });
 }
 
 export interface UnitOccupation extends Occupation {

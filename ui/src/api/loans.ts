@@ -7,35 +7,52 @@ import { saveFile } from "../lib/save-file";
 
 /** Loans: the shape every screen shows, and the desk's actions on them (lend, hand over, cancel, return). */
 
-export interface Loan {
+/** Every key starts with "prestiti", so a loan change that invalidates the loans refreshes these too. */
+export const prestitiKeys = {
+  all: ["prestiti"] as const,
+  mine: ["prestiti", "mie"] as const,
+  returnPreview: (loanId: number, query: string) => ["prestiti", loanId, "anteprima", query] as const,
+};
+
+/** A student's own loan (`GET /api/prestiti/mie`), as the dashboard, "I Miei Prestiti" and the fault form show it. */
+export interface MyLoan {
   id: number;
   inventario_id: number;
   oggetto_nome: string;
   unita: string[];
+  unita_ids: number[];
+  data_uscita: string;
+  data_rientro: string;
+  data_restituzione: string | null;
+  /** Already the effective state: an open loan past its due date arrives as `scaduto`. */
+  stato: LoanState;
+  giorni_ritardo: number;
+  note: string | null;
+  /** Waiting to be collected at the desk, out, overdue, back or cancelled. */
+  fase: LoanPhase;
+}
+
+/** A loan as the desk sees it: the borrower, their penalty standing, and the hand-over and returns so far. */
+export interface Loan extends MyLoan {
   utente_nome: string;
   utente_cognome: string;
   utente_nome_reale: string;
   utente_email: string | null;
-  data_uscita: string;
-  data_rientro: string;
-  data_restituzione: string | null;
-  stato: LoanState;
-  giorni_ritardo: number;
-  note: string | null;
-  tipo_utilizzo: "interno" | "esterno" | null;
+  tipo_utilizzo: UsageType | null;
   penalty_strikes: number;
   is_blocked: boolean;
   richiesta_id: number | null;
-  /** Where the loan stands at the desk: waiting to be collected, out, overdue, back or cancelled. */
-  fase: LoanPhase;
   consegnato_il: string | null;
   consegnato_da: string | null;
   annullato_il: string | null;
-  unita_ids: number[];
   /** Units already given back while the loan stays open (a partial return). */
   unita_restituite: number[];
   /** The item's accessories, one per line. */
   checklist: string | null;
+}
+
+export function useMyLoans() {
+  return useQuery({ queryKey: prestitiKeys.mine, queryFn: () => apiRequest<MyLoan[]>("/api/prestiti/mie") });
 }
 
 /** Everything lending, a hand-over, a cancellation or a return changes on other screens. */
@@ -144,7 +161,7 @@ export function useReturnUnits() {
 export function useReturnPreview(loanId: number, unitIds: number[] | undefined) {
   const query = unitIds ? `?unita=${unitIds.join(",")}` : "";
   return useQuery({
-    queryKey: ["prestiti", loanId, "anteprima", query],
+    queryKey: prestitiKeys.returnPreview(loanId, query),
     queryFn: () =>
       apiRequest<ReturnPreview>(`/api/prestiti/${loanId}/anteprima-restituzione${query}`, {
         fallbackError: "Anteprima della restituzione non disponibile",

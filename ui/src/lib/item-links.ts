@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { type ItemDetails, type ItemUnit, useItem } from "../api/inventario";
+import { type InventoryUnit, type ItemDetails, useItem } from "../api/inventario";
 
 /**
  * The item page's "Presta" and "Apri riparazione" open the desk's wizards on that item, and on the unit
@@ -23,7 +23,7 @@ export function itemActionLink(action: ItemAction, itemId: number, unitCode: str
 export interface LinkedItem {
   item: ItemDetails;
   /** The unit named by the link, when the item has it. */
-  unit: ItemUnit | undefined;
+  unit: InventoryUnit | undefined;
 }
 
 /** The item (loaded) and unit an action link names, or null; `close` takes the link out of the address. */

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef } from "react";
+import { usePendingRequests } from "../../api/richieste";
+import { useRepairs } from "../../api/riparazioni";
+import { useReports } from "../../api/segnalazioni";
+import { DESK_POLL_INTERVAL_MS } from "../../lib/desk-poll";
 import { notifyNewReport, notifyNewRequest, notifyRepair } from "../../lib/desktop-notification";
-import { useRepairs } from "./api/get-repairs";
-import { useReports } from "./api/get-reports";
-import { usePendingRequestSummaries } from "./api/get-requests";
 
 /**
  * Calls `announce` for each entry that was not there at the previous poll. The first poll only sets
@@ -28,9 +29,9 @@ function useAnnounceNew<T extends { id: number }>(entries: T[] | undefined, anno
 
 /** Desktop notifications for new requests, new fault reports and new repairs, while permitted. */
 export function useDesktopAlerts(enabled: boolean) {
-  const pending = usePendingRequestSummaries();
-  const reports = useReports(enabled);
-  const repairs = useRepairs(enabled);
+  const pending = usePendingRequests({ refetchInterval: DESK_POLL_INTERVAL_MS });
+  const reports = useReports({ refetchInterval: DESK_POLL_INTERVAL_MS, enabled });
+  const repairs = useRepairs({ refetchInterval: DESK_POLL_INTERVAL_MS, enabled });
   const inProgress = useMemo(() => repairs.data?.filter((repair) => repair.stato === "in_corso"), [repairs.data]);
 
   useAnnounceNew(enabled ? pending.data : undefined, notifyNewRequest);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useAlerts } from "./api/get-alerts";
-import { usePendingRequestSummaries } from "./api/get-requests";
+import { useAlerts } from "../../api/avvisi";
+import { usePendingRequests } from "../../api/richieste";
+import { DESK_POLL_INTERVAL_MS } from "../../lib/desk-poll";
 import { useServerClockOffset } from "./api/get-server-clock";
 import { buildNotifications, type DeskNotification } from "./build-notifications";
 import { loadMarks, type NotificationMarks, reconcileMarks, sameMarks, saveMarks } from "./notification-marks";
@@ -14,8 +15,8 @@ export interface ShownNotification extends DeskNotification {
  * seconds, with their read and deleted marks kept in the browser.
  */
 export function useNotifications(userId: number) {
-  const requests = usePendingRequestSummaries();
-  const alerts = useAlerts();
+  const requests = usePendingRequests({ refetchInterval: DESK_POLL_INTERVAL_MS });
+  const alerts = useAlerts({ refetchInterval: DESK_POLL_INTERVAL_MS });
   const clockOffset = useServerClockOffset();
   const [marks, setMarks] = useState<NotificationMarks>(() => loadMarks(userId));
 

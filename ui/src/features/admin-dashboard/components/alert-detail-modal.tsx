@@ -1,9 +1,9 @@
 import { ArrowRight } from "lucide-react";
 import { useNavigate } from "react-router";
+import type { Alerts, LoanAlert, LowStockAlert } from "../../../api/avvisi";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { daysLateText, formatDate } from "../../../lib/dates";
-import type { Alerts, LoanAlert, LowStockAlert } from "../api/get-alerts";
 import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
 
 interface AlertDetailModalProps {

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { CalendarClock, CalendarX, Clock, PackageX } from "lucide-react";
-import type { Alerts } from "../api/get-alerts";
+import type { Alerts } from "../../../api/avvisi";
 
 export type AlertKind = "stock" | "late" | "today" | "tomorrow";
 

@@ -1,9 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import { ClipboardList, MessageSquareWarning, Package, Wrench } from "lucide-react";
-import { useInventory } from "../api/get-inventory";
-import { useRepairs } from "../api/get-repairs";
-import { useReports } from "../api/get-reports";
-import { usePendingDeskRequests, useRecentRequests } from "../api/get-requests";
+import { useInventory } from "../../../api/inventario";
+import { usePendingRequests, useRecentRequests } from "../../../api/richieste";
+import { useRepairs } from "../../../api/riparazioni";
+import { useReports } from "../../../api/segnalazioni";
 
 interface CounterProps {
   label: string;
@@ -37,7 +37,7 @@ const ACTIVE_REPORT_STATES = ["aperta", "in_corso"];
 export function DashboardCounters() {
   const inventory = useInventory();
   const requests = useRecentRequests();
-  const pending = usePendingDeskRequests();
+  const pending = usePendingRequests();
   const repairs = useRepairs();
   const reports = useReports();
 

@@ -1,9 +1,9 @@
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
+import type { Alerts, LoanAlert, LowStockAlert } from "../../../api/avvisi";
+import { useAlerts } from "../../../api/avvisi";
 import { Alert } from "../../../components/alert";
 import { daysLateText } from "../../../lib/dates";
-import type { Alerts, LoanAlert, LowStockAlert } from "../api/get-alerts";
-import { useAlerts } from "../api/get-alerts";
 import { AlertDetailModal } from "./alert-detail-modal";
 import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
 

@@ -1,9 +1,9 @@
 import { MessageSquareWarning } from "lucide-react";
+import { useReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
-import { useReports } from "../api/get-reports";
 
 const SHOWN = 5;
 

@@ -2,11 +2,11 @@ import { ChevronRight, ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { isPendingRequest } from "../../../../../src/domain/bookings";
+import { type LoanRequest, useRecentRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
-import { type LoanRequest, useRecentRequests } from "../api/get-requests";
 import { RequestManagementModal } from "./request-management-modal";
 import { RequestStatusBadge } from "./request-status-badge";
 

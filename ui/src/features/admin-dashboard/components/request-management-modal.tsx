@@ -4,6 +4,7 @@ import { freeUnitsFor } from "../../../../../src/domain/availability";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { useItemAvailability } from "../../../api/inventario";
+import type { LoanRequest } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -13,7 +14,6 @@ import { formatDate } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
 import { useApproveRequest, useRejectRequest } from "../../../lib/request-decisions";
 import { useServerToday } from "../../../lib/server-today";
-import type { LoanRequest } from "../api/get-requests";
 
 type Step =
   | { kind: "details" }

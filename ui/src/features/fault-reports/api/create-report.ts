@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Priority, ReportType } from "../../../../../src/domain/repairs";
+import { type MyReport, segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
-import { type MyReport, myReportsKey } from "./get-my-reports";
 
 /** The reporter is not sent: the server takes it from the session. */
 export interface NewReportInput {
@@ -22,6 +22,6 @@ export function useCreateReport() {
         body: input,
         fallbackError: "Errore nella creazione della segnalazione",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myReportsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: segnalazioniKeys.mine }),
   });
 }

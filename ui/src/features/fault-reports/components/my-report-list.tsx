@@ -1,6 +1,6 @@
+import type { MyReport } from "../../../api/segnalazioni";
 import { PriorityBadge, ReportStateBadge, ReportTypeBadge } from "../../../components/report-badges";
 import { formatDateTime } from "../../../lib/dates";
-import type { MyReport } from "../api/get-my-reports";
 
 export function MyReportList({ reports }: { reports: MyReport[] }) {
   return (

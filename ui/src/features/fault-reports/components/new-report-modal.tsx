@@ -2,6 +2,7 @@ import { CalendarClock, Package } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { isOpenLoan, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../../../../src/domain/repairs";
+import { type MyLoan, useMyLoans } from "../../../api/loans";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ChoiceGroup } from "../../../components/choice-group";
@@ -17,7 +18,6 @@ import { WizardSteps } from "../../../components/wizard-steps";
 import { formatDate } from "../../../lib/dates";
 import { useCreateReport } from "../api/create-report";
 import { type LoanUnit, useLoanUnits } from "../api/get-loan-units";
-import { type MyLoan, useMyLoans } from "../api/get-my-loans";
 
 const STEPS = ["Prestito", "Unità", "Dettagli"] as const;
 const CHOOSE_LOAN = "Scegli il prestito su cui segnalare il problema";

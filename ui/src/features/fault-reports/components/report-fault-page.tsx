@@ -1,12 +1,12 @@
 import type { LucideIcon } from "lucide-react";
 import { CheckCircle2, CircleDot, ClipboardList, Loader, Plus, RefreshCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
+import { type MyReport, useMyReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
-import { type MyReport, useMyReports } from "../api/get-my-reports";
 import { MyReportList } from "./my-report-list";
 import { NewReportModal } from "./new-report-modal";
 

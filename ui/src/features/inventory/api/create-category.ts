@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Category } from "../../../api/categorie";
+import { categorieKeys } from "../../../api/categorie";
 import { apiRequest } from "../../../lib/api";
-import type { Category } from "../types";
-import { categoriesKey } from "./get-categories";
 
 export function useCreateCategory() {
   const queryClient = useQueryClient();
@@ -12,6 +12,6 @@ export function useCreateCategory() {
         body: { nome },
         fallbackError: "Errore nella creazione categoria",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categorieKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { categorieKeys } from "../../../api/categorie";
+import { inventarioKeys } from "../../../api/inventario";
 import { apiRequest } from "../../../lib/api";
-import { categoriesKey } from "./get-categories";
-import { inventoryKey } from "./get-inventory";
 
 /** Deletes a category; its items move to "nessuna categoria" (`spostati` says how many). */
 export function useDeleteCategory() {
@@ -13,8 +13,8 @@ export function useDeleteCategory() {
         fallbackError: "Errore nell'eliminazione categoria",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { categorieKeys } from "../../../api/categorie";
+import { inventarioKeys } from "../../../api/inventario";
 import { apiRequest } from "../../../lib/api";
-import { categoriesKey } from "./get-categories";
-import { inventoryKey } from "./get-inventory";
 
 export function useDeleteItem() {
   const queryClient = useQueryClient();
@@ -12,8 +12,8 @@ export function useDeleteItem() {
         fallbackError: "Errore nell'eliminazione",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
     },
   });
 }

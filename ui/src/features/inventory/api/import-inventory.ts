@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ImportJobView, ImportOutcome, ImportRowOutcome } from "../../../../../src/modules/excel/model";
+import { categorieKeys } from "../../../api/categorie";
+import { inventarioKeys } from "../../../api/inventario";
 import { ApiError, apiRequest } from "../../../lib/api";
-import { categoriesKey } from "./get-categories";
-import { inventoryKey } from "./get-inventory";
 
 export type { ImportJobView, ImportOutcome, ImportRowOutcome };
 
@@ -60,8 +60,8 @@ export function useImportInventory() {
     mutationFn: importFile,
     onSuccess: (outcome) => {
       if (outcome.anteprima) return;
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
     },
   });
 }

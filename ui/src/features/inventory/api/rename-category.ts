@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Category } from "../../../api/categorie";
+import { categorieKeys } from "../../../api/categorie";
+import { inventarioKeys } from "../../../api/inventario";
 import { apiRequest } from "../../../lib/api";
-import type { Category } from "../types";
-import { categoriesKey } from "./get-categories";
-import { inventoryKey } from "./get-inventory";
 
 export function useRenameCategory() {
   const queryClient = useQueryClient();
@@ -14,9 +14,9 @@ export function useRenameCategory() {
         fallbackError: "Errore nella modifica categoria",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
       // Item cards show the category's name.
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

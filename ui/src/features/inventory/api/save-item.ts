@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoanType } from "../../../../../src/domain/loan-types";
+import { categorieKeys } from "../../../api/categorie";
+import type { InventoryItem } from "../../../api/inventario";
+import { inventarioKeys } from "../../../api/inventario";
 import { apiRequest } from "../../../lib/api";
-import type { InventoryItem } from "../types";
-import { categoriesKey } from "./get-categories";
-import { inventoryKey } from "./get-inventory";
 
 /** What the item wizard sends, on creation and on editing alike. */
 export interface ItemPayload {
@@ -35,8 +35,8 @@ export function useSaveItem() {
         fallbackError: "Errore nel salvataggio",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
-      queryClient.invalidateQueries({ queryKey: categoriesKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
+      queryClient.invalidateQueries({ queryKey: categorieKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InventoryItem } from "../../../api/inventario";
+import { inventarioKeys } from "../../../api/inventario";
 import { apiRequest } from "../../../lib/api";
-import type { InventoryItem } from "../types";
-import { inventoryKey } from "./get-inventory";
 
 /** Marks a unit lost, or found again. */
 export function useSetUnitLost() {
@@ -13,6 +13,6 @@ export function useSetUnitLost() {
         body: { perso: lost },
         fallbackError: "Errore nell'aggiornamento dell'unità",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventarioKeys.all }),
   });
 }

@@ -1,5 +1,8 @@
 import { Check, Pencil, Plus, Tag, Trash2, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
+import type { Category } from "../../../api/categorie";
+import { useCategories } from "../../../api/categorie";
+import type { InventoryItem } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -9,9 +12,7 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { useCreateCategory } from "../api/create-category";
 import { useDeleteCategory } from "../api/delete-category";
-import { useCategories } from "../api/get-categories";
 import { useRenameCategory } from "../api/rename-category";
-import type { Category, InventoryItem } from "../types";
 import { failureText } from "../utils/failure-text";
 
 interface CategoryModalProps {

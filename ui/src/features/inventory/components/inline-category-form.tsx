@@ -1,9 +1,9 @@
 import { Check, Plus, X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
+import type { Category } from "../../../api/categorie";
 import { Button, IconButton } from "../../../components/button";
 import { useToast } from "../../../components/toast";
 import { useCreateCategory } from "../api/create-category";
-import type { Category } from "../types";
 import { failureText } from "../utils/failure-text";
 
 /**

@@ -1,11 +1,11 @@
 import { ChevronDown, ImageIcon, MapPin, Pencil, Printer, QrCode, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { stockLevel } from "../../../../../src/domain/stock-level";
+import type { InventoryItem, InventoryUnit } from "../../../api/inventario";
 import { IconButton } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { courseCode } from "../../../lib/course-codes";
 import { countWith } from "../../../lib/plural";
-import type { InventoryItem, InventoryUnit } from "../types";
 import { ItemStateBadge, LoanTypeBadge, StockLevelBadge } from "./state-badges";
 import { type UnitActions, UnitList } from "./unit-list";
 

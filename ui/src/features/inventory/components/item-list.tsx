@@ -1,5 +1,5 @@
 import { Layers } from "lucide-react";
-import type { InventoryItem } from "../types";
+import type { InventoryItem } from "../../../api/inventario";
 import type { ItemGroup } from "../utils/filters";
 import { type ItemActions, ItemCard } from "./item-card";
 

@@ -1,6 +1,6 @@
+import type { InventoryItem } from "../../../api/inventario";
 import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
 import { formatDate } from "../../../lib/dates";
-import type { InventoryItem } from "../types";
 import type { SortField } from "../utils/filters";
 import { type ItemActions, ItemButtons } from "./item-card";
 import { ItemStateBadge } from "./state-badges";

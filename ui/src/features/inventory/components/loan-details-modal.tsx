@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { InventoryUnit } from "../../../api/inventario";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -6,7 +7,6 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { formatDate } from "../../../lib/dates";
 import { type UnitLoan, useUnitLoan } from "../api/get-unit-loan";
-import type { InventoryUnit } from "../types";
 import { failureText } from "../utils/failure-text";
 
 const LOAN_STATUS: Record<UnitLoan["stato"], { label: string; color: string }> = {

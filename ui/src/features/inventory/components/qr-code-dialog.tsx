@@ -1,11 +1,11 @@
 import { Download } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
+import type { InventoryItem } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
-import type { InventoryItem } from "../types";
 
 /** The address a printed label leads to: the item in this inventory (never a token). */
 function itemLink(id: number): string {

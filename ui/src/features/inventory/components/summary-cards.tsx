@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { AlertTriangle, Boxes, Package, Wrench } from "lucide-react";
 import { isLowStock } from "../../../../../src/domain/stock-level";
-import type { InventoryItem } from "../types";
+import type { InventoryItem } from "../../../api/inventario";
 
 interface SummaryCardsProps {
   items: InventoryItem[];

@@ -1,5 +1,5 @@
 import { ExternalLink, SearchCheck, SearchX } from "lucide-react";
-import type { InventoryUnit } from "../types";
+import type { InventoryUnit } from "../../../api/inventario";
 import { UnitStateBadge } from "./state-badges";
 
 export interface UnitActions {

@@ -1,6 +1,6 @@
 import { isLowStock } from "../../../../../src/domain/stock-level";
 import type { ItemState } from "../../../../../src/domain/unit-state";
-import type { InventoryItem } from "../types";
+import type { InventoryItem } from "../../../api/inventario";
 
 export const SORT_FIELDS = ["nome", "seriale", "categoria", "data_aggiunta"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usersKeys } from "../../../api/users";
 import { apiRequest } from "../../../lib/api";
 import type { User } from "../../../lib/user";
 
@@ -22,6 +23,6 @@ export function useCreateBorrower() {
         body: { ...input, ruolo: "user" },
         fallbackError: "Errore nella creazione utente",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["users"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }

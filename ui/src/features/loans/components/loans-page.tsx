@@ -2,8 +2,9 @@ import { Ban, Check, ClipboardList, Eye, Hourglass, PackageCheck, PackageOpen, P
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
-import type { ItemUnit } from "../../../api/inventario";
+import type { InventoryUnit } from "../../../api/inventario";
 import { type Loan, type ReturnAnswer, useCancelLoan } from "../../../api/loans";
+import { type LoanRequest, usePendingRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -27,7 +28,6 @@ import { useApproveRequest } from "../../../lib/request-decisions";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { type LoanList, type LoanSortKey, useLoanCount, useLoanPages } from "../api/get-loans";
-import { type LoanRequest, usePendingLoanRequests } from "../api/get-requests";
 import { type ApprovalOutcome, ApprovalOutcomeDialog } from "./approval-outcome-dialog";
 import { EntryCard } from "./entry-card";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
@@ -151,7 +151,7 @@ function failureText(error: Error, fallback: string): string {
 }
 
 /** A lost unit or one in repair cannot be lent: the wizard then starts with no unit chosen. */
-function lendableUnitId(unit: ItemUnit | undefined): number | null {
+function lendableUnitId(unit: InventoryUnit | undefined): number | null {
   return unit && unit.stato !== "perso" && unit.stato !== "in_riparazione" ? unit.id : null;
 }
 
@@ -201,7 +201,7 @@ export function LoansPage() {
   const countOf = (list: LoanList, count: number | undefined) =>
     (list === loanList && unsearchedTotal !== undefined ? unsearchedTotal : count) ?? 0;
 
-  const requests = usePendingLoanRequests();
+  const requests = usePendingRequests();
   const linkedRequest = linkedRequestId ? requests.data?.find((request) => request.id === linkedRequestId) : undefined;
 
   /** The address's view and tab; a new tab starts from its own order. */

@@ -1,6 +1,7 @@
 import { Ban } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
+import type { LoanRequest } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -8,7 +9,6 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
 import { useRejectRequest } from "../../../lib/request-decisions";
-import type { LoanRequest } from "../api/get-requests";
 
 /** Refusing needs a reason, which the student will read. */
 export function RefuseRequestModal({ request, onClose }: { request: LoanRequest; onClose: () => void }) {

@@ -1,9 +1,9 @@
 import { Check, X } from "lucide-react";
 import { isPendingRequest } from "../../../../../src/domain/bookings";
+import type { LoanRequest } from "../../../api/richieste";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { formatDate, formatDateTime } from "../../../lib/dates";
-import type { LoanRequest } from "../api/get-requests";
 import { DetailList, usageLabel } from "./detail-list";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
 

@@ -1,13 +1,13 @@
 import { AlertTriangle, CalendarPlus, PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import { downloadLoanCalendar } from "../../../api/calendario";
+import type { MyLoan } from "../../../api/loans";
 import { ClampedText } from "../../../components/clamped-text";
 import { DownloadButton } from "../../../components/download-button";
 import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
-import type { MyLoan } from "../api/get-my-loans";
 
 function daysText(days: number): string {
   return days === 1 ? "1 giorno" : `${days} giorni`;

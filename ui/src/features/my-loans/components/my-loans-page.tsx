@@ -2,6 +2,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { CheckCircle2, Clock, type LucideIcon, PackageOpen, Plus, RefreshCw, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
+import { type MyLoan, useMyLoans } from "../../../api/loans";
+import { type MyRequest, useMyRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -10,9 +12,7 @@ import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
-import { type MyRequest, useMyRequests } from "../../../lib/my-requests";
 import { useCancelRequest } from "../api/cancel-request";
-import { type MyLoan, useMyLoans } from "../api/get-my-loans";
 import { LoanCard } from "./loan-card";
 import { RequestCard, requestDates } from "./request-card";
 

@@ -1,9 +1,9 @@
 import { X } from "lucide-react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
+import type { MyRequest } from "../../../api/richieste";
 import { Button } from "../../../components/button";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
-import type { MyRequest } from "../../../lib/my-requests";
 
 const USAGE_LABELS = { interno: "Interno, in giornata", esterno: "Esterno" } as const;
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { inventarioKeys } from "../../../api/inventario";
+import { type Repair, riparazioniKeys } from "../../../api/riparazioni";
+import { segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-repairable-items";
-import { type Repair, repairsKey } from "./get-repairs";
-import { reportsKey } from "./get-reports";
 
 export type RepairOutcome = "completata" | "annullata";
 
@@ -22,9 +22,9 @@ export function useCloseRepair() {
         fallbackError: FAILURE[outcome],
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: repairsKey });
-      queryClient.invalidateQueries({ queryKey: reportsKey });
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: riparazioniKeys.all });
+      queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { inventarioKeys } from "../../../api/inventario";
+import { riparazioniKeys } from "../../../api/riparazioni";
+import { segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
 import type { CreatedRepair, RepairDetails } from "./create-repair";
-import { inventoryKey } from "./get-repairable-items";
-import { repairsKey } from "./get-repairs";
-import { reportsKey } from "./get-reports";
 
 /** Opens a repair of the reported unit; the report links to it and moves to in_corso. */
 export function useCreateRepairFromReport() {
@@ -16,9 +16,9 @@ export function useCreateRepairFromReport() {
         fallbackError: "Errore nel salvataggio",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: repairsKey });
-      queryClient.invalidateQueries({ queryKey: reportsKey });
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: riparazioniKeys.all });
+      queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

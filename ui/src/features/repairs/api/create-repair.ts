@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Priority } from "../../../../../src/domain/repairs";
+import { inventarioKeys } from "../../../api/inventario";
+import { type Repair, riparazioniKeys } from "../../../api/riparazioni";
+import { segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-repairable-items";
-import { type Repair, repairsKey } from "./get-repairs";
-import { reportsKey } from "./get-reports";
 
 /** A booking of the unit still ahead, which the repair may get in the way of. */
 export interface BookingAhead {
@@ -39,9 +39,9 @@ export function useCreateRepair() {
         fallbackError: "Errore nel salvataggio",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: repairsKey });
-      queryClient.invalidateQueries({ queryKey: reportsKey });
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: riparazioniKeys.all });
+      queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

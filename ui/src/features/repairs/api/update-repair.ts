@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Repair, riparazioniKeys } from "../../../api/riparazioni";
 import { apiRequest } from "../../../lib/api";
 import type { RepairDetails } from "./create-repair";
-import { type Repair, repairsKey } from "./get-repairs";
 
 /** Edits the description, notes and priority of a repair in progress. */
 export function useUpdateRepair() {
@@ -13,6 +13,6 @@ export function useUpdateRepair() {
         body: details,
         fallbackError: "Errore nel salvataggio",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: repairsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: riparazioniKeys.all }),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReportState } from "../../../../../src/domain/repairs";
+import { inventarioKeys } from "../../../api/inventario";
+import { type Report, segnalazioniKeys } from "../../../api/segnalazioni";
 import { apiRequest } from "../../../lib/api";
-import { inventoryKey } from "./get-repairable-items";
-import { type Report, reportsKey } from "./get-reports";
 
 export interface ReportMove {
   id: number;
@@ -21,9 +21,9 @@ export function useUpdateReportState() {
         fallbackError: "Errore nell'aggiornamento della segnalazione",
       }),
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: reportsKey });
+      queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
       // A confirmed loss changes the unit's state.
-      queryClient.invalidateQueries({ queryKey: inventoryKey });
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
     },
   });
 }

@@ -1,6 +1,6 @@
+import type { Repair } from "../../../api/riparazioni";
 import { useToast } from "../../../components/toast";
 import { type RepairOutcome, useCloseRepair } from "../api/close-repair";
-import type { Repair } from "../api/get-repairs";
 import { ActionDialog } from "./action-dialog";
 
 interface CloseRepairDialogProps {

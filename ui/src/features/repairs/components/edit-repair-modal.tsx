@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
+import type { Repair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
-import type { Repair } from "../api/get-repairs";
 import { useUpdateRepair } from "../api/update-repair";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 

@@ -1,5 +1,6 @@
 import { Package } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { type InventoryItem, useInventory } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { useDisabledReason } from "../../../components/disabled-reason";
@@ -11,7 +12,6 @@ import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { type CreatedRepair, type RepairDetails, useCreateRepair } from "../api/create-repair";
-import { type InventoryItem, useRepairableItems } from "../api/get-repairable-items";
 import { RepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 import { canGoIntoRepair, UnitStateBadge } from "./repair-labels";
@@ -36,7 +36,7 @@ export function NewRepairModal({
   onClose: () => void;
   preset?: { itemId: number; unitId: number | null };
 }) {
-  const items = useRepairableItems();
+  const items = useInventory();
   const createRepair = useCreateRepair();
   const showToast = useToast();
   const [step, setStep] = useState(preset ? (preset.unitId === null ? 2 : 3) : 1);

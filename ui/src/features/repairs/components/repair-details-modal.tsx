@@ -1,12 +1,12 @@
 import { CheckCircle2, Pencil, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { canCloseRepair } from "../../../../../src/domain/repairs";
+import type { Repair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { PriorityBadge } from "../../../components/report-badges";
 import { formatDate, formatDateTime } from "../../../lib/dates";
-import type { Repair } from "../api/get-repairs";
 import { RepairStateBadge } from "./repair-labels";
 
 interface RepairDetailsModalProps {

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import type { Report } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -6,7 +7,6 @@ import { PriorityBadge, REPORT_TYPE_LABELS, ReportTypeBadge } from "../../../com
 import { useToast } from "../../../components/toast";
 import type { CreatedRepair } from "../api/create-repair";
 import { useCreateRepairFromReport } from "../api/create-repair-from-report";
-import type { Report } from "../api/get-reports";
 import { RepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 

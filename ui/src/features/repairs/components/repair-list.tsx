@@ -1,9 +1,9 @@
 import { CheckCircle2, Pencil, Wrench } from "lucide-react";
 import { canCloseRepair } from "../../../../../src/domain/repairs";
+import type { Repair } from "../../../api/riparazioni";
 import { Button, IconButton } from "../../../components/button";
 import { PriorityBadge } from "../../../components/report-badges";
 import { formatDate } from "../../../lib/dates";
-import type { Repair } from "../api/get-repairs";
 import { RepairStateBadge } from "./repair-labels";
 
 interface RepairListProps {

@@ -1,5 +1,6 @@
 import { ArrowRight, PackageX, Wrench } from "lucide-react";
 import { canMoveReport, REPORT_STATES, type ReportState } from "../../../../../src/domain/repairs";
+import type { Report } from "../../../api/segnalazioni";
 import { Button } from "../../../components/button";
 import {
   PriorityBadge,
@@ -8,7 +9,6 @@ import {
   ReportTypeBadge,
 } from "../../../components/report-badges";
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
-import type { Report } from "../api/get-reports";
 
 interface ReportListProps {
   reports: Report[];

@@ -1,7 +1,7 @@
 import type { ReportState } from "../../../../../src/domain/repairs";
+import type { Report } from "../../../api/segnalazioni";
 import { REPORT_STATE_LABELS } from "../../../components/report-badges";
 import { useToast } from "../../../components/toast";
-import type { Report } from "../api/get-reports";
 import { useUpdateReportState } from "../api/update-report-state";
 import { ActionDialog } from "./action-dialog";
 

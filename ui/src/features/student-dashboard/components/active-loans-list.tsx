@@ -1,13 +1,13 @@
 import { PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
+import type { MyLoan } from "../../../api/loans";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { daysLateText, formatDate } from "../../../lib/dates";
-import type { DashboardLoan } from "../api/get-my-loans";
 
 /** "Prestiti Attivi": open loans with their due dates; overdue ones in red. */
-export function ActiveLoansList({ loans }: { loans: DashboardLoan[] | undefined }) {
+export function ActiveLoansList({ loans }: { loans: MyLoan[] | undefined }) {
   if (!loans) return <LoadingState />;
   if (loans.length === 0) return <EmptyState icon={PackageOpen} title="Nessun prestito attivo" />;
   return (

@@ -1,10 +1,10 @@
 import { WARN_AT_STRIKES } from "../../../../../src/domain/loan-rules";
+import type { Penalty } from "../../../api/penalties";
 import { Badge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
-import type { PenaltyRecord } from "../api/get-my-penalties";
 
 /** The latest penalties; a badge red from 2 strikes, orange for 1. */
-export function PenaltyHistory({ penalties }: { penalties: PenaltyRecord[] }) {
+export function PenaltyHistory({ penalties }: { penalties: Penalty[] }) {
   return (
     <ul aria-label="Storico penalità" className="divide-y divide-slate-100">
       {penalties.map((penalty) => {
@@ -12,7 +12,7 @@ export function PenaltyHistory({ penalties }: { penalties: PenaltyRecord[] }) {
         return (
           <li key={penalty.id} className="flex items-start justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
-              <p className="font-medium text-slate-900">{penalty.articolo_nome ?? "Articolo"}</p>
+              <p className="font-medium text-slate-900">{penalty.articolo_nome}</p>
               <p className="text-sm text-slate-600">{penalty.motivo}</p>
               <p className="text-xs text-slate-500">
                 {formatDate(penalty.created_at)}

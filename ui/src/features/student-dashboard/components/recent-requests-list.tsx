@@ -1,9 +1,9 @@
 import { ChevronRight, Inbox } from "lucide-react";
+import type { MyRequest } from "../../../api/richieste";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
-import type { MyRequest } from "../../../lib/my-requests";
 
 interface RecentRequestsListProps {
   requests: MyRequest[] | undefined;

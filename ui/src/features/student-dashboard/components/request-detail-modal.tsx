@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
+import type { MyRequest } from "../../../api/richieste";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate, formatDateTime } from "../../../lib/dates";
-import type { MyRequest } from "../../../lib/my-requests";
 
 const USAGE_LABELS = { interno: "Interno, in giornata", esterno: "Esterno" } as const;
 

@@ -2,18 +2,18 @@ import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wr
 import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { useBlockThreshold } from "../../../api/impostazioni";
+import { useMyLoans } from "../../../api/loans";
+import { useUserPenalties } from "../../../api/penalties";
+import { type MyRequest, useMyRequests } from "../../../api/richieste";
+import { useMyReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { CalendarFeedCard } from "../../../components/calendar-feed-card";
 import { PageHeader } from "../../../components/page-header";
-import { type MyRequest, useMyRequests } from "../../../lib/my-requests";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
 import { useCourseItemCounts } from "../api/get-available-items";
 import { useMyAlerts } from "../api/get-my-alerts";
-import { useMyLoans } from "../api/get-my-loans";
-import { useMyPenalties } from "../api/get-my-penalties";
-import { useMyReports } from "../api/get-my-reports";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
 import { DashboardCard } from "./dashboard-card";
@@ -43,7 +43,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
   const loans = useMyLoans();
   const reports = useMyReports();
   const alerts = useMyAlerts();
-  const penalties = useMyPenalties(user.id);
+  const penalties = useUserPenalties(user.id);
   const blockAt = useBlockThreshold();
   const [openRequest, setOpenRequest] = useState<MyRequest | null>(null);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usersKeys } from "../../../api/users";
 import { apiRequest } from "../../../lib/api";
 import type { User } from "../../../lib/user";
-import { usersKey } from "./get-users";
 import type { ProfileInput } from "./update-user";
 
 export interface NewUserInput extends ProfileInput {
@@ -19,6 +19,6 @@ export function useCreateUser() {
         body: input,
         fallbackError: "Errore nella creazione utente",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usersKeys } from "../../../api/users";
 import { apiRequest } from "../../../lib/api";
-import { usersKey } from "./get-users";
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
@@ -10,6 +10,6 @@ export function useDeleteUser() {
         method: "DELETE",
         fallbackError: "Errore nell'eliminazione utente",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }

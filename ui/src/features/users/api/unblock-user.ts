@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { penaltiesKeys } from "../../../api/penalties";
+import { usersKeys } from "../../../api/users";
 import { apiRequest } from "../../../lib/api";
-import { userPenaltiesKey } from "./get-user-penalties";
-import { usersKey } from "./get-users";
 
 /** Unblocks at the desk, keeping the strikes or setting them back to zero. */
 export function useUnblockUser() {
@@ -14,8 +14,8 @@ export function useUnblockUser() {
         fallbackError: "Errore nello sblocco utente",
       }),
     onSuccess: (_answer, input) => {
-      queryClient.invalidateQueries({ queryKey: usersKey });
-      queryClient.invalidateQueries({ queryKey: userPenaltiesKey(input.userId) });
+      queryClient.invalidateQueries({ queryKey: usersKeys.all });
+      queryClient.invalidateQueries({ queryKey: penaltiesKeys.user(input.userId) });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usersKeys } from "../../../api/users";
 import { apiRequest } from "../../../lib/api";
 import type { User } from "../../../lib/user";
-import { usersKey } from "./get-users";
 
 /** The profile fields an administrator fills in, on creation and on editing alike. */
 export interface ProfileInput {
@@ -22,6 +22,6 @@ export function useUpdateUser() {
         body: profile,
         fallbackError: "Errore nell'aggiornamento utente",
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }

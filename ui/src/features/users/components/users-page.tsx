@@ -1,6 +1,7 @@
 import { RefreshCw, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { type UserRole, useUserPages } from "../../../api/users";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -14,7 +15,6 @@ import { useToast } from "../../../components/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { fullName, type User } from "../../../lib/user";
 import { useDeleteUser } from "../api/delete-user";
-import { type UserRole, useUserPages } from "../api/get-users";
 import { EditUserModal } from "./edit-user-modal";
 import { NewUserModal } from "./new-user-modal";
 import { ResetUserPasswordModal } from "./reset-user-password-modal";

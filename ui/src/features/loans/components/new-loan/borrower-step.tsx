@@ -1,5 +1,6 @@
 import { Copy, KeyRound, UserPlus, Users } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useUsers } from "../../../../api/users";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
 import { COVERING_INPUT } from "../../../../components/covering-input";
@@ -10,7 +11,6 @@ import { ApiError } from "../../../../lib/api";
 import { useCourseNames } from "../../../../lib/courses";
 import { isAdmin, type User } from "../../../../lib/user";
 import { type NewBorrowerInput, useCreateBorrower } from "../../api/create-borrower";
-import { useUsers } from "../../api/get-users";
 import { StrikeBadge } from "../loan-badges";
 import { ChoiceCard, StepSearch } from "./choice-card";
 import { generateTemporaryPassword } from "./temporary-password";

@@ -1,11 +1,11 @@
 import { PackageSearch } from "lucide-react";
 import { useState } from "react";
 import { LOAN_TYPE_LABELS } from "../../../../../../src/domain/loan-types";
+import { type ItemDetails, useInventory } from "../../../../api/inventario";
 import { Alert } from "../../../../components/alert";
 import { EmptyState } from "../../../../components/empty-state";
 import { LoadingState } from "../../../../components/spinner";
 import { availableOf } from "../../../../lib/plural";
-import { type InventoryItem, useItems } from "../../api/get-items";
 import { ChoiceCard, StepSearch } from "./choice-card";
 
 /** Step 1: an item that has at least one unit free today. */
@@ -13,10 +13,10 @@ export function ItemStep({
   selected,
   onSelect,
 }: {
-  selected: InventoryItem | null;
-  onSelect: (item: InventoryItem) => void;
+  selected: ItemDetails | null;
+  onSelect: (item: ItemDetails) => void;
 }) {
-  const items = useItems();
+  const items = useInventory();
   const [search, setSearch] = useState("");
   const term = search.trim().toLowerCase();
   const available = (items.data ?? []).filter((item) => item.stato_effettivo === "disponibile");

@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useReducer, useState } from "react";
 import { bookingDateProblem, DATE_MESSAGES } from "../../../../../../src/domain/loan-rules";
 import { impliedUsage } from "../../../../../../src/domain/loan-types";
+import type { ItemDetails } from "../../../../api/inventario";
 import { useCreateLoan } from "../../../../api/loans";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
@@ -9,7 +10,6 @@ import { Modal } from "../../../../components/modal";
 import { useToast } from "../../../../components/toast";
 import { ApiError } from "../../../../lib/api";
 import { useServerToday } from "../../../../lib/server-today";
-import type { InventoryItem } from "../../api/get-items";
 import { BorrowerStep } from "./borrower-step";
 import { DatesStep } from "./dates-step";
 import { ItemStep } from "./item-step";
@@ -40,7 +40,7 @@ export function NewLoanWizard({
 }: {
   onClose: () => void;
   /** An item (and a unit scanned at the counter or named by a link): the wizard starts at the borrower with them chosen. */
-  preset?: { item: InventoryItem; unitId: number | null };
+  preset?: { item: ItemDetails; unitId: number | null };
 }) {
   const [state, dispatch] = useReducer(
     wizardReducer,

@@ -1,7 +1,7 @@
 import { addDays } from "../../../../../../src/domain/dates";
 import { DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../../src/domain/loan-rules";
 import type { UsageType } from "../../../../../../src/domain/loan-types";
-import type { InventoryItem } from "../../api/get-items";
+import type { ItemDetails } from "../../../../api/inventario";
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 
@@ -14,7 +14,7 @@ export interface Borrower {
 
 export interface WizardState {
   step: Step;
-  item: InventoryItem | null;
+  item: ItemDetails | null;
   borrower: Borrower | null;
   unitIds: number[];
   usage: UsageType | null;
@@ -37,7 +37,7 @@ export const INITIAL_STATE: WizardState = {
 };
 
 export type WizardAction =
-  | { type: "item"; item: InventoryItem }
+  | { type: "item"; item: ItemDetails }
   | { type: "borrower"; borrower: Borrower | null }
   | { type: "toggle-unit"; unitId: number }
   | { type: "usage"; usage: UsageType }
@@ -48,7 +48,7 @@ export type WizardAction =
   | { type: "reset" };
 
 /** Only items lent both ways ask how they will be used (step 4). */
-export function asksUsage(item: InventoryItem | null): boolean {
+export function asksUsage(item: ItemDetails | null): boolean {
   return item?.tipo_prestito === "entrambi";
 }
 

@@ -1,9 +1,14 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
-import type { User } from "../../../lib/user";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../lib/api";
+import type { User } from "../lib/user";
 
-/** Every query of the users list starts with this key, so a change refreshes all of them. */
-export const usersKey = ["users"];
+// The accounts: GET /api/auth/users (Gestione Utenti page by page, the new-loan wizard's borrower list).
+
+/** Every key starts with "users", so a change to an account refreshes every list of them. */
+export const usersKeys = {
+  all: ["users"] as const,
+  page: (role: UserRole, search: string) => ["users", role, search] as const,
+};
 
 export type UserRole = "user" | "admin";
 
@@ -24,7 +29,7 @@ const USER_PAGE_SIZE = 50;
  */
 export function useUserPages(role: UserRole, search: string) {
   return useInfiniteQuery({
-    queryKey: [...usersKey, role, search],
+    queryKey: usersKeys.page(role, search),
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ ruolo: role, pagina: String(pageParam), per_pagina: String(USER_PAGE_SIZE) });
       if (search) query.set("cerca", search);
@@ -34,4 +39,9 @@ export function useUserPages(role: UserRole, search: string) {
     getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Every account at once, for the new-loan wizard's borrower search. */
+export function useUsers() {
+  return useQuery({ queryKey: usersKeys.all, queryFn: () => apiRequest<User[]>("/api/auth/users") });
 }

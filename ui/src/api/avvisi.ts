@@ -1,5 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest } from "../lib/api";
+
+// The desk's alerts: GET /api/avvisi (the dashboard's important alerts and the notifications).
+
+export const avvisiKeys = {
+  all: ["avvisi"] as const,
+};
 
 export interface LowStockAlert {
   id: number;
@@ -29,6 +35,11 @@ export interface Alerts {
   totale_avvisi: number;
 }
 
-export function useAlerts() {
-  return useQuery({ queryKey: ["avvisi"], queryFn: () => apiRequest<Alerts>("/api/avvisi") });
+/** The notifications poll it; the dashboard reads it when shown. */
+export function useAlerts(options: { refetchInterval?: number } = {}) {
+  return useQuery({
+    queryKey: avvisiKeys.all,
+    queryFn: () => apiRequest<Alerts>("/api/avvisi"),
+    refetchInterval: options.refetchInterval,
+  });
 }

@@ -1,5 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest } from "../lib/api";
+
+// A user's strikes, block and penalty history: GET /api/penalties/user/:id (the desk's penalty window,
+// a student's own dashboard).
+
+export const penaltiesKeys = {
+  user: (userId: number) => ["penalties", userId] as const,
+};
 
 export interface Penalty {
   id: number;
@@ -27,13 +34,10 @@ export interface UserPenalties {
   penalties: Penalty[];
 }
 
-export function userPenaltiesKey(userId: number) {
-  return ["penalties", userId];
-}
-
+/** Fresher than the session's copy of the strikes and block. */
 export function useUserPenalties(userId: number) {
   return useQuery({
-    queryKey: userPenaltiesKey(userId),
+    queryKey: penaltiesKeys.user(userId),
     queryFn: () => apiRequest<UserPenalties>(`/api/penalties/user/${userId}`),
   });
 }
