@@ -49,12 +49,21 @@ export interface EventLoopFigures {
   max_ms: number;
 }
 
+/** One route as GET /api/system/status lists it. */
+export interface ServerRoute {
+  method: string;
+  path: string;
+  count: number;
+  medianMs: number;
+}
+
 export interface MixedResult {
   durationSeconds: number;
   readers: number;
   students: number;
   calls: MixedCallRow[];
   eventLoop: { before: EventLoopFigures; after: EventLoopFigures };
+  slowestRoutes: ServerRoute[];
   /** The first few unexpected answers, to tell a broken scenario from a slow one. */
   failures: string[];
 }
@@ -102,17 +111,17 @@ export async function runMixedScenario(input: MixedInput): Promise<MixedResult> 
     return null;
   }
 
-  const eventLoop = async () => {
+  const serverStatus = async () => {
     const status = await fetch(`${input.baseUrl}/api/system/status`, {
       headers: { authorization: `Bearer ${input.adminToken}` },
     });
-    const body = (await status.json()) as { event_loop?: EventLoopFigures };
+    const body = (await status.json()) as { event_loop?: EventLoopFigures; endpoints: ServerRoute[] };
     if (!body.event_loop) throw new Error("/api/system/status has no event_loop: is the binary up to date?");
-    return body.event_loop;
+    return { eventLoop: body.event_loop, endpoints: body.endpoints };
   };
 
   const page = `pagina=1&per_pagina=${input.pageSize}`;
-  const before = await eventLoop();
+  const before = (await serverStatus()).eventLoop;
   const stopAt = performance.now() + input.durationSeconds * 1000;
   const running = () => performance.now() < stopAt;
 
@@ -199,7 +208,7 @@ export async function runMixedScenario(input: MixedInput): Promise<MixedResult> 
     `mixed scenario: ${input.students.length} students, the desk and ${input.readers} readers for ${input.durationSeconds} s`,
   );
   await Promise.all([...Array.from({ length: input.readers }, reader), ...input.students.map(student), desk()]);
-  const after = await eventLoop();
+  const after = await serverStatus();
 
   const calls = [...samples].map(([call, entry]) => {
     const sorted = Float64Array.from(entry.times).sort();
@@ -218,7 +227,12 @@ export async function runMixedScenario(input: MixedInput): Promise<MixedResult> 
     readers: input.readers,
     students: input.students.length,
     calls,
-    eventLoop: { before, after },
+    eventLoop: { before, after: after.eventLoop },
+    // The server's own median per route (its last 200 calls, arrival to answer): where the time goes.
+    slowestRoutes: after.endpoints
+      .filter((route) => route.count > 0)
+      .sort((a, b) => b.medianMs - a.medianMs)
+      .slice(0, 8),
     failures,
   };
 }
@@ -235,6 +249,12 @@ export function mixedMarkdown(result: MixedResult): string {
     "",
     `Event-loop lag (server, last minute): before p99 ${result.eventLoop.before.p99_ms} ms, max ${result.eventLoop.before.max_ms} ms; after p99 ${result.eventLoop.after.p99_ms} ms, max ${result.eventLoop.after.max_ms} ms.`,
   ];
+  lines.push(
+    "",
+    `Slowest routes by the server's own median (arrival to answer): ${result.slowestRoutes
+      .map((route) => `${route.method} ${route.path} ${route.medianMs} ms`)
+      .join("; ")}.`,
+  );
   if (result.failures.length)
     lines.push("", "First unexpected answers:", ...result.failures.map((line) => `- ${line}`));
   return lines.join("\n");
