@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { LOAN_STATE, LOAN_STATES, OPEN_LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
+import { isLoanSortKey, type LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, type PageQuery, pageOf } from "../paging";
 import type { Selection } from "./views";
@@ -20,7 +22,7 @@ export interface ListQuery extends PageQuery {
   cerca?: string;
   dal?: string;
   al?: string;
-  /** The loan list's column to sort by (the desk's table view): one of LOAN_SORT_KEYS. */
+  /** The loan list's column to sort by (the desk's table view): one of LOAN_SORT_KEYS (src/domain/loan-sorting.ts). */
   ordina?: string;
   /** `asc` (the default) or `desc`. */
   verso?: string;
@@ -79,8 +81,8 @@ const matchingUsers = (term: string) => rowsContaining("users_fts", term);
 const matchingItems = (term: string) => rowsContaining("inventario_fts", term, ["nome"]);
 const matchingUnits = (term: string) => rowsContaining("unita_fts", term);
 
-/** The columns the desk's loan table sorts by, and what each sorts on. */
-const LOAN_SORTS = {
+/** What each column of the desk's loan table sorts on. */
+const LOAN_SORTS: Record<LoanSortKey, SQL | SQLiteColumn> = {
   oggetto: sql`(SELECT lower(${qualified(inventario.nome)}) FROM ${inventario} WHERE ${qualified(inventario.id)} = ${prestiti.inventarioId})`,
   // A borrower without an account is known by the loan's own name.
   studente: sql`coalesce((SELECT lower(${qualified(users.name)} || ' ' || ${qualified(users.surname)}) FROM ${users} WHERE ${qualified(users.id)} = ${prestiti.utenteId}), lower(${prestiti.chi}))`,
@@ -88,16 +90,15 @@ const LOAN_SORTS = {
   al: prestiti.dataRientro,
   restituito: prestiti.dataRestituzione,
 };
-export const LOAN_SORT_KEYS = Object.keys(LOAN_SORTS) as (keyof typeof LOAN_SORTS)[];
 
 /** The order the desk chose in the table view, or null for the list's own order. */
 function chosenOrder(query: ListQuery): Pick<ListFilter, "orderBy" | "reverseOrderBy"> | null {
   if (query.ordina === undefined || query.ordina === "") return null;
-  if (!Object.hasOwn(LOAN_SORTS, query.ordina)) throw badRequest("Ordinamento non valido");
+  if (!isLoanSortKey(query.ordina)) throw badRequest("Ordinamento non valido");
   if (query.verso !== undefined && query.verso !== "asc" && query.verso !== "desc")
     throw badRequest("Verso dell'ordinamento non valido (asc o desc)");
   const direction = query.verso ?? "asc";
-  return ordering([LOAN_SORTS[query.ordina as keyof typeof LOAN_SORTS], direction], [prestiti.id, direction]);
+  return ordering([LOAN_SORTS[query.ordina], direction], [prestiti.id, direction]);
 }
 
 /** Filters, order and page of `GET /api/prestiti` for `today` (overdue is computed, as in the views). */

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
 
-export type SortDirection = "asc" | "desc";
+type SortDirection = "asc" | "desc";
 
 export interface TableSort<K extends string> {
   key: K;
@@ -30,7 +30,7 @@ interface SortableTableProps<Row, K extends string> {
 }
 
 /** The sort a click on a column's header asks for: ascending first, then the other way each time. */
-export function nextSort<K extends string>(current: TableSort<K> | null, key: K): TableSort<K> {
+function nextSort<K extends string>(current: TableSort<K> | null, key: K): TableSort<K> {
   return { key, direction: current?.key === key && current.direction === "asc" ? "desc" : "asc" };
 }
 

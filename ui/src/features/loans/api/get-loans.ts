@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LOAN_STATE } from "../../../../../src/domain/bookings";
+import type { LoanSortKey } from "../../../../../src/domain/loan-sorting";
 import type { Loan } from "../../../api/loans";
 import type { TableSort } from "../../../components/sortable-table";
 import { apiRequest } from "../../../lib/api";
@@ -17,9 +18,6 @@ export interface LoanPage {
 
 /** Cards per page: years of completed loans must never come at once. */
 const LOAN_PAGE_SIZE = 30;
-
-/** The columns the server sorts the loan list by (the desk's table view). */
-export type LoanSortKey = "oggetto" | "studente" | "dal" | "al" | "restituito";
 
 function loanListPath(
   list: LoanList,

@@ -2,6 +2,7 @@ import { Ban, Check, ClipboardList, Eye, Hourglass, PackageCheck, PackageOpen, P
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
+import { LOAN_SORT_KEYS, type LoanSortKey } from "../../../../../src/domain/loan-sorting";
 import type { InventoryUnit } from "../../../api/inventario";
 import { type Loan, type ReturnAnswer, useCancelLoan } from "../../../api/loans";
 import { type LoanRequest, usePendingRequests } from "../../../api/richieste";
@@ -27,7 +28,7 @@ import { toCollectText } from "../../../lib/loan-phase";
 import { useApproveRequest } from "../../../lib/request-decisions";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useMediaQuery } from "../../../lib/use-media-query";
-import { type LoanList, type LoanSortKey, useLoanCount, useLoanPages } from "../api/get-loans";
+import { type LoanList, useLoanCount, useLoanPages } from "../api/get-loans";
 import { type ApprovalOutcome, ApprovalOutcomeDialog } from "./approval-outcome-dialog";
 import { EntryCard } from "./entry-card";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
@@ -101,7 +102,6 @@ function sortFromParams<K extends string>(params: URLSearchParams, keys: readonl
   return { key, direction: params.get("verso") === "desc" ? "desc" : "asc" };
 }
 
-const LOAN_SORT_KEYS: readonly LoanSortKey[] = ["oggetto", "studente", "dal", "al", "restituito"];
 const REQUEST_SORT_KEYS = Object.keys(REQUEST_SORT_VALUES) as RequestSortKey[];
 
 function ItemCell({ name, units }: { name: string; units: string[] }) {
