@@ -1,10 +1,7 @@
 import { type Static, t } from "elysia";
+import { idParams, isoDate } from "../schemas";
 
-const isoDate = (error: string) => t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error });
-
-export const availabilityParams = t.Object({
-  id: t.String({ pattern: "^[1-9][0-9]{0,14}$", error: "Oggetto non valido" }),
-});
+export const availabilityParams = idParams("Oggetto non valido");
 
 export const availabilityQuery = t.Object({
   dal: t.Optional(isoDate("Data di inizio non valida: usa il formato AAAA-MM-GG")),

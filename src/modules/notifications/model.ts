@@ -1,9 +1,8 @@
 import { type Static, t } from "elysia";
 import { NOTIFICATION_KINDS } from "../../db/schema";
+import { idParams } from "../schemas";
 
-export const notificationParams = t.Object({
-  id: t.String({ pattern: "^[1-9][0-9]{0,14}$", error: "Notifica non valida" }),
-});
+export const notificationParams = idParams("Notifica non valida");
 
 export const notificationView = t.Object({
   id: t.Integer(),

@@ -1,6 +1,5 @@
 import { type Static, t } from "elysia";
-
-const isoDate = (error: string) => t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", error });
+import { isoDate } from "../schemas";
 
 export const closure = t.Object(
   {

@@ -1,0 +1,47 @@
+import { type TSchema, t } from "elysia";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./paging";
+
+/**
+ * The building blocks every module's model.ts shares, so that a date, an id in a path, the paging
+ * convention and the common answers are spelled once. Response schemas are the contract (issue 13): a field
+ * the server does not send cannot be in them, and the contract test reads dates and numbers off them.
+ */
+
+const ISO_DATE = "^\\d{4}-\\d{2}-\\d{2}$";
+
+/** A day as the API speaks it, `YYYY-MM-DD`, read from a query or a body, with its Italian error. */
+export const isoDate = (error: string) => t.String({ pattern: ISO_DATE, error });
+
+/** A day in an answer: `YYYY-MM-DD`. */
+export const dayText = t.String({ pattern: ISO_DATE, description: "Data AAAA-MM-GG" });
+
+/** A moment in an answer: SQLite's `YYYY-MM-DD HH:MM:SS` in UTC, or ISO 8601 where the spec says so. */
+export const timestampText = t.String({ description: "Data e ora (UTC)" });
+
+/** `/:id` in a path: a positive whole number, checked before any handler runs. */
+export const idParams = (error: string) => t.Object({ id: t.String({ pattern: "^[1-9][0-9]{0,14}$", error }) });
+
+/** `pagina` and `per_pagina`, spread into a list's query schema; `pageOf` turns them into a page. */
+export const pageQueryFields = {
+  pagina: t.Optional(t.String({ pattern: "^[1-9][0-9]{0,8}$", error: "Pagina non valida" })),
+  per_pagina: t.Optional(
+    t.String({
+      pattern: "^[1-9][0-9]{0,8}$",
+      error: `Elementi per pagina non validi (da 1 a ${MAX_PAGE_SIZE})`,
+      description: `Da 1 a ${MAX_PAGE_SIZE}, ${DEFAULT_PAGE_SIZE} se assente`,
+    }),
+  ),
+};
+
+/** One page of a list: `{ elementi, totale, pagina, per_pagina }`. */
+export const pagedAnswer = <Item extends TSchema>(item: Item) =>
+  t.Object({ elementi: t.Array(item), totale: t.Integer(), pagina: t.Integer(), per_pagina: t.Integer() });
+
+/** A list call that answers the whole array, or one page when `pagina`/`per_pagina` are given. */
+export const listOrPage = <Item extends TSchema>(item: Item) => t.Union([t.Array(item), pagedAnswer(item)]);
+
+/** `{ message }`: what a write answers when it has nothing else to say. */
+export const messageAnswer = t.Object({ message: t.String() });
+
+/** `{ error }`: every refusal, with an Italian message. */
+export const errorAnswer = t.Object({ error: t.String() });
