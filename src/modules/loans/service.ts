@@ -236,6 +236,7 @@ export function listRequests(ctx: AppContext, actor: Actor, query: ListQuery) {
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(richieste.utenteId, actor.id);
   const where = and(own, filter.where);
   return pagedList(
+    { db: ctx.db, table: richieste, id: richieste.id },
     filter,
     where,
     (selection) => loadRequestViews(ctx.db, selection),
@@ -553,6 +554,7 @@ export function listLoans(ctx: AppContext, actor: Actor, query: ListQuery) {
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(prestiti.utenteId, actor.id);
   const where = and(own, filter.where);
   return pagedList(
+    { db: ctx.db, table: prestiti, id: prestiti.id },
     filter,
     where,
     (selection) => loadLoanViews(ctx.db, today, selection),
