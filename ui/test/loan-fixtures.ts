@@ -5,6 +5,7 @@ import type { LoanState } from "../../src/domain/bookings";
 import type { LoanPhase } from "../../src/domain/loan-rules";
 import type { LoanType, UsageType } from "../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../src/domain/unit-state";
+import type { Alerts } from "../../src/modules/alerts/model";
 import { catalogueRoute } from "./paged-lists";
 
 /** The academy's "today" in every student-screen test (the server's `/api/health` says so). */
@@ -122,7 +123,7 @@ export function aPenalty(overrides: Partial<{ id: number; articolo_nome: string;
   };
 }
 
-export const NO_ALERTS = {
+export const NO_ALERTS: Alerts = {
   scorte_basse: [],
   prestiti_scaduti: [],
   scadenze_oggi: [],

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { isOpenLoan, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../../../../src/domain/repairs";
 import { type MyLoan, useMyLoans } from "../../../api/loans";
+import { useCreateReport } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ChoiceGroup } from "../../../components/choice-group";
@@ -16,7 +17,6 @@ import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { formatDate } from "../../../lib/dates";
-import { useCreateReport } from "../api/create-report";
 import { type LoanUnit, useLoanUnits } from "../api/get-loan-units";
 
 const STEPS = ["Prestito", "Unità", "Dettagli"] as const;

@@ -1,6 +1,7 @@
 import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wrench } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
+import { useMyAlerts } from "../../../api/avvisi";
 import { useBlockThreshold } from "../../../api/impostazioni";
 import { useMyLoans } from "../../../api/loans";
 import { useUserPenalties } from "../../../api/penalties";
@@ -13,7 +14,6 @@ import { PageHeader } from "../../../components/page-header";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
 import { useCourseItemCounts } from "../api/get-available-items";
-import { useMyAlerts } from "../api/get-my-alerts";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
 import { DashboardCard } from "./dashboard-card";
