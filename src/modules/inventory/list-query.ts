@@ -10,7 +10,7 @@ import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
 import { wholeList } from "../whole-list";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
 import type { InventoryQuery } from "./model";
-import { unitCountsByItem } from "./unit-status";
+import { loadOpenHoldings, type OpenHoldings, unitCountsByItem } from "./unit-status";
 
 /**
  * The inventory's list on the server: the spec's filters (search, category, course, status, dates
@@ -117,8 +117,8 @@ export function listInventory(
   const page = pageOf(query);
   const status = query.stato;
   const selection = itemSelection(query, scope);
-  const views = (ids: number[]) => {
-    const items = itemViewsInOrder(db, today, ids);
+  const views = (ids: number[], open?: OpenHoldings) => {
+    const items = itemViewsInOrder(db, today, ids, open);
     return scope.view ? items.map(scope.view) : items;
   };
   if (status) {
@@ -133,14 +133,17 @@ export function listInventory(
     const answer = pageOfRows(ids, page);
     return { ...answer, elementi: views(answer.elementi) };
   }
-  if (!page)
+  if (!page) {
+    // Read once for every stretch: a stretch's units scoped by id would read each unit's whole history.
+    const open = loadOpenHoldings(db, today, null);
     return wholeList({
       db,
       table: inventario,
       id: inventario.id,
       ...selection,
-      load: (stretch) => views(itemIds(db, { where: stretch, orderBy: selection.orderBy })),
+      load: (stretch) => views(itemIds(db, { where: stretch, orderBy: selection.orderBy }), open),
     });
+  }
   const total = db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0;
   return { elementi: views(itemIds(db, selection, page)), totale: total, pagina: page.number, per_pagina: page.size };
 }
@@ -148,9 +151,9 @@ export function listInventory(
 /** Beyond this many items, building every item costs less than a long list of ids. */
 const BY_IDS_UP_TO = 500;
 
-function itemViewsInOrder(db: Db, today: string, ids: number[]): ItemView[] {
+function itemViewsInOrder(db: Db, today: string, ids: number[], open?: OpenHoldings): ItemView[] {
   if (ids.length === 0) return [];
-  const views = loadItemViews(db, today, ids.length > BY_IDS_UP_TO ? {} : { ids });
+  const views = loadItemViews(db, today, { ...(ids.length > BY_IDS_UP_TO ? {} : { ids }), open });
   const byId = new Map(views.map((item) => [item.id, item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
