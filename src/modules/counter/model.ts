@@ -2,6 +2,7 @@ import { Value } from "@sinclair/typebox/value";
 import { type Static, t } from "elysia";
 import { LOAN_TYPES } from "../../domain/loan-types";
 import { badRequest } from "../../http/errors";
+import { loanView } from "../loans/model";
 
 /** Shapes of the counter's routes: hand-over, cancel, return and its preview, scan, labels, receipt. */
 
@@ -67,10 +68,7 @@ export const returnPreviewResponse = t.Object({
   unita_rimanenti: t.Integer(),
 });
 
-/** A loan as the lists show it (see loans/views.ts). */
-const loanViewShape = t.Record(t.String(), t.Unknown());
-
-export const loanChangeResponse = t.Object({ message: t.String(), prestito: loanViewShape });
+export const loanChangeResponse = t.Object({ message: t.String(), prestito: loanView });
 
 export const returnResponse = t.Object({
   message: t.String(),
@@ -80,7 +78,7 @@ export const returnResponse = t.Object({
   blocco: t.Boolean(),
   riparazioni_ids: t.Array(t.Integer()),
   penalty: t.Nullable(t.Object({ strike_assegnati: t.Integer(), totale: t.Integer(), bloccato: t.Boolean() })),
-  prestito: loanViewShape,
+  prestito: loanView,
 });
 
 export const SCAN_ACTIONS = ["restituzione", "consegna", "prestito", "non_disponibile"] as const;
@@ -97,7 +95,7 @@ export const scanResponse = t.Object({
       tipo_prestito: t.UnionEnum(LOAN_TYPES),
       stato: t.String(),
       azione: t.UnionEnum(SCAN_ACTIONS),
-      prestito: t.Nullable(loanViewShape),
+      prestito: t.Nullable(loanView),
     }),
   ),
 });
