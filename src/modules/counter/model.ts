@@ -67,8 +67,10 @@ export const returnPreviewResponse = t.Object({
   blocco: t.Boolean(),
   unita_rimanenti: t.Integer(),
 });
+export type ReturnPreview = Static<typeof returnPreviewResponse>;
 
 export const loanChangeResponse = t.Object({ message: t.String(), prestito: loanView });
+export type LoanChangeAnswer = Static<typeof loanChangeResponse>;
 
 export const returnResponse = t.Object({
   message: t.String(),
@@ -80,6 +82,7 @@ export const returnResponse = t.Object({
   penalty: t.Nullable(t.Object({ strike_assegnati: t.Integer(), totale: t.Integer(), bloccato: t.Boolean() })),
   prestito: loanView,
 });
+export type ReturnAnswer = Static<typeof returnResponse>;
 
 export const SCAN_ACTIONS = ["restituzione", "consegna", "prestito", "non_disponibile"] as const;
 
@@ -99,3 +102,4 @@ export const scanResponse = t.Object({
     }),
   ),
 });
+export type ScannedUnit = Static<typeof scanResponse>["unita"][number];

@@ -13,11 +13,10 @@ export const loanParams = idParams("Prestito non valido");
 export const unitParams = t.Object({ unitId: t.String({ pattern: "^[1-9][0-9]{0,14}$", error: "Unità non valida" }) });
 
 /**
- * One of `values`, with no default: Elysia fills a missing optional `t.UnionEnum` with its first value,
- * which would turn "not chosen" into a choice.
+ * Spread into a `t.UnionEnum`'s options: Elysia gives it its first value as default, which would fill a
+ * missing optional field and turn "not chosen" into a choice.
  */
-const literals = <Value extends string>(values: readonly Value[]) => values.map((value) => t.Literal(value));
-const oneOf = <Value extends string>(values: readonly Value[], error: string) => t.Union(literals(values), { error });
+const NO_DEFAULT = { default: undefined };
 
 /** A value or null, with the message of a wrong one on the outer union (a nested one's would be lost). */
 const orNull = <Schema extends TSchema>(schema: Schema, error: string) => t.Union([schema, t.Null()], { error });
@@ -35,15 +34,17 @@ const listFields = {
 };
 
 const stateFilter = <States extends readonly string[]>(states: States) =>
-  t.Optional(oneOf(["", ...states], "Stato non valido"));
+  t.Optional(t.UnionEnum(["", ...states], { ...NO_DEFAULT, error: "Stato non valido" }));
 
 export const requestListQuery = t.Object({ ...listFields, stato: stateFilter(REQUEST_STATES) });
 
 export const loanListQuery = t.Object({
   ...listFields,
   stato: stateFilter(LOAN_LIST_STATES),
-  ordina: t.Optional(oneOf(["", ...LOAN_SORT_KEYS], "Ordinamento non valido")),
-  verso: t.Optional(oneOf(["asc", "desc"], "Verso dell'ordinamento non valido (asc o desc)")),
+  ordina: t.Optional(t.UnionEnum(["", ...LOAN_SORT_KEYS], { ...NO_DEFAULT, error: "Ordinamento non valido" })),
+  verso: t.Optional(
+    t.UnionEnum(["asc", "desc"], { ...NO_DEFAULT, error: "Verso dell'ordinamento non valido (asc o desc)" }),
+  ),
 });
 
 export type RequestListQuery = Static<typeof requestListQuery>;
@@ -51,8 +52,7 @@ export type LoanListQuery = Static<typeof loanListQuery>;
 
 /** Null, or an empty string from the spec's forms, both mean "not chosen". */
 const usageField = t.Optional(
-  // One union, not a nullable one around it, so that a wrong value gets this message.
-  t.Union([...literals([...USAGE_TYPES, ""] as const), t.Null()], { error: "Tipo di utilizzo non valido" }),
+  t.Union([t.UnionEnum([...USAGE_TYPES, ""], NO_DEFAULT), t.Null()], { error: "Tipo di utilizzo non valido" }),
 );
 const noteField = t.Optional(
   orNull(t.String({ maxLength: MAX_NOTE_LENGTH }), `Testo troppo lungo (massimo ${MAX_NOTE_LENGTH} caratteri)`),
