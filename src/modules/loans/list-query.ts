@@ -8,6 +8,7 @@ import { isIsoDate } from "../../domain/dates";
 import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, pageOf } from "../paging";
+import { type WholeList, wholeList } from "../whole-list";
 import type { LoanListQuery, RequestListQuery } from "./model";
 import type { Selection } from "./views";
 
@@ -157,13 +158,14 @@ export function wantsAll(query: CommonQuery): boolean {
 
 /** The rows as an array, or, when a page was asked for, that page with the total count. */
 export function pagedList<T>(
+  table: Pick<WholeList<T>, "db" | "table" | "id">,
   filter: ListFilter,
   where: SQL | undefined,
   load: (selection: Selection) => T[],
   total: () => number,
-): T[] | PagedAnswer<T> {
+): T[] | PagedAnswer<T> | Response {
   const { page, orderBy, reverseOrderBy } = filter;
-  if (!page) return load({ where, orderBy });
+  if (!page) return wholeList({ ...table, where, orderBy, load: (stretch) => load({ where: stretch, orderBy }) });
   const totale = total();
   const offset = (page.number - 1) * page.size;
   // SQLite walks every skipped row of an OFFSET: a page past the middle is read backwards from the end.

@@ -232,6 +232,7 @@ export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQu
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(richieste.utenteId, actor.id);
   const where = and(own, filter.where);
   return pagedList(
+    { db: ctx.db, table: richieste, id: richieste.id },
     filter,
     where,
     (selection) => loadRequestViews(ctx.db, selection),
@@ -530,6 +531,7 @@ export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(prestiti.utenteId, actor.id);
   const where = and(own, filter.where);
   return pagedList(
+    { db: ctx.db, table: prestiti, id: prestiti.id },
     filter,
     where,
     (selection) => loadLoanViews(ctx.db, today, selection),

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { Elysia } from "elysia";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
-import { backupDatabase } from "../../db/backup";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { backupOffThread } from "../../read-jobs";
 import { recordAudit } from "../audit/service";
 import { createStatusProbe } from "./service";
 
@@ -44,12 +44,12 @@ export function systemModule(ctx: AppContext, tokens: TokenService) {
       .get("/stats/system-status", status, { auth: "signed-in" })
       .get(
         "/system/backup",
-        ({ actor }) => {
+        async ({ actor }) => {
           const stamp = ctx.clock.now().toISOString().slice(0, 19).replace(/[:T]/g, "-");
           const fileName = `prestalab-backup-${stamp}.db`;
           // Unique per download: two admins (or a double click) in the same second must not collide.
           const target = join(ctx.dataDir ?? tmpdir(), `.${fileName}.${crypto.randomUUID()}.tmp`);
-          backupDatabase(ctx.sqlite, target);
+          await backupOffThread(ctx, target);
           recordAudit(ctx.db, ctx.clock, actor, {
             action: "system.backup",
             entity: "system",
