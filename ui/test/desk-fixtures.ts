@@ -1,7 +1,7 @@
-import type { LoanView, RequestView } from "../../src/modules/loans/model";
-
 // Server answers for the lending desk's screens (requests, loans, alerts, items), shaped as the API
 // sends them, with the fields a test cares about overridable.
+import type { Alerts, LoanAlert, LowStockAlert } from "../../src/modules/alerts/model";
+import type { LoanView, RequestView } from "../../src/modules/loans/model";
 
 const HOUR_MS = 3_600_000;
 
@@ -86,11 +86,11 @@ export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
   };
 }
 
-export function noAlerts() {
+export function noAlerts(): Alerts {
   return { scorte_basse: [], prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], totale_avvisi: 0 };
 }
 
-export function aStockAlert(id: number, nome: string, overrides: Record<string, unknown> = {}) {
+export function aStockAlert(id: number, nome: string, overrides: Partial<LowStockAlert> = {}): LowStockAlert {
   return {
     id,
     nome,
@@ -104,7 +104,7 @@ export function aStockAlert(id: number, nome: string, overrides: Record<string, 
   };
 }
 
-export function aLoanAlert(id: number, oggetto_nome: string, overrides: Record<string, unknown> = {}) {
+export function aLoanAlert(id: number, oggetto_nome: string, overrides: Partial<LoanAlert> = {}): LoanAlert {
   return {
     id,
     oggetto_nome,

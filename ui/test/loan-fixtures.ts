@@ -3,6 +3,7 @@ import { bookingRules, DEFAULT_SETTINGS } from "../../src/domain/academy-setting
 
 import type { LoanType } from "../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../src/domain/unit-state";
+import type { Alerts } from "../../src/modules/alerts/model";
 import type { LoanView, RequestView } from "../../src/modules/loans/model";
 import { catalogueRoute } from "./paged-lists";
 
@@ -131,7 +132,7 @@ export function aPenalty(overrides: Partial<{ id: number; articolo_nome: string;
   };
 }
 
-export const NO_ALERTS = {
+export const NO_ALERTS: Alerts = {
   scorte_basse: [],
   prestiti_scaduti: [],
   scadenze_oggi: [],

@@ -4,6 +4,7 @@ import { isOpenLoan, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../../../../src/domain/repairs";
 import type { LoanUnit, LoanView } from "../../../../../src/modules/loans/model";
 import { useLoanUnits, useMyLoans } from "../../../api/loans";
+import { useCreateReport } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ChoiceGroup } from "../../../components/choice-group";
@@ -17,7 +18,6 @@ import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { formatDate } from "../../../lib/dates";
-import { useCreateReport } from "../api/create-report";
 
 const STEPS = ["Prestito", "Unità", "Dettagli"] as const;
 const CHOOSE_LOAN = "Scegli il prestito su cui segnalare il problema";

@@ -2,6 +2,7 @@ import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wr
 import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { RequestView } from "../../../../../src/modules/loans/model";
+import { useMyAlerts } from "../../../api/avvisi";
 import { useBlockThreshold } from "../../../api/impostazioni";
 import { useMyLoans } from "../../../api/loans";
 import { useUserPenalties } from "../../../api/penalties";
@@ -14,7 +15,6 @@ import { PageHeader } from "../../../components/page-header";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
 import { useCourseItemCounts } from "../api/get-available-items";
-import { useMyAlerts } from "../api/get-my-alerts";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
 import { DashboardCard } from "./dashboard-card";
