@@ -4,19 +4,13 @@ import { LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
 import { LOAN_PHASES } from "../../domain/loan-rules";
 import { LOAN_SORT_KEYS } from "../../domain/loan-sorting";
 import { LOAN_TYPES, USAGE_TYPES } from "../../domain/loan-types";
-import { dayText, errorAnswer, idParams, listOrPage, pageQueryFields, timestampText } from "../schemas";
+import { dayText, errorAnswer, idParams, listOrPage, oneOf, pageQueryFields, timestampText } from "../schemas";
 
 /** Shapes of the request and loan routes: lists, a student's own, booking, direct loan, approval, refusal. */
 
 export const requestParams = idParams("Richiesta non valida");
 export const loanParams = idParams("Prestito non valido");
 export const unitParams = t.Object({ unitId: t.String({ pattern: "^[1-9][0-9]{0,14}$", error: "Unità non valida" }) });
-
-/**
- * Spread into a `t.UnionEnum`'s options: Elysia gives it its first value as default, which would fill a
- * missing optional field and turn "not chosen" into a choice.
- */
-const NO_DEFAULT = { default: undefined };
 
 /** A value or null, with the message of a wrong one on the outer union (a nested one's would be lost). */
 const orNull = <Schema extends TSchema>(schema: Schema, error: string) => t.Union([schema, t.Null()], { error });
@@ -34,17 +28,15 @@ const listFields = {
 };
 
 const stateFilter = <States extends readonly string[]>(states: States) =>
-  t.Optional(t.UnionEnum(["", ...states], { ...NO_DEFAULT, error: "Stato non valido" }));
+  t.Optional(oneOf(["", ...states], "Stato non valido"));
 
 export const requestListQuery = t.Object({ ...listFields, stato: stateFilter(REQUEST_STATES) });
 
 export const loanListQuery = t.Object({
   ...listFields,
   stato: stateFilter(LOAN_LIST_STATES),
-  ordina: t.Optional(t.UnionEnum(["", ...LOAN_SORT_KEYS], { ...NO_DEFAULT, error: "Ordinamento non valido" })),
-  verso: t.Optional(
-    t.UnionEnum(["asc", "desc"], { ...NO_DEFAULT, error: "Verso dell'ordinamento non valido (asc o desc)" }),
-  ),
+  ordina: t.Optional(oneOf(["", ...LOAN_SORT_KEYS], "Ordinamento non valido")),
+  verso: t.Optional(oneOf(["asc", "desc"], "Verso dell'ordinamento non valido (asc o desc)")),
 });
 
 export type RequestListQuery = Static<typeof requestListQuery>;
@@ -52,7 +44,10 @@ export type LoanListQuery = Static<typeof loanListQuery>;
 
 /** Null, or an empty string from the spec's forms, both mean "not chosen". */
 const usageField = t.Optional(
-  t.Union([t.UnionEnum([...USAGE_TYPES, ""], NO_DEFAULT), t.Null()], { error: "Tipo di utilizzo non valido" }),
+  // The message on the outer union: a wrong value fails the union as a whole.
+  t.Union([oneOf([...USAGE_TYPES, ""], "Tipo di utilizzo non valido"), t.Null()], {
+    error: "Tipo di utilizzo non valido",
+  }),
 );
 const noteField = t.Optional(
   orNull(t.String({ maxLength: MAX_NOTE_LENGTH }), `Testo troppo lungo (massimo ${MAX_NOTE_LENGTH} caratteri)`),
