@@ -5,6 +5,7 @@ import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import { useItemAvailability } from "../../../api/inventario";
 import type { LoanRequest } from "../../../api/richieste";
+import { useServerToday } from "../../../api/system";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -13,7 +14,6 @@ import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
 import { useApproveRequest, useRejectRequest } from "../../../lib/request-decisions";
-import { useServerToday } from "../../../lib/server-today";
 
 type Step =
   | { kind: "details" }
