@@ -5,7 +5,8 @@ import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
 import { itemCounts } from "../inventory/list-query";
-import { type LoanView, loadLoanViews } from "../loans/views";
+import type { LoanView } from "../loans/model";
+import { loadLoanViews } from "../loans/views";
 import type { Alerts, LoanAlert, LowStockAlert } from "./model";
 
 function loanAlert(loan: LoanView): LoanAlert {
