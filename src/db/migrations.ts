@@ -11,7 +11,8 @@ import counter from "../../migrations/0007_counter.sql" with { type: "text" };
 import studentNotifications from "../../migrations/0008_student_notifications.sql" with { type: "text" };
 import mailAndFeeds from "../../migrations/0009_mail_and_feeds.sql" with { type: "text" };
 import wholeListOrder from "../../migrations/0010_whole_list_order.sql" with { type: "text" };
-import openLoanUnits from "../../migrations/0011_open_loan_units.sql" with { type: "text" };
+import usersNameOrder from "../../migrations/0011_users_name_order.sql" with { type: "text" };
+import openLoanUnits from "../../migrations/0012_open_loan_units.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -28,7 +29,8 @@ export const migrationSql: Record<string, string> = {
   "0008_student_notifications": studentNotifications,
   "0009_mail_and_feeds": mailAndFeeds,
   "0010_whole_list_order": wholeListOrder,
-  "0011_open_loan_units": openLoanUnits,
+  "0011_users_name_order": usersNameOrder,
+  "0012_open_loan_units": openLoanUnits,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

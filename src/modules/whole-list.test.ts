@@ -1,4 +1,5 @@
 import { describe, expect, it } from "bun:test";
+import { users } from "../db/schema";
 import type { Json } from "../testing/harness";
 import { insertLoan, insertRequest } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
@@ -89,6 +90,31 @@ describe("the spec's whole lists over a long history", () => {
     expect(answer.headers.get("content-encoding")).toBe("gzip");
     const text = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await answer.arrayBuffer())));
     expect(JSON.parse(text)).toHaveLength(count);
+  });
+
+  it("/api/auth/users streams every user, in the order of its pages", async () => {
+    const scenario = await loanScenario();
+    scenario.ctx.db
+      .insert(users)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          email: `studente.${index}@accademia.it`,
+          passwordHash: "non-usata",
+          name: `Nome ${index % 7}`,
+          surname: `Cognome ${String(index % 97).padStart(2, "0")}`,
+          createdAt: scenario.ctx.clock.now().toISOString(),
+        })),
+      )
+      .run();
+    const answer = await scenario.client.get("/api/auth/users", scenario.admin);
+    const ids = (answer.body as Json[]).map((user) => user.id as number);
+    const paged: number[] = [];
+    for (let page = 1; paged.length < ids.length; page++) {
+      const next = await scenario.client.get(`/api/auth/users?pagina=${page}&per_pagina=200`, scenario.admin);
+      paged.push(...(next.body.elementi as Json[]).map((user) => user.id as number));
+    }
+    expect(ids.length).toBeGreaterThan(STRETCH_ROWS * 2);
+    expect(ids).toEqual(paged);
   });
 
   it("answers a short list as one array, as before", async () => {

@@ -1,6 +1,7 @@
 // Server answers for the lending desk's screens (requests, loans, alerts, items), shaped as the API
 // sends them, with the fields a test cares about overridable.
 import type { Alerts, LoanAlert, LowStockAlert } from "../../src/modules/alerts/model";
+import type { LoanView, RequestView } from "../../src/modules/loans/model";
 
 const HOUR_MS = 3_600_000;
 
@@ -17,7 +18,7 @@ export function dayFromToday(days: number): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
-export function aLoanRequest(overrides: Record<string, unknown> = {}) {
+export function aLoanRequest(overrides: Partial<RequestView> = {}): RequestView {
   return {
     id: 31,
     stato: "in_attesa",
@@ -37,6 +38,8 @@ export function aLoanRequest(overrides: Record<string, unknown> = {}) {
     utente_id: 2,
     utente_nome: "Giulia",
     utente_cognome: "Bianchi",
+    name: "Giulia",
+    surname: "Bianchi",
     utente_email: "giulia.bianchi@accademia.it",
     penalty_strikes: 0,
     is_blocked: false,
@@ -44,7 +47,7 @@ export function aLoanRequest(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function aLoan(overrides: Record<string, unknown> = {}) {
+export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
   return {
     id: 11,
     inventario_id: 7,
@@ -53,14 +56,18 @@ export function aLoan(overrides: Record<string, unknown> = {}) {
     articolo_nome: "Treppiede Manfrotto",
     unita: ["TREPPIEDE_001"],
     unita_ids: [70],
+    unita_seriale: "TREPPIEDE_001",
+    quantita: 1,
     utente_id: 3,
     utente_nome: "Luca",
     utente_cognome: "Verdi",
     utente_nome_reale: "Luca Verdi",
     utente_email: "luca.verdi@accademia.it",
+    chi: "Luca Verdi",
     data_uscita: dayFromToday(-3),
     data_rientro: dayFromToday(4),
     data_restituzione: null,
+    data_fine: null,
     stato: "attivo",
     giorni_ritardo: 0,
     note: "Prestito diretto - 1 unità",

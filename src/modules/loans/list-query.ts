@@ -3,37 +3,22 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
-import { LOAN_STATE, LOAN_STATES, OPEN_LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
+import { LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
-import { isLoanSortKey, type LoanSortKey } from "../../domain/loan-sorting";
+import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
-import { type Page, type PagedAnswer, type PageQuery, pageOf } from "../paging";
+import { type Page, type PagedAnswer, pageOf } from "../paging";
 import { type WholeList, wholeList } from "../whole-list";
+import type { LoanListQuery, RequestListQuery } from "./model";
 import type { Selection } from "./views";
 
 /**
  * The filtered and paged form of the loan and request lists. The plain calls of the spec
  * (`GET /api/prestiti?all=1`, `GET /api/richieste?all=1`) still answer the whole list as an array; any of
  * `stato`, `cerca`, `dal`, `al` narrows it, and `pagina` (with `per_pagina`) turns the answer into one page:
- * `{ elementi, totale, pagina, per_pagina }`, so screens stay fast with years of history.
+ * `{ elementi, totale, pagina, per_pagina }`, so screens stay fast with years of history. The query's
+ * shape is checked by its schema (model.ts); what is left here are the rules between fields.
  */
-export interface ListQuery extends PageQuery {
-  all?: string;
-  stato?: string;
-  cerca?: string;
-  dal?: string;
-  al?: string;
-  /** The loan list's column to sort by (the desk's table view): one of LOAN_SORT_KEYS (src/domain/loan-sorting.ts). */
-  ordina?: string;
-  /** `asc` (the default) or `desc`. */
-  verso?: string;
-}
-
-/** The stored loan states, and `in_corso` for every open one. */
-export const LOAN_LIST_STATES = ["in_corso", ...LOAN_STATES] as const;
-export const REQUEST_LIST_STATES = REQUEST_STATES;
-type LoanListState = (typeof LOAN_LIST_STATES)[number];
-type RequestListState = (typeof REQUEST_LIST_STATES)[number];
 
 export interface ListFilter {
   where: SQL | undefined;
@@ -53,13 +38,10 @@ function ordering(...terms: OrderTerm[]): Pick<ListFilter, "orderBy" | "reverseO
   };
 }
 
-function stateOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | null {
-  if (value === undefined || value === "") return null;
-  if (!(allowed as readonly string[]).includes(value)) throw badRequest("Stato non valido");
-  return value as T;
-}
+/** What both lists' queries have in common. */
+type CommonQuery = Pick<RequestListQuery, "all" | "cerca" | "dal" | "al">;
 
-function periodOf(query: ListQuery): { from: string | null; to: string | null } {
+function periodOf(query: CommonQuery): { from: string | null; to: string | null } {
   const from = query.dal || null;
   const to = query.al || null;
   if ((from && !isIsoDate(from)) || (to && !isIsoDate(to))) throw badRequest("Data non valida (formato AAAA-MM-GG)");
@@ -67,11 +49,8 @@ function periodOf(query: ListQuery): { from: string | null; to: string | null } 
   return { from, to };
 }
 
-function searchTerm(query: ListQuery): string | null {
-  const term = query.cerca?.trim();
-  if (!term) return null;
-  if (term.length > 100) throw badRequest("Testo di ricerca troppo lungo (massimo 100 caratteri)");
-  return term;
+function searchTerm(query: CommonQuery): string | null {
+  return query.cerca?.trim() || null;
 }
 
 // Every search goes through the FTS5 indexes of items, units and people (src/db/search.ts), then reaches
@@ -93,18 +72,15 @@ const LOAN_SORTS: Record<LoanSortKey, SQL | SQLiteColumn> = {
 };
 
 /** The order the desk chose in the table view, or null for the list's own order. */
-function chosenOrder(query: ListQuery): Pick<ListFilter, "orderBy" | "reverseOrderBy"> | null {
-  if (query.ordina === undefined || query.ordina === "") return null;
-  if (!isLoanSortKey(query.ordina)) throw badRequest("Ordinamento non valido");
-  if (query.verso !== undefined && query.verso !== "asc" && query.verso !== "desc")
-    throw badRequest("Verso dell'ordinamento non valido (asc o desc)");
+function chosenOrder(query: LoanListQuery): Pick<ListFilter, "orderBy" | "reverseOrderBy"> | null {
+  if (!query.ordina) return null;
   const direction = query.verso ?? "asc";
   return ordering([LOAN_SORTS[query.ordina], direction], [prestiti.id, direction]);
 }
 
 /** Filters, order and page of `GET /api/prestiti` for `today` (overdue is computed, as in the views). */
-export function loanListFilter(query: ListQuery, today: string): ListFilter {
-  const state = stateOf<LoanListState>(query.stato, LOAN_LIST_STATES);
+export function loanListFilter(query: LoanListQuery, today: string): ListFilter {
+  const state = query.stato || null;
   const { from, to } = periodOf(query);
   const term = searchTerm(query);
   const open = inArray(prestiti.stato, OPEN_LOAN_STATES);
@@ -152,8 +128,8 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
 }
 
 /** Filters, order (newest first) and page of `GET /api/richieste`. */
-export function requestListFilter(query: ListQuery): ListFilter {
-  const state = stateOf<RequestListState>(query.stato, REQUEST_LIST_STATES);
+export function requestListFilter(query: RequestListQuery): ListFilter {
+  const state = query.stato || null;
   const { from, to } = periodOf(query);
   const term = searchTerm(query);
   const conditions: Array<SQL | undefined> = [
@@ -176,7 +152,7 @@ export function requestListFilter(query: ListQuery): ListFilter {
 }
 
 /** `?all=1` (or `true`): the desk asks for everyone's rows, not only its own. */
-export function wantsAll(query: ListQuery): boolean {
+export function wantsAll(query: CommonQuery): boolean {
   return query.all === "1" || query.all === "true";
 }
 

@@ -86,6 +86,8 @@ export async function answerOf<Data>(
   fallbackError?: string,
 ): Promise<Exclude<Data, null>> {
   const { data, error, status } = await request;
+  // Eden answers a fetcher that threw (no connection) as a 503 carrying the thrown error: keep ours as it is.
+  if (error?.value instanceof ApiError) throw error.value;
   if (error) {
     if (status === 401 && getToken()) onUnauthorized();
     const body = (typeof error.value === "object" && error.value !== null ? error.value : {}) as Record<
@@ -149,4 +151,19 @@ export async function apiDownload(
   const disposition = response.headers.get("content-disposition") ?? "";
   const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
   return { blob: await response.blob(), fileName };
+}
+
+/**
+ * A list route answers the whole array, or one page when `pagina` is given (the server's `listOrPage`):
+ * the caller that asked for a page gets the page, typed.
+ */
+export function pageOf<Page extends { elementi: unknown[] }>(answer: Page | unknown[]): Page {
+  if (Array.isArray(answer)) throw new ApiError(0, GENERIC_ERROR, {});
+  return answer;
+}
+
+/** The caller that asked for the whole list (no `pagina`) gets the array, typed. */
+export function wholeList<Item>(answer: Item[] | { elementi: unknown[] }): Item[] {
+  if (!Array.isArray(answer)) throw new ApiError(0, GENERIC_ERROR, {});
+  return answer;
 }

@@ -1,11 +1,12 @@
 import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wrench } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
+import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useMyAlerts } from "../../../api/avvisi";
 import { useBlockThreshold } from "../../../api/impostazioni";
 import { useMyLoans } from "../../../api/loans";
 import { useUserPenalties } from "../../../api/penalties";
-import { type MyRequest, useMyRequests } from "../../../api/richieste";
+import { useMyRequests } from "../../../api/richieste";
 import { useMyReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -45,7 +46,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
   const alerts = useMyAlerts();
   const penalties = useUserPenalties(user.id);
   const blockAt = useBlockThreshold();
-  const [openRequest, setOpenRequest] = useState<MyRequest | null>(null);
+  const [openRequest, setOpenRequest] = useState<RequestView | null>(null);
 
   // The penalty history is a complement: without it the page still works, so a failure is only logged.
   useEffect(() => {
