@@ -230,13 +230,12 @@ export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQu
   const filter = requestListFilter(query);
   // A student only ever gets their own, whatever they ask for.
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(richieste.utenteId, actor.id);
-  const where = and(own, filter.where);
   return pagedList(
     { db: ctx.db, table: richieste, id: richieste.id },
     filter,
-    where,
+    own,
     (selection) => loadRequestViews(ctx.db, selection),
-    () => countRequests(ctx.db, where),
+    (where) => countRequests(ctx.db, where),
   );
 }
 
@@ -529,13 +528,12 @@ export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
   const today = ctx.clock.today();
   const filter = loanListFilter(query, today);
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(prestiti.utenteId, actor.id);
-  const where = and(own, filter.where);
   return pagedList(
     { db: ctx.db, table: prestiti, id: prestiti.id },
     filter,
-    where,
+    own,
     (selection) => loadLoanViews(ctx.db, today, selection),
-    () => countLoans(ctx.db, where),
+    (where) => countLoans(ctx.db, where),
   );
 }
 

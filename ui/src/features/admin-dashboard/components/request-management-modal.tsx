@@ -6,6 +6,7 @@ import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useItemAvailability } from "../../../api/inventario";
 import { useApproveRequest, useRejectRequest } from "../../../api/richieste";
+import { useServerToday } from "../../../api/system";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -13,7 +14,6 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
-import { useServerToday } from "../../../lib/server-today";
 
 type Step =
   | { kind: "details" }

@@ -5,6 +5,7 @@ import { bookingDateProblem, DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from ".
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import type { ScannedUnit } from "../../../../../src/modules/counter/model";
 import { useCreateLoan } from "../../../api/loans";
+import { useServerToday } from "../../../api/system";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { type Choice, ChoiceGroup } from "../../../components/choice-group";
@@ -13,7 +14,6 @@ import { RadioCard } from "../../../components/radio-card";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { countWith } from "../../../lib/plural";
-import { useServerToday } from "../../../lib/server-today";
 import { fullName, type User } from "../../../lib/user";
 import { useStudentSearch } from "../api";
 
