@@ -2,19 +2,8 @@ import { type Static, t } from "elysia";
 import { INVENTORY_SORT_FIELDS, INVENTORY_STATUS_FILTERS } from "../../domain/inventory-list";
 import { LOAN_TYPES } from "../../domain/loan-types";
 import { ITEM_STATES, UNIT_STATES } from "../../domain/unit-state";
-import { dayText, idParams, isoDate, listOrPage, messageAnswer, pageQueryFields } from "../schemas";
+import { dayText, idParams, isoDate, listOrPage, messageAnswer, oneOf, pageQueryFields } from "../schemas";
 
-/**
- * One of a list's words. Not `t.UnionEnum`: Elysia fills an absent optional UnionEnum with its first
- * value, which would turn "no filter" into a filter.
- */
-const oneOf = <const Word extends string>(words: readonly Word[], error?: string) =>
-  t.Unsafe<Word>(
-    t.Union(
-      words.map((word) => t.Literal(word)),
-      { error },
-    ),
-  );
 const text = (maxLength: number, error: string) => t.Optional(t.String({ maxLength, error }));
 const nullableText = t.Union([t.String(), t.Null()]);
 
@@ -121,7 +110,7 @@ export const categoryBody = t.Object(
 
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────────
 
-const unitState = oneOf(UNIT_STATES);
+const unitState = t.UnionEnum(UNIT_STATES);
 
 export const inventoryUnit = t.Object({
   id: t.Integer(),
@@ -145,7 +134,7 @@ export const inventoryItem = t.Object({
   /** Accessories to check at hand-over and return, one per line. */
   checklist: nullableText,
   immagine_url: nullableText,
-  tipo_prestito: oneOf(LOAN_TYPES),
+  tipo_prestito: t.UnionEnum(LOAN_TYPES),
   /** The item's own longest external loan in days; null = the academy's `durata_massima_giorni`. */
   durata_massima_giorni: t.Union([t.Integer(), t.Null()]),
   categoria_id: t.Union([t.Integer(), t.Null()]),
@@ -156,7 +145,7 @@ export const inventoryItem = t.Object({
   corsi_assegnati: t.Array(t.String()),
   quantita_totale: t.Integer(),
   unita_disponibili: t.Integer(),
-  stato_effettivo: oneOf(ITEM_STATES),
+  stato_effettivo: t.UnionEnum(ITEM_STATES),
   hasMultipleUnits: t.Boolean(),
   data_aggiunta: dayText,
   unita: t.Array(inventoryUnit),
@@ -175,7 +164,7 @@ export const inventorySummary = t.Object({
 export const bookedRange = t.Object({
   dal: dayText,
   al: dayText,
-  tipo: oneOf(["richiesta", "prestito"]),
+  tipo: t.UnionEnum(["richiesta", "prestito"]),
   /** An overdue loan keeps the unit until it comes back, whatever `al` says. */
   fino_alla_restituzione: t.Boolean(),
 });
