@@ -3,6 +3,7 @@ import type { Course } from "../src/api/corsi";
 import type { InventoryItem, InventoryUnit } from "../src/api/inventario";
 import { anAdmin } from "./fixtures";
 import type { ApiRoutes } from "./mock-api";
+import { inventoryRoute, inventorySummaryRoute } from "./paged-lists";
 import { renderApp } from "./render-app";
 import { adminShellApi } from "./shell-api";
 
@@ -79,7 +80,8 @@ export function renderInventory({
     path,
     api: {
       ...adminShellApi,
-      "GET /api/inventario": { body: items },
+      "GET /api/inventario": inventoryRoute(items),
+      "GET /api/inventario/riepilogo": inventorySummaryRoute(items),
       "GET /api/categorie-semplici": { body: categories },
       "GET /api/corsi": { body: COURSES },
       ...api,

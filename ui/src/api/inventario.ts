@@ -1,11 +1,25 @@
-import { useQuery } from "@tanstack/react-query";
-import type { Occupation } from "../../../src/domain/availability";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { addDays } from "../../../src/domain/dates";
 import type { LoanType } from "../../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../../src/domain/unit-state";
-import { apiRequest } from "../lib/api";
+import type { AvailabilityView } from "../../../src/modules/availability/model";
+import { answerOf, server } from "../lib/api";
+import { categorieKeys } from "./categorie";
 
-// One item of the inventory and its units' bookings: GET /api/inventario/:id, …/disponibilita, …/disponibili.
+// The inventory: the desk's paged list and its summary, one item, its units' bookings, and the writes on
+// items and units (GET/POST/PUT/DELETE /api/inventario…).
+
+/** What the desk's list asks the server: the spec's filters and order (src/modules/inventory/list-query.ts). */
+export interface InventoryListQuery {
+  search?: string;
+  categoria?: string;
+  corso?: string;
+  stato?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  sortBy?: string;
+  sortOrder?: string;
+}
 
 /** Every key starts with "inventario", so a write that invalidates the inventory refreshes these too. */
 export const inventarioKeys = {
@@ -13,7 +27,8 @@ export const inventarioKeys = {
   item: (itemId: number | null) => ["inventario", itemId] as const,
   availability: (itemId: number | null, from: string) => ["inventario", itemId, "disponibilita", from] as const,
   bookableUnits: (itemId: number | null) => ["inventario", itemId, "disponibili"] as const,
-  list: ["inventario", "elenco"] as const,
+  pages: (query: InventoryListQuery) => ["inventario", "elenco", query] as const,
+  summary: ["inventario", "riepilogo"] as const,
 };
 
 export interface InventoryUnit {
@@ -44,7 +59,7 @@ export interface ItemDetails {
 export function useItem(itemId: number | null) {
   return useQuery({
     queryKey: inventarioKeys.item(itemId),
-    queryFn: () => apiRequest<ItemDetails>(`/api/inventario/${itemId}`),
+    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).get()) as Promise<ItemDetails>,
     enabled: itemId !== null,
   });
 }
@@ -62,26 +77,64 @@ export interface InventoryItem extends ItemDetails {
   data_aggiunta: string;
 }
 
-/** Every item with its units: the inventory and repairs screens filter it on the client, the dashboard counts it. */
-export function useInventory() {
-  return useQuery({ queryKey: inventarioKeys.list, queryFn: () => apiRequest<InventoryItem[]>("/api/inventario") });
+/** Items per page of the desk's list: "Mostra altri" asks the server for the next one. */
+export const INVENTORY_PAGE_SIZE = 50;
+
+/** One page of the list; the plain call (no `pagina`) answers the whole array instead. */
+async function inventoryPage(query: InventoryListQuery, page: number, size: number) {
+  const answer = await answerOf(
+    server.api.inventario.get({ query: { ...query, pagina: String(page), per_pagina: String(size) } }),
+  );
+  if (Array.isArray(answer)) throw new Error("GET /api/inventario ha risposto senza pagine");
+  return answer as { elementi: InventoryItem[]; totale: number; pagina: number; per_pagina: number };
 }
 
-export interface UnitOccupation extends Occupation {
-  /** The loan, request or repair: desk only. */
-  riferimento_id: number | null;
-  /** Who holds or asked for it: desk only. */
-  chi: string | null;
+/**
+ * The desk's inventory page by page, filtered, searched and ordered on the server. While another filter
+ * is on its way, the previous cards stay.
+ */
+export function useInventoryPages(query: InventoryListQuery) {
+  return useInfiniteQuery({
+    queryKey: inventarioKeys.pages(query),
+    queryFn: ({ pageParam }) => inventoryPage(query, pageParam, INVENTORY_PAGE_SIZE),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export interface ItemAvailability {
-  inventario_id: number;
-  dal: string;
-  al: string;
-  unita: { id: number; codice_univoco: string; occupazioni: UnitOccupation[] }[];
-  /** Days from today on with at least one unit free. */
-  giorni_liberi: string[];
+/** Every item passing the filters, with its units (the labels of a whole filtered list). */
+export async function fetchInventory(query: InventoryListQuery): Promise<InventoryItem[]> {
+  const answer = await answerOf(server.api.inventario.get({ query }));
+  return (Array.isArray(answer) ? answer : answer.elementi) as InventoryItem[];
 }
+
+/** A first page of items matching `search` (and `stato`), for a picker that searches as one types. */
+export function useInventorySearch(query: InventoryListQuery, size: number) {
+  return useQuery({
+    queryKey: [...inventarioKeys.pages(query), "prima", size],
+    queryFn: () => inventoryPage(query, 1, size),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface InventorySummary {
+  articoli_totali: number;
+  unita_totali: number;
+  in_riparazione: number;
+  scorte_basse: number;
+}
+
+/** The summary cards: totals over the whole inventory, one aggregate answer instead of the list. */
+export function useInventorySummary() {
+  return useQuery({
+    queryKey: inventarioKeys.summary,
+    queryFn: () => answerOf(server.api.inventario.riepilogo.get()) as Promise<InventorySummary>,
+  });
+}
+
+export type ItemAvailability = AvailabilityView;
+export type UnitOccupation = AvailabilityView["unita"][number]["occupazioni"][number];
 
 /** How far ahead a booking can be placed: the calendar answers at most 366 days. */
 export const BOOKING_HORIZON_DAYS = 365;
@@ -91,7 +144,8 @@ export function useItemAvailability(itemId: number | null, from: string) {
   const to = addDays(from, BOOKING_HORIZON_DAYS);
   return useQuery({
     queryKey: inventarioKeys.availability(itemId, from),
-    queryFn: () => apiRequest<ItemAvailability>(`/api/inventario/${itemId}/disponibilita?dal=${from}&al=${to}`),
+    queryFn: () =>
+      answerOf(server.api.inventario({ id: String(itemId) }).disponibilita.get({ query: { dal: from, al: to } })),
     enabled: itemId !== null && from !== "",
   });
 }
@@ -117,7 +171,128 @@ export interface BookableUnit {
 export function useBookableUnits(itemId: number | null) {
   return useQuery({
     queryKey: inventarioKeys.bookableUnits(itemId),
-    queryFn: () => apiRequest<BookableUnit[]>(`/api/inventario/${itemId}/disponibili`),
+    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).disponibili.get()) as Promise<BookableUnit[]>,
     enabled: itemId !== null,
+  });
+}
+
+/** What the item wizard sends, on creation and on editing alike. */
+export interface ItemPayload {
+  nome: string;
+  quantita_totale: number;
+  posizione: string;
+  fornitore: string;
+  seriale: string;
+  checklist: string;
+  note: string;
+  immagine_url: string;
+  tipo_prestito: LoanType;
+  /** Course names; the first is the item's categoria_madre. */
+  corsi_assegnati: string[];
+  categoria_madre: string;
+  categoria_id: number | null;
+  /** Existing units keep their id, so the server reconciles them by id and never by position. */
+  unita: Array<{ id?: number; codice_univoco: string; note: string }>;
+}
+
+/** Items and units change what the lists, the summary and the categories' counts show. */
+function useInventoryWrite<Input, Output>(write: (input: Input) => Promise<Output>, categoriesToo = true) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
+      if (categoriesToo) queryClient.invalidateQueries({ queryKey: categorieKeys.all });
+    },
+  });
+}
+
+/** Creates an item (no id) or updates one (with id). */
+export function useSaveItem() {
+  return useInventoryWrite(({ id, payload }: { id?: number; payload: ItemPayload }) =>
+    id === undefined
+      ? answerOf(server.api.inventario.post(payload), "Errore nel salvataggio")
+      : answerOf(server.api.inventario({ id: String(id) }).put(payload), "Errore nel salvataggio"),
+  );
+}
+
+export function useDeleteItem() {
+  return useInventoryWrite((id: number) =>
+    answerOf(server.api.inventario({ id: String(id) }).delete(), "Errore nell'eliminazione"),
+  );
+}
+
+/** Marks a unit lost, or found again. */
+export function useSetUnitLost() {
+  return useInventoryWrite(
+    ({ itemId, unitId, lost }: { itemId: number; unitId: number; lost: boolean }) =>
+      answerOf(
+        server.api
+          .inventario({ id: String(itemId) })
+          .units({ unitId: String(unitId) })
+          .put({ perso: lost }),
+        "Errore nell'aggiornamento dell'unità",
+      ),
+    false,
+  );
+}
+
+/** An item of the student's course, as its card shows it. */
+export interface AvailableItem {
+  id: number;
+  nome: string;
+  note: string | null;
+  posizione: string | null;
+  categoria_id: number | null;
+  categoria_nome: string | null;
+  quantita_totale: number;
+  unita_disponibili: number;
+  stato_effettivo: ItemState;
+  tipo_prestito: LoanType;
+  immagine_url: string | null;
+}
+
+/** One page of the student's catalogue: GET /api/inventario/disponibili with `pagina`. */
+async function cataloguePage(
+  query: { search?: string; categoria?: string; stato?: string },
+  page: number,
+  size: number,
+) {
+  const answer = await answerOf(
+    server.api.inventario.disponibili.get({ query: { ...query, pagina: String(page), per_pagina: String(size) } }),
+  );
+  if (Array.isArray(answer)) throw new Error("GET /api/inventario/disponibili ha risposto senza pagine");
+  return answer as { elementi: AvailableItem[]; totale: number; pagina: number; per_pagina: number };
+}
+
+const CATALOGUE_PAGE_SIZE = 24;
+
+/**
+ * The student's catalogue page by page, searched and filtered by category on the server: a course with
+ * hundreds of items never comes at once. While another search is on its way, the previous cards stay.
+ */
+export function useCataloguePages(search: string, categoryId: string) {
+  return useInfiniteQuery({
+    queryKey: ["inventario", "disponibili", "pagine", search, categoryId],
+    queryFn: ({ pageParam }) =>
+      cataloguePage(
+        { ...(search && { search }), ...(categoryId && { categoria: categoryId }) },
+        pageParam,
+        CATALOGUE_PAGE_SIZE,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The items of the student's course, and how many of them are free now: one-row pages, never the list. */
+export function useCourseItemCounts() {
+  return useQuery({
+    queryKey: ["inventario", "disponibili", "conteggi"],
+    queryFn: async () => {
+      const [all, free] = await Promise.all([cataloguePage({}, 1, 1), cataloguePage({ stato: "disponibile" }, 1, 1)]);
+      return { total: all.totale, available: free.totale };
+    },
   });
 }

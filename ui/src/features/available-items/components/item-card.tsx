@@ -1,11 +1,11 @@
 import { ExternalLink, MapPin, Send, Tag } from "lucide-react";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import type { ItemState } from "../../../../../src/domain/unit-state";
+import type { AvailableItem } from "../../../api/inventario";
 import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
 import { countWith } from "../../../lib/plural";
-import type { AvailableItem } from "../api/get-available-items";
 
 const ITEM_STATES: Record<ItemState, { label: string; tone: BadgeTone }> = {
   disponibile: { label: "Disponibile", tone: "green" },

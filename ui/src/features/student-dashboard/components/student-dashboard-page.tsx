@@ -2,6 +2,7 @@ import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wr
 import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { useBlockThreshold } from "../../../api/impostazioni";
+import { useCourseItemCounts } from "../../../api/inventario";
 import { useMyLoans } from "../../../api/loans";
 import { useUserPenalties } from "../../../api/penalties";
 import { type MyRequest, useMyRequests } from "../../../api/richieste";
@@ -12,7 +13,6 @@ import { CalendarFeedCard } from "../../../components/calendar-feed-card";
 import { PageHeader } from "../../../components/page-header";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
-import { useCourseItemCounts } from "../api/get-available-items";
 import { useMyAlerts } from "../api/get-my-alerts";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
