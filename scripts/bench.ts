@@ -9,13 +9,15 @@
  *   - the binary's size and the UI's initial JavaScript, gzipped.
  * Progress goes to stderr; the results go to stdout as Markdown and to bench-results.json.
  *
- *   bun run bench [--quick] [--scale 5] [--fresh] [--no-build] [--duration 5] [--cycles 300] [--cpus 2] [--data-dir ./data-bench]
+ *   bun run bench [--quick] [--scale 5] [--mixed | --screens] [--fresh] [--no-build] [--duration 5] [--cycles 300] [--cpus 2] [--data-dir ./data-bench]
  *
  * --quick: small data set and short runs, to try the script out. --scale N: N times the default academy
  * (--scale 5: 10,000 items, 50,000 units, 20,000 students... see below), seeded into its own folder
  * (data-bench/seed-x5) so both sizes stay on disk; it takes minutes and about N times the disk space.
  * --mixed: instead of the measures above, the mixed scenario of scripts/bench-mixed.ts (students, the desk
  * and 16 polling readers at once) for --duration seconds (60 by default), on the same data set.
+ * --screens: instead, every admin and student screen opened in Debian's Chromium (scripts/bench-screens.ts),
+ * the time until each is usable, first with cold caches and then again.
  * --fresh: seed again even when the data set on disk matches. --cpus N: pin the servers to the first N
  * CPUs (taskset), as the budgets assume 2 cores.
  */
@@ -37,6 +39,7 @@ import type { Subprocess } from "bun";
 import { parseArgs } from "../src/config";
 import { addDays } from "../src/domain/dates";
 import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
+import { runScreenTimings, screensMarkdown } from "./bench-screens";
 import { SEED_DEFAULTS, seedDataDir } from "./seed";
 
 type SeedSummary = Awaited<ReturnType<typeof seedDataDir>>["summary"];
@@ -61,6 +64,7 @@ const options = {
   fresh: flags.fresh === true,
   build: flags["no-build"] !== true,
   mixed: flags.mixed === true,
+  screens: flags.screens === true,
   durationSeconds: numberFlag("duration", quick ? 1 : flags.mixed === true ? 60 : 5),
   cycles: Math.round(numberFlag("cycles", quick ? 40 : 300)),
   cpus: flags.cpus === undefined ? null : Math.round(numberFlag("cpus", 2)),
@@ -1150,6 +1154,39 @@ async function mainMixed() {
   progress("results also written to bench-mixed-results.json");
 }
 
+/** Every screen in Chromium, time to usable (scripts/bench-screens.ts). */
+async function mainScreens() {
+  await build();
+  const { dir: seedDir, marker } = await seededDataDir();
+  const runDir = workingCopy(seedDir);
+  mkdirSync(join(options.dataRoot, "logs"), { recursive: true });
+  const server = await startPrestaLab(runDir, marker.seededAt, "screens.log");
+  try {
+    const { baseUrl } = server;
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { today: string };
+    const fixtures = readFixtures(join(runDir, "prestalab.db"), health.today, 1);
+    const student = fixtures.students[0];
+    if (!student) throw new Error("the data set has no student who may borrow");
+    progress("screens in Chromium: first open (cache misses), then again");
+    const rows = await runScreenTimings({
+      baseUrl,
+      adminToken: await signIn(baseUrl, seedParameters.adminEmail, seedParameters.adminPassword),
+      studentToken: await signIn(baseUrl, student.email, seedParameters.studentPassword),
+      studentItemId: fixtures.studentItemId,
+      screenshotDir: join(options.dataRoot, "logs", "screens"),
+      progress,
+    });
+    writeFileSync(
+      join(projectRoot, "bench-screens-results.json"),
+      `${JSON.stringify({ machine: machine(), dataSet: marker.parameters, rows }, null, 2)}\n`,
+    );
+    console.log(screensMarkdown(rows));
+    progress("results also written to bench-screens-results.json");
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
 async function main() {
   const startedAt = new Date().toISOString();
   await build();
@@ -1176,7 +1213,7 @@ async function main() {
 }
 
 try {
-  await (options.mixed ? mainMixed() : main());
+  await (options.mixed ? mainMixed() : options.screens ? mainScreens() : main());
 } catch (error) {
   progress(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

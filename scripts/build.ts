@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { IMPORT_WORKER_SOURCE } from "../src/modules/excel/import-worker-address";
+import { WORKER_SOURCES } from "../src/worker-address";
 import { buildUi, projectRoot, uiDist } from "./ui-build";
 
 const buildDir = join(projectRoot, "dist", ".build");
@@ -29,7 +29,13 @@ function checkInputs() {
     if (!existsSync(join(projectRoot, "node_modules", dependency, "package.json")))
       fail(`node_modules/${dependency} is missing: run bun install --frozen-lockfile`);
   }
-  for (const file of ["ui/index.html", "ui/vite.config.ts", "src/cli.ts", "src/http/ui.ts", IMPORT_WORKER_SOURCE]) {
+  for (const file of [
+    "ui/index.html",
+    "ui/vite.config.ts",
+    "src/cli.ts",
+    "src/http/ui.ts",
+    ...Object.values(WORKER_SOURCES),
+  ]) {
     if (!existsSync(join(projectRoot, file))) fail(`${file} is missing`);
   }
   // Migrations are embedded by src/db/migrations.ts importing each file as text: every migration in the
@@ -80,9 +86,9 @@ function generateEntry(urlPaths: string[]) {
 
 async function compile() {
   const result = await Bun.build({
-    // Both paths are under the project root, which becomes the binary's root: the worker is embedded at
-    // its path from there, where src/modules/excel/import-worker-address.ts looks for it.
-    entrypoints: [entryFile, join(projectRoot, IMPORT_WORKER_SOURCE)],
+    // Every path is under the project root, which becomes the binary's root: each worker is embedded at
+    // its path from there, where src/worker-address.ts looks for it.
+    entrypoints: [entryFile, ...Object.values(WORKER_SOURCES).map((source) => join(projectRoot, source))],
     target: "bun",
     // Elysia and the rest must see production mode; minifying breaks Elysia handlers using rest parameters.
     define: { "process.env.NODE_ENV": '"production"' },

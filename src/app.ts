@@ -5,7 +5,7 @@ import { createTokenService } from "./http/auth";
 import { bodyGuard, bodyLimitFor, isImportPath, tooLarge } from "./http/body-guard";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
 import { UNMATCHED_ROUTE } from "./http/metrics";
-import { CACHED_LISTS, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
+import { CACHED_LISTS, compressedStream, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
@@ -134,7 +134,8 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       return responses.lookup(request, await cacheKey(request), route);
     })
     .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
-      // Plain objects and arrays only: files, streams and ready responses go out as they are.
+      if (responseValue instanceof Response) return compressedStream(request, responseValue);
+      // Plain objects and arrays only: files and ready responses go out as they are.
       if (!Array.isArray(responseValue) && Object.getPrototypeOf(responseValue ?? 0) !== Object.prototype) return;
       const status = typeof set.status === "number" ? set.status : 200;
       const headers = set.headers as Record<string, string>;

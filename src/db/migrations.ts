@@ -10,6 +10,9 @@ import searchAndVersions from "../../migrations/0006_search_and_versions.sql" wi
 import counter from "../../migrations/0007_counter.sql" with { type: "text" };
 import studentNotifications from "../../migrations/0008_student_notifications.sql" with { type: "text" };
 import mailAndFeeds from "../../migrations/0009_mail_and_feeds.sql" with { type: "text" };
+import wholeListOrder from "../../migrations/0010_whole_list_order.sql" with { type: "text" };
+import usersNameOrder from "../../migrations/0011_users_name_order.sql" with { type: "text" };
+import requestsByItem from "../../migrations/0012_requests_by_item.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -25,6 +28,9 @@ export const migrationSql: Record<string, string> = {
   "0007_counter": counter,
   "0008_student_notifications": studentNotifications,
   "0009_mail_and_feeds": mailAndFeeds,
+  "0010_whole_list_order": wholeListOrder,
+  "0011_users_name_order": usersNameOrder,
+  "0012_requests_by_item": requestsByItem,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -1,5 +1,5 @@
 import { automaticBlockReason, DEFAULT_SETTINGS, type StrikeStep } from "./academy-settings";
-import { LOAN_STATE, type LoanState } from "./bookings";
+import { LOAN_STATE, LOAN_STATES, type LoanState } from "./bookings";
 import { daysBetween } from "./dates";
 import type { LoanType, UsageType } from "./loan-types";
 
@@ -58,7 +58,8 @@ export function effectiveLoanState(stored: LoanState, dueDate: string, today: st
  * Where a loan stands at the desk, beyond its stored `stato`: waiting to be collected (from its start
  * day), out, overdue, back, or cancelled before anyone collected it.
  */
-export type LoanPhase = "da_ritirare" | LoanState | "annullato";
+export const LOAN_PHASES = ["da_ritirare", ...LOAN_STATES, "annullato"] as const;
+export type LoanPhase = (typeof LOAN_PHASES)[number];
 
 export function loanPhase(loan: {
   stato: LoanState;

@@ -1,6 +1,8 @@
 export const LOAN_TYPES = ["solo_esterno", "solo_interno", "entrambi"] as const;
 export type LoanType = (typeof LOAN_TYPES)[number];
-export type UsageType = "interno" | "esterno";
+/** How a booking is used: in class at the academy, or taken out. */
+export const USAGE_TYPES = ["interno", "esterno"] as const;
+export type UsageType = (typeof USAGE_TYPES)[number];
 
 export const LOAN_TYPE_LABELS: Record<LoanType, string> = {
   solo_interno: "Lezione / Interno",

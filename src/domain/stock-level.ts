@@ -1,5 +1,6 @@
 /** How short an item is running, from its available units n and total units q. */
-export type StockLevel = "esaurito" | "attenzione" | "scarseggia" | "si_sta_esaurendo";
+export const STOCK_LEVELS = ["esaurito", "attenzione", "scarseggia", "si_sta_esaurendo"] as const;
+export type StockLevel = (typeof STOCK_LEVELS)[number];
 
 export function stockLevel(available: number, total: number): StockLevel | null {
   if (total <= 0) return null;

@@ -128,6 +128,16 @@ export function jsonResponse(
   return new Response(body, { status, headers: all });
 }
 
+/** A JSON answer streamed in stretches (src/modules/whole-list.ts), compressed on the way when the client accepts it. */
+export function compressedStream(request: Request, response: Response): Response {
+  const json = response.headers.get("content-type")?.startsWith("application/json");
+  if (!json || !response.body || response.headers.has("content-encoding") || !acceptsGzip(request)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-encoding", "gzip");
+  headers.set("vary", "Accept-Encoding");
+  return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, headers });
+}
+
 export function createResponseCache(ctx: AppContext) {
   const bootId = Math.floor(ctx.clock.now().getTime() % 1e9).toString(36) + Math.random().toString(36).slice(2, 6);
   const changes = ctx.sqlite.query<{ changes: number }, []>("SELECT total_changes() AS changes");

@@ -45,3 +45,13 @@ export const messageAnswer = t.Object({ message: t.String() });
 
 /** `{ error }`: every refusal, with an Italian message. */
 export const errorAnswer = t.Object({ error: t.String() });
+
+/**
+ * One of a fixed set of words, read from a query or a body. `t.UnionEnum` carries its first value as a
+ * default (for its error message), which Elysia would then fill in for an absent optional field.
+ */
+export function oneOf<const Values extends readonly [string, ...string[]]>(values: Values, error: string) {
+  const schema = t.UnionEnum(values, { error });
+  delete schema.default;
+  return schema;
+}

@@ -1,5 +1,7 @@
 // Server answers for the lending desk's screens (requests, loans, alerts, items), shaped as the API
 // sends them, with the fields a test cares about overridable.
+import type { Alerts, LoanAlert, LowStockAlert } from "../../src/modules/alerts/model";
+import type { LoanView, RequestView } from "../../src/modules/loans/model";
 
 const HOUR_MS = 3_600_000;
 
@@ -16,7 +18,7 @@ export function dayFromToday(days: number): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
-export function aLoanRequest(overrides: Record<string, unknown> = {}) {
+export function aLoanRequest(overrides: Partial<RequestView> = {}): RequestView {
   return {
     id: 31,
     stato: "in_attesa",
@@ -36,6 +38,8 @@ export function aLoanRequest(overrides: Record<string, unknown> = {}) {
     utente_id: 2,
     utente_nome: "Giulia",
     utente_cognome: "Bianchi",
+    name: "Giulia",
+    surname: "Bianchi",
     utente_email: "giulia.bianchi@accademia.it",
     penalty_strikes: 0,
     is_blocked: false,
@@ -43,7 +47,7 @@ export function aLoanRequest(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function aLoan(overrides: Record<string, unknown> = {}) {
+export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
   return {
     id: 11,
     inventario_id: 7,
@@ -52,14 +56,18 @@ export function aLoan(overrides: Record<string, unknown> = {}) {
     articolo_nome: "Treppiede Manfrotto",
     unita: ["TREPPIEDE_001"],
     unita_ids: [70],
+    unita_seriale: "TREPPIEDE_001",
+    quantita: 1,
     utente_id: 3,
     utente_nome: "Luca",
     utente_cognome: "Verdi",
     utente_nome_reale: "Luca Verdi",
     utente_email: "luca.verdi@accademia.it",
+    chi: "Luca Verdi",
     data_uscita: dayFromToday(-3),
     data_rientro: dayFromToday(4),
     data_restituzione: null,
+    data_fine: null,
     stato: "attivo",
     giorni_ritardo: 0,
     note: "Prestito diretto - 1 unità",
@@ -78,11 +86,11 @@ export function aLoan(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function noAlerts() {
+export function noAlerts(): Alerts {
   return { scorte_basse: [], prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], totale_avvisi: 0 };
 }
 
-export function aStockAlert(id: number, nome: string, overrides: Record<string, unknown> = {}) {
+export function aStockAlert(id: number, nome: string, overrides: Partial<LowStockAlert> = {}): LowStockAlert {
   return {
     id,
     nome,
@@ -96,7 +104,7 @@ export function aStockAlert(id: number, nome: string, overrides: Record<string, 
   };
 }
 
-export function aLoanAlert(id: number, oggetto_nome: string, overrides: Record<string, unknown> = {}) {
+export function aLoanAlert(id: number, oggetto_nome: string, overrides: Partial<LoanAlert> = {}): LoanAlert {
   return {
     id,
     oggetto_nome,

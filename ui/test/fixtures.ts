@@ -15,6 +15,7 @@ export function aStudent(overrides: Partial<User> = {}): User {
     penalty_strikes: 0,
     is_blocked: false,
     blocked_reason: null,
+    created_at: "2026-01-10T09:00:00.000Z",
     ...overrides,
   };
 }

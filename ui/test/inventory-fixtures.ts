@@ -10,6 +10,7 @@ import { adminShellApi } from "./shell-api";
 export function aUnit(overrides: Partial<InventoryUnit> = {}): InventoryUnit {
   return {
     id: 101,
+    inventario_id: 1,
     codice_univoco: "CANONEOSR6_001",
     stato: "disponibile",
     prestito_corrente_id: null,
@@ -29,6 +30,8 @@ export function anItem(overrides: Partial<InventoryItem> = {}): InventoryItem {
     nome: "Canon EOS R6",
     note: "Con batteria di scorta",
     posizione: "Scaffale B2",
+    scaffale: "Scaffale B2",
+    durata_massima_giorni: null,
     fornitore: "Foto Rossi",
     seriale: "SN-100",
     checklist: null,

@@ -1,10 +1,10 @@
 import { bookingRules, DEFAULT_SETTINGS } from "../../src/domain/academy-settings";
 // Server answers for the student's screens (items, units, loans, requests, penalties, alerts).
 
-import type { LoanState } from "../../src/domain/bookings";
-import type { LoanPhase } from "../../src/domain/loan-rules";
-import type { LoanType, UsageType } from "../../src/domain/loan-types";
+import type { LoanType } from "../../src/domain/loan-types";
 import type { ItemState, UnitState } from "../../src/domain/unit-state";
+import type { Alerts } from "../../src/modules/alerts/model";
+import type { LoanView, RequestView } from "../../src/modules/loans/model";
 import { catalogueRoute } from "./paged-lists";
 
 /** The academy's "today" in every student-screen test (the server's `/api/health` says so). */
@@ -50,60 +50,70 @@ export function aUnit(
   };
 }
 
-export function aLoan(
-  overrides: Partial<{
-    id: number;
-    oggetto_nome: string;
-    unita: string[];
-    data_uscita: string;
-    data_rientro: string;
-    data_restituzione: string | null;
-    stato: LoanState;
-    giorni_ritardo: number;
-    note: string | null;
-    fase: LoanPhase;
-  }> = {},
-) {
+export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
   return {
     id: 1,
+    inventario_id: 10,
+    oggetto_id: 10,
     oggetto_nome: "Canon EOS R6",
+    articolo_nome: "Canon EOS R6",
     unita: ["CANON_001"],
+    unita_ids: [100],
+    unita_seriale: "CANON_001",
+    quantita: 1,
+    utente_id: 2,
+    utente_nome: "Giulia",
+    utente_cognome: "Bianchi",
+    utente_nome_reale: "Giulia Bianchi",
+    utente_email: "giulia.bianchi@accademia.it",
+    chi: "Giulia Bianchi",
     data_uscita: "2025-03-05",
     data_rientro: "2025-03-14",
     data_restituzione: null,
-    stato: "attivo" as LoanState,
+    data_fine: null,
+    stato: "attivo",
+    fase: "attivo",
     giorni_ritardo: 0,
+    consegnato_il: "2025-03-05 09:00:00",
+    consegnato_da: "Marco Rossi",
+    annullato_il: null,
+    unita_restituite: [],
+    checklist: null,
     note: null,
-    fase: "attivo" as LoanPhase,
+    tipo_utilizzo: "esterno",
+    richiesta_id: null,
+    penalty_strikes: 0,
+    is_blocked: false,
+    created_at: "2025-03-05 09:00:00",
     ...overrides,
   };
 }
 
-export function aRequest(
-  overrides: Partial<{
-    id: number;
-    stato: "in_attesa" | "approvata" | "rifiutata" | "annullata";
-    oggetto_nome: string;
-    codice_univoco: string;
-    dal: string;
-    al: string;
-    note: string | null;
-    tipo_utilizzo: UsageType | null;
-    motivo_rifiuto: string | null;
-    created_at: string;
-  }> = {},
-) {
+export function aRequest(overrides: Partial<RequestView> = {}): RequestView {
   return {
     id: 1,
-    stato: "in_attesa" as const,
+    stato: "in_attesa",
+    inventario_id: 10,
     oggetto_nome: "Canon EOS R6",
+    articolo_nome: "Canon EOS R6",
+    tipo_prestito: "solo_esterno",
+    unit_id: 100,
     codice_univoco: "CANON_001",
     dal: "2025-03-12",
     al: "2025-03-15",
     note: null,
-    tipo_utilizzo: "esterno" as UsageType | null,
+    tipo_utilizzo: "esterno",
     motivo_rifiuto: null,
     created_at: "2025-03-09T10:00:00.000Z",
+    handled_at: null,
+    utente_id: 2,
+    utente_nome: "Giulia",
+    utente_cognome: "Bianchi",
+    name: "Giulia",
+    surname: "Bianchi",
+    utente_email: "giulia.bianchi@accademia.it",
+    penalty_strikes: 0,
+    is_blocked: false,
     ...overrides,
   };
 }
@@ -122,7 +132,7 @@ export function aPenalty(overrides: Partial<{ id: number; articolo_nome: string;
   };
 }
 
-export const NO_ALERTS = {
+export const NO_ALERTS: Alerts = {
   scorte_basse: [],
   prestiti_scaduti: [],
   scadenze_oggi: [],

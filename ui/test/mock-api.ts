@@ -17,6 +17,19 @@ type Route = Reply | ((call: ApiCall) => Reply);
 /** "METHOD /path" → the reply, or a function of the call that returns it. */
 export type ApiRoutes = Record<string, Route>;
 
+/** Header names in any case, as HTTP reads them: the typed client (Eden) sends them in lower case. */
+function caseInsensitive(headers: Headers): Record<string, string> {
+  return new Proxy({} as Record<string, string>, {
+    get: (_target, name) => (typeof name === "string" ? (headers.get(name) ?? undefined) : undefined),
+    has: (_target, name) => typeof name === "string" && headers.has(name),
+    ownKeys: () => [...headers.keys()],
+    getOwnPropertyDescriptor: (_target, name) =>
+      typeof name === "string" && headers.has(name)
+        ? { enumerable: true, configurable: true, value: headers.get(name) }
+        : undefined,
+  });
+}
+
 export function mockApi(routes: ApiRoutes) {
   const calls: ApiCall[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -27,7 +40,7 @@ export function mockApi(routes: ApiRoutes) {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
-      headers: (init?.headers ?? {}) as Record<string, string>,
+      headers: caseInsensitive(new Headers(init?.headers)),
     };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];

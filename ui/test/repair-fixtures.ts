@@ -1,7 +1,9 @@
 // Server answers for the repairs and fault-report screens, shaped as the API sends them, with the
 // fields a test cares about overridable.
+import type { RepairView } from "../../src/modules/repairs/model";
+import type { ReportView } from "../../src/modules/reports/model";
 
-export function aRepair(overrides: Record<string, unknown> = {}) {
+export function aRepair(overrides: Partial<RepairView> = {}): RepairView {
   return {
     id: 5,
     inventario_id: 11,
@@ -22,7 +24,7 @@ export function aRepair(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function aFaultReport(overrides: Record<string, unknown> = {}) {
+export function aFaultReport(overrides: Partial<ReportView> = {}): ReportView {
   return {
     id: 7,
     tipo: "guasto",

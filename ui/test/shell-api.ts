@@ -1,3 +1,4 @@
+import type { UserPenalties } from "../../src/modules/penalties/model";
 import { isAdmin, type User } from "../src/lib/user";
 import type { ApiRoutes } from "./mock-api";
 import { requestListRoute } from "./paged-lists";
@@ -20,9 +21,17 @@ export function ownPenaltiesApi(user: User): ApiRoutes {
   return {
     [`GET /api/penalties/user/${user.id}`]: {
       body: {
-        userInfo: { penalty_strikes: user.penalty_strikes, is_blocked: user.is_blocked, blocked_reason: null },
+        userInfo: {
+          id: user.id,
+          name: user.name,
+          surname: user.surname,
+          email: user.email,
+          penalty_strikes: user.penalty_strikes,
+          is_blocked: user.is_blocked,
+          blocked_reason: null,
+        },
         penalties: [],
-      },
+      } satisfies UserPenalties,
     },
   };
 }

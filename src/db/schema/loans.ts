@@ -28,6 +28,10 @@ export const richieste = sqliteTable(
     index("richieste_unit_stato_idx").on(table.unitId, table.stato, table.dal, table.al),
     index("richieste_utente_idx").on(table.utenteId, table.createdAt),
     index("richieste_stato_created_idx").on(table.stato, table.createdAt),
+    // The whole list, newest first, read in stretches (src/modules/whole-list.ts): (created_at, id) in order.
+    index("richieste_created_idx").on(table.createdAt),
+    // A search by item name reaches the requests through their item.
+    index("richieste_inventario_idx").on(table.inventarioId),
     // Covering for the statistics: a period's requests are counted per item or borrower from the index alone.
     index("richieste_created_item_user_idx").on(table.createdAt, table.inventarioId, table.utenteId),
     // Covering for the open set: the units held by pending requests.

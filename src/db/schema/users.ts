@@ -30,6 +30,8 @@ export const users = sqliteTable(
     uniqueIndex("users_username_chiave_unique").on(table.usernameChiave),
     uniqueIndex("users_matricola_unique").on(table.matricola),
     index("users_ruolo_idx").on(table.ruolo),
+    // The users list's order (surname, name, ignoring case): its pages and the whole list's stretches walk it.
+    index("users_name_order_idx").on(sql`${table.surname} collate nocase`, sql`${table.name} collate nocase`),
   ],
 );
 

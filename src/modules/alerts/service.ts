@@ -5,9 +5,11 @@ import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
 import { itemCounts } from "../inventory/list-query";
-import { type LoanView, loadLoanViews } from "../loans/views";
+import type { LoanView } from "../loans/model";
+import { loadLoanViews } from "../loans/views";
+import type { Alerts, LoanAlert, LowStockAlert } from "./model";
 
-function loanAlert(loan: LoanView) {
+function loanAlert(loan: LoanView): LoanAlert {
   return {
     id: loan.id,
     oggetto_nome: loan.oggetto_nome,
@@ -28,7 +30,7 @@ function stockReason(level: StockLevel, available: number, total: number): strin
 }
 
 /** Low stock from the per-item counts of open holdings: only the few low items are read in full. */
-function lowStockAlerts(ctx: AppContext, today: string) {
+function lowStockAlerts(ctx: AppContext, today: string): LowStockAlert[] {
   const counts = itemCounts(ctx.db, today);
   const lowIds = [...counts].filter(([, item]) => isLowStock(item.available, item.total)).map(([id]) => id);
   const items = lowIds.length
@@ -78,7 +80,7 @@ function loanAlerts(ctx: AppContext, today: string, scope?: SQL) {
 }
 
 /** The desk's alerts: low stock, overdue loans, loans due today and tomorrow. */
-export function adminAlerts(ctx: AppContext) {
+export function adminAlerts(ctx: AppContext): Alerts {
   const today = ctx.clock.today();
   const scorte_basse = lowStockAlerts(ctx, today);
   const loans = loanAlerts(ctx, today);
@@ -91,7 +93,7 @@ export function adminAlerts(ctx: AppContext) {
 }
 
 /** The same alerts about the caller's own loans only (no stock data). */
-export function userAlerts(ctx: AppContext, userId: number) {
+export function userAlerts(ctx: AppContext, userId: number): Alerts {
   const loans = loanAlerts(ctx, ctx.clock.today(), eq(prestiti.utenteId, userId));
   return {
     scorte_basse: [],

@@ -1,27 +1,30 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema";
+import type { AuditEntity, AuditEntryView, AuditQuery } from "./model";
 
-/** What an audit row can be about; `system` is the server itself (e.g. a backup download). */
-export const AUDIT_ENTITIES = [
-  "user",
-  "item",
-  "unit",
-  "category",
-  "request",
-  "loan",
-  "repair",
-  "report",
-  "import",
-  "course",
-  "settings",
-  "system",
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-
-export function isAuditEntity(value: string): value is AuditEntity {
-  return (AUDIT_ENTITIES as readonly string[]).includes(value);
+/** The newest 200 entries, of one kind of element (and one element) when asked. */
+export function listAudit(db: Db, query: AuditQuery): AuditEntryView[] {
+  const conditions: SQL[] = [];
+  if (query.entity) conditions.push(eq(auditLog.entity, query.entity));
+  if (query.id) conditions.push(eq(auditLog.entityId, Number(query.id)));
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entity: sql<AuditEntity>`${auditLog.entity}`,
+      entity_id: auditLog.entityId,
+      summary: auditLog.summary,
+      actor_email: auditLog.actorEmail,
+      created_at: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(200)
+    .all();
 }
 
 export interface AuditEntry {

@@ -4,13 +4,31 @@ import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { clientAddress } from "../../http/client-address";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
-import { idParam } from "../../http/input";
 import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
 import { publicBaseUrl } from "../counter/documents";
 import { mailSetup } from "../mail/service";
+import { messageAnswer } from "../schemas";
 import { readSettings } from "../settings/service";
 import { normalizedEmail } from "../text-fields";
-import { INVALID_RESET_LINK, resetPasswordWithLink } from "./reset-link";
+import {
+  adminResetBody,
+  forgotPasswordAnswer,
+  forgotPasswordBody,
+  loginBody,
+  meAnswer,
+  newPasswordBody,
+  profileBody,
+  publicUserView,
+  registrationAnswer,
+  registrationBody,
+  resetRequestView,
+  resetWithLinkBody,
+  signedInAnswer,
+  userListAnswer,
+  userListQuery,
+  userParams,
+} from "./model";
+import { resetPasswordWithLink } from "./reset-link";
 import {
   deleteUser,
   findUserByEmail,
@@ -25,18 +43,7 @@ import {
 import { listUsers } from "./user-list";
 import { publicUser } from "./users";
 
-const optionalString = t.Optional(t.Nullable(t.String({ error: "Dati non validi" })));
 const FIFTEEN_MINUTES = 15 * 60_000;
-
-const profileBody = {
-  name: optionalString,
-  surname: optionalString,
-  email: optionalString,
-  username: optionalString,
-  matricola: optionalString,
-  phone: optionalString,
-  corso_accademico: optionalString,
-};
 
 export function authModule(ctx: AppContext, tokens: TokenService) {
   const now = () => Date.now();
@@ -81,16 +88,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         ctx.logger.info(`sign-in ok identifier=${identifier} ip=${ip}`);
         return { token: await tokens.sign(user), user: publicUser(user) };
       },
-      {
-        body: t.Object(
-          {
-            email: optionalString,
-            username: optionalString,
-            password: t.Optional(t.String({ error: "Dati non validi" })),
-          },
-          { error: "Inserisci email o nome utente e password" },
-        ),
-      },
+      { body: loginBody, response: signedInAnswer },
     )
     .post(
       "/register",
@@ -110,17 +108,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
           throw error;
         }
       },
-      {
-        body: t.Object(
-          {
-            ...profileBody,
-            password: optionalString,
-            ruolo: optionalString,
-            role: optionalString,
-          },
-          { error: "Dati di registrazione non validi" },
-        ),
-      },
+      { body: registrationBody, response: registrationAnswer },
     )
     .post(
       "/forgot-password",
@@ -141,7 +129,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
             : "Se l'indirizzo è registrato, la richiesta è stata inoltrata all'amministrazione",
         };
       },
-      { body: t.Object({ email: optionalString }, { error: "Inserisci la tua email" }) },
+      { body: forgotPasswordBody, response: forgotPasswordAnswer },
     )
     .post(
       "/reimposta-password",
@@ -149,18 +137,13 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         await resetPasswordWithLink(ctx, body.token, body.password);
         return { message: "Password aggiornata: accedi con la nuova password" };
       },
-      {
-        body: t.Object(
-          {
-            token: t.Optional(t.String({ maxLength: 200, error: INVALID_RESET_LINK })),
-            password: optionalString,
-          },
-          { error: "Indica il link ricevuto e la nuova password" },
-        ),
-      },
+      { body: resetWithLinkBody, response: messageAnswer },
     )
-    .get("/me", ({ actor }) => ({ user: publicUser(actor) }), { auth: "signed-in" })
-    .get("/password-reset-requests", () => listPendingResetRequests(ctx), { auth: "admin" })
+    .get("/me", ({ actor }) => ({ user: publicUser(actor) }), { auth: "signed-in", response: meAnswer })
+    .get("/password-reset-requests", () => listPendingResetRequests(ctx), {
+      auth: "admin",
+      response: t.Array(resetRequestView),
+    })
     .post(
       "/admin-reset-password",
       async ({ actor, body }) => {
@@ -168,28 +151,21 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         await setPasswordByAdmin(ctx, actor, target, body.newPassword);
         return { message: "Password aggiornata con successo" };
       },
-      {
-        auth: "admin",
-        body: t.Object({ email: optionalString, newPassword: optionalString }, { error: "Dati non validi" }),
-      },
+      { auth: "admin", body: adminResetBody, response: messageAnswer },
     )
     .get("/users", ({ query }) => listUsers(ctx.db, query), {
       auth: "admin",
-      query: t.Object({
-        ruolo: t.Optional(t.String({ maxLength: 20, error: "Ruolo non valido" })),
-        cerca: t.Optional(t.String({ maxLength: 200, error: "Ricerca non valida" })),
-        pagina: t.Optional(t.String({ maxLength: 20, error: "Pagina non valida" })),
-        per_pagina: t.Optional(t.String({ maxLength: 20, error: "Elementi per pagina non validi (da 1 a 200)" })),
-      }),
+      query: userListQuery,
+      response: userListAnswer,
     })
     .put(
       "/users/:id/reset-password",
       async ({ actor, body, params }) => {
-        const target = findUserById(ctx, idParam(params.id, "Utente non valido"));
+        const target = findUserById(ctx, Number(params.id));
         await setPasswordByAdmin(ctx, actor, target, body.newPassword);
         return { message: "Password aggiornata con successo" };
       },
-      { auth: "admin", body: t.Object({ newPassword: optionalString }, { error: "Dati non validi" }) },
+      { auth: "admin", params: userParams, body: newPasswordBody, response: messageAnswer },
     )
     .use(userEditRoutes(ctx, tokens));
 }
@@ -203,16 +179,15 @@ export function userEditRoutes(ctx: AppContext, tokens: TokenService) {
     .use(authPlugin(tokens))
     .put(
       "/users/:id",
-      ({ actor, body, params }) =>
-        publicUser(updateUserProfile(ctx, actor, idParam(params.id, "Utente non valido"), body)),
-      { auth: "admin", body: t.Object(profileBody, { error: "Dati non validi" }) },
+      ({ actor, body, params }) => publicUser(updateUserProfile(ctx, actor, Number(params.id), body)),
+      { auth: "admin", params: userParams, body: profileBody, response: publicUserView },
     )
     .delete(
       "/users/:id",
       ({ actor, params }) => {
-        deleteUser(ctx, actor, idParam(params.id, "Utente non valido"));
+        deleteUser(ctx, actor, Number(params.id));
         return { message: "Utente eliminato" };
       },
-      { auth: "admin" },
+      { auth: "admin", params: userParams, response: messageAnswer },
     );
 }

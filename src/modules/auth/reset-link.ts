@@ -9,13 +9,11 @@ import { recordAudit } from "../audit/service";
 import { passwordResetMail } from "../mail/messages";
 import { type MailContext, mailSetup, queueMail } from "../mail/service";
 import { readSettings } from "../settings/service";
+import { INVALID_RESET_LINK } from "./model";
 import { assertPasswordAcceptable, replacePassword } from "./service";
 
 /** A reset link works for an hour. */
 export const RESET_LINK_MS = 3_600_000;
-
-export const INVALID_RESET_LINK =
-  "Il link per reimpostare la password non è valido, è già stato usato o è scaduto: chiedine uno nuovo";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -48,8 +46,7 @@ export function mailResetLink(
  * Sets the password chosen through a reset link: the token must be unused and under an hour old. It then
  * stops working, every other link of the user too, their sessions end and the desk's request is closed.
  */
-export async function resetPasswordWithLink(ctx: AppContext, token: unknown, newPassword: unknown): Promise<void> {
-  if (typeof token !== "string" || token === "" || token.length > 200) throw badRequest(INVALID_RESET_LINK);
+export async function resetPasswordWithLink(ctx: AppContext, token: string, newPassword: string | null | undefined) {
   const password = assertPasswordAcceptable(newPassword);
   const passwordHash = await ctx.passwords.hash(password);
   writeTransaction(ctx.db, (tx) => {

@@ -12,26 +12,14 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
 import { normalizedEmail, optionalText, requiredText } from "../text-fields";
+import type { ProfileInput, RegistrationInput, Role } from "./model";
 import { mailResetLink } from "./reset-link";
 
-export interface ProfileInput {
-  name?: unknown;
-  surname?: unknown;
-  email?: unknown;
-  username?: unknown;
-  matricola?: unknown;
-  phone?: unknown;
-  corso_accademico?: unknown;
-}
+type MaybeText = string | null | undefined;
 
-export interface RegistrationInput extends ProfileInput {
-  password?: unknown;
-  ruolo?: unknown;
-  role?: unknown;
-}
-
-export function assertPasswordAcceptable(password: unknown): string {
-  if (typeof password !== "string" || password === "") throw badRequest("La password è obbligatoria");
+/** The password policy (src/domain/password-policy.ts), for every way a password is chosen. */
+export function assertPasswordAcceptable(password: MaybeText): string {
+  if (!password) throw badRequest("La password è obbligatoria");
   if (password.length > 256) throw badRequest("La password è troppo lunga");
   const problem = passwordProblem(password);
   if (problem) throw badRequest(problem);
@@ -39,7 +27,7 @@ export function assertPasswordAcceptable(password: unknown): string {
 }
 
 /** A course open to registrations; an archived one only when the student already follows it. */
-function courseOrNull(db: Db, value: unknown, required: boolean, currentCourse?: string | null): string | null {
+function courseOrNull(db: Db, value: MaybeText, required: boolean, currentCourse?: string | null): string | null {
   const course = optionalText(value);
   if (course === null) {
     if (required) throw badRequest("Seleziona il corso accademico");
@@ -98,12 +86,7 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
   const fields = profileFields(ctx.db, input, { courseRequired: !byAdmin });
   const username = optionalText(input.username, 50);
   const password = assertPasswordAcceptable(input.password);
-  let ruolo: "user" | "admin" = "user";
-  if (byAdmin) {
-    const requested = input.ruolo ?? input.role ?? "user";
-    if (requested !== "user" && requested !== "admin") throw badRequest("Ruolo non valido");
-    ruolo = requested;
-  }
+  const ruolo: Role = byAdmin ? (input.ruolo ?? input.role ?? "user") : "user";
   assertIdentityFree(ctx, { ...fields, username });
   const passwordHash = await ctx.passwords.hash(password);
   return writeTransaction(ctx.db, (tx) => {
@@ -198,7 +181,7 @@ export function replacePassword(db: Db, userId: number, passwordHash: string, no
 }
 
 /** Sets a new password chosen by the desk, ends the user's sessions and closes their reset requests. */
-export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: Actor, newPassword: unknown) {
+export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: Actor, newPassword: MaybeText) {
   const password = assertPasswordAcceptable(newPassword);
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now().toISOString();
@@ -217,7 +200,7 @@ export function findUserById(ctx: AppContext, id: number): Actor {
   return findUser(ctx, id);
 }
 
-export function findUserByEmail(ctx: AppContext, email: unknown): Actor {
+export function findUserByEmail(ctx: AppContext, email: MaybeText): Actor {
   const user = ctx.db
     .select()
     .from(users)

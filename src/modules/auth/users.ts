@@ -1,7 +1,8 @@
 import type { Actor } from "../../actor";
+import type { PublicUser } from "./model";
 
 /** The user as every answer shows it: never the password hash nor the session version. */
-export function publicUser(user: Actor) {
+export function publicUser(user: Actor): PublicUser {
   return {
     id: user.id,
     name: user.name,
@@ -19,5 +20,3 @@ export function publicUser(user: Actor) {
     created_at: user.createdAt,
   };
 }
-
-export type PublicUser = ReturnType<typeof publicUser>;

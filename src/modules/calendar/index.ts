@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { idParam } from "../../http/input";
 import { publicBaseUrl } from "../counter/documents";
-import { feedLink, feedParams, loanParams, revoked } from "./model";
+import { messageAnswer } from "../schemas";
+import { feedLink, feedParams, loanParams } from "./model";
 import { feedCalendar, feedUrl, loanCalendar, revokeFeed } from "./service";
 
 export function calendarModule(ctx: AppContext, tokens: TokenService) {
@@ -14,7 +14,7 @@ export function calendarModule(ctx: AppContext, tokens: TokenService) {
         auth: "signed-in",
         response: feedLink,
       })
-      .delete("/calendario", ({ actor }) => revokeFeed(ctx, actor), { auth: "signed-in", response: revoked })
+      .delete("/calendario", ({ actor }) => revokeFeed(ctx, actor), { auth: "signed-in", response: messageAnswer })
       // Public: a calendar application asks with the token in the address, never with a session.
       .get(
         "/calendario/:token",
@@ -25,8 +25,7 @@ export function calendarModule(ctx: AppContext, tokens: TokenService) {
       )
       .get(
         "/prestiti/:id/ics",
-        ({ actor, params, request }) =>
-          loanCalendar(ctx, actor, idParam(params.id, "Prestito non valido"), publicBaseUrl(ctx, request)),
+        ({ actor, params, request }) => loanCalendar(ctx, actor, Number(params.id), publicBaseUrl(ctx, request)),
         { auth: "signed-in", params: loanParams },
       )
   );

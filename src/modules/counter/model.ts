@@ -2,6 +2,7 @@ import { Value } from "@sinclair/typebox/value";
 import { type Static, t } from "elysia";
 import { LOAN_TYPES } from "../../domain/loan-types";
 import { badRequest } from "../../http/errors";
+import { loanView } from "../loans/model";
 
 /** Shapes of the counter's routes: hand-over, cancel, return and its preview, scan, labels, receipt. */
 
@@ -66,11 +67,10 @@ export const returnPreviewResponse = t.Object({
   blocco: t.Boolean(),
   unita_rimanenti: t.Integer(),
 });
+export type ReturnPreview = Static<typeof returnPreviewResponse>;
 
-/** A loan as the lists show it (see loans/views.ts). */
-const loanViewShape = t.Record(t.String(), t.Unknown());
-
-export const loanChangeResponse = t.Object({ message: t.String(), prestito: loanViewShape });
+export const loanChangeResponse = t.Object({ message: t.String(), prestito: loanView });
+export type LoanChangeAnswer = Static<typeof loanChangeResponse>;
 
 export const returnResponse = t.Object({
   message: t.String(),
@@ -80,8 +80,9 @@ export const returnResponse = t.Object({
   blocco: t.Boolean(),
   riparazioni_ids: t.Array(t.Integer()),
   penalty: t.Nullable(t.Object({ strike_assegnati: t.Integer(), totale: t.Integer(), bloccato: t.Boolean() })),
-  prestito: loanViewShape,
+  prestito: loanView,
 });
+export type ReturnAnswer = Static<typeof returnResponse>;
 
 export const SCAN_ACTIONS = ["restituzione", "consegna", "prestito", "non_disponibile"] as const;
 
@@ -97,7 +98,8 @@ export const scanResponse = t.Object({
       tipo_prestito: t.UnionEnum(LOAN_TYPES),
       stato: t.String(),
       azione: t.UnionEnum(SCAN_ACTIONS),
-      prestito: t.Nullable(loanViewShape),
+      prestito: t.Nullable(loanView),
     }),
   ),
 });
+export type ScannedUnit = Static<typeof scanResponse>["unita"][number];

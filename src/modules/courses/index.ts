@@ -1,7 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { idParam } from "../../http/input";
 import { course, courseChange, courseParams, courseWithState, newCourse } from "./model";
 import { createCourse, listActiveCourses, listAllCourses, updateCourse } from "./service";
 
@@ -17,10 +16,11 @@ export function coursesModule(ctx: AppContext, tokens: TokenService) {
         body: newCourse,
         response: courseWithState,
       })
-      .put(
-        "/corsi/:id",
-        ({ actor, body, params }) => updateCourse(ctx, actor, idParam(params.id, "Corso non valido"), body),
-        { auth: "admin", params: courseParams, body: courseChange, response: courseWithState },
-      )
+      .put("/corsi/:id", ({ actor, body, params }) => updateCourse(ctx, actor, Number(params.id), body), {
+        auth: "admin",
+        params: courseParams,
+        body: courseChange,
+        response: courseWithState,
+      })
   );
 }

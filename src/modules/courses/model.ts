@@ -1,4 +1,5 @@
 import { type Static, t } from "elysia";
+import { idParams } from "../schemas";
 
 const name = t.String({
   minLength: 1,
@@ -17,7 +18,7 @@ export const courseChange = t.Object(
   },
   { error: "Indica il nuovo nome o se il corso è archiviato" },
 );
-export const courseParams = t.Object({ id: t.String() });
+export const courseParams = idParams("Corso non valido");
 
 export type NewCourse = Static<typeof newCourse>;
 export type CourseChange = Static<typeof courseChange>;

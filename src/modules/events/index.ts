@@ -18,6 +18,13 @@ export function eventsModule(ctx: AppContext, tokens: TokenService) {
         },
       });
     },
-    { auth: "admin" },
+    {
+      auth: "admin",
+      detail: {
+        description:
+          "Flusso text/event-stream per il banco: ogni evento ha `event: <tipo>` e `data:` con il JSON { tipo, id, testo } " +
+          "(tipo: richiesta, segnalazione, restituzione, blocco).",
+      },
+    },
   );
 }

@@ -1,13 +1,4 @@
-/** What the desk is told the moment it happens (GET /api/eventi). */
-export type DeskEventType = "richiesta" | "segnalazione" | "restituzione" | "blocco";
-
-export interface DeskEvent {
-  tipo: DeskEventType;
-  /** The request, report, loan or user the event is about. */
-  id: number;
-  /** One line for a person, in Italian. */
-  testo: string;
-}
+import type { DeskEvent } from "./model";
 
 type Listener = (event: DeskEvent) => void;
 

@@ -2,8 +2,8 @@ import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { WriteGate } from "../../db/write-gate";
 import { HttpError, notFound } from "../../http/errors";
+import { workerAddress } from "../../worker-address";
 import { type ImportProgress, type ImportRun, type ImportUpload, runImport } from "./import-job";
-import { importWorkerAddress } from "./import-worker-address";
 import type { ImportJobView, ImportOutcome } from "./model";
 
 /** What the server's thread hands the import worker: the file, and who imports it when. */
@@ -48,7 +48,7 @@ function importInWorker(
   onProgress: (progress: ImportProgress) => void,
 ): Promise<ImportOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(importWorkerAddress());
+    const worker = new Worker(workerAddress("import"));
     const settle = (finish: () => void) => {
       worker.terminate();
       writes.open();

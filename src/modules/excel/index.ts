@@ -1,14 +1,15 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { inventoryExportOffThread } from "../../read-jobs";
 import type { ImportJobs } from "./import-jobs";
 import { importJob, importJobParams, importOutcome, importUpload } from "./model";
-import { exportInventory, inventoryTemplate, startImport } from "./service";
+import { inventoryTemplate, startImport } from "./service";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-function spreadsheet(bytes: Buffer, fileName: string) {
-  return new Response(new Uint8Array(bytes), {
+function spreadsheet(bytes: Uint8Array<ArrayBuffer>, fileName: string) {
+  return new Response(bytes, {
     headers: {
       "content-type": XLSX_TYPE,
       "content-disposition": `attachment; filename="${fileName}"`,
@@ -21,10 +22,14 @@ export function excelModule(ctx: AppContext, tokens: TokenService, jobs: ImportJ
   return (
     new Elysia({ prefix: "/excel/inventario" })
       .use(authPlugin(tokens))
-      .get("/export", () => spreadsheet(exportInventory(ctx), `inventario-${ctx.clock.today()}.xlsx`), {
+      .get(
+        "/export",
+        async () => spreadsheet(await inventoryExportOffThread(ctx), `inventario-${ctx.clock.today()}.xlsx`),
+        { auth: "admin" },
+      )
+      .get("/template", () => spreadsheet(new Uint8Array(inventoryTemplate()), "template-inventario.xlsx"), {
         auth: "admin",
       })
-      .get("/template", () => spreadsheet(inventoryTemplate(), "template-inventario.xlsx"), { auth: "admin" })
       // The spec's call: answers once the import is done.
       .post("/import", ({ actor, body }) => startImport(jobs, actor, body).done, {
         auth: "admin",

@@ -36,7 +36,7 @@ function codesCell(codes: string[]): string {
 }
 
 /** One row per item plus a sheet of units: what the desk needs to audit or bulk-edit the inventory. */
-export function exportInventory(ctx: AppContext): Buffer {
+export function exportInventory(ctx: Pick<AppContext, "db" | "clock">): Buffer {
   const items = loadItemViews(ctx.db, ctx.clock.today());
   const itemRows = items.map((item) => [
     item.id,

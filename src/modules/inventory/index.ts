@@ -3,11 +3,29 @@ import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { notFound } from "../../http/errors";
-import { idParam } from "../../http/input";
 import { bookedRanges } from "../loans/bookings";
 import { DEFAULT_PAGE_SIZE, type PagedAnswer, type PageQuery, pageOf } from "../paging";
+import { messageAnswer } from "../schemas";
 import { type ItemView, loadItemViews, studentItemView } from "./item-views";
 import { inventorySummary, listInventory } from "./list-query";
+import {
+  bookableUnit,
+  catalogueQuery,
+  category,
+  categoryBody,
+  categoryDeleted,
+  categoryParams,
+  categoryWithCount,
+  inventoryItem,
+  inventoryList,
+  inventoryQuery,
+  inventorySummary as inventorySummaryAnswer,
+  inventoryUnit,
+  itemBody,
+  itemParams,
+  unitLostBody,
+  unitParams,
+} from "./model";
 import {
   archiveItem,
   createCategory,
@@ -19,29 +37,6 @@ import {
   setUnitLost,
   updateItem,
 } from "./service";
-
-const anyValue = t.Optional(t.Unknown());
-const itemBody = t.Object(
-  {
-    nome: anyValue,
-    quantita_totale: anyValue,
-    posizione: anyValue,
-    scaffale: anyValue,
-    fornitore: anyValue,
-    seriale: anyValue,
-    checklist: anyValue,
-    note: anyValue,
-    immagine_url: anyValue,
-    tipo_prestito: anyValue,
-    corsi_assegnati: anyValue,
-    categoria_madre: anyValue,
-    categoria_id: anyValue,
-    unita: anyValue,
-    durata_massima_giorni: anyValue,
-  },
-  { error: "Dati dell'oggetto non validi" },
-);
-const nameBody = t.Object({ nome: anyValue }, { error: "Il nome della categoria è obbligatorio" });
 
 /** An item as this caller may see it: students only reach items assigned to their course. */
 function itemFor(ctx: AppContext, actor: Actor, id: number): ItemView {
@@ -70,45 +65,23 @@ function bookableUnits(ctx: AppContext, item: ItemView) {
     .sort((a, b) => Number(b.stato === "disponibile") - Number(a.stato === "disponibile"));
 }
 
-const text = (error: string) => t.Optional(t.String({ maxLength: 200, error }));
-const pageFields = {
-  pagina: text("Pagina non valida"),
-  per_pagina: text("Elementi per pagina non validi (da 1 a 200)"),
-};
-/** The spec's filters of the inventory list, and its page. */
-const inventoryQuery = t.Object({
-  search: text("Ricerca non valida"),
-  categoria: text("Categoria non valida"),
-  corso: text("Corso non valido"),
-  stato: text("Stato non valido"),
-  dateFrom: text("Data non valida (formato AAAA-MM-GG)"),
-  dateTo: text("Data non valida (formato AAAA-MM-GG)"),
-  sortBy: text("Ordinamento non valido"),
-  sortOrder: text("Ordine non valido: usa asc o desc"),
-  ...pageFields,
-});
-/** A student's catalogue: search, category and state, and its page. */
-const catalogueQuery = t.Object({
-  search: text("Ricerca non valida"),
-  categoria: text("Categoria non valida"),
-  stato: text("Stato non valido"),
-  ...pageFields,
-});
-
 function emptyPage(query: PageQuery): PagedAnswer<ItemView> {
   const page = pageOf(query) ?? { number: 1, size: DEFAULT_PAGE_SIZE };
   return { elementi: [], totale: 0, pagina: page.number, per_pagina: page.size };
 }
 
 export function inventoryModule(ctx: AppContext, tokens: TokenService) {
-  const itemId = (value: string) => idParam(value, "Oggetto non valido");
   return new Elysia()
     .use(authPlugin(tokens))
     .get("/inventario", ({ query }) => listInventory(ctx.db, ctx.clock.today(), query), {
       auth: "admin",
       query: inventoryQuery,
+      response: inventoryList,
     })
-    .get("/inventario/riepilogo", () => inventorySummary(ctx.db, ctx.clock.today()), { auth: "admin" })
+    .get("/inventario/riepilogo", () => inventorySummary(ctx.db, ctx.clock.today()), {
+      auth: "admin",
+      response: inventorySummaryAnswer,
+    })
     .get(
       "/inventario/disponibili",
       ({ actor, query }) => {
@@ -119,55 +92,65 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
           ? answer.map(studentItemView)
           : { ...answer, elementi: answer.elementi.map(studentItemView) };
       },
-      { auth: "signed-in", query: catalogueQuery },
+      { auth: "signed-in", query: catalogueQuery, response: inventoryList },
     )
-    .get("/inventario/:id", ({ actor, params }) => itemFor(ctx, actor, itemId(params.id)), { auth: "signed-in" })
+    .get("/inventario/:id", ({ actor, params }) => itemFor(ctx, actor, Number(params.id)), {
+      auth: "signed-in",
+      params: itemParams,
+      response: inventoryItem,
+    })
     .get(
       "/inventario/:id/disponibili",
-      ({ actor, params }) => bookableUnits(ctx, itemFor(ctx, actor, itemId(params.id))),
-      { auth: "signed-in" },
+      ({ actor, params }) => bookableUnits(ctx, itemFor(ctx, actor, Number(params.id))),
+      { auth: "signed-in", params: itemParams, response: t.Array(bookableUnit) },
     )
-    .get("/inventario/:id/units", ({ actor, params }) => itemFor(ctx, actor, itemId(params.id)).unita, {
+    .get("/inventario/:id/units", ({ actor, params }) => itemFor(ctx, actor, Number(params.id)).unita, {
       auth: "signed-in",
+      params: itemParams,
+      response: t.Array(inventoryUnit),
     })
-    .post("/inventario", ({ actor, body }) => createItem(ctx, actor, body), { auth: "admin", body: itemBody })
-    .put("/inventario/:id", ({ actor, body, params }) => updateItem(ctx, actor, itemId(params.id), body), {
+    .post("/inventario", ({ actor, body }) => createItem(ctx, actor, body), {
       auth: "admin",
       body: itemBody,
+      response: inventoryItem,
+    })
+    .put("/inventario/:id", ({ actor, body, params }) => updateItem(ctx, actor, Number(params.id), body), {
+      auth: "admin",
+      params: itemParams,
+      body: itemBody,
+      response: inventoryItem,
     })
     .delete(
       "/inventario/:id",
       ({ actor, params }) => {
-        archiveItem(ctx, actor, itemId(params.id));
+        archiveItem(ctx, actor, Number(params.id));
         return { message: "Oggetto eliminato" };
       },
-      { auth: "admin" },
+      { auth: "admin", params: itemParams, response: messageAnswer },
     )
     .put(
       "/inventario/:id/units/:unitId",
-      ({ actor, body, params }) =>
-        setUnitLost(ctx, actor, itemId(params.id), idParam(params.unitId, "Unità non valida"), body.perso),
-      {
-        auth: "admin",
-        body: t.Object({ perso: t.Boolean({ error: "Indica se l'unità è persa (perso: true o false)" }) }),
-      },
+      ({ actor, body, params }) => setUnitLost(ctx, actor, Number(params.id), Number(params.unitId), body.perso),
+      { auth: "admin", params: unitParams, body: unitLostBody, response: inventoryItem },
     )
-    .get("/categorie-semplici", () => listCategories(ctx), { auth: "signed-in" })
+    .get("/categorie-semplici", () => listCategories(ctx), { auth: "signed-in", response: t.Array(categoryWithCount) })
     .post("/categorie-semplici", ({ actor, body }) => createCategory(ctx, actor, body), {
       auth: "admin",
-      body: nameBody,
+      body: categoryBody,
+      response: category,
     })
-    .put(
-      "/categorie-semplici/:id",
-      ({ actor, body, params }) => renameCategory(ctx, actor, idParam(params.id, "Categoria non valida"), body),
-      { auth: "admin", body: nameBody },
-    )
+    .put("/categorie-semplici/:id", ({ actor, body, params }) => renameCategory(ctx, actor, Number(params.id), body), {
+      auth: "admin",
+      params: categoryParams,
+      body: categoryBody,
+      response: category,
+    })
     .delete(
       "/categorie-semplici/:id",
       ({ actor, params }) => {
-        const moved = deleteCategory(ctx, actor, idParam(params.id, "Categoria non valida"));
+        const moved = deleteCategory(ctx, actor, Number(params.id));
         return { message: "Categoria eliminata", spostati: moved };
       },
-      { auth: "admin" },
+      { auth: "admin", params: categoryParams, response: categoryDeleted },
     );
 }

@@ -253,6 +253,13 @@ describe("creating an item", () => {
     ],
     ["a code repeated in the list", { unita: ["CAM_1", "cam_1"] }, "Codice ripetuto nell'elenco: cam_1"],
     ["a note that is not text", { note: 42 }, "Dati non validi"],
+    ["a unit that is neither a code nor a unit", { unita: [5] }, "Unità non valida"],
+    ["a unit id that is not an id", { unita: [{ id: 0, codice_univoco: "CAM_1" }] }, "Unità non valida"],
+    [
+      "an item's longest loan of zero days",
+      { durata_massima_giorni: 0 },
+      "La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)",
+    ],
     [
       "a unit code with a comma",
       { unita: ["CAM,1"] },
@@ -757,6 +764,8 @@ describe("unit and item states, derived from bookings", () => {
     expect((await client.put(path, { perso: "si" }, admin)).status).toBe(400);
     expect((await client.put(path, {}, admin)).status).toBe(400);
     expect((await client.put(`/api/inventario/${item.id}/units/abc`, { perso: true }, admin)).status).toBe(400);
+    const zero = await client.put(`/api/inventario/${item.id}/units/0`, { perso: true }, admin);
+    expect(zero).toMatchObject({ status: 400, body: { error: "Unità non valida" } });
     const foreign = await client.put(`/api/inventario/${item.id}/units/${other.unita[0].id}`, { perso: true }, admin);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe("Unità non trovata");

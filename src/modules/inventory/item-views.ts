@@ -2,36 +2,12 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
 import { qualified } from "../../db/sql";
-import type { LoanType } from "../../domain/loan-types";
-import { type ItemState, itemState } from "../../domain/unit-state";
-import { loadUnitViews, type UnitView } from "./unit-status";
+import { itemState } from "../../domain/unit-state";
+import type { InventoryItem } from "./model";
+import { loadUnitViews } from "./unit-status";
 
-export interface ItemView {
-  id: number;
-  nome: string;
-  note: string | null;
-  posizione: string | null;
-  scaffale: string | null;
-  fornitore: string | null;
-  seriale: string | null;
-  /** Accessories to check at hand-over and return, one per line. */
-  checklist: string | null;
-  immagine_url: string | null;
-  tipo_prestito: LoanType;
-  /** The item's own longest external loan in days; null = the academy's `durata_massima_giorni`. */
-  durata_massima_giorni: number | null;
-  categoria_id: number | null;
-  categoria_nome: string | null;
-  categoria_madre: string | null;
-  categoria_figlia: string | null;
-  corsi_assegnati: string[];
-  quantita_totale: number;
-  unita_disponibili: number;
-  stato_effettivo: ItemState;
-  hasMultipleUnits: boolean;
-  data_aggiunta: string;
-  unita: UnitView[];
-}
+/** An item as the API shows it (model.ts's `inventoryItem`). */
+export type ItemView = InventoryItem;
 
 export interface ItemFilter {
   ids?: number[];

@@ -122,6 +122,14 @@ describe("the inventory, paged on the server", () => {
     }
   });
 
+  it("lists every state when no state is asked, and refuses a bad one in the student's catalogue too", async () => {
+    const { client, admin, ctx, student, lens } = await catalogue();
+    insertLoan(ctx, { itemId: lens.id, unitIds: [lens.unita[0].id] });
+    expect((await client.get("/api/inventario?pagina=1", admin)).body.totale).toBe(4);
+    const wrong = await client.get("/api/inventario/disponibili?stato=rotto", student.token);
+    expect(wrong).toMatchObject({ status: 400, body: { error: "Stato non valido" } });
+  });
+
   it("sums the summary cards over every listed item in one answer", async () => {
     const { client, admin, ctx, camera, lens } = await catalogue();
     insertLoan(ctx, { itemId: lens.id, unitIds: [lens.unita[0].id] });

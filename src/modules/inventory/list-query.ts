@@ -3,58 +3,24 @@ import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
 import { rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
-import { isIsoDate } from "../../domain/dates";
+import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
-import { ITEM_STATES, type ItemState, itemState, UNIT_STATES } from "../../domain/unit-state";
-import { badRequest } from "../../http/errors";
-import { type Page, type PagedAnswer, type PageQuery, pageOf, pageOfRows } from "../paging";
+import { type ItemState, itemState, UNIT_STATES } from "../../domain/unit-state";
+import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
+import type { InventoryQuery } from "./model";
 import { unitCountsByItem } from "./unit-status";
 
 /**
  * The inventory's list on the server: the spec's filters (search, category, course, status, dates
  * added, order) and, with `pagina`, one page `{ elementi, totale, pagina, per_pagina }`. Only the page's
- * items are built with their units; the filters and the order run in SQL.
+ * items are built with their units; the filters and the order run in SQL. The query's shape is checked
+ * by its schema (model.ts) before it gets here.
  */
-export interface InventoryQuery extends PageQuery {
-  search?: string;
-  categoria?: string;
-  corso?: string;
-  stato?: string;
-  dateFrom?: string;
-  dateTo?: string;
-  sortBy?: string;
-  sortOrder?: string;
-}
-
-export const INVENTORY_SORT_FIELDS = ["nome", "seriale", "categoria", "data_aggiunta"] as const;
-/** The status filter also offers the low-stock rule next to the effective states. */
-export const LOW_STOCK = "scorte_basse";
-const STATUS_FILTERS: readonly string[] = [...ITEM_STATES, LOW_STOCK];
 
 /** What narrows the list: a student's course always does. */
 export interface InventoryScope {
   course?: string;
-}
-
-function searchText(value: string | undefined): string | null {
-  const term = value?.trim();
-  if (!term) return null;
-  if (term.length > 100) throw badRequest("Testo di ricerca troppo lungo (massimo 100 caratteri)");
-  return term;
-}
-
-function optionalDate(value: string | undefined): string | null {
-  if (!value) return null;
-  if (!isIsoDate(value)) throw badRequest("Data non valida (formato AAAA-MM-GG)");
-  return value;
-}
-
-function categoryId(value: string | undefined): number | null {
-  if (!value) return null;
-  const id = Number(value);
-  if (!/^\d{1,9}$/.test(value) || id < 1) throw badRequest("Categoria non valida");
-  return id;
 }
 
 /** Items whose name, serial number or notes, or one of whose unit codes, contain the term. */
@@ -67,7 +33,7 @@ export function itemsContaining(term: string): SQL {
 const firstCourse = sql`(select c.nome from inventario_corsi ic join corsi c on c.id = ic.corso_id
   where ic.inventario_id = ${qualified(inventario.id)} order by ic.posizione limit 1)`;
 
-function sortColumn(field: (typeof INVENTORY_SORT_FIELDS)[number]): SQL {
+function sortColumn(field: InventorySortField): SQL {
   switch (field) {
     case "nome":
       return sql`${inventario.nome} collate nocase`;
@@ -83,31 +49,24 @@ function sortColumn(field: (typeof INVENTORY_SORT_FIELDS)[number]): SQL {
 
 /** The filters SQL can check, and the asked order (ties by name, then id, as the index reads). */
 function itemSelection(query: InventoryQuery, scope: InventoryScope): { where: SQL | undefined; orderBy: SQL[] } {
-  const term = searchText(query.search);
-  const from = optionalDate(query.dateFrom);
-  const to = optionalDate(query.dateTo);
+  const term = query.search?.trim();
   const course = scope.course ?? (query.corso?.trim() || null);
-  if (course && course.length > 100) throw badRequest("Corso non valido");
-  const category = categoryId(query.categoria);
   const field = query.sortBy ?? "nome";
-  if (!(INVENTORY_SORT_FIELDS as readonly string[]).includes(field)) throw badRequest("Ordinamento non valido");
-  if (query.sortOrder !== undefined && query.sortOrder !== "asc" && query.sortOrder !== "desc")
-    throw badRequest("Ordine non valido: usa asc o desc");
   const direction = query.sortOrder === "desc" ? desc : asc;
   const byName = sql`${inventario.nome} collate nocase`;
   return {
     where: and(
       isNull(inventario.archivedAt),
       term ? itemsContaining(term) : undefined,
-      category ? eq(inventario.categoriaId, category) : undefined,
+      query.categoria ? eq(inventario.categoriaId, Number(query.categoria)) : undefined,
       course ? itemsOfCourse(course) : undefined,
-      from ? gte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, from) : undefined,
-      to ? lte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, to) : undefined,
+      query.dateFrom ? gte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, query.dateFrom) : undefined,
+      query.dateTo ? lte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, query.dateTo) : undefined,
     ),
     orderBy:
       field === "nome"
         ? [direction(byName), direction(inventario.id)]
-        : [direction(sortColumn(field as (typeof INVENTORY_SORT_FIELDS)[number])), asc(byName), asc(inventario.id)],
+        : [direction(sortColumn(field)), asc(byName), asc(inventario.id)],
   };
 }
 
@@ -142,12 +101,6 @@ export function itemCounts(db: Db, today: string): Map<number, ItemCounts> {
   return counts;
 }
 
-function statusFilter(value: string | undefined): string | null {
-  if (!value) return null;
-  if (!STATUS_FILTERS.includes(value)) throw badRequest("Stato non valido");
-  return value;
-}
-
 /**
  * The items of the inventory (or of a student's course) passing the query: the whole array for the
  * spec's plain call, one page when `pagina` or `per_pagina` is given.
@@ -159,7 +112,7 @@ export function listInventory(
   scope: InventoryScope = {},
 ): ItemView[] | PagedAnswer<ItemView> {
   const page = pageOf(query);
-  const status = statusFilter(query.stato);
+  const status = query.stato;
   const selection = itemSelection(query, scope);
   if (status) {
     // The state is derived, not stored: the filtered ids are narrowed by the per-item counts.

@@ -18,7 +18,7 @@ import { qualified } from "../../db/sql";
 import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
-import { isLoanType, type LoanType } from "../../domain/loan-types";
+import type { LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -26,30 +26,8 @@ import { recordAudit } from "../audit/service";
 import { openLoansOfUnits } from "../loans/open-loans";
 import { optionalText, requiredText } from "../text-fields";
 import { type ItemView, loadItemViews } from "./item-views";
+import type { CategoryInput, ItemInput, UnitInput } from "./model";
 import { unitsOfItem } from "./units";
-
-export interface UnitInput {
-  id?: unknown;
-  codice_univoco?: unknown;
-  note?: unknown;
-}
-
-export interface ItemInput {
-  nome?: unknown;
-  quantita_totale?: unknown;
-  posizione?: unknown;
-  scaffale?: unknown;
-  fornitore?: unknown;
-  seriale?: unknown;
-  checklist?: unknown;
-  note?: unknown;
-  immagine_url?: unknown;
-  tipo_prestito?: unknown;
-  corsi_assegnati?: unknown;
-  categoria_id?: unknown;
-  unita?: unknown;
-  durata_massima_giorni?: unknown;
-}
 
 interface ValidItem {
   fields: {
@@ -84,9 +62,8 @@ function imageUrl(value: unknown): string | null {
   throw badRequest("Il link dell'immagine deve essere un indirizzo web (http o https)");
 }
 
-function courseIdsFor(db: Db, value: unknown): number[] {
-  if (!Array.isArray(value) || value.length === 0) throw badRequest("Assegna almeno un corso");
-  const names = [...new Set(value.map((name) => (typeof name === "string" ? name.trim() : "")))];
+function courseIdsFor(db: Db, value: string[]): number[] {
+  const names = [...new Set(value.map((name) => name.trim()))];
   const rows = db.select().from(corsi).where(inArray(corsi.nome, names)).all();
   const unknown = names.find((name) => !rows.some((row) => row.nome === name));
   if (unknown !== undefined) throw badRequest(`Corso non valido: ${unknown || "(vuoto)"}`);
@@ -94,30 +71,25 @@ function courseIdsFor(db: Db, value: unknown): number[] {
   return names.map((name) => rows.find((row) => row.nome === name)?.id as number);
 }
 
-function categoryIdFor(db: Db, value: unknown): number | null {
+function categoryIdFor(db: Db, value: ItemInput["categoria_id"]): number | null {
   if (value === null || value === undefined || value === "") return null;
   const id = Number(value);
-  if (!Number.isInteger(id) || id < 1) throw badRequest("Categoria non valida");
   if (!db.select({ id: categorie.id }).from(categorie).where(eq(categorie.id, id)).get())
     throw badRequest("Categoria non trovata");
   return id;
 }
 
-function maxLoanDaysFor(value: unknown): { durataMassimaGiorni?: number | null } {
+function maxLoanDaysFor(value: ItemInput["durata_massima_giorni"]): { durataMassimaGiorni?: number | null } {
   if (value === undefined) return {};
-  if (value === null || value === "") return { durataMassimaGiorni: null };
-  const days = Number(value);
-  if (!Number.isInteger(days) || days < 1 || days > 3650)
-    throw badRequest("La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)");
-  return { durataMassimaGiorni: days };
+  return { durataMassimaGiorni: value === "" ? null : value };
 }
 
-function unitsFor(name: string, units: unknown, quantity: unknown) {
+function unitsFor(name: string, units: UnitInput[] | undefined, quantity: ItemInput["quantita_totale"]) {
   const tooMany = badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per oggetto`);
-  let list: UnitInput[];
-  if (Array.isArray(units) && units.length > 0) {
+  let list: Exclude<UnitInput, string>[];
+  if (units && units.length > 0) {
     if (units.length > MAX_UNITS_PER_ITEM) throw tooMany;
-    list = units.map((unit) => (typeof unit === "string" ? { codice_univoco: unit } : (unit as UnitInput)));
+    list = units.map((unit) => (typeof unit === "string" ? { codice_univoco: unit } : unit));
   } else {
     const count = Number(quantity);
     if (!Number.isInteger(count) || count < 1) throw badRequest("Compila tutti i campi obbligatori");
@@ -127,22 +99,18 @@ function unitsFor(name: string, units: unknown, quantity: unknown) {
   }
   const seen = new Set<string>();
   return list.map((unit) => {
-    if (typeof unit !== "object" || unit === null) throw badRequest("Unità non valida");
     const code = requiredText(unit.codice_univoco, "Ogni unità deve avere un codice univoco", ITEM_TEXT_LIMITS.codice);
     const problem = unitCodeProblem(code);
     if (problem) throw badRequest(problem);
     if (seen.has(textKey(code))) throw badRequest(`Codice ripetuto nell'elenco: ${code}`);
     seen.add(textKey(code));
-    const id = unit.id === undefined || unit.id === null ? null : Number(unit.id);
-    if (id !== null && (!Number.isInteger(id) || id < 1)) throw badRequest("Unità non valida");
-    return { id, code, note: optionalText(unit.note, ITEM_TEXT_LIMITS.notaUnita) };
+    return { id: unit.id ?? null, code, note: optionalText(unit.note, ITEM_TEXT_LIMITS.notaUnita) };
   });
 }
 
 function validItem(db: Db, input: ItemInput): ValidItem {
   const nome = requiredText(input.nome, "Compila tutti i campi obbligatori", ITEM_TEXT_LIMITS.nome);
   const tipo = input.tipo_prestito ?? "solo_esterno";
-  if (!isLoanType(tipo)) throw badRequest("Tipo di prestito non valido");
   return {
     fields: {
       nome,
@@ -379,7 +347,7 @@ export function setUnitLost(ctx: AppContext, admin: Actor, itemId: number, unitI
 
 // ── Categories ──────────────────────────────────────────────────────────────────────────────────
 
-function categoryName(value: unknown): string {
+function categoryName(value: string): string {
   return requiredText(value, "Il nome della categoria è obbligatorio", ITEM_TEXT_LIMITS.categoria);
 }
 
@@ -404,7 +372,7 @@ export function listCategories(ctx: AppContext) {
     .all();
 }
 
-export function createCategory(ctx: AppContext, admin: Actor, input: { nome?: unknown }) {
+export function createCategory(ctx: AppContext, admin: Actor, input: CategoryInput) {
   const nome = categoryName(input.nome);
   return writeTransaction(ctx.db, (tx) => {
     assertCategoryNameFree(tx, nome);
@@ -419,7 +387,7 @@ export function createCategory(ctx: AppContext, admin: Actor, input: { nome?: un
   });
 }
 
-export function renameCategory(ctx: AppContext, admin: Actor, id: number, input: { nome?: unknown }) {
+export function renameCategory(ctx: AppContext, admin: Actor, id: number, input: CategoryInput) {
   const nome = categoryName(input.nome);
   return writeTransaction(ctx.db, (tx) => {
     const existing = tx.select().from(categorie).where(eq(categorie.id, id)).get();

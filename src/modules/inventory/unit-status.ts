@@ -4,16 +4,10 @@ import { unita } from "../../db/schema";
 import { literalList } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { type UnitState, unitState } from "../../domain/unit-state";
+import type { InventoryUnit } from "./model";
 
-export interface UnitView {
-  id: number;
-  inventario_id: number;
-  codice_univoco: string;
-  stato: UnitState;
-  /** The open loan holding the unit (started, else the next approved one), for the loan-details view. */
-  prestito_corrente_id: number | null;
-  note: string | null;
-}
+/** A unit as the API shows it (model.ts's `inventoryUnit`). */
+export type UnitView = InventoryUnit;
 
 /** What holds units today, read from the open records only: in-progress repairs, open loans, pending requests. */
 interface OpenHoldings {

@@ -1,7 +1,27 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { idParam } from "../../http/input";
+import { messageAnswer } from "../schemas";
+import {
+  approvalResponse,
+  approveBody,
+  createRequestResponse,
+  directLoanBody,
+  directLoanResponse,
+  loanList,
+  loanListQuery,
+  loanParams,
+  loanUnitsAnswer,
+  loanView,
+  rejectBody,
+  requestBody,
+  requestList,
+  requestListQuery,
+  requestParams,
+  requestView,
+  unitLoanAnswer,
+  unitParams,
+} from "./model";
 import {
   approveRequest,
   cancelRequest,
@@ -11,105 +31,69 @@ import {
   listRequests,
   loanOfUnit,
   loanUnits,
+  myLoans,
+  myRequests,
   rejectRequest,
 } from "./service";
 
-const anyValue = t.Optional(t.Unknown());
-const listQuery = t.Object({
-  all: t.Optional(t.String()),
-  stato: t.Optional(t.String()),
-  cerca: t.Optional(t.String()),
-  dal: t.Optional(t.String()),
-  al: t.Optional(t.String()),
-  pagina: t.Optional(t.String()),
-  per_pagina: t.Optional(t.String()),
-  ordina: t.Optional(t.String()),
-  verso: t.Optional(t.String()),
-});
-
 export function loansModule(ctx: AppContext, tokens: TokenService) {
-  const requestId = (value: string) => idParam(value, "Richiesta non valida");
-  const loanId = (value: string) => idParam(value, "Prestito non valido");
   return new Elysia()
     .use(authPlugin(tokens))
     .get("/richieste", ({ actor, query }) => listRequests(ctx, actor, query), {
       auth: "signed-in",
-      query: listQuery,
+      query: requestListQuery,
+      response: requestList,
     })
-    .get("/richieste/mie", ({ actor }) => listRequests(ctx, actor, {}), { auth: "signed-in" })
+    .get("/richieste/mie", ({ actor }) => myRequests(ctx, actor), {
+      auth: "signed-in",
+      response: t.Array(requestView),
+    })
     .post("/richieste", ({ actor, body }) => createRequest(ctx, actor, body), {
       auth: "signed-in",
-      body: t.Object(
-        {
-          unit_id: anyValue,
-          inventario_id: anyValue,
-          dal: anyValue,
-          al: anyValue,
-          note: anyValue,
-          tipo_utilizzo: anyValue,
-        },
-        { error: "Dati della richiesta non validi" },
-      ),
+      body: requestBody,
+      response: createRequestResponse,
     })
     .delete(
       "/richieste/:id",
       ({ actor, params }) => {
-        cancelRequest(ctx, actor, requestId(params.id));
+        cancelRequest(ctx, actor, Number(params.id));
         return { message: "Richiesta annullata" };
       },
-      { auth: "signed-in" },
+      { auth: "signed-in", params: requestParams, response: messageAnswer },
     )
     .get("/prestiti", ({ actor, query }) => listLoans(ctx, actor, query), {
       auth: "signed-in",
-      query: listQuery,
+      query: loanListQuery,
+      response: loanList,
     })
-    .get("/prestiti/mie", ({ actor }) => listLoans(ctx, actor, {}), { auth: "signed-in" })
+    .get("/prestiti/mie", ({ actor }) => myLoans(ctx, actor), {
+      auth: "signed-in",
+      response: t.Array(loanView),
+    })
     .post("/prestiti", ({ actor, body }) => createDirectLoan(ctx, actor, body), {
       auth: "admin",
-      body: t.Object(
-        {
-          inventario_id: anyValue,
-          utente_id: anyValue,
-          chi: anyValue,
-          data_uscita: anyValue,
-          data_rientro: anyValue,
-          unita_ids: anyValue,
-          tipo_utilizzo: anyValue,
-          note: anyValue,
-          consegna: anyValue,
-        },
-        { error: "Dati del prestito non validi" },
-      ),
+      body: directLoanBody,
+      response: directLoanResponse,
     })
     .put(
       "/prestiti/:id/approva",
-      ({ actor, body, params }) => approveRequest(ctx, actor, requestId(params.id), { unitId: body?.unit_id }),
-      {
-        auth: "admin",
-        // Optional: the spec's clients approve with no body; the desk sends `unit_id` to hand out another unit.
-        body: t.MaybeEmpty(
-          t.Object(
-            { unit_id: t.Optional(t.Nullable(t.Integer({ minimum: 1, error: "Unità non valida" }))) },
-            { error: "Unità non valida" },
-          ),
-          { error: "Unità non valida" },
-        ),
-      },
+      ({ actor, body, params }) => approveRequest(ctx, actor, Number(params.id), { unitId: body?.unit_id }),
+      { auth: "admin", params: requestParams, body: approveBody, response: approvalResponse },
     )
-    .put("/prestiti/:id/rifiuta", ({ actor, body, params }) => rejectRequest(ctx, actor, requestId(params.id), body), {
+    .put("/prestiti/:id/rifiuta", ({ actor, body, params }) => rejectRequest(ctx, actor, Number(params.id), body), {
       auth: "admin",
-      // Required, not optional: Elysia quietly drops a malformed optional body instead of answering 400.
-      body: t.Object(
-        { motivo_rifiuto: anyValue, motivazione: anyValue },
-        { error: "Motivazione del rifiuto richiesta" },
-      ),
+      params: requestParams,
+      body: rejectBody,
+      response: messageAnswer,
     })
-    .get("/prestiti/:id/units", ({ actor, params }) => loanUnits(ctx, actor, loanId(params.id)), {
+    .get("/prestiti/:id/units", ({ actor, params }) => loanUnits(ctx, actor, Number(params.id)), {
       auth: "signed-in",
+      params: loanParams,
+      response: loanUnitsAnswer,
     })
-    .get(
-      "/prestiti/unit/:unitId",
-      ({ actor, params }) => loanOfUnit(ctx, actor, idParam(params.unitId, "Unità non valida")),
-      { auth: "signed-in" },
-    );
+    .get("/prestiti/unit/:unitId", ({ actor, params }) => loanOfUnit(ctx, actor, Number(params.unitId)), {
+      auth: "signed-in",
+      params: unitParams,
+      response: unitLoanAnswer,
+    });
 }

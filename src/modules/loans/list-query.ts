@@ -1,41 +1,32 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
-import { LOAN_STATE, LOAN_STATES, OPEN_LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
+import { LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
-import { isLoanSortKey, type LoanSortKey } from "../../domain/loan-sorting";
+import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
-import { type Page, type PagedAnswer, type PageQuery, pageOf } from "../paging";
+import { type Page, type PagedAnswer, pageOf } from "../paging";
+import { type WholeList, wholeList } from "../whole-list";
+import type { LoanListQuery, RequestListQuery } from "./model";
 import type { Selection } from "./views";
 
 /**
  * The filtered and paged form of the loan and request lists. The plain calls of the spec
  * (`GET /api/prestiti?all=1`, `GET /api/richieste?all=1`) still answer the whole list as an array; any of
  * `stato`, `cerca`, `dal`, `al` narrows it, and `pagina` (with `per_pagina`) turns the answer into one page:
- * `{ elementi, totale, pagina, per_pagina }`, so screens stay fast with years of history.
+ * `{ elementi, totale, pagina, per_pagina }`, so screens stay fast with years of history. The query's
+ * shape is checked by its schema (model.ts); what is left here are the rules between fields.
  */
-export interface ListQuery extends PageQuery {
-  all?: string;
-  stato?: string;
-  cerca?: string;
-  dal?: string;
-  al?: string;
-  /** The loan list's column to sort by (the desk's table view): one of LOAN_SORT_KEYS (src/domain/loan-sorting.ts). */
-  ordina?: string;
-  /** `asc` (the default) or `desc`. */
-  verso?: string;
-}
-
-/** The stored loan states, and `in_corso` for every open one. */
-export const LOAN_LIST_STATES = ["in_corso", ...LOAN_STATES] as const;
-export const REQUEST_LIST_STATES = REQUEST_STATES;
-type LoanListState = (typeof LOAN_LIST_STATES)[number];
-type RequestListState = (typeof REQUEST_LIST_STATES)[number];
 
 export interface ListFilter {
   where: SQL | undefined;
+  /**
+   * With a search: the same condition, written so that SQLite cannot answer it from the searched columns'
+   * indexes and walks the list's order instead, stopping at the page (see `pagedList`).
+   */
+  walkWhere?: SQL;
   orderBy: SQL[];
   /** The same order backwards: a page past the middle is read from the far end. */
   reverseOrderBy: SQL[];
@@ -52,13 +43,10 @@ function ordering(...terms: OrderTerm[]): Pick<ListFilter, "orderBy" | "reverseO
   };
 }
 
-function stateOf<T extends string>(value: string | undefined, allowed: readonly T[]): T | null {
-  if (value === undefined || value === "") return null;
-  if (!(allowed as readonly string[]).includes(value)) throw badRequest("Stato non valido");
-  return value as T;
-}
+/** What both lists' queries have in common. */
+type CommonQuery = Pick<RequestListQuery, "all" | "cerca" | "dal" | "al">;
 
-function periodOf(query: ListQuery): { from: string | null; to: string | null } {
+function periodOf(query: CommonQuery): { from: string | null; to: string | null } {
   const from = query.dal || null;
   const to = query.al || null;
   if ((from && !isIsoDate(from)) || (to && !isIsoDate(to))) throw badRequest("Data non valida (formato AAAA-MM-GG)");
@@ -66,11 +54,8 @@ function periodOf(query: ListQuery): { from: string | null; to: string | null } 
   return { from, to };
 }
 
-function searchTerm(query: ListQuery): string | null {
-  const term = query.cerca?.trim();
-  if (!term) return null;
-  if (term.length > 100) throw badRequest("Testo di ricerca troppo lungo (massimo 100 caratteri)");
-  return term;
+function searchTerm(query: CommonQuery): string | null {
+  return query.cerca?.trim() || null;
 }
 
 // Every search goes through the FTS5 indexes of items, units and people (src/db/search.ts), then reaches
@@ -79,7 +64,25 @@ function searchTerm(query: ListQuery): string | null {
 /** Users whose name, surname, "name surname", email or matricola contains the term. */
 const matchingUsers = (term: string) => rowsContaining("users_fts", term);
 const matchingItems = (term: string) => rowsContaining("inventario_fts", term, ["nome"]);
-const matchingUnits = (term: string) => rowsContaining("unita_fts", term);
+/**
+ * Units whose code contains the term, of items whose name does not: a loan or request of a unit whose item
+ * matches is already found through its item (both name the unit's item), and unit codes are mostly made
+ * from item names, so this keeps "canon" from reaching the same tens of thousands of loans twice.
+ */
+const matchingUnitsOfOtherItems = (term: string) =>
+  sql`SELECT ${qualified(unita.id)} FROM ${unita} WHERE ${qualified(unita.id)} IN (${rowsContaining("unita_fts", term)}) AND ${qualified(unita.inventarioId)} NOT IN (${matchingItems(term)})`;
+
+/** A column as a condition names it; `walk` hides its index from SQLite (unary plus), see ListFilter.walkWhere. */
+const column = (name: SQLiteColumn, walk: boolean) => (walk ? sql`+${name}` : sql`${name}`);
+
+/** The list's conditions with its search (if any), in both of ListFilter's forms. */
+function searched(
+  conditions: Array<SQL | undefined>,
+  search: ((walk: boolean) => SQL | undefined) | null,
+): Pick<ListFilter, "where" | "walkWhere"> {
+  if (!search) return { where: and(...conditions) };
+  return { where: and(...conditions, search(false)), walkWhere: and(...conditions, search(true)) };
+}
 
 /** What each column of the desk's loan table sorts on. */
 const LOAN_SORTS: Record<LoanSortKey, SQL | SQLiteColumn> = {
@@ -92,18 +95,15 @@ const LOAN_SORTS: Record<LoanSortKey, SQL | SQLiteColumn> = {
 };
 
 /** The order the desk chose in the table view, or null for the list's own order. */
-function chosenOrder(query: ListQuery): Pick<ListFilter, "orderBy" | "reverseOrderBy"> | null {
-  if (query.ordina === undefined || query.ordina === "") return null;
-  if (!isLoanSortKey(query.ordina)) throw badRequest("Ordinamento non valido");
-  if (query.verso !== undefined && query.verso !== "asc" && query.verso !== "desc")
-    throw badRequest("Verso dell'ordinamento non valido (asc o desc)");
+function chosenOrder(query: LoanListQuery): Pick<ListFilter, "orderBy" | "reverseOrderBy"> | null {
+  if (!query.ordina) return null;
   const direction = query.verso ?? "asc";
   return ordering([LOAN_SORTS[query.ordina], direction], [prestiti.id, direction]);
 }
 
 /** Filters, order and page of `GET /api/prestiti` for `today` (overdue is computed, as in the views). */
-export function loanListFilter(query: ListQuery, today: string): ListFilter {
-  const state = stateOf<LoanListState>(query.stato, LOAN_LIST_STATES);
+export function loanListFilter(query: LoanListQuery, today: string): ListFilter {
+  const state = query.stato || null;
   const { from, to } = periodOf(query);
   const term = searchTerm(query);
   const open = inArray(prestiti.stato, OPEN_LOAN_STATES);
@@ -126,19 +126,20 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
     // A loan belongs to a period when it was out during any day of it.
     to ? sql`${prestiti.dataUscita} <= ${to}` : undefined,
     from ? sql`coalesce(${prestiti.dataRestituzione}, ${prestiti.dataRientro}) >= ${from}` : undefined,
-    term
-      ? or(
-          sql`${prestiti.inventarioId} IN (${matchingItems(term)})`,
-          sql`${prestiti.utenteId} IN (${matchingUsers(term)})`,
-          sql`${prestiti.id} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${qualified(prestitiUnita.unitId)} IN (${matchingUnits(term)}))`,
-          // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
-          and(
-            isNull(prestiti.utenteId),
-            or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)),
-          ),
-        )
-      : undefined,
   ];
+  const search =
+    term &&
+    ((walk: boolean) =>
+      or(
+        sql`${column(prestiti.inventarioId, walk)} IN (${matchingItems(term)})`,
+        sql`${column(prestiti.utenteId, walk)} IN (${matchingUsers(term)})`,
+        sql`${column(prestiti.id, walk)} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${qualified(prestitiUnita.unitId)} IN (${matchingUnitsOfOtherItems(term)}))`,
+        // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
+        and(
+          sql`${column(prestiti.utenteId, walk)} IS NULL`,
+          or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)),
+        ),
+      ));
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
   const order =
     chosenOrder(query) ??
@@ -147,59 +148,72 @@ export function loanListFilter(query: ListQuery, today: string): ListFilter {
       : state === LOAN_STATE.returned
         ? ordering([prestiti.dataRestituzione, "desc"], [prestiti.id, "desc"])
         : ordering([prestiti.createdAt, "desc"], [prestiti.id, "desc"]));
-  return { where: and(...conditions), ...order, page: pageOf(query) };
+  return { ...searched(conditions, search || null), ...order, page: pageOf(query) };
 }
 
 /** Filters, order (newest first) and page of `GET /api/richieste`. */
-export function requestListFilter(query: ListQuery): ListFilter {
-  const state = stateOf<RequestListState>(query.stato, REQUEST_LIST_STATES);
+export function requestListFilter(query: RequestListQuery): ListFilter {
+  const state = query.stato || null;
   const { from, to } = periodOf(query);
   const term = searchTerm(query);
   const conditions: Array<SQL | undefined> = [
     state ? eq(richieste.stato, state) : undefined,
     to ? sql`${richieste.dal} <= ${to}` : undefined,
     from ? sql`${richieste.al} >= ${from}` : undefined,
-    term
-      ? or(
-          sql`${richieste.inventarioId} IN (${matchingItems(term)})`,
-          sql`${richieste.utenteId} IN (${matchingUsers(term)})`,
-          sql`${richieste.unitId} IN (${matchingUnits(term)})`,
-        )
-      : undefined,
   ];
+  const search =
+    term &&
+    ((walk: boolean) =>
+      or(
+        sql`${column(richieste.inventarioId, walk)} IN (${matchingItems(term)})`,
+        sql`${column(richieste.utenteId, walk)} IN (${matchingUsers(term)})`,
+        sql`${column(richieste.unitId, walk)} IN (${matchingUnitsOfOtherItems(term)})`,
+      ));
   return {
-    where: and(...conditions),
+    ...searched(conditions, search || null),
     ...ordering([richieste.createdAt, "desc"], [richieste.id, "desc"]),
     page: pageOf(query),
   };
 }
 
 /** `?all=1` (or `true`): the desk asks for everyone's rows, not only its own. */
-export function wantsAll(query: ListQuery): boolean {
+export function wantsAll(query: CommonQuery): boolean {
   return query.all === "1" || query.all === "true";
 }
 
 /** The rows as an array, or, when a page was asked for, that page with the total count. */
 export function pagedList<T>(
+  table: Pick<WholeList<T>, "db" | "table" | "id">,
   filter: ListFilter,
-  where: SQL | undefined,
+  own: SQL | undefined,
   load: (selection: Selection) => T[],
-  total: () => number,
-): T[] | PagedAnswer<T> {
+  count: (where: SQL | undefined) => number,
+): T[] | PagedAnswer<T> | Response {
   const { page, orderBy, reverseOrderBy } = filter;
-  if (!page) return load({ where, orderBy });
-  const totale = total();
+  const where = and(own, filter.where);
+  if (!page) return wholeList({ ...table, where, orderBy, load: (stretch) => load({ where: stretch, orderBy }) });
+  const totale = count(where);
   const offset = (page.number - 1) * page.size;
   // SQLite walks every skipped row of an OFFSET: a page past the middle is read backwards from the end.
   const fromEnd = totale - offset - page.size;
-  const elementi =
-    offset > totale / 2
-      ? load({
-          where,
-          orderBy: reverseOrderBy,
-          limit: Math.max(0, page.size + Math.min(0, fromEnd)),
-          offset: Math.max(0, fromEnd),
-        }).reverse()
-      : load({ where, orderBy, limit: page.size, offset });
+  const backwards = offset > totale / 2;
+  const reach = backwards ? totale - offset : offset + page.size;
+  // A search matching many rows (tens of thousands of loans for "canon" at five times the default size)
+  // costs less by walking the list's order until the page is full, about reach × rows / matches rows,
+  // than by gathering and sorting every match; a rare term, the other way round.
+  const rows =
+    table.db
+      .select({ id: max(table.id) })
+      .from(table.table)
+      .get()?.id ?? 0;
+  const walk = filter.walkWhere && reach * Number(rows) < totale * totale ? and(own, filter.walkWhere) : where;
+  const elementi = backwards
+    ? load({
+        where: walk,
+        orderBy: reverseOrderBy,
+        limit: Math.max(0, page.size + Math.min(0, fromEnd)),
+        offset: Math.max(0, fromEnd),
+      }).reverse()
+    : load({ where: walk, orderBy, limit: page.size, offset });
   return { elementi, totale, pagina: page.number, per_pagina: page.size };
 }

@@ -14,7 +14,7 @@ import {
   penaltyWarning,
   UNBLOCK_HELP,
 } from "../../domain/loan-rules";
-import { impliedUsage, type UsageType } from "../../domain/loan-types";
+import { impliedUsage } from "../../domain/loan-types";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { unitsOfItem } from "../inventory/units";
@@ -22,29 +22,46 @@ import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
-import { type ListQuery, loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
+import { loanListFilter, pagedList, requestListFilter, wantsAll } from "./list-query";
+import {
+  type ApprovalAnswer,
+  type BlockedBorrowerAnswer,
+  type BlockedStudentAnswer,
+  type DirectLoanBody,
+  type LoanListQuery,
+  type LoanUnit,
+  type LoanView,
+  REQUIRED_FIELDS,
+  type RejectBody,
+  type RequestBody,
+  type RequestListQuery,
+  type RequestView,
+  type UnitLoanView,
+} from "./model";
 import { openLoansOfUnits } from "./open-loans";
-import { countLoans, countRequests, type LoanView, loadLoanViews, loadRequestViews, type RequestView } from "./views";
+import { countLoans, countRequests, loadLoanViews, loadRequestViews } from "./views";
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
 function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
-  return forbidden("Account bloccato", {
+  const answer: Omit<BlockedStudentAnswer, "error"> = {
     blocked: true,
     message: "Il tuo account è bloccato: non puoi fare nuove richieste di prestito.",
     reason: user.blockedReason,
     strikes: user.penaltyStrikes,
     helpMessage: UNBLOCK_HELP,
-  });
+  };
+  return forbidden("Account bloccato", answer);
 }
 
 function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
-  return forbidden("Utente bloccato", {
+  const answer: Omit<BlockedBorrowerAnswer, "error"> = {
     message: BLOCKED_BORROWER_MESSAGE,
     reason: user.blockedReason,
     penaltyStrikes: user.penaltyStrikes,
     userBlocked: true,
-  });
+  };
+  return forbidden("Utente bloccato", answer);
 }
 
 function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
@@ -93,13 +110,8 @@ function assertAcademyRules(
   if (overLimit) throw conflict(overLimit);
 }
 
-function usageOf(value: unknown): UsageType | null {
-  if (value === null || value === undefined || value === "") return null;
-  if (value === "interno" || value === "esterno") return value;
-  throw badRequest("Tipo di utilizzo non valido");
-}
-
-function isoDate(value: unknown, message: string): string {
+/** A day the schema let through by its form, checked to be on the calendar (no 30 February). */
+function calendarDay(value: string, message: string): string {
   if (!isIsoDate(value)) throw badRequest(message);
   return value;
 }
@@ -115,21 +127,6 @@ function assertCanMove(request: { stato: RequestState }, to: RequestState) {
 }
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────────
-
-export interface RequestInput {
-  unit_id?: unknown;
-  inventario_id?: unknown;
-  dal?: unknown;
-  al?: unknown;
-  note?: unknown;
-  tipo_utilizzo?: unknown;
-}
-
-function positiveId(value: unknown): number | null {
-  if (value === null || value === undefined || value === "") return null;
-  const id = Number(value);
-  return Number.isInteger(id) && id >= 1 ? id : Number.NaN;
-}
 
 /**
  * The item a student may book, found through the unit asked for or the item itself; it must be
@@ -162,7 +159,7 @@ function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; 
  * that is free for the dates (`inventario_id` with `unit_id` null), picked inside the same
  * transaction as the overlap check.
  */
-export function createRequest(ctx: AppContext, student: Actor, input: RequestInput): RequestView {
+export function createRequest(ctx: AppContext, student: Actor, input: RequestBody): RequestView {
   if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
   const today = ctx.clock.today();
 
@@ -172,13 +169,12 @@ export function createRequest(ctx: AppContext, student: Actor, input: RequestInp
     if (account.isBlocked) throw blockedStudentError(account);
     if (hasOverdueLoan(tx, student.id, today))
       throw forbidden("Hai un prestito scaduto: restituiscilo prima di fare nuove richieste");
-    const askedUnit = positiveId(input.unit_id);
-    const askedItem = positiveId(input.inventario_id);
-    if (Number.isNaN(askedUnit) || Number.isNaN(askedItem) || (askedUnit === null && askedItem === null))
-      throw badRequest("Seleziona un'unità");
-    const dal = isoDate(input.dal, "Inserisci una data di inizio valida");
-    const al = isoDate(input.al, "Inserisci una data di fine valida");
-    const chosenUsage = usageOf(input.tipo_utilizzo);
+    const askedUnit = input.unit_id ?? null;
+    const askedItem = input.inventario_id ?? null;
+    if (askedUnit === null && askedItem === null) throw badRequest("Seleziona un'unità");
+    const dal = calendarDay(input.dal, "Inserisci una data di inizio valida");
+    const al = calendarDay(input.al, "Inserisci una data di fine valida");
+    const chosenUsage = input.tipo_utilizzo || null;
     const note = optionalText(input.note, MAX_NOTE_LENGTH);
     const target = bookableTarget(tx, student, { unitId: askedUnit, itemId: askedItem });
     const usage = target.loanType === "entrambi" ? chosenUsage : impliedUsage(target.loanType, null);
@@ -230,17 +226,22 @@ export function requestView(ctx: AppContext, id: number): RequestView {
   return view;
 }
 
-export function listRequests(ctx: AppContext, actor: Actor, query: ListQuery) {
+export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQuery) {
   const filter = requestListFilter(query);
   // A student only ever gets their own, whatever they ask for.
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(richieste.utenteId, actor.id);
-  const where = and(own, filter.where);
   return pagedList(
+    { db: ctx.db, table: richieste, id: richieste.id },
     filter,
-    where,
+    own,
     (selection) => loadRequestViews(ctx.db, selection),
-    () => countRequests(ctx.db, where),
+    (where) => countRequests(ctx.db, where),
   );
+}
+
+/** Everything the signed-in person asked for, newest first. */
+export function myRequests(ctx: AppContext, actor: Actor): RequestView[] {
+  return loadRequestViews(ctx.db, { where: eq(richieste.utenteId, actor.id) });
 }
 
 /** A student withdraws their own pending request. */
@@ -278,7 +279,12 @@ const datesText = (from: string, to: string) =>
  * Approving a request turns it into an active loan of its unit, atomically. The desk may hand out
  * another unit of the same item instead (`unitId`), provided it is free for the request's dates.
  */
-export function approveRequest(ctx: AppContext, admin: Actor, id: number, input: { unitId?: number | null } = {}) {
+export function approveRequest(
+  ctx: AppContext,
+  admin: Actor,
+  id: number,
+  input: { unitId?: number | null } = {},
+): ApprovalAnswer {
   const today = ctx.clock.today();
   const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
@@ -352,12 +358,7 @@ export function approveRequest(ctx: AppContext, admin: Actor, id: number, input:
 }
 
 /** Refuses a pending request with a reason the student will read; the unit is free again. */
-export function rejectRequest(
-  ctx: AppContext,
-  admin: Actor,
-  id: number,
-  input: { motivo_rifiuto?: unknown; motivazione?: unknown },
-) {
+export function rejectRequest(ctx: AppContext, admin: Actor, id: number, input: RejectBody) {
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
   writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
@@ -392,25 +393,9 @@ export function rejectRequest(
 
 // ── Loans ───────────────────────────────────────────────────────────────────────────────────────
 
-export interface DirectLoanInput {
-  inventario_id?: unknown;
-  utente_id?: unknown;
-  chi?: unknown;
-  data_uscita?: unknown;
-  data_rientro?: unknown;
-  unita_ids?: unknown;
-  tipo_utilizzo?: unknown;
-  note?: unknown;
-  /** The borrower takes the units now: only for a loan starting today. */
-  consegna?: unknown;
-}
-
-const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
-
 type UserRow = typeof users.$inferSelect;
 
 function userById(db: Db, id: number): UserRow {
-  if (!Number.isInteger(id) || id < 1) throw badRequest("Utente non valido");
   const user = db.select().from(users).where(eq(users.id, id)).get();
   if (!user) throw notFound("Utente non trovato");
   if (user.ruolo === "admin") throw badRequest("Gli amministratori non possono ricevere prestiti");
@@ -457,25 +442,17 @@ function assertMayBorrow(db: Db, borrower: UserRow, itemId: number, today: strin
 }
 
 /** The desk lends one or more units of an item directly to a borrower. */
-export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoanInput) {
-  const itemId = Number(input.inventario_id);
-  const unitIds = Array.isArray(input.unita_ids) ? input.unita_ids.map(Number) : [];
-  const userId =
-    input.utente_id === undefined || input.utente_id === null || input.utente_id === ""
-      ? null
-      : Number(input.utente_id);
+export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoanBody) {
+  const itemId = input.inventario_id;
+  const unitIds = input.unita_ids;
+  const userId = input.utente_id ?? null;
   const chiText = optionalText(input.chi, 200);
-  if (!Number.isInteger(itemId) || itemId < 1 || unitIds.length === 0 || (userId === null && !chiText))
-    throw badRequest(REQUIRED_FIELDS);
-  if (!input.data_uscita || !input.data_rientro) throw badRequest(REQUIRED_FIELDS);
-  if (unitIds.some((id) => !Number.isInteger(id) || id < 1) || new Set(unitIds).size !== unitIds.length)
-    throw badRequest("Unità non valide");
-  const start = isoDate(input.data_uscita, "Data di inizio non valida");
-  const end = isoDate(input.data_rientro, "Data di fine non valida");
-  const chosenUsage = usageOf(input.tipo_utilizzo);
+  if ((userId === null && !chiText) || !input.data_uscita || !input.data_rientro) throw badRequest(REQUIRED_FIELDS);
+  if (new Set(unitIds).size !== unitIds.length) throw badRequest("Unità non valide");
+  const start = calendarDay(input.data_uscita, "Data di inizio non valida");
+  const end = calendarDay(input.data_rientro, "Data di fine non valida");
+  const chosenUsage = input.tipo_utilizzo || null;
   const today = ctx.clock.today();
-  if (input.consegna !== undefined && typeof input.consegna !== "boolean")
-    throw badRequest("Dati del prestito non validi");
   const handOverNow = input.consegna === true;
   if (handOverNow && start !== today)
     throw badRequest("La consegna immediata è possibile solo per un prestito che inizia oggi");
@@ -547,21 +524,26 @@ export function loanView(ctx: AppContext, id: number): LoanView {
   return view;
 }
 
-export function listLoans(ctx: AppContext, actor: Actor, query: ListQuery) {
+export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
   const today = ctx.clock.today();
   const filter = loanListFilter(query, today);
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(prestiti.utenteId, actor.id);
-  const where = and(own, filter.where);
   return pagedList(
+    { db: ctx.db, table: prestiti, id: prestiti.id },
     filter,
-    where,
+    own,
     (selection) => loadLoanViews(ctx.db, today, selection),
-    () => countLoans(ctx.db, where),
+    (where) => countLoans(ctx.db, where),
   );
 }
 
+/** The signed-in person's own loans, newest first. */
+export function myLoans(ctx: AppContext, actor: Actor): LoanView[] {
+  return loadLoanViews(ctx.db, ctx.clock.today(), { where: eq(prestiti.utenteId, actor.id) });
+}
+
 /** Units of a loan: any loan for the desk, only their own for a student. */
-export function loanUnits(ctx: AppContext, actor: Actor, loanId: number) {
+export function loanUnits(ctx: AppContext, actor: Actor, loanId: number): LoanUnit[] {
   const loan = ctx.db.select().from(prestiti).where(eq(prestiti.id, loanId)).get();
   if (!loan || (actor.ruolo !== "admin" && loan.utenteId !== actor.id)) throw notFound("Prestito non trovato");
   return ctx.db
@@ -574,7 +556,7 @@ export function loanUnits(ctx: AppContext, actor: Actor, loanId: number) {
 }
 
 /** The open loan holding a unit (the one already started, else the next one), for the unit's details. */
-export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number) {
+export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number): UnitLoanView {
   const today = ctx.clock.today();
   const loans = openLoansOfUnits(ctx.db, [unitId]);
   const loan = loans.find((candidate) => candidate.start <= today) ?? loans[0];

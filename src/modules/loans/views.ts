@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { daysLate, effectiveLoanState, loanPhase } from "../../domain/loan-rules";
+import type { LoanView, RequestView } from "./model";
 
 /** Which rows of a list, in which order, and how many from where (all of them by default). */
 export interface Selection {
@@ -13,7 +14,7 @@ export interface Selection {
 }
 
 /** A loan request as lists and details show it. */
-export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 0 }: Selection = {}) {
+export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 0 }: Selection = {}): RequestView[] {
   return db
     .select({
       request: richieste,
@@ -60,12 +61,14 @@ export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 
     }));
 }
 
-export type RequestView = ReturnType<typeof loadRequestViews>[number];
-
 const handedOverBy = alias(users, "handed_over_by");
 
 /** Loans with their units, borrower and lateness computed for `today`. */
-export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -1, offset = 0 }: Selection = {}) {
+export function loadLoanViews(
+  db: Db,
+  today: string,
+  { where, orderBy, limit = -1, offset = 0 }: Selection = {},
+): LoanView[] {
   const rows = db
     .select({
       loan: prestiti,
@@ -155,8 +158,6 @@ export function loadLoanViews(db: Db, today: string, { where, orderBy, limit = -
     };
   });
 }
-
-export type LoanView = ReturnType<typeof loadLoanViews>[number];
 
 /** How many requests match `where`. */
 export function countRequests(db: Db, where?: SQL): number {

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { notificationList, notificationMessage, notificationParams } from "./model";
+import { messageAnswer } from "../schemas";
+import { notificationList, notificationParams } from "./model";
 import { deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead } from "./service";
 
 /** A signed-in person's own stored notifications (the desk's drawer is built from its lists instead). */
@@ -15,7 +16,7 @@ export function notificationsModule(ctx: AppContext, tokens: TokenService) {
         markAllNotificationsRead(ctx, actor);
         return { message: "Notifiche segnate come lette" };
       },
-      { auth: "signed-in", response: notificationMessage },
+      { auth: "signed-in", response: messageAnswer },
     )
     .put(
       "/:id/letta",
@@ -23,7 +24,7 @@ export function notificationsModule(ctx: AppContext, tokens: TokenService) {
         markNotificationRead(ctx, actor, Number(params.id));
         return { message: "Notifica segnata come letta" };
       },
-      { auth: "signed-in", params: notificationParams, response: notificationMessage },
+      { auth: "signed-in", params: notificationParams, response: messageAnswer },
     )
     .delete(
       "/:id",
@@ -31,6 +32,6 @@ export function notificationsModule(ctx: AppContext, tokens: TokenService) {
         deleteNotification(ctx, actor, Number(params.id));
         return { message: "Notifica eliminata" };
       },
-      { auth: "signed-in", params: notificationParams, response: notificationMessage },
+      { auth: "signed-in", params: notificationParams, response: messageAnswer },
     );
 }

@@ -1,6 +1,6 @@
 import { type Static, t } from "elysia";
 import { NOTIFICATION_KINDS } from "../../db/schema";
-import { idParams } from "../schemas";
+import { idParams, timestampText } from "../schemas";
 
 export const notificationParams = idParams("Notifica non valida");
 
@@ -11,15 +11,13 @@ export const notificationView = t.Object({
   messaggio: t.String(),
   link: t.Nullable(t.String()),
   letta: t.Boolean(),
-  created_at: t.String(),
+  created_at: timestampText,
 });
 
 export const notificationList = t.Object({
   notifiche: t.Array(notificationView),
   non_lette: t.Integer(),
 });
-
-export const notificationMessage = t.Object({ message: t.String() });
 
 export type NotificationView = Static<typeof notificationView>;
 export type NotificationList = Static<typeof notificationList>;

@@ -346,3 +346,28 @@ describe("who sees a student's penalties", () => {
     expect(penalties.map((penalty: Json) => penalty.giorni_ritardo)).toEqual([4, 1]);
   });
 });
+
+describe("penalties: input shapes", () => {
+  it("refuses a user that is not an id, in the path or in the body, with 'Utente non valido'", async () => {
+    const { client, admin } = await loanScenario();
+    for (const answer of [
+      await client.get("/api/penalties/user/abc", admin),
+      await client.get("/api/penalties/user/0", admin),
+      await client.post("/api/penalties/unblock-user", { userId: "abc" }, admin),
+      await client.post("/api/penalties/unblock-user", { userId: 0 }, admin),
+      await client.post("/api/penalties/unblock-user", { userId: 1.5 }, admin),
+    ]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe("Utente non valido");
+    }
+  });
+
+  it("takes the user as a number or as its text", async () => {
+    const scenario = await loanScenario();
+    await lateReturn(scenario, 30);
+    const { client, admin, student } = scenario;
+    const byText = await client.post("/api/penalties/unblock-user", { userId: String(student.user.id) }, admin);
+    expect(byText.status).toBe(200);
+    expect(byText.body.user).toMatchObject({ id: student.user.id, is_blocked: false });
+  });
+});

@@ -13,6 +13,7 @@ import { recordAudit } from "../audit/service";
 import type { MailContext } from "../mail/service";
 import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
+import type { UnblockAnswer, UnblockInput, UserPenalties } from "./model";
 
 export interface LateReturnOutcome {
   daysLate: number;
@@ -126,7 +127,7 @@ export function expireStrikes(ctx: AppContext): number {
 }
 
 /** A user's penalty standing and history (newest first): for the user themselves or the desk. */
-export function userPenalties(ctx: AppContext, actor: Actor, userId: number) {
+export function userPenalties(ctx: AppContext, actor: Actor, userId: number): UserPenalties {
   if (actor.ruolo !== "admin" && actor.id !== userId) throw notFound("Utente non trovato");
   const user = ctx.db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw notFound("Utente non trovato");
@@ -164,7 +165,9 @@ export function userPenalties(ctx: AppContext, actor: Actor, userId: number) {
 }
 
 /** Unblocks a user at the desk, keeping their strikes or clearing them (history is kept either way). */
-export function unblockUser(ctx: AppContext, admin: Actor, userId: number, resetStrikes: boolean) {
+export function unblockUser(ctx: AppContext, admin: Actor, input: UnblockInput): UnblockAnswer {
+  const userId = Number(input.userId);
+  const resetStrikes = input.resetStrikes === true;
   return writeTransaction(ctx.db, (tx) => {
     const user = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!user) throw notFound("Utente non trovato");

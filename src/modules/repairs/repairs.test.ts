@@ -425,3 +425,26 @@ describe("who may call the repair routes", () => {
     expect(states[scenario.camera.unita[1].codice_univoco]).toBe("disponibile");
   });
 });
+
+describe("the shape of a repair payload", () => {
+  it("takes ids written as text, as a form sends them", async () => {
+    const scenario = await loanScenario();
+    const repair = await createRepairOk(scenario, {
+      ...repairBody(scenario.camera),
+      inventario_id: String(scenario.camera.id),
+      unit_id: String(unitIdOf(scenario.camera)),
+    });
+    expect(repair).toMatchObject({ inventario_id: scenario.camera.id, unit_id: unitIdOf(scenario.camera) });
+  });
+
+  it("keeps the priority when an edit does not name one", async () => {
+    const scenario = await loanScenario();
+    const repair = await createRepairOk(scenario, repairBody(scenario.camera, { priorita: "alta" }));
+    const answer = await scenario.client.put(
+      `/api/riparazioni/${repair.id}`,
+      { descrizione: "Otturatore e display" },
+      scenario.admin,
+    );
+    expect(answer.body).toMatchObject({ descrizione: "Otturatore e display", priorita: "alta", stato: "in_corso" });
+  });
+});

@@ -5,17 +5,24 @@ import type { Db } from "../../db/client";
 import { inventario, richieste, riparazioni, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { REQUEST_STATE } from "../../domain/bookings";
-import { canCloseRepair, isPriority, type Priority } from "../../domain/repairs";
+import { canCloseRepair } from "../../domain/repairs";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { unitsOfItem } from "../inventory/units";
 import { openLoansOfUnits } from "../loans/open-loans";
 import { notifyReportState } from "../notifications/service";
 import { optionalText, requiredText } from "../text-fields";
+import {
+  type BookingAhead,
+  type CreatedRepair,
+  DESCRIBE_REPAIR,
+  type NewRepair,
+  type RepairChange,
+  type RepairView,
+  SELECT_ITEM_AND_UNIT,
+} from "./model";
 
-const SELECT_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
-
-export function loadRepairViews(db: Db, where?: SQL) {
+export function loadRepairViews(db: Db, where?: SQL): RepairView[] {
   return db
     .select({ repair: riparazioni, itemName: inventario.nome, unitCode: unita.codiceUnivoco })
     .from(riparazioni)
@@ -43,32 +50,14 @@ export function loadRepairViews(db: Db, where?: SQL) {
     }));
 }
 
-export type RepairView = ReturnType<typeof loadRepairViews>[number];
-
 export function repairView(db: Db, id: number): RepairView {
   const [view] = loadRepairViews(db, eq(riparazioni.id, id));
   if (!view) throw notFound("Riparazione non trovata");
   return view;
 }
 
-export interface RepairInput {
-  inventario_id?: unknown;
-  unit_id?: unknown;
-  descrizione?: unknown;
-  note_tecniche?: unknown;
-  note?: unknown;
-  priorita?: unknown;
-  stato?: unknown;
-}
-
-function priorityOf(value: unknown, fallback: Priority): Priority {
-  if (value === undefined || value === null || value === "") return fallback;
-  if (!isPriority(value)) throw badRequest("Priorità non valida");
-  return value;
-}
-
 /** Bookings from today on that a repair of this unit will get in the way of: the desk may rebook them. */
-function upcomingBookings(db: Db, unitId: number, today: string) {
+function upcomingBookings(db: Db, unitId: number, today: string): BookingAhead[] {
   const requests = db
     .select({ id: richieste.id, dal: richieste.dal, al: richieste.al, name: users.name, surname: users.surname })
     .from(richieste)
@@ -94,12 +83,9 @@ function upcomingBookings(db: Db, unitId: number, today: string) {
  * Puts a unit into repair. Refused when it is lost, already in repair, or out on a loan right now;
  * bookings still ahead are returned as a warning so the desk can move them.
  */
-export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, fromReportId?: number) {
-  const itemId = Number(input.inventario_id);
-  const unitId = Number(input.unit_id);
-  if (!Number.isInteger(itemId) || itemId < 1 || !Number.isInteger(unitId) || unitId < 1)
-    throw badRequest(SELECT_ITEM_AND_UNIT);
-  const descrizione = requiredText(input.descrizione, "Descrivi il problema da riparare", 2000);
+export function createRepair(ctx: AppContext, admin: Actor, input: NewRepair, fromReportId?: number): CreatedRepair {
+  const { inventario_id: itemId, unit_id: unitId } = input;
+  const descrizione = requiredText(input.descrizione, DESCRIBE_REPAIR, 2000);
   const today = ctx.clock.today();
   return writeTransaction(ctx.db, (tx) => {
     const [unit] = unitsOfItem(tx, itemId, [unitId]);
@@ -120,7 +106,7 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
         unitId,
         descrizione,
         noteTecniche: optionalText(input.note_tecniche ?? input.note, 4000),
-        priorita: priorityOf(input.priorita, "media"),
+        priorita: input.priorita ?? "media",
         stato: "in_corso",
         dataInizio: today,
         segnalazioneId: fromReportId ?? null,
@@ -166,28 +152,24 @@ export function createRepair(ctx: AppContext, admin: Actor, input: RepairInput, 
  * `{ stato }` alone completes or cancels a repair in progress; any other payload edits its details.
  * Closed repairs are history and cannot change (409).
  */
-export function updateRepair(ctx: AppContext, admin: Actor, id: number, input: RepairInput) {
+export function updateRepair(ctx: AppContext, admin: Actor, id: number, input: RepairChange): RepairView {
   return writeTransaction(ctx.db, (tx) => {
     const repair = tx.select().from(riparazioni).where(eq(riparazioni.id, id)).get();
     if (!repair) throw notFound("Riparazione non trovata");
     if (!canCloseRepair(repair.stato)) throw conflict("La riparazione è già chiusa");
     const closing = input.stato === "completata" || input.stato === "annullata";
-    if (input.stato !== undefined && input.stato !== repair.stato && !closing)
-      throw badRequest("Stato della riparazione non valido");
-    if (input.unit_id !== undefined && Number(input.unit_id) !== repair.unitId)
+    if (input.unit_id !== undefined && input.unit_id !== repair.unitId)
       throw badRequest("L'unità di una riparazione non si può cambiare: annullala e aprine una nuova");
     const today = ctx.clock.today();
     const changes = {
       descrizione:
-        input.descrizione === undefined
-          ? repair.descrizione
-          : requiredText(input.descrizione, "Descrivi il problema da riparare", 2000),
+        input.descrizione === undefined ? repair.descrizione : requiredText(input.descrizione, DESCRIBE_REPAIR, 2000),
       noteTecniche:
         input.note_tecniche === undefined && input.note === undefined
           ? repair.noteTecniche
           : optionalText(input.note_tecniche ?? input.note, 4000),
-      priorita: priorityOf(input.priorita, repair.priorita),
-      ...(closing ? { stato: input.stato as "completata" | "annullata", dataFine: today } : {}),
+      priorita: input.priorita ?? repair.priorita,
+      ...(closing ? { stato: input.stato, dataFine: today } : {}),
     };
     tx.update(riparazioni).set(changes).where(eq(riparazioni.id, id)).run();
     // A completed repair resolves the fault report it came from.

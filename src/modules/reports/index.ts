@@ -1,47 +1,37 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { idParam } from "../../http/input";
+import { createdRepair, repairFromReportDetails } from "../repairs/model";
+import { newReport, reportMove, reportParams, reportView } from "./model";
 import { createReport, listReports, repairFromReport, updateReport } from "./service";
 
-const anyValue = t.Optional(t.Unknown());
-
 export function reportsModule(ctx: AppContext, tokens: TokenService) {
-  const reportId = (value: string) => idParam(value, "Segnalazione non valida");
   return new Elysia({ prefix: "/segnalazioni" })
     .use(authPlugin(tokens))
-    .get("", ({ actor }) => listReports(ctx, actor, true), { auth: "admin" })
-    .get("/mie", ({ actor }) => listReports(ctx, actor, false), { auth: "signed-in" })
+    .get("", ({ actor }) => listReports(ctx, actor, true), { auth: "admin", response: t.Array(reportView) })
+    .get("/mie", ({ actor }) => listReports(ctx, actor, false), {
+      auth: "signed-in",
+      response: t.Array(reportView),
+    })
     .post("", ({ actor, body }) => createReport(ctx, actor, body), {
       auth: "signed-in",
-      body: t.Object(
-        {
-          tipo: anyValue,
-          urgenza: anyValue,
-          messaggio: anyValue,
-          inventario_id: anyValue,
-          unit_id: anyValue,
-          prestito_id: anyValue,
-          user_id: anyValue,
-        },
-        { error: "Dati della segnalazione non validi" },
-      ),
+      body: newReport,
+      response: reportView,
     })
-    .put("/:id", ({ actor, body, params }) => updateReport(ctx, actor, reportId(params.id), body), {
+    .put("/:id", ({ actor, body, params }) => updateReport(ctx, actor, Number(params.id), body), {
       auth: "admin",
-      body: t.Object({ stato: anyValue, esito: anyValue }, { error: "Stato della segnalazione non valido" }),
+      params: reportParams,
+      body: reportMove,
+      response: reportView,
     })
     .post(
       "/:id/riparazione",
-      ({ actor, body, params }) => repairFromReport(ctx, actor, reportId(params.id), body ?? {}),
+      ({ actor, body, params }) => repairFromReport(ctx, actor, Number(params.id), body ?? {}),
       {
         auth: "admin",
-        body: t.Optional(
-          t.Object(
-            { descrizione: anyValue, note_tecniche: anyValue, priorita: anyValue },
-            { error: "Dati non validi" },
-          ),
-        ),
+        params: reportParams,
+        body: t.Optional(repairFromReportDetails),
+        response: createdRepair,
       },
     );
 }

@@ -467,3 +467,21 @@ describe("opening a repair from a report", () => {
     expect(added[0]?.summary).toContain(`#${scenario.report.id}`);
   });
 });
+
+describe("the shape of a report move", () => {
+  it("names what is wrong: the state, or an outcome other than lost", async () => {
+    const scenario = await scenarioWithLoan();
+    const report = await reportOk(scenario, { tipo: "perdita", messaggio: "Dimenticata sul treno" });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{}, "Stato della segnalazione non valido"],
+      [{ stato: "risolta", esito: "ritrovato" }, "Esito non valido"],
+      [{ stato: "risolta", esito: 1 }, "Esito non valido"],
+    ];
+    for (const [body, error] of cases) {
+      const answer = await moveReport(scenario, report.id, body);
+      expect({ body, status: answer.status, error: answer.body.error }).toEqual({ body, status: 400, error });
+    }
+    const answer = await moveReport(scenario, report.id, { stato: "in_corso", esito: null });
+    expect(answer.body).toMatchObject({ stato: "in_corso" });
+  });
+});

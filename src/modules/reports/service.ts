@@ -5,21 +5,16 @@ import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
-import {
-  canMoveReport,
-  isPriority,
-  isReportType,
-  type Priority,
-  REPORT_STATES,
-  type ReportState,
-} from "../../domain/repairs";
+import { canMoveReport } from "../../domain/repairs";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { notifyReportState } from "../notifications/service";
+import type { CreatedRepair, RepairFromReportDetails } from "../repairs/model";
 import { createRepair } from "../repairs/service";
 import { requiredText } from "../text-fields";
+import { DESCRIBE_FAULT, type NewReport, type ReportMove, type ReportView } from "./model";
 
-export function loadReportViews(db: Db, where?: SQL) {
+export function loadReportViews(db: Db, where?: SQL): ReportView[] {
   return db
     .select({
       report: segnalazioni,
@@ -55,34 +50,18 @@ export function loadReportViews(db: Db, where?: SQL) {
     }));
 }
 
-export type ReportView = ReturnType<typeof loadReportViews>[number];
-
 function reportView(db: Db, id: number): ReportView {
   const [view] = loadReportViews(db, eq(segnalazioni.id, id));
   if (!view) throw notFound("Segnalazione non trovata");
   return view;
 }
 
-export interface ReportInput {
-  tipo?: unknown;
-  urgenza?: unknown;
-  messaggio?: unknown;
-  inventario_id?: unknown;
-  unit_id?: unknown;
-  prestito_id?: unknown;
-}
-
 /** A student reports a fault on a unit of one of their own open loans. The reporter comes from the token. */
-export function createReport(ctx: AppContext, student: Actor, input: ReportInput): ReportView {
+export function createReport(ctx: AppContext, student: Actor, input: NewReport): ReportView {
   if (student.ruolo === "admin")
     throw forbidden("Le segnalazioni sono degli studenti: apri direttamente una riparazione");
-  if (!isReportType(input.tipo)) throw badRequest("Tipo di segnalazione non valido");
-  if (!isPriority(input.urgenza)) throw badRequest("Urgenza non valida");
-  const messaggio = requiredText(input.messaggio, "Descrivi il problema", 2000);
-  const loanId = Number(input.prestito_id);
-  const unitId = Number(input.unit_id);
-  if (!Number.isInteger(loanId) || loanId < 1) throw badRequest("Seleziona il prestito");
-  if (!Number.isInteger(unitId) || unitId < 1) throw badRequest("Seleziona l'unità");
+  const messaggio = requiredText(input.messaggio, DESCRIBE_FAULT, 2000);
+  const { prestito_id: loanId, unit_id: unitId } = input;
   const report = writeTransaction(ctx.db, (tx) => {
     const loan = tx
       .select()
@@ -96,11 +75,7 @@ export function createReport(ctx: AppContext, student: Actor, input: ReportInput
       .where(and(eq(prestitiUnita.prestitoId, loanId), eq(prestitiUnita.unitId, unitId)))
       .get();
     if (!onLoan) throw badRequest("L'unità non fa parte di questo prestito");
-    if (
-      input.inventario_id !== undefined &&
-      input.inventario_id !== null &&
-      Number(input.inventario_id) !== loan.inventarioId
-    )
+    if (input.inventario_id != null && input.inventario_id !== loan.inventarioId)
       throw badRequest("L'oggetto non corrisponde al prestito");
     const created = tx
       .insert(segnalazioni)
@@ -109,8 +84,8 @@ export function createReport(ctx: AppContext, student: Actor, input: ReportInput
         inventarioId: loan.inventarioId,
         unitId,
         prestitoId: loanId,
-        tipo: input.tipo as ReportView["tipo"],
-        urgenza: input.urgenza as Priority,
+        tipo: input.tipo,
+        urgenza: input.urgenza,
         messaggio,
         createdAt: ctx.clock.now().toISOString(),
       })
@@ -135,20 +110,17 @@ export function listReports(ctx: AppContext, actor: Actor, all: boolean): Report
  * The desk moves a report forward (aperta → in_corso → risolta → chiusa, skipping allowed). A loss
  * report resolved with `esito: "perso"` marks its unit lost.
  */
-export function updateReport(ctx: AppContext, admin: Actor, id: number, input: { stato?: unknown; esito?: unknown }) {
+export function updateReport(ctx: AppContext, admin: Actor, id: number, input: ReportMove): ReportView {
   return writeTransaction(ctx.db, (tx) => {
     const report = tx.select().from(segnalazioni).where(eq(segnalazioni.id, id)).get();
     if (!report) throw notFound("Segnalazione non trovata");
     const target = input.stato;
-    if (typeof target !== "string" || !(REPORT_STATES as readonly string[]).includes(target))
-      throw badRequest("Stato della segnalazione non valido");
     const lostOutcome = input.esito === "perso";
-    if (input.esito !== undefined && input.esito !== null && !lostOutcome) throw badRequest("Esito non valido");
     if (lostOutcome && report.tipo !== "perdita")
       throw badRequest("Solo una segnalazione di perdita può chiudersi con l'unità persa");
     if (lostOutcome && target !== "risolta" && target !== "chiusa")
       throw badRequest("Segna l'unità come persa risolvendo la segnalazione");
-    if (!canMoveReport(report.stato, target as ReportState)) {
+    if (!canMoveReport(report.stato, target)) {
       const current = report.stato.replace("_", " ");
       throw conflict(
         report.stato === target
@@ -157,11 +129,11 @@ export function updateReport(ctx: AppContext, admin: Actor, id: number, input: {
       );
     }
     tx.update(segnalazioni)
-      .set({ stato: target as ReportState, handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
+      .set({ stato: target, handledBy: admin.id, handledAt: ctx.clock.now().toISOString() })
       .where(eq(segnalazioni.id, id))
       .run();
     if (lostOutcome) tx.update(unita).set({ perso: true }).where(eq(unita.id, report.unitId)).run();
-    notifyReportState(tx, ctx, report, target as ReportState);
+    notifyReportState(tx, ctx, report, target);
     recordAudit(tx, ctx.clock, admin, {
       action: "report.update",
       entity: "report",
@@ -177,8 +149,8 @@ export function repairFromReport(
   ctx: AppContext,
   admin: Actor,
   id: number,
-  input: { descrizione?: unknown; note_tecniche?: unknown; priorita?: unknown },
-) {
+  input: RepairFromReportDetails,
+): CreatedRepair {
   const report = ctx.db.select().from(segnalazioni).where(eq(segnalazioni.id, id)).get();
   if (!report) throw notFound("Segnalazione non trovata");
   if (report.riparazioneId) throw conflict("Per questa segnalazione esiste già una riparazione");

@@ -56,7 +56,8 @@ export function searchEverything(ctx: AppContext, admin: Actor, term: string): S
     pagina: "1",
     per_pagina: String(PER_KIND),
   });
-  const prestiti = ("elementi" in openLoans ? openLoans.elementi : openLoans).map((loan) => ({
+  if (openLoans instanceof Response || !("elementi" in openLoans)) throw new Error("a page was asked for");
+  const prestiti = openLoans.elementi.map((loan) => ({
     id: loan.id,
     oggetto_nome: loan.oggetto_nome,
     utente_nome: [loan.utente_nome, loan.utente_cognome].filter(Boolean).join(" "),

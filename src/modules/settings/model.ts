@@ -59,4 +59,6 @@ export const settingsChange = t.Partial(t.Object(fields, { error: "Impostazioni 
   error: "Impostazioni non valide",
 });
 
+export type Settings = Static<typeof settings>;
+export type BookingRules = Static<typeof bookingRules>;
 export type SettingsChange = Static<typeof settingsChange>;

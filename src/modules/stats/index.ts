@@ -1,34 +1,26 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import {
-  basicStats,
-  parsePeriod,
-  requestsByCategory,
-  requestTrend,
-  topDepartments,
-  topItems,
-  topUsers,
-} from "./service";
-
-const periodQuery = t.Object({ period: t.Optional(t.String()) });
+import { basicCounts, categoryShare, periodQuery, topDepartment, topItem, topUser, trendBucket } from "./model";
+import { basicStats, periodOf, requestsByCategory, requestTrend, topDepartments, topItems, topUsers } from "./service";
 
 export function statsModule(ctx: AppContext, tokens: TokenService) {
+  const overPeriod = { auth: "admin", query: periodQuery } as const;
   return new Elysia({ prefix: "/stats" })
     .use(authPlugin(tokens))
-    .get("", () => basicStats(ctx), { auth: "admin" })
-    .get("/top-users", ({ query }) => topUsers(ctx, parsePeriod(query.period)), { auth: "admin", query: periodQuery })
-    .get("/top-items", ({ query }) => topItems(ctx, parsePeriod(query.period)), { auth: "admin", query: periodQuery })
-    .get("/top-departments", ({ query }) => topDepartments(ctx, parsePeriod(query.period)), {
-      auth: "admin",
-      query: periodQuery,
+    .get("", () => basicStats(ctx), { auth: "admin", response: basicCounts })
+    .get("/top-users", ({ query }) => topUsers(ctx, periodOf(query)), { ...overPeriod, response: t.Array(topUser) })
+    .get("/top-items", ({ query }) => topItems(ctx, periodOf(query)), { ...overPeriod, response: t.Array(topItem) })
+    .get("/top-departments", ({ query }) => topDepartments(ctx, periodOf(query)), {
+      ...overPeriod,
+      response: t.Array(topDepartment),
     })
-    .get("/categories", ({ query }) => requestsByCategory(ctx, parsePeriod(query.period)), {
-      auth: "admin",
-      query: periodQuery,
+    .get("/categories", ({ query }) => requestsByCategory(ctx, periodOf(query)), {
+      ...overPeriod,
+      response: t.Array(categoryShare),
     })
-    .get("/monthly-requests", ({ query }) => requestTrend(ctx, parsePeriod(query.period)), {
-      auth: "admin",
-      query: periodQuery,
+    .get("/monthly-requests", ({ query }) => requestTrend(ctx, periodOf(query)), {
+      ...overPeriod,
+      response: t.Array(trendBucket),
     });
 }

@@ -5,18 +5,23 @@ import { categorie, inventario, prestiti, richieste, riparazioni, segnalazioni, 
 import { qualified } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
-import { badRequest } from "../../http/errors";
+import type {
+  BasicCounts,
+  CategoryShare,
+  Period,
+  PeriodQuery,
+  TopDepartment,
+  TopItem,
+  TopUser,
+  TrendBucket,
+} from "./model";
 import { byCount, requestCountsSince } from "./request-counts";
 
-export const PERIODS = [30, 90, 365] as const;
-export type Period = (typeof PERIODS)[number];
 const TOP = 5;
 
-export function parsePeriod(value: string | undefined): Period {
-  if (value === undefined || value === "") return 30;
-  const period = Number(value);
-  if (!(PERIODS as readonly number[]).includes(period)) throw badRequest("Periodo non valido: usa 30, 90 o 365 giorni");
-  return period as Period;
+/** The period the query names; its schema allows only the periods there are. */
+export function periodOf(query: PeriodQuery): Period {
+  return Number(query.period ?? 30) as Period;
 }
 
 /** First calendar day of the period (inclusive) and the UTC instant it starts at. */
@@ -25,7 +30,7 @@ function periodStart(ctx: AppContext, period: Period) {
   return { firstDay, since: startOfDayIn(ctx.clock.timeZone, firstDay) };
 }
 
-export function basicStats(ctx: AppContext) {
+export function basicStats(ctx: AppContext): BasicCounts {
   const rows = (table: SQLiteTable, where?: SQL) =>
     ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
   const items = rows(inventario, isNull(inventario.archivedAt));
@@ -79,7 +84,7 @@ function topByCount<T extends { id: number }>(
   return found.sort((a, b) => b.count - a.count || compare(a, b)).slice(0, TOP);
 }
 
-export function topUsers(ctx: AppContext, period: Period) {
+export function topUsers(ctx: AppContext, period: Period): TopUser[] {
   const { byUser } = periodCounts(ctx, period);
   return topByCount(
     byUser,
@@ -93,7 +98,7 @@ export function topUsers(ctx: AppContext, period: Period) {
   ).map(({ id, name, surname, corso_accademico, count }) => ({ id, name, surname, corso_accademico, count }));
 }
 
-export function topItems(ctx: AppContext, period: Period) {
+export function topItems(ctx: AppContext, period: Period): TopItem[] {
   const { byItem } = periodCounts(ctx, period);
   const firstCourse = sql<string | null>`(select c.nome from inventario_corsi ic join corsi c on c.id = ic.corso_id
     where ic.inventario_id = ${qualified(inventario.id)} order by ic.posizione limit 1)`;
@@ -127,7 +132,7 @@ function topGroups<G extends string>(totals: Map<G, number>) {
 }
 
 /** Requests and distinct borrowers per course in the period: the top five. */
-export function topDepartments(ctx: AppContext, period: Period) {
+export function topDepartments(ctx: AppContext, period: Period): TopDepartment[] {
   const { byUser } = periodCounts(ctx, period);
   const courseOf = new Map(
     ctx.db.values<[number, string]>(sql`SELECT id, corso_accademico FROM users WHERE corso_accademico IS NOT NULL`),
@@ -148,7 +153,7 @@ export function topDepartments(ctx: AppContext, period: Period) {
 }
 
 /** Requests per parent category (an item's first course) in the period: the top five. */
-export function requestsByCategory(ctx: AppContext, period: Period) {
+export function requestsByCategory(ctx: AppContext, period: Period): CategoryShare[] {
   const { byItem } = periodCounts(ctx, period);
   const firstCourseOf = new Map(
     ctx.db.values<[number, string]>(sql`SELECT ic.inventario_id, c.nome FROM inventario_corsi ic
@@ -166,17 +171,13 @@ const twoDigits = (value: string) => value.padStart(2, "0");
 const dayLabel = (isoDate: string) => `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}`;
 const monthLabel = (isoDate: string) => `${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
 
-const TREND_LABEL_FIELD = { 30: "day", 90: "week", 365: "month" } as const satisfies Record<Period, string>;
-
-export type TrendBucket = { label: string; inizio: string; count: number } & Partial<
-  Record<(typeof TREND_LABEL_FIELD)[Period], string>
->;
+const TREND_LABEL_FIELD = { 30: "day", 90: "week", 365: "month" } as const satisfies Record<Period, keyof TrendBucket>;
 
 /**
  * Every bucket of the period, zeros included, oldest first, ending today: days for 30, ISO weeks
  * for 90 (labelled by their Monday), months for 365.
  */
-export function requestTrend(ctx: AppContext, period: Period) {
+export function requestTrend(ctx: AppContext, period: Period): TrendBucket[] {
   const today = ctx.clock.today();
   const { firstDay } = periodStart(ctx, period);
   const bucketOf = (day: string) =>
@@ -203,10 +204,9 @@ export function requestTrend(ctx: AppContext, period: Period) {
   starts.forEach((start, index) => {
     buckets.set(start, countBetween.get(bounds[index] as string, bounds[index + 1] as string)?.total ?? 0);
   });
-  // The label also stands under the field the spec names for the granularity, as clients read it.
   const labelField = TREND_LABEL_FIELD[period];
   return [...buckets].map(([start, total]) => {
     const label = period === 365 ? monthLabel(start) : dayLabel(start);
-    return { label, [labelField]: label, inizio: start, count: total } as TrendBucket;
+    return { label, [labelField]: label, inizio: start, count: total };
   });
 }

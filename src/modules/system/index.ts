@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { Elysia } from "elysia";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
-import { backupDatabase } from "../../db/backup";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { backupOffThread } from "../../read-jobs";
 import { recordAudit } from "../audit/service";
+import { type SystemStatus, systemStatus } from "./model";
 import { createStatusProbe } from "./service";
 
 /** Streams a file and deletes it once the download has been read to the end (or abandoned). */
@@ -30,7 +31,7 @@ function streamThenDelete(path: string): ReadableStream<Uint8Array> {
 
 export function systemModule(ctx: AppContext, tokens: TokenService) {
   const probe = createStatusProbe(ctx);
-  const status = ({ actor }: { actor: Actor }) => {
+  const status = ({ actor }: { actor: Actor }): SystemStatus => {
     const current = probe.full();
     // Students see whether the service works, never the server's figures or other users' activity.
     if (actor.ruolo !== "admin") return { overall: current.overall, services: current.services };
@@ -39,17 +40,17 @@ export function systemModule(ctx: AppContext, tokens: TokenService) {
   return (
     new Elysia()
       .use(authPlugin(tokens))
-      .get("/system/status", status, { auth: "signed-in" })
+      .get("/system/status", status, { auth: "signed-in", response: systemStatus })
       // The path an existing desk client asks for the same answer.
-      .get("/stats/system-status", status, { auth: "signed-in" })
+      .get("/stats/system-status", status, { auth: "signed-in", response: systemStatus })
       .get(
         "/system/backup",
-        ({ actor }) => {
+        async ({ actor }) => {
           const stamp = ctx.clock.now().toISOString().slice(0, 19).replace(/[:T]/g, "-");
           const fileName = `prestalab-backup-${stamp}.db`;
           // Unique per download: two admins (or a double click) in the same second must not collide.
           const target = join(ctx.dataDir ?? tmpdir(), `.${fileName}.${crypto.randomUUID()}.tmp`);
-          backupDatabase(ctx.sqlite, target);
+          await backupOffThread(ctx, target);
           recordAudit(ctx.db, ctx.clock, actor, {
             action: "system.backup",
             entity: "system",

@@ -5,8 +5,7 @@ import type { AppContext } from "../../context";
 import { PUBLIC_URL_UNSET } from "../../domain/public-url";
 import { configuredPublicUrl } from "../counter/documents";
 import { mailStatus } from "../mail/service";
-
-type Health = "healthy" | "warning" | "error";
+import type { Health, SystemStatus } from "./model";
 
 interface ServiceCheck {
   status: Health;
@@ -114,9 +113,11 @@ export function createStatusProbe(ctx: AppContext) {
 
   return {
     /** The full status, for administrators. */
-    full() {
+    full(): Required<SystemStatus> {
       const checks = checkServices();
-      const services = Object.fromEntries(Object.entries(checks).map(([name, check]) => [name, remember(name, check)]));
+      const services = Object.fromEntries(
+        Object.entries(checks).map(([name, check]) => [name, remember(name, check)]),
+      ) as SystemStatus["services"];
       const statuses = Object.values(services).map((service) => service.status);
       const overall: Health = statuses.includes("error")
         ? "error"

@@ -1,45 +1,26 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../lib/api";
+import { answerOf, server } from "../lib/api";
 
-// The desk's alerts: GET /api/avvisi (the dashboard's important alerts and the notifications).
+// Alerts: GET /api/avvisi (the desk's dashboard and notifications) and GET /api/avvisi/utente (a student's
+// own loans, on their dashboard).
 
+export type { Alerts, LoanAlert, LowStockAlert } from "../../../src/modules/alerts/model";
+
+/** Every key starts with "avvisi", so a write that invalidates the alerts refreshes both. */
 export const avvisiKeys = {
   all: ["avvisi"] as const,
+  mine: ["avvisi", "utente"] as const,
 };
-
-export interface LowStockAlert {
-  id: number;
-  nome: string;
-  unita_disponibili: number;
-  quantita_totale: number;
-  stato_scorte: string;
-  motivo: string;
-  percentuale_disponibile: number;
-  prima_data_rientro: string | null;
-}
-
-export interface LoanAlert {
-  id: number;
-  oggetto_nome: string;
-  utente_nome: string;
-  utente_email: string | null;
-  data_rientro: string;
-  giorni_ritardo: number;
-}
-
-export interface Alerts {
-  scorte_basse: LowStockAlert[];
-  prestiti_scaduti: LoanAlert[];
-  scadenze_oggi: LoanAlert[];
-  scadenze_domani: LoanAlert[];
-  totale_avvisi: number;
-}
 
 /** The notifications poll it; the dashboard reads it when shown. */
 export function useAlerts(options: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: avvisiKeys.all,
-    queryFn: () => apiRequest<Alerts>("/api/avvisi"),
+    queryFn: () => answerOf(server.api.avvisi.get()),
     refetchInterval: options.refetchInterval,
   });
+}
+
+export function useMyAlerts() {
+  return useQuery({ queryKey: avvisiKeys.mine, queryFn: () => answerOf(server.api.avvisi.utente.get()) });
 }

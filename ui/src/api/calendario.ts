@@ -1,23 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiDownload, apiRequest } from "../lib/api";
+import { answerOf, apiDownload, server } from "../lib/api";
 import { saveFile } from "../lib/save-file";
 
 const feedKey = ["calendario"] as const;
 
 /** The signed-in person's private calendar feed address (a student's loans, or the desk's due dates). */
 export function useCalendarFeed() {
-  return useQuery({ queryKey: feedKey, queryFn: () => apiRequest<{ url: string }>("/api/calendario") });
+  return useQuery({ queryKey: feedKey, queryFn: () => answerOf(server.api.calendario.get()) });
 }
 
 /** Revokes the feed: the old address stops working and a new one is shown. */
 export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<{ message: string }>("/api/calendario", {
-        method: "DELETE",
-        fallbackError: "Non è stato possibile revocare il link",
-      }),
+    mutationFn: () => answerOf(server.api.calendario.delete(), "Non è stato possibile revocare il link"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKey }),
   });
 }

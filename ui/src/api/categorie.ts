@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CategoryWithCount } from "../../../src/modules/inventory/model";
 import { answerOf, server } from "../lib/api";
 import { inventarioKeys } from "./inventario";
 
@@ -10,17 +11,13 @@ export const categorieKeys = {
   all: ["categorie"] as const,
 };
 
-export interface Category {
-  id: number;
-  nome: string;
-  /** How many listed items use it. */
-  oggetti: number;
-}
+/** A category as the list shows it, with how many listed items use it. */
+export type Category = CategoryWithCount;
 
 export function useCategories() {
   return useQuery({
     queryKey: categorieKeys.all,
-    queryFn: () => answerOf(server.api["categorie-semplici"].get()) as Promise<Category[]>,
+    queryFn: () => answerOf(server.api["categorie-semplici"].get()),
   });
 }
 

@@ -1,16 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { type BookingRules, closedDaysBetween, DEFAULT_SETTINGS } from "../../../src/domain/academy-settings";
-import { apiRequest } from "../lib/api";
+import { type AcademySettings, closedDaysBetween, DEFAULT_SETTINGS } from "../../../src/domain/academy-settings";
+import { answerOf, server } from "../lib/api";
 
-export const bookingRulesKey = ["impostazioni", "regole"] as const;
+// The academy's settings: GET|PUT /api/impostazioni (the desk's Impostazioni screen) and the booking rules
+// every signed-in person may read (GET /api/impostazioni/regole).
 
-/** The academy's booking rules every signed-in person may read (GET /api/impostazioni/regole). */
+export const impostazioniKeys = {
+  all: ["impostazioni"] as const,
+  rules: ["impostazioni", "regole"] as const,
+};
+
 export function useBookingRules() {
-  return useQuery({
-    queryKey: bookingRulesKey,
-    queryFn: () => apiRequest<BookingRules>("/api/impostazioni/regole"),
-  });
+  return useQuery({ queryKey: impostazioniKeys.rules, queryFn: () => answerOf(server.api.impostazioni.regole.get()) });
 }
 
 /** The strikes that block an account: the academy's setting, the default until it has arrived. */
@@ -22,4 +24,21 @@ export function useBlockThreshold(): number {
 export function useClosedDays(first: string, last: string): ReadonlySet<string> | undefined {
   const rules = useBookingRules().data;
   return useMemo(() => (rules ? closedDaysBetween(rules, first, last) : undefined), [rules, first, last]);
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: impostazioniKeys.all, queryFn: () => answerOf(server.api.impostazioni.get()) });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: AcademySettings) =>
+      answerOf(server.api.impostazioni.put(settings), "Errore nel salvataggio delle impostazioni"),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(impostazioniKeys.all, saved);
+      // The booking rules are part of the settings: calendars and warnings read the new ones.
+      queryClient.invalidateQueries({ queryKey: impostazioniKeys.rules });
+    },
+  });
 }

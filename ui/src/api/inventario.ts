@@ -1,25 +1,28 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { addDays } from "../../../src/domain/dates";
-import type { LoanType } from "../../../src/domain/loan-types";
-import type { ItemState, UnitState } from "../../../src/domain/unit-state";
 import type { AvailabilityView } from "../../../src/modules/availability/model";
+import type {
+  BookableUnit,
+  BookedRange,
+  CatalogueItem,
+  CatalogueQuery,
+  InventoryItem,
+  InventoryQuery,
+  InventorySummary,
+  InventoryUnit,
+  ItemDetails,
+  ItemInput,
+} from "../../../src/modules/inventory/model";
 import { answerOf, server } from "../lib/api";
 import { categorieKeys } from "./categorie";
 
 // The inventory: the desk's paged list and its summary, one item, its units' bookings, and the writes on
 // items and units (GET/POST/PUT/DELETE /api/inventario…).
 
-/** What the desk's list asks the server: the spec's filters and order (src/modules/inventory/list-query.ts). */
-export interface InventoryListQuery {
-  search?: string;
-  categoria?: string;
-  corso?: string;
-  stato?: string;
-  dateFrom?: string;
-  dateTo?: string;
-  sortBy?: string;
-  sortOrder?: string;
-}
+export type { BookableUnit, BookedRange, CatalogueItem, InventoryItem, InventorySummary, InventoryUnit, ItemDetails };
+
+/** What the desk's list asks the server: the spec's filters and order; the page is the hook's. */
+export type InventoryListQuery = Omit<InventoryQuery, "pagina" | "per_pagina">;
 
 /** Every key starts with "inventario", so a write that invalidates the inventory refreshes these too. */
 export const inventarioKeys = {
@@ -31,50 +34,12 @@ export const inventarioKeys = {
   summary: ["inventario", "riepilogo"] as const,
 };
 
-export interface InventoryUnit {
-  id: number;
-  codice_univoco: string;
-  stato: UnitState;
-  /** The open loan holding the unit (desk only). */
-  prestito_corrente_id: number | null;
-  note: string | null;
-}
-
-/** An item as `GET /api/inventario/:id` shows it (students only reach their course's items). */
-export interface ItemDetails {
-  id: number;
-  nome: string;
-  note: string | null;
-  posizione: string | null;
-  categoria_nome: string | null;
-  immagine_url: string | null;
-  tipo_prestito: LoanType;
-  stato_effettivo: ItemState;
-  quantita_totale: number;
-  unita_disponibili: number;
-  corsi_assegnati: string[];
-  unita: InventoryUnit[];
-}
-
 export function useItem(itemId: number | null) {
   return useQuery({
     queryKey: inventarioKeys.item(itemId),
-    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).get()) as Promise<ItemDetails>,
+    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).get()),
     enabled: itemId !== null,
   });
-}
-
-/** An item as the desk's list (`GET /api/inventario`) shows it, with every unit and how it is filed. */
-export interface InventoryItem extends ItemDetails {
-  fornitore: string | null;
-  seriale: string | null;
-  /** Accessories to check at hand-over and return, one per line. */
-  checklist: string | null;
-  categoria_id: number | null;
-  categoria_madre: string | null;
-  categoria_figlia: string | null;
-  hasMultipleUnits: boolean;
-  data_aggiunta: string;
 }
 
 /** Items per page of the desk's list: "Mostra altri" asks the server for the next one. */
@@ -86,7 +51,7 @@ async function inventoryPage(query: InventoryListQuery, page: number, size: numb
     server.api.inventario.get({ query: { ...query, pagina: String(page), per_pagina: String(size) } }),
   );
   if (Array.isArray(answer)) throw new Error("GET /api/inventario ha risposto senza pagine");
-  return answer as { elementi: InventoryItem[]; totale: number; pagina: number; per_pagina: number };
+  return answer;
 }
 
 /**
@@ -106,7 +71,7 @@ export function useInventoryPages(query: InventoryListQuery) {
 /** Every item passing the filters, with its units (the labels of a whole filtered list). */
 export async function fetchInventory(query: InventoryListQuery): Promise<InventoryItem[]> {
   const answer = await answerOf(server.api.inventario.get({ query }));
-  return (Array.isArray(answer) ? answer : answer.elementi) as InventoryItem[];
+  return Array.isArray(answer) ? answer : answer.elementi;
 }
 
 /** A first page of items matching `search` (and `stato`), for a picker that searches as one types. */
@@ -118,18 +83,11 @@ export function useInventorySearch(query: InventoryListQuery, size: number) {
   });
 }
 
-export interface InventorySummary {
-  articoli_totali: number;
-  unita_totali: number;
-  in_riparazione: number;
-  scorte_basse: number;
-}
-
 /** The summary cards: totals over the whole inventory, one aggregate answer instead of the list. */
 export function useInventorySummary() {
   return useQuery({
     queryKey: inventarioKeys.summary,
-    queryFn: () => answerOf(server.api.inventario.riepilogo.get()) as Promise<InventorySummary>,
+    queryFn: () => answerOf(server.api.inventario.riepilogo.get()),
   });
 }
 
@@ -150,50 +108,17 @@ export function useItemAvailability(itemId: number | null, from: string) {
   });
 }
 
-/** A date range already taken on a unit: a pending request or an open loan. */
-export interface BookedRange {
-  dal: string;
-  al: string;
-  tipo: "richiesta" | "prestito";
-  /** An overdue loan keeps the unit until it comes back, whatever `al` says. */
-  fino_alla_restituzione: boolean;
-}
-
-export interface BookableUnit {
-  id: number;
-  codice_univoco: string;
-  stato: UnitState;
-  note: string | null;
-  prenotazioni: BookedRange[];
-}
-
 /** Units of an item that can be booked for some dates, free ones first. */
 export function useBookableUnits(itemId: number | null) {
   return useQuery({
     queryKey: inventarioKeys.bookableUnits(itemId),
-    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).disponibili.get()) as Promise<BookableUnit[]>,
+    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).disponibili.get()),
     enabled: itemId !== null,
   });
 }
 
 /** What the item wizard sends, on creation and on editing alike. */
-export interface ItemPayload {
-  nome: string;
-  quantita_totale: number;
-  posizione: string;
-  fornitore: string;
-  seriale: string;
-  checklist: string;
-  note: string;
-  immagine_url: string;
-  tipo_prestito: LoanType;
-  /** Course names; the first is the item's categoria_madre. */
-  corsi_assegnati: string[];
-  categoria_madre: string;
-  categoria_id: number | null;
-  /** Existing units keep their id, so the server reconciles them by id and never by position. */
-  unita: Array<{ id?: number; codice_univoco: string; note: string }>;
-}
+export type ItemPayload = ItemInput;
 
 /** Items and units change what the lists, the summary and the categories' counts show. */
 function useInventoryWrite<Input, Output>(write: (input: Input) => Promise<Output>, categoriesToo = true) {
@@ -237,32 +162,13 @@ export function useSetUnitLost() {
   );
 }
 
-/** An item of the student's course, as its card shows it. */
-export interface AvailableItem {
-  id: number;
-  nome: string;
-  note: string | null;
-  posizione: string | null;
-  categoria_id: number | null;
-  categoria_nome: string | null;
-  quantita_totale: number;
-  unita_disponibili: number;
-  stato_effettivo: ItemState;
-  tipo_prestito: LoanType;
-  immagine_url: string | null;
-}
-
 /** One page of the student's catalogue: GET /api/inventario/disponibili with `pagina`. */
-async function cataloguePage(
-  query: { search?: string; categoria?: string; stato?: string },
-  page: number,
-  size: number,
-) {
+async function cataloguePage(query: Omit<CatalogueQuery, "pagina" | "per_pagina">, page: number, size: number) {
   const answer = await answerOf(
     server.api.inventario.disponibili.get({ query: { ...query, pagina: String(page), per_pagina: String(size) } }),
   );
   if (Array.isArray(answer)) throw new Error("GET /api/inventario/disponibili ha risposto senza pagine");
-  return answer as { elementi: AvailableItem[]; totale: number; pagina: number; per_pagina: number };
+  return answer;
 }
 
 const CATALOGUE_PAGE_SIZE = 24;

@@ -1,58 +1,86 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LoanState } from "../../../src/domain/bookings";
-import type { LoanPhase } from "../../../src/domain/loan-rules";
-import type { UsageType } from "../../../src/domain/loan-types";
-import { apiDownload, apiRequest } from "../lib/api";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { LOAN_STATE } from "../../../src/domain/bookings";
+import type { LoanSortKey } from "../../../src/domain/loan-sorting";
+import type { ReturnBody } from "../../../src/modules/counter/model";
+import type { DirectLoanBody } from "../../../src/modules/loans/model";
+import type { TableSort } from "../components/sortable-table";
+import { answerOf, apiDownload, pageOf, server } from "../lib/api";
 import { saveFile } from "../lib/save-file";
 
-/** Loans: the shape every screen shows, and the desk's actions on them (lend, hand over, cancel, return). */
+/** Loans: a student's own, the desk's lists, and the desk's actions on them (lend, hand over, cancel, return). */
+
+/** The loan lists the desk pages through: open loans (active and overdue) and returned ones. */
+export type LoanList = "in_corso" | typeof LOAN_STATE.returned;
 
 /** Every key starts with "prestiti", so a loan change that invalidates the loans refreshes these too. */
 export const prestitiKeys = {
   all: ["prestiti"] as const,
   mine: ["prestiti", "mie"] as const,
-  returnPreview: (loanId: number, query: string) => ["prestiti", loanId, "anteprima", query] as const,
+  list: (list: LoanList, search: string, sort: TableSort<LoanSortKey> | null) =>
+    ["prestiti", "elenco", list, search, sort] as const,
+  count: (list: LoanList) => ["prestiti", "conteggio", list] as const,
+  units: (loanId: number | null) => ["prestiti", loanId, "units"] as const,
+  returnPreview: (loanId: number, unitIds: number[] | undefined) =>
+    ["prestiti", loanId, "anteprima", unitIds?.join(",") ?? "tutte"] as const,
 };
 
-/** A student's own loan (`GET /api/prestiti/mie`), as the dashboard, "I Miei Prestiti" and the fault form show it. */
-export interface MyLoan {
-  id: number;
-  inventario_id: number;
-  oggetto_nome: string;
-  unita: string[];
-  unita_ids: number[];
-  data_uscita: string;
-  data_rientro: string;
-  data_restituzione: string | null;
-  /** Already the effective state: an open loan past its due date arrives as `scaduto`. */
-  stato: LoanState;
-  giorni_ritardo: number;
-  note: string | null;
-  /** Waiting to be collected at the desk, out, overdue, back or cancelled. */
-  fase: LoanPhase;
-}
-
-/** A loan as the desk sees it: the borrower, their penalty standing, and the hand-over and returns so far. */
-export interface Loan extends MyLoan {
-  utente_nome: string;
-  utente_cognome: string;
-  utente_nome_reale: string;
-  utente_email: string | null;
-  tipo_utilizzo: UsageType | null;
-  penalty_strikes: number;
-  is_blocked: boolean;
-  richiesta_id: number | null;
-  consegnato_il: string | null;
-  consegnato_da: string | null;
-  annullato_il: string | null;
-  /** Units already given back while the loan stays open (a partial return). */
-  unita_restituite: number[];
-  /** The item's accessories, one per line. */
-  checklist: string | null;
-}
-
 export function useMyLoans() {
-  return useQuery({ queryKey: prestitiKeys.mine, queryFn: () => apiRequest<MyLoan[]>("/api/prestiti/mie") });
+  return useQuery({ queryKey: prestitiKeys.mine, queryFn: () => answerOf(server.api.prestiti.mie.get()) });
+}
+
+/** Cards per page: years of completed loans must never come at once. */
+const LOAN_PAGE_SIZE = 30;
+
+function loanPage(list: LoanList, page: number, size: number, search = "", sort: TableSort<LoanSortKey> | null = null) {
+  const query = {
+    all: "1",
+    stato: list,
+    pagina: String(page),
+    per_pagina: String(size),
+    ...(search ? { cerca: search } : {}),
+    ...(sort ? { ordina: sort.key, verso: sort.direction } : {}),
+  };
+  return answerOf(server.api.prestiti.get({ query })).then(pageOf);
+}
+
+/**
+ * A loan list page by page, the server filtering by `search` and ordering (open loans by due date,
+ * returned ones newest first, unless `sort` asks otherwise). While another search is on its way, the
+ * previous results stay on screen.
+ */
+export function useLoanPages(
+  list: LoanList,
+  search: string,
+  enabled: boolean,
+  sort: TableSort<LoanSortKey> | null = null,
+) {
+  return useInfiniteQuery({
+    queryKey: prestitiKeys.list(list, search, sort),
+    queryFn: ({ pageParam }) => loanPage(list, pageParam, LOAN_PAGE_SIZE, search, sort),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    // Only a new search keeps the old results meanwhile: another tab's cards must not stand in.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === list ? previous : undefined),
+    enabled,
+  });
+}
+
+/** How many loans a list holds, whatever is searched: a one-row page, for the tab's count. */
+export function useLoanCount(list: LoanList, enabled: boolean) {
+  return useQuery({
+    queryKey: prestitiKeys.count(list),
+    queryFn: async () => (await loanPage(list, 1, 1)).totale,
+    enabled,
+  });
+}
+
+/** The units of a loan (a student's own, or any for the desk), e.g. to say which one is faulty. */
+export function useLoanUnits(loanId: number | null) {
+  return useQuery({
+    queryKey: prestitiKeys.units(loanId),
+    queryFn: () => answerOf(server.api.prestiti({ id: loanId ?? 0 }).units.get()),
+    enabled: loanId !== null,
+  });
 }
 
 /** Everything lending, a hand-over, a cancellation or a return changes on other screens. */
@@ -64,58 +92,20 @@ function useRefreshAfterLoanChange() {
   };
 }
 
-export interface DirectLoanInput {
-  inventario_id: number;
-  utente_id: number;
-  chi: string;
-  data_uscita: string;
-  data_rientro: string;
-  unita_ids: number[];
-  tipo_utilizzo: UsageType | null;
-  note: string;
-  /** Records the hand-over too (only for a loan starting today). */
-  consegna: boolean;
-}
-
 /** The desk lends units straight to a borrower, without a request. */
 export function useCreateLoan() {
   const refresh = useRefreshAfterLoanChange();
   return useMutation({
-    mutationFn: (input: DirectLoanInput) =>
-      apiRequest<{ message: string; loanId: number }>("/api/prestiti", {
-        method: "POST",
-        body: input,
-        fallbackError: "Errore nella creazione prestito",
-      }),
+    mutationFn: (input: DirectLoanBody) => answerOf(server.api.prestiti.post(input), "Errore nella creazione prestito"),
     onSuccess: refresh,
   });
-}
-
-export type ReturnCondition = "ok" | "danneggiato" | "incompleto";
-
-export interface ReturnPreview {
-  giorni_ritardo: number;
-  strike: number;
-  blocco: boolean;
-  unita_rimanenti: number;
-}
-
-export interface ReturnAnswer extends ReturnPreview {
-  message: string;
-  concluso: boolean;
-  riparazioni_ids: number[];
-  penalty: { strike_assegnati: number; totale: number; bloccato: boolean } | null;
-  prestito: Loan;
 }
 
 export function useHandOver() {
   const refresh = useRefreshAfterLoanChange();
   return useMutation({
     mutationFn: (loanId: number) =>
-      apiRequest<{ message: string; prestito: Loan }>(`/api/prestiti/${loanId}/consegna`, {
-        method: "PUT",
-        fallbackError: "Errore nella registrazione della consegna",
-      }),
+      answerOf(server.api.prestiti({ id: loanId }).consegna.put(), "Errore nella registrazione della consegna"),
     onSettled: refresh,
   });
 }
@@ -124,48 +114,46 @@ export function useCancelLoan() {
   const refresh = useRefreshAfterLoanChange();
   return useMutation({
     mutationFn: (loanId: number) =>
-      apiRequest<{ message: string; prestito: Loan }>(`/api/prestiti/${loanId}/annulla`, {
-        method: "PUT",
-        fallbackError: "Errore nell'annullamento del prestito",
-      }),
+      answerOf(server.api.prestiti({ id: loanId }).annulla.put(), "Errore nell'annullamento del prestito"),
     onSettled: refresh,
   });
 }
 
 export interface ReturnInput {
   loanId: number;
+  /** Every unit still out when absent. */
   unitIds?: number[];
-  condition: ReturnCondition;
-  note: string;
+  condition?: ReturnBody["condizione"];
+  note?: string;
 }
 
-/** Takes back some or all units of a loan, with their condition. */
+/** Takes back some or all units of a loan, with their condition (all fine when not said). */
 export function useReturnUnits() {
   const refresh = useRefreshAfterLoanChange();
   return useMutation({
-    mutationFn: ({ loanId, unitIds, condition, note }: ReturnInput) =>
-      apiRequest<ReturnAnswer>(`/api/prestiti/${loanId}/restituisci`, {
-        method: "PUT",
-        body: {
-          ...(unitIds ? { unita_ids: unitIds } : {}),
-          condizione: condition,
-          ...(note.trim() ? { nota: note.trim() } : {}),
-        },
-        fallbackError: "Errore nella restituzione",
-      }),
+    mutationFn: ({ loanId, unitIds, condition, note = "" }: ReturnInput) => {
+      const body: ReturnBody = {
+        ...(unitIds ? { unita_ids: unitIds } : {}),
+        ...(condition ? { condizione: condition } : {}),
+        ...(note.trim() ? { nota: note.trim() } : {}),
+      };
+      return answerOf(server.api.prestiti({ id: loanId }).restituisci.put(body), "Errore nella restituzione");
+    },
     onSettled: refresh,
   });
 }
 
 /** What returning `unitIds` (all still out when absent) would give: the server's own rule. */
 export function useReturnPreview(loanId: number, unitIds: number[] | undefined) {
-  const query = unitIds ? `?unita=${unitIds.join(",")}` : "";
   return useQuery({
-    queryKey: prestitiKeys.returnPreview(loanId, query),
+    queryKey: prestitiKeys.returnPreview(loanId, unitIds),
     queryFn: () =>
-      apiRequest<ReturnPreview>(`/api/prestiti/${loanId}/anteprima-restituzione${query}`, {
-        fallbackError: "Anteprima della restituzione non disponibile",
-      }),
+      answerOf(
+        server.api
+          .prestiti({ id: loanId })
+          ["anteprima-restituzione"].get({ query: unitIds ? { unita: unitIds.join(",") } : {} }),
+        "Anteprima della restituzione non disponibile",
+      ),
     enabled: unitIds === undefined || unitIds.length > 0,
   });
 }

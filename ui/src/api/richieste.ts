@@ -1,10 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
-import { REQUEST_STATE, type RequestState } from "../../../src/domain/bookings";
-import type { UsageType } from "../../../src/domain/loan-types";
-import { apiRequest } from "../lib/api";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { REQUEST_STATE } from "../../../src/domain/bookings";
+import type { RequestBody } from "../../../src/modules/loans/model";
+import { answerOf, pageOf, server, wholeList } from "../lib/api";
 import { DESK_POLL_INTERVAL_MS } from "../lib/desk-poll";
 
-// Loan requests: GET /api/richieste (the desk's lists) and GET /api/richieste/mie (a student's own).
+// Loan requests: the desk's lists and decisions (GET /api/richieste, approva, rifiuta), a student's own
+// (GET /api/richieste/mie), asking and withdrawing.
 
 /** Every key starts with "richieste", so a decision that invalidates the requests refreshes them all. */
 export const richiesteKeys = {
@@ -15,39 +16,6 @@ export const richiesteKeys = {
   mine: ["richieste", "mie"] as const,
 };
 
-/** A student's own request, as "I Miei Prestiti" and the student dashboard show it. */
-export interface MyRequest {
-  id: number;
-  stato: RequestState;
-  oggetto_nome: string;
-  codice_univoco: string;
-  dal: string;
-  al: string;
-  note: string | null;
-  tipo_utilizzo: UsageType | null;
-  motivo_rifiuto: string | null;
-  created_at: string;
-}
-
-/** A request as the desk sees it, with the requester and their penalty standing. */
-export interface LoanRequest extends MyRequest {
-  inventario_id: number;
-  unit_id: number;
-  utente_nome: string | null;
-  utente_cognome: string | null;
-  utente_email: string | null;
-  penalty_strikes: number;
-  is_blocked: boolean;
-}
-
-/** One page of a list from the server, with the count of the whole list. */
-export interface RequestPage {
-  elementi: LoanRequest[];
-  totale: number;
-  pagina: number;
-  per_pagina: number;
-}
-
 /**
  * The requests waiting for the desk (`?all=1&stato=in_attesa`): few at any time, so the whole list comes as
  * one array and each screen filters it itself; who polls says how often.
@@ -55,7 +23,8 @@ export interface RequestPage {
 export function usePendingRequests(options: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: richiesteKeys.pending,
-    queryFn: () => apiRequest<LoanRequest[]>("/api/richieste?all=1&stato=in_attesa"),
+    queryFn: () =>
+      answerOf(server.api.richieste.get({ query: { all: "1", stato: REQUEST_STATE.pending } })).then(wholeList),
     refetchInterval: options.refetchInterval,
   });
 }
@@ -69,11 +38,83 @@ const RECENT_REQUESTS_SHOWN = 5;
 export function useRecentRequests() {
   return useQuery({
     queryKey: richiesteKeys.recent,
-    queryFn: () => apiRequest<RequestPage>(`/api/richieste?all=1&pagina=1&per_pagina=${RECENT_REQUESTS_SHOWN}`),
+    queryFn: () =>
+      answerOf(
+        server.api.richieste.get({ query: { all: "1", pagina: "1", per_pagina: String(RECENT_REQUESTS_SHOWN) } }),
+      ).then(pageOf),
     refetchInterval: DESK_POLL_INTERVAL_MS,
   });
 }
 
 export function useMyRequests() {
-  return useQuery({ queryKey: richiesteKeys.mine, queryFn: () => apiRequest<MyRequest[]>("/api/richieste/mie") });
+  return useQuery({ queryKey: richiesteKeys.mine, queryFn: () => answerOf(server.api.richieste.mie.get()) });
+}
+
+/** A new request changes the student's requests and the availability of the unit and its item. */
+function useRefreshAfterRequestChange() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: richiesteKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ["inventario"] }),
+    ]);
+}
+
+/** A student asks for a unit, or (`unit_id` null) for any unit of the item free for the dates. */
+export function useCreateRequest() {
+  const refresh = useRefreshAfterRequestChange();
+  return useMutation({
+    mutationFn: (input: RequestBody) =>
+      answerOf(server.api.richieste.post(input), "Errore nella creazione della richiesta"),
+    onSuccess: refresh,
+  });
+}
+
+/** Withdraws one of the student's own pending requests, which frees its unit for those dates. */
+export function useCancelRequest() {
+  const refresh = useRefreshAfterRequestChange();
+  return useMutation({
+    mutationFn: (id: number) =>
+      answerOf(server.api.richieste({ id }).delete(), "Errore nell'annullamento della richiesta"),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Approving creates the active loan, of the requested unit or of `unitId` (another unit of the item free
+ * for the dates); every list that shows requests, loans or stock changes.
+ */
+export function useApproveRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, unitId }: { requestId: number; unitId?: number }) =>
+      answerOf(
+        server.api.prestiti({ id: requestId }).approva.put(unitId === undefined ? undefined : { unit_id: unitId }),
+        "Errore nell'approvazione",
+      ),
+    onSettled: () => {
+      for (const key of ["richieste", "prestiti", "avvisi", "inventario"])
+        queryClient.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}
+
+/**
+ * Refusing with a reason. The spec has the dashboard send it as `motivo_rifiuto` and the loans screen
+ * as `motivazione` (the server reads both): each screen names its field.
+ */
+export function useRejectRequest(reasonField: "motivo_rifiuto" | "motivazione") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, reason }: { requestId: number; reason: string }) =>
+      answerOf(
+        server.api
+          .prestiti({ id: requestId })
+          .rifiuta.put(reasonField === "motivo_rifiuto" ? { motivo_rifiuto: reason } : { motivazione: reason }),
+        "Errore nel rifiuto",
+      ),
+    onSettled: () => {
+      for (const key of ["richieste", "inventario"]) queryClient.invalidateQueries({ queryKey: [key] });
+    },
+  });
 }

@@ -1,39 +1,84 @@
-import { useQuery } from "@tanstack/react-query";
-import type { Priority, RepairState } from "../../../src/domain/repairs";
-import { apiRequest } from "../lib/api";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { NewRepair, RepairChange, RepairView } from "../../../src/modules/repairs/model";
+import { answerOf, server } from "../lib/api";
+import { inventarioKeys } from "./inventario";
+import { segnalazioniKeys } from "./segnalazioni";
 
-// Repairs: GET /api/riparazioni (the dashboard counter, the notifications, Riparazioni).
+// Repairs: GET /api/riparazioni (the dashboard counter, the notifications, Riparazioni), opening one,
+// editing it, completing or cancelling it.
+
+export type { BookingAhead, CreatedRepair, RepairView } from "../../../src/modules/repairs/model";
 
 export const riparazioniKeys = {
   all: ["riparazioni"] as const,
 };
 
-export interface Repair {
-  id: number;
-  inventario_id: number;
-  articolo_nome: string;
-  /** The item's name (the same text as `articolo_nome`). */
-  oggetto_nome: string;
-  unit_id: number;
-  codice_univoco: string;
-  descrizione: string;
-  /** The technical notes (the same text as `note_tecniche`). */
-  note: string | null;
-  note_tecniche: string | null;
-  priorita: Priority;
-  stato: RepairState;
-  data_inizio: string;
-  data_fine: string | null;
-  segnalazione_id: number | null;
-  created_at: string;
-}
+/** What the desk writes about a repair, all of it filled in: the repair forms edit exactly these. */
+export type RepairDetails = {
+  [Field in "descrizione" | "note_tecniche" | "priorita"]-?: NonNullable<RepairChange[Field]>;
+};
 
 /** Every repair; the notifications poll it only while they may announce new ones. */
 export function useRepairs(options: { refetchInterval?: number; enabled?: boolean } = {}) {
   return useQuery({
     queryKey: riparazioniKeys.all,
-    queryFn: () => apiRequest<Repair[]>("/api/riparazioni"),
+    queryFn: () => answerOf(server.api.riparazioni.get()),
     refetchInterval: options.refetchInterval,
     enabled: options.enabled,
+  });
+}
+
+/** A repair changes the unit's state and may come from, or resolve, a fault report. */
+function useRefreshAfterRepair() {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.invalidateQueries({ queryKey: riparazioniKeys.all });
+    queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
+    queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
+  };
+}
+
+export function useCreateRepair() {
+  const refresh = useRefreshAfterRepair();
+  return useMutation({
+    mutationFn: (input: NewRepair) => answerOf(server.api.riparazioni.post(input), "Errore nel salvataggio"),
+    onSuccess: refresh,
+  });
+}
+
+/** Edits the description, notes and priority of a repair in progress. */
+export function useUpdateRepair() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, details }: { id: number; details: RepairDetails }): Promise<RepairView> =>
+      answerOf(server.api.riparazioni({ id }).put(details), "Errore nel salvataggio"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: riparazioniKeys.all }),
+  });
+}
+
+export type RepairOutcome = "completata" | "annullata";
+
+const CLOSE_FAILURE: Record<RepairOutcome, string> = {
+  completata: "Errore nel completamento riparazione",
+  annullata: "Errore nell'annullamento riparazione",
+};
+
+/** Completes or cancels a repair in progress; a completed repair also resolves the report it came from. */
+export function useCloseRepair() {
+  const refresh = useRefreshAfterRepair();
+  return useMutation({
+    mutationFn: ({ id, outcome }: { id: number; outcome: RepairOutcome }) =>
+      answerOf(server.api.riparazioni({ id }).put({ stato: outcome }), CLOSE_FAILURE[outcome]),
+    onSuccess: refresh,
+  });
+}
+
+/** Opens a repair of the reported unit; the report links to it and moves to in_corso. */
+export function useCreateRepairFromReport() {
+  const refresh = useRefreshAfterRepair();
+  return useMutation({
+    mutationFn: ({ reportId, details }: { reportId: number; details: RepairDetails }) =>
+      answerOf(server.api.segnalazioni({ id: reportId }).riparazione.post(details), "Errore nel salvataggio"),
+    onSuccess: refresh,
   });
 }

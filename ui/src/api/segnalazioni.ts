@@ -1,9 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
-import type { Priority, ReportState, ReportType } from "../../../src/domain/repairs";
-import { apiRequest } from "../lib/api";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { NewReport, ReportMove } from "../../../src/modules/reports/model";
+import { answerOf, server } from "../lib/api";
+import { inventarioKeys } from "./inventario";
 
-// Fault reports: GET /api/segnalazioni (the desk's dashboard, notifications and Riparazioni) and
-// GET /api/segnalazioni/mie (a student's own, on the dashboard and the fault form).
+// Fault reports: GET /api/segnalazioni (the desk's dashboard, notifications and Riparazioni),
+// GET /api/segnalazioni/mie (a student's own, on the dashboard and the fault form), a student's new report
+// and the desk moving one along.
+
+export type { ReportView } from "../../../src/modules/reports/model";
 
 /** Every key starts with "segnalazioni", so a change that invalidates the reports refreshes them all. */
 export const segnalazioniKeys = {
@@ -11,41 +15,41 @@ export const segnalazioniKeys = {
   mine: ["segnalazioni", "mie"] as const,
 };
 
-/** One of the student's own fault reports. */
-export interface MyReport {
-  id: number;
-  tipo: ReportType;
-  urgenza: Priority;
-  messaggio: string;
-  stato: ReportState;
-  created_at: string;
-  handled_at: string | null;
-  inventario_id: number;
-  inventario_nome: string;
-  unit_id: number;
-  codice_univoco: string;
-  prestito_id: number | null;
-}
-
 export function useMyReports() {
-  return useQuery({ queryKey: segnalazioniKeys.mine, queryFn: () => apiRequest<MyReport[]>("/api/segnalazioni/mie") });
-}
-
-/** A fault report as the desk sees it, with its reporter and the repair it led to. */
-export interface Report extends MyReport {
-  riparazione_id: number | null;
-  user_id: number | null;
-  utente_nome: string | null;
-  utente_cognome: string | null;
-  utente_email: string | null;
+  return useQuery({ queryKey: segnalazioniKeys.mine, queryFn: () => answerOf(server.api.segnalazioni.mie.get()) });
 }
 
 /** Every fault report, newest first; the notifications poll it only while they may announce new ones. */
 export function useReports(options: { refetchInterval?: number; enabled?: boolean } = {}) {
   return useQuery({
     queryKey: segnalazioniKeys.all,
-    queryFn: () => apiRequest<Report[]>("/api/segnalazioni"),
+    queryFn: () => answerOf(server.api.segnalazioni.get()),
     refetchInterval: options.refetchInterval,
     enabled: options.enabled,
+  });
+}
+
+/** The reporter is not sent: the server takes it from the session. */
+export type NewReportInput = Omit<NewReport, "user_id">;
+
+export function useCreateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewReportInput) =>
+      answerOf(server.api.segnalazioni.post(input), "Errore nella creazione della segnalazione"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: segnalazioniKeys.mine }),
+  });
+}
+
+export function useUpdateReportState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...move }: ReportMove & { id: number }) =>
+      answerOf(server.api.segnalazioni({ id }).put(move), "Errore nell'aggiornamento della segnalazione"),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: segnalazioniKeys.all });
+      // A confirmed loss changes the unit's state.
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
+    },
   });
 }

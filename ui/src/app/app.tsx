@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
+import { resetLinkToken } from "../api/auth";
 import { OfflineBanner } from "../components/offline-banner";
 import { LoadingState } from "../components/spinner";
-import { resetLinkToken } from "../features/auth/api/reset-password";
 import { AuthScreen } from "../features/auth/components/auth-screen";
 import { isAdmin } from "../lib/user";
 import { AppProviders } from "./providers";

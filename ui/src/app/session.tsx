@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { apiRequest, clearToken, getToken, setUnauthorizedListener, storeToken } from "../lib/api";
+import { answerOf, clearToken, getToken, server, setUnauthorizedListener, storeToken } from "../lib/api";
 import type { User } from "../lib/user";
 
 type SessionState = { status: "checking" } | { status: "signed-out" } | { status: "signed-in"; user: User };
@@ -16,8 +16,8 @@ interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 /** `/api/auth/me` answers `{ user }`; older servers answered the user itself. */
-function userFromAnswer(answer: unknown): User | null {
-  const candidate = answer && typeof answer === "object" && "user" in answer ? answer.user : answer;
+function userFromAnswer(answer: { user?: User }): User | null {
+  const candidate: unknown = answer.user ?? answer;
   return candidate && typeof candidate === "object" && "id" in candidate ? (candidate as User) : null;
 }
 
@@ -46,7 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let current = true;
-    apiRequest<unknown>("/api/auth/me")
+    answerOf(server.api.auth.me.get())
       .then((answer) => {
         const user = userFromAnswer(answer);
         if (!user) throw new Error("Risposta senza utente");

@@ -65,11 +65,16 @@ function authorization(): Record<string, string> {
  * The typed client (Eden Treaty): every path, query, body and answer is typed from the server's own route
  * schemas, so a renamed field fails the type check here. Dates stay the `YYYY-MM-DD` strings the API sends.
  */
-export const server = treaty<App>(globalThis.location?.origin ?? "http://localhost", {
-  fetcher: ((input: RequestInfo | URL, init?: RequestInit) => send(input, init)) as typeof fetch,
-  headers: () => authorization(),
-  parseDate: false,
-});
+const origin = globalThis.location?.origin ?? "http://localhost";
+const fetcher = ((input: RequestInfo | URL, init?: RequestInit) => send(input, init)) as typeof fetch;
+
+export const server = treaty<App>(origin, { fetcher, headers: () => authorization(), parseDate: false });
+
+/**
+ * The same client for the public calls (sign-in, sign-up, password resets, the service's name): it sends no
+ * token, so a leftover one cannot turn a sign-up into a 401. Read its answers with `publicAnswerOf`.
+ */
+export const publicServer = treaty<App>(origin, { fetcher, parseDate: false });
 
 interface EdenAnswer<Data> {
   data: Data;
@@ -81,13 +86,25 @@ interface EdenAnswer<Data> {
  * Turns an Eden answer into its data, or throws the ApiError every screen shows, exactly as `apiRequest`
  * does: a 401 with a token signs the user out.
  */
-export async function answerOf<Data>(
+export function answerOf<Data>(request: Promise<EdenAnswer<Data>>, fallbackError?: string) {
+  return dataOf(request, fallbackError, true);
+}
+
+/** `answerOf` for `publicServer`: a refusal there (wrong password, say) never signs anyone out. */
+export function publicAnswerOf<Data>(request: Promise<EdenAnswer<Data>>, fallbackError?: string) {
+  return dataOf(request, fallbackError, false);
+}
+
+async function dataOf<Data>(
   request: Promise<EdenAnswer<Data>>,
-  fallbackError?: string,
+  fallbackError: string | undefined,
+  signOutOn401: boolean,
 ): Promise<Exclude<Data, null>> {
   const { data, error, status } = await request;
+  // Eden answers a fetcher that threw (no connection) as a 503 carrying the thrown error: keep ours as it is.
+  if (error?.value instanceof ApiError) throw error.value;
   if (error) {
-    if (status === 401 && getToken()) onUnauthorized();
+    if (signOutOn401 && status === 401 && getToken()) onUnauthorized();
     const body = (typeof error.value === "object" && error.value !== null ? error.value : {}) as Record<
       string,
       unknown
@@ -149,4 +166,19 @@ export async function apiDownload(
   const disposition = response.headers.get("content-disposition") ?? "";
   const fileName = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null;
   return { blob: await response.blob(), fileName };
+}
+
+/**
+ * A list route answers the whole array, or one page when `pagina` is given (the server's `listOrPage`):
+ * the caller that asked for a page gets the page, typed.
+ */
+export function pageOf<Page extends { elementi: unknown[] }>(answer: Page | unknown[]): Page {
+  if (Array.isArray(answer)) throw new ApiError(0, GENERIC_ERROR, {});
+  return answer;
+}
+
+/** The caller that asked for the whole list (no `pagina`) gets the array, typed. */
+export function wholeList<Item>(answer: Item[] | { elementi: unknown[] }): Item[] {
+  if (!Array.isArray(answer)) throw new ApiError(0, GENERIC_ERROR, {});
+  return answer;
 }

@@ -1,25 +1,10 @@
-/** A user as the server shows it (never the password). */
-export interface User {
-  id: number;
-  name: string;
-  surname: string;
-  email: string;
-  username: string | null;
-  matricola: string | null;
-  phone: string | null;
-  corso_accademico: string | null;
-  ruolo: "user" | "admin";
-  /** Older answers spell the role this way. */
-  role?: "user" | "admin";
-  isAdmin?: boolean;
-  penalty_strikes: number;
-  is_blocked: boolean;
-  blocked_reason: string | null;
-  created_at?: string;
-}
+import type { PublicUser } from "../../../src/modules/auth/model";
 
-export function isAdmin(user: Pick<User, "ruolo" | "role" | "isAdmin">): boolean {
-  return user.isAdmin === true || user.ruolo === "admin" || user.role === "admin";
+/** A user as the server shows it (never the password). */
+export type User = PublicUser;
+
+export function isAdmin(user: Pick<User, "ruolo">): boolean {
+  return user.ruolo === "admin";
 }
 
 export function fullName(user: Pick<User, "name" | "surname">): string {
@@ -30,6 +15,6 @@ export function initials(user: Pick<User, "name" | "surname">): string {
   return `${user.name.charAt(0)}${user.surname.charAt(0)}`.toUpperCase();
 }
 
-export function roleLabel(user: Pick<User, "ruolo" | "role" | "isAdmin">): string {
+export function roleLabel(user: Pick<User, "ruolo">): string {
   return isAdmin(user) ? "Amministratore" : "Utente";
 }

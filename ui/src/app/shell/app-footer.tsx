@@ -1,7 +1,7 @@
 import { Activity } from "lucide-react";
 import { BUILD, VERSION } from "../../../../src/domain/version";
+import { useServiceName } from "../../api/system";
 import { requestNavigation } from "../../lib/navigation-event";
-import { useServiceName } from "../../lib/service-info";
 
 export function AppFooter() {
   const serviceName = useServiceName();

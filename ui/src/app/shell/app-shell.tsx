@@ -1,7 +1,7 @@
 import { Boxes, LogOut, Menu } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
+import { useServiceName } from "../../api/system";
 import { Modal } from "../../components/modal";
-import { useServiceName } from "../../lib/service-info";
 import { useSession, useSignedInUser } from "../session";
 import { AppFooter } from "./app-footer";
 import { type NavItem, NavList } from "./nav-list";

@@ -1,7 +1,8 @@
 import { PackageOpen } from "lucide-react";
 import { useState } from "react";
 import { checklistItems } from "../../../../src/domain/loan-terms";
-import { type Loan, useHandOver } from "../../api/loans";
+import type { LoanView } from "../../../../src/modules/loans/model";
+import { useHandOver } from "../../api/loans";
 import { ApiError } from "../../lib/api";
 import { formatDate } from "../../lib/dates";
 import { Button } from "../button";
@@ -17,12 +18,12 @@ export function HandOverDialog({
   onClose,
   onHandedOver,
 }: {
-  loan: Loan;
+  loan: LoanView;
   onClose: () => void;
-  onHandedOver?: (loan: Loan) => void;
+  onHandedOver?: (loan: LoanView) => void;
 }) {
   const handOver = useHandOver();
-  const [done, setDone] = useState<Loan | null>(null);
+  const [done, setDone] = useState<LoanView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const accessories = checklistItems(loan.checklist);
 

@@ -1,6 +1,8 @@
 import { useId, useState } from "react";
 import { checklistItems } from "../../../../src/domain/loan-terms";
-import { type Loan, type ReturnAnswer, type ReturnCondition, useReturnPreview, useReturnUnits } from "../../api/loans";
+import type { ReturnAnswer, ReturnCondition } from "../../../../src/modules/counter/model";
+import type { LoanView } from "../../../../src/modules/loans/model";
+import { useReturnPreview, useReturnUnits } from "../../api/loans";
 import { ApiError } from "../../lib/api";
 import { Alert } from "../alert";
 import { Button } from "../button";
@@ -15,13 +17,13 @@ const CONDITIONS: readonly Choice<ReturnCondition>[] = [
 ];
 
 /** The units of a loan still out, with their codes. */
-export function unitsOut(loan: Loan): Array<{ id: number; code: string }> {
+export function unitsOut(loan: LoanView): Array<{ id: number; code: string }> {
   return loan.unita_ids
     .map((id, index) => ({ id, code: loan.unita[index] ?? String(id) }))
     .filter((unit) => !loan.unita_restituite.includes(unit.id));
 }
 
-function PreviewBox({ loan, unitIds }: { loan: Loan; unitIds: number[] | undefined }) {
+function PreviewBox({ loan, unitIds }: { loan: LoanView; unitIds: number[] | undefined }) {
   const preview = useReturnPreview(loan.id, unitIds);
   if (preview.isPending) return <p className="text-sm text-slate-500">Calcolo del ritardo…</p>;
   if (preview.isError)
@@ -60,7 +62,7 @@ export function ReturnDialog({
   onClose,
   onReturned,
 }: {
-  loan: Loan;
+  loan: LoanView;
   onClose: () => void;
   onReturned: (answer: ReturnAnswer) => void;
 }) {

@@ -2,12 +2,12 @@ import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { LoanType } from "../../../../src/domain/loan-types";
 import { unitLabelUrl } from "../../../../src/domain/public-url";
+import type { ScannedUnit } from "../../../../src/modules/counter/model";
 import { fakeCamera, labelQrFrame } from "../../../test/camera";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
-import type { ScannedUnit } from "./api";
 
 const TODAY = "2026-03-12";
 

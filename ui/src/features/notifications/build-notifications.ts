@@ -1,7 +1,7 @@
 import { isPendingRequest } from "../../../../src/domain/bookings";
 import { addDays } from "../../../../src/domain/dates";
+import type { RequestView } from "../../../../src/modules/loans/model";
 import type { Alerts } from "../../api/avvisi";
-import type { LoanRequest } from "../../api/richieste";
 import { daysLateText, formatDate } from "../../lib/dates";
 
 export type NotificationType = "password_reset" | "inventory" | "info" | "warning" | "other";
@@ -21,12 +21,12 @@ export interface DeskNotification {
 const DAY_MS = 86_400_000;
 
 /** Only requests still waiting that arrived in the last 24 hours make a notification. */
-function isFreshPendingRequest(request: LoanRequest, nowMs: number): boolean {
+function isFreshPendingRequest(request: RequestView, nowMs: number): boolean {
   const created = Date.parse(request.created_at);
   return isPendingRequest(request.stato) && !Number.isNaN(created) && nowMs - created < DAY_MS;
 }
 
-function requestNotification(request: LoanRequest): DeskNotification {
+function requestNotification(request: RequestView): DeskNotification {
   const who = `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim() || "Un utente";
   return {
     id: `request-${request.id}`,
@@ -49,7 +49,7 @@ function startOfLocalDay(isoDate: string): string {
  * the day after their due date) and low stock (from when it was first noticed, `firstSeen`).
  */
 export function buildNotifications(input: {
-  requests: LoanRequest[] | undefined;
+  requests: RequestView[] | undefined;
   alerts: Alerts | undefined;
   nowMs: number;
   firstSeen: Record<string, string>;

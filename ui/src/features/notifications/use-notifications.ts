@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useAlerts } from "../../api/avvisi";
 import { usePendingRequests } from "../../api/richieste";
+import { useServerClockOffset } from "../../api/system";
 import { DESK_POLL_INTERVAL_MS } from "../../lib/desk-poll";
-import { useServerClockOffset } from "./api/get-server-clock";
 import { buildNotifications, type DeskNotification } from "./build-notifications";
 import { loadMarks, type NotificationMarks, reconcileMarks, sameMarks, saveMarks } from "./notification-marks";
 

@@ -4,7 +4,7 @@ import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { renderApp } from "../../../test/render-app";
 import { adminShellApi } from "../../../test/shell-api";
-import type { SystemStatus } from "./api/get-system-status";
+import type { SystemStatus } from "../../api/system";
 
 const services: SystemStatus["services"] = {
   database: { status: "healthy", uptime: 100, responseTime: 0.21 },

@@ -67,7 +67,7 @@ export function ImportantAlerts() {
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   <span>{title}</span>
                 </span>
-                <span className="text-lg font-bold tabular-nums">{entries.length}</span>
+                <span className="shrink-0 text-lg font-bold tabular-nums">{entries.length}</span>
               </button>
               {entries.length === 0 ? (
                 <span className="mt-2 text-xs">{empty}</span>

@@ -1,11 +1,11 @@
 import { Clock, KeyRound, RefreshCw } from "lucide-react";
 import { useState } from "react";
+import { type PasswordResetRequest, usePasswordResetRequests } from "../../../api/auth";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
-import { type PasswordResetRequest, usePasswordResetRequests } from "../api/get-password-reset-requests";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 
 /** Students who forgot their password; the desk sets a new one and tells them in person. */

@@ -2,7 +2,8 @@ import { ChevronRight, ClipboardList } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { isPendingRequest } from "../../../../../src/domain/bookings";
-import { type LoanRequest, useRecentRequests } from "../../../api/richieste";
+import type { RequestView } from "../../../../../src/modules/loans/model";
+import { useRecentRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
@@ -10,7 +11,7 @@ import { formatDate, formatRelativeTime } from "../../../lib/dates";
 import { RequestManagementModal } from "./request-management-modal";
 import { RequestStatusBadge } from "./request-status-badge";
 
-function RequestSummary({ request }: { request: LoanRequest }) {
+function RequestSummary({ request }: { request: RequestView }) {
   return (
     <>
       <span className="flex min-w-0 items-start justify-between gap-3">
@@ -32,7 +33,7 @@ function RequestSummary({ request }: { request: LoanRequest }) {
 /** The five newest requests; the pending ones open the request-management dialog. */
 export function RecentRequests() {
   const requests = useRecentRequests();
-  const [selected, setSelected] = useState<LoanRequest | null>(null);
+  const [selected, setSelected] = useState<RequestView | null>(null);
 
   return (
     <section

@@ -3,8 +3,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { freeUnitsFor } from "../../../../../src/domain/availability";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
+import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useItemAvailability } from "../../../api/inventario";
-import type { LoanRequest } from "../../../api/richieste";
+import { useApproveRequest, useRejectRequest } from "../../../api/richieste";
+import { useServerToday } from "../../../api/system";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -12,8 +14,6 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
-import { useApproveRequest, useRejectRequest } from "../../../lib/request-decisions";
-import { useServerToday } from "../../../lib/server-today";
 
 type Step =
   | { kind: "details" }
@@ -33,7 +33,7 @@ function text(value: unknown): string | null {
 }
 
 /** A pending request, approved or refused in two steps: choose, then confirm (or go back). */
-export function RequestManagementModal({ request, onClose }: { request: LoanRequest; onClose: () => void }) {
+export function RequestManagementModal({ request, onClose }: { request: RequestView; onClose: () => void }) {
   const [step, setStep] = useState<Step>({ kind: "details" });
   const [reason, setReason] = useState("");
   const [unitId, setUnitId] = useState(request.unit_id);
@@ -231,7 +231,7 @@ function UnitChoice({
   value,
   onChange,
 }: {
-  request: LoanRequest;
+  request: RequestView;
   value: number;
   onChange: (unitId: number) => void;
 }) {
@@ -276,7 +276,7 @@ function UnitChoice({
   );
 }
 
-function RequestDetails({ request, borrower }: { request: LoanRequest; borrower: string }) {
+function RequestDetails({ request, borrower }: { request: RequestView; borrower: string }) {
   const rows: [string, string][] = [
     ["Oggetto", `${request.oggetto_nome} (${request.codice_univoco})`],
     ["Utente", borrower],

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
+import type { PasswordResetRequest } from "../../../api/auth";
+import { useAdminResetPassword } from "../../../api/auth";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField } from "../../../components/form-field";
 import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
-import { useAdminResetPassword } from "../api/admin-reset-password";
-import type { PasswordResetRequest } from "../api/get-password-reset-requests";
 
 function failureText(error: Error): string {
   const answeredByServer = error instanceof ApiError && error.status > 0;

@@ -1,6 +1,6 @@
 import { Boxes } from "lucide-react";
 import type { ReactNode } from "react";
-import { useServiceName } from "../../../lib/service-info";
+import { useServiceName } from "../../../api/system";
 
 /** The branded frame around the sign-in, registration and forgot-password cards. */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useState } from "react";
+import { resetLinkToken } from "../../../api/auth";
 import type { User } from "../../../lib/user";
-import { resetLinkToken } from "../api/reset-password";
 import { AuthLayout } from "./auth-layout";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { LoginForm } from "./login-form";

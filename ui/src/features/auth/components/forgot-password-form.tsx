@@ -1,9 +1,9 @@
 import { ArrowLeft, MailCheck, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useForgotPassword } from "../../../api/auth";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/form-field";
-import { useForgotPassword } from "../api/forgot-password";
 import { AuthHeading, TextLink } from "./auth-layout";
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {

@@ -1,10 +1,10 @@
 import { LogIn } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useLogin } from "../../../api/auth";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField, TextField } from "../../../components/form-field";
 import type { User } from "../../../lib/user";
-import { useLogin } from "../api/login";
 import { AuthHeading, TextLink } from "./auth-layout";
 
 interface LoginFormProps {

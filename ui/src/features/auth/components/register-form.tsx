@@ -1,12 +1,12 @@
 import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../../../../src/domain/password-policy";
+import { type RegistrationInput, useRegister } from "../../../api/auth";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField, SelectField, TextField } from "../../../components/form-field";
 import { useCourseNames } from "../../../lib/courses";
 import type { User } from "../../../lib/user";
-import { type RegistrationInput, useRegister } from "../api/register";
 import { AuthHeading, TextLink } from "./auth-layout";
 
 interface RegisterFormProps {

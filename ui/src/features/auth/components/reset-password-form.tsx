@@ -1,10 +1,10 @@
 import { ArrowLeft, KeyRound, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../../../../src/domain/password-policy";
+import { useResetPassword } from "../../../api/auth";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField } from "../../../components/form-field";
-import { useResetPassword } from "../api/reset-password";
 import { AuthHeading } from "./auth-layout";
 
 /** The page a reset e-mail links to: a new password, twice; the link works once, for an hour. */

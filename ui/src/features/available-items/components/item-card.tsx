@@ -1,7 +1,7 @@
 import { ExternalLink, MapPin, Send, Tag } from "lucide-react";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import type { ItemState } from "../../../../../src/domain/unit-state";
-import type { AvailableItem } from "../../../api/inventario";
+import type { CatalogueItem } from "../../../api/inventario";
 import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
@@ -20,7 +20,7 @@ function isWebAddress(url: string | null): url is string {
   return url !== null && /^https?:\/\//i.test(url.trim());
 }
 
-export function ItemCard({ item, onRequest }: { item: AvailableItem; onRequest: () => void }) {
+export function ItemCard({ item, onRequest }: { item: CatalogueItem; onRequest: () => void }) {
   const state = ITEM_STATES[item.stato_effettivo];
   const requestable = item.stato_effettivo === "disponibile";
   return (

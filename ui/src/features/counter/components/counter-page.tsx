@@ -1,6 +1,8 @@
 import { Camera, CameraOff, PackageCheck, PackageOpen, Plus, ScanLine, Search } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from "react";
-import type { Loan, ReturnAnswer } from "../../../api/loans";
+import type { ReturnAnswer, ScannedUnit } from "../../../../../src/modules/counter/model";
+import type { LoanView } from "../../../../../src/modules/loans/model";
+import { scanCode } from "../../../api/banco";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";
@@ -12,7 +14,6 @@ import { LoanStatusBadge } from "../../../components/status-badge";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
-import { type ScannedUnit, scanCode } from "../api";
 import { LendPanel } from "./lend-panel";
 
 // The fallback QR decoder is large: it is downloaded only when the camera is turned on.
@@ -28,7 +29,9 @@ interface SessionEntry {
   outcome: string;
 }
 
-type Dialog = { kind: "handover"; unit: ScannedUnit; loan: Loan } | { kind: "return"; unit: ScannedUnit; loan: Loan };
+type Dialog =
+  | { kind: "handover"; unit: ScannedUnit; loan: LoanView }
+  | { kind: "return"; unit: ScannedUnit; loan: LoanView };
 
 const ACTION_TEXT: Record<ScannedUnit["azione"], string> = {
   restituzione: "In prestito: da restituire",

@@ -3,7 +3,9 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
+import type { ScannedUnit } from "../../../../../src/modules/counter/model";
 import { useCreateLoan } from "../../../api/loans";
+import { useServerToday } from "../../../api/system";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { type Choice, ChoiceGroup } from "../../../components/choice-group";
@@ -12,9 +14,8 @@ import { RadioCard } from "../../../components/radio-card";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { countWith } from "../../../lib/plural";
-import { useServerToday } from "../../../lib/server-today";
 import { fullName, type User } from "../../../lib/user";
-import { type ScannedUnit, useStudentSearch } from "../api";
+import { useStudentSearch } from "../api";
 
 const USAGES: Choice<UsageType>[] = [
   { value: "esterno", label: "Prestito esterno" },

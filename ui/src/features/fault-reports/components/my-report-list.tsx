@@ -1,8 +1,8 @@
-import type { MyReport } from "../../../api/segnalazioni";
+import type { ReportView } from "../../../api/segnalazioni";
 import { PriorityBadge, ReportStateBadge, ReportTypeBadge } from "../../../components/report-badges";
 import { formatDateTime } from "../../../lib/dates";
 
-export function MyReportList({ reports }: { reports: MyReport[] }) {
+export function MyReportList({ reports }: { reports: ReportView[] }) {
   return (
     <ul aria-label="Le mie segnalazioni" className="divide-y divide-slate-100">
       {reports.map((report) => (

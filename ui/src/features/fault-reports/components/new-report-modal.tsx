@@ -2,7 +2,9 @@ import { CalendarClock, Package } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { isOpenLoan, LOAN_STATE } from "../../../../../src/domain/bookings";
 import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../../../../src/domain/repairs";
-import { type MyLoan, useMyLoans } from "../../../api/loans";
+import type { LoanUnit, LoanView } from "../../../../../src/modules/loans/model";
+import { useLoanUnits, useMyLoans } from "../../../api/loans";
+import { useCreateReport } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ChoiceGroup } from "../../../components/choice-group";
@@ -16,8 +18,6 @@ import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { formatDate } from "../../../lib/dates";
-import { useCreateReport } from "../api/create-report";
-import { type LoanUnit, useLoanUnits } from "../api/get-loan-units";
 
 const STEPS = ["Prestito", "Unità", "Dettagli"] as const;
 const CHOOSE_LOAN = "Scegli il prestito su cui segnalare il problema";
@@ -31,7 +31,7 @@ const URGENCY_CHOICES = PRIORITIES.map((value: Priority) => ({
   selectedClassName: PRIORITY_SELECTED_COLORS[value],
 }));
 
-function isOpen(loan: MyLoan): boolean {
+function isOpen(loan: LoanView): boolean {
   return isOpenLoan(loan.stato);
 }
 
@@ -185,7 +185,7 @@ function LoanStep({
   selectedId,
   onSelect,
 }: {
-  loans: MyLoan[];
+  loans: LoanView[];
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
@@ -225,7 +225,7 @@ function UnitStep({
   selectedId,
   onSelect,
 }: {
-  loan: MyLoan;
+  loan: LoanView;
   units: LoanUnit[];
   selectedId: number | null;
   onSelect: (id: number) => void;

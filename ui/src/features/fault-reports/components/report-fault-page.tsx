@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { CheckCircle2, CircleDot, ClipboardList, Loader, Plus, RefreshCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
-import { type MyReport, useMyReports } from "../../../api/segnalazioni";
+import { type ReportView, useMyReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -14,7 +14,7 @@ interface Counter {
   label: string;
   icon: LucideIcon;
   tone: string;
-  count: (reports: MyReport[]) => number;
+  count: (reports: ReportView[]) => number;
 }
 
 /** Resolved and closed reports both count as "Risolte": for the student the problem is dealt with. */

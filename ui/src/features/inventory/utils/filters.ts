@@ -1,13 +1,15 @@
-import type { ItemState } from "../../../../../src/domain/unit-state";
+import {
+  INVENTORY_SORT_FIELDS,
+  type InventorySortField,
+  type InventoryStatusFilter,
+  LOW_STOCK,
+} from "../../../../../src/domain/inventory-list";
 import type { InventoryItem, InventoryListQuery } from "../../../api/inventario";
 
-export const SORT_FIELDS = ["nome", "seriale", "categoria", "data_aggiunta"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+export { INVENTORY_SORT_FIELDS as SORT_FIELDS, LOW_STOCK };
+export type SortField = InventorySortField;
 export type SortOrder = "asc" | "desc";
-
-/** The low-stock rule is offered next to the effective states in the status filter. */
-export const LOW_STOCK = "scorte_basse";
-export type StatusFilter = ItemState | typeof LOW_STOCK;
+export type StatusFilter = InventoryStatusFilter;
 
 /** Everything that narrows or orders the list; saved filters store exactly this. */
 export interface InventoryFilters {

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { addDays } from "../../../../../src/domain/dates";
 import type { UnitState } from "../../../../../src/domain/unit-state";
 import type { ItemAvailability, ItemDetails, UnitOccupation } from "../../../api/inventario";
+import { useReturnUnits } from "../../../api/loans";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -14,7 +15,6 @@ import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
 import { OCCUPATION_LABELS } from "../../../lib/item-availability";
 import { itemActionLink } from "../../../lib/item-links";
-import { useReturnLoan } from "../api/return-loan";
 import { UnitTimeline } from "./unit-timeline";
 
 const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
@@ -41,7 +41,7 @@ function currentLoan(occupations: UnitOccupation[], today: string): UnitOccupati
 /** The desk's view of an item: units with holder and due date, next bookings, timeline, history, actions. */
 export function DeskItemPanel({ item, availability, today, unitCode }: DeskItemPanelProps) {
   const [returning, setReturning] = useState<{ loanId: number; code: string } | null>(null);
-  const returnLoan = useReturnLoan();
+  const returnLoan = useReturnUnits();
   const showToast = useToast();
   const calendars = new Map(availability?.unita.map((unit) => [unit.id, unit.occupazioni]) ?? []);
   const upcoming = (availability?.unita ?? [])
@@ -147,12 +147,15 @@ export function DeskItemPanel({ item, availability, today, unitCode }: DeskItemP
           busy={returnLoan.isPending}
           onCancel={() => setReturning(null)}
           onConfirm={() =>
-            returnLoan.mutate(returning.loanId, {
-              onSuccess: () => {
-                showToast(`Restituzione dell'unità ${returning.code} registrata`);
-                setReturning(null);
+            returnLoan.mutate(
+              { loanId: returning.loanId },
+              {
+                onSuccess: () => {
+                  showToast(`Restituzione dell'unità ${returning.code} registrata`);
+                  setReturning(null);
+                },
               },
-            })
+            )
           }
         />
       )}

@@ -4,6 +4,7 @@ import { addDays, formatItalianDate } from "../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import { useClosedDays } from "../../../api/impostazioni";
 import { BOOKING_HORIZON_DAYS, type ItemDetails, useItem, useItemAvailability } from "../../../api/inventario";
+import { useServerToday } from "../../../api/system";
 import { Alert } from "../../../components/alert";
 import { BookingCalendar } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
@@ -11,7 +12,6 @@ import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api";
 import { firstFreeDay, takenDays } from "../../../lib/item-availability";
-import { useServerToday } from "../../../lib/server-today";
 import { DeskItemPanel } from "./desk-item-panel";
 
 /** Only web addresses are shown as images: a stored `javascript:` or data URL never is. */

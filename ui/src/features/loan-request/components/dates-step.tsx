@@ -6,6 +6,7 @@ import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import { useClosedDays } from "../../../api/impostazioni";
 import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../api/inventario";
+import { useCreateRequest } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { BookingCalendar, type DateRangeValue } from "../../../components/booking-calendar";
@@ -16,7 +17,6 @@ import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { takenDays } from "../../../lib/item-availability";
-import { useCreateRequest } from "../api/create-request";
 import type { RequestableItem } from "../api/get-requestable-items";
 
 const MISSING_DATES = "Scegli le date sul calendario";

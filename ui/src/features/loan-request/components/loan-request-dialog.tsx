@@ -1,12 +1,12 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { DATE_MESSAGES, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
+import { useServerToday } from "../../../api/system";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { Button } from "../../../components/button";
 import { useDisabledReason } from "../../../components/disabled-reason";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
-import { useServerToday } from "../../../lib/server-today";
 import type { User } from "../../../lib/user";
 import { type RequestableItem, useRequestableItems } from "../api/get-requestable-items";
 import { useWizardParams } from "../wizard-params";

@@ -1,7 +1,7 @@
 import { CalendarPlus, PackageCheck } from "lucide-react";
 import { isOpenLoan } from "../../../../../src/domain/bookings";
+import type { LoanView } from "../../../../../src/modules/loans/model";
 import { downloadLoanCalendar } from "../../../api/calendario";
-import type { Loan } from "../../../api/loans";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Button } from "../../../components/button";
 import { DownloadButton } from "../../../components/download-button";
@@ -11,7 +11,7 @@ import { DetailList, usageLabel } from "./detail-list";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
 
 interface LoanDetailsModalProps {
-  loan: Loan;
+  loan: LoanView;
   onClose: () => void;
   /** Offered for open loans only. */
   onEnd: () => void;

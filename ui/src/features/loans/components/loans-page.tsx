@@ -3,9 +3,11 @@ import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
 import { LOAN_SORT_KEYS, type LoanSortKey } from "../../../../../src/domain/loan-sorting";
+import type { ReturnAnswer } from "../../../../../src/modules/counter/model";
+import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
 import type { InventoryUnit } from "../../../api/inventario";
-import { type Loan, type ReturnAnswer, useCancelLoan } from "../../../api/loans";
-import { type LoanRequest, usePendingRequests } from "../../../api/richieste";
+import { type LoanList, useCancelLoan, useLoanCount, useLoanPages } from "../../../api/loans";
+import { useApproveRequest, usePendingRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -25,10 +27,8 @@ import { daysLateText, formatDate, formatRelativeTime } from "../../../lib/dates
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
 import { useLinkedItem } from "../../../lib/item-links";
 import { toCollectText } from "../../../lib/loan-phase";
-import { useApproveRequest } from "../../../lib/request-decisions";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useMediaQuery } from "../../../lib/use-media-query";
-import { type LoanList, useLoanCount, useLoanPages } from "../api/get-loans";
 import { type ApprovalOutcome, ApprovalOutcomeDialog } from "./approval-outcome-dialog";
 import { EntryCard } from "./entry-card";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
@@ -52,12 +52,12 @@ const TABS: { key: Tab; label: string; empty: string }[] = [
 ];
 
 type Dialog =
-  | { kind: "loan"; loan: Loan }
-  | { kind: "end"; loan: Loan }
-  | { kind: "handover"; loan: Loan }
-  | { kind: "cancel"; loan: Loan }
-  | { kind: "request"; request: LoanRequest }
-  | { kind: "refuse"; request: LoanRequest }
+  | { kind: "loan"; loan: LoanView }
+  | { kind: "end"; loan: LoanView }
+  | { kind: "handover"; loan: LoanView }
+  | { kind: "cancel"; loan: LoanView }
+  | { kind: "request"; request: RequestView }
+  | { kind: "refuse"; request: RequestView }
   | { kind: "outcome"; outcome: ApprovalOutcome }
   | { kind: "new-loan" };
 
@@ -69,18 +69,18 @@ function matches(fields: (string | null | undefined)[], term: string): boolean {
   return !term || fields.some((field) => field?.toLowerCase().includes(term));
 }
 
-function fullName(request: LoanRequest): string {
+function fullName(request: RequestView): string {
   return `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim();
 }
 
-function loanStatus(loan: Loan): string {
+function loanStatus(loan: LoanView): string {
   return loan.fase === "da_ritirare" || loan.fase === "annullato" ? loan.fase : loan.stato;
 }
 
 /** The columns the pending requests sort by: all of them are on the screen, so they sort here. */
 type RequestSortKey = "oggetto" | "studente" | "dal" | "al" | "creata";
 
-const REQUEST_SORT_VALUES: Record<RequestSortKey, (request: LoanRequest) => string> = {
+const REQUEST_SORT_VALUES: Record<RequestSortKey, (request: RequestView) => string> = {
   oggetto: (request) => request.oggetto_nome.toLowerCase(),
   studente: (request) => fullName(request).toLowerCase(),
   dal: (request) => request.dal,
@@ -88,7 +88,7 @@ const REQUEST_SORT_VALUES: Record<RequestSortKey, (request: LoanRequest) => stri
   creata: (request) => request.created_at,
 };
 
-function sortedRequests(requests: LoanRequest[], sort: TableSort<RequestSortKey> | null): LoanRequest[] {
+function sortedRequests(requests: RequestView[], sort: TableSort<RequestSortKey> | null): RequestView[] {
   if (!sort) return requests;
   const value = REQUEST_SORT_VALUES[sort.key];
   const sign = sort.direction === "asc" ? 1 : -1;
@@ -125,7 +125,7 @@ function BorrowerCell(props: { name: string; email: string | null; strikes: numb
   );
 }
 
-function loanFootnote(loan: Loan) {
+function loanFootnote(loan: LoanView) {
   const toCollect = toCollectText(loan);
   if (toCollect) return <span className="font-medium text-amber-800">{toCollect}</span>;
   if (loan.fase === "annullato") return <>Annullato il {formatDate(loan.annullato_il)}: mai ritirato</>;
@@ -236,7 +236,7 @@ export function LoansPage() {
   // A new tab or search starts again from the first cards.
   const shownRequestCount = useShownCount(`${tab} ${term}`, PAGE_SIZE);
 
-  function approveRequest(request: LoanRequest) {
+  function approveRequest(request: RequestView) {
     approve.mutate(
       { requestId: request.id },
       {
@@ -281,7 +281,7 @@ export function LoansPage() {
     );
   }
 
-  function returned(loan: Loan, answer: ReturnAnswer) {
+  function returned(loan: LoanView, answer: ReturnAnswer) {
     setDialog(null);
     if (!answer.concluso) {
       showToast(answer.message);
@@ -299,7 +299,7 @@ export function LoansPage() {
     );
   }
 
-  function cancel(loan: Loan) {
+  function cancel(loan: LoanView) {
     cancelLoan.mutate(loan.id, {
       onSuccess: () => {
         setDialog(null);
@@ -312,7 +312,7 @@ export function LoansPage() {
     });
   }
 
-  function requestActions(request: LoanRequest) {
+  function requestActions(request: RequestView) {
     return (
       <>
         <Button
@@ -337,7 +337,7 @@ export function LoansPage() {
     );
   }
 
-  function loanActions(loan: Loan) {
+  function loanActions(loan: LoanView) {
     return loan.fase === "da_ritirare" ? (
       <>
         <Button
@@ -389,7 +389,7 @@ export function LoansPage() {
     ),
   });
 
-  const requestColumns: TableColumn<LoanRequest, RequestSortKey>[] = [
+  const requestColumns: TableColumn<RequestView, RequestSortKey>[] = [
     {
       header: "Oggetto",
       sortKey: "oggetto",
@@ -421,7 +421,7 @@ export function LoansPage() {
       requestActions,
     ),
   ];
-  const loanColumns: TableColumn<Loan, LoanSortKey>[] = [
+  const loanColumns: TableColumn<LoanView, LoanSortKey>[] = [
     { header: "Oggetto", sortKey: "oggetto", cell: (loan) => <ItemCell name={loan.oggetto_nome} units={loan.unita} /> },
     {
       header: "Studente",
@@ -452,7 +452,7 @@ export function LoansPage() {
       loanActions,
     ),
   ];
-  const returnedLoanColumns: TableColumn<Loan, LoanSortKey>[] = [
+  const returnedLoanColumns: TableColumn<LoanView, LoanSortKey>[] = [
     ...loanColumns.slice(0, 4),
     {
       header: "Restituito",

@@ -1,17 +1,17 @@
 import { Ban } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
-import type { LoanRequest } from "../../../api/richieste";
+import type { RequestView } from "../../../../../src/modules/loans/model";
+import { useRejectRequest } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
-import { useRejectRequest } from "../../../lib/request-decisions";
 
 /** Refusing needs a reason, which the student will read. */
-export function RefuseRequestModal({ request, onClose }: { request: LoanRequest; onClose: () => void }) {
+export function RefuseRequestModal({ request, onClose }: { request: RequestView; onClose: () => void }) {
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
   const reject = useRejectRequest("motivazione");

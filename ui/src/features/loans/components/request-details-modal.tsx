@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import { isPendingRequest } from "../../../../../src/domain/bookings";
-import type { LoanRequest } from "../../../api/richieste";
+import type { RequestView } from "../../../../../src/modules/loans/model";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { formatDate, formatDateTime } from "../../../lib/dates";
@@ -8,7 +8,7 @@ import { DetailList, usageLabel } from "./detail-list";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
 
 interface RequestDetailsModalProps {
-  request: LoanRequest;
+  request: RequestView;
   onClose: () => void;
   onApprove: () => void;
   onRefuse: () => void;

@@ -1,7 +1,7 @@
 import { AlertTriangle, CalendarPlus, PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
+import type { LoanView } from "../../../../../src/modules/loans/model";
 import { downloadLoanCalendar } from "../../../api/calendario";
-import type { MyLoan } from "../../../api/loans";
 import { ClampedText } from "../../../components/clamped-text";
 import { DownloadButton } from "../../../components/download-button";
 import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
@@ -13,7 +13,7 @@ function daysText(days: number): string {
   return days === 1 ? "1 giorno" : `${days} giorni`;
 }
 
-export function LoanCard({ loan }: { loan: MyLoan }) {
+export function LoanCard({ loan }: { loan: LoanView }) {
   const overdue = loan.stato === LOAN_STATE.overdue;
   const returned = loan.stato === LOAN_STATE.returned;
   const toCollect = toCollectText(loan);

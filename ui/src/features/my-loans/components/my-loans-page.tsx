@@ -2,8 +2,9 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { CheckCircle2, Clock, type LucideIcon, PackageOpen, Plus, RefreshCw, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
-import { type MyLoan, useMyLoans } from "../../../api/loans";
-import { type MyRequest, useMyRequests } from "../../../api/richieste";
+import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
+import { useMyLoans } from "../../../api/loans";
+import { useCancelRequest, useMyRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -12,7 +13,6 @@ import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
-import { useCancelRequest } from "../api/cancel-request";
 import { LoanCard } from "./loan-card";
 import { RequestCard, requestDates } from "./request-card";
 
@@ -28,19 +28,19 @@ const TABS: Record<Tab, { label: string; empty: string; icon: LucideIcon }> = {
 };
 
 /** Overdue loans first, then by due date: what needs returning soonest is on top. */
-function byUrgency(a: MyLoan, b: MyLoan): number {
+function byUrgency(a: LoanView, b: LoanView): number {
   if (a.stato !== b.stato) return a.stato === LOAN_STATE.overdue ? -1 : 1;
   return a.data_rientro.localeCompare(b.data_rientro);
 }
 
-function splitLoans(loans: MyLoan[] = []) {
+function splitLoans(loans: LoanView[] = []) {
   return {
     active: loans.filter((loan) => isOpenLoan(loan.stato)).sort(byUrgency),
     completed: loans.filter((loan) => loan.stato === LOAN_STATE.returned),
   };
 }
 
-function splitRequests(requests: MyRequest[] = []) {
+function splitRequests(requests: RequestView[] = []) {
   return {
     pending: requests.filter((request) => isPendingRequest(request.stato)),
     rejected: requests.filter((request) => request.stato === REQUEST_STATE.refused),
@@ -55,7 +55,7 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
   const cancelRequest = useCancelRequest();
   const showToast = useToast();
   const [tab, setTab] = useState<Tab>("active");
-  const [withdrawing, setWithdrawing] = useState<MyRequest | null>(null);
+  const [withdrawing, setWithdrawing] = useState<RequestView | null>(null);
 
   const lists = { ...splitLoans(loans.data), ...splitRequests(requests.data) };
   const counts: Record<Tab, number | null> = {
@@ -65,7 +65,7 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
     rejected: requests.data ? lists.rejected.length : null,
   };
 
-  function confirmWithdraw(request: MyRequest) {
+  function confirmWithdraw(request: RequestView) {
     cancelRequest.mutate(request.id, {
       onSuccess: () => showToast(`Richiesta per ${request.oggetto_nome} annullata`),
       onError: (error) => showToast(error.message, "error"),

@@ -1,20 +1,20 @@
 import { X } from "lucide-react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
-import type { MyRequest } from "../../../api/richieste";
+import type { RequestView } from "../../../../../src/modules/loans/model";
 import { Button } from "../../../components/button";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
 
 const USAGE_LABELS = { interno: "Interno, in giornata", esterno: "Esterno" } as const;
 
-export function requestDates(request: Pick<MyRequest, "dal" | "al">): string {
+export function requestDates(request: Pick<RequestView, "dal" | "al">): string {
   return request.dal === request.al
     ? formatDate(request.dal)
     : `${formatDate(request.dal)} – ${formatDate(request.al)}`;
 }
 
 /** A pending or rejected request; pending ones can be withdrawn, rejected ones say why. */
-export function RequestCard({ request, onCancel }: { request: MyRequest; onCancel?: () => void }) {
+export function RequestCard({ request, onCancel }: { request: RequestView; onCancel?: () => void }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">

@@ -1,10 +1,9 @@
-import type { Repair } from "../../../api/riparazioni";
+import { type RepairOutcome, type RepairView, useCloseRepair } from "../../../api/riparazioni";
 import { useToast } from "../../../components/toast";
-import { type RepairOutcome, useCloseRepair } from "../api/close-repair";
 import { ActionDialog } from "./action-dialog";
 
 interface CloseRepairDialogProps {
-  repair: Repair;
+  repair: RepairView;
   outcome: RepairOutcome;
   /** Leaves without closing (back to where the desk came from). */
   onBack: () => void;

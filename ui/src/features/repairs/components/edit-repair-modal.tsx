@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from "react";
-import type { Repair } from "../../../api/riparazioni";
+import { type RepairView, useUpdateRepair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
-import { useUpdateRepair } from "../api/update-repair";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 
 /** Changes the description, technical notes and priority of a repair in progress. */
-export function EditRepairModal({ repair, onClose }: { repair: Repair; onClose: () => void }) {
+export function EditRepairModal({ repair, onClose }: { repair: RepairView; onClose: () => void }) {
   const [details, setDetails] = useState({
     descrizione: repair.descrizione,
     note_tecniche: repair.note_tecniche ?? "",

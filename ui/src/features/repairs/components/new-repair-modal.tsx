@@ -1,6 +1,7 @@
 import { Package } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type InventoryItem, useInventorySearch, useItem } from "../../../api/inventario";
+import { type CreatedRepair, type RepairDetails, useCreateRepair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { useDisabledReason } from "../../../components/disabled-reason";
@@ -12,7 +13,6 @@ import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { type CreatedRepair, type RepairDetails, useCreateRepair } from "../api/create-repair";
 import { RepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 import { canGoIntoRepair, UnitStateBadge } from "./repair-labels";

@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import type { CreatedRepair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { formatDate } from "../../../lib/dates";
-import type { CreatedRepair } from "../api/create-repair";
 
 /** After a repair is opened: says so, and lists the unit's bookings ahead that the desk may need to move. */
 export function RepairCreated({ repair }: { repair: CreatedRepair }) {

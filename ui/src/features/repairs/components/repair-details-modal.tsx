@@ -1,7 +1,7 @@
 import { CheckCircle2, Pencil, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { canCloseRepair } from "../../../../../src/domain/repairs";
-import type { Repair } from "../../../api/riparazioni";
+import type { RepairView } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -11,11 +11,11 @@ import { RepairStateBadge } from "./repair-labels";
 
 interface RepairDetailsModalProps {
   /** Missing when the repair asked for is not (or no longer) in the list. */
-  repair: Repair | undefined;
+  repair: RepairView | undefined;
   onClose: () => void;
-  onEdit: (repair: Repair) => void;
-  onComplete: (repair: Repair) => void;
-  onCancelRepair: (repair: Repair) => void;
+  onEdit: (repair: RepairView) => void;
+  onComplete: (repair: RepairView) => void;
+  onCancelRepair: (repair: RepairView) => void;
 }
 
 function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {

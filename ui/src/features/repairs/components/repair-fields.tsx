@@ -1,8 +1,8 @@
 import { PRIORITIES, type Priority } from "../../../../../src/domain/repairs";
+import type { RepairDetails } from "../../../api/riparazioni";
 import { ChoiceGroup } from "../../../components/choice-group";
 import { TextAreaField } from "../../../components/form-field";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS } from "../../../components/report-badges";
-import type { RepairDetails } from "../api/create-repair";
 
 const NO_DESCRIPTION = "Descrivi il problema da riparare";
 

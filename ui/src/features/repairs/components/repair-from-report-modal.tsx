@@ -1,17 +1,16 @@
 import { type FormEvent, useState } from "react";
-import type { Report } from "../../../api/segnalazioni";
+import { type CreatedRepair, useCreateRepairFromReport } from "../../../api/riparazioni";
+import type { ReportView } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { PriorityBadge, REPORT_TYPE_LABELS, ReportTypeBadge } from "../../../components/report-badges";
 import { useToast } from "../../../components/toast";
-import type { CreatedRepair } from "../api/create-repair";
-import { useCreateRepairFromReport } from "../api/create-repair-from-report";
 import { RepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 
 /** Opens a repair of the reported unit, starting from what the student wrote and how urgent they said it was. */
-export function RepairFromReportModal({ report, onClose }: { report: Report; onClose: () => void }) {
+export function RepairFromReportModal({ report, onClose }: { report: ReportView; onClose: () => void }) {
   const [details, setDetails] = useState({
     descrizione: `${REPORT_TYPE_LABELS[report.tipo]}: ${report.messaggio}`,
     note_tecniche: "",

@@ -1,16 +1,16 @@
 import { CheckCircle2, Pencil, Wrench } from "lucide-react";
 import { canCloseRepair } from "../../../../../src/domain/repairs";
-import type { Repair } from "../../../api/riparazioni";
+import type { RepairView } from "../../../api/riparazioni";
 import { Button, IconButton } from "../../../components/button";
 import { PriorityBadge } from "../../../components/report-badges";
 import { formatDate } from "../../../lib/dates";
 import { RepairStateBadge } from "./repair-labels";
 
 interface RepairListProps {
-  repairs: Repair[];
-  onOpen: (repair: Repair) => void;
-  onEdit: (repair: Repair) => void;
-  onComplete: (repair: Repair) => void;
+  repairs: RepairView[];
+  onOpen: (repair: RepairView) => void;
+  onEdit: (repair: RepairView) => void;
+  onComplete: (repair: RepairView) => void;
 }
 
 function firstLine(text: string | null): string | null {
@@ -22,7 +22,7 @@ function firstLine(text: string | null): string | null {
   );
 }
 
-/** Repair cards; the whole card opens the details, the buttons on it act directly. */
+/** RepairView cards; the whole card opens the details, the buttons on it act directly. */
 export function RepairList({ repairs, onOpen, onEdit, onComplete }: RepairListProps) {
   return (
     <ul aria-label="Elenco riparazioni" className="divide-y divide-slate-100">

@@ -2,8 +2,8 @@ import { ClipboardList, Plus, RefreshCw, Wrench } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { RepairState, ReportState } from "../../../../../src/domain/repairs";
-import { type Repair, useRepairs } from "../../../api/riparazioni";
-import { type Report, useReports } from "../../../api/segnalazioni";
+import { type RepairOutcome, type RepairView, useRepairs } from "../../../api/riparazioni";
+import { type ReportView, useReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -13,7 +13,6 @@ import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
 import { useLinkedItem } from "../../../lib/item-links";
-import type { RepairOutcome } from "../api/close-repair";
 import { CloseRepairDialog } from "./close-repair-dialog";
 import { EditRepairModal } from "./edit-repair-modal";
 import { NewRepairModal } from "./new-repair-modal";
@@ -37,23 +36,23 @@ const TABS: { key: Tab; label: string; empty: string }[] = [
 type OpenDialog =
   | { kind: "new" }
   | { kind: "details"; repairId: number }
-  | { kind: "edit"; repair: Repair; fromDetails: boolean }
-  | { kind: "close"; repair: Repair; outcome: RepairOutcome; fromDetails: boolean }
-  | { kind: "report-move"; report: Report; stato: ReportState }
-  | { kind: "report-lost"; report: Report }
-  | { kind: "report-repair"; report: Report };
+  | { kind: "edit"; repair: RepairView; fromDetails: boolean }
+  | { kind: "close"; repair: RepairView; outcome: RepairOutcome; fromDetails: boolean }
+  | { kind: "report-move"; report: ReportView; stato: ReportState }
+  | { kind: "report-lost"; report: ReportView }
+  | { kind: "report-repair"; report: ReportView };
 
 function tabOf(value: string | null): Tab {
   return TABS.find((tab) => tab.key === value)?.key ?? "in_corso";
 }
 
-function repairMatches(repair: Repair, term: string): boolean {
+function repairMatches(repair: RepairView, term: string): boolean {
   return `${repair.articolo_nome} ${repair.codice_univoco} ${repair.descrizione} ${repair.note ?? ""}`
     .toLowerCase()
     .includes(term);
 }
 
-function reportMatches(report: Report, term: string): boolean {
+function reportMatches(report: ReportView, term: string): boolean {
   return [
     report.inventario_nome,
     report.codice_univoco,
@@ -88,9 +87,9 @@ export function RepairsPage() {
   }
 
   const repairActions = {
-    onOpen: (repair: Repair) => setDialog({ kind: "details", repairId: repair.id }),
-    onEdit: (repair: Repair) => setDialog({ kind: "edit", repair, fromDetails: false }),
-    onComplete: (repair: Repair) => setDialog({ kind: "close", repair, outcome: "completata", fromDetails: false }),
+    onOpen: (repair: RepairView) => setDialog({ kind: "details", repairId: repair.id }),
+    onEdit: (repair: RepairView) => setDialog({ kind: "edit", repair, fromDetails: false }),
+    onComplete: (repair: RepairView) => setDialog({ kind: "close", repair, outcome: "completata", fromDetails: false }),
   };
   const current = TABS.find(({ key }) => key === tab) ?? TABS[0];
   const notFound = term ? "Prova a cercare con altre parole." : undefined;
@@ -133,7 +132,7 @@ export function RepairsPage() {
     );
   }
 
-  const backToDetails = (repair: Repair, fromDetails: boolean) =>
+  const backToDetails = (repair: RepairView, fromDetails: boolean) =>
     setDialog(fromDetails ? { kind: "details", repairId: repair.id } : null);
 
   return (

@@ -1,6 +1,6 @@
 import { ArrowRight, PackageX, Wrench } from "lucide-react";
 import { canMoveReport, REPORT_STATES, type ReportState } from "../../../../../src/domain/repairs";
-import type { Report } from "../../../api/segnalazioni";
+import type { ReportView } from "../../../api/segnalazioni";
 import { Button } from "../../../components/button";
 import {
   PriorityBadge,
@@ -11,14 +11,14 @@ import {
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
 
 interface ReportListProps {
-  reports: Report[];
-  onMove: (report: Report, stato: ReportState) => void;
-  onConfirmLoss: (report: Report) => void;
-  onCreateRepair: (report: Report) => void;
+  reports: ReportView[];
+  onMove: (report: ReportView, stato: ReportState) => void;
+  onConfirmLoss: (report: ReportView) => void;
+  onCreateRepair: (report: ReportView) => void;
   onOpenRepair: (repairId: number) => void;
 }
 
-function reporterName(report: Report): string {
+function reporterName(report: ReportView): string {
   return `${report.utente_nome ?? ""} ${report.utente_cognome ?? ""}`.trim() || "Utente eliminato";
 }
 

@@ -1,12 +1,11 @@
 import type { ReportState } from "../../../../../src/domain/repairs";
-import type { Report } from "../../../api/segnalazioni";
+import { type ReportView, useUpdateReportState } from "../../../api/segnalazioni";
 import { REPORT_STATE_LABELS } from "../../../components/report-badges";
 import { useToast } from "../../../components/toast";
-import { useUpdateReportState } from "../api/update-report-state";
 import { ActionDialog } from "./action-dialog";
 
 interface ReportMoveDialogProps {
-  report: Report;
+  report: ReportView;
   /** `lost` resolves a loss report and marks its unit lost. */
   move: { kind: "state"; stato: ReportState } | { kind: "lost" };
   onClose: () => void;

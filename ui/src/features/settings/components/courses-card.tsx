@@ -1,11 +1,11 @@
 import { Archive, ArchiveRestore, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { type ManagedCourse, useAllCourses, useSaveCourse } from "../../../api/corsi";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/form-field";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
-import { type ManagedCourse, useAllCourses, useSaveCourse } from "../api/courses";
 
 /** Courses: added, renamed, archived (an archived course keeps its items and students). */
 export function CoursesCard() {

@@ -6,6 +6,7 @@ import {
   settingsProblem,
   WEEKDAY_NAMES,
 } from "../../../../../src/domain/academy-settings";
+import { useSaveSettings, useSettings } from "../../../api/impostazioni";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { CalendarFeedCard } from "../../../components/calendar-feed-card";
@@ -13,7 +14,6 @@ import { TextField } from "../../../components/form-field";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
-import { useSaveSettings, useSettings } from "../api/settings";
 import { CoursesCard } from "./courses-card";
 
 const SECTION = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";

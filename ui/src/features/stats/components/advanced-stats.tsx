@@ -1,16 +1,21 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { BarChart3, GraduationCap, Layers, Package, RefreshCw, TrendingUp, Users } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
+import {
+  type StatsPeriod,
+  type TopItem,
+  type TrendBucket,
+  useCategoryDistribution,
+  useRequestTrend,
+  useTopDepartments,
+  useTopItems,
+  useTopUsers,
+} from "../../../api/stats";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
-import { useCategoryDistribution } from "../api/get-category-distribution";
-import { type TrendBucket, useRequestTrend } from "../api/get-request-trend";
-import { useTopDepartments } from "../api/get-top-departments";
-import { type TopItem, useTopItems } from "../api/get-top-items";
-import { useTopUsers } from "../api/get-top-users";
-import { DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod } from "../api/stats-period";
+import { DEFAULT_STATS_PERIOD, STATS_PERIODS } from "../stats-period";
 import { RankedList } from "./ranked-list";
 import { StatsCard } from "./stats-card";
 import { STATS_LOAD_ERROR } from "./stats-messages";

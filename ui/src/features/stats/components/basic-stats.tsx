@@ -1,11 +1,11 @@
 import { ClipboardList, type LucideIcon, Package, RefreshCw, Repeat, Users } from "lucide-react";
+import { type BasicCounts, useBasicStats } from "../../../api/stats";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { LoadingState } from "../../../components/spinner";
-import { type BasicStats as BasicStatsAnswer, useBasicStats } from "../api/get-basic-stats";
 import { STATS_LOAD_ERROR } from "./stats-messages";
 
-const TILES: { key: keyof BasicStatsAnswer; label: string; icon: LucideIcon; color: string }[] = [
+const TILES: { key: keyof BasicCounts; label: string; icon: LucideIcon; color: string }[] = [
   { key: "totale_articoli", label: "Articoli totali", icon: Package, color: "bg-indigo-50 text-indigo-600" },
   { key: "utenti_registrati", label: "Utenti registrati", icon: Users, color: "bg-sky-50 text-sky-600" },
   { key: "richieste_totali", label: "Richieste totali", icon: ClipboardList, color: "bg-violet-50 text-violet-600" },

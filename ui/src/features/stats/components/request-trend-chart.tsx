@@ -1,6 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import type { TrendBucket } from "../api/get-request-trend";
-import type { StatsPeriod } from "../api/stats-period";
+import type { StatsPeriod, TrendBucket } from "../../../api/stats";
 import { bucketTitle, shortMonth } from "./trend-labels";
 
 const INDIGO = "#4f46e5";

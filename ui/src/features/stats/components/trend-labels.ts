@@ -1,4 +1,4 @@
-import type { StatsPeriod } from "../api/stats-period";
+import type { StatsPeriod } from "../../../api/stats";
 
 const MONTHS = ["gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"];
 

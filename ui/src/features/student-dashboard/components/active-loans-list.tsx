@@ -1,13 +1,13 @@
 import { PackageOpen } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
-import type { MyLoan } from "../../../api/loans";
+import type { LoanView } from "../../../../../src/modules/loans/model";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { daysLateText, formatDate } from "../../../lib/dates";
 
 /** "Prestiti Attivi": open loans with their due dates; overdue ones in red. */
-export function ActiveLoansList({ loans }: { loans: MyLoan[] | undefined }) {
+export function ActiveLoansList({ loans }: { loans: LoanView[] | undefined }) {
   if (!loans) return <LoadingState />;
   if (loans.length === 0) return <EmptyState icon={PackageOpen} title="Nessun prestito attivo" />;
   return (

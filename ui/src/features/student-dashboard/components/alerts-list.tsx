@@ -1,6 +1,6 @@
 import { AlarmClock, CalendarClock, TriangleAlert } from "lucide-react";
+import type { Alerts, LoanAlert } from "../../../api/avvisi";
 import { daysLateText, formatDate } from "../../../lib/dates";
-import type { LoanAlert, MyAlerts } from "../api/get-my-alerts";
 
 function lateText(alert: LoanAlert): string {
   return `scaduto il ${formatDate(alert.data_rientro)} (${daysLateText(alert.giorni_ritardo)})`;
@@ -31,7 +31,7 @@ const GROUPS = [
 ] as const;
 
 /** The student's own alerts: overdue loans, and loans due today or tomorrow. */
-export function AlertsList({ alerts }: { alerts: MyAlerts }) {
+export function AlertsList({ alerts }: { alerts: Alerts }) {
   if (alerts.totale_avvisi === 0) return null;
   return (
     <section aria-label="I tuoi avvisi" className="grid gap-3 md:grid-cols-3">

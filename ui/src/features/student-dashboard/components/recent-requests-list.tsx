@@ -1,13 +1,13 @@
 import { ChevronRight, Inbox } from "lucide-react";
-import type { MyRequest } from "../../../api/richieste";
+import type { RequestView } from "../../../../../src/modules/loans/model";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
 
 interface RecentRequestsListProps {
-  requests: MyRequest[] | undefined;
-  onOpen: (request: MyRequest) => void;
+  requests: RequestView[] | undefined;
+  onOpen: (request: RequestView) => void;
 }
 
 /** "Prestiti Recenti": the latest requests; each opens its details. */

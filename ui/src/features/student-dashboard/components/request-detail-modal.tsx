@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
-import type { MyRequest } from "../../../api/richieste";
+import type { RequestView } from "../../../../../src/modules/loans/model";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RequestStatusBadge } from "../../../components/status-badge";
@@ -18,7 +18,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Every detail of one of the student's requests, the reason included when it was rejected. */
-export function RequestDetailModal({ request, onClose }: { request: MyRequest; onClose: () => void }) {
+export function RequestDetailModal({ request, onClose }: { request: RequestView; onClose: () => void }) {
   return (
     <Modal title="Dettaglio richiesta" description={request.oggetto_nome} onClose={onClose}>
       <dl className="space-y-3">

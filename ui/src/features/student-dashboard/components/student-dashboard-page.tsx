@@ -1,11 +1,13 @@
 import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wrench } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
+import type { RequestView } from "../../../../../src/modules/loans/model";
+import { useMyAlerts } from "../../../api/avvisi";
 import { useBlockThreshold } from "../../../api/impostazioni";
 import { useCourseItemCounts } from "../../../api/inventario";
 import { useMyLoans } from "../../../api/loans";
 import { useUserPenalties } from "../../../api/penalties";
-import { type MyRequest, useMyRequests } from "../../../api/richieste";
+import { useMyRequests } from "../../../api/richieste";
 import { useMyReports } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -13,7 +15,6 @@ import { CalendarFeedCard } from "../../../components/calendar-feed-card";
 import { PageHeader } from "../../../components/page-header";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
-import { useMyAlerts } from "../api/get-my-alerts";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
 import { DashboardCard } from "./dashboard-card";
@@ -45,7 +46,7 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
   const alerts = useMyAlerts();
   const penalties = useUserPenalties(user.id);
   const blockAt = useBlockThreshold();
-  const [openRequest, setOpenRequest] = useState<MyRequest | null>(null);
+  const [openRequest, setOpenRequest] = useState<RequestView | null>(null);
 
   // The penalty history is a complement: without it the page still works, so a failure is only logged.
   useEffect(() => {

@@ -11,11 +11,11 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { type StudentNotificationKind, useNotificationAction, useStudentNotifications } from "../../../api/notifiche";
 import { Drawer } from "../../../components/drawer";
 import { EmptyState } from "../../../components/empty-state";
 import { NotificationBell, UnreadBadge } from "../../../components/notification-bell";
 import { NotificationItem, type NotificationStyle } from "../../../components/notification-item";
-import { type StudentNotificationKind, useNotificationAction, useStudentNotifications } from "../api/notifications";
 
 const KIND_STYLES: Record<StudentNotificationKind, NotificationStyle> = {
   richiesta_approvata: { icon: CircleCheck, tone: "bg-emerald-50 text-emerald-700" },

@@ -1,8 +1,8 @@
 import { DatabaseBackup } from "lucide-react";
+import { BACKUP_ERROR, useDownloadBackup } from "../../../api/system";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { useToast } from "../../../components/toast";
-import { BACKUP_ERROR, useDownloadBackup } from "../api/download-backup";
 
 /** Downloads a consistent copy of the whole database, to keep somewhere safe. */
 export function BackupCard() {

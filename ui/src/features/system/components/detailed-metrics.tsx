@@ -1,4 +1,4 @@
-import type { SystemMetrics } from "../api/get-system-status";
+import type { SystemMetrics } from "../../../api/system";
 import { formatDuration, formatMegabytes, formatPercent } from "./format";
 
 /** Green below 70 %, amber below 90 %, red from there. */

@@ -1,4 +1,4 @@
-import type { EndpointStats } from "../api/get-system-status";
+import type { EndpointStats } from "../../../api/system";
 import { formatCount, formatMs } from "./format";
 import { healthLook } from "./health";
 

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, type LucideIcon, XCircle } from "lucide-react";
-import type { Health, ServiceName } from "../api/get-system-status";
+import type { Health, ServiceName } from "../../../api/system";
 
 interface HealthLook {
   /** The whole system in this state (the overall card). */

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
+import type { Incident } from "../../../api/system";
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
-import type { Incident } from "../api/get-system-status";
 import { serviceName } from "./health";
 
 /** The latest server errors and failed job runs the server remembers (since it started). */

@@ -1,4 +1,4 @@
-import type { SystemMetrics, SystemStatus } from "../api/get-system-status";
+import type { SystemMetrics, SystemStatus } from "../../../api/system";
 import { formatCount, formatPercent } from "./format";
 import { healthLook } from "./health";
 

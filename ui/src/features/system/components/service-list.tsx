@@ -1,4 +1,4 @@
-import { SERVICE_NAMES, type SystemStatus } from "../api/get-system-status";
+import { SERVICE_NAMES, type SystemStatus } from "../../../api/system";
 import { formatMs, formatPercent } from "./format";
 import { healthLook, SERVICE_LABELS } from "./health";
 

@@ -1,12 +1,12 @@
 import { Gauge, Network, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { useSystemStatus } from "../../../api/system";
 import { useSignedInUser } from "../../../app/session";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { isAdmin } from "../../../lib/user";
-import { useSystemStatus } from "../api/get-system-status";
 import { BackupCard } from "./backup-card";
 import { CollapsibleSection } from "./collapsible-section";
 import { DetailedMetrics } from "./detailed-metrics";

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
+import { type ProfileInput, useUpdateUser } from "../../../api/users";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { fullName, type User } from "../../../lib/user";
-import { type ProfileInput, useUpdateUser } from "../api/update-user";
 import { ProfileFields, profileFieldErrors, profileProblem } from "./profile-fields";
 
 function profileOf(user: User): ProfileInput {

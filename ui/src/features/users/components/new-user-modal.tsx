@@ -1,13 +1,13 @@
 import { ShieldCheck, UserRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { passwordProblem } from "../../../../../src/domain/password-policy";
+import { type NewUserInput, useCreateUser } from "../../../api/users";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField } from "../../../components/form-field";
 import { Modal, ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { useToast } from "../../../components/toast";
-import { type NewUserInput, useCreateUser } from "../api/create-user";
 import { confirmationError, ProfileFields, profileFieldErrors, profileProblem, REQUIRED_FIELD } from "./profile-fields";
 
 const EMPTY_USER: NewUserInput = {

@@ -1,6 +1,6 @@
 import { History, LockOpen, RotateCcw } from "lucide-react";
 import { useEffect } from "react";
-import { type Penalty, useUserPenalties } from "../../../api/penalties";
+import { type Penalty, useUnblockUser, useUserPenalties } from "../../../api/penalties";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -10,7 +10,6 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { daysLateText, formatDateTime } from "../../../lib/dates";
 import { fullName, type User } from "../../../lib/user";
-import { useUnblockUser } from "../api/unblock-user";
 import { PenaltyBadge } from "./penalty-badge";
 
 /** A student's strikes and penalty history; a blocked student is unblocked here, with or without a reset. */

@@ -1,6 +1,6 @@
+import type { ProfileInput } from "../../../api/users";
 import { SelectField, TextField } from "../../../components/form-field";
 import { useCourseNames } from "../../../lib/courses";
-import type { ProfileInput } from "../api/update-user";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { passwordProblem } from "../../../../../src/domain/password-policy";
+import { useResetUserPassword } from "../../../api/users";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField } from "../../../components/form-field";
@@ -7,7 +8,6 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { notifyDesktop } from "../../../lib/desktop-notification";
 import { fullName, type User } from "../../../lib/user";
-import { useResetUserPassword } from "../api/reset-user-password";
 import { confirmationError, REQUIRED_FIELD } from "./profile-fields";
 
 export function ResetUserPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {

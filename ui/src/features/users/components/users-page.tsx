@@ -1,7 +1,7 @@
 import { RefreshCw, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { type UserRole, useUserPages } from "../../../api/users";
+import { type UserRole, useDeleteUser, useUserPages } from "../../../api/users";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -14,7 +14,6 @@ import { TabList } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { fullName, type User } from "../../../lib/user";
-import { useDeleteUser } from "../api/delete-user";
 import { EditUserModal } from "./edit-user-modal";
 import { NewUserModal } from "./new-user-modal";
 import { ResetUserPasswordModal } from "./reset-user-password-modal";

@@ -4,12 +4,12 @@ import { bookingDateProblem, DATE_MESSAGES } from "../../../../../../src/domain/
 import { impliedUsage } from "../../../../../../src/domain/loan-types";
 import type { ItemDetails } from "../../../../api/inventario";
 import { useCreateLoan } from "../../../../api/loans";
+import { useServerToday } from "../../../../api/system";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
 import { Modal } from "../../../../components/modal";
 import { useToast } from "../../../../components/toast";
 import { ApiError } from "../../../../lib/api";
-import { useServerToday } from "../../../../lib/server-today";
 import { BorrowerStep } from "./borrower-step";
 import { DatesStep } from "./dates-step";
 import { ItemStep } from "./item-step";

@@ -1,0 +1,1 @@
+CREATE INDEX `richieste_created_idx` ON `richieste` (`created_at`);

@@ -1,0 +1,1 @@
+CREATE INDEX `richieste_inventario_idx` ON `richieste` (`inventario_id`);

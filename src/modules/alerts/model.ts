@@ -1,0 +1,41 @@
+import { type Static, t } from "elysia";
+import { STOCK_LEVELS } from "../../domain/stock-level";
+import { dayText } from "../schemas";
+
+/** Shapes of the alerts: the desk's (stock and loans) and a student's own (their loans only). */
+
+export const lowStockAlert = t.Object({
+  id: t.Integer(),
+  nome: t.String(),
+  unita_disponibili: t.Integer(),
+  quantita_totale: t.Integer(),
+  stato_scorte: t.UnionEnum(STOCK_LEVELS),
+  motivo: t.String(),
+  percentuale_disponibile: t.Integer({ description: "Unità disponibili su quelle totali, in percentuale" }),
+  prima_data_rientro: t.Nullable(dayText),
+});
+
+export const loanAlert = t.Object({
+  id: t.Integer(),
+  oggetto_nome: t.String(),
+  unita: t.Array(t.String(), { description: "I codici delle unità in prestito" }),
+  utente_id: t.Nullable(t.Integer()),
+  utente_nome: t.String({ description: "Nome e cognome di chi ha il prestito" }),
+  utente_email: t.Nullable(t.String()),
+  data_uscita: dayText,
+  data_rientro: dayText,
+  giorni_ritardo: t.Integer(),
+});
+
+/** A student's alerts have the same shape, with no stock alerts. */
+export const alerts = t.Object({
+  scorte_basse: t.Array(lowStockAlert),
+  prestiti_scaduti: t.Array(loanAlert),
+  scadenze_oggi: t.Array(loanAlert),
+  scadenze_domani: t.Array(loanAlert),
+  totale_avvisi: t.Integer(),
+});
+
+export type LowStockAlert = Static<typeof lowStockAlert>;
+export type LoanAlert = Static<typeof loanAlert>;
+export type Alerts = Static<typeof alerts>;

@@ -1,0 +1,204 @@
+import { type Static, t } from "elysia";
+import { INVENTORY_SORT_FIELDS, INVENTORY_STATUS_FILTERS } from "../../domain/inventory-list";
+import { LOAN_TYPES } from "../../domain/loan-types";
+import { ITEM_STATES, UNIT_STATES } from "../../domain/unit-state";
+import { dayText, idParams, isoDate, listOrPage, messageAnswer, pageQueryFields } from "../schemas";
+
+/**
+ * One of a list's words. Not `t.UnionEnum`: Elysia fills an absent optional UnionEnum with its first
+ * value, which would turn "no filter" into a filter.
+ */
+const oneOf = <const Word extends string>(words: readonly Word[], error?: string) =>
+  t.Unsafe<Word>(
+    t.Union(
+      words.map((word) => t.Literal(word)),
+      { error },
+    ),
+  );
+const text = (maxLength: number, error: string) => t.Optional(t.String({ maxLength, error }));
+const nullableText = t.Union([t.String(), t.Null()]);
+
+// ── Inputs ──────────────────────────────────────────────────────────────────────────────────────
+
+export const itemParams = idParams("Oggetto non valido");
+export const unitParams = t.Object({
+  id: idParams("Oggetto non valido").properties.id,
+  unitId: idParams("Unità non valida").properties.id,
+});
+export const categoryParams = idParams("Categoria non valida");
+
+const searchField = text(100, "Testo di ricerca troppo lungo (massimo 100 caratteri)");
+const categoryField = t.Optional(t.String({ pattern: "^[1-9][0-9]{0,8}$", error: "Categoria non valida" }));
+const statusField = t.Optional(oneOf(INVENTORY_STATUS_FILTERS, "Stato non valido"));
+
+/** The spec's filters of the inventory list (search, category, course, status, dates added, order) and its page. */
+export const inventoryQuery = t.Object({
+  search: searchField,
+  categoria: categoryField,
+  corso: text(100, "Corso non valido"),
+  stato: statusField,
+  dateFrom: t.Optional(isoDate("Data non valida (formato AAAA-MM-GG)")),
+  dateTo: t.Optional(isoDate("Data non valida (formato AAAA-MM-GG)")),
+  sortBy: t.Optional(oneOf(INVENTORY_SORT_FIELDS, "Ordinamento non valido")),
+  sortOrder: t.Optional(oneOf(["asc", "desc"], "Ordine non valido: usa asc o desc")),
+  ...pageQueryFields,
+});
+
+/** A student's catalogue: search, category and state, and its page. */
+export const catalogueQuery = t.Object({
+  search: searchField,
+  categoria: categoryField,
+  stato: statusField,
+  ...pageQueryFields,
+});
+
+/** A unit as an item's form sends it: its code alone, or `{ id?, codice_univoco, note? }` (id = an existing unit). */
+const unitInput = t.Union(
+  [
+    t.String(),
+    t.Object({
+      id: t.Optional(t.Union([t.Integer({ minimum: 1 }), t.Null()])),
+      // Required, or Elysia would turn any non-object (5, null) into a valid `{}`.
+      codice_univoco: t.String(),
+      note: t.Optional(t.Union([t.String(), t.Null()])),
+    }),
+  ],
+  { error: "Unità non valida" },
+);
+
+const optionalItemText = t.Optional(t.Union([t.String(), t.Null()], { error: "Dati non validi" }));
+
+/**
+ * The spec's item body (create and edit). The shape is checked here; the rules that need the data or
+ * read several fields (a name that is not blank, units or a quantity, known courses and category, free
+ * codes, text lengths) stay in the service.
+ */
+export const itemBody = t.Object(
+  {
+    nome: t.String({ error: "Compila tutti i campi obbligatori" }),
+    /** How many units to create with generated codes, when `unita` is empty. */
+    quantita_totale: t.Optional(t.Union([t.Number(), t.String()], { error: "Compila tutti i campi obbligatori" })),
+    posizione: optionalItemText,
+    /** The old name of `posizione`, read when `posizione` is absent. */
+    scaffale: optionalItemText,
+    fornitore: optionalItemText,
+    seriale: optionalItemText,
+    checklist: optionalItemText,
+    note: optionalItemText,
+    immagine_url: optionalItemText,
+    tipo_prestito: t.Optional(oneOf(LOAN_TYPES, "Tipo di prestito non valido")),
+    /** Course names, the first one being the item's categoria_madre. */
+    corsi_assegnati: t.Array(t.String({ error: "Assegna almeno un corso" }), {
+      minItems: 1,
+      error: "Assegna almeno un corso",
+    }),
+    /** Derived from the first course; accepted and ignored, as the spec's form sends it. */
+    categoria_madre: t.Optional(t.Unknown()),
+    categoria_id: t.Optional(
+      t.Union([t.Integer({ minimum: 1 }), t.String({ pattern: "^([1-9][0-9]{0,8})?$" }), t.Null()], {
+        error: "Categoria non valida",
+      }),
+    ),
+    unita: t.Optional(t.Array(unitInput, { error: "Unità non valida" })),
+    durata_massima_giorni: t.Optional(
+      t.Union([t.Integer({ minimum: 1, maximum: 3650 }), t.Literal(""), t.Null()], {
+        error: "La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)",
+      }),
+    ),
+  },
+  { error: "Dati dell'oggetto non validi" },
+);
+
+export const unitLostBody = t.Object(
+  { perso: t.Boolean({ error: "Indica se l'unità è persa (perso: true o false)" }) },
+  { error: "Indica se l'unità è persa (perso: true o false)" },
+);
+
+export const categoryBody = t.Object(
+  { nome: t.String({ error: "Il nome della categoria è obbligatorio" }) },
+  { error: "Il nome della categoria è obbligatorio" },
+);
+
+// ── Answers ─────────────────────────────────────────────────────────────────────────────────────
+
+const unitState = oneOf(UNIT_STATES);
+
+export const inventoryUnit = t.Object({
+  id: t.Integer(),
+  inventario_id: t.Integer(),
+  codice_univoco: t.String(),
+  stato: unitState,
+  /** The open loan holding the unit (started, else the next approved one); always null for a student. */
+  prestito_corrente_id: t.Union([t.Integer(), t.Null()]),
+  note: nullableText,
+});
+
+export const inventoryItem = t.Object({
+  id: t.Integer(),
+  nome: t.String(),
+  note: nullableText,
+  posizione: nullableText,
+  /** The old name of `posizione`, kept for the spec. */
+  scaffale: nullableText,
+  fornitore: nullableText,
+  seriale: nullableText,
+  /** Accessories to check at hand-over and return, one per line. */
+  checklist: nullableText,
+  immagine_url: nullableText,
+  tipo_prestito: oneOf(LOAN_TYPES),
+  /** The item's own longest external loan in days; null = the academy's `durata_massima_giorni`. */
+  durata_massima_giorni: t.Union([t.Integer(), t.Null()]),
+  categoria_id: t.Union([t.Integer(), t.Null()]),
+  /** "first course - simple category", as the spec's category column reads. */
+  categoria_nome: nullableText,
+  categoria_madre: nullableText,
+  categoria_figlia: nullableText,
+  corsi_assegnati: t.Array(t.String()),
+  quantita_totale: t.Integer(),
+  unita_disponibili: t.Integer(),
+  stato_effettivo: oneOf(ITEM_STATES),
+  hasMultipleUnits: t.Boolean(),
+  data_aggiunta: dayText,
+  unita: t.Array(inventoryUnit),
+});
+
+export const inventoryList = listOrPage(inventoryItem);
+
+export const inventorySummary = t.Object({
+  articoli_totali: t.Integer(),
+  unita_totali: t.Integer(),
+  in_riparazione: t.Integer(),
+  scorte_basse: t.Integer(),
+});
+
+/** A date range already taken on a unit: a pending request or an open loan (no names: students see these). */
+export const bookedRange = t.Object({
+  dal: dayText,
+  al: dayText,
+  tipo: oneOf(["richiesta", "prestito"]),
+  /** An overdue loan keeps the unit until it comes back, whatever `al` says. */
+  fino_alla_restituzione: t.Boolean(),
+});
+
+export const bookableUnit = t.Object({ ...inventoryUnit.properties, prenotazioni: t.Array(bookedRange) });
+
+export const category = t.Object({ id: t.Integer(), nome: t.String() });
+export const categoryWithCount = t.Object({ id: t.Integer(), nome: t.String(), oggetti: t.Integer() });
+export const categoryDeleted = t.Object({ ...messageAnswer.properties, spostati: t.Integer() });
+
+export type InventoryQuery = Static<typeof inventoryQuery>;
+export type CatalogueQuery = Static<typeof catalogueQuery>;
+export type ItemInput = Static<typeof itemBody>;
+export type UnitInput = Static<typeof unitInput>;
+export type CategoryInput = Static<typeof categoryBody>;
+export type InventoryUnit = Static<typeof inventoryUnit>;
+export type InventoryItem = Static<typeof inventoryItem>;
+/** One item as `GET /api/inventario/:id` answers it: the same view as the list's. */
+export type ItemDetails = InventoryItem;
+/** An item of a student's catalogue (`GET /api/inventario/disponibili`): units never name their loan. */
+export type CatalogueItem = InventoryItem;
+export type InventorySummary = Static<typeof inventorySummary>;
+export type BookedRange = Static<typeof bookedRange>;
+export type BookableUnit = Static<typeof bookableUnit>;
+export type Category = Static<typeof category>;
+export type CategoryWithCount = Static<typeof categoryWithCount>;

@@ -1,0 +1,66 @@
+import { type Static, t } from "elysia";
+import { PRIORITIES, REPORT_STATES, REPORT_TYPES } from "../../domain/repairs";
+import { idParams, timestampText } from "../schemas";
+
+/** Shapes of the fault-report routes: a student's report, the desk's list, moving a report, its repair. */
+
+export const DESCRIBE_FAULT = "Descrivi il problema";
+
+export const reportParams = idParams("Segnalazione non valida");
+
+// Elysia gives an enum the first value as default: these have none, a missing one is refused.
+export const newReport = t.Object(
+  {
+    tipo: t.UnionEnum(REPORT_TYPES, { error: "Tipo di segnalazione non valido", default: undefined }),
+    urgenza: t.UnionEnum(PRIORITIES, { error: "Urgenza non valida", default: undefined }),
+    messaggio: t.String({ error: DESCRIBE_FAULT }),
+    prestito_id: t.Integer({ minimum: 1, error: "Seleziona il prestito" }),
+    unit_id: t.Integer({ minimum: 1, error: "Seleziona l'unità" }),
+    inventario_id: t.Optional(t.Nullable(t.Integer(), { error: "L'oggetto non corrisponde al prestito" })),
+    user_id: t.Optional(
+      t.Nullable(t.Integer(), {
+        error: "Utente non valido",
+        description: "Ignorato: chi segnala è l'utente della sessione",
+      }),
+    ),
+  },
+  { error: "Dati della segnalazione non validi" },
+);
+
+export const reportMove = t.Object(
+  {
+    stato: t.UnionEnum(REPORT_STATES, { error: "Stato della segnalazione non valido", default: undefined }),
+    esito: t.Optional(
+      t.Nullable(t.Literal("perso"), {
+        error: "Esito non valido",
+        description: "perso: una segnalazione di perdita risolta segna l'unità come persa",
+      }),
+    ),
+  },
+  { error: "Stato della segnalazione non valido" },
+);
+
+/** A report with its reporter and the repair it led to; a student's own list has the same shape. */
+export const reportView = t.Object({
+  id: t.Integer(),
+  tipo: t.UnionEnum(REPORT_TYPES),
+  urgenza: t.UnionEnum(PRIORITIES),
+  messaggio: t.String(),
+  stato: t.UnionEnum(REPORT_STATES),
+  created_at: timestampText,
+  handled_at: t.Nullable(timestampText),
+  inventario_id: t.Integer(),
+  inventario_nome: t.String(),
+  unit_id: t.Integer(),
+  codice_univoco: t.String(),
+  prestito_id: t.Nullable(t.Integer()),
+  riparazione_id: t.Nullable(t.Integer()),
+  user_id: t.Nullable(t.Integer()),
+  utente_nome: t.Nullable(t.String()),
+  utente_cognome: t.Nullable(t.String()),
+  utente_email: t.Nullable(t.String()),
+});
+
+export type NewReport = Static<typeof newReport>;
+export type ReportMove = Static<typeof reportMove>;
+export type ReportView = Static<typeof reportView>;

@@ -1,0 +1,67 @@
+import { type Static, t } from "elysia";
+import { mailStatus } from "../mail/model";
+import { timestampText } from "../schemas";
+
+export const HEALTH_STATES = ["healthy", "warning", "error"] as const;
+export type Health = (typeof HEALTH_STATES)[number];
+const health = t.UnionEnum(HEALTH_STATES);
+
+const serviceState = t.Object({
+  status: health,
+  /** Share of this server's checks that did not fail, in percent. */
+  uptime: t.Number(),
+  responseTime: t.Number({ description: "ms" }),
+});
+
+/** Everyone signed in learns whether the service works; the optional figures go to administrators only. */
+export const systemStatus = t.Object({
+  overall: health,
+  services: t.Object({
+    database: serviceState,
+    api: serviceState,
+    auth: serviceState,
+    storage: serviceState,
+    notifications: serviceState,
+  }),
+  url_pubblico: t.Optional(t.Nullable(t.String())),
+  avviso_url_pubblico: t.Optional(t.Nullable(t.String())),
+  posta: t.Optional(mailStatus),
+  metrics: t.Optional(
+    t.Object({
+      totalRequests: t.Integer(),
+      activeUsers: t.Integer(),
+      memoryUsage: t.Number({ description: "Percentuale della memoria del server" }),
+      memoryMb: t.Number(),
+      cpuUsage: t.Number(),
+      diskUsage: t.Number(),
+      diskFreeMb: t.Integer(),
+      uptimeSeconds: t.Integer(),
+    }),
+  ),
+  event_loop: t.Optional(t.Object({ p99_ms: t.Number(), max_ms: t.Number() })),
+  recentIncidents: t.Optional(
+    t.Array(
+      t.Object({
+        id: t.Integer(),
+        service: t.String(),
+        time: timestampText,
+        message: t.String(),
+        severity: t.UnionEnum(["error", "warning"]),
+      }),
+    ),
+  ),
+  endpoints: t.Optional(
+    t.Array(
+      t.Object({
+        method: t.String(),
+        path: t.String(),
+        count: t.Integer(),
+        errors: t.Integer(),
+        medianMs: t.Number(),
+        status: health,
+      }),
+    ),
+  ),
+});
+
+export type SystemStatus = Static<typeof systemStatus>;

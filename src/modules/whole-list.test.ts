@@ -1,0 +1,126 @@
+import { describe, expect, it } from "bun:test";
+import { users } from "../db/schema";
+import type { Json } from "../testing/harness";
+import { insertLoan, insertRequest } from "../testing/inventory-fixtures";
+import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
+import { STRETCH_ROWS } from "./whole-list";
+
+/** A history longer than two stretches: returned loans of the camera over the past years, one a day. */
+function longHistory(scenario: LoanScenario, count: number) {
+  for (let index = 0; index < count; index++) {
+    const from = day(-2 * count + 2 * index);
+    insertLoan(scenario.ctx, {
+      itemId: scenario.camera.id,
+      unitIds: [unitIdOf(scenario.camera)],
+      userId: scenario.student.user.id,
+      stato: "restituito",
+      from,
+      to: from,
+      returnedOn: from,
+    });
+    insertRequest(scenario.ctx, {
+      itemId: scenario.camera.id,
+      unitId: unitIdOf(scenario.camera),
+      userId: scenario.student.user.id,
+      stato: "rifiutata",
+      from,
+      to: from,
+    });
+  }
+}
+
+/** Every page of a list, one after the other: the order the whole list must keep. */
+async function allPages(scenario: LoanScenario, path: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await scenario.client.get(`${path}&pagina=${page}&per_pagina=200`, scenario.admin);
+    ids.push(...(answer.body.elementi as Json[]).map((row) => row.id as number));
+    if (ids.length >= answer.body.totale) return ids;
+  }
+}
+
+describe("the spec's whole lists over a long history", () => {
+  const count = STRETCH_ROWS * 2 + 37;
+
+  it.each([
+    ["/api/prestiti?all=1", "loans"],
+    ["/api/richieste?all=1", "requests"],
+  ])("%s streams every row, in the order of its pages", async (path) => {
+    const scenario = await loanScenario();
+    longHistory(scenario, count);
+    const answer = await scenario.client.app.handle(
+      new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${scenario.admin}` } }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toContain("application/json");
+    const rows = (await answer.json()) as Json[];
+    expect(rows.length).toBe(count);
+    expect(rows.map((row) => row.id)).toEqual(await allPages(scenario, path));
+    expect(rows[0]).toMatchObject({ id: expect.any(Number), stato: expect.any(String) });
+  });
+
+  it("leaves out rows added while it streams, so no stretch repeats or skips a row", async () => {
+    const scenario = await loanScenario();
+    longHistory(scenario, count);
+    const answer = await scenario.client.app.handle(
+      new Request("http://localhost/api/prestiti?all=1", { headers: { authorization: `Bearer ${scenario.admin}` } }),
+    );
+    const reader = answer.body?.getReader();
+    if (!reader) throw new Error("the whole list has no body");
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, { stream: true });
+    // The newest loan of all comes first; one more arrives while the list is on its way.
+    const added = insertLoan(scenario.ctx, { itemId: scenario.tablet.id, unitIds: [unitIdOf(scenario.tablet)] });
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      text += decoder.decode(chunk.value, { stream: true });
+    const ids = (JSON.parse(text) as Json[]).map((row) => row.id as number);
+    expect(ids).not.toContain(added);
+    expect(ids).toHaveLength(count);
+    expect(new Set(ids).size).toBe(count);
+  });
+
+  it("compresses the stream for a client that accepts gzip", async () => {
+    const scenario = await loanScenario();
+    longHistory(scenario, count);
+    const answer = await scenario.client.app.handle(
+      new Request("http://localhost/api/prestiti?all=1", {
+        headers: { authorization: `Bearer ${scenario.admin}`, "accept-encoding": "gzip" },
+      }),
+    );
+    expect(answer.headers.get("content-encoding")).toBe("gzip");
+    const text = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await answer.arrayBuffer())));
+    expect(JSON.parse(text)).toHaveLength(count);
+  });
+
+  it("/api/auth/users streams every user, in the order of its pages", async () => {
+    const scenario = await loanScenario();
+    scenario.ctx.db
+      .insert(users)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          email: `studente.${index}@accademia.it`,
+          passwordHash: "non-usata",
+          name: `Nome ${index % 7}`,
+          surname: `Cognome ${String(index % 97).padStart(2, "0")}`,
+          createdAt: scenario.ctx.clock.now().toISOString(),
+        })),
+      )
+      .run();
+    const answer = await scenario.client.get("/api/auth/users", scenario.admin);
+    const ids = (answer.body as Json[]).map((user) => user.id as number);
+    const paged: number[] = [];
+    for (let page = 1; paged.length < ids.length; page++) {
+      const next = await scenario.client.get(`/api/auth/users?pagina=${page}&per_pagina=200`, scenario.admin);
+      paged.push(...(next.body.elementi as Json[]).map((user) => user.id as number));
+    }
+    expect(ids.length).toBeGreaterThan(STRETCH_ROWS * 2);
+    expect(ids).toEqual(paged);
+  });
+
+  it("answers a short list as one array, as before", async () => {
+    const scenario = await loanScenario();
+    longHistory(scenario, 3);
+    const answer = await scenario.client.get("/api/prestiti?all=1", scenario.admin);
+    expect(answer.body).toHaveLength(3);
+  });
+});
