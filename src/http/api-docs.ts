@@ -55,6 +55,12 @@ const schemaBlock = (title: string, schema: Schema | undefined) =>
     ? `<details><summary>${title}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`
     : "";
 
+/** A route answering a file says which kind (fileAnswer in src/modules/schemas.ts). */
+function fileLine(operation: Operation): string {
+  const kinds = Object.keys(operation.responses?.["200"]?.content ?? {}).filter((kind) => kind !== "application/json");
+  return kinds.length ? `<p>Risposta 200: file <code>${escapeHtml(kinds.join(", "))}</code></p>` : "";
+}
+
 function operationSection(path: string, method: string, operation: Operation) {
   const parameters = (operation.parameters ?? [])
     .map(
@@ -69,6 +75,7 @@ function operationSection(path: string, method: string, operation: Operation) {
 ${parameters ? `<p>Parametri:</p><ul>${parameters}</ul>` : ""}
 ${schemaBlock("Corpo (JSON)", operation.requestBody?.content["application/json"]?.schema)}
 ${schemaBlock("Risposta 200 (JSON)", operation.responses?.["200"]?.content?.["application/json"]?.schema)}
+${fileLine(operation)}
 </section>`;
 }
 

@@ -55,3 +55,13 @@ export function oneOf<const Values extends readonly [string, ...string[]]>(value
   delete schema.default;
   return schema;
 }
+
+/**
+ * What a route that answers a file (a spreadsheet, a PDF, a backup, a calendar, an event stream) declares
+ * instead of a JSON schema: its content type, in the route's OpenAPI `detail`.
+ */
+export const fileAnswer = (contentType: string, description: string) => ({
+  responses: {
+    200: { description, content: { [contentType]: { schema: { type: "string" as const, format: "binary" } } } },
+  },
+});

@@ -2,6 +2,7 @@
 // sends them, with the fields a test cares about overridable.
 import type { Alerts, LoanAlert, LowStockAlert } from "../../src/modules/alerts/model";
 import type { LoanView, RequestView } from "../../src/modules/loans/model";
+import { aRequest, aLoan as aStudentScreensLoan } from "./loan-fixtures";
 
 const HOUR_MS = 3_600_000;
 
@@ -18,37 +19,24 @@ export function dayFromToday(days: number): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
+/** A pending request as the desk lists it: the student screens' request, arriving now. */
 export function aLoanRequest(overrides: Partial<RequestView> = {}): RequestView {
-  return {
+  return aRequest({
     id: 31,
-    stato: "in_attesa",
     inventario_id: 4,
-    oggetto_nome: "Canon EOS R6",
-    articolo_nome: "Canon EOS R6",
-    tipo_prestito: "solo_esterno",
     unit_id: 40,
     codice_univoco: "CANONEOSR6_001",
     dal: dayFromToday(2),
     al: dayFromToday(5),
     note: "Per il corso di ritratto",
-    tipo_utilizzo: "esterno",
-    motivo_rifiuto: null,
     created_at: hoursAgo(2),
-    handled_at: null,
-    utente_id: 2,
-    utente_nome: "Giulia",
-    utente_cognome: "Bianchi",
-    name: "Giulia",
-    surname: "Bianchi",
-    utente_email: "giulia.bianchi@accademia.it",
-    penalty_strikes: 0,
-    is_blocked: false,
     ...overrides,
-  };
+  });
 }
 
+/** A loan out at the desk, handed over three days ago, to another student than the student screens' one. */
 export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
-  return {
+  return aStudentScreensLoan({
     id: 11,
     inventario_id: 7,
     oggetto_id: 7,
@@ -57,7 +45,6 @@ export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
     unita: ["TREPPIEDE_001"],
     unita_ids: [70],
     unita_seriale: "TREPPIEDE_001",
-    quantita: 1,
     utente_id: 3,
     utente_nome: "Luca",
     utente_cognome: "Verdi",
@@ -66,24 +53,12 @@ export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
     chi: "Luca Verdi",
     data_uscita: dayFromToday(-3),
     data_rientro: dayFromToday(4),
-    data_restituzione: null,
-    data_fine: null,
-    stato: "attivo",
-    giorni_ritardo: 0,
     note: "Prestito diretto - 1 unità",
-    tipo_utilizzo: "esterno",
-    richiesta_id: null,
-    penalty_strikes: 0,
-    is_blocked: false,
     created_at: hoursAgo(72),
-    fase: "attivo",
     consegnato_il: hoursAgo(72),
     consegnato_da: "Marta Bianchi",
-    annullato_il: null,
-    unita_restituite: [],
-    checklist: null,
     ...overrides,
-  };
+  });
 }
 
 export function noAlerts(): Alerts {

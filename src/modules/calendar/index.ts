@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { publicBaseUrl } from "../counter/documents";
-import { messageAnswer } from "../schemas";
+import { fileAnswer, messageAnswer } from "../schemas";
 import { feedLink, feedParams, loanParams } from "./model";
 import { feedCalendar, feedUrl, loanCalendar, revokeFeed } from "./service";
 
@@ -21,12 +21,17 @@ export function calendarModule(ctx: AppContext, tokens: TokenService) {
         ({ params, request }) => feedCalendar(ctx, params.token, publicBaseUrl(ctx, request)),
         {
           params: feedParams,
+          detail: fileAnswer("text/calendar", "Il calendario iCal dei prestiti dello studente"),
         },
       )
       .get(
         "/prestiti/:id/ics",
         ({ actor, params, request }) => loanCalendar(ctx, actor, Number(params.id), publicBaseUrl(ctx, request)),
-        { auth: "signed-in", params: loanParams },
+        {
+          auth: "signed-in",
+          params: loanParams,
+          detail: fileAnswer("text/calendar", "Il prestito come evento iCal"),
+        },
       )
   );
 }

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { optionalJsonBody } from "../../http/input";
+import { fileAnswer } from "../schemas";
 import { loanReceipt, publicBaseUrl, unitLabels } from "./documents";
 import {
   labelsQuery,
@@ -9,6 +10,7 @@ import {
   loanIdParams,
   previewQuery,
   readReturnBody,
+  returnBody,
   returnPreviewResponse,
   returnResponse,
   scanQuery,
@@ -40,11 +42,19 @@ export function counterModule(ctx: AppContext, tokens: TokenService) {
       "/prestiti/:id/restituisci",
       ({ actor, params, body }) => returnLoan(ctx, actor, params.id, readReturnBody(body)),
       // No `body` schema on purpose: readReturnBody checks it (see there).
-      { auth: "admin", params: loanIdParams, parse: optionalJsonBody, response: returnResponse },
+      {
+        auth: "admin",
+        params: loanIdParams,
+        parse: optionalJsonBody,
+        response: returnResponse,
+        // Documented here, since the body is checked in the handler.
+        detail: { requestBody: { required: false, content: { "application/json": { schema: returnBody as object } } } },
+      },
     )
     .get("/prestiti/:id/ricevuta", ({ actor, params }) => loanReceipt(ctx, actor, params.id), {
       auth: "signed-in",
       params: loanIdParams,
+      detail: fileAnswer("application/pdf", "La ricevuta del prestito (PDF)"),
     })
     .get(
       "/etichette",
@@ -52,6 +62,7 @@ export function counterModule(ctx: AppContext, tokens: TokenService) {
       {
         auth: "admin",
         query: labelsQuery,
+        detail: fileAnswer("application/pdf", "Le etichette delle unità con il loro codice QR (PDF)"),
       },
     )
     .get("/banco/scansione", ({ query }) => lookupScan(ctx, query.codice), {

@@ -1,6 +1,7 @@
 import { Value } from "@sinclair/typebox/value";
 import { type Static, t } from "elysia";
 import { LOAN_TYPES } from "../../domain/loan-types";
+import { UNIT_STATES } from "../../domain/unit-state";
 import { badRequest } from "../../http/errors";
 import { loanView } from "../loans/model";
 
@@ -96,7 +97,7 @@ export const scanResponse = t.Object({
       checklist: t.Nullable(t.String()),
       /** How the item may be lent: the Banco's lend form asks for the usage and dates it allows. */
       tipo_prestito: t.UnionEnum(LOAN_TYPES),
-      stato: t.String(),
+      stato: t.UnionEnum(UNIT_STATES),
       azione: t.UnionEnum(SCAN_ACTIONS),
       prestito: t.Nullable(loanView),
     }),

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { fileAnswer } from "../schemas";
 import { eventStream } from "./service";
 
 export function eventsModule(ctx: AppContext, tokens: TokenService) {
@@ -20,11 +21,11 @@ export function eventsModule(ctx: AppContext, tokens: TokenService) {
     },
     {
       auth: "admin",
-      detail: {
-        description:
-          "Flusso text/event-stream per il banco: ogni evento ha `event: <tipo>` e `data:` con il JSON { tipo, id, testo } " +
+      detail: fileAnswer(
+        "text/event-stream",
+        "Flusso di eventi per il banco: ogni evento ha `event: <tipo>` e `data:` con il JSON { tipo, id, testo } " +
           "(tipo: richiesta, segnalazione, restituzione, blocco).",
-      },
+      ),
     },
   );
 }

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { inventoryExportOffThread } from "../../read-jobs";
+import { fileAnswer } from "../schemas";
 import type { ImportJobs } from "./import-jobs";
 import { importJob, importJobParams, importOutcome, importUpload } from "./model";
 import { inventoryTemplate, startImport } from "./service";
@@ -25,10 +26,11 @@ export function excelModule(ctx: AppContext, tokens: TokenService, jobs: ImportJ
       .get(
         "/export",
         async () => spreadsheet(await inventoryExportOffThread(ctx), `inventario-${ctx.clock.today()}.xlsx`),
-        { auth: "admin" },
+        { auth: "admin", detail: fileAnswer(XLSX_TYPE, "L'inventario come foglio di calcolo") },
       )
       .get("/template", () => spreadsheet(new Uint8Array(inventoryTemplate()), "template-inventario.xlsx"), {
         auth: "admin",
+        detail: fileAnswer(XLSX_TYPE, "Il modello vuoto per l'import"),
       })
       // The spec's call: answers once the import is done.
       .post("/import", ({ actor, body }) => startImport(jobs, actor, body).done, {

@@ -7,6 +7,7 @@ import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { backupOffThread } from "../../read-jobs";
 import { recordAudit } from "../audit/service";
+import { fileAnswer } from "../schemas";
 import { type SystemStatus, systemStatus } from "./model";
 import { createStatusProbe } from "./service";
 
@@ -64,7 +65,7 @@ export function systemModule(ctx: AppContext, tokens: TokenService) {
             },
           });
         },
-        { auth: "admin" },
+        { auth: "admin", detail: fileAnswer("application/vnd.sqlite3", "Una copia coerente del database (SQLite)") },
       )
   );
 }

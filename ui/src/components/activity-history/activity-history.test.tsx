@@ -1,14 +1,14 @@
 import { describe, expect, it } from "bun:test";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
+import type { AuditEntryView } from "../../../../src/modules/audit/model";
 import { type ApiRoutes, mockApi } from "../../../test/mock-api";
 import { TOKEN_KEY } from "../../lib/api";
 import { ActivityHistory } from "./activity-history";
-import type { ActivityEntry } from "./get-activity";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-function anEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
+function anEntry(overrides: Partial<AuditEntryView> = {}): AuditEntryView {
   return {
     id: 1,
     action: "loan.create",

@@ -1,13 +1,14 @@
 import { History, RefreshCw } from "lucide-react";
 import { useId } from "react";
+import type { AuditEntity } from "../../../../src/modules/audit/model";
+import { useActivity } from "../../api/audit";
 import { formatDateTime, formatRelativeTime } from "../../lib/dates";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { LoadingState } from "../spinner";
-import { type ActivityEntity, useActivity } from "./get-activity";
 
 interface ActivityHistoryProps {
-  entity: ActivityEntity;
+  entity: AuditEntity;
   id: number;
   title?: string;
 }
