@@ -13,6 +13,7 @@ import mailAndFeeds from "../../migrations/0009_mail_and_feeds.sql" with { type:
 import wholeListOrder from "../../migrations/0010_whole_list_order.sql" with { type: "text" };
 import usersNameOrder from "../../migrations/0011_users_name_order.sql" with { type: "text" };
 import requestsByItem from "../../migrations/0012_requests_by_item.sql" with { type: "text" };
+import openLoanUnits from "../../migrations/0013_open_loan_units.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -31,6 +32,7 @@ export const migrationSql: Record<string, string> = {
   "0010_whole_list_order": wholeListOrder,
   "0011_users_name_order": usersNameOrder,
   "0012_requests_by_item": requestsByItem,
+  "0013_open_loan_units": openLoanUnits,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

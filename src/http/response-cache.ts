@@ -45,7 +45,8 @@ export const CACHED_LISTS = new Set([
 export type Resource = "inventory" | "loans" | "requests" | "users" | "repairs" | "reports" | "audit" | "settings";
 
 const ITEMS: Resource[] = ["inventory", "loans", "requests", "repairs"];
-const STATS: Resource[] = ["inventory", "loans", "requests", "users"];
+// The period's rankings and trend count requests, named by their items, courses and borrowers.
+const STATS: Resource[] = ["inventory", "requests", "users"];
 
 /**
  * What each cached list reads, so that a write rebuilds only the lists it can change (a request does not
@@ -68,7 +69,10 @@ export const LIST_RESOURCES: Record<string, Resource[]> = {
   "/api/prestiti/mie": ["loans", "inventory", "users"],
   "/api/richieste": ["requests", "inventory", "users"],
   "/api/richieste/mie": ["requests", "inventory", "users"],
-  "/api/stats": STATS,
+  "/api/riparazioni": ["repairs", "inventory"],
+  "/api/segnalazioni": ["reports", "inventory", "users"],
+  "/api/segnalazioni/mie": ["reports", "inventory", "users"],
+  "/api/stats": ["inventory", "loans", "requests", "users", "repairs", "reports"],
   "/api/stats/categories": STATS,
   "/api/stats/monthly-requests": STATS,
   "/api/stats/top-departments": STATS,

@@ -83,7 +83,6 @@ export function aLoanAlert(id: number, oggetto_nome: string, overrides: Partial<
   return {
     id,
     oggetto_nome,
-    unita: [`${oggetto_nome.toUpperCase().replace(/\s/g, "")}_001`],
     utente_id: 3,
     utente_nome: "Luca Verdi",
     utente_email: "luca.verdi@accademia.it",

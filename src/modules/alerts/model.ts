@@ -18,7 +18,6 @@ export const lowStockAlert = t.Object({
 export const loanAlert = t.Object({
   id: t.Integer(),
   oggetto_nome: t.String(),
-  unita: t.Array(t.String(), { description: "I codici delle unità in prestito" }),
   utente_id: t.Nullable(t.Integer()),
   utente_nome: t.String({ description: "Nome e cognome di chi ha il prestito" }),
   utente_email: t.Nullable(t.String()),

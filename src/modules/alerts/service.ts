@@ -1,27 +1,18 @@
-import { and, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { inventario, prestiti } from "../../db/schema";
+import { inventario, prestiti, users } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
+import { daysLate } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
 import { itemCounts } from "../inventory/list-query";
-import type { LoanView } from "../loans/model";
-import { loadLoanViews } from "../loans/views";
 import type { Alerts, LoanAlert, LowStockAlert } from "./model";
 
-function loanAlert(loan: LoanView): LoanAlert {
-  return {
-    id: loan.id,
-    oggetto_nome: loan.oggetto_nome,
-    unita: loan.unita,
-    utente_id: loan.utente_id,
-    utente_nome: loan.utente_nome_reale,
-    utente_email: loan.utente_email,
-    data_uscita: loan.data_uscita,
-    data_rientro: loan.data_rientro,
-    giorni_ritardo: loan.giorni_ritardo,
-  };
-}
+/**
+ * Alerts are built from the open set only: the open loans due by tomorrow (one range of the index on
+ * state and due date) and the per-item counts of open holdings. Nothing here reads the history, so a miss
+ * costs what is open, not what the academy has lent over the years.
+ */
 
 function stockReason(level: StockLevel, available: number, total: number): string {
   if (level === "esaurito") return "Nessuna unità disponibile";
@@ -33,19 +24,20 @@ function stockReason(level: StockLevel, available: number, total: number): strin
 function lowStockAlerts(ctx: AppContext, today: string): LowStockAlert[] {
   const counts = itemCounts(ctx.db, today);
   const lowIds = [...counts].filter(([, item]) => isLowStock(item.available, item.total)).map(([id]) => id);
-  const items = lowIds.length
-    ? ctx.db
-        .select({ id: inventario.id, nome: inventario.nome })
-        .from(inventario)
-        .where(and(inArray(inventario.id, lowIds), isNull(inventario.archivedAt)))
-        .orderBy(sql`${inventario.nome} collate nocase`, inventario.id)
-        .all()
-    : [];
+  if (lowIds.length === 0) return [];
+  const items = ctx.db
+    .select({ id: inventario.id, nome: inventario.nome })
+    .from(inventario)
+    .where(and(inArray(inventario.id, lowIds), isNull(inventario.archivedAt)))
+    .orderBy(sql`${inventario.nome} collate nocase`, inventario.id)
+    .all();
   const firstReturns = new Map(
     ctx.db
       .select({ itemId: prestiti.inventarioId, first: sql<string>`min(${prestiti.dataRientro})` })
       .from(prestiti)
-      .where(inArray(prestiti.stato, OPEN_LOAN_STATES))
+      // Through the open loans (the index on state), never an item's whole history: `+` keeps SQLite off
+      // the index on the item.
+      .where(and(inArray(prestiti.stato, OPEN_LOAN_STATES), sql`+${prestiti.inventarioId} in ${lowIds}`))
       .groupBy(prestiti.inventarioId)
       .all()
       .map((row) => [row.itemId, row.first]),
@@ -66,38 +58,74 @@ function lowStockAlerts(ctx: AppContext, today: string): LowStockAlert[] {
   });
 }
 
-function loanAlerts(ctx: AppContext, today: string, scope?: SQL) {
-  const open = and(inArray(prestiti.stato, OPEN_LOAN_STATES), scope);
-  const load = (condition: SQL) =>
-    loadLoanViews(ctx.db, today, { where: and(open, condition) })
-      .map(loanAlert)
-      .sort((a, b) => a.data_rientro.localeCompare(b.data_rientro));
-  return {
-    prestiti_scaduti: load(and(lt(prestiti.dataRientro, today), isNotNull(prestiti.consegnatoIl)) as SQL),
-    scadenze_oggi: load(eq(prestiti.dataRientro, today)),
-    scadenze_domani: load(eq(prestiti.dataRientro, addDays(today, 1))),
-  };
+type LoanAlerts = Pick<Alerts, "prestiti_scaduti" | "scadenze_oggi" | "scadenze_domani">;
+
+/**
+ * The open loans due by tomorrow, in one read: overdue (handed over and due before today), due today and
+ * due tomorrow, each by due date and then newest first.
+ */
+function loanAlerts(ctx: AppContext, today: string, borrowerId?: number): LoanAlerts {
+  const tomorrow = addDays(today, 1);
+  // The desk reads the range of the index on state and due date; one borrower reads their own open loans
+  // (`+` keeps SQLite off the due-date range, which would walk everyone's loans due by tomorrow).
+  const dueBy =
+    borrowerId === undefined
+      ? lte(prestiti.dataRientro, tomorrow)
+      : and(eq(prestiti.utenteId, borrowerId), sql`+${prestiti.dataRientro} <= ${tomorrow}`);
+  const rows = ctx.db
+    .select({
+      id: prestiti.id,
+      itemName: inventario.nome,
+      userId: prestiti.utenteId,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      chi: prestiti.chi,
+      loanEmail: prestiti.utenteEmail,
+      out: prestiti.dataUscita,
+      due: prestiti.dataRientro,
+      handedOverAt: prestiti.consegnatoIl,
+    })
+    .from(prestiti)
+    .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
+    .leftJoin(users, eq(users.id, prestiti.utenteId))
+    .where(and(inArray(prestiti.stato, OPEN_LOAN_STATES), dueBy))
+    .orderBy(prestiti.dataRientro, desc(prestiti.createdAt), desc(prestiti.id))
+    .all();
+  const alerts: LoanAlerts = { prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [] };
+  for (const row of rows) {
+    const handedOver = row.handedOverAt !== null;
+    const alert: LoanAlert = {
+      id: row.id,
+      oggetto_nome: row.itemName,
+      utente_id: row.userId,
+      utente_nome: row.name === null ? row.chi : `${row.name} ${row.surname}`,
+      utente_email: row.email ?? row.loanEmail,
+      data_uscita: row.out,
+      data_rientro: row.due,
+      // Equipment that never left the desk is never late.
+      giorni_ritardo: handedOver ? daysLate(row.due, today) : 0,
+    };
+    if (row.due === today) alerts.scadenze_oggi.push(alert);
+    else if (row.due === tomorrow) alerts.scadenze_domani.push(alert);
+    else if (handedOver) alerts.prestiti_scaduti.push(alert);
+  }
+  return alerts;
 }
+
+const loanAlertCount = (loans: LoanAlerts) =>
+  loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length;
 
 /** The desk's alerts: low stock, overdue loans, loans due today and tomorrow. */
 export function adminAlerts(ctx: AppContext): Alerts {
   const today = ctx.clock.today();
   const scorte_basse = lowStockAlerts(ctx, today);
   const loans = loanAlerts(ctx, today);
-  return {
-    scorte_basse,
-    ...loans,
-    totale_avvisi:
-      scorte_basse.length + loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length,
-  };
+  return { scorte_basse, ...loans, totale_avvisi: scorte_basse.length + loanAlertCount(loans) };
 }
 
 /** The same alerts about the caller's own loans only (no stock data). */
 export function userAlerts(ctx: AppContext, userId: number): Alerts {
-  const loans = loanAlerts(ctx, ctx.clock.today(), eq(prestiti.utenteId, userId));
-  return {
-    scorte_basse: [],
-    ...loans,
-    totale_avvisi: loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length,
-  };
+  const loans = loanAlerts(ctx, ctx.clock.today(), userId);
+  return { scorte_basse: [], ...loans, totale_avvisi: loanAlertCount(loans) };
 }

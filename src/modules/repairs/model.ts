@@ -1,6 +1,6 @@
 import { type Static, t } from "elysia";
 import { PRIORITIES, REPAIR_STATES } from "../../domain/repairs";
-import { dayText, idParams, timestampText } from "../schemas";
+import { dayText, idParams, oneOf, timestampText } from "../schemas";
 
 /** Shapes of the repair routes: the desk's list, opening a repair, editing or closing it. */
 
@@ -11,8 +11,7 @@ export const repairParams = idParams("Riparazione non valida");
 
 const unitOfItem = t.Integer({ minimum: 1, error: SELECT_ITEM_AND_UNIT });
 const technicalNotes = t.Optional(t.Nullable(t.String(), { error: "Le note tecniche sono un testo" }));
-// Elysia gives an enum the first value as default; an absent priority keeps its own default instead.
-const priority = t.Optional(t.UnionEnum(PRIORITIES, { error: "Priorità non valida", default: undefined }));
+const priority = t.Optional(oneOf(PRIORITIES, "Priorità non valida"));
 
 /** The details of a repair the desk writes: what is wrong, notes (`note` is the spec's other name) and priority. */
 const details = {
@@ -32,7 +31,7 @@ export const repairChange = t.Object(
   {
     ...details,
     descrizione: t.Optional(details.descrizione),
-    stato: t.Optional(t.UnionEnum(REPAIR_STATES, { error: "Stato della riparazione non valido", default: undefined })),
+    stato: t.Optional(oneOf(REPAIR_STATES, "Stato della riparazione non valido")),
     inventario_id: t.Optional(t.Integer({ error: "Oggetto non valido" })),
     unit_id: t.Optional(t.Integer({ error: "Unità non valida" })),
   },

@@ -448,3 +448,15 @@ describe("the shape of a repair payload", () => {
     expect(answer.body).toMatchObject({ descrizione: "Otturatore e display", priorita: "alta", stato: "in_corso" });
   });
 });
+
+describe("what a repair changes elsewhere", () => {
+  it("shows in the desk's plain counts at once, though they were asked for just before", async () => {
+    const scenario = await loanScenario();
+    const counts = async () => (await scenario.client.get("/api/stats", scenario.admin)).body;
+    expect(await counts()).toMatchObject({ riparazioni: 0, riparazioni_in_corso: 0 });
+    const repair = await createRepairOk(scenario, repairBody(scenario.camera));
+    expect(await counts()).toMatchObject({ riparazioni: 1, riparazioni_in_corso: 1 });
+    await scenario.client.put(`/api/riparazioni/${repair.id}`, { stato: "completata" }, scenario.admin);
+    expect(await counts()).toMatchObject({ riparazioni: 1, riparazioni_in_corso: 0 });
+  });
+});

@@ -1,6 +1,6 @@
 import { type Static, t } from "elysia";
 import { PRIORITIES, REPORT_STATES, REPORT_TYPES } from "../../domain/repairs";
-import { idParams, timestampText } from "../schemas";
+import { idParams, oneOf, timestampText } from "../schemas";
 
 /** Shapes of the fault-report routes: a student's report, the desk's list, moving a report, its repair. */
 
@@ -8,11 +8,10 @@ export const DESCRIBE_FAULT = "Descrivi il problema";
 
 export const reportParams = idParams("Segnalazione non valida");
 
-// Elysia gives an enum the first value as default: these have none, a missing one is refused.
 export const newReport = t.Object(
   {
-    tipo: t.UnionEnum(REPORT_TYPES, { error: "Tipo di segnalazione non valido", default: undefined }),
-    urgenza: t.UnionEnum(PRIORITIES, { error: "Urgenza non valida", default: undefined }),
+    tipo: oneOf(REPORT_TYPES, "Tipo di segnalazione non valido"),
+    urgenza: oneOf(PRIORITIES, "Urgenza non valida"),
     messaggio: t.String({ error: DESCRIBE_FAULT }),
     prestito_id: t.Integer({ minimum: 1, error: "Seleziona il prestito" }),
     unit_id: t.Integer({ minimum: 1, error: "Seleziona l'unità" }),
@@ -29,7 +28,7 @@ export const newReport = t.Object(
 
 export const reportMove = t.Object(
   {
-    stato: t.UnionEnum(REPORT_STATES, { error: "Stato della segnalazione non valido", default: undefined }),
+    stato: oneOf(REPORT_STATES, "Stato della segnalazione non valido"),
     esito: t.Optional(
       t.Nullable(t.Literal("perso"), {
         error: "Esito non valido",

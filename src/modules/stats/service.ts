@@ -5,6 +5,7 @@ import { categorie, inventario, prestiti, richieste, riparazioni, segnalazioni, 
 import { qualified } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
+import { historyTotal } from "./history-totals";
 import type {
   BasicCounts,
   CategoryShare,
@@ -35,7 +36,7 @@ export function basicStats(ctx: AppContext): BasicCounts {
     ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
   const items = rows(inventario, isNull(inventario.archivedAt));
   const activeLoans = rows(prestiti, inArray(prestiti.stato, OPEN_LOAN_STATES));
-  const requests = rows(richieste);
+  const requests = historyTotal(ctx, "richieste");
   return {
     totale_articoli: items,
     utenti_registrati: rows(users, eq(users.ruolo, "user")),
@@ -43,7 +44,7 @@ export function basicStats(ctx: AppContext): BasicCounts {
     prestiti_attivi: activeLoans,
     // The plain counts an existing desk client reads from the same call.
     inventario: items,
-    prestiti: rows(prestiti),
+    prestiti: historyTotal(ctx, "prestiti"),
     richieste: requests,
     riparazioni: rows(riparazioni),
     segnalazioni: rows(segnalazioni),

@@ -392,3 +392,24 @@ describe("the counts kept between calls", () => {
     ]);
   });
 });
+
+describe("the totals kept between calls", () => {
+  it("count the requests and loans made after the first call", async () => {
+    const fresh = await seededTerm();
+    const totals = async () => {
+      const { richieste, richieste_totali, prestiti } = (await fresh.client.get("/api/stats", fresh.admin)).body;
+      return { richieste, richieste_totali, prestiti };
+    };
+    expect(await totals()).toEqual({ richieste: 15, richieste_totali: 15, prestiti: 1 });
+    const items = (await fresh.client.get("/api/inventario", fresh.admin)).body as Json[];
+    const lens = items.find((item) => item.nome === "Obiettivo 50mm") as Json;
+    const request = await requestOk(fresh.client, fresh.student, {
+      unit_id: unitIdOf(lens),
+      dal: "2026-03-12",
+      al: "2026-03-12",
+    });
+    expect(await totals()).toEqual({ richieste: 16, richieste_totali: 16, prestiti: 1 });
+    await approveOk(fresh.client, fresh.admin, request.id);
+    expect(await totals()).toEqual({ richieste: 16, richieste_totali: 16, prestiti: 2 });
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX `prestiti_unita_open_idx` ON `prestiti_unita` (`prestito_id`,`unit_id`) WHERE restituita_il IS NULL;
