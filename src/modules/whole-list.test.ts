@@ -1,8 +1,10 @@
 import { describe, expect, it } from "bun:test";
-import { users } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { corsi, inventario, inventarioCorsi, unita, users } from "../db/schema";
 import type { Json } from "../testing/harness";
-import { insertLoan, insertRequest } from "../testing/inventory-fixtures";
+import { insertLoan, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
+import { unitCode } from "./inventory/service";
 import { STRETCH_ROWS } from "./whole-list";
 
 /** A history longer than two stretches: returned loans of the camera over the past years, one a day. */
@@ -122,5 +124,71 @@ describe("the spec's whole lists over a long history", () => {
     longHistory(scenario, 3);
     const answer = await scenario.client.get("/api/prestiti?all=1", scenario.admin);
     expect(answer.body).toHaveLength(3);
+  });
+});
+
+describe("the whole inventory and a student's whole catalogue", () => {
+  const count = STRETCH_ROWS + 61;
+
+  /** `count` items of the photography course, one unit each, the first one lent. */
+  async function longInventory() {
+    const scenario = await inventoryScenario();
+    const { ctx } = scenario;
+    const course = ctx.db.select({ id: corsi.id }).from(corsi).where(eq(corsi.nome, "Fotografia")).get();
+    if (!course) throw new Error("no photography course");
+    const units: number[] = [];
+    for (let index = 0; index < count; index++) {
+      const item = ctx.db
+        .insert(inventario)
+        .values({ nome: `Oggetto ${(index * 7919) % count}`, tipoPrestito: "solo_esterno", dataAggiunta: day(0) })
+        .returning({ id: inventario.id })
+        .get();
+      ctx.db.insert(inventarioCorsi).values({ inventarioId: item.id, corsoId: course.id, posizione: 0 }).run();
+      const unit = ctx.db
+        .insert(unita)
+        .values({ inventarioId: item.id, ...unitCode(`OGG-${index}`) })
+        .returning({ id: unita.id })
+        .get();
+      units.push(unit.id);
+      if (index === 0) insertLoan(ctx, { itemId: item.id, unitIds: [unit.id] });
+    }
+    return scenario;
+  }
+
+  async function streamed(scenario: Awaited<ReturnType<typeof inventoryScenario>>, path: string, token: string) {
+    const answer = await scenario.client.app.handle(
+      new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${token}` } }),
+    );
+    expect(answer.status).toBe(200);
+    return (await answer.json()) as Json[];
+  }
+
+  async function pagesOf(scenario: Awaited<ReturnType<typeof inventoryScenario>>, path: string, token: string) {
+    const items: Json[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await scenario.client.get(`${path}?pagina=${page}&per_pagina=200`, token);
+      items.push(...(answer.body.elementi as Json[]));
+      if (items.length >= answer.body.totale) return items;
+    }
+  }
+
+  it("streams every item, as its pages show them and in their order", async () => {
+    const scenario = await longInventory();
+    const whole = await streamed(scenario, "/api/inventario", scenario.admin);
+    expect(whole).toHaveLength(count);
+    expect(whole).toEqual(await pagesOf(scenario, "/api/inventario", scenario.admin));
+    const lent = whole.flatMap((item) => (item.unita as Json[]).filter((unit) => unit.prestito_corrente_id !== null));
+    expect(lent).toHaveLength(1);
+  });
+
+  it("streams a student's catalogue without the loans holding its units", async () => {
+    const scenario = await longInventory();
+    const { token } = scenario.student;
+    const whole = await streamed(scenario, "/api/inventario/disponibili", token);
+    expect(whole).toHaveLength(count);
+    expect(whole).toEqual(await pagesOf(scenario, "/api/inventario/disponibili", token));
+    expect(whole.flatMap((item) => (item.unita as Json[]).map((unit) => unit.prestito_corrente_id))).toEqual(
+      Array(count).fill(null),
+    );
   });
 });

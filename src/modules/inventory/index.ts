@@ -87,10 +87,10 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
       ({ actor, query }) => {
         if (actor.ruolo === "admin") return listInventory(ctx.db, ctx.clock.today(), query);
         if (!actor.corsoAccademico) return pageOf(query) ? emptyPage(query) : [];
-        const answer = listInventory(ctx.db, ctx.clock.today(), query, { course: actor.corsoAccademico });
-        return Array.isArray(answer)
-          ? answer.map(studentItemView)
-          : { ...answer, elementi: answer.elementi.map(studentItemView) };
+        return listInventory(ctx.db, ctx.clock.today(), query, {
+          course: actor.corsoAccademico,
+          view: studentItemView,
+        });
       },
       { auth: "signed-in", query: catalogueQuery, response: inventoryList },
     )

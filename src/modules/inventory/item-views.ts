@@ -4,7 +4,7 @@ import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
 import type { InventoryItem } from "./model";
-import { loadUnitViews } from "./unit-status";
+import { loadUnitViews, type OpenHoldings } from "./unit-status";
 
 /** An item as the API shows it (model.ts's `inventoryItem`). */
 export type ItemView = InventoryItem;
@@ -13,6 +13,8 @@ export interface ItemFilter {
   ids?: number[];
   /** Only items assigned to this course (what a student may see). */
   course?: string;
+  /** The open set, when the caller read it already (a whole list built stretch by stretch reads it once). */
+  open?: OpenHoldings;
 }
 
 /** Items assigned to the course (what a student may see). */
@@ -46,7 +48,10 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
     .orderBy(asc(inventarioCorsi.posizione), asc(corsi.nome))
     .all();
   const coursesByItem = groupBy(courseRows, (row) => row.itemId);
-  const unitsByItem = groupBy(loadUnitViews(db, today, restrict ? { itemIds } : {}), (unit) => unit.inventario_id);
+  const unitsByItem = groupBy(
+    loadUnitViews(db, today, { ...(restrict ? { itemIds } : {}), open: filter.open }),
+    (unit) => unit.inventario_id,
+  );
   return items.map(({ item, categoryName }) => {
     const units = unitsByItem.get(item.id) ?? [];
     const courses = (coursesByItem.get(item.id) ?? []).map((row) => row.nome);

@@ -7,9 +7,10 @@ import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list"
 import { isLowStock } from "../../domain/stock-level";
 import { type ItemState, itemState, UNIT_STATES } from "../../domain/unit-state";
 import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
+import { wholeList } from "../whole-list";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
 import type { InventoryQuery } from "./model";
-import { unitCountsByItem } from "./unit-status";
+import { loadOpenHoldings, type OpenHoldings, unitCountsByItem } from "./unit-status";
 
 /**
  * The inventory's list on the server: the spec's filters (search, category, course, status, dates
@@ -18,9 +19,10 @@ import { unitCountsByItem } from "./unit-status";
  * by its schema (model.ts) before it gets here.
  */
 
-/** What narrows the list: a student's course always does. */
+/** What narrows the list (a student's course always does), and how each item is shown to the caller. */
 export interface InventoryScope {
   course?: string;
+  view?: (item: ItemView) => ItemView;
 }
 
 /** Items whose name, serial number or notes, or one of whose unit codes, contain the term. */
@@ -33,6 +35,8 @@ export function itemsContaining(term: string): SQL {
 const firstCourse = sql`(select c.nome from inventario_corsi ic join corsi c on c.id = ic.corso_id
   where ic.inventario_id = ${qualified(inventario.id)} order by ic.posizione limit 1)`;
 
+const categoryName = sql`(select ${categorie.nome} from ${categorie} where ${categorie.id} = ${qualified(inventario.categoriaId)})`;
+
 function sortColumn(field: InventorySortField): SQL {
   switch (field) {
     case "nome":
@@ -41,7 +45,7 @@ function sortColumn(field: InventorySortField): SQL {
       return sql`coalesce(${inventario.seriale}, '') collate nocase`;
     case "categoria":
       // As `categoria_nome` reads: the first course, then the simple category.
-      return sql`coalesce(${firstCourse} || ' - ' || ${categorie.nome}, ${firstCourse}, ${categorie.nome}, '') collate nocase`;
+      return sql`coalesce(${firstCourse} || ' - ' || ${categoryName}, ${firstCourse}, ${categoryName}, '') collate nocase`;
     case "data_aggiunta":
       return sql`${inventario.dataAggiunta}`;
   }
@@ -74,7 +78,6 @@ function itemIds(db: Db, selection: { where: SQL | undefined; orderBy: SQL[] }, 
   return db
     .select({ id: inventario.id })
     .from(inventario)
-    .leftJoin(categorie, eq(categorie.id, inventario.categoriaId))
     .where(selection.where)
     .orderBy(...selection.orderBy)
     .limit(page ? page.size : -1)
@@ -102,18 +105,22 @@ export function itemCounts(db: Db, today: string): Map<number, ItemCounts> {
 }
 
 /**
- * The items of the inventory (or of a student's course) passing the query: the whole array for the
- * spec's plain call, one page when `pagina` or `per_pagina` is given.
+ * The items of the inventory (or of a student's course) passing the query: one page when `pagina` or
+ * `per_pagina` is given, else the spec's whole array, streamed in stretches when it is long (whole-list.ts).
  */
 export function listInventory(
   db: Db,
   today: string,
   query: InventoryQuery,
   scope: InventoryScope = {},
-): ItemView[] | PagedAnswer<ItemView> {
+): ItemView[] | PagedAnswer<ItemView> | Response {
   const page = pageOf(query);
   const status = query.stato;
   const selection = itemSelection(query, scope);
+  const views = (ids: number[], open?: OpenHoldings) => {
+    const items = itemViewsInOrder(db, today, ids, open);
+    return scope.view ? items.map(scope.view) : items;
+  };
   if (status) {
     // The state is derived, not stored: the filtered ids are narrowed by the per-item counts.
     const counts = itemCounts(db, today);
@@ -122,22 +129,31 @@ export function listInventory(
       if (!item) return status === "non_disponibile";
       return status === LOW_STOCK ? isLowStock(item.available, item.total) : item.state === status;
     });
-    if (!page) return itemViewsInOrder(db, today, ids);
+    if (!page) return views(ids);
     const answer = pageOfRows(ids, page);
-    return { ...answer, elementi: itemViewsInOrder(db, today, answer.elementi) };
+    return { ...answer, elementi: views(answer.elementi) };
   }
-  if (!page) return itemViewsInOrder(db, today, itemIds(db, selection));
+  if (!page) {
+    // Read once for every stretch: a stretch's units scoped by id would read each unit's whole history.
+    const open = loadOpenHoldings(db, today, null);
+    return wholeList({
+      db,
+      table: inventario,
+      id: inventario.id,
+      ...selection,
+      load: (stretch) => views(itemIds(db, { where: stretch, orderBy: selection.orderBy }), open),
+    });
+  }
   const total = db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0;
-  const elementi = itemViewsInOrder(db, today, itemIds(db, selection, page));
-  return { elementi, totale: total, pagina: page.number, per_pagina: page.size };
+  return { elementi: views(itemIds(db, selection, page)), totale: total, pagina: page.number, per_pagina: page.size };
 }
 
 /** Beyond this many items, building every item costs less than a long list of ids. */
 const BY_IDS_UP_TO = 500;
 
-function itemViewsInOrder(db: Db, today: string, ids: number[]): ItemView[] {
+function itemViewsInOrder(db: Db, today: string, ids: number[], open?: OpenHoldings): ItemView[] {
   if (ids.length === 0) return [];
-  const views = loadItemViews(db, today, ids.length > BY_IDS_UP_TO ? {} : { ids });
+  const views = loadItemViews(db, today, { ...(ids.length > BY_IDS_UP_TO ? {} : { ids }), open });
   const byId = new Map(views.map((item) => [item.id, item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -10,7 +10,7 @@ import type { InventoryUnit } from "./model";
 export type UnitView = InventoryUnit;
 
 /** What holds units today, read from the open records only: in-progress repairs, open loans, pending requests. */
-interface OpenHoldings {
+export interface OpenHoldings {
   /** The item of every unit held by one of the open records. */
   itemOf: Map<number, number>;
   inRepair: Set<number>;
@@ -51,7 +51,7 @@ function openSetQueries(today: string, unitIds: number[] | null) {
  * passed (an expired one can no longer be approved, so it holds nothing). A handful of rows however
  * long the academy's history, each read through a covering index on its state.
  */
-function loadOpenHoldings(db: Db, today: string, unitIds: number[] | null): OpenHoldings {
+export function loadOpenHoldings(db: Db, today: string, unitIds: number[] | null): OpenHoldings {
   const holdings: OpenHoldings = {
     itemOf: new Map(),
     inRepair: new Set(),
@@ -82,7 +82,11 @@ function loadOpenHoldings(db: Db, today: string, unitIds: number[] | null): Open
  * set: the cost follows the units shown and the open records, not the history. Every endpoint that
  * shows a unit state goes through here.
  */
-export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[]; unitIds?: number[] } = {}) {
+export function loadUnitViews(
+  db: Db,
+  today: string,
+  filter: { itemIds?: number[]; unitIds?: number[]; open?: OpenHoldings } = {},
+) {
   const conditions: SQL[] = [isNull(unita.archivedAt)];
   if (filter.itemIds) conditions.push(inArray(unita.inventarioId, filter.itemIds.length ? filter.itemIds : [-1]));
   if (filter.unitIds) conditions.push(inArray(unita.id, filter.unitIds.length ? filter.unitIds : [-1]));
@@ -100,7 +104,7 @@ export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[
     .all();
   if (rows.length === 0) return [];
   const scoped = (filter.itemIds || filter.unitIds) && rows.length <= SCOPED_UP_TO;
-  const open = loadOpenHoldings(db, today, scoped ? rows.map((row) => row.id) : null);
+  const open = filter.open ?? loadOpenHoldings(db, today, scoped ? rows.map((row) => row.id) : null);
   return rows.map((row): UnitView => {
     const startedLoanId = open.startedLoan.get(row.id) ?? null;
     const upcomingLoanId = open.upcomingLoan.get(row.id) ?? null;

@@ -101,3 +101,14 @@ export function useResetUserPassword() {
       answerOf(server.api.auth.users({ id })["reset-password"].put({ newPassword }), "Errore nel reset password"),
   });
 }
+
+/** Students found by matricola, name or email for the desk to lend to: the first few, sorted by surname. */
+export function useStudentSearch(term: string) {
+  const search = term.trim();
+  return useQuery({
+    queryKey: [...usersKeys.all, "banco", search],
+    queryFn: () => listUsers({ ruolo: "user", cerca: search, pagina: "1", per_pagina: "6" }).then(asPage),
+    enabled: search.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}

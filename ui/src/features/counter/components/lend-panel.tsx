@@ -6,6 +6,7 @@ import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-typ
 import type { ScannedUnit } from "../../../../../src/modules/counter/model";
 import { useCreateLoan } from "../../../api/loans";
 import { useServerToday } from "../../../api/system";
+import { useStudentSearch } from "../../../api/users";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { type Choice, ChoiceGroup } from "../../../components/choice-group";
@@ -15,7 +16,6 @@ import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { countWith } from "../../../lib/plural";
 import { fullName, type User } from "../../../lib/user";
-import { useStudentSearch } from "../api";
 
 const USAGES: Choice<UsageType>[] = [
   { value: "esterno", label: "Prestito esterno" },

@@ -1,6 +1,6 @@
 import { Copy, KeyRound, UserPlus, Users } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useUsers } from "../../../../api/users";
+import { type NewUserInput, useCreateUser, useUsers } from "../../../../api/users";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
 import { COVERING_INPUT } from "../../../../components/covering-input";
@@ -10,7 +10,6 @@ import { LoadingState } from "../../../../components/spinner";
 import { ApiError } from "../../../../lib/api";
 import { useCourseNames } from "../../../../lib/courses";
 import { isAdmin, type User } from "../../../../lib/user";
-import { type NewBorrowerInput, useCreateBorrower } from "../../api/create-borrower";
 import { StrikeBadge } from "../loan-badges";
 import { ChoiceCard, StepSearch } from "./choice-card";
 import { generateTemporaryPassword } from "./temporary-password";
@@ -18,7 +17,7 @@ import type { Borrower } from "./wizard-state";
 
 type Mode = "registered" | "new";
 
-type NewBorrowerForm = Omit<NewBorrowerInput, "password">;
+type NewBorrowerForm = Omit<NewUserInput, "password" | "ruolo">;
 
 const EMPTY_FORM: NewBorrowerForm = {
   name: "",
@@ -148,7 +147,7 @@ function NewBorrowerForm({ onCreated }: { onCreated: (user: User, password: stri
   const courseNames = useCourseNames();
   const [form, setForm] = useState(EMPTY_FORM);
   const [missing, setMissing] = useState(false);
-  const createBorrower = useCreateBorrower();
+  const createBorrower = useCreateUser();
 
   const field = (key: keyof NewBorrowerForm) => ({
     value: form[key],
@@ -163,7 +162,10 @@ function NewBorrowerForm({ onCreated }: { onCreated: (user: User, password: stri
     setMissing(incomplete);
     if (incomplete) return;
     const password = generateTemporaryPassword();
-    createBorrower.mutate({ ...form, password }, { onSuccess: (answer) => onCreated(answer.user, password) });
+    createBorrower.mutate(
+      { ...form, password, ruolo: "user" },
+      { onSuccess: (answer) => onCreated(answer.user, password) },
+    );
   }
 
   const error = missing
