@@ -3,12 +3,14 @@ import type { Course } from "../src/api/corsi";
 import type { InventoryItem, InventoryUnit } from "../src/api/inventario";
 import { anAdmin } from "./fixtures";
 import type { ApiRoutes } from "./mock-api";
+import { inventoryRoute, inventorySummaryRoute } from "./paged-lists";
 import { renderApp } from "./render-app";
 import { adminShellApi } from "./shell-api";
 
 export function aUnit(overrides: Partial<InventoryUnit> = {}): InventoryUnit {
   return {
     id: 101,
+    inventario_id: 1,
     codice_univoco: "CANONEOSR6_001",
     stato: "disponibile",
     prestito_corrente_id: null,
@@ -28,6 +30,8 @@ export function anItem(overrides: Partial<InventoryItem> = {}): InventoryItem {
     nome: "Canon EOS R6",
     note: "Con batteria di scorta",
     posizione: "Scaffale B2",
+    scaffale: "Scaffale B2",
+    durata_massima_giorni: null,
     fornitore: "Foto Rossi",
     seriale: "SN-100",
     checklist: null,
@@ -79,7 +83,8 @@ export function renderInventory({
     path,
     api: {
       ...adminShellApi,
-      "GET /api/inventario": { body: items },
+      "GET /api/inventario": inventoryRoute(items),
+      "GET /api/inventario/riepilogo": inventorySummaryRoute(items),
       "GET /api/categorie-semplici": { body: categories },
       "GET /api/corsi": { body: COURSES },
       ...api,

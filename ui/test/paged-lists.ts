@@ -1,3 +1,5 @@
+import { isLowStock } from "../../src/domain/stock-level";
+import type { InventoryItem } from "../src/api/inventario";
 import type { ApiCall, ApiRoutes } from "./mock-api";
 
 // Test support: the loan, request and catalogue lists as the server answers them (src/modules/*/list-query.ts),
@@ -50,7 +52,7 @@ function pagedAnswer(call: ApiCall, rows: Rows, searchFields: string[], keep: (r
 }
 
 /** The page `pagina` (of `per_pagina` rows, 50 unless given) of `rows`, as the server shapes it. */
-function pageOf(rows: Row[], pagina: string, per_pagina: string | undefined) {
+function pageOf<T>(rows: T[], pagina: string, per_pagina: string | undefined) {
   const page = Number(pagina);
   const size = Number(per_pagina ?? 50);
   return { elementi: rows.slice((page - 1) * size, page * size), totale: rows.length, pagina: page, per_pagina: size };
@@ -103,6 +105,72 @@ export function userListRoute(rows: object[] | (() => object[])): (call: ApiCall
           user: all.filter((row) => row.ruolo === "user").length,
           admin: all.filter((row) => row.ruolo === "admin").length,
         },
+      },
+    };
+  };
+}
+
+const byText = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase());
+
+/** An item as a test scripts it: some screens' fixtures carry only the fields those screens read. */
+type ListedItem = Pick<InventoryItem, "nome"> & Partial<InventoryItem>;
+type Items = object[] | (() => object[]);
+const itemsOf = (items: Items) => (typeof items === "function" ? items() : items) as ListedItem[];
+
+/** The value `sortBy` orders the inventory by, as the server reads it (a missing serial sorts first). */
+function inventorySortKey(item: ListedItem, field: string): string {
+  if (field === "seriale") return item.seriale ?? "";
+  if (field === "categoria") return item.categoria_nome ?? "";
+  if (field === "data_aggiunta") return item.data_aggiunta ?? "";
+  return item.nome;
+}
+
+const lowStock = (item: ListedItem) => isLowStock(item.unita_disponibili ?? 0, item.quantita_totale ?? 0);
+
+/** Whether an item passes the spec's filters of the query (src/modules/inventory/list-query.ts). */
+function passesInventoryFilters(item: ListedItem, query: Record<string, string>): boolean {
+  const { search, categoria, corso, stato, dateFrom, dateTo } = query;
+  const term = search?.trim().toLowerCase();
+  const searched = [item.nome, item.seriale, item.note, ...(item.unita ?? []).map((unit) => unit.codice_univoco)];
+  const added = (item.data_aggiunta ?? "").slice(0, 10);
+  return (
+    (!term || searched.some((text) => text?.toLowerCase().includes(term))) &&
+    (!categoria || String(item.categoria_id) === categoria) &&
+    (!corso || (item.corsi_assegnati ?? []).includes(corso)) &&
+    (!stato || (stato === "scorte_basse" ? lowStock(item) : item.stato_effettivo === stato)) &&
+    (!dateFrom || added >= dateFrom) &&
+    (!dateTo || added <= dateTo)
+  );
+}
+
+/**
+ * `GET /api/inventario` over these items: `search` in name, serial, notes and unit codes, the spec's
+ * filters, `sortBy`/`sortOrder` (ties by name), whole or paged.
+ */
+export function inventoryRoute(items: Items): ApiRoutes[string] {
+  return (call: ApiCall) => {
+    const { sortBy = "nome", sortOrder, pagina, per_pagina } = call.query;
+    const direction = sortOrder === "desc" ? -1 : 1;
+    const matching = itemsOf(items)
+      .filter((item) => passesInventoryFilters(item, call.query))
+      .sort(
+        (a, b) =>
+          direction * byText(inventorySortKey(a, sortBy), inventorySortKey(b, sortBy)) || byText(a.nome, b.nome),
+      );
+    return { body: pagina === undefined ? matching : pageOf(matching, pagina, per_pagina) };
+  };
+}
+
+/** `GET /api/inventario/riepilogo` over these items: the summary cards' totals. */
+export function inventorySummaryRoute(items: Items): ApiRoutes[string] {
+  return () => {
+    const all = itemsOf(items);
+    return {
+      body: {
+        articoli_totali: all.length,
+        unita_totali: all.reduce((sum, item) => sum + (item.quantita_totale ?? 0), 0),
+        in_riparazione: all.filter((item) => item.stato_effettivo === "in_riparazione").length,
+        scorte_basse: all.filter(lowStock).length,
       },
     };
   };

@@ -1,11 +1,28 @@
-import { useQuery } from "@tanstack/react-query";
-import type { Occupation } from "../../../src/domain/availability";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { addDays } from "../../../src/domain/dates";
-import type { LoanType } from "../../../src/domain/loan-types";
-import type { ItemState, UnitState } from "../../../src/domain/unit-state";
-import { apiRequest } from "../lib/api";
+import type { AvailabilityView } from "../../../src/modules/availability/model";
+import type {
+  BookableUnit,
+  BookedRange,
+  CatalogueItem,
+  CatalogueQuery,
+  InventoryItem,
+  InventoryQuery,
+  InventorySummary,
+  InventoryUnit,
+  ItemDetails,
+  ItemInput,
+} from "../../../src/modules/inventory/model";
+import { answerOf, server } from "../lib/api";
+import { categorieKeys } from "./categorie";
 
-// One item of the inventory and its units' bookings: GET /api/inventario/:id, …/disponibilita, …/disponibili.
+// The inventory: the desk's paged list and its summary, one item, its units' bookings, and the writes on
+// items and units (GET/POST/PUT/DELETE /api/inventario…).
+
+export type { BookableUnit, BookedRange, CatalogueItem, InventoryItem, InventorySummary, InventoryUnit, ItemDetails };
+
+/** What the desk's list asks the server: the spec's filters and order; the page is the hook's. */
+export type InventoryListQuery = Omit<InventoryQuery, "pagina" | "per_pagina">;
 
 /** Every key starts with "inventario", so a write that invalidates the inventory refreshes these too. */
 export const inventarioKeys = {
@@ -13,75 +30,69 @@ export const inventarioKeys = {
   item: (itemId: number | null) => ["inventario", itemId] as const,
   availability: (itemId: number | null, from: string) => ["inventario", itemId, "disponibilita", from] as const,
   bookableUnits: (itemId: number | null) => ["inventario", itemId, "disponibili"] as const,
-  list: ["inventario", "elenco"] as const,
+  pages: (query: InventoryListQuery) => ["inventario", "elenco", query] as const,
+  summary: ["inventario", "riepilogo"] as const,
 };
-
-export interface InventoryUnit {
-  id: number;
-  codice_univoco: string;
-  stato: UnitState;
-  /** The open loan holding the unit (desk only). */
-  prestito_corrente_id: number | null;
-  note: string | null;
-}
-
-/** An item as `GET /api/inventario/:id` shows it (students only reach their course's items). */
-export interface ItemDetails {
-  id: number;
-  nome: string;
-  note: string | null;
-  posizione: string | null;
-  categoria_nome: string | null;
-  immagine_url: string | null;
-  tipo_prestito: LoanType;
-  stato_effettivo: ItemState;
-  quantita_totale: number;
-  unita_disponibili: number;
-  corsi_assegnati: string[];
-  unita: InventoryUnit[];
-}
 
 export function useItem(itemId: number | null) {
   return useQuery({
     queryKey: inventarioKeys.item(itemId),
-    queryFn: () => apiRequest<ItemDetails>(`/api/inventario/${itemId}`),
+    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).get()),
     enabled: itemId !== null,
   });
 }
 
-/** An item as the desk's list (`GET /api/inventario`) shows it, with every unit and how it is filed. */
-export interface InventoryItem extends ItemDetails {
-  fornitore: string | null;
-  seriale: string | null;
-  /** Accessories to check at hand-over and return, one per line. */
-  checklist: string | null;
-  categoria_id: number | null;
-  categoria_madre: string | null;
-  categoria_figlia: string | null;
-  hasMultipleUnits: boolean;
-  data_aggiunta: string;
+/** Items per page of the desk's list: "Mostra altri" asks the server for the next one. */
+export const INVENTORY_PAGE_SIZE = 50;
+
+/** One page of the list; the plain call (no `pagina`) answers the whole array instead. */
+async function inventoryPage(query: InventoryListQuery, page: number, size: number) {
+  const answer = await answerOf(
+    server.api.inventario.get({ query: { ...query, pagina: String(page), per_pagina: String(size) } }),
+  );
+  if (Array.isArray(answer)) throw new Error("GET /api/inventario ha risposto senza pagine");
+  return answer;
 }
 
-/** Every item with its units: the inventory and repairs screens filter it on the client, the dashboard counts it. */
-export function useInventory() {
-  return useQuery({ queryKey: inventarioKeys.list, queryFn: () => apiRequest<InventoryItem[]>("/api/inventario") });
+/**
+ * The desk's inventory page by page, filtered, searched and ordered on the server. While another filter
+ * is on its way, the previous cards stay.
+ */
+export function useInventoryPages(query: InventoryListQuery) {
+  return useInfiniteQuery({
+    queryKey: inventarioKeys.pages(query),
+    queryFn: ({ pageParam }) => inventoryPage(query, pageParam, INVENTORY_PAGE_SIZE),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export interface UnitOccupation extends Occupation {
-  /** The loan, request or repair: desk only. */
-  riferimento_id: number | null;
-  /** Who holds or asked for it: desk only. */
-  chi: string | null;
+/** Every item passing the filters, with its units (the labels of a whole filtered list). */
+export async function fetchInventory(query: InventoryListQuery): Promise<InventoryItem[]> {
+  const answer = await answerOf(server.api.inventario.get({ query }));
+  return Array.isArray(answer) ? answer : answer.elementi;
 }
 
-export interface ItemAvailability {
-  inventario_id: number;
-  dal: string;
-  al: string;
-  unita: { id: number; codice_univoco: string; occupazioni: UnitOccupation[] }[];
-  /** Days from today on with at least one unit free. */
-  giorni_liberi: string[];
+/** A first page of items matching `search` (and `stato`), for a picker that searches as one types. */
+export function useInventorySearch(query: InventoryListQuery, size: number) {
+  return useQuery({
+    queryKey: [...inventarioKeys.pages(query), "prima", size],
+    queryFn: () => inventoryPage(query, 1, size),
+    placeholderData: keepPreviousData,
+  });
 }
+
+/** The summary cards: totals over the whole inventory, one aggregate answer instead of the list. */
+export function useInventorySummary() {
+  return useQuery({
+    queryKey: inventarioKeys.summary,
+    queryFn: () => answerOf(server.api.inventario.riepilogo.get()),
+  });
+}
+
+export type ItemAvailability = AvailabilityView;
+export type UnitOccupation = AvailabilityView["unita"][number]["occupazioni"][number];
 
 /** How far ahead a booking can be placed: the calendar answers at most 366 days. */
 export const BOOKING_HORIZON_DAYS = 365;
@@ -91,33 +102,103 @@ export function useItemAvailability(itemId: number | null, from: string) {
   const to = addDays(from, BOOKING_HORIZON_DAYS);
   return useQuery({
     queryKey: inventarioKeys.availability(itemId, from),
-    queryFn: () => apiRequest<ItemAvailability>(`/api/inventario/${itemId}/disponibilita?dal=${from}&al=${to}`),
+    queryFn: () =>
+      answerOf(server.api.inventario({ id: String(itemId) }).disponibilita.get({ query: { dal: from, al: to } })),
     enabled: itemId !== null && from !== "",
   });
-}
-
-/** A date range already taken on a unit: a pending request or an open loan. */
-export interface BookedRange {
-  dal: string;
-  al: string;
-  tipo: "richiesta" | "prestito";
-  /** An overdue loan keeps the unit until it comes back, whatever `al` says. */
-  fino_alla_restituzione: boolean;
-}
-
-export interface BookableUnit {
-  id: number;
-  codice_univoco: string;
-  stato: UnitState;
-  note: string | null;
-  prenotazioni: BookedRange[];
 }
 
 /** Units of an item that can be booked for some dates, free ones first. */
 export function useBookableUnits(itemId: number | null) {
   return useQuery({
     queryKey: inventarioKeys.bookableUnits(itemId),
-    queryFn: () => apiRequest<BookableUnit[]>(`/api/inventario/${itemId}/disponibili`),
+    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).disponibili.get()),
     enabled: itemId !== null,
+  });
+}
+
+/** What the item wizard sends, on creation and on editing alike. */
+export type ItemPayload = ItemInput;
+
+/** Items and units change what the lists, the summary and the categories' counts show. */
+function useInventoryWrite<Input, Output>(write: (input: Input) => Promise<Output>, categoriesToo = true) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
+      if (categoriesToo) queryClient.invalidateQueries({ queryKey: categorieKeys.all });
+    },
+  });
+}
+
+/** Creates an item (no id) or updates one (with id). */
+export function useSaveItem() {
+  return useInventoryWrite(({ id, payload }: { id?: number; payload: ItemPayload }) =>
+    id === undefined
+      ? answerOf(server.api.inventario.post(payload), "Errore nel salvataggio")
+      : answerOf(server.api.inventario({ id: String(id) }).put(payload), "Errore nel salvataggio"),
+  );
+}
+
+export function useDeleteItem() {
+  return useInventoryWrite((id: number) =>
+    answerOf(server.api.inventario({ id: String(id) }).delete(), "Errore nell'eliminazione"),
+  );
+}
+
+/** Marks a unit lost, or found again. */
+export function useSetUnitLost() {
+  return useInventoryWrite(
+    ({ itemId, unitId, lost }: { itemId: number; unitId: number; lost: boolean }) =>
+      answerOf(
+        server.api
+          .inventario({ id: String(itemId) })
+          .units({ unitId: String(unitId) })
+          .put({ perso: lost }),
+        "Errore nell'aggiornamento dell'unità",
+      ),
+    false,
+  );
+}
+
+/** One page of the student's catalogue: GET /api/inventario/disponibili with `pagina`. */
+async function cataloguePage(query: Omit<CatalogueQuery, "pagina" | "per_pagina">, page: number, size: number) {
+  const answer = await answerOf(
+    server.api.inventario.disponibili.get({ query: { ...query, pagina: String(page), per_pagina: String(size) } }),
+  );
+  if (Array.isArray(answer)) throw new Error("GET /api/inventario/disponibili ha risposto senza pagine");
+  return answer;
+}
+
+const CATALOGUE_PAGE_SIZE = 24;
+
+/**
+ * The student's catalogue page by page, searched and filtered by category on the server: a course with
+ * hundreds of items never comes at once. While another search is on its way, the previous cards stay.
+ */
+export function useCataloguePages(search: string, categoryId: string) {
+  return useInfiniteQuery({
+    queryKey: ["inventario", "disponibili", "pagine", search, categoryId],
+    queryFn: ({ pageParam }) =>
+      cataloguePage(
+        { ...(search && { search }), ...(categoryId && { categoria: categoryId }) },
+        pageParam,
+        CATALOGUE_PAGE_SIZE,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The items of the student's course, and how many of them are free now: one-row pages, never the list. */
+export function useCourseItemCounts() {
+  return useQuery({
+    queryKey: ["inventario", "disponibili", "conteggi"],
+    queryFn: async () => {
+      const [all, free] = await Promise.all([cataloguePage({}, 1, 1), cataloguePage({ stato: "disponibile" }, 1, 1)]);
+      return { total: all.totale, available: free.totale };
+    },
   });
 }

@@ -3,8 +3,9 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
 import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
+import { anItem } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { requestListRoute } from "../../../test/paged-lists";
+import { inventorySummaryRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const report = (id: number, stato: string) => ({
@@ -25,8 +26,7 @@ function renderDashboard(api: ApiRoutes = {}) {
     path: "/dashboard",
     api: {
       "GET /api/auth/password-reset-requests": { body: [] },
-      // The inventory screen shares this list: an empty one keeps it quiet when a test goes there.
-      "GET /api/inventario": { body: [] },
+      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
       "GET /api/richieste": requestListRoute([aLoanRequest(), aLoanRequest({ id: 32, stato: "approvata" })]),
       "GET /api/riparazioni": {
         body: [
@@ -50,7 +50,9 @@ function counter(label: string) {
 
 describe("Dashboard Amministratore", () => {
   it("counts items, requests, repairs in progress and active reports", async () => {
-    renderDashboard({ "GET /api/inventario": { body: [{ id: 1 }, { id: 2 }, { id: 3 }] } });
+    renderDashboard({
+      "GET /api/inventario/riepilogo": inventorySummaryRoute([anItem({ id: 1 }), anItem({ id: 2 }), anItem({ id: 3 })]),
+    });
     await waitFor(() => expect(counter("Inventario").textContent).toContain("3"));
     expect(counter("Richieste").textContent).toContain("2");
     expect(counter("Richieste").textContent).toContain("1 in attesa");

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import type { SearchResults } from "../../../../src/modules/search/model";
 import { anAdmin } from "../../../test/fixtures";
+import { inventorySummaryRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
-import type { SearchResults } from "./api/search";
 
 const results: SearchResults = {
   oggetti: [{ id: 7, nome: "Fotocamera Canon", seriale: "SN-1" }],
@@ -27,7 +28,7 @@ function renderDesk() {
       "GET /api/cerca": (call) => ({
         body: call.query.q === "canon" ? results : { oggetti: [], unita: [], studenti: [], prestiti: [] },
       }),
-      "GET /api/inventario": { body: [] },
+      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
     },
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { anItem, aUnit, renderInventory } from "../../../test/inventory-fixtures";
+import { inventoryRoute } from "../../../test/paged-lists";
 
 const camera = anItem();
 const tripod = anItem({
@@ -227,24 +228,24 @@ describe("Inventario: search, category and empty states", () => {
     expect(screen.queryByRole("button", { name: "Cancella filtri" })).toBeNull();
 
     await user.type(search, "tr-9");
-    expect(shownItems()).toEqual(["Treppiede Manfrotto"]);
+    await waitFor(() => expect(shownItems()).toEqual(["Treppiede Manfrotto"]));
     expect(screen.getByText("1 risultato trovato")).toBeTruthy();
 
     await user.clear(search);
     await user.type(search, "antivento");
-    expect(shownItems()).toEqual(["Microfono Rode"]);
+    await waitFor(() => expect(shownItems()).toEqual(["Microfono Rode"]));
 
     await user.clear(search);
     await user.type(search, "canon");
-    expect(shownItems()).toEqual(["Canon EOS R6"]);
+    await waitFor(() => expect(shownItems()).toEqual(["Canon EOS R6"]));
 
     await user.clear(search);
     await user.type(search, "a");
-    expect(screen.getByText(`${shownItems().length} risultati trovati`)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(`${shownItems().length} risultati trovati`)).toBeTruthy());
 
     await user.click(screen.getByRole("button", { name: "Cancella filtri" }));
     expect((search as HTMLInputElement).value).toBe("");
-    expect(shownItems()).toHaveLength(4);
+    await waitFor(() => expect(shownItems()).toHaveLength(4));
     expect(screen.queryByText(/risultat/)).toBeNull();
   });
 
@@ -267,7 +268,7 @@ describe("Inventario: search, category and empty states", () => {
   it("explains an empty result found by search only", async () => {
     const { user } = renderInventory({ items: everything });
     await user.type(await screen.findByLabelText("Cerca nell'inventario"), "proiettore");
-    expect(screen.getByText("Nessun articolo trovato")).toBeTruthy();
+    expect(await screen.findByText("Nessun articolo trovato")).toBeTruthy();
     expect(screen.getByText('Nessun articolo corrisponde a "proiettore".')).toBeTruthy();
     expect(screen.getByText("0 risultati trovati")).toBeTruthy();
   });
@@ -283,7 +284,7 @@ describe("Inventario: search, category and empty states", () => {
     const { user } = renderInventory({ items: everything });
     await user.selectOptions(await screen.findByLabelText("Filtra per categoria"), "Audio");
     await user.type(screen.getByLabelText("Cerca nell'inventario"), "canon");
-    expect(screen.getByText('Nessun articolo corrisponde a "canon" nella categoria "Audio".')).toBeTruthy();
+    expect(await screen.findByText('Nessun articolo corrisponde a "canon" nella categoria "Audio".')).toBeTruthy();
     expect(screen.getByText('0 risultati trovati nella categoria "Audio"')).toBeTruthy();
   });
 
@@ -305,7 +306,7 @@ describe("Inventario: deleting an item", () => {
           deleted = true;
           return { body: { message: "Oggetto eliminato" } };
         },
-        "GET /api/inventario": () => ({ body: deleted ? [tripod, microphone, lights] : everything }),
+        "GET /api/inventario": inventoryRoute(() => (deleted ? [tripod, microphone, lights] : everything)),
       },
     });
     await screen.findByRole("article", { name: "Canon EOS R6" });

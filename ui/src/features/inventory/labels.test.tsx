@@ -60,19 +60,22 @@ describe("Inventario: labels for a selection", () => {
     const { user, server } = renderInventory({ items: everything, api: labelsRoute });
     const search = await screen.findByRole("searchbox");
     await user.type(search, "Treppiede");
+    await waitFor(() => expect(screen.queryAllByRole("article").length).toBe(1));
     await user.click(screen.getByRole("checkbox", { name: "Seleziona Treppiede Manfrotto" }));
     await user.clear(search);
     await user.type(search, "Canon");
+    await waitFor(() => expect(screen.queryByText("Treppiede Manfrotto") === null).toBe(true));
     await user.click(screen.getByRole("checkbox", { name: "Seleziona Canon EOS R6" }));
     await user.click(screen.getByRole("button", { name: "Stampa etichette dei selezionati" }));
     await waitFor(() => expect(labelRequests(server.calls)).toEqual(["101,102,201"]));
-  });
+    // Two searches, each waiting for typing to pause: longer than one screen's default on a busy machine.
+  }, 15_000);
 
   it("prints the labels of every item the filter shows", async () => {
     const { user, server } = renderInventory({ items: everything, api: labelsRoute });
     await user.type(await screen.findByRole("searchbox"), "Luce");
     const results = screen.getByRole("status");
-    expect(results.textContent).toBe("1 risultato trovato");
+    await waitFor(() => expect(results.textContent).toBe("1 risultato trovato"));
     await user.click(screen.getByRole("button", { name: "Stampa etichette" }));
     await waitFor(() => expect(labelRequests(server.calls)).toEqual(["301,302"]));
     expect(within(screen.getByRole("list", { name: "Articoli" })).getAllByRole("article")).toHaveLength(1);

@@ -4,7 +4,7 @@ import { anItemCalendar, calendarDayButton } from "../../../test/availability-fi
 import { aLoan, anItem, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { loanListRoute, requestListRoute } from "../../../test/paged-lists";
+import { inventoryRoute, loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const SERVER_TODAY = dayFromToday(10);
@@ -53,7 +53,7 @@ function renderWizard(api: ApiRoutes = {}, path = "/prestiti") {
       "GET /api/prestiti": loanListRoute([aLoan()]),
       "GET /api/richieste": requestListRoute([]),
       "GET /api/avvisi": { body: noAlerts() },
-      "GET /api/inventario": { body: [camera, studioLight, projector, lentOut] },
+      "GET /api/inventario": inventoryRoute([camera, studioLight, projector, lentOut]),
       "GET /api/inventario/4/disponibili": { body: unitsOf("CANON") },
       "GET /api/inventario/5/disponibili": { body: unitsOf("LUCE") },
       "GET /api/inventario/6/disponibili": { body: unitsOf("PROIETTORE") },

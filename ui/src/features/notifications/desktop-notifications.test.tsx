@@ -4,7 +4,7 @@ import { captureConsole } from "../../../test/console";
 import { aLoanRequest, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { loanListRoute, requestListRoute } from "../../../test/paged-lists";
+import { inventorySummaryRoute, loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import { notifyDesktop } from "../../lib/desktop-notification";
 
@@ -65,7 +65,7 @@ function renderShell(path = "/dashboard", api: ApiRoutes = {}) {
     path,
     api: {
       "GET /api/auth/password-reset-requests": { body: [] },
-      "GET /api/inventario": { body: [] },
+      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
       "GET /api/prestiti": loanListRoute([]),
       "GET /api/richieste": requestListRoute([]),
       "GET /api/avvisi": { body: noAlerts() },

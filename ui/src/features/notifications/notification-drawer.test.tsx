@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { loanListRoute, requestListRoute } from "../../../test/paged-lists";
+import { inventorySummaryRoute, loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
 const fresh = aLoanRequest({ id: 31, created_at: hoursAgo(2) });
@@ -22,7 +22,7 @@ function renderShell(api: ApiRoutes = {}, path = "/dashboard") {
     path,
     api: {
       "GET /api/auth/password-reset-requests": { body: [] },
-      "GET /api/inventario": { body: [] },
+      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
       "GET /api/prestiti": loanListRoute([]),
       "GET /api/richieste": requestListRoute([fresh, stale, handled]),
       "GET /api/avvisi": { body: alerts },

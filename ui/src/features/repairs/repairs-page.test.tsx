@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { disabledBecause, fieldError } from "../../../test/described-by";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { inventoryRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import { aFaultReport, anItemWithUnits, aRepair } from "../../../test/repair-fixtures";
 import { adminShellApi } from "../../../test/shell-api";
@@ -72,17 +73,15 @@ function renderRepairs(path = "/riparazioni", api: ApiRoutes = {}) {
       ...adminShellApi,
       "GET /api/riparazioni": { body: [inProgress, secondInProgress, completed, cancelled] },
       "GET /api/segnalazioni": { body: [openReport, reportInProgress, lossReport, closedReport] },
-      "GET /api/inventario": {
-        body: [
-          anItemWithUnits(),
-          anItemWithUnits({
-            id: 2,
-            nome: "Blackmagic Pocket 6K",
-            categoria_nome: "Cinema - Videocamere",
-            unita: [{ id: 12, codice_univoco: "POCKET6K_001", stato: "prestato", note: null }],
-          }),
-        ],
-      },
+      "GET /api/inventario": inventoryRoute([
+        anItemWithUnits(),
+        anItemWithUnits({
+          id: 2,
+          nome: "Blackmagic Pocket 6K",
+          categoria_nome: "Cinema - Videocamere",
+          unita: [{ id: 12, codice_univoco: "POCKET6K_001", stato: "prestato", note: null }],
+        }),
+      ]),
       ...api,
     },
   });

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { ClipboardList, MessageSquareWarning, Package, Wrench } from "lucide-react";
-import { useInventory } from "../../../api/inventario";
+import { useInventorySummary } from "../../../api/inventario";
 import { usePendingRequests, useRecentRequests } from "../../../api/richieste";
 import { useRepairs } from "../../../api/riparazioni";
 import { useReports } from "../../../api/segnalazioni";
@@ -35,7 +35,7 @@ const ACTIVE_REPORT_STATES = ["aperta", "in_corso"];
 
 /** Inventory items, requests, repairs in progress and active fault reports. */
 export function DashboardCounters() {
-  const inventory = useInventory();
+  const inventory = useInventorySummary();
   const requests = useRecentRequests();
   const pending = usePendingRequests();
   const repairs = useRepairs();
@@ -48,7 +48,7 @@ export function DashboardCounters() {
         caption="elementi totali"
         icon={Package}
         tone="bg-indigo-50 text-indigo-600"
-        value={inventory.data?.length}
+        value={inventory.data?.articoli_totali}
         failed={inventory.isError}
       />
       <Counter

@@ -1,6 +1,7 @@
 import { PackageSearch, RefreshCw, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useCategories } from "../../../api/categorie";
+import { useCataloguePages } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -8,7 +9,6 @@ import { PageHeader } from "../../../components/page-header";
 import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { useCataloguePages } from "../api/get-available-items";
 import { ItemCard } from "./item-card";
 
 const ALL_CATEGORIES = "";

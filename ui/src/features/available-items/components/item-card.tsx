@@ -1,11 +1,11 @@
 import { ExternalLink, MapPin, Send, Tag } from "lucide-react";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import type { ItemState } from "../../../../../src/domain/unit-state";
+import type { CatalogueItem } from "../../../api/inventario";
 import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
 import { countWith } from "../../../lib/plural";
-import type { AvailableItem } from "../api/get-available-items";
 
 const ITEM_STATES: Record<ItemState, { label: string; tone: BadgeTone }> = {
   disponibile: { label: "Disponibile", tone: "green" },
@@ -20,7 +20,7 @@ function isWebAddress(url: string | null): url is string {
   return url !== null && /^https?:\/\//i.test(url.trim());
 }
 
-export function ItemCard({ item, onRequest }: { item: AvailableItem; onRequest: () => void }) {
+export function ItemCard({ item, onRequest }: { item: CatalogueItem; onRequest: () => void }) {
   const state = ITEM_STATES[item.stato_effettivo];
   const requestable = item.stato_effettivo === "disponibile";
   return (

@@ -2,9 +2,9 @@ import { Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { MIN_SEARCH_LENGTH } from "../../../../../src/domain/search";
+import { useGlobalSearch } from "../../../api/search";
 import { Modal } from "../../../components/modal";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { useGlobalSearch } from "../api/search";
 import { searchGroups } from "./search-results";
 
 const TYPING_PAUSE_MS = 150;

@@ -1,5 +1,5 @@
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
-import type { SearchResults } from "../api/search";
+import type { SearchResults } from "../../../../../src/modules/search/model";
 
 /** One line of the results: what it is, a detail, and the screen it opens. */
 export interface SearchHit {

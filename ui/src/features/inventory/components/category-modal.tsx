@@ -1,8 +1,13 @@
 import { Check, Pencil, Plus, Tag, Trash2, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useState } from "react";
-import type { Category } from "../../../api/categorie";
-import { useCategories } from "../../../api/categorie";
-import type { InventoryItem } from "../../../api/inventario";
+import {
+  type Category,
+  useCategories,
+  useCreateCategory,
+  useDeleteCategory,
+  useRenameCategory,
+} from "../../../api/categorie";
+import { useInventorySearch } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -10,21 +15,16 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
-import { useCreateCategory } from "../api/create-category";
-import { useDeleteCategory } from "../api/delete-category";
-import { useRenameCategory } from "../api/rename-category";
 import { failureText } from "../utils/failure-text";
 
 interface CategoryModalProps {
-  /** The inventory, to list the items a deletion would move. */
-  items: InventoryItem[];
   onClose: () => void;
 }
 
 /** What the modal shows: the list, a deletion to confirm, or the server's refusal of one. */
 type View = { kind: "list" } | { kind: "confirm-delete"; category: Category } | { kind: "refused"; message: string };
 
-export function CategoryModal({ items, onClose }: CategoryModalProps) {
+export function CategoryModal({ onClose }: CategoryModalProps) {
   const categories = useCategories();
   const deleteCategory = useDeleteCategory();
   const showToast = useToast();
@@ -63,7 +63,6 @@ export function CategoryModal({ items, onClose }: CategoryModalProps) {
       {view.kind === "confirm-delete" && (
         <DeleteConfirmation
           category={view.category}
-          items={items.filter((item) => item.categoria_id === view.category.id)}
           busy={deleteCategory.isPending}
           onConfirm={() => confirmDelete(view.category)}
           onCancel={() => setView({ kind: "list" })}
@@ -233,20 +232,27 @@ function CategoryRow({ category, onDelete }: { category: Category; onDelete: () 
 
 interface DeleteConfirmationProps {
   category: Category;
-  items: InventoryItem[];
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-function DeleteConfirmation({ category, items, busy, onConfirm, onCancel }: DeleteConfirmationProps) {
+/** Names of the items a deletion would move, at most this many; the count covers them all. */
+const LISTED_ITEMS = 100;
+
+function DeleteConfirmation({ category, busy, onConfirm, onCancel }: DeleteConfirmationProps) {
+  const using = useInventorySearch({ categoria: String(category.id) }, LISTED_ITEMS);
+  const items = using.data?.elementi ?? [];
+  const count = using.data?.totale ?? 0;
   return (
     <div>
       <p className="font-medium text-slate-900">Eliminare la categoria "{category.nome}"?</p>
-      {items.length > 0 ? (
+      {using.isPending && <LoadingState label="Caricamento articoli..." />}
+      {using.isError && <Alert tone="error">Errore nel caricamento inventario</Alert>}
+      {using.isSuccess && count > 0 && (
         <>
           <p className="mt-2 text-sm text-slate-600">
-            {items.length === 1 ? "Questo articolo usa" : `Questi ${items.length} articoli usano`} la categoria:
+            {count === 1 ? "Questo articolo usa" : `Questi ${count} articoli usano`} la categoria:
           </p>
           <ul
             aria-label="Articoli della categoria"
@@ -255,22 +261,24 @@ function DeleteConfirmation({ category, items, busy, onConfirm, onCancel }: Dele
             {items.map((item) => (
               <li key={item.id}>{item.nome}</li>
             ))}
+            {count > items.length && <li>e altri {count - items.length}</li>}
           </ul>
           <div className="mt-3">
             <Alert tone="warning">
-              Dopo l'eliminazione {items.length === 1 ? "verrà spostato" : "verranno spostati"} in "nessuna categoria".
+              Dopo l'eliminazione {count === 1 ? "verrà spostato" : "verranno spostati"} in "nessuna categoria".
             </Alert>
           </div>
         </>
-      ) : (
+      )}
+      {using.isSuccess && count === 0 && (
         <p className="mt-2 text-sm text-slate-600">Nessun articolo usa questa categoria.</p>
       )}
       <ModalActions>
         <Button variant="secondary" onClick={onCancel} autoFocus>
           Annulla
         </Button>
-        <Button variant="danger" icon={Trash2} onClick={onConfirm} busy={busy}>
-          {items.length > 0 ? "Elimina e sposta" : "Elimina"}
+        <Button variant="danger" icon={Trash2} onClick={onConfirm} busy={busy} disabled={!using.isSuccess}>
+          {count > 0 ? "Elimina e sposta" : "Elimina"}
         </Button>
       </ModalActions>
     </div>

@@ -1,16 +1,15 @@
 import { Check, Plus, X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
-import type { Category } from "../../../api/categorie";
+import { type Category, useCreateCategory } from "../../../api/categorie";
 import { Button, IconButton } from "../../../components/button";
 import { useToast } from "../../../components/toast";
-import { useCreateCategory } from "../api/create-category";
 import { failureText } from "../utils/failure-text";
 
 /**
  * "Nuova categoria" that opens into a one-line form. Not a <form>: it also lives inside the item
  * wizard's form, where Enter must add the category and not submit the wizard.
  */
-export function InlineCategoryForm({ onCreated }: { onCreated?: (category: Category) => void }) {
+export function InlineCategoryForm({ onCreated }: { onCreated?: (category: Pick<Category, "id" | "nome">) => void }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const createCategory = useCreateCategory();

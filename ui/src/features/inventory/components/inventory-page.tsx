@@ -2,8 +2,16 @@ import { PackageSearch, Plus, Printer, RefreshCw, SlidersHorizontal, Tags, X } f
 import { useEffect, useId, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { useCategories } from "../../../api/categorie";
-import type { InventoryItem, InventoryUnit } from "../../../api/inventario";
-import { useInventory } from "../../../api/inventario";
+import {
+  fetchInventory,
+  type InventoryItem,
+  type InventoryUnit,
+  useDeleteItem,
+  useInventoryPages,
+  useInventorySummary,
+  useItem,
+  useSetUnitLost,
+} from "../../../api/inventario";
 import { downloadLabels } from "../../../api/labels";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -12,15 +20,21 @@ import { EmptyState } from "../../../components/empty-state";
 import { NoticeDialog } from "../../../components/notice-dialog";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
-import { ShowMore, useShownCount } from "../../../components/show-more";
+import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { type ListView, ViewSwitch } from "../../../components/view-switch";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useMediaQuery } from "../../../lib/use-media-query";
-import { useDeleteItem } from "../api/delete-item";
-import { useSetUnitLost } from "../api/set-unit-lost";
 import { failureText } from "../utils/failure-text";
-import { filterItems, groupByName, type InventoryFilters, isFiltering, LOW_STOCK, NO_FILTERS } from "../utils/filters";
+import {
+  groupByName,
+  type InventoryFilters,
+  inventoryQuery,
+  isFiltering,
+  LOW_STOCK,
+  NO_FILTERS,
+} from "../utils/filters";
 import { AdvancedFilters } from "./advanced-filters";
 import { CategoryModal } from "./category-modal";
 import { InlineCategoryForm } from "./inline-category-form";
@@ -43,6 +57,11 @@ type OpenDialog =
   | { kind: "categories" }
   | { kind: "loan"; unit: InventoryUnit };
 
+const byName = new Intl.Collator("it", { sensitivity: "base", numeric: true });
+
+/** Typing asks the server once it pauses, not once per key. */
+const SEARCH_DELAY_MS = 250;
+
 /** How many advanced filters (beyond search and category) narrow the list. */
 function advancedCount(filters: InventoryFilters): number {
   return [filters.course, filters.status, filters.dateFrom, filters.dateTo].filter(Boolean).length;
@@ -50,11 +69,11 @@ function advancedCount(filters: InventoryFilters): number {
 
 /**
  * Inventory management: totals, the filtered list grouped by name, and the item wizard, category,
- * QR and spreadsheet tools. `/inventario/:id` (the link of a QR label) scrolls to that item and marks
- * it; `?nuovo=1` (the dashboard's quick action) opens the wizard.
+ * QR and spreadsheet tools. The list pages, filters and sorts on the server; the totals come from its
+ * summary. `/inventario/:id` (the link of a QR label) shows that item first and marks it; `?nuovo=1`
+ * (the dashboard's quick action) opens the wizard.
  */
 export function InventoryPage() {
-  const inventory = useInventory();
   const categories = useCategories();
   const deleteItem = useDeleteItem();
   const setUnitLost = useSetUnitLost();
@@ -66,7 +85,8 @@ export function InventoryPage() {
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [transfer, setTransfer] = useState<TransferStatus | null>(null);
-  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(new Set());
+  // The ticked items as they were when ticked: a selection survives a new search or filter.
+  const [selected, setSelected] = useState<ReadonlyMap<number, InventoryItem>>(new Map());
   const advancedId = useId();
   // A wide screen may show a table; phones always get the cards.
   const wide = useMediaQuery("(min-width: 1024px)");
@@ -84,22 +104,32 @@ export function InventoryPage() {
   }
 
   const highlightedId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const items = inventory.data ?? [];
+  const search = useDebouncedValue(filters.search.trim(), SEARCH_DELAY_MS);
+  const query = inventoryQuery({ ...filters, search });
+  const inventory = useInventoryPages(query);
+  const summary = useInventorySummary();
+  const highlighted = useItem(highlightedId);
+  const loaded = useMemo(() => inventory.data?.pages.flatMap((page) => page.elementi) ?? [], [inventory.data]);
+  const matching = inventory.data?.pages.at(-1)?.totale ?? 0;
+  // The item a QR code points at comes first while its page is not loaded, however far down the list it is.
+  const highlightedItem = highlighted.data as InventoryItem | undefined;
+  const items = useMemo(
+    () =>
+      highlightedItem && !loaded.some((item) => item.id === highlightedItem.id) ? [highlightedItem, ...loaded] : loaded,
+    [loaded, highlightedItem],
+  );
+  const groups = useMemo(() => groupByName(items), [items]);
   const categoryList = categories.data ?? [];
-  const shown = useMemo(() => filterItems(inventory.data ?? [], filters), [inventory.data, filters]);
-  const groups = useMemo(() => groupByName(shown), [shown]);
-  const rendered = useShownCount(JSON.stringify(filters));
-  // The item a QR code points at is always rendered, however far down the list it is.
-  const highlightedGroup = groups.findIndex((group) => group.items.some((item) => item.id === highlightedId));
-  const renderedGroups = groups.slice(0, Math.max(rendered.count, highlightedGroup + 1));
   const categoryName = categoryList.find((category) => String(category.id) === filters.category)?.nome ?? null;
   const filtering = isFiltering(filters);
-  const itemsOnPage = renderedGroups.flatMap((group) => group.items);
-  const selectedOnPage = itemsOnPage.filter((item) => selectedIds.has(item.id)).length;
-  // Only items still in the inventory count: one deleted meanwhile drops out of the selection.
-  const selectedItems = items.filter((item) => selectedIds.has(item.id));
-  const highlightMissing =
-    highlightedId !== null && inventory.isSuccess && !items.some((item) => item.id === highlightedId);
+  const selectedIds: ReadonlySet<number> = new Set(selected.keys());
+  const selectedOnPage = items.filter((item) => selected.has(item.id)).length;
+  // A ticked item shown again counts as the server shows it now (its units may have changed); labels
+  // come out in name order, whatever order the items were ticked in.
+  const selectedItems = [...selected.values()]
+    .map((item) => items.find((shown) => shown.id === item.id) ?? item)
+    .sort((a, b) => byName.compare(a.nome, b.nome));
+  const highlightMissing = highlightedId !== null && highlighted.isError;
 
   useEffect(() => {
     if (searchParams.get("nuovo") !== "1") return;
@@ -122,22 +152,30 @@ export function InventoryPage() {
   }
 
   function toggleSelected(item: InventoryItem) {
-    setSelectedIds((current) => {
-      const next = new Set(current);
-      if (!next.delete(item.id)) next.add(item.id);
+    setSelected((current) => {
+      const next = new Map(current);
+      if (!next.delete(item.id)) next.set(item.id, item);
       return next;
     });
   }
 
-  /** Ticks every item on the page, or unticks them all when they all are. */
+  /** Ticks every item shown, or unticks them all when they all are. */
   function togglePageSelected() {
-    const tick = selectedOnPage < itemsOnPage.length;
-    setSelectedIds((current) => {
-      const next = new Set(current);
-      for (const item of itemsOnPage) {
-        if (tick) next.add(item.id);
+    const tick = selectedOnPage < items.length;
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const item of items) {
+        if (tick) next.set(item.id, item);
         else next.delete(item.id);
       }
+      return next;
+    });
+  }
+
+  function unselect(item: InventoryItem) {
+    setSelected((current) => {
+      const next = new Map(current);
+      next.delete(item.id);
       return next;
     });
   }
@@ -146,6 +184,7 @@ export function InventoryPage() {
     deleteItem.mutate(item.id, {
       onSuccess: () => {
         showToast(`"${item.nome}" eliminato dall'inventario`);
+        unselect(item);
         setDialog(null);
         if (item.id === highlightedId) navigate("/inventario", { replace: true });
       },
@@ -167,11 +206,13 @@ export function InventoryPage() {
     );
   }
 
-  /** Labels for every unit of `chosen` (one item, the selection or all the filter shows), as a PDF to print. */
-  async function printLabels(chosen: InventoryItem[]) {
-    const unitIds = chosen.flatMap((item) => item.unita.map((unit) => unit.id));
-    if (unitIds.length === 0) return showToast("Nessuna unità a cui stampare l'etichetta", "error");
+  /** Labels for every unit of `chosen` (one item, the selection or all the filter finds), as a PDF to print. */
+  async function printLabels(chosen: InventoryItem[] | (() => Promise<InventoryItem[]>)) {
     try {
+      const unitIds = (typeof chosen === "function" ? await chosen() : chosen).flatMap((item) =>
+        item.unita.map((unit) => unit.id),
+      );
+      if (unitIds.length === 0) return showToast("Nessuna unità a cui stampare l'etichetta", "error");
       await downloadLabels(unitIds);
       showToast(`Etichette pronte: ${unitIds.length} unità`);
     } catch (error) {
@@ -179,7 +220,12 @@ export function InventoryPage() {
     }
   }
 
-  const resultCount = `${shown.length} ${shown.length === 1 ? "risultato trovato" : "risultati trovati"}${
+  /** Every item the filters find: the loaded pages when they hold them all, else the whole list from the server. */
+  function everyMatchingItem(): InventoryItem[] | (() => Promise<InventoryItem[]>) {
+    return loaded.length >= matching ? loaded : () => fetchInventory(query);
+  }
+
+  const resultCount = `${matching} ${matching === 1 ? "risultato trovato" : "risultati trovati"}${
     categoryName ? ` nella categoria "${categoryName}"` : ""
   }`;
   const activeAdvanced = advancedCount(filters);
@@ -208,9 +254,9 @@ export function InventoryPage() {
         </div>
       )}
 
-      {inventory.isSuccess && (
+      {summary.isSuccess && (
         <SummaryCards
-          items={items}
+          summary={summary.data}
           lowStockShown={filters.status === LOW_STOCK}
           onToggleLowStock={() => setFilter("status", filters.status === LOW_STOCK ? "" : LOW_STOCK)}
         />
@@ -287,8 +333,8 @@ export function InventoryPage() {
               <Button
                 variant="secondary"
                 icon={Printer}
-                onClick={() => printLabels(shown)}
-                disabled={shown.length === 0}
+                onClick={() => printLabels(everyMatchingItem())}
+                disabled={matching === 0}
                 className="px-3 py-1.5"
               >
                 Stampa etichette
@@ -315,7 +361,7 @@ export function InventoryPage() {
             </Alert>
           )}
           {inventory.isSuccess &&
-            (groups.length === 0 ? (
+            (items.length === 0 ? (
               <EmptyState
                 icon={PackageSearch}
                 title={filtering ? "Nessun articolo trovato" : "Nessun articolo nell'inventario"}
@@ -329,15 +375,15 @@ export function InventoryPage() {
               <>
                 <SelectionBar
                   selectedOnPage={selectedOnPage}
-                  itemsOnPage={itemsOnPage.length}
+                  itemsOnPage={items.length}
                   selectedTotal={selectedItems.length}
                   onTogglePage={togglePageSelected}
                   onPrint={() => printLabels(selectedItems)}
-                  onClear={() => setSelectedIds(new Set())}
+                  onClear={() => setSelected(new Map())}
                 />
                 {view === "tabella" ? (
                   <ItemTable
-                    items={itemsOnPage}
+                    items={items}
                     selectedIds={selectedIds}
                     sort={{ key: filters.sortBy, direction: filters.sortOrder }}
                     onSort={(sort) =>
@@ -351,7 +397,7 @@ export function InventoryPage() {
                   />
                 ) : (
                   <ItemList
-                    groups={renderedGroups}
+                    groups={groups}
                     highlightedId={highlightedId}
                     selectedIds={selectedIds}
                     onToggleSelected={toggleSelected}
@@ -364,7 +410,12 @@ export function InventoryPage() {
                     busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
                   />
                 )}
-                <ShowMore shown={renderedGroups.length} total={groups.length} onMore={rendered.showMore} />
+                <ShowMore
+                  shown={loaded.length}
+                  total={matching}
+                  onMore={() => inventory.fetchNextPage()}
+                  busy={inventory.isFetchingNextPage}
+                />
               </>
             ))}
         </div>
@@ -387,7 +438,7 @@ export function InventoryPage() {
         <NoticeDialog title="Impossibile eliminare" message={dialog.message} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === "qr" && <QrCodeDialog item={dialog.item} onClose={() => setDialog(null)} />}
-      {dialog?.kind === "categories" && <CategoryModal items={items} onClose={() => setDialog(null)} />}
+      {dialog?.kind === "categories" && <CategoryModal onClose={() => setDialog(null)} />}
       {dialog?.kind === "loan" && <LoanDetailsModal unit={dialog.unit} onClose={() => setDialog(null)} />}
     </>
   );

@@ -1,12 +1,11 @@
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import type { InventoryItem } from "../../../api/inventario";
+import { type InventoryItem, useSaveItem } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { useDisabledReason } from "../../../components/disabled-reason";
 import { Modal } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
-import { useSaveItem } from "../api/save-item";
 import { failureText } from "../utils/failure-text";
 import {
   acceptQuantity,

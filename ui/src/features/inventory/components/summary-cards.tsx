@@ -1,10 +1,9 @@
 import type { LucideIcon } from "lucide-react";
 import { AlertTriangle, Boxes, Package, Wrench } from "lucide-react";
-import { isLowStock } from "../../../../../src/domain/stock-level";
-import type { InventoryItem } from "../../../api/inventario";
+import type { InventorySummary } from "../../../api/inventario";
 
 interface SummaryCardsProps {
-  items: InventoryItem[];
+  summary: InventorySummary;
   /** Whether the list currently shows only the low-stock items. */
   lowStockShown: boolean;
   onToggleLowStock: () => void;
@@ -27,20 +26,22 @@ function Card({ label, value, icon: Icon, tint }: { label: string; value: number
 const CARD = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm";
 
 /** Totals over the whole inventory (not the filtered list); the low-stock card filters the list. */
-export function SummaryCards({ items, lowStockShown, onToggleLowStock }: SummaryCardsProps) {
-  const units = items.reduce((sum, item) => sum + item.quantita_totale, 0);
-  const inRepair = items.filter((item) => item.stato_effettivo === "in_riparazione").length;
-  const lowStock = items.filter((item) => isLowStock(item.unita_disponibili, item.quantita_totale)).length;
+export function SummaryCards({ summary, lowStockShown, onToggleLowStock }: SummaryCardsProps) {
   return (
     <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
       <div className={CARD}>
-        <Card label="Articoli totali" value={items.length} icon={Package} tint="bg-indigo-50 text-indigo-600" />
+        <Card
+          label="Articoli totali"
+          value={summary.articoli_totali}
+          icon={Package}
+          tint="bg-indigo-50 text-indigo-600"
+        />
       </div>
       <div className={CARD}>
-        <Card label="Unità totali" value={units} icon={Boxes} tint="bg-sky-50 text-sky-600" />
+        <Card label="Unità totali" value={summary.unita_totali} icon={Boxes} tint="bg-sky-50 text-sky-600" />
       </div>
       <div className={CARD}>
-        <Card label="In riparazione" value={inRepair} icon={Wrench} tint="bg-orange-50 text-orange-600" />
+        <Card label="In riparazione" value={summary.in_riparazione} icon={Wrench} tint="bg-orange-50 text-orange-600" />
       </div>
       <button
         type="button"
@@ -51,7 +52,12 @@ export function SummaryCards({ items, lowStockShown, onToggleLowStock }: Summary
           lowStockShown ? "border-amber-400 bg-amber-50/60" : ""
         }`}
       >
-        <Card label="Scorte basse" value={lowStock} icon={AlertTriangle} tint="bg-amber-50 text-amber-600" />
+        <Card
+          label="Scorte basse"
+          value={summary.scorte_basse}
+          icon={AlertTriangle}
+          tint="bg-amber-50 text-amber-600"
+        />
       </button>
     </div>
   );

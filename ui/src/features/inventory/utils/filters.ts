@@ -1,14 +1,15 @@
-import { isLowStock } from "../../../../../src/domain/stock-level";
-import type { ItemState } from "../../../../../src/domain/unit-state";
-import type { InventoryItem } from "../../../api/inventario";
+import {
+  INVENTORY_SORT_FIELDS,
+  type InventorySortField,
+  type InventoryStatusFilter,
+  LOW_STOCK,
+} from "../../../../../src/domain/inventory-list";
+import type { InventoryItem, InventoryListQuery } from "../../../api/inventario";
 
-export const SORT_FIELDS = ["nome", "seriale", "categoria", "data_aggiunta"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+export { INVENTORY_SORT_FIELDS as SORT_FIELDS, LOW_STOCK };
+export type SortField = InventorySortField;
 export type SortOrder = "asc" | "desc";
-
-/** The low-stock rule is offered next to the effective states in the status filter. */
-export const LOW_STOCK = "scorte_basse";
-export type StatusFilter = ItemState | typeof LOW_STOCK;
+export type StatusFilter = InventoryStatusFilter;
 
 /** Everything that narrows or orders the list; saved filters store exactly this. */
 export interface InventoryFilters {
@@ -43,49 +44,17 @@ export function isFiltering(filters: InventoryFilters): boolean {
   );
 }
 
-function matchesStatus(item: InventoryItem, status: InventoryFilters["status"]): boolean {
-  if (status === "") return true;
-  if (status === LOW_STOCK) return isLowStock(item.unita_disponibili, item.quantita_totale);
-  return item.stato_effettivo === status;
-}
-
-export function matchesFilters(item: InventoryItem, filters: InventoryFilters): boolean {
-  const term = filters.search.trim().toLowerCase();
-  if (term && ![item.nome, item.seriale, item.note].some((text) => text?.toLowerCase().includes(term))) return false;
-  if (filters.category && String(item.categoria_id) !== filters.category) return false;
-  if (filters.course && !item.corsi_assegnati.includes(filters.course)) return false;
-  if (!matchesStatus(item, filters.status)) return false;
-  const added = item.data_aggiunta.slice(0, 10);
-  if (filters.dateFrom && added < filters.dateFrom) return false;
-  if (filters.dateTo && added > filters.dateTo) return false;
-  return true;
-}
-
-const collator = new Intl.Collator("it", { sensitivity: "base", numeric: true });
-
-function sortKey(item: InventoryItem, field: SortField): string {
-  switch (field) {
-    case "nome":
-      return item.nome;
-    case "seriale":
-      return item.seriale ?? "";
-    case "categoria":
-      return item.categoria_nome ?? "";
-    case "data_aggiunta":
-      return item.data_aggiunta;
-  }
-}
-
-/** The items that pass the filters, in the chosen order (ties by name). */
-export function filterItems(items: InventoryItem[], filters: InventoryFilters): InventoryItem[] {
-  const direction = filters.sortOrder === "desc" ? -1 : 1;
-  return items
-    .filter((item) => matchesFilters(item, filters))
-    .sort(
-      (a, b) =>
-        direction * collator.compare(sortKey(a, filters.sortBy), sortKey(b, filters.sortBy)) ||
-        collator.compare(a.nome, b.nome),
-    );
+/** The filters as the server's list query: empty ones are left out, the order is always said. */
+export function inventoryQuery(filters: InventoryFilters): InventoryListQuery {
+  const query: InventoryListQuery = { sortBy: filters.sortBy, sortOrder: filters.sortOrder };
+  const search = filters.search.trim();
+  if (search) query.search = search;
+  if (filters.category) query.categoria = filters.category;
+  if (filters.course) query.corso = filters.course;
+  if (filters.status) query.stato = filters.status;
+  if (filters.dateFrom) query.dateFrom = filters.dateFrom;
+  if (filters.dateTo) query.dateTo = filters.dateTo;
+  return query;
 }
 
 export interface ItemGroup {
@@ -94,7 +63,7 @@ export interface ItemGroup {
   totalQuantity: number;
 }
 
-/** Items sharing a name (e.g. the same camera bought twice) form one group, in list order. */
+/** Items sharing a name (e.g. the same camera bought twice) form one group, in the server's order. */
 export function groupByName(items: InventoryItem[]): ItemGroup[] {
   const groups = new Map<string, ItemGroup>();
   for (const item of items) {

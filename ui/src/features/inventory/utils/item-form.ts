@@ -1,8 +1,7 @@
 import type { LoanType } from "../../../../../src/domain/loan-types";
 import { defaultUnitCode, defaultUnitCodes, MAX_UNITS_PER_ITEM } from "../../../../../src/domain/unit-codes";
 import type { UnitState } from "../../../../../src/domain/unit-state";
-import type { InventoryItem } from "../../../api/inventario";
-import type { ItemPayload } from "../api/save-item";
+import type { InventoryItem, ItemPayload } from "../../../api/inventario";
 
 export type WizardMode = "create" | "edit";
 

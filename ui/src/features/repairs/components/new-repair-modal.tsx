@@ -1,6 +1,6 @@
 import { Package } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { type InventoryItem, useInventory } from "../../../api/inventario";
+import { type InventoryItem, useInventorySearch, useItem } from "../../../api/inventario";
 import { type CreatedRepair, type RepairDetails, useCreateRepair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -12,6 +12,7 @@ import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { RepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 import { canGoIntoRepair, UnitStateBadge } from "./repair-labels";
@@ -20,6 +21,9 @@ const STEPS = ["Oggetto", "Unità", "Dettagli"] as const;
 const CHOOSE_ITEM = "Scegli l'oggetto da mettere in riparazione";
 const CHOOSE_UNIT = "Scegli l'unità (ID specifico) da mettere in riparazione";
 const EMPTY_DETAILS: RepairDetails = { descrizione: "", note_tecniche: "", priorita: "media" };
+/** Items the first step lists at once: the desk searches among the rest on the server. */
+const PICKER_SIZE = 50;
+const SEARCH_DELAY_MS = 250;
 
 function repairableUnits(item: InventoryItem) {
   return item.unita.filter((unit) => canGoIntoRepair(unit.stato));
@@ -36,27 +40,29 @@ export function NewRepairModal({
   onClose: () => void;
   preset?: { itemId: number; unitId: number | null };
 }) {
-  const items = useInventory();
+  // The preset item comes from the server; an item picked in the first step is kept as it was listed.
+  const presetItem = useItem(preset?.itemId ?? null);
+  const [picked, setPicked] = useState<InventoryItem | null>(null);
   const createRepair = useCreateRepair();
   const showToast = useToast();
   const [step, setStep] = useState(preset ? (preset.unitId === null ? 2 : 3) : 1);
   const [search, setSearch] = useState("");
-  const [itemId, setItemId] = useState<number | null>(preset?.itemId ?? null);
   const [unitId, setUnitId] = useState<number | null>(preset?.unitId ?? null);
   const [details, setDetails] = useState(EMPTY_DETAILS);
   const [triedToSave, setTriedToSave] = useState(false);
   const [created, setCreated] = useState<CreatedRepair | null>(null);
 
-  const item = items.data?.find((candidate) => candidate.id === itemId) ?? null;
+  const item = picked ?? (presetItem.data as InventoryItem | undefined) ?? null;
   const unit = item?.unita.find((candidate) => candidate.id === unitId) ?? null;
+  const loadingPreset = preset !== undefined && picked === null && presetItem.isPending;
 
-  function chooseItem(id: number) {
-    if (id !== itemId) setUnitId(null);
-    setItemId(id);
+  function chooseItem(chosen: InventoryItem) {
+    if (chosen.id !== item?.id) setUnitId(null);
+    setPicked(chosen);
   }
 
   const missingChoice = step === 1 && !item ? CHOOSE_ITEM : step === 2 && !unit ? CHOOSE_UNIT : null;
-  const { buttonProps, reasonLine } = useDisabledReason(items.isSuccess ? missingChoice : null);
+  const { buttonProps, reasonLine } = useDisabledReason(loadingPreset ? null : missingChoice);
 
   function goBack() {
     createRepair.reset();
@@ -102,10 +108,10 @@ export function NewRepairModal({
     >
       <form onSubmit={submit} noValidate>
         <WizardSteps steps={STEPS} current={step} />
-        {items.isPending && <LoadingState label="Caricamento inventario..." />}
-        {items.isError && <Alert tone="error">Errore nel caricamento inventario</Alert>}
-        {items.isSuccess && step === 1 && (
-          <ItemStep items={items.data} search={search} onSearch={setSearch} selectedId={itemId} onSelect={chooseItem} />
+        {loadingPreset && <LoadingState label="Caricamento inventario..." />}
+        {presetItem.isError && <Alert tone="error">Errore nel caricamento inventario</Alert>}
+        {step === 1 && (
+          <ItemStep search={search} onSearch={setSearch} selectedId={item?.id ?? null} onSelect={chooseItem} />
         )}
         {step === 2 && item && <UnitStep item={item} selectedId={unitId} onSelect={setUnitId} />}
         {step === 3 && item && unit && (
@@ -142,7 +148,7 @@ export function NewRepairModal({
             type="submit"
             busy={createRepair.isPending}
             {...buttonProps}
-            disabled={buttonProps.disabled || !items.isSuccess}
+            disabled={buttonProps.disabled || loadingPreset}
           >
             {step < STEPS.length ? "Avanti" : "Crea Riparazione"}
           </Button>
@@ -154,36 +160,35 @@ export function NewRepairModal({
 }
 
 function ItemStep({
-  items,
   search,
   onSearch,
   selectedId,
   onSelect,
 }: {
-  items: InventoryItem[];
   search: string;
   onSearch: (search: string) => void;
   selectedId: number | null;
-  onSelect: (id: number) => void;
+  onSelect: (item: InventoryItem) => void;
 }) {
-  const term = search.trim().toLowerCase();
-  const shown = items
-    .filter((item) => `${item.nome} ${item.categoria_nome ?? ""}`.toLowerCase().includes(term))
-    .sort((a, b) => a.nome.localeCompare(b.nome, "it"));
+  const term = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const items = useInventorySearch({ search: term || undefined }, PICKER_SIZE);
+  const shown = items.data?.elementi ?? [];
+  const matching = items.data?.totale ?? 0;
   return (
     <fieldset className="min-w-0">
       <legend className="mb-2 text-sm font-medium text-slate-700">Quale oggetto va in riparazione?</legend>
       <SearchField
         id="repair-item-search"
         label="Cerca oggetto"
-        placeholder="Cerca per nome o categoria"
+        placeholder="Cerca per nome, numero di serie o codice"
         value={search}
         onChange={onSearch}
         className="mb-3"
       />
-      {shown.length === 0 ? (
-        <EmptyState icon={Package} title="Nessun oggetto trovato" />
-      ) : (
+      {items.isPending && <LoadingState label="Caricamento inventario..." />}
+      {items.isError && <Alert tone="error">Errore nel caricamento inventario</Alert>}
+      {items.isSuccess && shown.length === 0 && <EmptyState icon={Package} title="Nessun oggetto trovato" />}
+      {shown.length > 0 && (
         <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
           {shown.map((item) => {
             const repairable = repairableUnits(item).length;
@@ -194,7 +199,7 @@ function ItemStep({
                   name="repair-item"
                   checked={selected}
                   disabled={repairable === 0}
-                  onSelect={() => onSelect(item.id)}
+                  onSelect={() => onSelect(item)}
                 >
                   <Package className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
                   <span className="min-w-0 flex-1">
@@ -211,6 +216,11 @@ function ItemStep({
             );
           })}
         </ul>
+      )}
+      {matching > shown.length && (
+        <p className="mt-2 px-1 text-xs text-slate-500">
+          {shown.length} di {matching} mostrati: cerca per trovare gli altri.
+        </p>
       )}
     </fieldset>
   );

@@ -4,6 +4,7 @@ import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/dom
 import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useMyAlerts } from "../../../api/avvisi";
 import { useBlockThreshold } from "../../../api/impostazioni";
+import { useCourseItemCounts } from "../../../api/inventario";
 import { useMyLoans } from "../../../api/loans";
 import { useUserPenalties } from "../../../api/penalties";
 import { useMyRequests } from "../../../api/richieste";
@@ -14,7 +15,6 @@ import { CalendarFeedCard } from "../../../components/calendar-feed-card";
 import { PageHeader } from "../../../components/page-header";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
-import { useCourseItemCounts } from "../api/get-available-items";
 import { ActiveLoansList } from "./active-loans-list";
 import { AlertsList } from "./alerts-list";
 import { DashboardCard } from "./dashboard-card";

@@ -1,12 +1,17 @@
 import { PackageSearch } from "lucide-react";
 import { useState } from "react";
 import { LOAN_TYPE_LABELS } from "../../../../../../src/domain/loan-types";
-import { type ItemDetails, useInventory } from "../../../../api/inventario";
+import { type ItemDetails, useInventorySearch } from "../../../../api/inventario";
 import { Alert } from "../../../../components/alert";
 import { EmptyState } from "../../../../components/empty-state";
 import { LoadingState } from "../../../../components/spinner";
 import { availableOf } from "../../../../lib/plural";
+import { useDebouncedValue } from "../../../../lib/use-debounced-value";
 import { ChoiceCard, StepSearch } from "./choice-card";
+
+/** Items the step lists at once: the desk searches among the rest on the server. */
+const PICKER_SIZE = 50;
+const SEARCH_DELAY_MS = 250;
 
 /** Step 1: an item that has at least one unit free today. */
 export function ItemStep({
@@ -16,13 +21,11 @@ export function ItemStep({
   selected: ItemDetails | null;
   onSelect: (item: ItemDetails) => void;
 }) {
-  const items = useInventory();
   const [search, setSearch] = useState("");
-  const term = search.trim().toLowerCase();
-  const available = (items.data ?? []).filter((item) => item.stato_effettivo === "disponibile");
-  const shown = available.filter(
-    (item) => !term || `${item.nome} ${item.categoria_nome ?? ""}`.toLowerCase().includes(term),
-  );
+  const term = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const items = useInventorySearch({ search: term || undefined, stato: "disponibile" }, PICKER_SIZE);
+  const shown = items.data?.elementi ?? [];
+  const matching = items.data?.totale ?? 0;
 
   if (items.isPending) return <LoadingState label="Caricamento inventario..." />;
   if (items.isError) return <Alert tone="error">Errore nel caricamento inventario</Alert>;
@@ -33,13 +36,13 @@ export function ItemStep({
         label="Cerca oggetto"
         value={search}
         onChange={setSearch}
-        placeholder="Cerca per nome o categoria"
+        placeholder="Cerca per nome, numero di serie o codice"
       />
       {shown.length === 0 ? (
         <EmptyState
           icon={PackageSearch}
-          title={available.length === 0 ? "Nessun oggetto disponibile" : "Nessun oggetto trovato"}
-          text={available.length === 0 ? "Tutte le unità sono in prestito, in riparazione o perse." : undefined}
+          title={term ? "Nessun oggetto trovato" : "Nessun oggetto disponibile"}
+          text={term ? undefined : "Tutte le unità sono in prestito, in riparazione o perse."}
         />
       ) : (
         <fieldset className="min-w-0 max-h-80 space-y-2 overflow-y-auto pr-1">
@@ -61,6 +64,11 @@ export function ItemStep({
                 .join(" · ")}
             />
           ))}
+          {matching > shown.length && (
+            <p className="px-1 text-xs text-slate-500">
+              {shown.length} di {matching} mostrati: cerca per trovare gli altri.
+            </p>
+          )}
         </fieldset>
       )}
     </div>
