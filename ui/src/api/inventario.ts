@@ -202,3 +202,18 @@ export function useCourseItemCounts() {
     },
   });
 }
+
+/**
+ * Every item of the student's course (the spec's plain GET /api/inventario/disponibili), for the request
+ * wizard's first step. Its key is the catalogue's, so a write that refreshes the inventory refreshes it.
+ */
+export function useRequestableItems() {
+  return useQuery({
+    queryKey: ["inventario", "disponibili"],
+    queryFn: async () => {
+      const answer = await answerOf(server.api.inventario.disponibili.get({ query: {} }));
+      if (!Array.isArray(answer)) throw new Error("GET /api/inventario/disponibili ha risposto con una pagina");
+      return answer;
+    },
+  });
+}

@@ -20,6 +20,7 @@ export const prestitiKeys = {
     ["prestiti", "elenco", list, search, sort] as const,
   count: (list: LoanList) => ["prestiti", "conteggio", list] as const,
   units: (loanId: number | null) => ["prestiti", loanId, "units"] as const,
+  unitLoan: (unitId: number) => ["prestiti", "unita", unitId] as const,
   returnPreview: (loanId: number, unitIds: number[] | undefined) =>
     ["prestiti", loanId, "anteprima", unitIds?.join(",") ?? "tutte"] as const,
 };
@@ -162,4 +163,12 @@ export function useReturnPreview(loanId: number, unitIds: number[] | undefined) 
 export async function downloadReceipt(loanId: number) {
   const { blob, fileName } = await apiDownload(`/api/prestiti/${loanId}/ricevuta`, "Ricevuta non disponibile");
   saveFile(blob, fileName ?? `ricevuta-prestito-${loanId}.pdf`);
+}
+
+/** The open loan that holds a unit (GET /api/prestiti/unit/:unitId). */
+export function useUnitLoan(unitId: number) {
+  return useQuery({
+    queryKey: prestitiKeys.unitLoan(unitId),
+    queryFn: () => answerOf(server.api.prestiti.unit({ unitId: String(unitId) }).get()),
+  });
 }

@@ -83,8 +83,8 @@ interface EdenAnswer<Data> {
 }
 
 /**
- * Turns an Eden answer into its data, or throws the ApiError every screen shows, exactly as `apiRequest`
- * does: a 401 with a token signs the user out.
+ * Turns an Eden answer into its data, or throws the ApiError every screen shows (the server's `error`, else
+ * the fallback): a 401 with a token signs the user out.
  */
 export function answerOf<Data>(request: Promise<EdenAnswer<Data>>, fallbackError?: string) {
   return dataOf(request, fallbackError, true);
@@ -112,39 +112,6 @@ async function dataOf<Data>(
     throw new ApiError(status, messageOf(body, fallbackError), body);
   }
   return data as Exclude<Data, null>;
-}
-
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "DELETE";
-  body?: unknown;
-  /** Fallback message when the server gives none. */
-  fallbackError?: string;
-  /** Public calls (sign-in, forgot password) do not send the token nor sign out on 401. */
-  anonymous?: boolean;
-}
-
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = options.anonymous ? null : getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await send(path, {
-    method: options.method ?? "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = text ? JSON.parse(text) : {};
-  } catch {
-    body = {};
-  }
-  if (!response.ok) {
-    if (response.status === 401 && token) onUnauthorized();
-    throw new ApiError(response.status, messageOf(body, options.fallbackError), body);
-  }
-  return body as T;
 }
 
 /** Downloads a file answer (spreadsheets, backups) with the token attached. */

@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
+import type { UnitLoanView } from "../../../../../src/modules/loans/model";
 import type { InventoryUnit } from "../../../api/inventario";
+import { useUnitLoan } from "../../../api/loans";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { formatDate } from "../../../lib/dates";
-import { type UnitLoan, useUnitLoan } from "../api/get-unit-loan";
 import { failureText } from "../utils/failure-text";
 
-const LOAN_STATUS: Record<UnitLoan["stato"], { label: string; color: string }> = {
+const LOAN_STATUS: Record<UnitLoanView["stato"], { label: string; color: string }> = {
   attivo: { label: "Attivo", color: "bg-emerald-50 text-emerald-700 ring-emerald-600/20" },
   scaduto: { label: "Scaduto", color: "bg-red-50 text-red-700 ring-red-600/20" },
   restituito: { label: "Restituito", color: "bg-slate-100 text-slate-600 ring-slate-500/20" },

@@ -1,19 +1,13 @@
 import { Download, FileSpreadsheet, MoreHorizontal, Upload, X } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
 import { isSpreadsheetName, SPREADSHEET_EXTENSIONS } from "../../../../../src/domain/spreadsheet-files";
+import type { ImportJobView, ImportOutcome, ImportRowOutcome } from "../../../../../src/modules/excel/model";
+import { useDownloadTemplate, useExportInventory, useImportInventory } from "../../../api/excel";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { DropdownMenu } from "../../../components/dropdown-menu";
 import { useToast } from "../../../components/toast";
 import { countWith } from "../../../lib/plural";
-import { useDownloadTemplate } from "../api/download-template";
-import { useExportInventory } from "../api/export-inventory";
-import {
-  type ImportJobView,
-  type ImportOutcome,
-  type ImportRowOutcome,
-  useImportInventory,
-} from "../api/import-inventory";
 import { failureText } from "../utils/failure-text";
 
 /** What the last spreadsheet operation is doing or did, shown under the page title. */

@@ -5,6 +5,7 @@ import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import { useClosedDays } from "../../../api/impostazioni";
+import type { CatalogueItem } from "../../../api/inventario";
 import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../api/inventario";
 import { useCreateRequest } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
@@ -17,7 +18,6 @@ import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { takenDays } from "../../../lib/item-availability";
-import type { RequestableItem } from "../api/get-requestable-items";
 
 const MISSING_DATES = "Scegli le date sul calendario";
 
@@ -27,7 +27,7 @@ const USAGE_LABELS: Record<UsageType, string> = {
 };
 
 interface DatesStepProps {
-  item: RequestableItem;
+  item: CatalogueItem;
   /** A specific unit, or null for any unit free for the dates. */
   unitId: number | null;
   usage: UsageType | null;

@@ -2,7 +2,8 @@ import { ChevronRight, PackageX, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { formatItalianDate } from "../../../../../src/domain/dates";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
-import { useItemAvailability } from "../../../api/inventario";
+import type { CatalogueItem } from "../../../api/inventario";
+import { useItemAvailability, useRequestableItems } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -10,15 +11,13 @@ import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
 import { firstFreeDay } from "../../../lib/item-availability";
-import type { RequestableItem } from "../api/get-requestable-items";
-import { useRequestableItems } from "../api/get-requestable-items";
 
 interface ItemStepProps {
   /** The student's academic course, to say whose items are missing when there are none. */
   course: string | null;
   today: string;
   selectedId: number | null;
-  onSelect: (item: RequestableItem) => void;
+  onSelect: (item: CatalogueItem) => void;
 }
 
 function noItemsText(course: string | null): string {

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { DATE_MESSAGES, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
+import { type CatalogueItem, useRequestableItems } from "../../../api/inventario";
 import { useServerToday } from "../../../api/system";
 import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { Button } from "../../../components/button";
@@ -8,7 +9,6 @@ import { useDisabledReason } from "../../../components/disabled-reason";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import type { User } from "../../../lib/user";
-import { type RequestableItem, useRequestableItems } from "../api/get-requestable-items";
 import { useWizardParams } from "../wizard-params";
 import { DatesStep } from "./dates-step";
 import { ItemStep } from "./item-step";
@@ -53,7 +53,7 @@ export function LoanRequestDialog({ user }: { user: User }) {
     heading.current?.focus();
   }, [current]);
 
-  function chooseItem(chosen: RequestableItem) {
+  function chooseItem(chosen: CatalogueItem) {
     if (chosen.id === choices.itemId) wizard.update({ step: 2 });
     else wizard.update({ itemId: chosen.id, unitId: null, usage: null, from: null, to: null, step: 2 });
   }

@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, Shuffle } from "lucide-react";
 import { useState } from "react";
 import type { UnitState } from "../../../../../src/domain/unit-state";
+import type { CatalogueItem } from "../../../api/inventario";
 import { useBookableUnits } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -8,7 +9,6 @@ import { ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { LoadingState } from "../../../components/spinner";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
-import type { RequestableItem } from "../api/get-requestable-items";
 import { BookedRanges } from "./booked-ranges";
 
 const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
@@ -20,7 +20,7 @@ const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
 };
 
 interface UnitStepProps {
-  item: RequestableItem;
+  item: CatalogueItem;
   /** The unit chosen before, or null for "any free unit" (the default). */
   selectedId: number | null;
   /** A choice is kept as soon as it is made, so Back from a later step comes back to it. */

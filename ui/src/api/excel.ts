@@ -1,15 +1,37 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ImportJobView, ImportOutcome, ImportRowOutcome } from "../../../../../src/modules/excel/model";
-import { categorieKeys } from "../../../api/categorie";
-import { inventarioKeys } from "../../../api/inventario";
-import { ApiError, apiRequest } from "../../../lib/api";
+import type { ImportJobView, ImportOutcome } from "../../../src/modules/excel/model";
+import { ApiError, answerOf, apiDownload, server } from "../lib/api";
+import { saveFile } from "../lib/save-file";
+import { categorieKeys } from "./categorie";
+import { inventarioKeys } from "./inventario";
 
-export type { ImportJobView, ImportOutcome, ImportRowOutcome };
+// The inventory as a spreadsheet: export, the empty template, and the import with its progress
+// (GET /api/excel/inventario/export, …/template, POST …/import/lavori and GET …/import/lavori/:id).
 
-const JOBS = "/api/excel/inventario/import/lavori";
 const IMPORT_FAILED = "Errore durante l'import Excel";
 /** How often the page asks how far a running import got. */
 const POLL_MS = 500;
+
+export function useExportInventory() {
+  return useMutation({
+    mutationFn: async () => {
+      const { blob, fileName } = await apiDownload("/api/excel/inventario/export", "Errore durante l'export Excel");
+      saveFile(blob, fileName ?? "inventario.xlsx");
+    },
+  });
+}
+
+export function useDownloadTemplate() {
+  return useMutation({
+    mutationFn: async () => {
+      const { blob, fileName } = await apiDownload(
+        "/api/excel/inventario/template",
+        "Errore durante la generazione del template",
+      );
+      saveFile(blob, fileName ?? "template-inventario.xlsx");
+    },
+  });
+}
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -34,21 +56,21 @@ export interface ImportRequest {
  * step; resolves with the outcome, or fails with the reason the server refused the file.
  */
 async function importFile({ file, preview, onProgress }: ImportRequest): Promise<ImportOutcome> {
-  let job = await apiRequest<ImportJobView>(JOBS, {
-    method: "POST",
-    body: {
+  const jobs = server.api.excel.inventario.import.lavori;
+  let job: ImportJobView = await answerOf(
+    jobs.post({
       fileName: file.name,
       fileSize: file.size,
       fileType: file.type,
       fileData: await readAsDataUrl(file),
       anteprima: preview,
-    },
-    fallbackError: IMPORT_FAILED,
-  });
+    }),
+    IMPORT_FAILED,
+  );
   while (job.fase !== "completato" && job.fase !== "fallito") {
     onProgress(job);
     await pause();
-    job = await apiRequest<ImportJobView>(`${JOBS}/${encodeURIComponent(job.id)}`, { fallbackError: IMPORT_FAILED });
+    job = await answerOf(jobs({ id: job.id }).get(), IMPORT_FAILED);
   }
   if (job.fase === "fallito" || !job.risultato) throw new ApiError(400, job.errore ?? IMPORT_FAILED, {});
   return job.risultato;
