@@ -1,12 +1,16 @@
 import { type Static, t } from "elysia";
+import { INVALID_FILE } from "./import-job";
 
-/** The spec's upload: the file as a data URL with its name; the service checks each field itself. */
+/**
+ * The spec's upload: the file as a data URL with its name. A missing name or data gets the same answer as a
+ * wrong one (the service's, after reading them), so both stay optional here.
+ */
 export const importUpload = t.Object(
   {
-    fileName: t.Optional(t.Unknown()),
-    fileSize: t.Optional(t.Unknown()),
-    fileType: t.Optional(t.Unknown()),
-    fileData: t.Optional(t.Unknown()),
+    fileName: t.Optional(t.String({ error: INVALID_FILE })),
+    fileSize: t.Optional(t.Number({ error: INVALID_FILE })),
+    fileType: t.Optional(t.String({ error: INVALID_FILE })),
+    fileData: t.Optional(t.String({ error: INVALID_FILE })),
     /** True: read and check every row as the import would, answer what it would do, and change nothing. */
     anteprima: t.Optional(t.Boolean({ error: "anteprima è vero o falso" })),
   },
@@ -64,3 +68,5 @@ export type ImportOutcome = Static<typeof importOutcome>;
 export type ImportRowOutcome = Static<typeof importRowOutcome>;
 export type ImportJobView = Static<typeof importJob>;
 export type ImportPhase = Static<typeof importPhase>;
+
+export type ImportInput = Static<typeof importUpload>;

@@ -7,6 +7,7 @@ import { badRequest } from "../../http/errors";
 import { loadItemViews } from "../inventory/item-views";
 import { type ImportUpload, INVALID_FILE } from "./import-job";
 import type { ImportJob, ImportJobs } from "./import-jobs";
+import type { ImportInput } from "./model";
 import {
   CODES_IN_UNIT_SHEET,
   EXCEL_CELL_LIMIT,
@@ -87,18 +88,10 @@ export function inventoryTemplate(): Buffer {
   ]);
 }
 
-export interface ImportInput {
-  fileName?: unknown;
-  fileSize?: unknown;
-  fileType?: unknown;
-  fileData?: unknown;
-  anteprima?: boolean;
-}
-
 /** The uploaded file out of its data URL; its content is checked by the import itself, off this thread. */
 function decodeUpload(input: ImportInput): ImportUpload {
-  const name = typeof input.fileName === "string" ? input.fileName : "";
-  const data = typeof input.fileData === "string" ? input.fileData : "";
+  const name = input.fileName ?? "";
+  const data = input.fileData ?? "";
   if (!isSpreadsheetName(name)) throw badRequest(INVALID_FILE);
   const match = /^data:[^;,]*;base64,(.*)$/s.exec(data);
   if (!match?.[1]) throw badRequest(INVALID_FILE);

@@ -82,7 +82,7 @@ export const itemBody = t.Object(
       error: "Assegna almeno un corso",
     }),
     /** Derived from the first course; accepted and ignored, as the spec's form sends it. */
-    categoria_madre: t.Optional(t.Unknown()),
+    categoria_madre: t.Optional(t.Nullable(t.String({ error: "Categoria non valida" }))),
     categoria_id: t.Optional(
       t.Union([t.Integer({ minimum: 1 }), t.String({ pattern: "^([1-9][0-9]{0,8})?$" }), t.Null()], {
         error: "Categoria non valida",
