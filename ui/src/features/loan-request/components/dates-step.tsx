@@ -4,6 +4,7 @@ import { MAX_NOTE_LENGTH } from "../../../../../src/domain/academy-settings";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
+import type { BlockedStudentAnswer } from "../../../../../src/modules/loans/model";
 import { useClosedDays } from "../../../api/impostazioni";
 import type { CatalogueItem } from "../../../api/inventario";
 import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../api/inventario";
@@ -39,12 +40,8 @@ interface DatesStepProps {
   onDone: () => void;
 }
 
-interface BlockedAnswer {
-  message: string;
-  reason: string | null;
-  strikes: number;
-  helpMessage: string;
-}
+/** The part of the server's refusal of a blocked student (the loans model's answer) this step shows. */
+type BlockedAnswer = Pick<BlockedStudentAnswer, "message" | "reason" | "strikes" | "helpMessage">;
 
 /** The server refuses a blocked student with `{ blocked: true, message, reason, strikes, helpMessage }`. */
 function blockedAnswer(error: unknown): BlockedAnswer | null {
