@@ -393,3 +393,31 @@ describe("Inventario: the table view on a wide screen", () => {
     expect(await screen.findByRole("dialog", { name: "Modifica Elemento" })).toBeTruthy();
   });
 });
+
+describe("Inventario: pages from the server", () => {
+  const many = Array.from({ length: 62 }, (_, index) =>
+    anItem({ id: 1000 + index, nome: `Cavo XLR ${String(index + 1).padStart(2, "0")}`, unita: [] }),
+  );
+
+  it("shows the first page, then asks the server for the next one on 'Mostra altri'", async () => {
+    const { user, server } = renderInventory({ items: many });
+    await waitFor(() => expect(shownItems()).toHaveLength(50));
+    expect(screen.getByText("50 di 62 mostrati")).toBeTruthy();
+    expect(server.callsTo("GET /api/inventario").map((call) => call.query.pagina)).toEqual(["1"]);
+
+    await user.click(screen.getByRole("button", { name: "Mostra altri" }));
+    await waitFor(() => expect(shownItems()).toHaveLength(62));
+    expect(shownItems().at(-1)).toBe("Cavo XLR 62");
+    expect(server.callsTo("GET /api/inventario").map((call) => call.query.pagina)).toEqual(["1", "2"]);
+    expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
+  });
+
+  it("sends the search to the server instead of filtering the loaded items", async () => {
+    const { user, server } = renderInventory({ items: many });
+    await waitFor(() => expect(shownItems()).toHaveLength(50));
+    await user.type(await screen.findByLabelText("Cerca nell'inventario"), "XLR 6");
+    await waitFor(() => expect(shownItems()).toEqual(["Cavo XLR 60", "Cavo XLR 61", "Cavo XLR 62"]));
+    const searched = server.callsTo("GET /api/inventario").at(-1);
+    expect(searched?.query).toMatchObject({ search: "XLR 6", pagina: "1" });
+  });
+});
