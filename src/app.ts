@@ -28,6 +28,7 @@ import { searchModule } from "./modules/search";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
+import { isStreamedList } from "./modules/whole-list";
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
@@ -134,7 +135,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       return responses.lookup(request, await cacheKey(request), route);
     })
     .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
-      if (responseValue instanceof Response) return compressedStream(request, responseValue);
+      if (isStreamedList(responseValue)) return compressedStream(request, responseValue);
       // Plain objects and arrays only: files and ready responses go out as they are.
       if (!Array.isArray(responseValue) && Object.getPrototypeOf(responseValue ?? 0) !== Object.prototype) return;
       const status = typeof set.status === "number" ? set.status : 200;

@@ -134,8 +134,7 @@ export function jsonResponse(
 
 /** A JSON answer streamed in stretches (src/modules/whole-list.ts), compressed on the way when the client accepts it. */
 export function compressedStream(request: Request, response: Response): Response {
-  const json = response.headers.get("content-type")?.startsWith("application/json");
-  if (!json || !response.body || response.headers.has("content-encoding") || !acceptsGzip(request)) return response;
+  if (!response.body || !acceptsGzip(request)) return response;
   const headers = new Headers(response.headers);
   headers.set("content-encoding", "gzip");
   headers.set("vary", "Accept-Encoding");

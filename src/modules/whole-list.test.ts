@@ -125,6 +125,20 @@ describe("the spec's whole lists over a long history", () => {
     const answer = await scenario.client.get("/api/prestiti?all=1", scenario.admin);
     expect(answer.body).toHaveLength(3);
   });
+
+  it("compresses only what it streams: a small answer kept by the cache goes out as it is", async () => {
+    const scenario = await loanScenario();
+    const ask = () =>
+      scenario.client.app.handle(
+        new Request("http://localhost/api/corsi", {
+          headers: { authorization: `Bearer ${scenario.admin}`, "accept-encoding": "gzip" },
+        }),
+      );
+    await ask();
+    const kept = await ask();
+    expect(kept.headers.get("content-encoding")).toBeNull();
+    expect(await kept.json()).toEqual(expect.arrayContaining([expect.objectContaining({ nome: "Fotografia" })]));
+  });
 });
 
 describe("the whole inventory and a student's whole catalogue", () => {

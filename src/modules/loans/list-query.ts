@@ -201,12 +201,14 @@ export function pagedList<T>(
   // A search matching many rows (tens of thousands of loans for "canon" at five times the default size)
   // costs less by walking the list's order until the page is full, about reach × rows / matches rows,
   // than by gathering and sorting every match; a rare term, the other way round.
-  const rows =
-    table.db
-      .select({ id: max(table.id) })
-      .from(table.table)
-      .get()?.id ?? 0;
-  const walk = filter.walkWhere && reach * Number(rows) < totale * totale ? and(own, filter.walkWhere) : where;
+  const rows = () =>
+    Number(
+      table.db
+        .select({ id: max(table.id) })
+        .from(table.table)
+        .get()?.id ?? 0,
+    );
+  const walk = filter.walkWhere && reach * rows() < totale * totale ? and(own, filter.walkWhere) : where;
   const elementi = backwards
     ? load({
         where: walk,
