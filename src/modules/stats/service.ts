@@ -16,7 +16,7 @@ import type {
   TopUser,
   TrendBucket,
 } from "./model";
-import { byCount, requestCountsSince } from "./request-counts";
+import { byCount, groupedCountsSince, requestCountsSince } from "./request-counts";
 
 const TOP = 5;
 
@@ -132,40 +132,46 @@ function topGroups<G extends string>(totals: Map<G, number>) {
   return [...totals].sort((a, b) => b[1] - a[1] || binary(a[0], b[0])).slice(0, TOP);
 }
 
+/** The version of a resource in `data_versions` (bumped by triggers on every row written). */
+function resourceVersion(ctx: AppContext, resource: "inventory" | "users"): number {
+  return ctx.db.values<[number]>(sql`SELECT version FROM data_versions WHERE resource = ${resource}`)[0]?.[0] ?? 0;
+}
+
+/** Reads each id's group name (straight from SQLite: the rows are every user's or item's). */
+const groupsRead = (ctx: AppContext, query: string) => () =>
+  new Map(
+    ctx.sqlite
+      .query<{ id: number; name: string }, []>(query)
+      .all()
+      .map((row) => [row.id, row.name]),
+  );
+
 /** Requests and distinct borrowers per course in the period: the top five. */
 export function topDepartments(ctx: AppContext, period: Period): TopDepartment[] {
-  const { byUser } = periodCounts(ctx, period);
-  const courseOf = new Map(
-    ctx.db.values<[number, string]>(sql`SELECT id, corso_accademico FROM users WHERE corso_accademico IS NOT NULL`),
-  );
-  const requests = new Map<string, number>();
-  const students = new Map<string, number>();
-  for (const [userId, count] of byUser) {
-    const course = courseOf.get(userId);
-    if (course === undefined) continue;
-    requests.set(course, (requests.get(course) ?? 0) + count);
-    students.set(course, (students.get(course) ?? 0) + 1);
-  }
+  const { requests, members } = groupedCountsSince(ctx, String(period), periodStart(ctx, period).since, "byUser", {
+    name: "course",
+    source: resourceVersion(ctx, "users"),
+    groupsOf: groupsRead(ctx, "SELECT id, corso_accademico AS name FROM users WHERE corso_accademico IS NOT NULL"),
+  });
   return topGroups(requests).map(([course, count]) => ({
     corso_accademico: course,
-    studenti: students.get(course) ?? 0,
+    studenti: members.get(course) ?? 0,
     count,
   }));
 }
 
 /** Requests per parent category (an item's first course) in the period: the top five. */
 export function requestsByCategory(ctx: AppContext, period: Period): CategoryShare[] {
-  const { byItem } = periodCounts(ctx, period);
-  const firstCourseOf = new Map(
-    ctx.db.values<[number, string]>(sql`SELECT ic.inventario_id, c.nome FROM inventario_corsi ic
-      JOIN corsi c ON c.id = ic.corso_id WHERE ic.posizione = 0`),
-  );
-  const totals = new Map<string, number>();
-  for (const [itemId, count] of byItem) {
-    const course = firstCourseOf.get(itemId);
-    if (course !== undefined) totals.set(course, (totals.get(course) ?? 0) + count);
-  }
-  return topGroups(totals).map(([categoria, count]) => ({ categoria, count }));
+  const { requests } = groupedCountsSince(ctx, String(period), periodStart(ctx, period).since, "byItem", {
+    name: "first course",
+    source: resourceVersion(ctx, "inventory"),
+    groupsOf: groupsRead(
+      ctx,
+      `SELECT ic.inventario_id AS id, c.nome AS name FROM inventario_corsi ic
+        JOIN corsi c ON c.id = ic.corso_id WHERE ic.posizione = 0`,
+    ),
+  });
+  return topGroups(requests).map(([categoria, count]) => ({ categoria, count }));
 }
 
 const twoDigits = (value: string) => value.padStart(2, "0");

@@ -8,7 +8,7 @@ import {
   signInAdmin,
   type TestClient,
 } from "../../testing/harness";
-import { createItem } from "../../testing/inventory-fixtures";
+import { createItem, editPayload } from "../../testing/inventory-fixtures";
 import { approveOk, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
 
 const NOW = new Date("2026-03-10T09:00:00Z");
@@ -79,7 +79,7 @@ async function seededTerm() {
 
   ctx.clock.travelTo(NOW);
   await approveOk(client, admin.token, carlaToday.id);
-  return { client, ctx, admin: admin.token, student: anna.token };
+  return { client, ctx, admin: admin.token, student: anna.token, gina: gina.token, elena: elena.user };
 }
 
 type Term = Awaited<ReturnType<typeof seededTerm>>;
@@ -390,6 +390,45 @@ describe("the counts kept between calls", () => {
       "Tavoletta grafica 2",
       "Cavalletto 1",
     ]);
+  });
+});
+
+describe("the course totals kept with the counts", () => {
+  it("move with each new request and are summed again when a borrower's course or an item's first course changes", async () => {
+    const fresh = await seededTerm();
+    const courses = async () =>
+      (await stat(fresh.client, fresh.admin, "/api/stats/top-departments?period=30")).map(
+        (row) => `${row.corso_accademico} ${row.studenti} ${row.count}`,
+      );
+    const categories = async () =>
+      (await stat(fresh.client, fresh.admin, "/api/stats/categories?period=30")).map(
+        (row) => `${row.categoria} ${row.count}`,
+      );
+    expect(await courses()).toEqual(["Fotografia 3 6", "Design 2 4", "Pittura 1 1"]);
+    expect(await categories()).toEqual(["Fotografia 5", "Design 4", "Pittura 2"]);
+    // Gina (Pittura) had asked nothing in the 30 days: one more student and one more request for Pittura.
+    const items = (await fresh.client.get("/api/inventario", fresh.admin)).body as Json[];
+    const projector = items.find((item) => item.nome === "Proiettore") as Json;
+    await requestOk(fresh.client, fresh.gina, { unit_id: unitIdOf(projector), dal: "2026-03-20", al: "2026-03-20" });
+    expect(await courses()).toEqual(["Fotografia 3 6", "Design 2 4", "Pittura 2 2"]);
+    expect(await categories()).toEqual(["Fotografia 5", "Design 4", "Pittura 3"]);
+    // Elena's request counts under her course of now.
+    const { id, name, surname, email, matricola } = fresh.elena;
+    const moved = await fresh.client.put(
+      `/api/auth/users/${id}`,
+      { name, surname, email, matricola, corso_accademico: "Pittura" },
+      fresh.admin,
+    );
+    expect(moved.status).toBe(200);
+    expect(await courses()).toEqual(["Fotografia 3 6", "Design 1 3", "Pittura 3 3"]);
+    // The projector's first course becomes Design.
+    const edited = await fresh.client.put(
+      `/api/inventario/${projector.id}`,
+      editPayload(projector, { corsi_assegnati: ["Design"] }),
+      fresh.admin,
+    );
+    expect(edited.status).toBe(200);
+    expect(await categories()).toEqual(["Design 6", "Fotografia 5", "Pittura 1"]);
   });
 });
 
