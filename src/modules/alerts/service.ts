@@ -5,7 +5,7 @@ import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
 import { daysLate } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
-import { itemCounts } from "../inventory/list-query";
+import { itemCounts } from "../inventory/unit-counts";
 import type { Alerts, LoanAlert, LowStockAlert } from "./model";
 
 /**
