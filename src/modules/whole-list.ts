@@ -41,7 +41,13 @@ export interface WholeList<T> {
   load: (where: SQL | undefined) => T[];
 }
 
-function idsOf(list: WholeList<unknown>, where: SQL | undefined, limit: number, offset: number): number[] {
+/** The ids of the rows `where` keeps, in the list's order, from its own table and indexes (no joins). */
+export function idsOf(
+  list: Pick<WholeList<unknown>, "db" | "table" | "id" | "orderBy">,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): number[] {
   return list.db
     .select({ id: list.id })
     .from(list.table)

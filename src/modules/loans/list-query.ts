@@ -8,7 +8,7 @@ import { isIsoDate } from "../../domain/dates";
 import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, pageOf } from "../paging";
-import { type WholeList, wholeList } from "../whole-list";
+import { idsOf, type WholeList, wholeList } from "../whole-list";
 import type { LoanListQuery, RequestListQuery } from "./model";
 import type { Selection } from "./views";
 
@@ -209,13 +209,16 @@ export function pagedList<T>(
         .get()?.id ?? 0,
     );
   const walk = filter.walkWhere && reach * rows() < totale * totale ? and(own, filter.walkWhere) : where;
-  const elementi = backwards
-    ? load({
-        where: walk,
-        orderBy: reverseOrderBy,
-        limit: Math.max(0, page.size + Math.min(0, fromEnd)),
-        offset: Math.max(0, fromEnd),
-      }).reverse()
-    : load({ where: walk, orderBy, limit: page.size, offset });
+  // The page's ids first, from the list's own table and indexes; then only those rows are joined and
+  // built: sorting full joined rows made the open loans' first page join and sort every open loan.
+  const ids = backwards
+    ? idsOf(
+        { ...table, orderBy: reverseOrderBy },
+        walk,
+        Math.max(0, page.size + Math.min(0, fromEnd)),
+        Math.max(0, fromEnd),
+      )
+    : idsOf({ ...table, orderBy }, walk, page.size, offset);
+  const elementi = ids.length ? load({ where: inArray(table.id, ids), orderBy }) : [];
   return { elementi, totale, pagina: page.number, per_pagina: page.size };
 }
