@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
-import { LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
+import { LOAN_STATE, LOAN_STATES, type LoanState, OPEN_LOAN_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
 import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
@@ -31,6 +31,11 @@ export interface ListFilter {
   /** The same order backwards: a page past the middle is read from the far end. */
   reverseOrderBy: SQL[];
   page: Page | null;
+  /**
+   * The stored loan states the list keeps when nothing else narrows it (no search, no period): its total
+   * is then the sum of the counts kept per state (`loansInStates`) instead of a count over the history.
+   */
+  onlyStates?: readonly LoanState[];
 }
 
 type OrderTerm = [column: Parameters<typeof asc>[0], direction: "asc" | "desc"];
@@ -148,7 +153,10 @@ export function loanListFilter(query: LoanListQuery, today: string): ListFilter 
       : state === LOAN_STATE.returned
         ? ordering([prestiti.dataRestituzione, "desc"], [prestiti.id, "desc"])
         : ordering([prestiti.createdAt, "desc"], [prestiti.id, "desc"]));
-  return { ...searched(conditions, search || null), ...order, page: pageOf(query) };
+  const statesOf = { in_corso: OPEN_LOAN_STATES, [LOAN_STATE.returned]: [LOAN_STATE.returned] } as const;
+  const onlyStates =
+    term || from || to ? undefined : state === null ? LOAN_STATES : statesOf[state as keyof typeof statesOf];
+  return { ...searched(conditions, search || null), ...order, page: pageOf(query), onlyStates };
 }
 
 /** Filters, order (newest first) and page of `GET /api/richieste`. */

@@ -1,7 +1,8 @@
-import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import type { LoanState } from "../../domain/bookings";
 import { daysLate, effectiveLoanState, loanPhase } from "../../domain/loan-rules";
 import type { LoanView, RequestView } from "./model";
 
@@ -167,4 +168,15 @@ export function countRequests(db: Db, where?: SQL): number {
 /** How many loans match `where`. */
 export function countLoans(db: Db, where?: SQL): number {
   return db.select({ total: count() }).from(prestiti).where(where).get()?.total ?? 0;
+}
+
+/** How many loans are in these stored states, from the counts triggers keep per state (migration 0015). */
+export function loansInStates(db: Db, states: readonly LoanState[]): number {
+  const named = sql.join(
+    states.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  return (
+    db.values<[number | null]>(sql`SELECT sum(quanti) FROM prestiti_per_stato WHERE stato IN (${named})`)[0]?.[0] ?? 0
+  );
 }
