@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { addDays, calendarDateIn, startOfDayIn } from "../../domain/dates";
 
 /**
  * How many requests each item and each borrower made since an instant, maintained instead of counted
@@ -12,6 +13,8 @@ import type { AppContext } from "../../context";
 export interface RequestCounts {
   byItem: Map<number, number>;
   byUser: Map<number, number>;
+  /** Requests per calendar day of the academy (its time zone), for the trend's buckets. */
+  byDay: Map<string, number>;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface GroupTotals {
   members: Map<string, number>;
 }
 
-type Side = keyof RequestCounts;
+type Side = "byItem" | "byUser";
 
 interface Kept extends RequestCounts {
   since: string;
@@ -61,10 +64,72 @@ function add(kept: Kept, side: Side, key: number | null, delta: number) {
   }
 }
 
-function addRequests(kept: Kept, rows: Array<[number, number | null]>, delta: number) {
-  for (const [itemId, userId] of rows) {
+/** The academy's calendar days around the instants seen so far, each with the instant it starts at. */
+interface DayStarts {
+  timeZone: string;
+  days: string[];
+  starts: string[];
+  /** The first instant after the last day. */
+  end: string;
+  /** The zone's calendar day of an instant: one formatter, built once (building one costs more than using it). */
+  dayOf: (instant: number) => string;
+}
+
+/**
+ * The first instant of `day`, next to a day whose first instant is known: days mostly start 24 hours
+ * apart; only around a change of the clocks does the full search (startOfDayIn) run.
+ */
+function startOf(known: DayStarts, day: string, neighbourStart: string, daysAway: 1 | -1): string {
+  const guess = Date.parse(neighbourStart) + daysAway * 24 * 3_600_000;
+  if (known.dayOf(guess) === day && known.dayOf(guess - 1) !== day) return new Date(guess).toISOString();
+  return startOfDayIn(known.timeZone, day);
+}
+
+const dayStarts = new WeakMap<AppContext, DayStarts>();
+
+/**
+ * The academy's calendar day of an instant (ISO, as `created_at` holds it): a binary search over the
+ * first instants of the days, worked out once per day (time zone rules included) instead of per request.
+ */
+function academyDay(ctx: AppContext, instant: string): string {
+  const { timeZone } = ctx.clock;
+  let known = dayStarts.get(ctx);
+  if (!known || known.timeZone !== timeZone) {
+    const day = calendarDateIn(timeZone, new Date(instant));
+    // en-CA formats as YYYY-MM-DD.
+    const formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    const start = startOfDayIn(timeZone, day);
+    known = { timeZone, days: [day], starts: [start], end: start, dayOf: (at) => formatter.format(at) };
+    known.end = startOf(known, addDays(day, 1), start, 1);
+    dayStarts.set(ctx, known);
+  }
+  const { days, starts } = known;
+  while (instant < (starts[0] as string)) {
+    const day = addDays(days[0] as string, -1);
+    starts.unshift(startOf(known, day, starts[0] as string, -1));
+    days.unshift(day);
+  }
+  while (instant >= known.end) {
+    const day = addDays(days.at(-1) as string, 1);
+    days.push(day);
+    starts.push(known.end);
+    known.end = startOf(known, addDays(day, 1), known.end, 1);
+  }
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((starts[middle] as string) <= instant) low = middle;
+    else high = middle - 1;
+  }
+  return days[low] as string;
+}
+
+function addRequests(ctx: AppContext, kept: Kept, rows: Array<[number, number | null, string]>, delta: number) {
+  for (const [itemId, userId, createdAt] of rows) {
     add(kept, "byItem", itemId, delta);
     add(kept, "byUser", userId, delta);
+    addTo(kept.byDay, academyDay(ctx, createdAt), delta);
   }
 }
 
@@ -79,11 +144,19 @@ function keptCounts(ctx: AppContext, period: string, since: string): Kept {
   const lastId = ctx.db.values<[number | null]>(sql`SELECT max(id) FROM richieste`)[0]?.[0] ?? 0;
   let counts = periods.get(period);
   if (!counts || since < counts.since || lastId < counts.lastId) {
-    counts = { since, lastId, byItem: new Map(), byUser: new Map(), groups: { byItem: new Map(), byUser: new Map() } };
+    counts = {
+      since,
+      lastId,
+      byItem: new Map(),
+      byUser: new Map(),
+      byDay: new Map(),
+      groups: { byItem: new Map(), byUser: new Map() },
+    };
     addRequests(
+      ctx,
       counts,
-      ctx.db.values<[number, number | null]>(
-        sql`SELECT inventario_id, utente_id FROM richieste WHERE created_at >= ${since} AND id <= ${lastId}`,
+      ctx.db.values<[number, number | null, string]>(
+        sql`SELECT inventario_id, utente_id, created_at FROM richieste WHERE created_at >= ${since} AND id <= ${lastId}`,
       ),
       1,
     );
@@ -92,9 +165,10 @@ function keptCounts(ctx: AppContext, period: string, since: string): Kept {
   }
   if (since > counts.since) {
     addRequests(
+      ctx,
       counts,
-      ctx.db.values<[number, number | null]>(
-        sql`SELECT inventario_id, utente_id FROM richieste
+      ctx.db.values<[number, number | null, string]>(
+        sql`SELECT inventario_id, utente_id, created_at FROM richieste
         WHERE created_at >= ${counts.since} AND created_at < ${since} AND id <= ${counts.lastId}`,
       ),
       -1,
@@ -103,9 +177,10 @@ function keptCounts(ctx: AppContext, period: string, since: string): Kept {
   }
   if (lastId > counts.lastId) {
     addRequests(
+      ctx,
       counts,
-      ctx.db.values<[number, number | null]>(
-        sql`SELECT inventario_id, utente_id FROM richieste
+      ctx.db.values<[number, number | null, string]>(
+        sql`SELECT inventario_id, utente_id, created_at FROM richieste
         WHERE id > ${counts.lastId} AND id <= ${lastId} AND created_at >= ${since}`,
       ),
       1,

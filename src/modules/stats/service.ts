@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { categorie, inventario, prestiti, richieste, riparazioni, segnalazioni, users } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
-import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
+import { addDays, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
 import { historyTotal } from "./history-totals";
 import type {
   BasicCounts,
@@ -199,18 +199,12 @@ export function requestTrend(ctx: AppContext, period: Period): TrendBucket[] {
       day = month === 12 ? `${year + 1}-01-01` : `${year}-${twoDigits(String(month + 1))}-01`;
     }
   }
-  // Each bucket is a range of instants, from the start of its first day in the academy's time zone
-  // to the start of the next bucket: one indexed count per bucket, whatever the number of requests.
-  const starts = [...buckets.keys()];
-  const countBetween = ctx.sqlite.query<{ total: number }, [string, string]>(
-    "SELECT count(*) AS total FROM richieste WHERE created_at >= ? AND created_at < ?",
-  );
-  const bounds = [...starts.map((start) => laterDate(start, firstDay)), addDays(today, 1)].map((day) =>
-    startOfDayIn(ctx.clock.timeZone, day),
-  );
-  starts.forEach((start, index) => {
-    buckets.set(start, countBetween.get(bounds[index] as string, bounds[index + 1] as string)?.total ?? 0);
-  });
+  // The period's requests per academy day are kept with its other counts: each day adds to its bucket.
+  const { byDay } = periodCounts(ctx, period);
+  for (let day = firstDay; day <= today; day = addDays(day, 1)) {
+    const bucket = bucketOf(day);
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + (byDay.get(day) ?? 0));
+  }
   const labelField = TREND_LABEL_FIELD[period];
   return [...buckets].map(([start, total]) => {
     const label = period === 365 ? monthLabel(start) : dayLabel(start);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { addDays, startOfIsoWeek } from "../../domain/dates";
+import { addDays, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
 import {
   createTestClient,
   createTestContext,
@@ -429,6 +429,40 @@ describe("the course totals kept with the counts", () => {
     );
     expect(edited.status).toBe(200);
     expect(await categories()).toEqual(["Design 6", "Fotografia 5", "Pittura 1"]);
+  });
+});
+
+describe("the trend's days kept with the counts", () => {
+  it("follow new requests and the moving period, across the change to summer time, as counting each bucket would", async () => {
+    const fresh = await seededTerm();
+    // The oracle: each bucket counted from the index, between the first instants of its first day and of the next bucket.
+    const counted = (trend: Json[], firstDay: string, today: string) =>
+      trend.map((bucket, index) => {
+        const from = startOfDayIn("Europe/Rome", bucket.inizio < firstDay ? firstDay : bucket.inizio);
+        const next = trend[index + 1]?.inizio ?? addDays(today, 1);
+        const to = startOfDayIn("Europe/Rome", next);
+        const row = fresh.ctx.sqlite
+          .query("SELECT count(*) AS n FROM richieste WHERE created_at >= ? AND created_at < ?")
+          .get(from, to) as { n: number };
+        return row.n;
+      });
+    const trendOf = async (period: number) => {
+      const trend = await stat(fresh.client, fresh.admin, `/api/stats/monthly-requests?period=${period}`);
+      const today = fresh.ctx.clock.today();
+      expect(trend.map((bucket) => bucket.count)).toEqual(counted(trend, addDays(today, -(period - 1)), today));
+      return trend;
+    };
+    for (const period of [30, 90, 365]) await trendOf(period);
+    const items = (await fresh.client.get("/api/inventario", fresh.admin)).body as Json[];
+    const projector = items.find((item) => item.nome === "Proiettore") as Json;
+    // Summer time starts on 29 March 2026: the days after it start an hour earlier in UTC.
+    fresh.ctx.clock.travelTo(new Date("2026-03-30T22:30:00Z"));
+    await requestOk(fresh.client, fresh.gina, { unit_id: unitIdOf(projector), dal: "2026-04-02", al: "2026-04-02" });
+    fresh.ctx.clock.travelTo(new Date("2026-04-06T08:00:00Z"));
+    const month = await trendOf(30);
+    // 00:30 on 31 March in Rome, still 30 March in UTC.
+    expect(month.find((bucket) => bucket.label === "31/03")?.count).toBe(1);
+    for (const period of [90, 365]) await trendOf(period);
   });
 });
 
