@@ -190,9 +190,24 @@ function keptCounts(ctx: AppContext, period: string, since: string): Kept {
   return counts;
 }
 
-/** The keys in decreasing count, for the caller to break ties and resolve names. */
-export function byCount(counts: Map<number, number>): Array<[number, number]> {
-  return [...counts].sort((a, b) => b[1] - a[1]);
+/**
+ * The keys whose count reaches the `wanted`-th highest, in decreasing count (a tie is kept whole), for the
+ * caller to break ties and resolve names: one pass over the counts instead of sorting every key. Asked
+ * for more, it answers a longer list that starts with the shorter one.
+ */
+export function leadingByCount(counts: Map<number, number>, wanted: number): Array<[number, number]> {
+  const keysPerCount = new Map<number, number>();
+  for (const count of counts.values()) keysPerCount.set(count, (keysPerCount.get(count) ?? 0) + 1);
+  let threshold = 0;
+  let taken = 0;
+  for (const count of [...keysPerCount.keys()].sort((a, b) => b - a)) {
+    threshold = count;
+    taken += keysPerCount.get(count) ?? 0;
+    if (taken >= wanted) break;
+  }
+  const leading: Array<[number, number]> = [];
+  for (const entry of counts) if (entry[1] >= threshold) leading.push(entry);
+  return leading.sort((a, b) => b[1] - a[1]);
 }
 
 /**

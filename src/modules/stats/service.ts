@@ -16,7 +16,7 @@ import type {
   TopUser,
   TrendBucket,
 } from "./model";
-import { byCount, groupedCountsSince, requestCountsSince } from "./request-counts";
+import { groupedCountsSince, leadingByCount, requestCountsSince } from "./request-counts";
 
 const TOP = 5;
 
@@ -72,10 +72,15 @@ function topByCount<T extends { id: number }>(
   resolve: (ids: number[]) => T[],
   compare: (a: T, b: T) => number,
 ): Array<T & { count: number }> {
-  const sorted = byCount(counts);
+  let sorted = leadingByCount(counts, TOP);
   const found: Array<T & { count: number }> = [];
   let end = 0;
-  while (end < sorted.length && found.length < TOP) {
+  while (found.length < TOP) {
+    // Every key read was resolved and too few were found: read the keys that come next.
+    if (end === sorted.length) {
+      if (sorted.length === counts.size) break;
+      sorted = leadingByCount(counts, sorted.length + TOP);
+    }
     let next = Math.min(sorted.length, end + TOP);
     while (next < sorted.length && sorted[next]?.[1] === sorted[next - 1]?.[1]) next++;
     const ids = sorted.slice(end, next).map(([id]) => id);

@@ -10,6 +10,7 @@ import {
 } from "../../testing/harness";
 import { createItem, editPayload } from "../../testing/inventory-fixtures";
 import { approveOk, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
+import { leadingByCount } from "./request-counts";
 
 const NOW = new Date("2026-03-10T09:00:00Z");
 
@@ -463,6 +464,40 @@ describe("the trend's days kept with the counts", () => {
     // 00:30 on 31 March in Rome, still 30 March in UTC.
     expect(month.find((bucket) => bucket.label === "31/03")?.count).toBe(1);
     for (const period of [90, 365]) await trendOf(period);
+  });
+});
+
+describe("the leading keys of the counts", () => {
+  const counts = new Map([
+    [1, 2],
+    [2, 5],
+    [3, 3],
+    [4, 5],
+    [5, 3],
+    [6, 1],
+  ]);
+
+  it("are those reaching the wanted-th highest count, ties kept whole, highest first", () => {
+    expect(leadingByCount(counts, 1)).toEqual([
+      [2, 5],
+      [4, 5],
+    ]);
+    expect(leadingByCount(counts, 3)).toEqual([
+      [2, 5],
+      [4, 5],
+      [3, 3],
+      [5, 3],
+    ]);
+    expect(leadingByCount(counts, 10)).toHaveLength(6);
+  });
+
+  it("grow into longer lists that start with the shorter ones", () => {
+    const whole = leadingByCount(counts, counts.size);
+    for (let wanted = 1; wanted <= counts.size; wanted++) {
+      const leading = leadingByCount(counts, wanted);
+      expect(leading.length).toBeGreaterThanOrEqual(wanted);
+      expect(whole.slice(0, leading.length)).toEqual(leading);
+    }
   });
 });
 
