@@ -195,14 +195,12 @@ describe("the whole inventory and a student's whole catalogue", () => {
     expect(lent).toHaveLength(1);
   });
 
-  it("streams a student's catalogue without the loans holding its units", async () => {
+  it("streams a student's catalogue, as its pages show it: items without their units", async () => {
     const scenario = await longInventory();
     const { token } = scenario.student;
     const whole = await streamed(scenario, "/api/inventario/disponibili", token);
     expect(whole).toHaveLength(count);
     expect(whole).toEqual(await pagesOf(scenario, "/api/inventario/disponibili", token));
-    expect(whole.flatMap((item) => (item.unita as Json[]).map((unit) => unit.prestito_corrente_id))).toEqual(
-      Array(count).fill(null),
-    );
+    expect(whole.filter((item) => "unita" in item)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
-import type { InventoryItem } from "./model";
+import type { CatalogueItem, InventoryItem } from "./model";
 import { loadUnitViews, type OpenHoldings } from "./unit-status";
 
 /** An item as the API shows it (model.ts's `inventoryItem`). */
@@ -97,4 +97,27 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 /** Drops what a student must not see on an item: which loan holds each unit. */
 export function studentItemView(item: ItemView): ItemView {
   return { ...item, unita: item.unita.map((unit) => ({ ...unit, prestito_corrente_id: null })) };
+}
+
+/** An item as the catalogue lists it (model.ts's `catalogueItem`). */
+export function catalogueItemView(item: ItemView): CatalogueItem {
+  return {
+    id: item.id,
+    nome: item.nome,
+    note: item.note,
+    posizione: item.posizione,
+    scaffale: item.scaffale,
+    seriale: item.seriale,
+    immagine_url: item.immagine_url,
+    tipo_prestito: item.tipo_prestito,
+    categoria_id: item.categoria_id,
+    categoria_nome: item.categoria_nome,
+    categoria_madre: item.categoria_madre,
+    categoria_figlia: item.categoria_figlia,
+    corsi_assegnati: item.corsi_assegnati,
+    quantita_totale: item.quantita_totale,
+    unita_disponibili: item.unita_disponibili,
+    stato_effettivo: item.stato_effettivo,
+    data_aggiunta: item.data_aggiunta,
+  };
 }
