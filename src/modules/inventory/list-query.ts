@@ -7,7 +7,7 @@ import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list"
 import { isLowStock } from "../../domain/stock-level";
 import { type ItemState, itemState, UNIT_STATES } from "../../domain/unit-state";
 import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
-import { wholeList } from "../whole-list";
+import { ITEM_STRETCH_ROWS, wholeList } from "../whole-list";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
 import type { InventoryQuery } from "./model";
 import { loadOpenHoldings, type OpenHoldings, unitCountsByItem } from "./unit-status";
@@ -144,6 +144,7 @@ export function listInventory<View>(
       id: inventario.id,
       ...selection,
       load: (stretch) => views(itemIds(db, { where: stretch, orderBy: selection.orderBy }), open),
+      stretchRows: ITEM_STRETCH_ROWS,
     });
   }
   const total = db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0;
