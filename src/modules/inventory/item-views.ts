@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
-import { qualified } from "../../db/sql";
+import { inIds, qualified } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
 import type { CatalogueItem, InventoryItem } from "./model";
 import { loadUnitViews, type OpenHoldings } from "./unit-status";
@@ -26,7 +26,7 @@ export function itemsOfCourse(course: string): SQL {
 /** Items (never archived ones) with their courses, category names, units and derived states. */
 export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): ItemView[] {
   const conditions: SQL[] = [isNull(inventario.archivedAt)];
-  if (filter.ids) conditions.push(inArray(inventario.id, filter.ids.length ? filter.ids : [-1]));
+  if (filter.ids) conditions.push(inIds(inventario.id, filter.ids));
   if (filter.course) conditions.push(itemsOfCourse(filter.course));
   const items = db
     .select({ item: inventario, categoryName: categorie.nome })
@@ -44,7 +44,7 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
     .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome })
     .from(inventarioCorsi)
     .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-    .where(restrict ? inArray(inventarioCorsi.inventarioId, itemIds) : undefined)
+    .where(restrict ? inIds(inventarioCorsi.inventarioId, itemIds) : undefined)
     .orderBy(asc(inventarioCorsi.posizione), asc(corsi.nome))
     .all();
   const coursesByItem = groupBy(courseRows, (row) => row.itemId);
