@@ -7,6 +7,7 @@ import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
 import { UNMATCHED_ROUTE } from "./http/metrics";
 import { CACHED_LISTS, compressedStream, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
+import { type ListReaders, readsOffThread } from "./list-readers";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule, userEditRoutes } from "./modules/auth";
@@ -46,16 +47,24 @@ function validationMessage(error: ValidationError): string {
  * Builds the whole HTTP application from its dependencies. It never listens: the command line
  * serves it, and tests call `app.handle(request)` directly.
  */
-export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null } = {}) {
+export function createApp(
+  ctx: AppContext,
+  options: {
+    ui?: UiAssetSource | null;
+    /** The threads that compute the polled lists on a miss (src/list-readers.ts); without them, this thread does. */
+    readers?: ListReaders | null;
+    /** False in a list reader: the server's thread keeps the answers. */
+    listCache?: boolean;
+  } = {},
+) {
   const tokens = createTokenService(ctx);
   const startedAt = new WeakMap<Request, number>();
-  const responses = createResponseCache(ctx);
+  const responses = options.listCache === false ? null : createResponseCache(ctx);
+  const readers = options.readers ?? null;
   const bodies = bodyGuard();
   const writes = ctx.writes;
   const imports = createImportJobs(ctx, writes);
   const heldWrites = new WeakSet<Request>();
-  // Lists differ by who asks (a student sees their own); the same user gets the same answer.
-  const cacheKey = async (request: Request) => `${(await tokens.actorOf(request))?.id ?? 0} ${request.url}`;
 
   const api = new Elysia({ prefix: "/api" })
     .use(healthModule(ctx))
@@ -130,9 +139,15 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       await writes.enter();
       heldWrites.add(request);
     })
-    .onBeforeHandle({ as: "global" }, async ({ request, route }) => {
-      if (request.method !== "GET" || !CACHED_LISTS.has(route)) return;
-      return responses.lookup(request, await cacheKey(request), route);
+    .onBeforeHandle({ as: "global" }, async ({ request, route, set }) => {
+      if (!responses || request.method !== "GET" || !CACHED_LISTS.has(route)) return;
+      const actor = await tokens.actorOf(request);
+      // Lists differ by who asks (a student sees their own); the same user gets the same answer.
+      const kept = await responses.lookup(request, `${actor?.id ?? 0} ${request.url}`, route);
+      if (kept || !actor || !readers || !readsOffThread(route, new URL(request.url))) return kept;
+      const read = await readers.read(request);
+      // When no reader could compute it, the route's handler does, here.
+      return read ? responses.storeRead(request, read, set.headers as Record<string, string>) : undefined;
     })
     .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
       if (isStreamedList(responseValue)) return compressedStream(request, responseValue);
@@ -140,7 +155,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
       if (!Array.isArray(responseValue) && Object.getPrototypeOf(responseValue ?? 0) !== Object.prototype) return;
       const status = typeof set.status === "number" ? set.status : 200;
       const headers = set.headers as Record<string, string>;
-      if (request.method === "GET" && status === 200 && CACHED_LISTS.has(route))
+      if (responses && request.method === "GET" && status === 200 && CACHED_LISTS.has(route))
         return responses.store(request, responseValue, headers);
       return jsonResponse(request, encodeJson(responseValue), headers, status);
     })
@@ -153,7 +168,7 @@ export function createApp(ctx: AppContext, options: { ui?: UiAssetSource | null 
         ctx.metrics.recordRequest(route ? `${request.method} ${route}` : UNMATCHED_ROUTE, status, ms);
       ctx.logger.info(`${request.method} ${path} ${status} ${ms.toFixed(1)}ms`);
       // A list whose handler failed releases the callers that waited for it (a success already did).
-      responses.settle(request);
+      responses?.settle(request);
       if (heldWrites.delete(request)) writes.leave();
     })
     .use(bodies.plugin)

@@ -15,6 +15,7 @@ import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
+import { startListReaders } from "./list-readers";
 import { createLogger, silentLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
@@ -123,11 +124,13 @@ async function serve(config: Config, options: CliOptions) {
   }
   if (!configuredPublicUrl(ctx)) ctx.logger.warn(PUBLIC_URL_UNSET);
   const stopJobs = startJobs(ctx, config.overdueCheckMinutes);
-  const app = createApp(ctx, { ui: options.ui });
+  const readers = startListReaders(ctx);
+  const app = createApp(ctx, { ui: options.ui, readers });
   try {
     app.listen(listenOptions(config.port, config.host));
   } catch (error) {
     stopJobs();
+    readers?.stop();
     ctx.sqlite.close();
     releaseDataDir();
     if ((error as { code?: string }).code === "EADDRINUSE")
@@ -152,6 +155,7 @@ async function serve(config: Config, options: CliOptions) {
     stopJobs();
     ctx.events.closeAll();
     await server?.stop(false);
+    readers?.stop();
     ctx.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     ctx.sqlite.close();
     releaseDataDir();

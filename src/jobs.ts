@@ -1,4 +1,5 @@
 import type { AppContext } from "./context";
+import { pruneItemChanges } from "./modules/inventory/unit-counts";
 import { markOverdueLoans } from "./modules/loans/service";
 import { queueDeskDigest } from "./modules/mail/service";
 import { expireStrikes } from "./modules/penalties/service";
@@ -23,6 +24,11 @@ export function checkOverdueLoans(ctx: AppContext): void {
   runJob(ctx, "overdue", () => `${markOverdueLoans(ctx)} prestiti segnati come scaduti`);
   runJob(ctx, "strike-expiry", () => `penalità scadute per ${expireStrikes(ctx)} studenti`);
   runJob(ctx, "mail-digest", () => `riepilogo del mattino per ${queueDeskDigest(ctx)} amministratori`);
+  runJob(
+    ctx,
+    "item-changes",
+    () => `${pruneItemChanges(ctx.sqlite)} righe vecchie tolte dal registro degli oggetti cambiati`,
+  );
 }
 
 /** How often the outbox is looked at for retries that have come due (new messages wake it at once). */

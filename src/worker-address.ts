@@ -7,6 +7,8 @@ export const WORKER_SOURCES = {
   import: "src/modules/excel/import-worker.ts",
   /** Whole-database reads: backups and the inventory export (src/read-jobs.ts). */
   read: "src/read-worker.ts",
+  /** The polled lists' cache misses (src/list-readers.ts). */
+  lists: "src/list-reader-worker.ts",
 } as const;
 
 /**

@@ -19,13 +19,22 @@ export function openDatabase(file: string): DatabaseHandle {
   return handle;
 }
 
+/** How much of the database file is read through memory mapping: more than a large academy's file. */
+const MAPPED_BYTES = 2 ** 31;
+
 /**
  * A further connection to a database the server has already opened and migrated (a worker's own):
  * the same pragmas, nothing else.
  */
 export function connectDatabase(file: string): DatabaseHandle {
   const sqlite = new Database(file, { create: true, strict: true });
-  if (file !== ":memory:") sqlite.exec("PRAGMA journal_mode = WAL");
+  if (file !== ":memory:") {
+    sqlite.exec("PRAGMA journal_mode = WAL");
+    // Reads come straight from the operating system's cache of the file, shared by every connection of
+    // the process (the list readers' too), instead of being copied into each connection's small page
+    // cache: at five times the default academy the alerts' reads took 8 ms instead of 3.5 ms.
+    sqlite.exec(`PRAGMA mmap_size = ${MAPPED_BYTES}`);
+  }
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA synchronous = NORMAL");

@@ -121,6 +121,20 @@ describe("the kept answers", () => {
     expect(await (await waiting)?.json()).toEqual(big);
   });
 
+  it("release the callers of a computation even when a newer version's computation took its list meanwhile", async () => {
+    const ctx = createTestContext();
+    const cache = createResponseCache(ctx);
+    const older = new Request("http://localhost/api/inventario");
+    await cache.lookup(older, "1 inventory", "/api/inventario");
+    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", "/api/inventario");
+    ctx.sqlite.run("UPDATE data_versions SET version = version + 1 WHERE resource = 'inventory'");
+    const newer = new Request("http://localhost/api/inventario");
+    expect(await cache.lookup(newer, "1 inventory", "/api/inventario")).toBeUndefined();
+    cache.store(older, big, {});
+    expect(await (await waiting)?.json()).toEqual(big);
+    cache.store(newer, big, {});
+  });
+
   it("let them compute it themselves when the first computation failed", async () => {
     const cache = createResponseCache(createTestContext());
     const owner = new Request("http://localhost/api/inventario");

@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import type { ReadList } from "../list-readers";
 
 /**
  * The JSON answers of the read-only lists the screens load and poll, kept per user until the data
@@ -95,6 +96,13 @@ export interface JsonBody {
   gzipped: Uint8Array<ArrayBuffer> | null;
 }
 
+/** A list being computed for one caller; others asking for the same version wait for it. */
+interface Computation {
+  version: string;
+  done: Promise<void>;
+  finish: () => void;
+}
+
 interface Entry extends JsonBody {
   version: string;
   bytes: number;
@@ -153,7 +161,10 @@ export function createResponseCache(ctx: AppContext) {
   // write that lands meanwhile can only make the kept answer stale, never mislabel it as newer.
   const seen = new WeakMap<Request, { key: string; version: string }>();
   // One computation per list and version: callers that miss while it runs wait for its answer.
-  const inFlight = new Map<string, { version: string; done: Promise<void>; finish: () => void; owner: Request }>();
+  const inFlight = new Map<string, Computation>();
+  // The computation each request runs: when a newer version's computation takes its key meanwhile (a
+  // list reader computes while this thread answers others), the older one's waiters are still released.
+  const owned = new WeakMap<Request, Computation>();
   let cachedBytes = 0;
 
   function currentVersion(route: string | undefined): string {
@@ -182,6 +193,25 @@ export function createResponseCache(ctx: AppContext) {
     }
     entries.set(key, entry);
     cachedBytes += entry.bytes;
+  }
+
+  /** Keeps `kept` under the key and version `lookup` saw, and answers `sent` (by default the same). */
+  function keepAndAnswer(request: Request, kept: JsonBody, headers: Record<string, string>, sent: JsonBody = kept) {
+    const { key, version } = seen.get(request) ?? { key: undefined, version: currentVersion(undefined) };
+    if (key !== undefined)
+      keep(key, { version, ...kept, bytes: (kept.body?.length ?? 0) + (kept.gzipped?.byteLength ?? 0) });
+    settle(request);
+    return jsonResponse(request, sent, { ...headers, ...cacheHeaders(version) });
+  }
+
+  /** Once a request is answered (or failed): callers waiting on its computation go on. */
+  function settle(request: Request) {
+    const computation = owned.get(request);
+    if (!computation) return;
+    owned.delete(request);
+    const key = seen.get(request)?.key;
+    if (key !== undefined && inFlight.get(key) === computation) inFlight.delete(key);
+    computation.finish();
   }
 
   const cacheHeaders = (version: string) => ({ etag: `W/"${version}"`, "cache-control": "private, no-cache" });
@@ -214,30 +244,41 @@ export function createResponseCache(ctx: AppContext) {
         const done = new Promise<void>((resolve) => {
           finish = resolve;
         });
-        inFlight.set(key, { version, done, finish, owner: request });
+        const computation = { version, done, finish };
+        inFlight.set(key, computation);
+        owned.set(request, computation);
       }
       return undefined;
     },
 
     /** After the handler: keeps the answer (under the key and version `lookup` saw) and sends it. */
     store(request: Request, value: unknown, headers: Record<string, string>): Response {
-      const { key, version } = seen.get(request) ?? { key: undefined, version: currentVersion(undefined) };
       const { body, gzipped } = encodeJson(value);
-      const kept = gzipped && body.length > KEEP_PLAIN_UP_TO_BYTES ? null : body;
-      if (key !== undefined)
-        keep(key, { version, body: kept, gzipped, bytes: (kept?.length ?? 0) + (gzipped?.byteLength ?? 0) });
-      this.settle(request);
-      return jsonResponse(request, { body, gzipped }, { ...headers, ...cacheHeaders(version) });
+      return keepAndAnswer(
+        request,
+        { body: gzipped && body.length > KEEP_PLAIN_UP_TO_BYTES ? null : body, gzipped },
+        headers,
+        {
+          body,
+          gzipped,
+        },
+      );
     },
 
-    /** Once a request is answered (or failed): callers waiting on its computation go on. */
-    settle(request: Request) {
-      const key = seen.get(request)?.key;
-      const running = key === undefined ? undefined : inFlight.get(key);
-      if (key === undefined || running?.owner !== request) return;
-      inFlight.delete(key);
-      running.finish();
+    /** A list computed by a list reader (src/list-readers.ts): kept as it came when it succeeded, passed on when not. */
+    storeRead(request: Request, read: ReadList, headers: Record<string, string>): Response {
+      if (read.status !== 200) {
+        settle(request);
+        return new Response(read.body, { status: read.status, headers: read.headers });
+      }
+      const encoded =
+        read.headers.get("content-encoding") === "gzip"
+          ? { body: null, gzipped: read.body }
+          : { body: new TextDecoder().decode(read.body), gzipped: null };
+      return keepAndAnswer(request, encoded, headers);
     },
+
+    settle,
   };
 }
 

@@ -12,6 +12,15 @@ import type { Db } from "../db/client";
  * stretches.
  */
 
+/** The routes whose plain call (no `pagina`, no `per_pagina`) answers a whole list, streamed when long. */
+export const WHOLE_LIST_ROUTES = new Set([
+  "/api/prestiti",
+  "/api/richieste",
+  "/api/auth/users",
+  "/api/inventario",
+  "/api/inventario/disponibili",
+]);
+
 /** Rows per stretch: a stretch of loan views takes about 20 ms at five times the default size, gzip included. */
 export const STRETCH_ROWS = 250;
 

@@ -549,6 +549,8 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       );
       summary.reports++;
     }
+    // A new academy: no process has counted its items yet, so the journal of changed items starts empty.
+    db.exec("DELETE FROM item_changes");
   });
   return summary;
 }

@@ -5,12 +5,12 @@ import { rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
-import { type ItemState, itemState, UNIT_STATES } from "../../domain/unit-state";
 import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
 import { ITEM_STRETCH_ROWS, wholeList } from "../whole-list";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
 import type { InventoryQuery } from "./model";
-import { loadOpenHoldings, type OpenHoldings, unitCountsByItem } from "./unit-status";
+import { itemCounts } from "./unit-counts";
+import { loadOpenHoldings, type OpenHoldings } from "./unit-status";
 
 /**
  * The inventory's list on the server: the spec's filters (search, category, course, status, dates
@@ -87,24 +87,6 @@ function itemIds(db: Db, selection: { where: SQL | undefined; orderBy: SQL[] }, 
     .offset(page ? (page.number - 1) * page.size : 0)
     .all()
     .map((row) => row.id);
-}
-
-interface ItemCounts {
-  state: ItemState;
-  available: number;
-  total: number;
-}
-
-/** Each item's effective state and unit counts, from its units' states (the open set). */
-export function itemCounts(db: Db, today: string): Map<number, ItemCounts> {
-  const counts = new Map<number, ItemCounts>();
-  for (const [id, units] of unitCountsByItem(db, today)) {
-    // The item's state depends only on which unit states occur.
-    const present = UNIT_STATES.filter((state) => units[state] > 0);
-    const total = UNIT_STATES.reduce((sum, state) => sum + units[state], 0);
-    counts.set(id, { state: itemState(present), available: units.disponibile, total });
-  }
-  return counts;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { unita } from "../../db/schema";
 import { literalList } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
-import { type UnitState, unitState } from "../../domain/unit-state";
+import { unitState } from "../../domain/unit-state";
 import type { InventoryUnit } from "./model";
 
 /** A unit as the API shows it (model.ts's `inventoryUnit`). */
@@ -122,42 +122,4 @@ export function loadUnitViews(
       note: row.note,
     };
   });
-}
-
-/** How many of an item's listed units are in each state. */
-export type UnitStateCounts = Record<UnitState, number>;
-
-/**
- * Every item's unit counts per state, from the open set and the lost units only: a unit no open record
- * holds is free, so the free ones are the item's listed units minus the held ones. What the status
- * filter, the summary cards and the low-stock alerts count; nothing here reads a unit's history.
- */
-export function unitCountsByItem(db: Db, today: string): Map<number, UnitStateCounts> {
-  const open = loadOpenHoldings(db, today, null);
-  const lostIds = new Set<number>();
-  for (const [unitId, itemId] of db.values<[number, number]>(
-    sql`SELECT id, inventario_id FROM unita WHERE perso = 1 AND archived_at IS NULL`,
-  )) {
-    lostIds.add(unitId);
-    open.itemOf.set(unitId, itemId);
-  }
-  const counts = new Map<number, UnitStateCounts>();
-  const totals = db.values<[number, number]>(
-    sql`SELECT inventario_id, count(*) FROM unita WHERE archived_at IS NULL GROUP BY inventario_id`,
-  );
-  for (const [itemId, total] of totals)
-    counts.set(itemId, { disponibile: total, prestato: 0, riservato: 0, in_riparazione: 0, perso: 0 });
-  for (const [unitId, itemId] of open.itemOf) {
-    const item = counts.get(itemId);
-    if (!item) continue;
-    const state = unitState({
-      lost: lostIds.has(unitId),
-      inRepair: open.inRepair.has(unitId),
-      onStartedLoan: open.startedLoan.has(unitId),
-      reserved: open.upcomingLoan.has(unitId) || open.pendingRequest.has(unitId),
-    });
-    item.disponibile -= 1;
-    item[state] += 1;
-  }
-  return counts;
 }

@@ -12,7 +12,7 @@ import { openLoansOfUnits, unitStillOut } from "./open-loans";
  * start to its due date, and once that has passed until it is returned, so it overlaps every later date.
  */
 function openLoanOverlaps(from: string, to: string, today: string): SQL {
-  return sql`${unitStillOut()} and ${prestiti.dataUscita} <= ${to}
+  return sql`${unitStillOut({ fromUnits: true })} and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
 }
 

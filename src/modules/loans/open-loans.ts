@@ -1,11 +1,20 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prestiti, prestitiUnita } from "../../db/schema";
+import { literalList } from "../../db/sql";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 
-/** A loan row still holding a unit: open, and that unit not given back yet (a partial return frees it). */
-export function unitStillOut() {
-  return and(inArray(prestiti.stato, OPEN_LOAN_STATES), isNull(prestitiUnita.restituitaIl));
+/**
+ * A loan row still holding a unit: open, and that unit not given back yet (a partial return frees it).
+ * `fromUnits` when the query names a few units: `+` keeps SQLite from starting at every open loan of the
+ * academy (4,000 at five times the default size: 4.5 ms for one unit's calendar) instead of at the
+ * units' own loans.
+ */
+export function unitStillOut(start: { fromUnits?: boolean } = {}) {
+  const open = start.fromUnits
+    ? sql`+${prestiti.stato} in ${literalList(OPEN_LOAN_STATES)}`
+    : inArray(prestiti.stato, OPEN_LOAN_STATES);
+  return and(open, isNull(prestitiUnita.restituitaIl));
 }
 
 export interface OpenLoanOfUnit {

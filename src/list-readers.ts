@@ -1,0 +1,203 @@
+import { availableParallelism } from "node:os";
+import type { AppContext } from "./context";
+import { WHOLE_LIST_ROUTES } from "./modules/whole-list";
+import { workerAddress } from "./worker-address";
+
+/**
+ * The lists the screens poll are computed, on a cache miss, by threads of their own (src/list-reader-worker.ts),
+ * each with its own connection to the database file and its own copy of the routes.
+ *
+ * Why: every write changes what the polled lists show, so under a working desk nearly every poll is a
+ * miss, and at five times the default academy a miss takes 5–30 ms. On the server's only thread those
+ * misses queued behind each other and in front of every write: under the bench's mixed load the event
+ * loop lagged 97 ms at p99 and writes waited 118–151 ms. Here the server's thread keeps the writes,
+ * the cache and the answers; the readers compute, and SQLite's WAL lets them read while it writes.
+ *
+ * What stays on the server's thread: the spec's whole lists (already streamed in stretches), and
+ * everything when the database is in memory (tests), which another thread cannot open. A reader that
+ * fails or dies makes the server compute the list itself. The readers start with the first list that
+ * misses and stop after five minutes without one (READERS_IDLE_STOP_MS).
+ */
+
+/** What a reader is told once, to build its own context: the same file, secret, time zone and addresses. */
+export interface ListReaderSetup {
+  file: string;
+  jwtSecret: string;
+  timeZone: string;
+  appName: string;
+  trustProxy?: boolean;
+  publicUrl?: string;
+}
+
+/** One list to compute, with the server's "now" so that both agree on today even with a shifted clock. */
+export interface ListReadTask {
+  id: number;
+  url: string;
+  headers: Array<[string, string]>;
+  now: string;
+}
+
+export type ListReadAnswer =
+  | { id: number; status: number; headers: Array<[string, string]>; body: Uint8Array<ArrayBuffer> }
+  | { id: number; failed: string };
+
+export type ListReaderMessage = { setup: ListReaderSetup } | ListReadTask;
+
+/** What a reader reports: that it is ready (once), or a list's answer. */
+export type ListReaderReport = { ready: true } | ListReadAnswer;
+
+/** The answer of a reader, as the server's response cache keeps it. */
+export interface ReadList {
+  status: number;
+  headers: Headers;
+  body: Uint8Array<ArrayBuffer>;
+}
+
+export interface ListReaders {
+  /**
+   * The list computed by a reader, or null when none could (the server then computes it itself): while
+   * the readers start, after a failure, and when no reader is ready.
+   */
+  read(request: Request): Promise<ReadList | null>;
+  /** Starts the readers (each read does) and answers once each is ready, has failed or was stopped. */
+  start(): Promise<void>;
+  /** How many readers are ready now. */
+  running(): number;
+  stop(): void;
+}
+
+/** Whether a reader may compute this list: not one of the spec's whole lists, which stream from the server. */
+export function readsOffThread(route: string, url: URL): boolean {
+  return !WHOLE_LIST_ROUTES.has(route) || url.searchParams.has("pagina") || url.searchParams.has("per_pagina");
+}
+
+/** As many readers as the machine has cores, beside the server's own thread (at most four). */
+export const LIST_READERS = Math.min(4, availableParallelism());
+
+/**
+ * The readers start with the first list that misses and stop after this long without one: each holds
+ * a copy of the routes (about 30 MB), which an idle server does not need (DESIGN §7: idle under 120 MB).
+ */
+export const READERS_IDLE_STOP_MS = 5 * 60_000;
+
+interface Reader {
+  worker: Worker;
+  /** Set once the thread has built its routes; until then the server computes the lists itself. */
+  ready: boolean;
+  /** Releases `start()`'s callers: the reader is ready, failed or was stopped. */
+  started: () => void;
+  pending: Map<number, (answer: ListReadAnswer | null) => void>;
+}
+
+export function startListReaders(
+  ctx: AppContext,
+  options: { count?: number; idleStopMs?: number } = {},
+): ListReaders | null {
+  const count = options.count ?? LIST_READERS;
+  if (ctx.sqlite.filename === ":memory:" || count < 1) return null;
+  const setup: ListReaderSetup = {
+    file: ctx.sqlite.filename,
+    jwtSecret: ctx.jwtSecret,
+    timeZone: ctx.clock.timeZone,
+    appName: ctx.appName,
+    trustProxy: ctx.trustProxy,
+    publicUrl: ctx.publicUrl,
+  };
+  let nextId = 0;
+  let readers: Reader[] = [];
+  let idleTimer: Timer | undefined;
+  let everyoneReady: Promise<void> = Promise.resolve();
+
+  function startReader(onReady: () => void): Reader {
+    const reader: Reader = {
+      worker: new Worker(workerAddress("lists")),
+      ready: false,
+      started: onReady,
+      pending: new Map(),
+    };
+    reader.worker.onmessage = (event: MessageEvent<ListReaderReport>) => {
+      const report = event.data;
+      if ("ready" in report) {
+        reader.ready = true;
+        reader.started();
+        return;
+      }
+      reader.pending.get(report.id)?.(report);
+      reader.pending.delete(report.id);
+    };
+    reader.worker.onerror = (event) => {
+      ctx.logger.error(`list reader failed: ${event.message}`);
+      stopReader(reader);
+      // The next list that misses starts a new one in its place.
+      readers = readers.filter((other) => other !== reader);
+    };
+    reader.worker.postMessage({ setup } satisfies ListReaderMessage);
+    return reader;
+  }
+
+  function stopReader(reader: Reader) {
+    reader.started();
+    for (const settle of reader.pending.values()) settle(null);
+    reader.pending.clear();
+    reader.worker.terminate();
+  }
+
+  function stopAll() {
+    clearTimeout(idleTimer);
+    for (const reader of readers) stopReader(reader);
+    readers = [];
+  }
+
+  /** Stops the readers once no list missed for the quiet spell (never while one is still starting). */
+  function stopWhenQuiet() {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(
+      () => (readers.every((reader) => reader.ready) ? stopAll() : stopWhenQuiet()),
+      options.idleStopMs ?? READERS_IDLE_STOP_MS,
+    );
+    idleTimer.unref();
+  }
+
+  function start(): Promise<void> {
+    stopWhenQuiet();
+    if (readers.length < count) {
+      const starting = Array.from(
+        { length: count - readers.length },
+        () => new Promise<void>((resolve) => readers.push(startReader(resolve))),
+      );
+      everyoneReady = Promise.all(starting).then(() => undefined);
+    }
+    return everyoneReady;
+  }
+
+  return {
+    start,
+    async read(request) {
+      void start();
+      const ready = readers.filter((reader) => reader.ready);
+      if (ready.length === 0) return null;
+      // The least busy reader.
+      const reader = ready.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
+      const id = ++nextId;
+      const headers = [...request.headers].filter(([name]) => name !== "accept-encoding");
+      // Gzipped when worth it, as the cache keeps it; the server unpacks it for a client without gzip.
+      headers.push(["accept-encoding", "gzip"]);
+      const answer = await new Promise<ListReadAnswer | null>((settle) => {
+        reader.pending.set(id, settle);
+        reader.worker.postMessage({
+          id,
+          url: request.url,
+          headers,
+          now: ctx.clock.now().toISOString(),
+        } satisfies ListReaderMessage);
+      });
+      if (!answer || "failed" in answer) {
+        if (answer) ctx.logger.error(`list reader failed on ${request.url}: ${answer.failed}`);
+        return null;
+      }
+      return { status: answer.status, headers: new Headers(answer.headers), body: answer.body };
+    },
+    running: () => readers.filter((reader) => reader.ready).length,
+    stop: stopAll,
+  };
+}
