@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, type SQL, 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
-import { qualified } from "../../db/sql";
+import { inIds, qualified } from "../../db/sql";
 import { LOAN_STATE, LOAN_STATES, type LoanState, OPEN_LOAN_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
 import type { LoanSortKey } from "../../domain/loan-sorting";
@@ -227,6 +227,6 @@ export function pagedList<T>(
         Math.max(0, fromEnd),
       )
     : idsOf({ ...table, orderBy }, walk, page.size, offset);
-  const elementi = ids.length ? load({ where: inArray(table.id, ids), orderBy }) : [];
+  const elementi = ids.length ? load({ where: inIds(table.id, ids), orderBy }) : [];
   return { elementi, totale, pagina: page.number, per_pagina: page.size };
 }

@@ -1,7 +1,8 @@
-import { count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { inIds } from "../../db/sql";
 import type { LoanState } from "../../domain/bookings";
 import { daysLate, effectiveLoanState, loanPhase } from "../../domain/loan-rules";
 import type { LoanView, RequestView } from "./model";
@@ -100,7 +101,7 @@ export function loadLoanViews(
         })
         .from(prestitiUnita)
         .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-        .where(where || limit >= 0 ? inArray(prestitiUnita.prestitoId, loanIds) : undefined)
+        .where(where || limit >= 0 ? inIds(prestitiUnita.prestitoId, loanIds) : undefined)
         .orderBy(unita.codiceUnivoco)
         .all()
     : [];
