@@ -162,6 +162,21 @@ export const inventoryItem = t.Object({
 
 export const inventoryList = listOrPage(inventoryItem);
 
+/**
+ * An item of the catalogue (`GET /api/inventario/disponibili`): the spec's item as a student sees it, what
+ * the catalogue's cards and the request wizard show. No units (a third of the inventory's bytes; the
+ * wizard asks an item's bookable units when one is chosen), no supplier, checklist or loan length.
+ */
+export const catalogueItem = t.Omit(inventoryItem, [
+  "fornitore",
+  "checklist",
+  "durata_massima_giorni",
+  "hasMultipleUnits",
+  "unita",
+]);
+
+export const catalogueList = listOrPage(catalogueItem);
+
 export const inventorySummary = t.Object({
   articoli_totali: answerInteger(),
   unita_totali: answerInteger(),
@@ -193,8 +208,7 @@ export type InventoryUnit = Static<typeof inventoryUnit>;
 export type InventoryItem = Static<typeof inventoryItem>;
 /** One item as `GET /api/inventario/:id` answers it: the same view as the list's. */
 export type ItemDetails = InventoryItem;
-/** An item of a student's catalogue (`GET /api/inventario/disponibili`): units never name their loan. */
-export type CatalogueItem = InventoryItem;
+export type CatalogueItem = Static<typeof catalogueItem>;
 export type InventorySummary = Static<typeof inventorySummary>;
 export type BookedRange = Static<typeof bookedRange>;
 export type BookableUnit = Static<typeof bookableUnit>;
