@@ -107,3 +107,29 @@ describe("GET /api/inventario/:id/disponibilita", () => {
     expect((await client.get("/api/inventario/abc/disponibilita", admin)).status).toBe(400);
   });
 });
+
+describe("the calendar's query plan", () => {
+  it("reads the pending requests of the item's units through the index on unit and state, not every pending request to come", async () => {
+    const { ctx, client, admin, camera } = await loanScenario();
+    const prepared: string[] = [];
+    const prepare = ctx.sqlite.prepare.bind(ctx.sqlite);
+    ctx.sqlite.prepare = ((query: string, ...rest: []) => {
+      prepared.push(query);
+      return prepare(query, ...rest);
+    }) as typeof ctx.sqlite.prepare;
+    try {
+      const answer = await client.get(`/api/inventario/${camera.id}/disponibilita?dal=${day(0)}&al=${day(365)}`, admin);
+      expect(answer.status).toBe(200);
+    } finally {
+      ctx.sqlite.prepare = prepare;
+    }
+    const pendingQuery = prepared.find((query) => /from "richieste" where/.test(query)) as string;
+    expect(pendingQuery).toBeString();
+    const parameters = new Array(pendingQuery.split("?").length - 1).fill(1);
+    const plan = ctx.sqlite
+      .query<{ detail: string }, number[]>(`EXPLAIN QUERY PLAN ${pendingQuery}`)
+      .all(...parameters)
+      .map((row) => row.detail);
+    expect(plan.some((step) => step.includes("richieste_unit_stato_idx"))).toBe(true);
+  });
+});

@@ -81,8 +81,11 @@ export function unitCalendars(
       and(
         inArray(richieste.unitId, ids),
         eq(richieste.stato, REQUEST_STATE.pending),
-        // A pending request whose dates have passed can no longer be approved, so it holds nothing.
-        sql`${richieste.dal} <= ${window.to} and ${richieste.al} >= ${window.from} and ${richieste.al} >= ${window.today}`,
+        // A pending request whose dates have passed can no longer be approved, so it holds nothing. The end
+        // date is hidden from the indexes (unary plus): through the index on state and end date SQLite read
+        // every pending request still to come (5x as many at 5x the academy); through the one on unit and
+        // state it reads only these units' requests.
+        sql`${richieste.dal} <= ${window.to} and +${richieste.al} >= ${window.from} and +${richieste.al} >= ${window.today}`,
         window.ignoreRequestId ? ne(richieste.id, window.ignoreRequestId) : undefined,
       ),
     )
