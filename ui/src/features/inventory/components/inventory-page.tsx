@@ -100,7 +100,7 @@ export function InventoryPage() {
     );
   }
 
-  const search = useDebouncedValue(filters.search.trim(), SEARCH_DELAY_MS);
+  const search = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
   const query = inventoryQuery({ ...filters, search });
   const inventory = useInventoryPages(query);
   const summary = useInventorySummary();
