@@ -6,7 +6,13 @@ import type { AppContext } from "./context";
 import { connectDatabase } from "./db/client";
 import { createWriteGate } from "./db/write-gate";
 import { createServerMetrics } from "./http/metrics";
-import type { ListReadAnswer, ListReaderMessage, ListReaderSetup, ListReadTask } from "./list-readers";
+import type {
+  ListReadAnswer,
+  ListReaderMessage,
+  ListReaderReport,
+  ListReaderSetup,
+  ListReadTask,
+} from "./list-readers";
 import { createLogger } from "./logger";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { createEventBus } from "./modules/events/service";
@@ -51,6 +57,7 @@ self.onmessage = async (event: MessageEvent<ListReaderMessage>) => {
   const message = event.data;
   if ("setup" in message) {
     readList = createListReader(message.setup);
+    self.postMessage({ ready: true } satisfies ListReaderReport);
     return;
   }
   const answer = readList

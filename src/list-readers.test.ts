@@ -13,10 +13,10 @@ afterEach(() => {
 });
 
 /** A server on a database file with two list readers, counting the lists they computed. */
-function serverWithReaders() {
+function serverWithReaders(idleStopMs?: number) {
   const folder = mkdtempSync(join(tmpdir(), "prestalab-readers-"));
   const ctx = createTestContext(new Date("2026-03-10T09:00:00Z"), join(folder, "prestalab.db"));
-  const readers = startListReaders(ctx, 2) as ListReaders;
+  const readers = startListReaders(ctx, { count: 2, idleStopMs }) as ListReaders;
   let computed = 0;
   const counted: ListReaders = {
     async read(request) {
@@ -24,6 +24,8 @@ function serverWithReaders() {
       if (read) computed++;
       return read;
     },
+    start: readers.start,
+    running: readers.running,
     stop: readers.stop,
   };
   const app = createApp(ctx, { readers: counted });
@@ -47,14 +49,15 @@ function serverWithReaders() {
       return { status: answer.status, body: await answer.json(), headers: answer.headers };
     },
   } as unknown as TestClient;
-  return { ctx, app, call, client, computed: () => computed };
+  return { ctx, app, call, client, readers, computed: () => computed };
 }
 
 describe("the list readers", () => {
   it("compute the polled lists on their own threads, with the same answers, fresh after every write", async () => {
-    const { call, client, computed } = serverWithReaders();
+    const { call, client, readers, computed } = serverWithReaders();
     const { token: admin } = await signInAdmin(client);
     await createItem(client, admin, { nome: "Fotocamera", quantita_totale: 2, unita: ["CAM-1", "CAM-2"] });
+    await readers.start();
 
     const page = await call("/api/inventario?pagina=1&per_pagina=10", admin);
     expect(page.status).toBe(200);
@@ -81,9 +84,10 @@ describe("the list readers", () => {
   });
 
   it("are asked only once the server's checks passed: no token, the wrong role and a bad query are refused before", async () => {
-    const { call, client, computed } = serverWithReaders();
+    const { call, client, readers, computed } = serverWithReaders();
     const { token: admin } = await signInAdmin(client);
     const student = await registerStudent(client);
+    await readers.start();
     expect((await call("/api/avvisi")).status).toBe(401);
     const forbidden = await call("/api/avvisi", student.token);
     expect(forbidden.status).toBe(403);
@@ -95,9 +99,10 @@ describe("the list readers", () => {
   });
 
   it("gzip a big list once, on the reader, and unpack it for a client without gzip", async () => {
-    const { call, client } = serverWithReaders();
+    const { call, client, readers } = serverWithReaders();
     const { token: admin } = await signInAdmin(client);
     for (let index = 0; index < 12; index++) await createItem(client, admin, { nome: `Faro ${index}` });
+    await readers.start();
     const zipped = await call("/api/inventario?pagina=1&per_pagina=50", admin, {
       headers: { "accept-encoding": "gzip" },
     });
@@ -107,7 +112,24 @@ describe("the list readers", () => {
     expect(((await plain.json()) as { totale: number }).totale).toBe(12);
   });
 
+  it("start with the first list that misses, the server answering it meanwhile, and stop after a quiet spell", async () => {
+    const { call, client, readers, computed } = serverWithReaders(1_000);
+    const { token: admin } = await signInAdmin(client);
+    const summary = await call("/api/inventario/riepilogo", admin);
+    expect(summary.status).toBe(200);
+    expect(computed()).toBe(0);
+    await readers.start();
+    await createItem(client, admin, { nome: "Fotocamera" });
+    expect((await call("/api/inventario/riepilogo", admin)).status).toBe(200);
+    expect(computed()).toBe(1);
+    // No list for longer than the quiet spell: the threads are gone, and the next miss starts them again.
+    while (readers.running() > 0) await Bun.sleep(20);
+    await createItem(client, admin, { nome: "Treppiede" });
+    expect((await call("/api/inventario/riepilogo", admin)).status).toBe(200);
+    expect(computed()).toBe(1);
+  });
+
   it("are not started for a database in memory, which another thread cannot open", () => {
-    expect(startListReaders(createTestContext(), 2)).toBeNull();
+    expect(startListReaders(createTestContext(), { count: 2 })).toBeNull();
   });
 });

@@ -15,7 +15,8 @@ import { workerAddress } from "./worker-address";
  *
  * What stays on the server's thread: the spec's whole lists (already streamed in stretches), and
  * everything when the database is in memory (tests), which another thread cannot open. A reader that
- * fails or dies makes the server compute the list itself.
+ * fails or dies makes the server compute the list itself. The readers start with the first list that
+ * misses and stop after five minutes without one (READERS_IDLE_STOP_MS).
  */
 
 /** What a reader is told once, to build its own context: the same file, secret, time zone and addresses. */
@@ -42,6 +43,9 @@ export type ListReadAnswer =
 
 export type ListReaderMessage = { setup: ListReaderSetup } | ListReadTask;
 
+/** What a reader reports: that it is ready (once), or a list's answer. */
+export type ListReaderReport = { ready: true } | ListReadAnswer;
+
 /** The answer of a reader, as the server's response cache keeps it. */
 export interface ReadList {
   status: number;
@@ -50,8 +54,15 @@ export interface ReadList {
 }
 
 export interface ListReaders {
-  /** The list computed by a reader, or null when none could (the server then computes it itself). */
+  /**
+   * The list computed by a reader, or null when none could (the server then computes it itself): while
+   * the readers start, after a failure, and when no reader is ready.
+   */
   read(request: Request): Promise<ReadList | null>;
+  /** Starts the readers (each read does) and answers once each is ready, has failed or was stopped. */
+  start(): Promise<void>;
+  /** How many readers are ready now. */
+  running(): number;
   stop(): void;
 }
 
@@ -63,12 +74,26 @@ export function readsOffThread(route: string, url: URL): boolean {
 /** As many readers as the machine has cores, beside the server's own thread (at most four). */
 export const LIST_READERS = Math.min(4, availableParallelism());
 
+/**
+ * The readers start with the first list that misses and stop after this long without one: each holds
+ * a copy of the routes (about 30 MB), which an idle server does not need (DESIGN §7: idle under 120 MB).
+ */
+export const READERS_IDLE_STOP_MS = 5 * 60_000;
+
 interface Reader {
   worker: Worker;
+  /** Set once the thread has built its routes; until then the server computes the lists itself. */
+  ready: boolean;
+  /** Releases `start()`'s callers: the reader is ready, failed or was stopped. */
+  started: () => void;
   pending: Map<number, (answer: ListReadAnswer | null) => void>;
 }
 
-export function startListReaders(ctx: AppContext, count = LIST_READERS): ListReaders | null {
+export function startListReaders(
+  ctx: AppContext,
+  options: { count?: number; idleStopMs?: number } = {},
+): ListReaders | null {
+  const count = options.count ?? LIST_READERS;
   if (ctx.sqlite.filename === ":memory:" || count < 1) return null;
   const setup: ListReaderSetup = {
     file: ctx.sqlite.filename,
@@ -79,37 +104,80 @@ export function startListReaders(ctx: AppContext, count = LIST_READERS): ListRea
     publicUrl: ctx.publicUrl,
   };
   let nextId = 0;
-  let stopped = false;
+  let readers: Reader[] = [];
+  let idleTimer: Timer | undefined;
+  let everyoneReady: Promise<void> = Promise.resolve();
 
-  function startReader(): Reader {
-    const reader: Reader = { worker: new Worker(workerAddress("lists")), pending: new Map() };
-    const settleAll = () => {
-      for (const settle of reader.pending.values()) settle(null);
-      reader.pending.clear();
+  function startReader(onReady: () => void): Reader {
+    const reader: Reader = {
+      worker: new Worker(workerAddress("lists")),
+      ready: false,
+      started: onReady,
+      pending: new Map(),
     };
-    reader.worker.onmessage = (event: MessageEvent<ListReadAnswer>) => {
-      reader.pending.get(event.data.id)?.(event.data);
-      reader.pending.delete(event.data.id);
+    reader.worker.onmessage = (event: MessageEvent<ListReaderReport>) => {
+      const report = event.data;
+      if ("ready" in report) {
+        reader.ready = true;
+        reader.started();
+        return;
+      }
+      reader.pending.get(report.id)?.(report);
+      reader.pending.delete(report.id);
     };
     reader.worker.onerror = (event) => {
       ctx.logger.error(`list reader failed: ${event.message}`);
-      settleAll();
-      reader.worker.terminate();
-      // A new thread takes its place, for the next lists.
-      if (!stopped) readers[readers.indexOf(reader)] = startReader();
+      stopReader(reader);
+      // The next list that misses starts a new one in its place.
+      readers = readers.filter((other) => other !== reader);
     };
     reader.worker.postMessage({ setup } satisfies ListReaderMessage);
     return reader;
   }
 
-  const readers = Array.from({ length: count }, startReader);
+  function stopReader(reader: Reader) {
+    reader.started();
+    for (const settle of reader.pending.values()) settle(null);
+    reader.pending.clear();
+    reader.worker.terminate();
+  }
+
+  function stopAll() {
+    clearTimeout(idleTimer);
+    for (const reader of readers) stopReader(reader);
+    readers = [];
+  }
+
+  /** Stops the readers once no list missed for the quiet spell (never while one is still starting). */
+  function stopWhenQuiet() {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(
+      () => (readers.every((reader) => reader.ready) ? stopAll() : stopWhenQuiet()),
+      options.idleStopMs ?? READERS_IDLE_STOP_MS,
+    );
+    idleTimer.unref();
+  }
+
+  function start(): Promise<void> {
+    stopWhenQuiet();
+    if (readers.length < count) {
+      const starting = Array.from(
+        { length: count - readers.length },
+        () => new Promise<void>((resolve) => readers.push(startReader(resolve))),
+      );
+      everyoneReady = Promise.all(starting).then(() => undefined);
+    }
+    return everyoneReady;
+  }
 
   return {
+    start,
     async read(request) {
+      void start();
+      const ready = readers.filter((reader) => reader.ready);
+      if (ready.length === 0) return null;
       // The least busy reader.
-      const reader = readers.reduce((best, candidate) =>
-        candidate.pending.size < best.pending.size ? candidate : best,
-      );
+      const reader = ready.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
       const id = ++nextId;
       const headers = [...request.headers].filter(([name]) => name !== "accept-encoding");
       // Gzipped when worth it, as the cache keeps it; the server unpacks it for a client without gzip.
@@ -129,9 +197,7 @@ export function startListReaders(ctx: AppContext, count = LIST_READERS): ListRea
       }
       return { status: answer.status, headers: new Headers(answer.headers), body: answer.body };
     },
-    stop() {
-      stopped = true;
-      for (const reader of readers) reader.worker.terminate();
-    },
+    running: () => readers.filter((reader) => reader.ready).length,
+    stop: stopAll,
   };
 }
