@@ -40,8 +40,11 @@ function listQueries(calls: ApiCall[]) {
   return calls.map(({ query }) => query);
 }
 
+/** The first 50 cards, with the summary and the categories in: nothing of the screen still on its way. */
 async function firstPageShown() {
   await waitFor(() => expect(shownItems()).toHaveLength(50));
+  await screen.findByText("Articoli totali");
+  await screen.findByLabelText("Filtra per categoria");
 }
 
 describe("Inventario: what the list asks the server", () => {
