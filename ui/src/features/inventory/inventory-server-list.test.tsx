@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { anItemCalendar } from "../../../test/availability-fixtures";
-import { anItem, aUnit, renderInventory } from "../../../test/inventory-fixtures";
+import { anItem, aUnit, inventoryLoaded, renderInventory } from "../../../test/inventory-fixtures";
 import type { ApiCall } from "../../../test/mock-api";
 import { inventoryRoute } from "../../../test/paged-lists";
 
@@ -30,6 +30,8 @@ const cables = Array.from({ length: 62 }, (_, index) => {
 });
 const camera = anItem({ data_aggiunta: "2024-06-01" });
 const everything = [camera, ...cables];
+/** One page's worth: enough for tests that do not go past page 1, and quicker to render. */
+const few = [camera, ...cables.slice(0, 12)];
 
 function shownItems() {
   return screen.queryAllByRole("article").map((article) => article.querySelector("h3")?.textContent);
@@ -41,6 +43,9 @@ function listQueries(calls: ApiCall[]) {
 }
 
 /** The first 50 cards, with the summary and the categories in: nothing of the screen still on its way. */
+/** A test that renders a page of 50 cards, some more than once: longer than the default on a busy machine. */
+const LONG_JOURNEY = 15_000;
+
 async function firstPageShown() {
   await waitFor(() => expect(shownItems()).toHaveLength(50));
   await screen.findByText("Articoli totali");
@@ -48,15 +53,19 @@ async function firstPageShown() {
 }
 
 describe("Inventario: what the list asks the server", () => {
-  it("asks the first page in name order, 50 at a time", async () => {
-    const { server } = renderInventory({ items: everything });
-    await firstPageShown();
-    expect(listQueries(server.callsTo(LIST))).toEqual([
-      { sortBy: "nome", sortOrder: "asc", pagina: "1", per_pagina: "50" },
-    ]);
-    expect(shownItems()[0]).toBe("Canon EOS R6");
-    expect(screen.getByText("50 di 63 mostrati")).toBeTruthy();
-  });
+  it(
+    "asks the first page in name order, 50 at a time",
+    async () => {
+      const { server } = renderInventory({ items: everything });
+      await firstPageShown();
+      expect(listQueries(server.callsTo(LIST))).toEqual([
+        { sortBy: "nome", sortOrder: "asc", pagina: "1", per_pagina: "50" },
+      ]);
+      expect(shownItems()[0]).toBe("Canon EOS R6");
+      expect(screen.getByText("50 di 63 mostrati")).toBeTruthy();
+    },
+    LONG_JOURNEY,
+  );
 
   it("sends category, course, status and dates to the server, and shows what it answers", async () => {
     const repaired = anItem({
@@ -67,8 +76,8 @@ describe("Inventario: what the list asks the server", () => {
       data_aggiunta: "2025-01-20",
       stato_effettivo: "in_riparazione",
     });
-    const { user, server } = renderInventory({ items: [...everything, repaired] });
-    await firstPageShown();
+    const { user, server } = renderInventory({ items: [camera, ...cables.slice(0, 5), repaired] });
+    await inventoryLoaded("Canon EOS R6");
 
     await user.selectOptions(screen.getByLabelText("Filtra per categoria"), "Audio");
     await user.click(screen.getByRole("button", { name: /Filtri avanzati/ }));
@@ -94,58 +103,66 @@ describe("Inventario: what the list asks the server", () => {
     expect(screen.getByRole("button", { name: /Filtri avanzati/ }).textContent).toContain("4");
   });
 
-  it("asks page 2 with the same filters and order, and page 1 again when they change", async () => {
-    const { user, server } = renderInventory({ items: everything });
-    await firstPageShown();
-    await user.selectOptions(screen.getByLabelText("Filtra per categoria"), "Audio");
-    await user.click(screen.getByRole("button", { name: /Filtri avanzati/ }));
-    await user.selectOptions(screen.getByLabelText("Ordine"), "desc");
-    await waitFor(() => expect(shownItems()[0]).toBe("Cavo XLR 62"));
-    expect(screen.getByText("50 di 62 mostrati")).toBeTruthy();
+  it(
+    "asks page 2 with the same filters and order, and page 1 again when they change",
+    async () => {
+      const { user, server } = renderInventory({ items: everything });
+      await firstPageShown();
+      await user.selectOptions(screen.getByLabelText("Filtra per categoria"), "Audio");
+      await user.click(screen.getByRole("button", { name: /Filtri avanzati/ }));
+      await user.selectOptions(screen.getByLabelText("Ordine"), "desc");
+      await waitFor(() => expect(shownItems()[0]).toBe("Cavo XLR 62"));
+      expect(screen.getByText("50 di 62 mostrati")).toBeTruthy();
 
-    await user.click(screen.getByRole("button", { name: "Mostra altri" }));
-    await waitFor(() => expect(shownItems()).toHaveLength(62));
-    expect(shownItems().at(-1)).toBe("Cavo XLR 01");
-    expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
-    expect(server.callsTo(LIST).at(-1)?.query).toEqual({
-      categoria: "11",
-      sortBy: "nome",
-      sortOrder: "desc",
-      pagina: "2",
-      per_pagina: "50",
-    });
+      await user.click(screen.getByRole("button", { name: "Mostra altri" }));
+      await waitFor(() => expect(shownItems()).toHaveLength(62));
+      expect(shownItems().at(-1)).toBe("Cavo XLR 01");
+      expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
+      expect(server.callsTo(LIST).at(-1)?.query).toEqual({
+        categoria: "11",
+        sortBy: "nome",
+        sortOrder: "desc",
+        pagina: "2",
+        per_pagina: "50",
+      });
 
-    // Another order starts from its first page: the twelve cards of page 2 go.
-    await user.selectOptions(screen.getByLabelText("Ordine"), "asc");
-    await waitFor(() => expect(shownItems()[0]).toBe("Cavo XLR 01"));
-    expect(shownItems()).toHaveLength(50);
-    expect(server.callsTo(LIST).at(-1)?.query).toMatchObject({ sortOrder: "asc", pagina: "1" });
-  });
+      // Another order starts from its first page: the twelve cards of page 2 go.
+      await user.selectOptions(screen.getByLabelText("Ordine"), "asc");
+      await waitFor(() => expect(shownItems()[0]).toBe("Cavo XLR 01"));
+      expect(shownItems()).toHaveLength(50);
+      expect(server.callsTo(LIST).at(-1)?.query).toMatchObject({ sortOrder: "asc", pagina: "1" });
+    },
+    LONG_JOURNEY,
+  );
 
-  it("orders on the server by the field and direction chosen in the panel or in the table's headers", async () => {
-    const { user, server } = renderInventory({ items: everything });
-    await firstPageShown();
-    await user.click(screen.getByRole("button", { name: /Filtri avanzati/ }));
-    await user.selectOptions(screen.getByLabelText("Ordina per"), "Data di aggiunta");
-    await user.selectOptions(screen.getByLabelText("Ordine"), "desc");
-    // The newest cable first; the camera, added in 2024, is on page 2 now.
-    await waitFor(() => expect(shownItems()[0]).toBe("Cavo XLR 62"));
-    expect(shownItems()).not.toContain("Canon EOS R6");
-    expect(server.callsTo(LIST).at(-1)?.query).toMatchObject({ sortBy: "data_aggiunta", sortOrder: "desc" });
+  it(
+    "orders on the server by the field and direction chosen in the panel or in the table's headers",
+    async () => {
+      const { user, server } = renderInventory({ items: everything });
+      await firstPageShown();
+      await user.click(screen.getByRole("button", { name: /Filtri avanzati/ }));
+      await user.selectOptions(screen.getByLabelText("Ordina per"), "Data di aggiunta");
+      await user.selectOptions(screen.getByLabelText("Ordine"), "desc");
+      // The newest cable first; the camera, added in 2024, is on page 2 now.
+      await waitFor(() => expect(shownItems()[0]).toBe("Cavo XLR 62"));
+      expect(shownItems()).not.toContain("Canon EOS R6");
+      expect(server.callsTo(LIST).at(-1)?.query).toMatchObject({ sortBy: "data_aggiunta", sortOrder: "desc" });
 
-    await user.click(screen.getByRole("radio", { name: "Tabella" }));
-    const serial = screen.getByRole("columnheader", { name: /^Seriale/ });
-    await user.click(within(serial).getByRole("button"));
-    await waitFor(() => expect(serial.getAttribute("aria-sort")).toBe("ascending"));
-    expect(server.callsTo(LIST).at(-1)?.query).toMatchObject({ sortBy: "seriale", sortOrder: "asc", pagina: "1" });
-    const firstRow = within(screen.getByRole("table", { name: /^Inventario/ })).getAllByRole("row")[1];
-    // The camera's SN-100 comes before every cable's XLR-…
-    await waitFor(() => expect(firstRow?.textContent).toContain("Canon EOS R6"));
-  });
+      await user.click(screen.getByRole("radio", { name: "Tabella" }));
+      const serial = screen.getByRole("columnheader", { name: /^Seriale/ });
+      await user.click(within(serial).getByRole("button"));
+      await waitFor(() => expect(serial.getAttribute("aria-sort")).toBe("ascending"));
+      expect(server.callsTo(LIST).at(-1)?.query).toMatchObject({ sortBy: "seriale", sortOrder: "asc", pagina: "1" });
+      const firstRow = within(screen.getByRole("table", { name: /^Inventario/ })).getAllByRole("row")[1];
+      // The camera's SN-100 comes before every cable's XLR-…
+      await waitFor(() => expect(firstRow?.textContent).toContain("Canon EOS R6"));
+    },
+    LONG_JOURNEY,
+  );
 
   it("waits for typing to pause and then asks the server once, with the search trimmed", async () => {
-    const { user, server } = renderInventory({ items: everything });
-    await firstPageShown();
+    const { user, server } = renderInventory({ items: few });
+    await inventoryLoaded("Canon EOS R6");
     await user.type(screen.getByLabelText("Cerca nell'inventario"), "  xlr 0 ");
     await waitFor(() => expect(shownItems()).toHaveLength(9));
     expect(screen.getByText("9 risultati trovati")).toBeTruthy();
@@ -161,8 +178,8 @@ describe("Inventario: the summary cards", () => {
   const cardValue = (label: string) => screen.getByText(label).previousElementSibling?.textContent;
 
   it("show the server's totals over the whole inventory, not counts of the loaded page", async () => {
-    const { user, server } = renderInventory({ items: everything, api: { [SUMMARY]: { body: totals } } });
-    await firstPageShown();
+    const { user, server } = renderInventory({ items: few, api: { [SUMMARY]: { body: totals } } });
+    await inventoryLoaded("Canon EOS R6");
     await waitFor(() => expect(cardValue("Articoli totali")).toBe("1240"));
     expect(cardValue("Unità totali")).toBe("6033");
     expect(cardValue("In riparazione")).toBe("17");
@@ -191,7 +208,7 @@ describe("Inventario: the summary cards", () => {
   it("are read again after a deletion", async () => {
     let deleted = false;
     const { user } = renderInventory({
-      items: everything,
+      items: few,
       api: {
         [SUMMARY]: () => ({ body: deleted ? { ...totals, articoli_totali: 1239, unita_totali: 6031 } : totals }),
         "DELETE /api/inventario/1": () => {
@@ -200,7 +217,7 @@ describe("Inventario: the summary cards", () => {
         },
       },
     });
-    await firstPageShown();
+    await inventoryLoaded("Canon EOS R6");
     await waitFor(() => expect(cardValue("Articoli totali")).toBe("1240"));
     await user.click(screen.getByRole("button", { name: "Elimina Canon EOS R6" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Elimina" }));
@@ -215,7 +232,7 @@ describe("Inventario: the item a QR label leads to", () => {
     if (!cable) throw new Error("no cable");
     const today = "2025-03-10";
     const { user, server } = renderInventory({
-      items: everything,
+      items: few,
       api: {
         "GET /api/health": { body: { ok: true, appName: "PrestaLab", today } },
         [`GET /api/inventario/${cable.id}`]: { body: cable },
@@ -225,7 +242,7 @@ describe("Inventario: the item a QR label leads to", () => {
         "GET /api/audit": { body: [] },
       },
     });
-    await firstPageShown();
+    await inventoryLoaded("Canon EOS R6");
     await user.click(screen.getByRole("button", { name: "Codice QR di Cavo XLR 02" }));
     const link = within(screen.getByRole("dialog", { name: "Codice QR" })).getByText(/\/inventario\/\d+$/).textContent;
     expect(link).toBe(`${window.location.origin}/inventario/${cable.id}`);
