@@ -9,7 +9,7 @@
  *   - the binary's size and the UI's initial JavaScript, gzipped.
  * Progress goes to stderr; the results go to stdout as Markdown and to bench-results.json.
  *
- *   bun run bench [--quick] [--scale 5] [--mixed | --screens] [--fresh] [--no-build] [--duration 5] [--cycles 300] [--cpus 2] [--data-dir ./data-bench]
+ *   bun run bench [--quick] [--scale 5] [--mixed | --screens | --side-by-side] [--fresh] [--no-build] [--duration 5] [--cycles 300] [--cpus 2] [--data-dir ./data-bench]
  *
  * --quick: small data set and short runs, to try the script out. --scale N: N times the default academy
  * (--scale 5: 10,000 items, 50,000 units, 20,000 students... see below), seeded into its own folder
@@ -18,6 +18,9 @@
  * and 16 polling readers at once) for --duration seconds (60 by default), on the same data set.
  * --screens: instead, every admin and student screen opened in Debian's Chromium (scripts/bench-screens.ts),
  * the time until each is usable, first with cold caches and then again.
+ * --side-by-side: instead, the side-by-side run of issue 14 (scripts/bench-side-by-side.ts) on a data set of
+ * its size (500 items, 2,588 units, 1,000 students, 5,000 loans, in data-bench/seed-side): the inventory, a
+ * student's catalogue and the alerts, each read right after a write, against the times quoted there.
  * --fresh: seed again even when the data set on disk matches. --cpus N: pin the servers to the first N
  * CPUs (taskset), as the budgets assume 2 cores.
  */
@@ -40,6 +43,7 @@ import { parseArgs } from "../src/config";
 import { addDays } from "../src/domain/dates";
 import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
 import { runScreenTimings, screensMarkdown } from "./bench-screens";
+import { runSideBySide, sideBySideMarkdown } from "./bench-side-by-side";
 import { SEED_DEFAULTS, seedDataDir } from "./seed";
 
 type SeedSummary = Awaited<ReturnType<typeof seedDataDir>>["summary"];
@@ -65,6 +69,7 @@ const options = {
   build: flags["no-build"] !== true,
   mixed: flags.mixed === true,
   screens: flags.screens === true,
+  sideBySide: flags["side-by-side"] === true,
   durationSeconds: numberFlag("duration", quick ? 1 : flags.mixed === true ? 60 : 5),
   cycles: Math.round(numberFlag("cycles", quick ? 40 : 300)),
   cpus: flags.cpus === undefined ? null : Math.round(numberFlag("cpus", 2)),
@@ -76,21 +81,42 @@ const options = {
 };
 
 if (quick && options.scale !== 1) throw new Error("--quick and --scale do not go together");
+if (options.sideBySide && (quick || options.scale !== 1))
+  throw new Error("--side-by-side has its own data set: no --quick or --scale");
 
 /**
  * The data set: DESIGN §7's size (the seeder's defaults) times --scale, or a small one for --quick. The
  * history keeps its length (years): a bigger academy has more of everything per year. Any change seeds again.
  */
 const scaled = (count: number) => count * options.scale;
+/**
+ * The side-by-side run's academy: its counts of items, units, students and loans as quoted; a quarter of
+ * the default requests, repairs and reports, as it has a quarter of the items; a year of history.
+ */
+const SIDE_BY_SIDE = {
+  items: 500,
+  units: 2_588,
+  students: 1_000,
+  loans: 5_000,
+  years: 1,
+  requests: SEED_DEFAULTS.requests / 4,
+  repairs: SEED_DEFAULTS.repairs / 4,
+  reports: SEED_DEFAULTS.reports / 4,
+};
+const counts = options.sideBySide
+  ? SIDE_BY_SIDE
+  : {
+      items: quick ? 200 : scaled(SEED_DEFAULTS.items),
+      units: quick ? 1_000 : scaled(SEED_DEFAULTS.units),
+      students: quick ? 500 : scaled(SEED_DEFAULTS.students),
+      loans: quick ? 10_000 : scaled(SEED_DEFAULTS.loans),
+      years: quick ? 1 : SEED_DEFAULTS.years,
+      requests: quick ? 300 : scaled(SEED_DEFAULTS.requests),
+      repairs: quick ? 30 : scaled(SEED_DEFAULTS.repairs),
+      reports: quick ? 30 : scaled(SEED_DEFAULTS.reports),
+    };
 const seedParameters = {
-  items: quick ? 200 : scaled(SEED_DEFAULTS.items),
-  units: quick ? 1_000 : scaled(SEED_DEFAULTS.units),
-  students: quick ? 500 : scaled(SEED_DEFAULTS.students),
-  loans: quick ? 10_000 : scaled(SEED_DEFAULTS.loans),
-  years: quick ? 1 : SEED_DEFAULTS.years,
-  requests: quick ? 300 : scaled(SEED_DEFAULTS.requests),
-  repairs: quick ? 30 : scaled(SEED_DEFAULTS.repairs),
-  reports: quick ? 30 : scaled(SEED_DEFAULTS.reports),
+  ...counts,
   seed: 2025,
   adminEmail: SEED_DEFAULTS.adminEmail,
   adminPassword: SEED_DEFAULTS.adminPassword,
@@ -250,7 +276,13 @@ interface SeedMarker {
 async function seededDataDir(): Promise<{ dir: string; marker: SeedMarker }> {
   const dir = join(
     options.dataRoot,
-    quick ? "seed-quick" : options.scale === 1 ? "seed-full" : `seed-x${options.scale}`,
+    options.sideBySide
+      ? "seed-side"
+      : quick
+        ? "seed-quick"
+        : options.scale === 1
+          ? "seed-full"
+          : `seed-x${options.scale}`,
   );
   const markerFile = join(dir, "bench-seed.json");
   if (!options.fresh && existsSync(markerFile) && existsSync(join(dir, "prestalab.db"))) {
@@ -1187,6 +1219,50 @@ async function mainScreens() {
   }
 }
 
+/** Issue 14's side-by-side run: three lists, each read after a write (scripts/bench-side-by-side.ts). */
+async function mainSideBySide() {
+  await build();
+  const { dir: seedDir, marker } = await seededDataDir();
+  const runDir = workingCopy(seedDir);
+  mkdirSync(join(options.dataRoot, "logs"), { recursive: true });
+  const server = await startPrestaLab(runDir, marker.seededAt, "side-by-side.log");
+  try {
+    const { baseUrl } = server;
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { today: string };
+    const fixtures = readFixtures(join(runDir, "prestalab.db"), health.today, 1);
+    const student = fixtures.students[0];
+    const unit = fixtures.cycleUnits[0];
+    if (!student || !unit) throw new Error("the data set has no student who may borrow");
+    const database = new Database(join(runDir, "prestalab.db"), { readonly: true });
+    const itemId = database
+      .query<{ id: number }, [number]>("SELECT inventario_id AS id FROM unita WHERE id = ?1")
+      .get(unit.unitId)?.id;
+    database.close();
+    if (!itemId) throw new Error(`unit ${unit.unitId} has no item`);
+    progress(`side by side: ${options.cacheMisses * 2} reads of each list, each after a write`);
+    const rows = await runSideBySide({
+      baseUrl,
+      adminToken: await signIn(baseUrl, seedParameters.adminEmail, seedParameters.adminPassword),
+      studentToken: await signIn(baseUrl, student.email, seedParameters.studentPassword),
+      write: { itemId, unitId: unit.unitId },
+      serverPid: server.child.pid,
+      calls: options.cacheMisses * 2,
+    });
+    const summary = marker.summary;
+    writeFileSync(
+      join(projectRoot, "bench-side-by-side-results.json"),
+      `${JSON.stringify({ machine: machine(), dataSet: marker.parameters, generated: summary, rows }, null, 2)}\n`,
+    );
+    console.log(
+      `Data: ${number(summary.items)} items, ${number(summary.units)} units, ${number(summary.students)} students, ${number(summary.loans)} loans, ${number(summary.requests)} requests (data-bench/seed-side); the student sees the items of their course.\n`,
+    );
+    console.log(sideBySideMarkdown(rows));
+    progress("results also written to bench-side-by-side-results.json");
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
 async function main() {
   const startedAt = new Date().toISOString();
   await build();
@@ -1213,7 +1289,13 @@ async function main() {
 }
 
 try {
-  await (options.mixed ? mainMixed() : options.screens ? mainScreens() : main());
+  await (options.mixed
+    ? mainMixed()
+    : options.screens
+      ? mainScreens()
+      : options.sideBySide
+        ? mainSideBySide()
+        : main());
 } catch (error) {
   progress(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

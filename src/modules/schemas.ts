@@ -1,3 +1,4 @@
+import { Type } from "@sinclair/typebox";
 import { type TSchema, t } from "elysia";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./paging";
 
@@ -14,6 +15,13 @@ export const isoDate = (error: string) => t.String({ pattern: ISO_DATE, error })
 
 /** A day in an answer: `YYYY-MM-DD`. */
 export const dayText = t.String({ pattern: ISO_DATE, description: "Data AAAA-MM-GG" });
+
+/**
+ * A whole number in an answer. Elysia's `t.Integer` also reads numeric text, for paths and queries: it is
+ * a transform, and one transform makes Elysia re-encode the whole answer value by value (7 ms for the
+ * 500 items of the side-by-side inventory, against 0.2 ms to check it).
+ */
+export const answerInteger = () => Type.Integer();
 
 /** A moment in an answer: SQLite's `YYYY-MM-DD HH:MM:SS` in UTC, or ISO 8601 where the spec says so. */
 export const timestampText = t.String({ description: "Data e ora (UTC)" });
@@ -35,7 +43,7 @@ export const pageQueryFields = {
 
 /** One page of a list: `{ elementi, totale, pagina, per_pagina }`. */
 export const pagedAnswer = <Item extends TSchema>(item: Item) =>
-  t.Object({ elementi: t.Array(item), totale: t.Integer(), pagina: t.Integer(), per_pagina: t.Integer() });
+  t.Object({ elementi: t.Array(item), totale: answerInteger(), pagina: answerInteger(), per_pagina: answerInteger() });
 
 /** A list call that answers the whole array, or one page when `pagina`/`per_pagina` are given. */
 export const listOrPage = <Item extends TSchema>(item: Item) => t.Union([t.Array(item), pagedAnswer(item)]);

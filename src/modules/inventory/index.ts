@@ -6,10 +6,11 @@ import { notFound } from "../../http/errors";
 import { bookedRanges } from "../loans/bookings";
 import { DEFAULT_PAGE_SIZE, type PagedAnswer, type PageQuery, pageOf } from "../paging";
 import { messageAnswer } from "../schemas";
-import { type ItemView, loadItemViews, studentItemView } from "./item-views";
-import { inventorySummary, listInventory } from "./list-query";
+import { catalogueItemView, type ItemView, loadItemViews, studentItemView } from "./item-views";
+import { inventorySummary, listInventory, WHOLE_ITEMS } from "./list-query";
 import {
   bookableUnit,
+  catalogueList,
   catalogueQuery,
   category,
   categoryBody,
@@ -65,7 +66,7 @@ function bookableUnits(ctx: AppContext, item: ItemView) {
     .sort((a, b) => Number(b.stato === "disponibile") - Number(a.stato === "disponibile"));
 }
 
-function emptyPage(query: PageQuery): PagedAnswer<ItemView> {
+function emptyPage(query: PageQuery): PagedAnswer<never> {
   const page = pageOf(query) ?? { number: 1, size: DEFAULT_PAGE_SIZE };
   return { elementi: [], totale: 0, pagina: page.number, per_pagina: page.size };
 }
@@ -73,7 +74,7 @@ function emptyPage(query: PageQuery): PagedAnswer<ItemView> {
 export function inventoryModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia()
     .use(authPlugin(tokens))
-    .get("/inventario", ({ query }) => listInventory(ctx.db, ctx.clock.today(), query), {
+    .get("/inventario", ({ query }) => listInventory(ctx.db, ctx.clock.today(), query, WHOLE_ITEMS), {
       auth: "admin",
       query: inventoryQuery,
       response: inventoryList,
@@ -85,14 +86,16 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
     .get(
       "/inventario/disponibili",
       ({ actor, query }) => {
-        if (actor.ruolo === "admin") return listInventory(ctx.db, ctx.clock.today(), query);
+        // Admins see every item; a student only their course's.
+        if (actor.ruolo === "admin")
+          return listInventory(ctx.db, ctx.clock.today(), query, { view: catalogueItemView });
         if (!actor.corsoAccademico) return pageOf(query) ? emptyPage(query) : [];
         return listInventory(ctx.db, ctx.clock.today(), query, {
           course: actor.corsoAccademico,
-          view: studentItemView,
+          view: catalogueItemView,
         });
       },
-      { auth: "signed-in", query: catalogueQuery, response: inventoryList },
+      { auth: "signed-in", query: catalogueQuery, response: catalogueList },
     )
     .get("/inventario/:id", ({ actor, params }) => itemFor(ctx, actor, Number(params.id)), {
       auth: "signed-in",

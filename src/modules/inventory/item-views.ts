@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
-import { qualified } from "../../db/sql";
+import { inIds, qualified } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
-import type { InventoryItem } from "./model";
+import type { CatalogueItem, InventoryItem } from "./model";
 import { loadUnitViews, type OpenHoldings } from "./unit-status";
 
 /** An item as the API shows it (model.ts's `inventoryItem`). */
@@ -26,7 +26,7 @@ export function itemsOfCourse(course: string): SQL {
 /** Items (never archived ones) with their courses, category names, units and derived states. */
 export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): ItemView[] {
   const conditions: SQL[] = [isNull(inventario.archivedAt)];
-  if (filter.ids) conditions.push(inArray(inventario.id, filter.ids.length ? filter.ids : [-1]));
+  if (filter.ids) conditions.push(inIds(inventario.id, filter.ids));
   if (filter.course) conditions.push(itemsOfCourse(filter.course));
   const items = db
     .select({ item: inventario, categoryName: categorie.nome })
@@ -44,7 +44,7 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
     .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome })
     .from(inventarioCorsi)
     .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-    .where(restrict ? inArray(inventarioCorsi.inventarioId, itemIds) : undefined)
+    .where(restrict ? inIds(inventarioCorsi.inventarioId, itemIds) : undefined)
     .orderBy(asc(inventarioCorsi.posizione), asc(corsi.nome))
     .all();
   const coursesByItem = groupBy(courseRows, (row) => row.itemId);
@@ -97,4 +97,27 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 /** Drops what a student must not see on an item: which loan holds each unit. */
 export function studentItemView(item: ItemView): ItemView {
   return { ...item, unita: item.unita.map((unit) => ({ ...unit, prestito_corrente_id: null })) };
+}
+
+/** An item as the catalogue lists it (model.ts's `catalogueItem`). */
+export function catalogueItemView(item: ItemView): CatalogueItem {
+  return {
+    id: item.id,
+    nome: item.nome,
+    note: item.note,
+    posizione: item.posizione,
+    scaffale: item.scaffale,
+    seriale: item.seriale,
+    immagine_url: item.immagine_url,
+    tipo_prestito: item.tipo_prestito,
+    categoria_id: item.categoria_id,
+    categoria_nome: item.categoria_nome,
+    categoria_madre: item.categoria_madre,
+    categoria_figlia: item.categoria_figlia,
+    corsi_assegnati: item.corsi_assegnati,
+    quantita_totale: item.quantita_totale,
+    unita_disponibili: item.unita_disponibili,
+    stato_effettivo: item.stato_effettivo,
+    data_aggiunta: item.data_aggiunta,
+  };
 }

@@ -6,7 +6,7 @@ import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
 import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
-import { wholeList } from "../whole-list";
+import { ITEM_STRETCH_ROWS, wholeList } from "../whole-list";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
 import type { InventoryQuery } from "./model";
 import { itemCounts } from "./unit-counts";
@@ -20,10 +20,13 @@ import { loadOpenHoldings, type OpenHoldings } from "./unit-status";
  */
 
 /** What narrows the list (a student's course always does), and how each item is shown to the caller. */
-export interface InventoryScope {
+export interface InventoryScope<View> {
   course?: string;
-  view?: (item: ItemView) => ItemView;
+  view: (item: ItemView) => View;
 }
+
+/** The desk's inventory: every item as it is. */
+export const WHOLE_ITEMS: InventoryScope<ItemView> = { view: (item) => item };
 
 /** Items whose name, serial number or notes, or one of whose unit codes, contain the term. */
 export function itemsContaining(term: string): SQL {
@@ -52,7 +55,7 @@ function sortColumn(field: InventorySortField): SQL {
 }
 
 /** The filters SQL can check, and the asked order (ties by name, then id, as the index reads). */
-function itemSelection(query: InventoryQuery, scope: InventoryScope): { where: SQL | undefined; orderBy: SQL[] } {
+function itemSelection(query: InventoryQuery, scope: { course?: string }): { where: SQL | undefined; orderBy: SQL[] } {
   const term = query.search?.trim();
   const course = scope.course ?? (query.corso?.trim() || null);
   const field = query.sortBy ?? "nome";
@@ -90,18 +93,17 @@ function itemIds(db: Db, selection: { where: SQL | undefined; orderBy: SQL[] }, 
  * The items of the inventory (or of a student's course) passing the query: one page when `pagina` or
  * `per_pagina` is given, else the spec's whole array, streamed in stretches when it is long (whole-list.ts).
  */
-export function listInventory(
+export function listInventory<View>(
   db: Db,
   today: string,
   query: InventoryQuery,
-  scope: InventoryScope = {},
-): ItemView[] | PagedAnswer<ItemView> | Response {
+  scope: InventoryScope<View>,
+): View[] | PagedAnswer<View> | Response {
   const page = pageOf(query);
   const status = query.stato;
   const selection = itemSelection(query, scope);
   const views = (ids: number[], open?: OpenHoldings) => {
-    const items = itemViewsInOrder(db, today, ids, open);
-    return scope.view ? items.map(scope.view) : items;
+    return itemViewsInOrder(db, today, ids, open).map(scope.view);
   };
   if (status) {
     // The state is derived, not stored: the filtered ids are narrowed by the per-item counts.
@@ -124,6 +126,7 @@ export function listInventory(
       id: inventario.id,
       ...selection,
       load: (stretch) => views(itemIds(db, { where: stretch, orderBy: selection.orderBy }), open),
+      stretchRows: ITEM_STRETCH_ROWS,
     });
   }
   const total = db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0;

@@ -2,7 +2,16 @@ import { type Static, t } from "elysia";
 import { INVENTORY_SORT_FIELDS, INVENTORY_STATUS_FILTERS } from "../../domain/inventory-list";
 import { LOAN_TYPES } from "../../domain/loan-types";
 import { ITEM_STATES, UNIT_STATES } from "../../domain/unit-state";
-import { dayText, idParams, isoDate, listOrPage, messageAnswer, oneOf, pageQueryFields } from "../schemas";
+import {
+  answerInteger,
+  dayText,
+  idParams,
+  isoDate,
+  listOrPage,
+  messageAnswer,
+  oneOf,
+  pageQueryFields,
+} from "../schemas";
 
 const text = (maxLength: number, error: string) => t.Optional(t.String({ maxLength, error }));
 const nullableText = t.Union([t.String(), t.Null()]);
@@ -113,17 +122,17 @@ export const categoryBody = t.Object(
 const unitState = t.UnionEnum(UNIT_STATES);
 
 export const inventoryUnit = t.Object({
-  id: t.Integer(),
-  inventario_id: t.Integer(),
+  id: answerInteger(),
+  inventario_id: answerInteger(),
   codice_univoco: t.String(),
   stato: unitState,
   /** The open loan holding the unit (started, else the next approved one); always null for a student. */
-  prestito_corrente_id: t.Union([t.Integer(), t.Null()]),
+  prestito_corrente_id: t.Union([answerInteger(), t.Null()]),
   note: nullableText,
 });
 
 export const inventoryItem = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   nome: t.String(),
   note: nullableText,
   posizione: nullableText,
@@ -136,15 +145,15 @@ export const inventoryItem = t.Object({
   immagine_url: nullableText,
   tipo_prestito: t.UnionEnum(LOAN_TYPES),
   /** The item's own longest external loan in days; null = the academy's `durata_massima_giorni`. */
-  durata_massima_giorni: t.Union([t.Integer(), t.Null()]),
-  categoria_id: t.Union([t.Integer(), t.Null()]),
+  durata_massima_giorni: t.Union([answerInteger(), t.Null()]),
+  categoria_id: t.Union([answerInteger(), t.Null()]),
   /** "first course - simple category", as the spec's category column reads. */
   categoria_nome: nullableText,
   categoria_madre: nullableText,
   categoria_figlia: nullableText,
   corsi_assegnati: t.Array(t.String()),
-  quantita_totale: t.Integer(),
-  unita_disponibili: t.Integer(),
+  quantita_totale: answerInteger(),
+  unita_disponibili: answerInteger(),
   stato_effettivo: t.UnionEnum(ITEM_STATES),
   hasMultipleUnits: t.Boolean(),
   data_aggiunta: dayText,
@@ -153,11 +162,26 @@ export const inventoryItem = t.Object({
 
 export const inventoryList = listOrPage(inventoryItem);
 
+/**
+ * An item of the catalogue (`GET /api/inventario/disponibili`): the spec's item as a student sees it, what
+ * the catalogue's cards and the request wizard show. No units (a third of the inventory's bytes; the
+ * wizard asks an item's bookable units when one is chosen), no supplier, checklist or loan length.
+ */
+export const catalogueItem = t.Omit(inventoryItem, [
+  "fornitore",
+  "checklist",
+  "durata_massima_giorni",
+  "hasMultipleUnits",
+  "unita",
+]);
+
+export const catalogueList = listOrPage(catalogueItem);
+
 export const inventorySummary = t.Object({
-  articoli_totali: t.Integer(),
-  unita_totali: t.Integer(),
-  in_riparazione: t.Integer(),
-  scorte_basse: t.Integer(),
+  articoli_totali: answerInteger(),
+  unita_totali: answerInteger(),
+  in_riparazione: answerInteger(),
+  scorte_basse: answerInteger(),
 });
 
 /** A date range already taken on a unit: a pending request or an open loan (no names: students see these). */
@@ -171,9 +195,9 @@ export const bookedRange = t.Object({
 
 export const bookableUnit = t.Object({ ...inventoryUnit.properties, prenotazioni: t.Array(bookedRange) });
 
-export const category = t.Object({ id: t.Integer(), nome: t.String() });
-export const categoryWithCount = t.Object({ id: t.Integer(), nome: t.String(), oggetti: t.Integer() });
-export const categoryDeleted = t.Object({ ...messageAnswer.properties, spostati: t.Integer() });
+export const category = t.Object({ id: answerInteger(), nome: t.String() });
+export const categoryWithCount = t.Object({ id: answerInteger(), nome: t.String(), oggetti: answerInteger() });
+export const categoryDeleted = t.Object({ ...messageAnswer.properties, spostati: answerInteger() });
 
 export type InventoryQuery = Static<typeof inventoryQuery>;
 export type CatalogueQuery = Static<typeof catalogueQuery>;
@@ -184,8 +208,7 @@ export type InventoryUnit = Static<typeof inventoryUnit>;
 export type InventoryItem = Static<typeof inventoryItem>;
 /** One item as `GET /api/inventario/:id` answers it: the same view as the list's. */
 export type ItemDetails = InventoryItem;
-/** An item of a student's catalogue (`GET /api/inventario/disponibili`): units never name their loan. */
-export type CatalogueItem = InventoryItem;
+export type CatalogueItem = Static<typeof catalogueItem>;
 export type InventorySummary = Static<typeof inventorySummary>;
 export type BookedRange = Static<typeof bookedRange>;
 export type BookableUnit = Static<typeof bookableUnit>;
