@@ -10,7 +10,7 @@
  * `--only WORD` measures only the calls whose label contains WORD.
  */
 import { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "../src/config";
 import { addDays, calendarDateIn } from "../src/domain/dates";
@@ -43,11 +43,22 @@ export interface MissAccounts {
   serverPid?: number;
 }
 
-/** Nanoseconds the process's main thread (JavaScript and SQLite) has run on a CPU. */
+/**
+ * Nanoseconds the process's threads have run on a CPU: the main thread and the list readers, which
+ * compute the polled lists' misses (src/list-readers.ts), as well as Bun's own.
+ */
 function cpuNanoseconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+    let total = 0;
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, "utf8").split(" ")[0]);
+      } catch {
+        // A thread that ended meanwhile.
+      }
+    }
+    return total;
   } catch {
     return null;
   }

@@ -44,6 +44,20 @@ describe("the API documentation at /api/docs", () => {
     }
   });
 
+  it("checks every answer without re-encoding it: no answer schema holds a transform (answerInteger, not t.Integer)", () => {
+    const { app } = createTestClient();
+    const transform = Symbol.for("TypeBox.Transform");
+    const holdsTransform = (schema: unknown, seen = new Set<unknown>()): boolean => {
+      if (typeof schema !== "object" || schema === null || seen.has(schema)) return false;
+      seen.add(schema);
+      return transform in schema || Object.values(schema).some((part) => holdsTransform(part, seen));
+    };
+    const reencoded = app.routes
+      .filter((route) => holdsTransform((route.hooks as DeclaredHooks).response))
+      .map((route) => `${route.method} ${route.path}`);
+    expect(reencoded).toEqual([]);
+  });
+
   it("says who may call each operation", async () => {
     const { doc } = await documentation();
     expect(doc.paths["/api/prestiti"].post.description).toContain("solo il banco prestiti");

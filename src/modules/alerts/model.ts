@@ -1,29 +1,29 @@
 import { type Static, t } from "elysia";
 import { STOCK_LEVELS } from "../../domain/stock-level";
-import { dayText } from "../schemas";
+import { answerInteger, dayText } from "../schemas";
 
 /** Shapes of the alerts: the desk's (stock and loans) and a student's own (their loans only). */
 
 export const lowStockAlert = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   nome: t.String(),
-  unita_disponibili: t.Integer(),
-  quantita_totale: t.Integer(),
+  unita_disponibili: answerInteger(),
+  quantita_totale: answerInteger(),
   stato_scorte: t.UnionEnum(STOCK_LEVELS),
   motivo: t.String(),
-  percentuale_disponibile: t.Integer({ description: "Unità disponibili su quelle totali, in percentuale" }),
+  percentuale_disponibile: answerInteger({ description: "Unità disponibili su quelle totali, in percentuale" }),
   prima_data_rientro: t.Nullable(dayText),
 });
 
 export const loanAlert = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   oggetto_nome: t.String(),
-  utente_id: t.Nullable(t.Integer()),
+  utente_id: t.Nullable(answerInteger()),
   utente_nome: t.String({ description: "Nome e cognome di chi ha il prestito" }),
   utente_email: t.Nullable(t.String()),
   data_uscita: dayText,
   data_rientro: dayText,
-  giorni_ritardo: t.Integer(),
+  giorni_ritardo: answerInteger(),
 });
 
 /** A student's alerts have the same shape, with no stock alerts. */
@@ -32,7 +32,7 @@ export const alerts = t.Object({
   prestiti_scaduti: t.Array(loanAlert),
   scadenze_oggi: t.Array(loanAlert),
   scadenze_domani: t.Array(loanAlert),
-  totale_avvisi: t.Integer(),
+  totale_avvisi: answerInteger(),
 });
 
 export type LowStockAlert = Static<typeof lowStockAlert>;

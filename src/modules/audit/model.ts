@@ -1,5 +1,5 @@
 import { type Static, t } from "elysia";
-import { idParams, oneOf, timestampText } from "../schemas";
+import { answerInteger, idParams, oneOf, timestampText } from "../schemas";
 
 /** What an audit row can be about; `system` is the server itself (e.g. a backup download). */
 export const AUDIT_ENTITIES = [
@@ -24,10 +24,10 @@ export const auditQuery = t.Object({
 });
 
 export const auditEntryView = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   action: t.String(),
   entity: t.UnionEnum(AUDIT_ENTITIES),
-  entity_id: t.Nullable(t.Integer()),
+  entity_id: t.Nullable(answerInteger()),
   summary: t.String(),
   actor_email: t.String(),
   created_at: timestampText,

@@ -1,5 +1,5 @@
 import { type Static, t } from "elysia";
-import { idParams, oneOf, pagedAnswer, pageQueryFields, timestampText } from "../schemas";
+import { answerInteger, idParams, oneOf, pagedAnswer, pageQueryFields, timestampText } from "../schemas";
 
 /**
  * Sign-in, registration, password resets and the users list. Text fields are optional and nullable on the
@@ -70,7 +70,7 @@ export const userListQuery = t.Object({
 
 /** The user as every answer shows it: never the password hash nor the session version. */
 export const publicUserView = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   name: t.String(),
   surname: t.String(),
   email: t.String(),
@@ -80,7 +80,7 @@ export const publicUserView = t.Object({
   corso_accademico: t.Nullable(t.String()),
   ruolo: t.UnionEnum(ROLES),
   isAdmin: t.Boolean(),
-  penalty_strikes: t.Integer(),
+  penalty_strikes: answerInteger(),
   is_blocked: t.Boolean(),
   blocked_reason: t.Nullable(t.String()),
   created_at: timestampText,
@@ -93,7 +93,7 @@ export const registrationAnswer = t.Union([signedInAnswer, t.Object({ user: publ
 export const forgotPasswordAnswer = t.Object({ per_email: t.Boolean(), message: t.String() });
 
 export const resetRequestView = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   email: t.String(),
   user_name: t.String(),
   user_surname: t.String(),
@@ -104,7 +104,7 @@ export const resetRequestView = t.Object({
 /** One page of Gestione Utenti, with how many users each tab (students, administrators) holds whatever the search. */
 export const userPage = t.Composite([
   pagedAnswer(publicUserView),
-  t.Object({ per_ruolo: t.Object({ user: t.Integer(), admin: t.Integer() }) }),
+  t.Object({ per_ruolo: t.Object({ user: answerInteger(), admin: answerInteger() }) }),
 ]);
 export const userListAnswer = t.Union([t.Array(publicUserView), userPage]);
 

@@ -1,5 +1,5 @@
 import { type Static, t } from "elysia";
-import { idParams, isoDate } from "../schemas";
+import { answerInteger, idParams, isoDate } from "../schemas";
 
 export const availabilityParams = idParams("Oggetto non valido");
 
@@ -14,16 +14,16 @@ const occupation = t.Object({
   /** Null while the end is unknown: a repair in progress, a lost unit, an overdue loan. */
   al: t.Nullable(t.String()),
   /** The loan, request or repair: desk only (null for students). */
-  riferimento_id: t.Nullable(t.Integer()),
+  riferimento_id: t.Nullable(answerInteger()),
   /** Who holds or asked for it: desk only (null for students). */
   chi: t.Nullable(t.String()),
 });
 
 export const availabilityView = t.Object({
-  inventario_id: t.Integer(),
+  inventario_id: answerInteger(),
   dal: t.String(),
   al: t.String(),
-  unita: t.Array(t.Object({ id: t.Integer(), codice_univoco: t.String(), occupazioni: t.Array(occupation) })),
+  unita: t.Array(t.Object({ id: answerInteger(), codice_univoco: t.String(), occupazioni: t.Array(occupation) })),
   /** The days of [max(dal, today), al] on which at least one unit is free. */
   giorni_liberi: t.Array(t.String()),
 });

@@ -4,6 +4,7 @@ import { LOAN_TYPES } from "../../domain/loan-types";
 import { UNIT_STATES } from "../../domain/unit-state";
 import { badRequest } from "../../http/errors";
 import { loanView } from "../loans/model";
+import { answerInteger } from "../schemas";
 
 /** Shapes of the counter's routes: hand-over, cancel, return and its preview, scan, labels, receipt. */
 
@@ -63,10 +64,10 @@ export const scanQuery = t.Object({
 });
 
 export const returnPreviewResponse = t.Object({
-  giorni_ritardo: t.Integer(),
-  strike: t.Integer(),
+  giorni_ritardo: answerInteger(),
+  strike: answerInteger(),
   blocco: t.Boolean(),
-  unita_rimanenti: t.Integer(),
+  unita_rimanenti: answerInteger(),
 });
 export type ReturnPreview = Static<typeof returnPreviewResponse>;
 
@@ -76,11 +77,11 @@ export type LoanChangeAnswer = Static<typeof loanChangeResponse>;
 export const returnResponse = t.Object({
   message: t.String(),
   concluso: t.Boolean(),
-  giorni_ritardo: t.Integer(),
-  strike: t.Integer(),
+  giorni_ritardo: answerInteger(),
+  strike: answerInteger(),
   blocco: t.Boolean(),
-  riparazioni_ids: t.Array(t.Integer()),
-  penalty: t.Nullable(t.Object({ strike_assegnati: t.Integer(), totale: t.Integer(), bloccato: t.Boolean() })),
+  riparazioni_ids: t.Array(answerInteger()),
+  penalty: t.Nullable(t.Object({ strike_assegnati: answerInteger(), totale: answerInteger(), bloccato: t.Boolean() })),
   prestito: loanView,
 });
 export type ReturnAnswer = Static<typeof returnResponse>;
@@ -90,9 +91,9 @@ export const SCAN_ACTIONS = ["restituzione", "consegna", "prestito", "non_dispon
 export const scanResponse = t.Object({
   unita: t.Array(
     t.Object({
-      id: t.Integer(),
+      id: answerInteger(),
       codice_univoco: t.String(),
-      inventario_id: t.Integer(),
+      inventario_id: answerInteger(),
       oggetto_nome: t.String(),
       checklist: t.Nullable(t.String()),
       /** How the item may be lent: the Banco's lend form asks for the usage and dates it allows. */

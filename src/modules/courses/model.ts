@@ -1,5 +1,5 @@
 import { type Static, t } from "elysia";
-import { idParams } from "../schemas";
+import { answerInteger, idParams } from "../schemas";
 
 const name = t.String({
   minLength: 1,
@@ -7,8 +7,8 @@ const name = t.String({
   error: "Il nome del corso è obbligatorio (al massimo 100 caratteri)",
 });
 
-export const course = t.Object({ id: t.Integer(), nome: t.String() });
-export const courseWithState = t.Object({ id: t.Integer(), nome: t.String(), archiviato: t.Boolean() });
+export const course = t.Object({ id: answerInteger(), nome: t.String() });
+export const courseWithState = t.Object({ id: answerInteger(), nome: t.String(), archiviato: t.Boolean() });
 
 export const newCourse = t.Object({ nome: name }, { error: "Indica il nome del corso" });
 export const courseChange = t.Object(

@@ -1,4 +1,5 @@
 import { type Static, t } from "elysia";
+import { answerInteger } from "../schemas";
 
 export const DESK_EVENT_TYPES = ["richiesta", "segnalazione", "restituzione", "blocco"] as const;
 
@@ -6,7 +7,7 @@ export const DESK_EVENT_TYPES = ["richiesta", "segnalazione", "restituzione", "b
 export const deskEvent = t.Object({
   tipo: t.UnionEnum(DESK_EVENT_TYPES),
   /** The request, report, loan or user the event is about. */
-  id: t.Integer(),
+  id: answerInteger(),
   /** One line for a person, in Italian. */
   testo: t.String(),
 });

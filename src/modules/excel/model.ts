@@ -1,4 +1,5 @@
 import { type Static, t } from "elysia";
+import { answerInteger } from "../schemas";
 import { INVALID_FILE } from "./import-job";
 
 /**
@@ -19,7 +20,7 @@ export const importUpload = t.Object(
 
 /** What the import does (or, in a preview, would do) with one row of the sheet. */
 export const importRowOutcome = t.Object({
-  riga: t.Integer(),
+  riga: answerInteger(),
   nome: t.String(),
   esito: t.Union([t.Literal("creato"), t.Literal("aggiornato"), t.Literal("invariato"), t.Literal("rifiutato")]),
   errore: t.Optional(t.String()),
@@ -27,12 +28,12 @@ export const importRowOutcome = t.Object({
 
 export const importOutcome = t.Object({
   /** Rows imported, as "Import completato: success/total elementi processati" reads. */
-  success: t.Integer(),
+  success: answerInteger(),
   /** Rows read. */
-  total: t.Integer(),
-  created: t.Integer(),
-  updated: t.Integer(),
-  unchanged: t.Integer(),
+  total: answerInteger(),
+  created: answerInteger(),
+  updated: answerInteger(),
+  unchanged: answerInteger(),
   /** "Riga N: …", one per refused row; the other rows went through. */
   errors: t.Array(t.String()),
   /** A preview's answer: nothing was stored. */
@@ -56,8 +57,8 @@ const importPhase = t.Union([
 export const importJob = t.Object({
   id: t.String(),
   fase: importPhase,
-  letti: t.Integer(),
-  totale: t.Integer(),
+  letti: answerInteger(),
+  totale: answerInteger(),
   risultato: t.Optional(importOutcome),
   errore: t.Optional(t.String()),
 });

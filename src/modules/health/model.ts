@@ -1,12 +1,12 @@
 import { type Static, t } from "elysia";
-import { dayText, timestampText } from "../schemas";
+import { answerInteger, dayText, timestampText } from "../schemas";
 
 /** Public: whether the server answers, its version, and the day it counts in (the UI's "today"). */
 export const healthAnswer = t.Object({
   ok: t.Boolean(),
   appName: t.String(),
   version: t.String(),
-  build: t.Integer(),
+  build: answerInteger(),
   /** `shifted` while a demo or a test moves the server's clock. */
   clock: t.UnionEnum(["real", "shifted"]),
   now: timestampText,

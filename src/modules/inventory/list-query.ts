@@ -9,7 +9,7 @@ import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
 import { ITEM_STRETCH_ROWS, wholeList } from "../whole-list";
 import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
 import type { InventoryQuery } from "./model";
-import { itemCounts } from "./unit-counts";
+import { itemCounts, itemCountTotals } from "./unit-counts";
 import { loadOpenHoldings, type OpenHoldings } from "./unit-status";
 
 /**
@@ -145,12 +145,12 @@ function itemViewsInOrder(db: Db, today: string, ids: number[], open?: OpenHoldi
 
 /** The inventory's summary cards, over every listed item: one aggregate answer instead of the whole list. */
 export function inventorySummary(db: Db, today: string) {
-  const counts = [...itemCounts(db, today).values()];
+  const totals = itemCountTotals(db, today);
   const items = db.select({ n: sql<number>`count(*)` }).from(inventario).where(isNull(inventario.archivedAt)).get();
   return {
     articoli_totali: items?.n ?? 0,
-    unita_totali: counts.reduce((sum, item) => sum + item.total, 0),
-    in_riparazione: counts.filter((item) => item.state === "in_riparazione").length,
-    scorte_basse: counts.filter((item) => isLowStock(item.available, item.total)).length,
+    unita_totali: totals.units,
+    in_riparazione: totals.inRepair,
+    scorte_basse: totals.lowStock,
   };
 }

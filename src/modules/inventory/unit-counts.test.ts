@@ -7,6 +7,7 @@ import { connectDatabase, type Db } from "../../db/client";
 import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { addDays } from "../../domain/dates";
+import { isLowStock } from "../../domain/stock-level";
 import { itemState, UNIT_STATES } from "../../domain/unit-state";
 import { createTestClient, createTestContext, type Json, signInAdmin } from "../../testing/harness";
 import {
@@ -16,7 +17,7 @@ import {
   insertRequest,
   inventoryScenario,
 } from "../../testing/inventory-fixtures";
-import { itemCounts, pruneItemChanges } from "./unit-counts";
+import { itemCounts, itemCountTotals, pruneItemChanges } from "./unit-counts";
 import { loadUnitViews } from "./unit-status";
 
 /** What the counts must say, from every unit's own state (the one rule for unit states), read afresh. */
@@ -57,8 +58,16 @@ describe("the kept unit counts", () => {
     const { ctx, items, unitsOf } = await threeItems();
     const [camera, tripod, mic] = items as [Json, Json, Json];
     const today = ctx.clock.today();
-    const expectFresh = () =>
-      expect(sorted(itemCounts(ctx.db, today))).toEqual(sorted(countedUnitByUnit(ctx.db, today)));
+    const expectFresh = () => {
+      const fresh = countedUnitByUnit(ctx.db, today);
+      expect(sorted(itemCounts(ctx.db, today))).toEqual(sorted(fresh));
+      const items = [...fresh.values()];
+      expect(itemCountTotals(ctx.db, today)).toEqual({
+        units: items.reduce((sum, item) => sum + item.total, 0),
+        inRepair: items.filter((item) => item.state === "in_riparazione").length,
+        lowStock: items.filter((item) => isLowStock(item.available, item.total)).length,
+      });
+    };
     // Read once first: from here on every read counts again only what the journal names.
     expectFresh();
 

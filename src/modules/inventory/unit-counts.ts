@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { isLowStock } from "../../domain/stock-level";
 import { type ItemState, itemState, UNIT_STATES, type UnitState, unitState } from "../../domain/unit-state";
 import { loadOpenHoldings } from "./unit-status";
 
@@ -27,10 +28,25 @@ export interface ItemCounts {
  * numbers are then used again.
  */
 export function itemCounts(db: Db, today: string): ReadonlyMap<number, ItemCounts> {
-  if (connectionOf(db)?.inTransaction !== false) return countItems(db, today, null);
+  return counted(db, today).counts;
+}
+
+/** What the inventory's summary cards add up over every item, kept with the counts (no walk over the items). */
+export interface CountTotals {
+  units: number;
+  inRepair: number;
+  lowStock: number;
+}
+
+export function itemCountTotals(db: Db, today: string): Readonly<CountTotals> {
+  return counted(db, today).totals;
+}
+
+function counted(db: Db, today: string): Kept {
+  if (connectionOf(db)?.inTransaction !== false) return keptFrom(today, 0, countItems(db, today, null));
   const last = journalEnd(db);
   const before = kept.get(db);
-  if (before?.today === today && before.seq === last) return before.counts;
+  if (before?.today === today && before.seq === last) return before;
   if (before?.today === today && last > before.seq && firstJournalled(db) <= before.seq + 1) {
     const changed = db
       .values<[number]>(
@@ -40,18 +56,35 @@ export function itemCounts(db: Db, today: string): ReadonlyMap<number, ItemCount
     if (changed.length <= RECOUNT_UP_TO) {
       const recounted = countItems(db, today, changed);
       for (const itemId of changed) {
+        const previous = before.counts.get(itemId);
+        if (previous) tally(before.totals, previous, -1);
         const counts = recounted.get(itemId);
-        if (counts) before.counts.set(itemId, counts);
-        else before.counts.delete(itemId);
+        if (counts) {
+          before.counts.set(itemId, counts);
+          tally(before.totals, counts, 1);
+        } else before.counts.delete(itemId);
       }
       before.seq = last;
-      return before.counts;
+      return before;
     }
   }
   // The journal's end is read before counting: a write landing meanwhile is counted again next time.
-  const counts = countItems(db, today, null);
-  kept.set(db, { today, seq: last, counts });
-  return counts;
+  const fresh = keptFrom(today, last, countItems(db, today, null));
+  kept.set(db, fresh);
+  return fresh;
+}
+
+function keptFrom(today: string, seq: number, counts: Map<number, ItemCounts>): Kept {
+  const totals: CountTotals = { units: 0, inRepair: 0, lowStock: 0 };
+  for (const item of counts.values()) tally(totals, item, 1);
+  return { today, seq, counts, totals };
+}
+
+/** Adds (1) or takes away (-1) one item's share of the totals. */
+function tally(totals: CountTotals, item: ItemCounts, sign: 1 | -1) {
+  totals.units += sign * item.total;
+  if (item.state === "in_riparazione") totals.inRepair += sign;
+  if (isLowStock(item.available, item.total)) totals.lowStock += sign;
 }
 
 /** Beyond this many changed items, counting all of them once costs less than item by item. */
@@ -62,6 +95,7 @@ interface Kept {
   /** The last journal row counted. */
   seq: number;
   counts: Map<number, ItemCounts>;
+  totals: CountTotals;
 }
 
 const kept = new WeakMap<Db, Kept>();

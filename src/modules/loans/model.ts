@@ -4,7 +4,16 @@ import { LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
 import { LOAN_PHASES } from "../../domain/loan-rules";
 import { LOAN_SORT_KEYS } from "../../domain/loan-sorting";
 import { LOAN_TYPES, USAGE_TYPES } from "../../domain/loan-types";
-import { dayText, errorAnswer, idParams, listOrPage, oneOf, pageQueryFields, timestampText } from "../schemas";
+import {
+  answerInteger,
+  dayText,
+  errorAnswer,
+  idParams,
+  listOrPage,
+  oneOf,
+  pageQueryFields,
+  timestampText,
+} from "../schemas";
 
 /** Shapes of the request and loan routes: lists, a student's own, booking, direct loan, approval, refusal. */
 
@@ -116,13 +125,13 @@ const usage = t.Nullable(t.UnionEnum(USAGE_TYPES));
 
 /** A loan request as lists and details show it, with the requester and their penalty standing. */
 export const requestView = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   stato: t.UnionEnum(REQUEST_STATES),
-  inventario_id: t.Integer(),
+  inventario_id: answerInteger(),
   oggetto_nome: t.String(),
   articolo_nome: t.String(),
   tipo_prestito: t.UnionEnum(LOAN_TYPES),
-  unit_id: t.Integer(),
+  unit_id: answerInteger(),
   codice_univoco: t.String(),
   dal: dayText,
   al: dayText,
@@ -132,29 +141,29 @@ export const requestView = t.Object({
   created_at: timestampText,
   handled_at: t.Nullable(timestampText),
   /** Null once the requester's account is deleted. */
-  utente_id: t.Nullable(t.Integer()),
+  utente_id: t.Nullable(answerInteger()),
   utente_nome: t.Nullable(t.String()),
   utente_cognome: t.Nullable(t.String()),
   name: t.Nullable(t.String()),
   surname: t.Nullable(t.String()),
   utente_email: t.Nullable(t.String()),
-  penalty_strikes: t.Integer(),
+  penalty_strikes: answerInteger(),
   is_blocked: t.Boolean(),
 });
 export type RequestView = Static<typeof requestView>;
 
 /** A loan with its units, borrower, hand-over, partial returns and lateness as of today. */
 export const loanView = t.Object({
-  id: t.Integer(),
-  inventario_id: t.Integer(),
-  oggetto_id: t.Integer(),
+  id: answerInteger(),
+  inventario_id: answerInteger(),
+  oggetto_id: answerInteger(),
   articolo_nome: t.String(),
   oggetto_nome: t.String(),
   unita: t.Array(t.String()),
-  unita_ids: t.Array(t.Integer()),
+  unita_ids: t.Array(answerInteger()),
   unita_seriale: t.String(),
-  quantita: t.Integer(),
-  utente_id: t.Nullable(t.Integer()),
+  quantita: answerInteger(),
+  utente_id: t.Nullable(answerInteger()),
   utente_nome: t.String(),
   utente_cognome: t.String(),
   utente_nome_reale: t.String(),
@@ -168,18 +177,18 @@ export const loanView = t.Object({
   stato: t.UnionEnum(LOAN_STATES),
   /** Waiting to be collected, out, overdue, back or cancelled. */
   fase: t.UnionEnum(LOAN_PHASES),
-  giorni_ritardo: t.Integer(),
+  giorni_ritardo: answerInteger(),
   consegnato_il: t.Nullable(timestampText),
   consegnato_da: t.Nullable(t.String()),
   annullato_il: t.Nullable(timestampText),
   /** Units already given back while the loan stays open (a partial return). */
-  unita_restituite: t.Array(t.Integer()),
+  unita_restituite: t.Array(answerInteger()),
   /** The item's accessories, one per line, to check at hand-over and return. */
   checklist: t.Nullable(t.String()),
   note: t.Nullable(t.String()),
   tipo_utilizzo: usage,
-  richiesta_id: t.Nullable(t.Integer()),
-  penalty_strikes: t.Integer(),
+  richiesta_id: t.Nullable(answerInteger()),
+  penalty_strikes: answerInteger(),
   is_blocked: t.Boolean(),
   created_at: timestampText,
 });
@@ -194,7 +203,7 @@ export const blockedStudentAnswer = t.Object({
   blocked: t.Literal(true),
   message: t.String(),
   reason: t.Nullable(t.String()),
-  strikes: t.Integer(),
+  strikes: answerInteger(),
   helpMessage: t.String(),
 });
 export type BlockedStudentAnswer = Static<typeof blockedStudentAnswer>;
@@ -205,7 +214,7 @@ export const blockedBorrowerAnswer = t.Object({
   userBlocked: t.Literal(true),
   message: t.String(),
   reason: t.Nullable(t.String()),
-  penaltyStrikes: t.Integer(),
+  penaltyStrikes: answerInteger(),
 });
 export type BlockedBorrowerAnswer = Static<typeof blockedBorrowerAnswer>;
 
@@ -214,20 +223,25 @@ const refusedBorrower = t.Union([blockedBorrowerAnswer, errorAnswer]);
 
 export const createRequestResponse = { 200: requestView, 403: t.Union([blockedStudentAnswer, errorAnswer]) };
 
-export const directLoanAnswer = t.Object({ message: t.String(), loanId: t.Integer(), loan: loanView });
+export const directLoanAnswer = t.Object({ message: t.String(), loanId: answerInteger(), loan: loanView });
 export const directLoanResponse = { 200: directLoanAnswer, 403: refusedBorrower };
 
 /** The borrower's penalty standing, for the desk to warn them when it hands the equipment out. */
 export const approvalAnswer = t.Object({
   message: t.String(),
-  loanId: t.Integer(),
-  penaltyInfo: t.Object({ hasStrikes: t.Boolean(), strikes: t.Integer(), warning: t.Nullable(t.String()) }),
+  loanId: answerInteger(),
+  penaltyInfo: t.Object({ hasStrikes: t.Boolean(), strikes: answerInteger(), warning: t.Nullable(t.String()) }),
 });
 export type ApprovalAnswer = Static<typeof approvalAnswer>;
 export const approvalResponse = { 200: approvalAnswer, 403: refusedBorrower };
 
 export const loanUnitsAnswer = t.Array(
-  t.Object({ id: t.Integer(), codice_univoco: t.String(), note: t.Nullable(t.String()), inventario_id: t.Integer() }),
+  t.Object({
+    id: answerInteger(),
+    codice_univoco: t.String(),
+    note: t.Nullable(t.String()),
+    inventario_id: answerInteger(),
+  }),
 );
 export type LoanUnit = Static<typeof loanUnitsAnswer>[number];
 

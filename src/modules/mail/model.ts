@@ -1,4 +1,5 @@
 import { type Static, t } from "elysia";
+import { answerInteger } from "../schemas";
 
 /** The mail service as the Sistema page shows it (part of GET /api/system/status, for administrators). */
 export const mailStatus = t.Object({
@@ -6,10 +7,10 @@ export const mailStatus = t.Object({
   /** The server's protocol, host and port, never its credentials. */
   server: t.Nullable(t.String()),
   mittente: t.Nullable(t.String()),
-  in_coda: t.Integer(),
-  inviate: t.Integer(),
+  in_coda: answerInteger(),
+  inviate: answerInteger(),
   /** Given up on after the last attempt. */
-  fallite: t.Integer(),
+  fallite: answerInteger(),
   ultimo_errore: t.Nullable(t.String()),
   ultimo_errore_at: t.Nullable(t.String()),
   ultimo_invio_at: t.Nullable(t.String()),

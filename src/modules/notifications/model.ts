@@ -1,11 +1,11 @@
 import { type Static, t } from "elysia";
 import { NOTIFICATION_KINDS } from "../../db/schema";
-import { idParams, timestampText } from "../schemas";
+import { answerInteger, idParams, timestampText } from "../schemas";
 
 export const notificationParams = idParams("Notifica non valida");
 
 export const notificationView = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   tipo: t.UnionEnum(NOTIFICATION_KINDS),
   titolo: t.String(),
   messaggio: t.String(),
@@ -16,7 +16,7 @@ export const notificationView = t.Object({
 
 export const notificationList = t.Object({
   notifiche: t.Array(notificationView),
-  non_lette: t.Integer(),
+  non_lette: answerInteger(),
 });
 
 export type NotificationView = Static<typeof notificationView>;

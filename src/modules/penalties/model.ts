@@ -1,5 +1,5 @@
 import { type Static, t } from "elysia";
-import { idParams, timestampText } from "../schemas";
+import { answerInteger, idParams, timestampText } from "../schemas";
 
 export const penaltyUserParams = t.Object({ userId: idParams("Utente non valido").properties.id });
 
@@ -15,12 +15,12 @@ export const unblockBody = t.Object(
 );
 
 export const penaltyView = t.Object({
-  id: t.Integer(),
-  prestito_id: t.Nullable(t.Integer()),
+  id: answerInteger(),
+  prestito_id: t.Nullable(answerInteger()),
   articolo_nome: t.String(),
   motivo: t.String(),
-  strike_assegnati: t.Integer(),
-  giorni_ritardo: t.Integer(),
+  strike_assegnati: answerInteger(),
+  giorni_ritardo: answerInteger(),
   created_at: timestampText,
   created_by_name: t.Nullable(t.String()),
   created_by_surname: t.Nullable(t.String()),
@@ -30,11 +30,11 @@ export const penaltyView = t.Object({
 
 export const userPenaltiesAnswer = t.Object({
   userInfo: t.Object({
-    id: t.Integer(),
+    id: answerInteger(),
     name: t.String(),
     surname: t.String(),
     email: t.String(),
-    penalty_strikes: t.Integer(),
+    penalty_strikes: answerInteger(),
     is_blocked: t.Boolean(),
     blocked_reason: t.Nullable(t.String()),
   }),
@@ -43,7 +43,7 @@ export const userPenaltiesAnswer = t.Object({
 
 export const unblockAnswer = t.Object({
   message: t.String(),
-  user: t.Object({ id: t.Integer(), penalty_strikes: t.Integer(), is_blocked: t.Boolean() }),
+  user: t.Object({ id: answerInteger(), penalty_strikes: answerInteger(), is_blocked: t.Boolean() }),
 });
 
 export type UnblockInput = Static<typeof unblockBody>;

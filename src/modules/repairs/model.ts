@@ -1,6 +1,6 @@
 import { type Static, t } from "elysia";
 import { PRIORITIES, REPAIR_STATES } from "../../domain/repairs";
-import { dayText, idParams, oneOf, timestampText } from "../schemas";
+import { answerInteger, dayText, idParams, oneOf, timestampText } from "../schemas";
 
 /** Shapes of the repair routes: the desk's list, opening a repair, editing or closing it. */
 
@@ -45,11 +45,11 @@ export const repairFromReportDetails = t.Object(
 );
 
 export const repairView = t.Object({
-  id: t.Integer(),
-  inventario_id: t.Integer(),
+  id: answerInteger(),
+  inventario_id: answerInteger(),
   articolo_nome: t.String(),
   oggetto_nome: t.String({ description: "Il nome dell'oggetto (lo stesso testo di articolo_nome)" }),
-  unit_id: t.Integer(),
+  unit_id: answerInteger(),
   codice_univoco: t.String(),
   descrizione: t.String(),
   note: t.Nullable(t.String({ description: "Le note tecniche (lo stesso testo di note_tecniche)" })),
@@ -58,14 +58,14 @@ export const repairView = t.Object({
   stato: t.UnionEnum(REPAIR_STATES),
   data_inizio: dayText,
   data_fine: t.Nullable(dayText),
-  segnalazione_id: t.Nullable(t.Integer()),
+  segnalazione_id: t.Nullable(answerInteger()),
   created_at: timestampText,
 });
 
 /** A booking of the unit still ahead, which the new repair may get in the way of: the desk may move it. */
 export const bookingAhead = t.Object({
   tipo: t.UnionEnum(["richiesta", "prestito"]),
-  id: t.Integer(),
+  id: answerInteger(),
   dal: dayText,
   al: dayText,
   utente: t.String(),

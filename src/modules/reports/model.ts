@@ -1,6 +1,6 @@
 import { type Static, t } from "elysia";
 import { PRIORITIES, REPORT_STATES, REPORT_TYPES } from "../../domain/repairs";
-import { idParams, oneOf, timestampText } from "../schemas";
+import { answerInteger, idParams, oneOf, timestampText } from "../schemas";
 
 /** Shapes of the fault-report routes: a student's report, the desk's list, moving a report, its repair. */
 
@@ -41,20 +41,20 @@ export const reportMove = t.Object(
 
 /** A report with its reporter and the repair it led to; a student's own list has the same shape. */
 export const reportView = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   tipo: t.UnionEnum(REPORT_TYPES),
   urgenza: t.UnionEnum(PRIORITIES),
   messaggio: t.String(),
   stato: t.UnionEnum(REPORT_STATES),
   created_at: timestampText,
   handled_at: t.Nullable(timestampText),
-  inventario_id: t.Integer(),
+  inventario_id: answerInteger(),
   inventario_nome: t.String(),
-  unit_id: t.Integer(),
+  unit_id: answerInteger(),
   codice_univoco: t.String(),
-  prestito_id: t.Nullable(t.Integer()),
-  riparazione_id: t.Nullable(t.Integer()),
-  user_id: t.Nullable(t.Integer()),
+  prestito_id: t.Nullable(answerInteger()),
+  riparazione_id: t.Nullable(answerInteger()),
+  user_id: t.Nullable(answerInteger()),
   utente_nome: t.Nullable(t.String()),
   utente_cognome: t.Nullable(t.String()),
   utente_email: t.Nullable(t.String()),

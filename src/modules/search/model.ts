@@ -1,5 +1,6 @@
 import { type Static, t } from "elysia";
 import { MIN_SEARCH_LENGTH } from "../../domain/search";
+import { answerInteger } from "../schemas";
 
 export const searchQuery = t.Object({
   q: t.String({
@@ -10,13 +11,18 @@ export const searchQuery = t.Object({
 });
 
 export const searchResults = t.Object({
-  oggetti: t.Array(t.Object({ id: t.Integer(), nome: t.String(), seriale: t.Union([t.String(), t.Null()]) })),
+  oggetti: t.Array(t.Object({ id: answerInteger(), nome: t.String(), seriale: t.Union([t.String(), t.Null()]) })),
   unita: t.Array(
-    t.Object({ id: t.Integer(), codice_univoco: t.String(), inventario_id: t.Integer(), oggetto_nome: t.String() }),
+    t.Object({
+      id: answerInteger(),
+      codice_univoco: t.String(),
+      inventario_id: answerInteger(),
+      oggetto_nome: t.String(),
+    }),
   ),
   studenti: t.Array(
     t.Object({
-      id: t.Integer(),
+      id: answerInteger(),
       name: t.String(),
       surname: t.String(),
       email: t.String(),
@@ -25,7 +31,7 @@ export const searchResults = t.Object({
   ),
   prestiti: t.Array(
     t.Object({
-      id: t.Integer(),
+      id: answerInteger(),
       oggetto_nome: t.String(),
       utente_nome: t.String(),
       stato: t.String(),

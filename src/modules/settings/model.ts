@@ -1,5 +1,5 @@
 import { type Static, t } from "elysia";
-import { isoDate } from "../schemas";
+import { answerInteger, isoDate } from "../schemas";
 
 export const closure = t.Object(
   {
@@ -12,26 +12,26 @@ export const closure = t.Object(
 
 export const strikeStep = t.Object(
   {
-    da_giorni: t.Integer({ error: "I giorni di ritardo di ogni gradino sono un numero intero" }),
-    strike: t.Integer({ error: "Le penalità di ogni gradino sono un numero intero" }),
+    da_giorni: answerInteger({ error: "I giorni di ritardo di ogni gradino sono un numero intero" }),
+    strike: answerInteger({ error: "Le penalità di ogni gradino sono un numero intero" }),
   },
   { error: "Ogni gradino della scala ha da_giorni e strike" },
 );
 
 const fields = {
-  giorni_apertura: t.Array(t.Integer({ error: "I giorni di apertura sono numeri da 1 (lunedì) a 7 (domenica)" }), {
+  giorni_apertura: t.Array(answerInteger({ error: "I giorni di apertura sono numeri da 1 (lunedì) a 7 (domenica)" }), {
     error: "I giorni di apertura sono un elenco di numeri da 1 a 7",
   }),
   chiusure: t.Array(closure, { error: "Le chiusure sono un elenco di { dal, al, motivo }" }),
-  durata_massima_giorni: t.Nullable(t.Integer({ error: "La durata massima è un numero intero di giorni" }), {
+  durata_massima_giorni: t.Nullable(answerInteger({ error: "La durata massima è un numero intero di giorni" }), {
     error: "La durata massima è un numero intero di giorni (vuota = nessun limite)",
   }),
-  prestiti_massimi_per_studente: t.Nullable(t.Integer({ error: "Il massimo di prestiti è un numero intero" }), {
+  prestiti_massimi_per_studente: t.Nullable(answerInteger({ error: "Il massimo di prestiti è un numero intero" }), {
     error: "Il massimo di prestiti per studente è un numero intero (vuoto = nessun limite)",
   }),
-  soglia_blocco: t.Integer({ error: "La soglia di blocco è un numero intero di penalità" }),
+  soglia_blocco: answerInteger({ error: "La soglia di blocco è un numero intero di penalità" }),
   scala_penalita: t.Array(strikeStep, { error: "La scala delle penalità è un elenco di gradini" }),
-  scadenza_penalita_mesi: t.Integer({ error: "La scadenza delle penalità è un numero intero di mesi" }),
+  scadenza_penalita_mesi: answerInteger({ error: "La scadenza delle penalità è un numero intero di mesi" }),
   testo_condizioni: t.String({ error: "Il testo delle condizioni è un testo" }),
   url_pubblico: t.Nullable(t.String({ error: "L'URL pubblico è un indirizzo" }), {
     error: "L'URL pubblico è un indirizzo (vuoto = quello del browser)",

@@ -1,5 +1,5 @@
 import { type Static, t } from "elysia";
-import { dayText } from "../schemas";
+import { answerInteger, dayText } from "../schemas";
 
 /** Shapes of the statistics: the plain counts, the period's top fives and its request trend. */
 
@@ -20,46 +20,46 @@ export const periodQuery = t.Object({
 
 /** The counts the dashboard shows, and the plain counts an existing desk client reads from the same call. */
 export const basicCounts = t.Object({
-  totale_articoli: t.Integer(),
-  utenti_registrati: t.Integer({ description: "Studenti registrati" }),
-  richieste_totali: t.Integer(),
-  prestiti_attivi: t.Integer(),
-  inventario: t.Integer({ description: "Oggetti non archiviati" }),
-  prestiti: t.Integer(),
-  richieste: t.Integer(),
-  riparazioni: t.Integer(),
-  segnalazioni: t.Integer(),
-  users: t.Integer({ description: "Tutti gli account, banco compreso" }),
-  richieste_in_attesa: t.Integer(),
-  riparazioni_in_corso: t.Integer(),
-  segnalazioni_aperte: t.Integer(),
+  totale_articoli: answerInteger(),
+  utenti_registrati: answerInteger({ description: "Studenti registrati" }),
+  richieste_totali: answerInteger(),
+  prestiti_attivi: answerInteger(),
+  inventario: answerInteger({ description: "Oggetti non archiviati" }),
+  prestiti: answerInteger(),
+  richieste: answerInteger(),
+  riparazioni: answerInteger(),
+  segnalazioni: answerInteger(),
+  users: answerInteger({ description: "Tutti gli account, banco compreso" }),
+  richieste_in_attesa: answerInteger(),
+  riparazioni_in_corso: answerInteger(),
+  segnalazioni_aperte: answerInteger(),
 });
 
 export const topUser = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   name: t.String(),
   surname: t.String(),
   corso_accademico: t.Nullable(t.String()),
-  count: t.Integer(),
+  count: answerInteger(),
 });
 
 export const topItem = t.Object({
-  id: t.Integer(),
+  id: answerInteger(),
   nome: t.String(),
   categoria_madre: t.Nullable(t.String({ description: "Il primo corso dell'oggetto" })),
   categoria_figlia: t.Nullable(t.String({ description: "La categoria dell'oggetto" })),
-  count: t.Integer(),
+  count: answerInteger(),
 });
 
 export const topDepartment = t.Object({
   corso_accademico: t.String(),
-  studenti: t.Integer({ description: "Quanti studenti diversi del corso hanno fatto richieste" }),
-  count: t.Integer(),
+  studenti: answerInteger({ description: "Quanti studenti diversi del corso hanno fatto richieste" }),
+  count: answerInteger(),
 });
 
 export const categoryShare = t.Object({
   categoria: t.String({ description: "Il primo corso degli oggetti richiesti" }),
-  count: t.Integer(),
+  count: answerInteger(),
 });
 
 /**
@@ -69,7 +69,7 @@ export const categoryShare = t.Object({
 export const trendBucket = t.Object({
   label: t.String({ description: "GG/MM per giorni e settimane (il lunedì), MM/AAAA per i mesi" }),
   inizio: dayText,
-  count: t.Integer(),
+  count: answerInteger(),
   day: t.Optional(t.String()),
   week: t.Optional(t.String()),
   month: t.Optional(t.String()),

@@ -1,6 +1,6 @@
 import { type Static, t } from "elysia";
 import { mailStatus } from "../mail/model";
-import { timestampText } from "../schemas";
+import { answerInteger, timestampText } from "../schemas";
 
 export const HEALTH_STATES = ["healthy", "warning", "error"] as const;
 export type Health = (typeof HEALTH_STATES)[number];
@@ -28,21 +28,21 @@ export const systemStatus = t.Object({
   posta: t.Optional(mailStatus),
   metrics: t.Optional(
     t.Object({
-      totalRequests: t.Integer(),
-      activeUsers: t.Integer(),
+      totalRequests: answerInteger(),
+      activeUsers: answerInteger(),
       memoryUsage: t.Number({ description: "Percentuale della memoria del server" }),
       memoryMb: t.Number(),
       cpuUsage: t.Number(),
       diskUsage: t.Number(),
-      diskFreeMb: t.Integer(),
-      uptimeSeconds: t.Integer(),
+      diskFreeMb: answerInteger(),
+      uptimeSeconds: answerInteger(),
     }),
   ),
   event_loop: t.Optional(t.Object({ p99_ms: t.Number(), max_ms: t.Number() })),
   recentIncidents: t.Optional(
     t.Array(
       t.Object({
-        id: t.Integer(),
+        id: answerInteger(),
         service: t.String(),
         time: timestampText,
         message: t.String(),
@@ -55,8 +55,8 @@ export const systemStatus = t.Object({
       t.Object({
         method: t.String(),
         path: t.String(),
-        count: t.Integer(),
-        errors: t.Integer(),
+        count: answerInteger(),
+        errors: answerInteger(),
         medianMs: t.Number(),
         status: health,
       }),
