@@ -15,6 +15,7 @@ import usersNameOrder from "../../migrations/0011_users_name_order.sql" with { t
 import requestsByItem from "../../migrations/0012_requests_by_item.sql" with { type: "text" };
 import openLoanUnits from "../../migrations/0013_open_loan_units.sql" with { type: "text" };
 import itemChanges from "../../migrations/0014_item_changes.sql" with { type: "text" };
+import keptCounts from "../../migrations/0015_kept_counts.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -35,6 +36,7 @@ export const migrationSql: Record<string, string> = {
   "0012_requests_by_item": requestsByItem,
   "0013_open_loan_units": openLoanUnits,
   "0014_item_changes": itemChanges,
+  "0015_kept_counts": keptCounts,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -50,7 +50,13 @@ export interface WholeList<T> {
   stretchRows?: number;
 }
 
-function idsOf(list: WholeList<unknown>, where: SQL | undefined, limit: number, offset: number): number[] {
+/** The ids of the rows `where` keeps, in the list's order, from its own table and indexes (no joins). */
+export function idsOf(
+  list: Pick<WholeList<unknown>, "db" | "table" | "id" | "orderBy">,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): number[] {
   return list.db
     .select({ id: list.id })
     .from(list.table)

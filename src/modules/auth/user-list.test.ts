@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { createTestClient, type Json, registerStudent, signInAdmin } from "../../testing/harness";
+import { createOrPromoteAdmin } from "./service";
 
 async function people() {
   const client = createTestClient();
@@ -55,5 +56,27 @@ describe("the users list, paged on the server", () => {
     const bad = await client.get("/api/auth/users?ruolo=root&pagina=1", admin);
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("Ruolo non valido");
+  });
+});
+
+describe("the accounts per role", () => {
+  it("are the counts kept per role, which follow registrations, promotions and deletions", async () => {
+    const { client, admin } = await people();
+    const perRole = async () => (await client.get("/api/auth/users?pagina=1", admin)).body.per_ruolo;
+    const counted = () =>
+      Object.fromEntries(
+        client.ctx.sqlite
+          .query("SELECT ruolo, count(*) AS n FROM users GROUP BY ruolo")
+          .values()
+          .map(([role, accounts]) => [role, accounts]),
+      );
+    expect(await perRole()).toEqual({ user: 3, admin: 1 });
+    const marco = await registerStudent(client, { name: "Marco", surname: "Bruni" });
+    await createOrPromoteAdmin(client.ctx, { email: marco.user.email });
+    expect(await perRole()).toEqual({ user: 3, admin: 2 });
+    const luca = await registerStudent(client, { name: "Luca", surname: "Gialli" });
+    expect((await client.delete(`/api/auth/users/${luca.user.id}`, admin)).status).toBe(200);
+    expect(await perRole()).toEqual({ user: 3, admin: 2 });
+    expect(await perRole()).toEqual(counted());
   });
 });

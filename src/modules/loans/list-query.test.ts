@@ -155,6 +155,45 @@ describe("the paged form of the loan list", () => {
   });
 });
 
+describe("the totals of the state lists", () => {
+  it("come from the counts kept per state, which follow loans made, returned and deleted", async () => {
+    const scenario = await historyScenario();
+    const totals = async () => ({
+      every: (await page(scenario, "/api/prestiti?all=1&pagina=1")).totale,
+      open: (await page(scenario, "/api/prestiti?all=1&stato=in_corso&pagina=1")).totale,
+      returned: (await page(scenario, "/api/prestiti?all=1&stato=restituito&pagina=1")).totale,
+    });
+    const counted = () => {
+      const rows = (where: string) =>
+        (scenario.ctx.sqlite.query(`SELECT count(*) AS n FROM prestiti ${where}`).get() as { n: number }).n;
+      return {
+        every: rows(""),
+        open: rows("WHERE stato IN ('attivo', 'scaduto')"),
+        returned: rows("WHERE stato = 'restituito'"),
+      };
+    };
+    expect(await totals()).toEqual({ every: 10, open: 3, returned: 7 });
+    const open = await page(scenario, "/api/prestiti?all=1&stato=in_corso&pagina=1");
+    const returned = await scenario.client.put(
+      `/api/prestiti/${open.elementi[0]?.id}/restituisci`,
+      undefined,
+      scenario.admin,
+    );
+    expect(returned.status).toBe(200);
+    expect(await totals()).toEqual({ every: 10, open: 2, returned: 8 });
+    insertLoan(scenario.ctx, {
+      itemId: scenario.tablet.id as number,
+      unitIds: [unitIdOf(scenario.tablet)],
+      userId: scenario.student.user.id as number,
+      from: day(3),
+      to: day(4),
+    });
+    scenario.ctx.sqlite.run("DELETE FROM prestiti WHERE id = (SELECT min(id) FROM prestiti)");
+    expect(await totals()).toEqual({ every: 10, open: 3, returned: 7 });
+    expect(await totals()).toEqual(counted());
+  });
+});
+
 describe("the paged form of the request list", () => {
   it("filters by state and search, newest first, with the total", async () => {
     const scenario = await loanScenario();

@@ -2,13 +2,13 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, type SQL, 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
-import { qualified } from "../../db/sql";
-import { LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
+import { inIds, qualified } from "../../db/sql";
+import { LOAN_STATE, LOAN_STATES, type LoanState, OPEN_LOAN_STATES } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
 import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, pageOf } from "../paging";
-import { type WholeList, wholeList } from "../whole-list";
+import { idsOf, type WholeList, wholeList } from "../whole-list";
 import type { LoanListQuery, RequestListQuery } from "./model";
 import type { Selection } from "./views";
 
@@ -31,6 +31,11 @@ export interface ListFilter {
   /** The same order backwards: a page past the middle is read from the far end. */
   reverseOrderBy: SQL[];
   page: Page | null;
+  /**
+   * The stored loan states the list keeps when nothing else narrows it (no search, no period): its total
+   * is then the sum of the counts kept per state (`loansInStates`) instead of a count over the history.
+   */
+  onlyStates?: readonly LoanState[];
 }
 
 type OrderTerm = [column: Parameters<typeof asc>[0], direction: "asc" | "desc"];
@@ -148,7 +153,10 @@ export function loanListFilter(query: LoanListQuery, today: string): ListFilter 
       : state === LOAN_STATE.returned
         ? ordering([prestiti.dataRestituzione, "desc"], [prestiti.id, "desc"])
         : ordering([prestiti.createdAt, "desc"], [prestiti.id, "desc"]));
-  return { ...searched(conditions, search || null), ...order, page: pageOf(query) };
+  const statesOf = { in_corso: OPEN_LOAN_STATES, [LOAN_STATE.returned]: [LOAN_STATE.returned] } as const;
+  const onlyStates =
+    term || from || to ? undefined : state === null ? LOAN_STATES : statesOf[state as keyof typeof statesOf];
+  return { ...searched(conditions, search || null), ...order, page: pageOf(query), onlyStates };
 }
 
 /** Filters, order (newest first) and page of `GET /api/richieste`. */
@@ -209,13 +217,16 @@ export function pagedList<T>(
         .get()?.id ?? 0,
     );
   const walk = filter.walkWhere && reach * rows() < totale * totale ? and(own, filter.walkWhere) : where;
-  const elementi = backwards
-    ? load({
-        where: walk,
-        orderBy: reverseOrderBy,
-        limit: Math.max(0, page.size + Math.min(0, fromEnd)),
-        offset: Math.max(0, fromEnd),
-      }).reverse()
-    : load({ where: walk, orderBy, limit: page.size, offset });
+  // The page's ids first, from the list's own table and indexes; then only those rows are joined and
+  // built: sorting full joined rows made the open loans' first page join and sort every open loan.
+  const ids = backwards
+    ? idsOf(
+        { ...table, orderBy: reverseOrderBy },
+        walk,
+        Math.max(0, page.size + Math.min(0, fromEnd)),
+        Math.max(0, fromEnd),
+      )
+    : idsOf({ ...table, orderBy }, walk, page.size, offset);
+  const elementi = ids.length ? load({ where: inIds(table.id, ids), orderBy }) : [];
   return { elementi, totale, pagina: page.number, per_pagina: page.size };
 }

@@ -39,7 +39,7 @@ import {
   type UnitLoanView,
 } from "./model";
 import { openLoansOfUnits } from "./open-loans";
-import { countLoans, countRequests, loadLoanViews, loadRequestViews } from "./views";
+import { countLoans, countRequests, loadLoanViews, loadRequestViews, loansInStates } from "./views";
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
@@ -533,7 +533,8 @@ export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
     filter,
     own,
     (selection) => loadLoanViews(ctx.db, today, selection),
-    (where) => countLoans(ctx.db, where),
+    (where) =>
+      own === undefined && filter.onlyStates ? loansInStates(ctx.db, filter.onlyStates) : countLoans(ctx.db, where),
   );
 }
 

@@ -1,7 +1,9 @@
-import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { inIds } from "../../db/sql";
+import type { LoanState } from "../../domain/bookings";
 import { daysLate, effectiveLoanState, loanPhase } from "../../domain/loan-rules";
 import type { LoanView, RequestView } from "./model";
 
@@ -99,7 +101,7 @@ export function loadLoanViews(
         })
         .from(prestitiUnita)
         .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-        .where(where || limit >= 0 ? inArray(prestitiUnita.prestitoId, loanIds) : undefined)
+        .where(where || limit >= 0 ? inIds(prestitiUnita.prestitoId, loanIds) : undefined)
         .orderBy(unita.codiceUnivoco)
         .all()
     : [];
@@ -167,4 +169,15 @@ export function countRequests(db: Db, where?: SQL): number {
 /** How many loans match `where`. */
 export function countLoans(db: Db, where?: SQL): number {
   return db.select({ total: count() }).from(prestiti).where(where).get()?.total ?? 0;
+}
+
+/** How many loans are in these stored states, from the counts triggers keep per state (migration 0015). */
+export function loansInStates(db: Db, states: readonly LoanState[]): number {
+  const named = sql.join(
+    states.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  return (
+    db.values<[number | null]>(sql`SELECT sum(quanti) FROM prestiti_per_stato WHERE stato IN (${named})`)[0]?.[0] ?? 0
+  );
 }

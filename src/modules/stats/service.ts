@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { categorie, inventario, prestiti, richieste, riparazioni, segnalazioni, users } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
-import { addDays, laterDate, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
+import { addDays, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
 import { historyTotal } from "./history-totals";
 import type {
   BasicCounts,
@@ -16,7 +16,7 @@ import type {
   TopUser,
   TrendBucket,
 } from "./model";
-import { byCount, requestCountsSince } from "./request-counts";
+import { groupedCountsSince, leadingByCount, requestCountsSince } from "./request-counts";
 
 const TOP = 5;
 
@@ -72,10 +72,15 @@ function topByCount<T extends { id: number }>(
   resolve: (ids: number[]) => T[],
   compare: (a: T, b: T) => number,
 ): Array<T & { count: number }> {
-  const sorted = byCount(counts);
+  let sorted = leadingByCount(counts, TOP);
   const found: Array<T & { count: number }> = [];
   let end = 0;
-  while (end < sorted.length && found.length < TOP) {
+  while (found.length < TOP) {
+    // Every key read was resolved and too few were found: read the keys that come next.
+    if (end === sorted.length) {
+      if (sorted.length === counts.size) break;
+      sorted = leadingByCount(counts, sorted.length + TOP);
+    }
     let next = Math.min(sorted.length, end + TOP);
     while (next < sorted.length && sorted[next]?.[1] === sorted[next - 1]?.[1]) next++;
     const ids = sorted.slice(end, next).map(([id]) => id);
@@ -132,40 +137,46 @@ function topGroups<G extends string>(totals: Map<G, number>) {
   return [...totals].sort((a, b) => b[1] - a[1] || binary(a[0], b[0])).slice(0, TOP);
 }
 
+/** The version of a resource in `data_versions` (bumped by triggers on every row written). */
+function resourceVersion(ctx: AppContext, resource: "inventory" | "users"): number {
+  return ctx.db.values<[number]>(sql`SELECT version FROM data_versions WHERE resource = ${resource}`)[0]?.[0] ?? 0;
+}
+
+/** Reads each id's group name (straight from SQLite: the rows are every user's or item's). */
+const groupsRead = (ctx: AppContext, query: string) => () =>
+  new Map(
+    ctx.sqlite
+      .query<{ id: number; name: string }, []>(query)
+      .all()
+      .map((row) => [row.id, row.name]),
+  );
+
 /** Requests and distinct borrowers per course in the period: the top five. */
 export function topDepartments(ctx: AppContext, period: Period): TopDepartment[] {
-  const { byUser } = periodCounts(ctx, period);
-  const courseOf = new Map(
-    ctx.db.values<[number, string]>(sql`SELECT id, corso_accademico FROM users WHERE corso_accademico IS NOT NULL`),
-  );
-  const requests = new Map<string, number>();
-  const students = new Map<string, number>();
-  for (const [userId, count] of byUser) {
-    const course = courseOf.get(userId);
-    if (course === undefined) continue;
-    requests.set(course, (requests.get(course) ?? 0) + count);
-    students.set(course, (students.get(course) ?? 0) + 1);
-  }
+  const { requests, members } = groupedCountsSince(ctx, String(period), periodStart(ctx, period).since, "byUser", {
+    name: "course",
+    source: resourceVersion(ctx, "users"),
+    groupsOf: groupsRead(ctx, "SELECT id, corso_accademico AS name FROM users WHERE corso_accademico IS NOT NULL"),
+  });
   return topGroups(requests).map(([course, count]) => ({
     corso_accademico: course,
-    studenti: students.get(course) ?? 0,
+    studenti: members.get(course) ?? 0,
     count,
   }));
 }
 
 /** Requests per parent category (an item's first course) in the period: the top five. */
 export function requestsByCategory(ctx: AppContext, period: Period): CategoryShare[] {
-  const { byItem } = periodCounts(ctx, period);
-  const firstCourseOf = new Map(
-    ctx.db.values<[number, string]>(sql`SELECT ic.inventario_id, c.nome FROM inventario_corsi ic
-      JOIN corsi c ON c.id = ic.corso_id WHERE ic.posizione = 0`),
-  );
-  const totals = new Map<string, number>();
-  for (const [itemId, count] of byItem) {
-    const course = firstCourseOf.get(itemId);
-    if (course !== undefined) totals.set(course, (totals.get(course) ?? 0) + count);
-  }
-  return topGroups(totals).map(([categoria, count]) => ({ categoria, count }));
+  const { requests } = groupedCountsSince(ctx, String(period), periodStart(ctx, period).since, "byItem", {
+    name: "first course",
+    source: resourceVersion(ctx, "inventory"),
+    groupsOf: groupsRead(
+      ctx,
+      `SELECT ic.inventario_id AS id, c.nome AS name FROM inventario_corsi ic
+        JOIN corsi c ON c.id = ic.corso_id WHERE ic.posizione = 0`,
+    ),
+  });
+  return topGroups(requests).map(([categoria, count]) => ({ categoria, count }));
 }
 
 const twoDigits = (value: string) => value.padStart(2, "0");
@@ -193,18 +204,12 @@ export function requestTrend(ctx: AppContext, period: Period): TrendBucket[] {
       day = month === 12 ? `${year + 1}-01-01` : `${year}-${twoDigits(String(month + 1))}-01`;
     }
   }
-  // Each bucket is a range of instants, from the start of its first day in the academy's time zone
-  // to the start of the next bucket: one indexed count per bucket, whatever the number of requests.
-  const starts = [...buckets.keys()];
-  const countBetween = ctx.sqlite.query<{ total: number }, [string, string]>(
-    "SELECT count(*) AS total FROM richieste WHERE created_at >= ? AND created_at < ?",
-  );
-  const bounds = [...starts.map((start) => laterDate(start, firstDay)), addDays(today, 1)].map((day) =>
-    startOfDayIn(ctx.clock.timeZone, day),
-  );
-  starts.forEach((start, index) => {
-    buckets.set(start, countBetween.get(bounds[index] as string, bounds[index + 1] as string)?.total ?? 0);
-  });
+  // The period's requests per academy day are kept with its other counts: each day adds to its bucket.
+  const { byDay } = periodCounts(ctx, period);
+  for (let day = firstDay; day <= today; day = addDays(day, 1)) {
+    const bucket = bucketOf(day);
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + (byDay.get(day) ?? 0));
+  }
   const labelField = TREND_LABEL_FIELD[period];
   return [...buckets].map(([start, total]) => {
     const label = period === 365 ? monthLabel(start) : dayLabel(start);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "bun:test";
-import { addDays, startOfIsoWeek } from "../../domain/dates";
+import { addDays, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
 import {
   createTestClient,
   createTestContext,
@@ -8,8 +8,9 @@ import {
   signInAdmin,
   type TestClient,
 } from "../../testing/harness";
-import { createItem } from "../../testing/inventory-fixtures";
+import { createItem, editPayload } from "../../testing/inventory-fixtures";
 import { approveOk, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
+import { leadingByCount } from "./request-counts";
 
 const NOW = new Date("2026-03-10T09:00:00Z");
 
@@ -79,7 +80,7 @@ async function seededTerm() {
 
   ctx.clock.travelTo(NOW);
   await approveOk(client, admin.token, carlaToday.id);
-  return { client, ctx, admin: admin.token, student: anna.token };
+  return { client, ctx, admin: admin.token, student: anna.token, gina: gina.token, elena: elena.user };
 }
 
 type Term = Awaited<ReturnType<typeof seededTerm>>;
@@ -390,6 +391,113 @@ describe("the counts kept between calls", () => {
       "Tavoletta grafica 2",
       "Cavalletto 1",
     ]);
+  });
+});
+
+describe("the course totals kept with the counts", () => {
+  it("move with each new request and are summed again when a borrower's course or an item's first course changes", async () => {
+    const fresh = await seededTerm();
+    const courses = async () =>
+      (await stat(fresh.client, fresh.admin, "/api/stats/top-departments?period=30")).map(
+        (row) => `${row.corso_accademico} ${row.studenti} ${row.count}`,
+      );
+    const categories = async () =>
+      (await stat(fresh.client, fresh.admin, "/api/stats/categories?period=30")).map(
+        (row) => `${row.categoria} ${row.count}`,
+      );
+    expect(await courses()).toEqual(["Fotografia 3 6", "Design 2 4", "Pittura 1 1"]);
+    expect(await categories()).toEqual(["Fotografia 5", "Design 4", "Pittura 2"]);
+    // Gina (Pittura) had asked nothing in the 30 days: one more student and one more request for Pittura.
+    const items = (await fresh.client.get("/api/inventario", fresh.admin)).body as Json[];
+    const projector = items.find((item) => item.nome === "Proiettore") as Json;
+    await requestOk(fresh.client, fresh.gina, { unit_id: unitIdOf(projector), dal: "2026-03-20", al: "2026-03-20" });
+    expect(await courses()).toEqual(["Fotografia 3 6", "Design 2 4", "Pittura 2 2"]);
+    expect(await categories()).toEqual(["Fotografia 5", "Design 4", "Pittura 3"]);
+    // Elena's request counts under her course of now.
+    const { id, name, surname, email, matricola } = fresh.elena;
+    const moved = await fresh.client.put(
+      `/api/auth/users/${id}`,
+      { name, surname, email, matricola, corso_accademico: "Pittura" },
+      fresh.admin,
+    );
+    expect(moved.status).toBe(200);
+    expect(await courses()).toEqual(["Fotografia 3 6", "Design 1 3", "Pittura 3 3"]);
+    // The projector's first course becomes Design.
+    const edited = await fresh.client.put(
+      `/api/inventario/${projector.id}`,
+      editPayload(projector, { corsi_assegnati: ["Design"] }),
+      fresh.admin,
+    );
+    expect(edited.status).toBe(200);
+    expect(await categories()).toEqual(["Design 6", "Fotografia 5", "Pittura 1"]);
+  });
+});
+
+describe("the trend's days kept with the counts", () => {
+  it("follow new requests and the moving period, across the change to summer time, as counting each bucket would", async () => {
+    const fresh = await seededTerm();
+    // The oracle: each bucket counted from the index, between the first instants of its first day and of the next bucket.
+    const counted = (trend: Json[], firstDay: string, today: string) =>
+      trend.map((bucket, index) => {
+        const from = startOfDayIn("Europe/Rome", bucket.inizio < firstDay ? firstDay : bucket.inizio);
+        const next = trend[index + 1]?.inizio ?? addDays(today, 1);
+        const to = startOfDayIn("Europe/Rome", next);
+        const row = fresh.ctx.sqlite
+          .query("SELECT count(*) AS n FROM richieste WHERE created_at >= ? AND created_at < ?")
+          .get(from, to) as { n: number };
+        return row.n;
+      });
+    const trendOf = async (period: number) => {
+      const trend = await stat(fresh.client, fresh.admin, `/api/stats/monthly-requests?period=${period}`);
+      const today = fresh.ctx.clock.today();
+      expect(trend.map((bucket) => bucket.count)).toEqual(counted(trend, addDays(today, -(period - 1)), today));
+      return trend;
+    };
+    for (const period of [30, 90, 365]) await trendOf(period);
+    const items = (await fresh.client.get("/api/inventario", fresh.admin)).body as Json[];
+    const projector = items.find((item) => item.nome === "Proiettore") as Json;
+    // Summer time starts on 29 March 2026: the days after it start an hour earlier in UTC.
+    fresh.ctx.clock.travelTo(new Date("2026-03-30T22:30:00Z"));
+    await requestOk(fresh.client, fresh.gina, { unit_id: unitIdOf(projector), dal: "2026-04-02", al: "2026-04-02" });
+    fresh.ctx.clock.travelTo(new Date("2026-04-06T08:00:00Z"));
+    const month = await trendOf(30);
+    // 00:30 on 31 March in Rome, still 30 March in UTC.
+    expect(month.find((bucket) => bucket.label === "31/03")?.count).toBe(1);
+    for (const period of [90, 365]) await trendOf(period);
+  });
+});
+
+describe("the leading keys of the counts", () => {
+  const counts = new Map([
+    [1, 2],
+    [2, 5],
+    [3, 3],
+    [4, 5],
+    [5, 3],
+    [6, 1],
+  ]);
+
+  it("are those reaching the wanted-th highest count, ties kept whole, highest first", () => {
+    expect(leadingByCount(counts, 1)).toEqual([
+      [2, 5],
+      [4, 5],
+    ]);
+    expect(leadingByCount(counts, 3)).toEqual([
+      [2, 5],
+      [4, 5],
+      [3, 3],
+      [5, 3],
+    ]);
+    expect(leadingByCount(counts, 10)).toHaveLength(6);
+  });
+
+  it("grow into longer lists that start with the shorter ones", () => {
+    const whole = leadingByCount(counts, counts.size);
+    for (let wanted = 1; wanted <= counts.size; wanted++) {
+      const leading = leadingByCount(counts, wanted);
+      expect(leading.length).toBeGreaterThanOrEqual(wanted);
+      expect(whole.slice(0, leading.length)).toEqual(leading);
+    }
   });
 });
 
