@@ -6,8 +6,8 @@ import { notFound } from "../../http/errors";
 import { bookedRanges } from "../loans/bookings";
 import { DEFAULT_PAGE_SIZE, type PagedAnswer, type PageQuery, pageOf } from "../paging";
 import { messageAnswer } from "../schemas";
-import { catalogueItemView, type ItemView, loadItemViews, studentItemView } from "./item-views";
-import { inventorySummary, listInventory, WHOLE_ITEMS } from "./list-query";
+import { type ItemView, loadItemViews, studentItemView } from "./item-views";
+import { CATALOGUE, inventorySummary, listInventory, WHOLE_ITEMS } from "./list-query";
 import {
   bookableUnit,
   catalogueList,
@@ -87,13 +87,9 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
       "/inventario/disponibili",
       ({ actor, query }) => {
         // Admins see every item; a student only their course's.
-        if (actor.ruolo === "admin")
-          return listInventory(ctx.db, ctx.clock.today(), query, { view: catalogueItemView });
+        if (actor.ruolo === "admin") return listInventory(ctx.db, ctx.clock.today(), query, CATALOGUE);
         if (!actor.corsoAccademico) return pageOf(query) ? emptyPage(query) : [];
-        return listInventory(ctx.db, ctx.clock.today(), query, {
-          course: actor.corsoAccademico,
-          view: catalogueItemView,
-        });
+        return listInventory(ctx.db, ctx.clock.today(), query, { ...CATALOGUE, course: actor.corsoAccademico });
       },
       { auth: "signed-in", query: catalogueQuery, response: catalogueList },
     )

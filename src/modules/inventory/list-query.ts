@@ -7,8 +7,8 @@ import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list"
 import { isLowStock } from "../../domain/stock-level";
 import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
 import { ITEM_STRETCH_ROWS, wholeList } from "../whole-list";
-import { type ItemView, itemsOfCourse, loadItemViews } from "./item-views";
-import type { InventoryQuery } from "./model";
+import { type ItemFilter, type ItemView, itemsOfCourse, loadCatalogueViews, loadItemViews } from "./item-views";
+import type { CatalogueItem, InventoryQuery } from "./model";
 import { itemCounts, itemCountTotals } from "./unit-counts";
 import { loadOpenHoldings, type OpenHoldings } from "./unit-status";
 
@@ -20,13 +20,17 @@ import { loadOpenHoldings, type OpenHoldings } from "./unit-status";
  */
 
 /** What narrows the list (a student's course always does), and how each item is shown to the caller. */
-export interface InventoryScope<View> {
+export interface InventoryScope<View extends { id: number }> {
   course?: string;
-  view: (item: ItemView) => View;
+  /** The views of the items the filter keeps. */
+  load: (db: Db, today: string, filter: ItemFilter) => View[];
 }
 
-/** The desk's inventory: every item as it is. */
-export const WHOLE_ITEMS: InventoryScope<ItemView> = { view: (item) => item };
+/** The desk's inventory: every item with its units. */
+export const WHOLE_ITEMS: InventoryScope<ItemView> = { load: loadItemViews };
+
+/** The catalogue: items as a student sees them, without units. */
+export const CATALOGUE: InventoryScope<CatalogueItem> = { load: loadCatalogueViews };
 
 /** Items whose name, serial number or notes, or one of whose unit codes, contain the term. */
 export function itemsContaining(term: string): SQL {
@@ -93,7 +97,7 @@ function itemIds(db: Db, selection: { where: SQL | undefined; orderBy: SQL[] }, 
  * The items of the inventory (or of a student's course) passing the query: one page when `pagina` or
  * `per_pagina` is given, else the spec's whole array, streamed in stretches when it is long (whole-list.ts).
  */
-export function listInventory<View>(
+export function listInventory<View extends { id: number }>(
   db: Db,
   today: string,
   query: InventoryQuery,
@@ -102,9 +106,7 @@ export function listInventory<View>(
   const page = pageOf(query);
   const status = query.stato;
   const selection = itemSelection(query, scope);
-  const views = (ids: number[], open?: OpenHoldings) => {
-    return itemViewsInOrder(db, today, ids, open).map(scope.view);
-  };
+  const views = (ids: number[], open?: OpenHoldings) => itemViewsInOrder(db, today, ids, scope, open);
   if (status) {
     // The state is derived, not stored: the filtered ids are narrowed by the per-item counts.
     const counts = itemCounts(db, today);
@@ -136,9 +138,15 @@ export function listInventory<View>(
 /** Beyond this many items, building every item costs less than a long list of ids. */
 const BY_IDS_UP_TO = 500;
 
-function itemViewsInOrder(db: Db, today: string, ids: number[], open?: OpenHoldings): ItemView[] {
+function itemViewsInOrder<View extends { id: number }>(
+  db: Db,
+  today: string,
+  ids: number[],
+  scope: InventoryScope<View>,
+  open?: OpenHoldings,
+): View[] {
   if (ids.length === 0) return [];
-  const views = loadItemViews(db, today, { ...(ids.length > BY_IDS_UP_TO ? {} : { ids }), open });
+  const views = scope.load(db, today, { ...(ids.length > BY_IDS_UP_TO ? {} : { ids }), open });
   const byId = new Map(views.map((item) => [item.id, item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
