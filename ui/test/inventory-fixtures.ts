@@ -1,3 +1,4 @@
+import { screen } from "@testing-library/react";
 import type { Category } from "../src/api/categorie";
 import type { Course } from "../src/api/corsi";
 import type { InventoryItem, InventoryUnit } from "../src/api/inventario";
@@ -90,4 +91,14 @@ export function renderInventory({
       ...api,
     },
   });
+}
+
+/**
+ * Waits until the screen has its list, summary cards and categories: a test that ended before them would
+ * leave their answers arriving after it, outside act().
+ */
+export async function inventoryLoaded(firstItem: string) {
+  await screen.findByRole("article", { name: firstItem });
+  await screen.findByText("Articoli totali");
+  await screen.findByLabelText("Filtra per categoria");
 }

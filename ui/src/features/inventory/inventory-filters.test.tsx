@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
-import { screen, within } from "@testing-library/react";
-import { anItem, aUnit, renderInventory } from "../../../test/inventory-fixtures";
+import { screen, waitFor, within } from "@testing-library/react";
+import { anItem, aUnit, inventoryLoaded, renderInventory } from "../../../test/inventory-fixtures";
 import { SAVED_FILTERS_KEY } from "./hooks/use-saved-filters";
 import { NO_FILTERS } from "./utils/filters";
 
@@ -34,7 +34,7 @@ function shownItems() {
 
 async function openPanel() {
   const rendered = renderInventory({ items: [camera, drone, brush] });
-  await screen.findByRole("article", { name: "Canon EOS R6" });
+  await inventoryLoaded("Canon EOS R6");
   await rendered.user.click(screen.getByRole("button", { name: /Filtri avanzati/ }));
   return rendered;
 }
@@ -53,9 +53,9 @@ describe("advanced filters", () => {
   it("keeps only the items added between two dates", async () => {
     const { user } = await openPanel();
     await user.type(screen.getByLabelText("Aggiunto dal"), "2025-02-01");
-    expect(shownItems()).toEqual(["Aerografo", "Drone DJI Mini"]);
+    await waitFor(() => expect(shownItems()).toEqual(["Aerografo", "Drone DJI Mini"]));
     await user.type(screen.getByLabelText("Aggiunto fino al"), "2025-02-28");
-    expect(shownItems()).toEqual(["Aerografo"]);
+    await waitFor(() => expect(shownItems()).toEqual(["Aerografo"]));
   });
 
   it("sorts by name, serial number, category or date, ascending or descending", async () => {

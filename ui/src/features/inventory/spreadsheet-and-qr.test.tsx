@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import QRCode from "qrcode";
 import { recordDownloads } from "../../../test/downloads";
-import { anItem, renderInventory } from "../../../test/inventory-fixtures";
+import { anItem, inventoryLoaded, renderInventory } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -224,6 +224,7 @@ describe("Altre Operazioni", () => {
 
   it("refuses a file that is not a spreadsheet before sending it", async () => {
     const { server } = renderInventory();
+    await inventoryLoaded("Canon EOS R6");
     const user = userEvent.setup({ delay: null, applyAccept: false });
     await user.upload(
       (await screen.findByLabelText("File Excel da importare")) as HTMLInputElement,

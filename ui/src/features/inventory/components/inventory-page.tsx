@@ -1,6 +1,6 @@
 import { PackageSearch, Plus, Printer, RefreshCw, SlidersHorizontal, Tags, X } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useCategories } from "../../../api/categorie";
 import {
   fetchInventory,
@@ -9,7 +9,6 @@ import {
   useDeleteItem,
   useInventoryPages,
   useInventorySummary,
-  useItem,
   useSetUnitLost,
 } from "../../../api/inventario";
 import { downloadLabels } from "../../../api/labels";
@@ -70,16 +69,14 @@ function advancedCount(filters: InventoryFilters): number {
 /**
  * Inventory management: totals, the filtered list grouped by name, and the item wizard, category,
  * QR and spreadsheet tools. The list pages, filters and sorts on the server; the totals come from its
- * summary. `/inventario/:id` (the link of a QR label) shows that item first and marks it; `?nuovo=1`
- * (the dashboard's quick action) opens the wizard.
+ * summary. `?nuovo=1` (the dashboard's quick action) opens the wizard. A QR label's link,
+ * `/inventario/:id`, is the item's own page (features/item-page), not this list.
  */
 export function InventoryPage() {
   const categories = useCategories();
   const deleteItem = useDeleteItem();
   const setUnitLost = useSetUnitLost();
   const showToast = useToast();
-  const navigate = useNavigate();
-  const params = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const [filters, setFilters] = useState<InventoryFilters>(NO_FILTERS);
   const [advancedOpen, setAdvancedOpen] = useState(false);
@@ -103,21 +100,12 @@ export function InventoryPage() {
     );
   }
 
-  const highlightedId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const search = useDebouncedValue(filters.search.trim(), SEARCH_DELAY_MS);
+  const search = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
   const query = inventoryQuery({ ...filters, search });
   const inventory = useInventoryPages(query);
   const summary = useInventorySummary();
-  const highlighted = useItem(highlightedId);
-  const loaded = useMemo(() => inventory.data?.pages.flatMap((page) => page.elementi) ?? [], [inventory.data]);
+  const items = useMemo(() => inventory.data?.pages.flatMap((page) => page.elementi) ?? [], [inventory.data]);
   const matching = inventory.data?.pages.at(-1)?.totale ?? 0;
-  // The item a QR code points at comes first while its page is not loaded, however far down the list it is.
-  const highlightedItem = highlighted.data as InventoryItem | undefined;
-  const items = useMemo(
-    () =>
-      highlightedItem && !loaded.some((item) => item.id === highlightedItem.id) ? [highlightedItem, ...loaded] : loaded,
-    [loaded, highlightedItem],
-  );
   const groups = useMemo(() => groupByName(items), [items]);
   const categoryList = categories.data ?? [];
   const categoryName = categoryList.find((category) => String(category.id) === filters.category)?.nome ?? null;
@@ -129,7 +117,6 @@ export function InventoryPage() {
   const selectedItems = [...selected.values()]
     .map((item) => items.find((shown) => shown.id === item.id) ?? item)
     .sort((a, b) => byName.compare(a.nome, b.nome));
-  const highlightMissing = highlightedId !== null && highlighted.isError;
 
   useEffect(() => {
     if (searchParams.get("nuovo") !== "1") return;
@@ -186,7 +173,6 @@ export function InventoryPage() {
         showToast(`"${item.nome}" eliminato dall'inventario`);
         unselect(item);
         setDialog(null);
-        if (item.id === highlightedId) navigate("/inventario", { replace: true });
       },
       onError: (error) => setDialog({ kind: "delete-failed", message: failureText(error, "Errore nell'eliminazione") }),
     });
@@ -222,7 +208,7 @@ export function InventoryPage() {
 
   /** Every item the filters find: the loaded pages when they hold them all, else the whole list from the server. */
   function everyMatchingItem(): InventoryItem[] | (() => Promise<InventoryItem[]>) {
-    return loaded.length >= matching ? loaded : () => fetchInventory(query);
+    return items.length >= matching ? items : () => fetchInventory(query);
   }
 
   const resultCount = `${matching} ${matching === 1 ? "risultato trovato" : "risultati trovati"}${
@@ -260,12 +246,6 @@ export function InventoryPage() {
           lowStockShown={filters.status === LOW_STOCK}
           onToggleLowStock={() => setFilter("status", filters.status === LOW_STOCK ? "" : LOW_STOCK)}
         />
-      )}
-
-      {highlightMissing && (
-        <div className="mb-4">
-          <Alert tone="warning">L'articolo richiesto non è nell'inventario: potrebbe essere stato eliminato.</Alert>
-        </div>
       )}
 
       <section aria-label="Elenco inventario" className="rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -398,7 +378,6 @@ export function InventoryPage() {
                 ) : (
                   <ItemList
                     groups={groups}
-                    highlightedId={highlightedId}
                     selectedIds={selectedIds}
                     onToggleSelected={toggleSelected}
                     onEdit={(item) => setDialog({ kind: "edit", item })}
@@ -411,7 +390,7 @@ export function InventoryPage() {
                   />
                 )}
                 <ShowMore
-                  shown={loaded.length}
+                  shown={items.length}
                   total={matching}
                   onMore={() => inventory.fetchNextPage()}
                   busy={inventory.isFetchingNextPage}

@@ -1,5 +1,5 @@
 import { ChevronDown, ImageIcon, MapPin, Pencil, Printer, QrCode, Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { stockLevel } from "../../../../../src/domain/stock-level";
 import type { InventoryItem, InventoryUnit } from "../../../api/inventario";
 import { IconButton } from "../../../components/button";
@@ -22,8 +22,6 @@ export interface ItemActions extends Omit<UnitActions, "onToggleLost"> {
 
 interface ItemCardProps extends ItemActions {
   item: InventoryItem;
-  /** The item opened by its link (e.g. a scanned QR label): scrolled to, marked, units shown. */
-  highlighted: boolean;
   selected: boolean;
 }
 
@@ -56,7 +54,6 @@ export function ItemButtons({
 
 export function ItemCard({
   item,
-  highlighted,
   selected,
   onToggleSelected,
   onEdit,
@@ -67,29 +64,14 @@ export function ItemCard({
   ...rest
 }: ItemCardProps) {
   const unitActions: UnitActions = { ...rest, onToggleLost: (unit) => onToggleLost(item, unit) };
-  const [unitsShown, setUnitsShown] = useState(highlighted);
-  const card = useRef<HTMLElement>(null);
+  const [unitsShown, setUnitsShown] = useState(false);
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const unitsId = `${baseId}-units`;
   const level = stockLevel(item.unita_disponibili, item.quantita_totale);
 
-  useEffect(() => {
-    if (!highlighted) return;
-    setUnitsShown(true);
-    card.current?.scrollIntoView?.({ block: "center", behavior: "smooth" });
-  }, [highlighted]);
-
   return (
-    <article
-      ref={card}
-      id={`articolo-${item.id}`}
-      aria-labelledby={titleId}
-      aria-current={highlighted || undefined}
-      className={`rounded-xl border bg-white p-4 transition-shadow ${
-        highlighted ? "border-indigo-400 shadow-md ring-2 ring-indigo-500/30" : "border-slate-200 shadow-sm"
-      }`}
-    >
+    <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
           <input

@@ -5,21 +5,14 @@ import { type ItemActions, ItemCard } from "./item-card";
 
 interface ItemListProps extends ItemActions {
   groups: ItemGroup[];
-  highlightedId: number | null;
   /** Items ticked for labels. */
   selectedIds: ReadonlySet<number>;
 }
 
 /** The filtered items, grouped by name: a group of several items shows their combined quantity. */
-export function ItemList({ groups, highlightedId, selectedIds, ...actions }: ItemListProps) {
+export function ItemList({ groups, selectedIds, ...actions }: ItemListProps) {
   const card = (item: InventoryItem) => (
-    <ItemCard
-      key={item.id}
-      item={item}
-      highlighted={item.id === highlightedId}
-      selected={selectedIds.has(item.id)}
-      {...actions}
-    />
+    <ItemCard key={item.id} item={item} selected={selectedIds.has(item.id)} {...actions} />
   );
   return (
     <ul aria-label="Articoli" className="space-y-3">
