@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import { anItem, aUnit } from "../../../test/inventory-fixtures";
+import type { ApiRoutes } from "../../../test/mock-api";
 import { inventoryRoute, loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import { adminShellApi } from "../../../test/shell-api";
@@ -33,25 +34,27 @@ const drones = Array.from({ length: 5 }, (_, index) =>
 );
 const inventory = [...cables, ...drones];
 
+/** The screen at `path` with the wizard `title` opened on its item step, the cables listed. */
+async function openWizard(path: string, title: string, api: ApiRoutes) {
+  const rendered = renderApp({
+    signedInAs: anAdmin(),
+    path,
+    api: { ...adminShellApi, ...api, [LIST]: inventoryRoute(inventory) },
+  });
+  await rendered.user.click(await screen.findByRole("button", { name: title }));
+  const dialog = within(screen.getByRole("dialog", { name: title }));
+  await dialog.findByRole("radio", { name: /Cavo 01/ });
+  return { ...rendered, dialog };
+}
+
 describe("the new loan's item picker", () => {
-  async function openPicker() {
-    const rendered = renderApp({
-      signedInAs: anAdmin(),
-      path: "/prestiti",
-      api: {
-        ...adminShellApi,
-        "GET /api/prestiti": loanListRoute([]),
-        "GET /api/richieste": requestListRoute([]),
-        "GET /api/avvisi": { body: noAlerts() },
-        "GET /api/auth/users": { body: [anAdmin()] },
-        [LIST]: inventoryRoute(inventory),
-      },
+  const openPicker = () =>
+    openWizard("/prestiti", "Nuovo Prestito", {
+      "GET /api/prestiti": loanListRoute([]),
+      "GET /api/richieste": requestListRoute([]),
+      "GET /api/avvisi": { body: noAlerts() },
+      "GET /api/auth/users": { body: [anAdmin()] },
     });
-    await rendered.user.click(await screen.findByRole("button", { name: "Nuovo Prestito" }));
-    const dialog = within(screen.getByRole("dialog", { name: "Nuovo Prestito" }));
-    await dialog.findByRole("radio", { name: /Cavo 01/ });
-    return { ...rendered, dialog };
-  }
 
   it("lists the first 50 items with a free unit, says how many there are, and asks the server for them", async () => {
     const { dialog, server } = await openPicker();
@@ -77,22 +80,11 @@ describe("the new loan's item picker", () => {
 });
 
 describe("the new repair's item picker", () => {
-  async function openPicker() {
-    const rendered = renderApp({
-      signedInAs: anAdmin(),
-      path: "/riparazioni",
-      api: {
-        ...adminShellApi,
-        "GET /api/riparazioni": { body: [] },
-        "GET /api/segnalazioni": { body: [] },
-        [LIST]: inventoryRoute(inventory),
-      },
+  const openPicker = () =>
+    openWizard("/riparazioni", "Nuova Riparazione", {
+      "GET /api/riparazioni": { body: [] },
+      "GET /api/segnalazioni": { body: [] },
     });
-    await rendered.user.click(await screen.findByRole("button", { name: "Nuova Riparazione" }));
-    const dialog = within(screen.getByRole("dialog", { name: "Nuova Riparazione" }));
-    await dialog.findByRole("radio", { name: /Cavo 01/ });
-    return { ...rendered, dialog };
-  }
 
   it("lists the first 50 of every item, whatever its state, and says how many there are", async () => {
     const { dialog, server } = await openPicker();
