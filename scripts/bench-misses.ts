@@ -47,7 +47,7 @@ export interface MissAccounts {
  * Nanoseconds the process's threads have run on a CPU: the main thread and the list readers, which
  * compute the polled lists' misses (src/list-readers.ts), as well as Bun's own.
  */
-function cpuNanoseconds(pid: number | undefined): number | null {
+export function cpuNanoseconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     let total = 0;
