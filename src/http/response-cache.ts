@@ -108,10 +108,16 @@ interface Entry extends JsonBody {
   bytes: number;
 }
 
+/**
+ * gzip's level: 3 takes a third of the default level's time (1.5 against 4.3 ms for the 480 kB of the
+ * alerts at five times the default academy) for 14% more bytes, on a campus network.
+ */
+const GZIP_LEVEL = 3;
+
 /** gzip for a client that accepts it and an answer big enough to gain from it. */
 export function encodeJson(value: unknown): JsonBody & { body: string } {
   const body = JSON.stringify(value);
-  return { body, gzipped: body.length >= COMPRESS_FROM_BYTES ? Bun.gzipSync(body, { level: 6 }) : null };
+  return { body, gzipped: body.length >= COMPRESS_FROM_BYTES ? Bun.gzipSync(body, { level: GZIP_LEVEL }) : null };
 }
 
 function acceptsGzip(request: Request): boolean {
