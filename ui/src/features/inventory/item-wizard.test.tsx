@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { type BoundFunctions, fireEvent, type queries, screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { describedText, disabledBecause } from "../../../test/described-by";
-import { anItem, aUnit, renderInventory } from "../../../test/inventory-fixtures";
+import { anItem, aUnit, inventoryLoaded, renderInventory } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 
 const created = anItem({ id: 9, nome: "Treppiede" });
@@ -12,7 +12,8 @@ function openWizard(api: ApiRoutes = {}) {
   return {
     ...rendered,
     open: async () => {
-      await rendered.user.click(await screen.findByRole("button", { name: "Nuovo Elemento" }));
+      await inventoryLoaded("Canon EOS R6");
+      await rendered.user.click(screen.getByRole("button", { name: "Nuovo Elemento" }));
       return within(screen.getByRole("dialog", { name: "Nuovo Elemento" }));
     },
   };
@@ -343,7 +344,8 @@ describe("item wizard, editing", () => {
     return {
       ...rendered,
       open: async () => {
-        await rendered.user.click(await screen.findByRole("button", { name: "Modifica Canon EOS R6" }));
+        await inventoryLoaded("Canon EOS R6");
+        await rendered.user.click(screen.getByRole("button", { name: "Modifica Canon EOS R6" }));
         return within(screen.getByRole("dialog", { name: "Modifica Elemento" }));
       },
     };
