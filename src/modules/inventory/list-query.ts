@@ -135,8 +135,12 @@ export function listInventory<View extends { id: number }>(
   return { elementi: views(itemIds(db, selection, page)), totale: total, pagina: page.number, per_pagina: page.size };
 }
 
-/** Beyond this many items, building every item costs less than a long list of ids. */
-const BY_IDS_UP_TO = 500;
+/**
+ * Beyond this many items, building every item costs less than a long list of ids. A stretch of the whole
+ * list is always read by its ids: building every item for each stretch made the whole inventory at 5x
+ * cost 964 ms instead of 403.
+ */
+const BY_IDS_UP_TO = ITEM_STRETCH_ROWS;
 
 function itemViewsInOrder<View extends { id: number }>(
   db: Db,
