@@ -38,12 +38,17 @@ export function listUsers(db: Db, query: UserListQuery = {}): PublicUser[] | Use
       .map(publicUser);
   if (!page) return wholeList({ db, table: users, id: users.id, where, orderBy, load });
   const rows = load(where, page.size, (page.number - 1) * page.size);
+  const perRole = accountsPerRole(db);
+  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  return { elementi: rows, totale: total, pagina: page.number, per_pagina: page.size, per_ruolo: perRole };
+}
+
+/** How many accounts each role holds, kept by triggers (migration 0015): counting them walked every account. */
+export function accountsPerRole(db: Db): Record<"user" | "admin", number> {
   const perRole = { user: 0, admin: 0 };
-  // Kept by triggers (migration 0015): counting them walked every account on every page.
   for (const [role, accounts] of db.values<[keyof typeof perRole, number]>(
     sql`SELECT ruolo, quanti FROM users_per_ruolo`,
   ))
     perRole[role] = accounts;
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  return { elementi: rows, totale: total, pagina: page.number, per_pagina: page.size, per_ruolo: perRole };
+  return perRole;
 }

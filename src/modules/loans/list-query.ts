@@ -3,7 +3,14 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { containsText, rowsContaining } from "../../db/search";
 import { inIds, qualified } from "../../db/sql";
-import { LOAN_STATE, LOAN_STATES, type LoanState, OPEN_LOAN_STATES } from "../../domain/bookings";
+import {
+  LOAN_STATE,
+  LOAN_STATES,
+  type LoanState,
+  OPEN_LOAN_STATES,
+  REQUEST_STATES,
+  type RequestState,
+} from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
 import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
@@ -20,7 +27,7 @@ import type { Selection } from "./views";
  * shape is checked by its schema (model.ts); what is left here are the rules between fields.
  */
 
-export interface ListFilter {
+export interface ListFilter<State extends string = string> {
   where: SQL | undefined;
   /**
    * With a search: the same condition, written so that SQLite cannot answer it from the searched columns'
@@ -32,10 +39,11 @@ export interface ListFilter {
   reverseOrderBy: SQL[];
   page: Page | null;
   /**
-   * The stored loan states the list keeps when nothing else narrows it (no search, no period): its total
-   * is then the sum of the counts kept per state (`loansInStates`) instead of a count over the history.
+   * The stored states the list keeps when nothing else narrows it (no search, no period): its total is
+   * then the sum of the counts triggers keep per state (`loansInStates`, `requestsInStates`) instead of a
+   * count over the history.
    */
-  onlyStates?: readonly LoanState[];
+  onlyStates?: readonly State[];
 }
 
 type OrderTerm = [column: Parameters<typeof asc>[0], direction: "asc" | "desc"];
@@ -107,7 +115,7 @@ function chosenOrder(query: LoanListQuery): Pick<ListFilter, "orderBy" | "revers
 }
 
 /** Filters, order and page of `GET /api/prestiti` for `today` (overdue is computed, as in the views). */
-export function loanListFilter(query: LoanListQuery, today: string): ListFilter {
+export function loanListFilter(query: LoanListQuery, today: string): ListFilter<LoanState> {
   const state = query.stato || null;
   const { from, to } = periodOf(query);
   const term = searchTerm(query);
@@ -160,7 +168,7 @@ export function loanListFilter(query: LoanListQuery, today: string): ListFilter 
 }
 
 /** Filters, order (newest first) and page of `GET /api/richieste`. */
-export function requestListFilter(query: RequestListQuery): ListFilter {
+export function requestListFilter(query: RequestListQuery): ListFilter<RequestState> {
   const state = query.stato || null;
   const { from, to } = periodOf(query);
   const term = searchTerm(query);
@@ -181,6 +189,7 @@ export function requestListFilter(query: RequestListQuery): ListFilter {
     ...searched(conditions, search || null),
     ...ordering([richieste.createdAt, "desc"], [richieste.id, "desc"]),
     page: pageOf(query),
+    onlyStates: term || from || to ? undefined : state === null ? REQUEST_STATES : [state],
   };
 }
 

@@ -39,7 +39,7 @@ import {
   type UnitLoanView,
 } from "./model";
 import { openLoansOfUnits } from "./open-loans";
-import { countLoans, countRequests, loadLoanViews, loadRequestViews, loansInStates } from "./views";
+import { countLoans, countRequests, loadLoanViews, loadRequestViews, loansInStates, requestsInStates } from "./views";
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
@@ -235,7 +235,10 @@ export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQu
     filter,
     own,
     (selection) => loadRequestViews(ctx.db, selection),
-    (where) => countRequests(ctx.db, where),
+    (where) =>
+      own === undefined && filter.onlyStates
+        ? requestsInStates(ctx.db, filter.onlyStates)
+        : countRequests(ctx.db, where),
   );
 }
 
