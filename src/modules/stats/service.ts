@@ -18,7 +18,7 @@ import type {
   TopUser,
   TrendBucket,
 } from "./model";
-import { groupedCountsSince, leadingByCount, requestCountsSince } from "./request-counts";
+import { groupedCountsSince, type RankedCounts, requestCountsSince } from "./request-counts";
 
 const TOP = 5;
 
@@ -71,23 +71,23 @@ const binary = (a: string | null, b: string | null) => ((a ?? "") < (b ?? "") ? 
  * with the last one read is read too, so no key left out can outrank one taken.
  */
 function topByCount<T extends { id: number }>(
-  counts: Map<number, number>,
+  counts: RankedCounts,
   resolve: (ids: number[]) => T[],
   compare: (a: T, b: T) => number,
 ): Array<T & { count: number }> {
-  let sorted = leadingByCount(counts, TOP);
+  let sorted = counts.leading(TOP);
   const found: Array<T & { count: number }> = [];
   let end = 0;
   while (found.length < TOP) {
     // Every key read was resolved and too few were found: read the keys that come next.
     if (end === sorted.length) {
       if (sorted.length === counts.size) break;
-      sorted = leadingByCount(counts, sorted.length + TOP);
+      sorted = counts.leading(sorted.length + TOP);
     }
     let next = Math.min(sorted.length, end + TOP);
     while (next < sorted.length && sorted[next]?.[1] === sorted[next - 1]?.[1]) next++;
     const ids = sorted.slice(end, next).map(([id]) => id);
-    for (const row of resolve(ids)) found.push({ ...row, count: counts.get(row.id) ?? 0 });
+    for (const row of resolve(ids)) found.push({ ...row, count: counts.get(row.id) });
     end = next;
   }
   return found.sort((a, b) => b.count - a.count || compare(a, b)).slice(0, TOP);
