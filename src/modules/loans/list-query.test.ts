@@ -105,6 +105,26 @@ describe("the paged form of the loan list", () => {
     expect(await total("tavoletta")).toBe(2);
   });
 
+  it("counts each match once when it matches in several ways (item, unit code, borrower, the loan's own text)", async () => {
+    const scenario = await historyScenario();
+    const { ctx, camera, tablet, student } = scenario;
+    // An account-less borrower whose name is also an item's, and requests of both items by both students.
+    insertLoan(ctx, { itemId: camera.id as number, unitIds: [unitIdOf(camera)], userId: null });
+    ctx.sqlite.run("UPDATE prestiti SET chi = 'Tavoletta Canon' WHERE utente_id IS NULL");
+    for (const item of [camera, tablet])
+      insertRequest(ctx, { itemId: item.id as number, unitId: unitIdOf(item), userId: student.user.id as number });
+    const code = (camera.unita as Json[])[1]?.codice_univoco as string;
+    for (const list of ["prestiti", "richieste"])
+      for (const term of ["a", "ta", "canon", "giulia", "rossi", code, "tavoletta canon", "zzz"]) {
+        const query = `/api/${list}?all=1&cerca=${encodeURIComponent(term)}`;
+        const whole = (await scenario.client.get(query, scenario.admin)).body as Json[];
+        expect({ query, totale: (await page(scenario, `${query}&pagina=1`)).totale }).toEqual({
+          query,
+          totale: whole.length,
+        });
+      }
+  });
+
   it("answers every page of a long list in the same order as the whole list, deep pages included", async () => {
     const scenario = await historyScenario();
     const whole = (await scenario.client.get("/api/prestiti?all=1&stato=restituito", scenario.admin)).body as Json[];
