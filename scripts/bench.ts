@@ -4,7 +4,7 @@
  *   - cold start to the first healthy /api/health (seeded and empty data dir), idle and peak memory;
  *   - every list endpoint, /api/auth/me, sign-in, conditional requests and the paged lists with autocannon
  *     at 1 and 16 connections (req/s, p50, p99, gzip bytes of one answer), plus a few cache misses;
- *   - the request → approve → return cycle with 1 and 16 concurrent workers;
+ *   - the request → approve → hand-over → return cycle with 1 and 16 concurrent workers;
  *   - a bare Bun.serve + bun:sqlite baseline (scripts/bench-baseline.ts) on the heaviest lists;
  *   - the binary's size and the UI's initial JavaScript, gzipped.
  * Progress goes to stderr; the results go to stdout as Markdown and to bench-results.json.
@@ -612,14 +612,14 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   return body.token;
 }
 
-// ── Step 6: request → approve → return ───────────────────────────────────────────────────────────
+// ── Step 6: request → approve → hand-over → return ──────────────────────────────────────────────
 
 interface CycleRow {
   workers: number;
   cycles: number;
   cyclesPerSecond: number;
   failures: number;
-  steps: Record<"request" | "approve" | "return" | "cycle", { p50Ms: number; p99Ms: number }>;
+  steps: Record<"request" | "approve" | "handOver" | "return" | "cycle", { p50Ms: number; p99Ms: number }>;
 }
 
 async function call(baseUrl: string, method: string, path: string, token: string, body?: unknown) {
@@ -640,7 +640,13 @@ async function cycleRun(
   fixtures: Fixtures,
   cycles: { first: number; count: number },
 ): Promise<CycleRow> {
-  const timings = { request: [] as number[], approve: [] as number[], return: [] as number[], cycle: [] as number[] };
+  const timings = {
+    request: [] as number[],
+    approve: [] as number[],
+    handOver: [] as number[],
+    return: [] as number[],
+    cycle: [] as number[],
+  };
   let next = 0;
   let failures = 0;
   const started = performance.now();
@@ -661,12 +667,16 @@ async function cycleRun(
           const t1 = performance.now();
           const approval = await call(baseUrl, "PUT", `/api/prestiti/${request.id}/approva`, adminToken);
           const t2 = performance.now();
-          await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/restituisci`, adminToken);
+          // The counter hands the unit over before it can be taken back (DESIGN §3.3).
+          await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/consegna`, adminToken);
           const t3 = performance.now();
+          await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/restituisci`, adminToken);
+          const t4 = performance.now();
           timings.request.push(t1 - t0);
           timings.approve.push(t2 - t1);
-          timings.return.push(t3 - t2);
-          timings.cycle.push(t3 - t0);
+          timings.handOver.push(t3 - t2);
+          timings.return.push(t4 - t3);
+          timings.cycle.push(t4 - t0);
         } catch (error) {
           failures++;
           progress(`  cycle failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -864,7 +874,7 @@ async function measurePrestaLab(runDir: string, now: string) {
     const rows: LoadRow[] = [];
     for (const endpoint of endpoints) rows.push(...(await loadEndpoint(baseUrl, endpoint)));
 
-    progress(`request → approve → return: ${options.cycles} cycles with 1 and ${CONNECTIONS[1]} workers`);
+    progress(`request → approve → hand-over → return: ${options.cycles} cycles with 1 and ${CONNECTIONS[1]} workers`);
     const workers = fixtures.cycleUnits.map((unit, index) => ({ ...unit, token: tokens[index] as string }));
     await sleep(1_000);
     // A few unmeasured cycles first: the first calls of a code path are slower than the rest.
@@ -1061,7 +1071,7 @@ function renderMarkdown(results: Results): string {
       ]),
     ),
     "",
-    "### Request → approve → return",
+    "### Request → approve → hand-over → return",
     "",
     markdownTable(
       [
@@ -1070,6 +1080,7 @@ function renderMarkdown(results: Results): string {
         "cycles/s",
         "request p50 / p99",
         "approve p50 / p99",
+        "hand-over p50 / p99",
         "return p50 / p99",
         "cycle p50 / p99 ms",
       ],
@@ -1079,6 +1090,7 @@ function renderMarkdown(results: Results): string {
         number(row.cyclesPerSecond, 1),
         pair(row.steps.request),
         pair(row.steps.approve),
+        pair(row.steps.handOver),
         pair(row.steps.return),
         pair(row.steps.cycle),
       ]),
