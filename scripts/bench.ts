@@ -40,7 +40,6 @@ import { availableParallelism, cpus, release, totalmem, type } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { parseArgs } from "../src/config";
-import { addDays } from "../src/domain/dates";
 import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
 import { runScreenTimings, screensMarkdown } from "./bench-screens";
 import { runSideBySide, sideBySideMarkdown } from "./bench-side-by-side";
@@ -127,8 +126,6 @@ const CONNECTIONS = [1, 16] as const;
 const PAGE_SIZE = 50;
 /** The longest one load run may last, whatever the endpoint (see loadEndpoint). */
 const MAX_RUN_SECONDS = 60;
-/** Cycles book single days this far ahead, one day per cycle, so they never meet the seeded bookings. */
-const CYCLE_FIRST_DAY = 2_000;
 const GZIP = { "accept-encoding": "gzip, deflate, br" };
 
 const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);
@@ -557,7 +554,9 @@ function readFixtures(databaseFile: string, today: string, needed: number): Fixt
         WHERE c.nome = ?1 AND un.archived_at IS NULL AND i.archived_at IS NULL AND un.perso = 0
           AND NOT EXISTS (SELECT 1 FROM riparazioni r WHERE r.unit_id = un.id AND r.stato = 'in_corso')
           AND NOT EXISTS (SELECT 1 FROM prestiti_unita pu JOIN prestiti p ON p.id = pu.prestito_id
-                           WHERE pu.unit_id = un.id AND p.stato IN ('attivo', 'scaduto') AND p.data_rientro < ?2)
+                           WHERE pu.unit_id = un.id AND p.stato IN ('attivo', 'scaduto') AND p.data_uscita <= ?2)
+          AND NOT EXISTS (SELECT 1 FROM richieste q WHERE q.unit_id = un.id AND q.stato = 'in_attesa'
+                           AND q.dal <= ?2 AND q.al >= ?2)
         ORDER BY un.id`,
     );
     const usedUnits = new Set<number>();
@@ -638,7 +637,7 @@ async function cycleRun(
   adminToken: string,
   workers: Array<{ token: string; unitId: number; usage: "interno" | null }>,
   fixtures: Fixtures,
-  cycles: { first: number; count: number },
+  count: number,
 ): Promise<CycleRow> {
   const timings = {
     request: [] as number[],
@@ -647,20 +646,21 @@ async function cycleRun(
     return: [] as number[],
     cycle: [] as number[],
   };
-  let next = 0;
+  let done = 0;
   let failures = 0;
   const started = performance.now();
   await Promise.all(
     workers.map(async (worker) => {
-      // Bounded: `count` cycles in all, each on its own day; a few failures stop the run.
-      while (next < cycles.count && failures < 5) {
-        const day = addDays(fixtures.today, CYCLE_FIRST_DAY + cycles.first + next++);
+      // Bounded: `count` cycles in all, each a day of use today, the only day a loan can be handed over:
+      // the worker's unit is free again once taken back. A few failures stop the run.
+      while (done < count && failures < 5) {
+        done++;
         try {
           const t0 = performance.now();
           const request = await call(baseUrl, "POST", "/api/richieste", worker.token, {
             unit_id: worker.unitId,
-            dal: day,
-            al: day,
+            dal: fixtures.today,
+            al: fixtures.today,
             note: null,
             tipo_utilizzo: worker.usage,
           });
@@ -878,10 +878,10 @@ async function measurePrestaLab(runDir: string, now: string) {
     const workers = fixtures.cycleUnits.map((unit, index) => ({ ...unit, token: tokens[index] as string }));
     await sleep(1_000);
     // A few unmeasured cycles first: the first calls of a code path are slower than the rest.
-    await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, { first: 0, count: 5 });
+    await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, 5);
     const cycles = [
-      await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, { first: 5, count: options.cycles }),
-      await cycleRun(baseUrl, adminToken, workers, fixtures, { first: 5 + options.cycles, count: options.cycles }),
+      await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, options.cycles),
+      await cycleRun(baseUrl, adminToken, workers, fixtures, options.cycles),
     ];
     for (const row of cycles)
       progress(
