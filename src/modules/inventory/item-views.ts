@@ -4,7 +4,7 @@ import { inventario, inventarioCorsi } from "../../db/schema";
 import { inIds, qualified } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
 import { keptPerItem } from "./item-journal";
-import { catalogueItem, type InventoryItem, inventoryItem, inventoryUnit } from "./model";
+import { catalogueItem, type InventoryItem } from "./model";
 import type { ItemCounts } from "./unit-counts";
 import { loadUnitViews, type UnitView } from "./unit-status";
 
@@ -101,7 +101,7 @@ function loadItemRows(db: Db, itemIds: readonly number[]): ItemRow[] {
   }));
 }
 
-/** An item's fields but its units, given its counts. */
+/** An item's fields but its units, given its counts, in the order of the answer schema (model.ts's `inventoryItem`). */
 function itemFields(item: ItemRow, counts: ItemCounts): Omit<InventoryItem, "unita"> {
   const madre = item.courses[0] ?? null;
   return {
@@ -130,13 +130,10 @@ function itemFields(item: ItemRow, counts: ItemCounts): Omit<InventoryItem, "uni
 }
 
 /**
- * The fields of each view in the order of its answer schema (model.ts), which is the order Elysia's
- * answer check wrote them in: JSON.stringify writes an object's fields in the order of a list it is
- * given. The desk's view ends with its units, added as text.
+ * The catalogue's fields, in the order of its answer schema (model.ts), which is the order Elysia's
+ * answer check wrote them in: JSON.stringify writes the fields of a list it is given, in that order.
  */
-const DESK_FIELDS = Object.keys(inventoryItem.properties).filter((field) => field !== "unita");
 const CATALOGUE_FIELDS = Object.keys(catalogueItem.properties);
-const UNIT_FIELDS = Object.keys(inventoryUnit.properties);
 
 /** An item's two views as JSON text: the desk's (model.ts's `inventoryItem`) and the catalogue's (`catalogueItem`). */
 export interface ItemTexts {
@@ -160,7 +157,8 @@ function buildItemTexts(db: Db, today: string, itemIds: number[]): Map<number, I
       state: itemState(units.map((unit) => unit.stato)),
     });
     texts.set(row.id, {
-      inventory: `${JSON.stringify(fields, DESK_FIELDS).slice(0, -1)},"unita":${JSON.stringify(units, UNIT_FIELDS)}}`,
+      // The desk's view ends with the units (model.ts): their text goes in before the closing brace.
+      inventory: `${JSON.stringify(fields).slice(0, -1)},"unita":${JSON.stringify(units)}}`,
       catalogue: JSON.stringify(fields, CATALOGUE_FIELDS),
     });
   }
