@@ -4,7 +4,7 @@
  *   - cold start to the first healthy /api/health (seeded and empty data dir), idle and peak memory;
  *   - every list endpoint, /api/auth/me, sign-in, conditional requests and the paged lists with autocannon
  *     at 1 and 16 connections (req/s, p50, p99, gzip bytes of one answer), plus a few cache misses;
- *   - the request → approve → return cycle with 1 and 16 concurrent workers;
+ *   - the request → approve → hand-over → return cycle with 1 and 16 concurrent workers;
  *   - a bare Bun.serve + bun:sqlite baseline (scripts/bench-baseline.ts) on the heaviest lists;
  *   - the binary's size and the UI's initial JavaScript, gzipped.
  * Progress goes to stderr; the results go to stdout as Markdown and to bench-results.json.
@@ -40,7 +40,6 @@ import { availableParallelism, cpus, release, totalmem, type } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { parseArgs } from "../src/config";
-import { addDays } from "../src/domain/dates";
 import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
 import { runScreenTimings, screensMarkdown } from "./bench-screens";
 import { runSideBySide, sideBySideMarkdown } from "./bench-side-by-side";
@@ -127,8 +126,6 @@ const CONNECTIONS = [1, 16] as const;
 const PAGE_SIZE = 50;
 /** The longest one load run may last, whatever the endpoint (see loadEndpoint). */
 const MAX_RUN_SECONDS = 60;
-/** Cycles book single days this far ahead, one day per cycle, so they never meet the seeded bookings. */
-const CYCLE_FIRST_DAY = 2_000;
 const GZIP = { "accept-encoding": "gzip, deflate, br" };
 
 const progress = (message: string) => process.stderr.write(`bench: ${message}\n`);
@@ -557,7 +554,9 @@ function readFixtures(databaseFile: string, today: string, needed: number): Fixt
         WHERE c.nome = ?1 AND un.archived_at IS NULL AND i.archived_at IS NULL AND un.perso = 0
           AND NOT EXISTS (SELECT 1 FROM riparazioni r WHERE r.unit_id = un.id AND r.stato = 'in_corso')
           AND NOT EXISTS (SELECT 1 FROM prestiti_unita pu JOIN prestiti p ON p.id = pu.prestito_id
-                           WHERE pu.unit_id = un.id AND p.stato IN ('attivo', 'scaduto') AND p.data_rientro < ?2)
+                           WHERE pu.unit_id = un.id AND p.stato IN ('attivo', 'scaduto') AND p.data_uscita <= ?2)
+          AND NOT EXISTS (SELECT 1 FROM richieste q WHERE q.unit_id = un.id AND q.stato = 'in_attesa'
+                           AND q.dal <= ?2 AND q.al >= ?2)
         ORDER BY un.id`,
     );
     const usedUnits = new Set<number>();
@@ -612,14 +611,14 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   return body.token;
 }
 
-// ── Step 6: request → approve → return ───────────────────────────────────────────────────────────
+// ── Step 6: request → approve → hand-over → return ──────────────────────────────────────────────
 
 interface CycleRow {
   workers: number;
   cycles: number;
   cyclesPerSecond: number;
   failures: number;
-  steps: Record<"request" | "approve" | "return" | "cycle", { p50Ms: number; p99Ms: number }>;
+  steps: Record<"request" | "approve" | "handOver" | "return" | "cycle", { p50Ms: number; p99Ms: number }>;
 }
 
 async function call(baseUrl: string, method: string, path: string, token: string, body?: unknown) {
@@ -638,35 +637,46 @@ async function cycleRun(
   adminToken: string,
   workers: Array<{ token: string; unitId: number; usage: "interno" | null }>,
   fixtures: Fixtures,
-  cycles: { first: number; count: number },
+  count: number,
 ): Promise<CycleRow> {
-  const timings = { request: [] as number[], approve: [] as number[], return: [] as number[], cycle: [] as number[] };
-  let next = 0;
+  const timings = {
+    request: [] as number[],
+    approve: [] as number[],
+    handOver: [] as number[],
+    return: [] as number[],
+    cycle: [] as number[],
+  };
+  let done = 0;
   let failures = 0;
   const started = performance.now();
   await Promise.all(
     workers.map(async (worker) => {
-      // Bounded: `count` cycles in all, each on its own day; a few failures stop the run.
-      while (next < cycles.count && failures < 5) {
-        const day = addDays(fixtures.today, CYCLE_FIRST_DAY + cycles.first + next++);
+      // Bounded: `count` cycles in all, each a day of use today, the only day a loan can be handed over:
+      // the worker's unit is free again once taken back. A few failures stop the run.
+      while (done < count && failures < 5) {
+        done++;
         try {
           const t0 = performance.now();
           const request = await call(baseUrl, "POST", "/api/richieste", worker.token, {
             unit_id: worker.unitId,
-            dal: day,
-            al: day,
+            dal: fixtures.today,
+            al: fixtures.today,
             note: null,
             tipo_utilizzo: worker.usage,
           });
           const t1 = performance.now();
           const approval = await call(baseUrl, "PUT", `/api/prestiti/${request.id}/approva`, adminToken);
           const t2 = performance.now();
-          await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/restituisci`, adminToken);
+          // The counter hands the unit over before it can be taken back (DESIGN §3.3).
+          await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/consegna`, adminToken);
           const t3 = performance.now();
+          await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/restituisci`, adminToken);
+          const t4 = performance.now();
           timings.request.push(t1 - t0);
           timings.approve.push(t2 - t1);
-          timings.return.push(t3 - t2);
-          timings.cycle.push(t3 - t0);
+          timings.handOver.push(t3 - t2);
+          timings.return.push(t4 - t3);
+          timings.cycle.push(t4 - t0);
         } catch (error) {
           failures++;
           progress(`  cycle failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -864,14 +874,14 @@ async function measurePrestaLab(runDir: string, now: string) {
     const rows: LoadRow[] = [];
     for (const endpoint of endpoints) rows.push(...(await loadEndpoint(baseUrl, endpoint)));
 
-    progress(`request → approve → return: ${options.cycles} cycles with 1 and ${CONNECTIONS[1]} workers`);
+    progress(`request → approve → hand-over → return: ${options.cycles} cycles with 1 and ${CONNECTIONS[1]} workers`);
     const workers = fixtures.cycleUnits.map((unit, index) => ({ ...unit, token: tokens[index] as string }));
     await sleep(1_000);
     // A few unmeasured cycles first: the first calls of a code path are slower than the rest.
-    await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, { first: 0, count: 5 });
+    await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, 5);
     const cycles = [
-      await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, { first: 5, count: options.cycles }),
-      await cycleRun(baseUrl, adminToken, workers, fixtures, { first: 5 + options.cycles, count: options.cycles }),
+      await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, options.cycles),
+      await cycleRun(baseUrl, adminToken, workers, fixtures, options.cycles),
     ];
     for (const row of cycles)
       progress(
@@ -1061,7 +1071,7 @@ function renderMarkdown(results: Results): string {
       ]),
     ),
     "",
-    "### Request → approve → return",
+    "### Request → approve → hand-over → return",
     "",
     markdownTable(
       [
@@ -1070,6 +1080,7 @@ function renderMarkdown(results: Results): string {
         "cycles/s",
         "request p50 / p99",
         "approve p50 / p99",
+        "hand-over p50 / p99",
         "return p50 / p99",
         "cycle p50 / p99 ms",
       ],
@@ -1079,6 +1090,7 @@ function renderMarkdown(results: Results): string {
         number(row.cyclesPerSecond, 1),
         pair(row.steps.request),
         pair(row.steps.approve),
+        pair(row.steps.handOver),
         pair(row.steps.return),
         pair(row.steps.cycle),
       ]),

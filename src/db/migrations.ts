@@ -17,7 +17,8 @@ import openLoanUnits from "../../migrations/0013_open_loan_units.sql" with { typ
 import itemChanges from "../../migrations/0014_item_changes.sql" with { type: "text" };
 import keptCounts from "../../migrations/0015_kept_counts.sql" with { type: "text" };
 import openLoansByItem from "../../migrations/0016_open_loans_by_item.sql" with { type: "text" };
-import itemTextChanges from "../../migrations/0017_item_text_changes.sql" with { type: "text" };
+import keptRequestStates from "../../migrations/0017_kept_request_states.sql" with { type: "text" };
+import itemTextChanges from "../../migrations/0018_item_text_changes.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -40,7 +41,8 @@ export const migrationSql: Record<string, string> = {
   "0014_item_changes": itemChanges,
   "0015_kept_counts": keptCounts,
   "0016_open_loans_by_item": openLoansByItem,
-  "0017_item_text_changes": itemTextChanges,
+  "0017_kept_request_states": keptRequestStates,
+  "0018_item_text_changes": itemTextChanges,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -12,7 +12,7 @@ export function qualified(column: Column): SQL {
  * `column IN (ids)` with the ids bound as one JSON array: drizzle's `inArray` binds one parameter per id,
  * and building and preparing a query with 500 of them cost more than reading the rows.
  */
-export function inIds(column: Column, ids: readonly number[]): SQL {
+export function inIds(column: Column | SQL, ids: readonly number[]): SQL {
   return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 }
 

@@ -5,7 +5,7 @@ import type { Json } from "../testing/harness";
 import { insertLoan, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
 import { unitCode } from "./inventory/service";
-import { ITEM_STRETCH_ROWS, STRETCH_ROWS } from "./whole-list";
+import { ITEM_STRETCH_ROWS, STRETCH_ROWS, STRETCHES_PER_ID_RUN } from "./whole-list";
 
 /** A history longer than two stretches: returned loans of the camera over the past years, one a day. */
 function longHistory(scenario: LoanScenario, count: number) {
@@ -94,20 +94,20 @@ describe("the spec's whole lists over a long history", () => {
     expect(JSON.parse(text)).toHaveLength(count);
   });
 
-  it("/api/auth/users streams every user, in the order of its pages", async () => {
+  it("/api/auth/users streams every user, in the order of its pages, past a run of ids read ahead", async () => {
     const scenario = await loanScenario();
-    scenario.ctx.db
-      .insert(users)
-      .values(
-        Array.from({ length: count }, (_, index) => ({
-          email: `studente.${index}@accademia.it`,
-          passwordHash: "non-usata",
-          name: `Nome ${index % 7}`,
-          surname: `Cognome ${String(index % 97).padStart(2, "0")}`,
-          createdAt: scenario.ctx.clock.now().toISOString(),
-        })),
-      )
-      .run();
+    const students = Array.from({ length: STRETCHES_PER_ID_RUN * STRETCH_ROWS + 37 }, (_, index) => ({
+      email: `studente.${index}@accademia.it`,
+      passwordHash: "non-usata",
+      name: `Nome ${index % 7}`,
+      surname: `Cognome ${String(index % 97).padStart(2, "0")}`,
+      createdAt: scenario.ctx.clock.now().toISOString(),
+    }));
+    for (let start = 0; start < students.length; start += 1000)
+      scenario.ctx.db
+        .insert(users)
+        .values(students.slice(start, start + 1000))
+        .run();
     const answer = await scenario.client.get("/api/auth/users", scenario.admin);
     const ids = (answer.body as Json[]).map((user) => user.id as number);
     const paged: number[] = [];
@@ -115,7 +115,8 @@ describe("the spec's whole lists over a long history", () => {
       const next = await scenario.client.get(`/api/auth/users?pagina=${page}&per_pagina=200`, scenario.admin);
       paged.push(...(next.body.elementi as Json[]).map((user) => user.id as number));
     }
-    expect(ids.length).toBeGreaterThan(STRETCH_ROWS * 2);
+    expect(ids.length).toBeGreaterThan(STRETCHES_PER_ID_RUN * STRETCH_ROWS);
+    expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(paged);
   });
 

@@ -48,6 +48,25 @@ describe("the users list, paged on the server", () => {
     expect((await client.get("/api/auth/users?pagina=1&cerca=verdi", admin)).body.totale).toBe(1);
   });
 
+  it("counts a search across both tabs as many as its pages hold, deleted accounts left out", async () => {
+    const { client, admin } = await people();
+    // One account per page, every page up to the first empty one.
+    const searched = async (term: string) => {
+      const pages: Json[] = [];
+      for (let number = 1; number === 1 || pages.at(-1)?.elementi.length; number++)
+        pages.push((await client.get(`/api/auth/users?pagina=${number}&per_pagina=1&cerca=${term}`, admin)).body);
+      return { totale: pages[0]?.totale, names: fullNames(pages.flatMap((page) => page.elementi)) };
+    };
+    expect(await searched("ross")).toEqual({ totale: 2, names: ["Giulia Rossi", "Luca rossini"] });
+    expect(await searched("i")).toEqual({
+      totale: 4,
+      names: ["Marta Bianchi", "Sara Neri", "Giulia Rossi", "Luca rossini"],
+    });
+    const [luca] = (await client.get("/api/auth/users?pagina=1&cerca=luca", admin)).body.elementi;
+    expect((await client.delete(`/api/auth/users/${luca.id}`, admin)).status).toBe(200);
+    expect(await searched("ross")).toEqual({ totale: 1, names: ["Giulia Rossi"] });
+  });
+
   it("still answers the whole array to the spec's plain call and refuses a bad tab", async () => {
     const { client, admin } = await people();
     const whole = await client.get("/api/auth/users", admin);

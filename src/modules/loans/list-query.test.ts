@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import type { Json } from "../../testing/harness";
 import { insertLoan, insertRequest } from "../../testing/inventory-fixtures";
-import { day, type LoanScenario, loanScenario, unitIdOf } from "../../testing/loan-fixtures";
+import { approveOk, day, type LoanScenario, loanScenario, requestOk, unitIdOf } from "../../testing/loan-fixtures";
 
 /**
  * The desk's history of loans: 7 returned (one per day, the newest returned yesterday), 2 open and due
@@ -105,6 +105,26 @@ describe("the paged form of the loan list", () => {
     expect(await total("tavoletta")).toBe(2);
   });
 
+  it("counts each match once when it matches in several ways (item, unit code, borrower, the loan's own text)", async () => {
+    const scenario = await historyScenario();
+    const { ctx, camera, tablet, student } = scenario;
+    // An account-less borrower whose name is also an item's, and requests of both items by both students.
+    insertLoan(ctx, { itemId: camera.id as number, unitIds: [unitIdOf(camera)], userId: null });
+    ctx.sqlite.run("UPDATE prestiti SET chi = 'Tavoletta Canon' WHERE utente_id IS NULL");
+    for (const item of [camera, tablet])
+      insertRequest(ctx, { itemId: item.id as number, unitId: unitIdOf(item), userId: student.user.id as number });
+    const code = (camera.unita as Json[])[1]?.codice_univoco as string;
+    for (const list of ["prestiti", "richieste"])
+      for (const term of ["a", "ta", "canon", "giulia", "rossi", code, "tavoletta canon", "zzz"]) {
+        const query = `/api/${list}?all=1&cerca=${encodeURIComponent(term)}`;
+        const whole = (await scenario.client.get(query, scenario.admin)).body as Json[];
+        expect({ query, totale: (await page(scenario, `${query}&pagina=1`)).totale }).toEqual({
+          query,
+          totale: whole.length,
+        });
+      }
+  });
+
   it("answers every page of a long list in the same order as the whole list, deep pages included", async () => {
     const scenario = await historyScenario();
     const whole = (await scenario.client.get("/api/prestiti?all=1&stato=restituito", scenario.admin)).body as Json[];
@@ -190,6 +210,44 @@ describe("the totals of the state lists", () => {
     });
     scenario.ctx.sqlite.run("DELETE FROM prestiti WHERE id = (SELECT min(id) FROM prestiti)");
     expect(await totals()).toEqual({ every: 10, open: 3, returned: 7 });
+    expect(await totals()).toEqual(counted());
+  });
+});
+
+describe("the totals of the request lists by state", () => {
+  it("come from the counts kept per state, which follow requests made, approved, cancelled and deleted", async () => {
+    const scenario = await loanScenario();
+    const { ctx, client, camera, tablet, student, admin } = scenario;
+    const totals = async () => ({
+      every: (await page(scenario, "/api/richieste?all=1&pagina=1")).totale,
+      pending: (await page(scenario, "/api/richieste?all=1&stato=in_attesa&pagina=1")).totale,
+      approved: (await page(scenario, "/api/richieste?all=1&stato=approvata&pagina=1")).totale,
+      tiles: (await client.get("/api/stats", admin)).body.richieste_in_attesa,
+    });
+    const counted = () => {
+      const rows = (where: string) =>
+        (ctx.sqlite.query(`SELECT count(*) AS n FROM richieste ${where}`).get() as { n: number }).n;
+      return {
+        every: rows(""),
+        pending: rows("WHERE stato = 'in_attesa'"),
+        approved: rows("WHERE stato = 'approvata'"),
+        tiles: rows("WHERE stato = 'in_attesa'"),
+      };
+    };
+    const first = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(2), al: day(3) });
+    const second = await requestOk(client, student.token, {
+      unit_id: unitIdOf(tablet),
+      dal: day(2),
+      al: day(3),
+      tipo_utilizzo: "esterno",
+    });
+    await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(5), al: day(6) });
+    expect(await totals()).toEqual({ every: 3, pending: 3, approved: 0, tiles: 3 });
+    await approveOk(client, admin, first.id);
+    expect((await client.delete(`/api/richieste/${second.id}`, student.token)).status).toBe(200);
+    expect(await totals()).toEqual(counted());
+    ctx.sqlite.run("DELETE FROM richieste WHERE stato = 'in_attesa'");
+    expect(await totals()).toEqual({ every: 2, pending: 0, approved: 1, tiles: 0 });
     expect(await totals()).toEqual(counted());
   });
 });

@@ -39,7 +39,7 @@ import {
   type UnitLoanView,
 } from "./model";
 import { openLoansOfUnits } from "./open-loans";
-import { countLoans, countRequests, loadLoanViews, loadRequestViews, loansInStates } from "./views";
+import { countLoans, countRequests, loadLoanViews, loadRequestViews, loansInStates, requestsInStates } from "./views";
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
@@ -227,7 +227,7 @@ export function requestView(ctx: AppContext, id: number): RequestView {
 }
 
 export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQuery) {
-  const filter = requestListFilter(query);
+  const filter = requestListFilter(ctx.db, query);
   // A student only ever gets their own, whatever they ask for.
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(richieste.utenteId, actor.id);
   return pagedList(
@@ -235,7 +235,10 @@ export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQu
     filter,
     own,
     (selection) => loadRequestViews(ctx.db, selection),
-    (where) => countRequests(ctx.db, where),
+    (where) =>
+      own === undefined && filter.onlyStates
+        ? requestsInStates(ctx.db, filter.onlyStates)
+        : countRequests(ctx.db, where),
   );
 }
 
@@ -526,7 +529,7 @@ export function loanView(ctx: AppContext, id: number): LoanView {
 
 export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
   const today = ctx.clock.today();
-  const filter = loanListFilter(query, today);
+  const filter = loanListFilter(ctx.db, query, today);
   const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(prestiti.utenteId, actor.id);
   return pagedList(
     { db: ctx.db, table: prestiti, id: prestiti.id },

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { inIds } from "../../db/sql";
-import type { LoanState } from "../../domain/bookings";
+import type { LoanState, RequestState } from "../../domain/bookings";
 import { daysLate, effectiveLoanState, loanPhase } from "../../domain/loan-rules";
 import type { LoanView, RequestView } from "./model";
 
@@ -173,11 +173,24 @@ export function countLoans(db: Db, where?: SQL): number {
 
 /** How many loans are in these stored states, from the counts triggers keep per state (migration 0015). */
 export function loansInStates(db: Db, states: readonly LoanState[]): number {
-  const named = sql.join(
-    states.map((state) => sql`${state}`),
+  return (
+    db.values<[number | null]>(
+      sql`SELECT sum(quanti) FROM prestiti_per_stato WHERE stato IN (${listed(states)})`,
+    )[0]?.[0] ?? 0
+  );
+}
+
+const listed = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
     sql`, `,
   );
+
+/** How many requests are in these states, from the counts triggers keep per state (migration 0017). */
+export function requestsInStates(db: Db, states: readonly RequestState[]): number {
   return (
-    db.values<[number | null]>(sql`SELECT sum(quanti) FROM prestiti_per_stato WHERE stato IN (${named})`)[0]?.[0] ?? 0
+    db.values<[number | null]>(
+      sql`SELECT sum(quanti) FROM richieste_per_stato WHERE stato IN (${listed(states)})`,
+    )[0]?.[0] ?? 0
   );
 }

@@ -11,8 +11,8 @@ import { addDays, calendarDateIn, startOfDayIn } from "../../domain/dates";
  * account is deleted keeps their count under an id no user has any more.
  */
 export interface RequestCounts {
-  byItem: Map<number, number>;
-  byUser: Map<number, number>;
+  byItem: RankedCounts;
+  byUser: RankedCounts;
   /** Requests per calendar day of the academy (its time zone), for the trend's buckets. */
   byDay: Map<string, number>;
 }
@@ -50,11 +50,8 @@ function addTo(totals: Map<string, number>, group: string, delta: number) {
 
 function add(kept: Kept, side: Side, key: number | null, delta: number) {
   if (key === null) return;
-  const counts = kept[side];
-  const before = counts.get(key) ?? 0;
-  const total = before + delta;
-  if (total === 0) counts.delete(key);
-  else counts.set(key, total);
+  const before = kept[side].get(key);
+  const total = kept[side].add(key, delta);
   for (const totals of kept.groups[side].values()) {
     const group = totals.groupOf.get(key);
     if (group === undefined) continue;
@@ -147,8 +144,8 @@ function keptCounts(ctx: AppContext, period: string, since: string): Kept {
     counts = {
       since,
       lastId,
-      byItem: new Map(),
-      byUser: new Map(),
+      byItem: new RankedCounts(),
+      byUser: new RankedCounts(),
       byDay: new Map(),
       groups: { byItem: new Map(), byUser: new Map() },
     };
@@ -191,23 +188,60 @@ function keptCounts(ctx: AppContext, period: string, since: string): Kept {
 }
 
 /**
- * The keys whose count reaches the `wanted`-th highest, in decreasing count (a tie is kept whole), for the
- * caller to break ties and resolve names: one pass over the counts instead of sorting every key. Asked
- * for more, it answers a longer list that starts with the shorter one.
+ * Counts per key, with the keys of each count beside them, so that the leading keys come from the few
+ * distinct counts instead of a pass over every key (every borrower who asked in the year: 25,000 at five
+ * times the default academy). A key whose count reaches zero is dropped.
  */
-export function leadingByCount(counts: Map<number, number>, wanted: number): Array<[number, number]> {
-  const keysPerCount = new Map<number, number>();
-  for (const count of counts.values()) keysPerCount.set(count, (keysPerCount.get(count) ?? 0) + 1);
-  let threshold = 0;
-  let taken = 0;
-  for (const count of [...keysPerCount.keys()].sort((a, b) => b - a)) {
-    threshold = count;
-    taken += keysPerCount.get(count) ?? 0;
-    if (taken >= wanted) break;
+export class RankedCounts {
+  private readonly counts = new Map<number, number>();
+  private readonly keysWith = new Map<number, Set<number>>();
+
+  get size(): number {
+    return this.counts.size;
   }
-  const leading: Array<[number, number]> = [];
-  for (const entry of counts) if (entry[1] >= threshold) leading.push(entry);
-  return leading.sort((a, b) => b[1] - a[1]);
+
+  get(key: number): number {
+    return this.counts.get(key) ?? 0;
+  }
+
+  [Symbol.iterator]() {
+    return this.counts[Symbol.iterator]();
+  }
+
+  /** Moves a key's count by `delta`; answers the new count. */
+  add(key: number, delta: number): number {
+    const before = this.get(key);
+    const total = before + delta;
+    if (before !== 0) {
+      const keys = this.keysWith.get(before);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysWith.delete(before);
+    }
+    if (total === 0) {
+      this.counts.delete(key);
+      return total;
+    }
+    this.counts.set(key, total);
+    const keys = this.keysWith.get(total) ?? new Set<number>();
+    keys.add(key);
+    this.keysWith.set(total, keys);
+    return total;
+  }
+
+  /**
+   * The keys whose count reaches the `wanted`-th highest, in decreasing count (a tie is kept whole, by
+   * key), for the caller to break ties and resolve names. Asked for more, it answers a longer list that
+   * starts with the shorter one.
+   */
+  leading(wanted: number): Array<[number, number]> {
+    const leading: Array<[number, number]> = [];
+    for (const count of [...this.keysWith.keys()].sort((a, b) => b - a)) {
+      if (leading.length >= wanted) break;
+      const keys = [...(this.keysWith.get(count) ?? [])].sort((a, b) => a - b);
+      for (const key of keys) leading.push([key, count]);
+    }
+    return leading;
+  }
 }
 
 /**

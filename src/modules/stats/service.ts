@@ -1,10 +1,12 @@
-import { count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppContext } from "../../context";
-import { categorie, inventario, prestiti, richieste, riparazioni, segnalazioni, users } from "../../db/schema";
+import { categorie, inventario, riparazioni, segnalazioni, users } from "../../db/schema";
 import { qualified } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
+import { accountsPerRole } from "../auth/user-list";
+import { loansInStates, requestsInStates } from "../loans/views";
 import { historyTotal } from "./history-totals";
 import type {
   BasicCounts,
@@ -16,7 +18,7 @@ import type {
   TopUser,
   TrendBucket,
 } from "./model";
-import { groupedCountsSince, leadingByCount, requestCountsSince } from "./request-counts";
+import { groupedCountsSince, type RankedCounts, requestCountsSince } from "./request-counts";
 
 const TOP = 5;
 
@@ -34,12 +36,13 @@ function periodStart(ctx: AppContext, period: Period) {
 export function basicStats(ctx: AppContext): BasicCounts {
   const rows = (table: SQLiteTable, where?: SQL) =>
     ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
-  const items = rows(inventario, isNull(inventario.archivedAt));
-  const activeLoans = rows(prestiti, inArray(prestiti.stato, OPEN_LOAN_STATES));
+  // The archived items are few and indexed (migration 0017); counting the others read every item's row.
+  const items = rows(inventario) - rows(inventario, isNotNull(inventario.archivedAt));
+  const activeLoans = loansInStates(ctx.db, OPEN_LOAN_STATES);
   const requests = historyTotal(ctx, "richieste");
   return {
     totale_articoli: items,
-    utenti_registrati: rows(users, eq(users.ruolo, "user")),
+    utenti_registrati: accountsPerRole(ctx.db).user,
     richieste_totali: requests,
     prestiti_attivi: activeLoans,
     // The plain counts an existing desk client reads from the same call.
@@ -49,7 +52,7 @@ export function basicStats(ctx: AppContext): BasicCounts {
     riparazioni: rows(riparazioni),
     segnalazioni: rows(segnalazioni),
     users: rows(users),
-    richieste_in_attesa: rows(richieste, eq(richieste.stato, REQUEST_STATE.pending)),
+    richieste_in_attesa: requestsInStates(ctx.db, [REQUEST_STATE.pending]),
     riparazioni_in_corso: rows(riparazioni, eq(riparazioni.stato, "in_corso")),
     segnalazioni_aperte: rows(segnalazioni, eq(segnalazioni.stato, "aperta")),
   };
@@ -68,23 +71,23 @@ const binary = (a: string | null, b: string | null) => ((a ?? "") < (b ?? "") ? 
  * with the last one read is read too, so no key left out can outrank one taken.
  */
 function topByCount<T extends { id: number }>(
-  counts: Map<number, number>,
+  counts: RankedCounts,
   resolve: (ids: number[]) => T[],
   compare: (a: T, b: T) => number,
 ): Array<T & { count: number }> {
-  let sorted = leadingByCount(counts, TOP);
+  let sorted = counts.leading(TOP);
   const found: Array<T & { count: number }> = [];
   let end = 0;
   while (found.length < TOP) {
     // Every key read was resolved and too few were found: read the keys that come next.
     if (end === sorted.length) {
       if (sorted.length === counts.size) break;
-      sorted = leadingByCount(counts, sorted.length + TOP);
+      sorted = counts.leading(sorted.length + TOP);
     }
     let next = Math.min(sorted.length, end + TOP);
     while (next < sorted.length && sorted[next]?.[1] === sorted[next - 1]?.[1]) next++;
     const ids = sorted.slice(end, next).map(([id]) => id);
-    for (const row of resolve(ids)) found.push({ ...row, count: counts.get(row.id) ?? 0 });
+    for (const row of resolve(ids)) found.push({ ...row, count: counts.get(row.id) });
     end = next;
   }
   return found.sort((a, b) => b.count - a.count || compare(a, b)).slice(0, TOP);

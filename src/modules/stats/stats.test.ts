@@ -10,7 +10,7 @@ import {
 } from "../../testing/harness";
 import { createItem, editPayload } from "../../testing/inventory-fixtures";
 import { approveOk, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
-import { leadingByCount } from "./request-counts";
+import { RankedCounts } from "./request-counts";
 
 const NOW = new Date("2026-03-10T09:00:00Z");
 
@@ -468,36 +468,70 @@ describe("the trend's days kept with the counts", () => {
 });
 
 describe("the leading keys of the counts", () => {
-  const counts = new Map([
+  const entries: Array<[number, number]> = [
     [1, 2],
     [2, 5],
     [3, 3],
     [4, 5],
     [5, 3],
     [6, 1],
-  ]);
+  ];
+  const rankedFrom = (pairs: Array<[number, number]>) => {
+    const ranked = new RankedCounts();
+    for (const [key, count] of pairs) ranked.add(key, count);
+    return ranked;
+  };
+  const counts = rankedFrom(entries);
 
   it("are those reaching the wanted-th highest count, ties kept whole, highest first", () => {
-    expect(leadingByCount(counts, 1)).toEqual([
+    expect(counts.leading(1)).toEqual([
       [2, 5],
       [4, 5],
     ]);
-    expect(leadingByCount(counts, 3)).toEqual([
+    expect(counts.leading(3)).toEqual([
       [2, 5],
       [4, 5],
       [3, 3],
       [5, 3],
     ]);
-    expect(leadingByCount(counts, 10)).toHaveLength(6);
+    expect(counts.leading(10)).toHaveLength(6);
   });
 
   it("grow into longer lists that start with the shorter ones", () => {
-    const whole = leadingByCount(counts, counts.size);
+    const whole = counts.leading(counts.size);
     for (let wanted = 1; wanted <= counts.size; wanted++) {
-      const leading = leadingByCount(counts, wanted);
+      const leading = counts.leading(wanted);
       expect(leading.length).toBeGreaterThanOrEqual(wanted);
       expect(whole.slice(0, leading.length)).toEqual(leading);
     }
+  });
+
+  it("follow counts moved up and down, to zero and back, as counting them again would", () => {
+    const moving = rankedFrom(entries);
+    const moves: Array<[number, number]> = [
+      [6, 4],
+      [2, -5],
+      [7, 1],
+      [3, 2],
+      [6, -1],
+      [2, 2],
+      [1, -2],
+    ];
+    const expected = new Map(entries);
+    const everyKeyByCount = () => [...expected].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    for (const [key, delta] of moves) {
+      moving.add(key, delta);
+      const total = (expected.get(key) ?? 0) + delta;
+      if (total === 0) expected.delete(key);
+      else expected.set(key, total);
+      expect(moving.leading(expected.size)).toEqual(everyKeyByCount());
+      expect(moving.size).toBe(expected.size);
+    }
+    expect(moving.leading(2)).toEqual([
+      [3, 5],
+      [4, 5],
+    ]);
+    expect(moving.get(1)).toBe(0);
   });
 });
 
