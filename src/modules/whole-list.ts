@@ -91,9 +91,7 @@ export function wholeList<T>(list: WholeList<T>): T[] | Response;
 export function wholeList<T>(list: WholeList<T> | WholeListText): T[] | Response {
   const stretchRows = list.stretchRows ?? STRETCH_ROWS;
   const rowTexts =
-    "loadJson" in list
-      ? list.loadJson
-      : (where: SQL | undefined) => list.load(where).map((row) => JSON.stringify(row));
+    "loadJson" in list ? list.loadJson : (where: SQL | undefined) => list.load(where).map((row) => JSON.stringify(row));
   if (idsOf(list, list.where, stretchRows + 1, 0).length <= stretchRows)
     return "loadJson" in list ? jsonText(arrayText(list.loadJson(list.where))) : list.load(list.where);
   const newest = list.db
