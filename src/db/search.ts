@@ -40,7 +40,7 @@ export function rowsContaining<T extends SearchIndex>(
 /**
  * `SELECT rowid …` of the units whose code contains `term` while their item's name does not (as
  * `inventario_fts` matches names): `unita_fts` keeps each unit's item name beside its code for this
- * (migration 0020), so FTS5 answers it without reading the units.
+ * (migration 0021), so FTS5 answers it without reading the units.
  */
 export function unitsOfItemsNotNamed(term: string): SQL {
   if ([...term].length >= TRIGRAM) {
