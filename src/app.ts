@@ -150,7 +150,10 @@ export function createApp(
       return read ? responses.storeRead(request, read, set.headers as Record<string, string>) : undefined;
     })
     .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
-      if (isStreamedList(responseValue)) return compressedStream(request, responseValue);
+      if (isStreamedList(responseValue))
+        return responses && request.method === "GET" && CACHED_LISTS.has(route)
+          ? responses.storeStream(request, responseValue)
+          : compressedStream(request, responseValue);
       // Plain objects and arrays only: files and ready responses go out as they are.
       if (!Array.isArray(responseValue) && Object.getPrototypeOf(responseValue ?? 0) !== Object.prototype) return;
       const status = typeof set.status === "number" ? set.status : 200;
