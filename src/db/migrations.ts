@@ -18,6 +18,8 @@ import itemChanges from "../../migrations/0014_item_changes.sql" with { type: "t
 import keptCounts from "../../migrations/0015_kept_counts.sql" with { type: "text" };
 import openLoansByItem from "../../migrations/0016_open_loans_by_item.sql" with { type: "text" };
 import keptRequestStates from "../../migrations/0017_kept_request_states.sql" with { type: "text" };
+import keptCountsPerItem from "../../migrations/0018_kept_counts_per_item.sql" with { type: "text" };
+import searchWalkIndexes from "../../migrations/0019_search_walk_indexes.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -41,6 +43,8 @@ export const migrationSql: Record<string, string> = {
   "0015_kept_counts": keptCounts,
   "0016_open_loans_by_item": openLoansByItem,
   "0017_kept_request_states": keptRequestStates,
+  "0018_kept_counts_per_item": keptCountsPerItem,
+  "0019_search_walk_indexes": searchWalkIndexes,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -30,7 +30,9 @@ export const richieste = sqliteTable(
     index("richieste_utente_idx").on(table.utenteId, table.createdAt),
     index("richieste_stato_created_idx").on(table.stato, table.createdAt),
     // The whole list, newest first, read in stretches (src/modules/whole-list.ts): (created_at, id) in order.
-    index("richieste_created_idx").on(table.createdAt),
+    // With the columns a search tests, a search's page walks this order from the index alone, reading only
+    // the rows it keeps (at five times the default size the rows it passed over were scattered reads).
+    index("richieste_created_walk_idx").on(table.createdAt, table.id, table.inventarioId, table.utenteId, table.unitId),
     // A search by item name reaches the requests through their item.
     index("richieste_inventario_idx").on(table.inventarioId),
     // Covering for the statistics: a period's requests are counted per item or borrower from the index alone.
@@ -75,7 +77,9 @@ export const prestiti = sqliteTable(
     index("prestiti_stato_uscita_idx").on(table.stato, table.dataUscita, table.inventarioId),
     index("prestiti_inventario_idx").on(table.inventarioId),
     index("prestiti_richiesta_idx").on(table.richiestaId),
-    index("prestiti_created_idx").on(table.createdAt),
+    // The list's own order, (created_at, id), with the columns a search tests first (item, borrower): a
+    // search's page walks it without reading the rows it passes over (see richieste_created_walk_idx).
+    index("prestiti_created_walk_idx").on(table.createdAt, table.id, table.inventarioId, table.utenteId),
   ],
 );
 

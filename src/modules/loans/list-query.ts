@@ -36,12 +36,13 @@ export interface ListFilter<State extends string = string> {
    */
   walkWhere?: SQL;
   /**
-   * A search alone (no other filter): its matches split by branch (item, borrower, unit…), each part
-   * without what an earlier part holds, so that the parts add up to the total and each is counted through
-   * its own index; one count over the whole OR gathered every match (25,000 loans for "canon" at five
-   * times the default size) into one set first.
+   * A search alone (no other filter): its matches split by the way they match (item, borrower, unit…),
+   * each part without what an earlier part holds, so that the parts add up to the total and each is
+   * counted through its own index; one count over the whole OR gathered every match (25,000 loans for
+   * "canon" at five times the default size) into one set first. The first part is the rows of the
+   * matching `items`, which the desk's count sums from the counts kept per item.
    */
-  countParts?: SQL[];
+  countParts?: { items: SQL; parts: SQL[] };
   orderBy: SQL[];
   /** The same order backwards: a page past the middle is read from the far end. */
   reverseOrderBy: SQL[];
@@ -106,15 +107,26 @@ function unitsOfOtherItems(db: Db, term: string): number[] {
 /** A column as a condition names it; `walk` hides its index from SQLite (unary plus), see ListFilter.walkWhere. */
 const column = (name: SQLiteColumn, walk: boolean) => (walk ? sql`+${name}` : sql`${name}`);
 
-/** The ways a row matches a search, one condition each; `walk` as in `column`. */
+/** A way a row matches a search, as a condition; `walk` as in `column`. */
 type SearchBranch = (walk: boolean) => SQL | undefined;
+
+/** How a list's rows match a search: through their item (`itemColumn` in `items`), or the other branches. */
+interface Search {
+  itemColumn: SQLiteColumn;
+  items: SQL;
+  others: SearchBranch[];
+}
 
 /** The list's conditions with its search (if any), in ListFilter's forms. */
 function searched(
   conditions: Array<SQL | undefined>,
-  branches: SearchBranch[] | null,
+  search: Search | null,
 ): Pick<ListFilter, "where" | "walkWhere" | "countParts"> {
-  if (!branches) return { where: and(...conditions) };
+  if (!search) return { where: and(...conditions) };
+  const branches: SearchBranch[] = [
+    (walk) => sql`${column(search.itemColumn, walk)} IN (${search.items})`,
+    ...search.others,
+  ];
   const each = branches.map((branch) => branch(false));
   const alone = conditions.every((condition) => condition === undefined);
   return {
@@ -122,7 +134,12 @@ function searched(
     walkWhere: and(...conditions, or(...branches.map((branch) => branch(true)))),
     // A condition that is NULL for a row (an account-less borrower's id in a list) did not match it.
     countParts: alone
-      ? each.map((branch, index) => sql`(${branch}) AND NOT coalesce(${or(...each.slice(0, index)) ?? sql`0`}, 0)`)
+      ? {
+          items: search.items,
+          parts: each.map(
+            (branch, index) => sql`(${branch}) AND NOT coalesce(${or(...each.slice(0, index)) ?? sql`0`}, 0)`,
+          ),
+        }
       : undefined,
   };
 }
@@ -171,23 +188,26 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
     from ? sql`coalesce(${prestiti.dataRestituzione}, ${prestiti.dataRientro}) >= ${from}` : undefined,
   ];
   const otherUnits = term ? unitsOfOtherItems(db, term) : [];
-  const search: SearchBranch[] | null = term
-    ? [
-        (walk) => sql`${column(prestiti.inventarioId, walk)} IN (${matchingItems(term)})`,
-        (walk) => sql`${column(prestiti.utenteId, walk)} IN (${matchingUsers(term)})`,
-        ...(otherUnits.length
-          ? [
-              (walk: boolean) =>
-                sql`${column(prestiti.id, walk)} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${inIds(prestitiUnita.unitId, otherUnits)})`,
-            ]
-          : []),
-        // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
-        (walk) =>
-          and(
-            sql`${column(prestiti.utenteId, walk)} IS NULL`,
-            or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)),
-          ),
-      ]
+  const search: Search | null = term
+    ? {
+        itemColumn: prestiti.inventarioId,
+        items: matchingItems(term),
+        others: [
+          (walk) => sql`${column(prestiti.utenteId, walk)} IN (${matchingUsers(term)})`,
+          ...(otherUnits.length
+            ? [
+                (walk: boolean) =>
+                  sql`${column(prestiti.id, walk)} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${inIds(prestitiUnita.unitId, otherUnits)})`,
+              ]
+            : []),
+          // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
+          (walk) =>
+            and(
+              sql`${column(prestiti.utenteId, walk)} IS NULL`,
+              or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)),
+            ),
+        ],
+      }
     : null;
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
   const order =
@@ -214,12 +234,15 @@ export function requestListFilter(db: Db, query: RequestListQuery): ListFilter<R
     from ? sql`${richieste.al} >= ${from}` : undefined,
   ];
   const otherUnits = term ? unitsOfOtherItems(db, term) : [];
-  const search: SearchBranch[] | null = term
-    ? [
-        (walk) => sql`${column(richieste.inventarioId, walk)} IN (${matchingItems(term)})`,
-        (walk) => sql`${column(richieste.utenteId, walk)} IN (${matchingUsers(term)})`,
-        ...(otherUnits.length ? [(walk: boolean) => inIds(column(richieste.unitId, walk), otherUnits)] : []),
-      ]
+  const search: Search | null = term
+    ? {
+        itemColumn: richieste.inventarioId,
+        items: matchingItems(term),
+        others: [
+          (walk) => sql`${column(richieste.utenteId, walk)} IN (${matchingUsers(term)})`,
+          ...(otherUnits.length ? [(walk: boolean) => inIds(column(richieste.unitId, walk), otherUnits)] : []),
+        ],
+      }
     : null;
   return {
     ...searched(conditions, search),
@@ -234,20 +257,34 @@ export function wantsAll(query: CommonQuery): boolean {
   return query.all === "1" || query.all === "true";
 }
 
-/** The rows as an array, or, when a page was asked for, that page with the total count. */
+/** A search's total from its parts: the first, everyone's rows of the matching items, from the counts kept per item. */
+function countInParts(
+  { items, parts }: NonNullable<ListFilter["countParts"]>,
+  own: SQL | undefined,
+  count: (where: SQL | undefined) => number,
+  ofItems: (items: SQL) => number,
+): number {
+  const [first, ...rest] = parts;
+  const throughItems = own === undefined ? ofItems(items) : count(and(own, first));
+  return rest.reduce((total, part) => total + count(and(own, part)), throughItems);
+}
+
+/**
+ * The rows as an array, or, when a page was asked for, that page with the total count: `count` counts the
+ * rows that meet a condition, `ofItems` everyone's rows of the items a query selects.
+ */
 export function pagedList<T>(
   table: Pick<WholeList<T>, "db" | "table" | "id">,
   filter: ListFilter,
   own: SQL | undefined,
   load: (selection: Selection) => T[],
   count: (where: SQL | undefined) => number,
+  ofItems: (items: SQL) => number,
 ): T[] | PagedAnswer<T> | Response {
   const { page, orderBy, reverseOrderBy } = filter;
   const where = and(own, filter.where);
   if (!page) return wholeList({ ...table, where, orderBy, load: (stretch) => load({ where: stretch, orderBy }) });
-  const totale = filter.countParts
-    ? filter.countParts.reduce((total, part) => total + count(and(own, part)), 0)
-    : count(where);
+  const totale = filter.countParts ? countInParts(filter.countParts, own, count, ofItems) : count(where);
   const offset = (page.number - 1) * page.size;
   // SQLite walks every skipped row of an OFFSET: a page past the middle is read backwards from the end.
   const fromEnd = totale - offset - page.size;

@@ -39,7 +39,16 @@ import {
   type UnitLoanView,
 } from "./model";
 import { openLoansOfUnits } from "./open-loans";
-import { countLoans, countRequests, loadLoanViews, loadRequestViews, loansInStates, requestsInStates } from "./views";
+import {
+  countLoans,
+  countRequests,
+  loadLoanViews,
+  loadRequestViews,
+  loansInStates,
+  loansOfItems,
+  requestsInStates,
+  requestsOfItems,
+} from "./views";
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
@@ -239,6 +248,7 @@ export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQu
       own === undefined && filter.onlyStates
         ? requestsInStates(ctx.db, filter.onlyStates)
         : countRequests(ctx.db, where),
+    (items) => requestsOfItems(ctx.db, items),
   );
 }
 
@@ -538,6 +548,7 @@ export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
     (selection) => loadLoanViews(ctx.db, today, selection),
     (where) =>
       own === undefined && filter.onlyStates ? loansInStates(ctx.db, filter.onlyStates) : countLoans(ctx.db, where),
+    (items) => loansOfItems(ctx.db, items),
   );
 }
 

@@ -180,6 +180,24 @@ export function loansInStates(db: Db, states: readonly LoanState[]): number {
   );
 }
 
+/** How many loans these items (a query of their ids) have had, from the counts triggers keep per item (migration 0018). */
+export function loansOfItems(db: Db, items: SQL): number {
+  return (
+    db.values<[number | null]>(
+      sql`SELECT sum(quanti) FROM prestiti_per_oggetto WHERE inventario_id IN (${items})`,
+    )[0]?.[0] ?? 0
+  );
+}
+
+/** How many requests these items (a query of their ids) have had, from the counts triggers keep per item (migration 0018). */
+export function requestsOfItems(db: Db, items: SQL): number {
+  return (
+    db.values<[number | null]>(
+      sql`SELECT sum(quanti) FROM richieste_per_oggetto WHERE inventario_id IN (${items})`,
+    )[0]?.[0] ?? 0
+  );
+}
+
 const listed = (values: readonly string[]) =>
   sql.join(
     values.map((value) => sql`${value}`),
