@@ -20,6 +20,7 @@ import { excelModule } from "./modules/excel";
 import { createImportJobs } from "./modules/excel/import-jobs";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
+import { jsonTextOf } from "./modules/json-text";
 import { loansModule } from "./modules/loans";
 import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
@@ -154,13 +155,16 @@ export function createApp(
         return responses && request.method === "GET" && CACHED_LISTS.has(route)
           ? responses.storeStream(request, responseValue)
           : compressedStream(request, responseValue);
-      // Plain objects and arrays only: files and ready responses go out as they are.
-      if (!Array.isArray(responseValue) && Object.getPrototypeOf(responseValue ?? 0) !== Object.prototype) return;
+      const builtText = jsonTextOf(responseValue);
+      // Plain objects and arrays, and JSON text a list built: files and other responses go out as they are.
+      const isPlain = Array.isArray(responseValue) || Object.getPrototypeOf(responseValue ?? 0) === Object.prototype;
+      if (builtText === undefined && !isPlain) return;
+      const text = builtText ?? JSON.stringify(responseValue);
       const status = typeof set.status === "number" ? set.status : 200;
       const headers = set.headers as Record<string, string>;
       if (responses && request.method === "GET" && status === 200 && CACHED_LISTS.has(route))
-        return responses.store(request, responseValue, headers);
-      return jsonResponse(request, encodeJson(responseValue), headers, status);
+        return responses.store(request, text, headers);
+      return jsonResponse(request, encodeJson(text), headers, status);
     })
     .onAfterResponse(({ request, set, route }) => {
       const ms = performance.now() - (startedAt.get(request) ?? performance.now());

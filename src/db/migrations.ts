@@ -20,6 +20,7 @@ import openLoansByItem from "../../migrations/0016_open_loans_by_item.sql" with 
 import keptRequestStates from "../../migrations/0017_kept_request_states.sql" with { type: "text" };
 import keptCountsPerItem from "../../migrations/0018_kept_counts_per_item.sql" with { type: "text" };
 import searchWalkIndexes from "../../migrations/0019_search_walk_indexes.sql" with { type: "text" };
+import itemTextChanges from "../../migrations/0020_item_text_changes.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -45,6 +46,7 @@ export const migrationSql: Record<string, string> = {
   "0017_kept_request_states": keptRequestStates,
   "0018_kept_counts_per_item": keptCountsPerItem,
   "0019_search_walk_indexes": searchWalkIndexes,
+  "0020_item_text_changes": itemTextChanges,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -116,9 +116,8 @@ interface Entry extends JsonBody {
  */
 const GZIP_LEVEL = 3;
 
-/** gzip for a client that accepts it and an answer big enough to gain from it. */
-export function encodeJson(value: unknown): JsonBody & { body: string } {
-  const body = JSON.stringify(value);
+/** A JSON answer's text, with its gzip for a client that accepts it when it is big enough to gain from it. */
+export function encodeJson(body: string): JsonBody & { body: string } {
   return { body, gzipped: body.length >= COMPRESS_FROM_BYTES ? Bun.gzipSync(body, { level: GZIP_LEVEL }) : null };
 }
 
@@ -267,9 +266,9 @@ export function createResponseCache(ctx: AppContext) {
       return undefined;
     },
 
-    /** After the handler: keeps the answer (under the key and version `lookup` saw) and sends it. */
-    store(request: Request, value: unknown, headers: Record<string, string>): Response {
-      const { body, gzipped } = encodeJson(value);
+    /** After the handler: keeps the answer's JSON text (under the key and version `lookup` saw) and sends it. */
+    store(request: Request, text: string, headers: Record<string, string>): Response {
+      const { body, gzipped } = encodeJson(text);
       return keepAndAnswer(
         request,
         { body: gzipped && body.length > KEEP_PLAIN_UP_TO_BYTES ? null : body, gzipped },

@@ -2,6 +2,7 @@ import { and, lte, max, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { inIds } from "../db/sql";
+import { arrayText, jsonText } from "./json-text";
 
 /**
  * The spec's plain whole-list calls answer everything at once: the loans and requests with `?all=1` (at five
@@ -46,21 +47,29 @@ export function isStreamedList(value: unknown): value is Response {
   return value instanceof Response && streamed.has(value);
 }
 
-export interface WholeList<T> {
+interface ListOrder {
   db: Db;
   table: SQLiteTable;
   id: SQLiteColumn;
   where: SQL | undefined;
   orderBy: SQL[];
-  /** The views of the rows a condition keeps, in `orderBy`: the list's own `where`, or a stretch's ids. */
-  load: (where: SQL | undefined) => T[];
   /** Rows per stretch, when not STRETCH_ROWS. */
   stretchRows?: number;
 }
 
+export interface WholeList<T> extends ListOrder {
+  /** The views of the rows a condition keeps, in `orderBy`: the list's own `where`, or a stretch's ids. */
+  load: (where: SQL | undefined) => T[];
+}
+
+export interface WholeListText extends ListOrder {
+  /** The same as JSON text, one per row, for a list that builds its text itself (json-text.ts). */
+  loadJson: (where: SQL | undefined) => string[];
+}
+
 /** The ids of the rows `where` keeps, in the list's order, from its own table and indexes (no joins). */
 export function idsOf(
-  list: Pick<WholeList<unknown>, "db" | "table" | "id" | "orderBy">,
+  list: Pick<ListOrder, "db" | "table" | "id" | "orderBy">,
   where: SQL | undefined,
   limit: number,
   offset: number,
@@ -77,9 +86,14 @@ export function idsOf(
 }
 
 /** The whole list as an array when it fits one stretch, else as a JSON array streamed stretch by stretch. */
-export function wholeList<T>(list: WholeList<T>): T[] | Response {
+export function wholeList(list: WholeListText): Response;
+export function wholeList<T>(list: WholeList<T>): T[] | Response;
+export function wholeList<T>(list: WholeList<T> | WholeListText): T[] | Response {
   const stretchRows = list.stretchRows ?? STRETCH_ROWS;
-  if (idsOf(list, list.where, stretchRows + 1, 0).length <= stretchRows) return list.load(list.where);
+  const rowTexts =
+    "loadJson" in list ? list.loadJson : (where: SQL | undefined) => list.load(where).map((row) => JSON.stringify(row));
+  if (idsOf(list, list.where, stretchRows + 1, 0).length <= stretchRows)
+    return "loadJson" in list ? jsonText(arrayText(list.loadJson(list.where))) : list.load(list.where);
   const newest = list.db
     .select({ id: max(list.id) })
     .from(list.table)
@@ -105,8 +119,7 @@ export function wholeList<T>(list: WholeList<T>): T[] | Response {
         }
         const ids = ahead.slice(next, next + stretchRows);
         next += ids.length;
-        const rows = ids.length > 0 ? list.load(inIds(list.id, ids)) : [];
-        const items = rows.map((row) => JSON.stringify(row)).join(",");
+        const items = ids.length > 0 ? rowTexts(inIds(list.id, ids)).join(",") : "";
         const opening = first ? "[" : items ? "," : "";
         const last = lastRun && next === ahead.length;
         controller.enqueue(encoder.encode(`${opening}${items}${last ? "]" : ""}`));

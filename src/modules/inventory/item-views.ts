@@ -1,11 +1,12 @@
-import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categorie, corsi, inventario, inventarioCorsi } from "../../db/schema";
+import { inventario, inventarioCorsi } from "../../db/schema";
 import { inIds, qualified } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
-import type { CatalogueItem, InventoryItem } from "./model";
-import { type ItemCounts, itemCounts } from "./unit-counts";
-import { loadUnitViews, type OpenHoldings } from "./unit-status";
+import { keptPerItem } from "./item-journal";
+import { catalogueItem, type InventoryItem } from "./model";
+import type { ItemCounts } from "./unit-counts";
+import { loadUnitViews, type UnitView } from "./unit-status";
 
 /** An item as the API shows it (model.ts's `inventoryItem`). */
 export type ItemView = InventoryItem;
@@ -14,8 +15,6 @@ export interface ItemFilter {
   ids?: number[];
   /** Only items assigned to this course (what a student may see). */
   course?: string;
-  /** The open set, when the caller read it already (a whole list built stretch by stretch reads it once). */
-  open?: OpenHoldings;
 }
 
 /** Items assigned to the course (what a student may see). */
@@ -26,116 +25,175 @@ export function itemsOfCourse(course: string): SQL {
 
 /** An item's own fields, its category and its courses: what every view of an item starts from. */
 interface ItemRow {
-  item: typeof inventario.$inferSelect;
+  id: number;
+  nome: string;
+  note: string | null;
+  posizione: string | null;
+  fornitore: string | null;
+  seriale: string | null;
+  immagineUrl: string | null;
+  tipoPrestito: InventoryItem["tipo_prestito"];
+  categoriaId: number | null;
+  dataAggiunta: string;
+  durataMassimaGiorni: number | null;
+  checklist: string | null;
   categoryName: string | null;
   courses: string[];
 }
 
-const isRestricted = (filter: ItemFilter) => Boolean(filter.ids || filter.course);
+type ItemRowValues = [
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  InventoryItem["tipo_prestito"],
+  number | null,
+  string,
+  number | null,
+  string | null,
+  string | null,
+];
 
-/** Items (never archived ones) passing the filter, alphabetical, with their category names and courses. */
-function loadItemRows(db: Db, filter: ItemFilter): ItemRow[] {
-  const conditions: SQL[] = [isNull(inventario.archivedAt)];
-  if (filter.ids) conditions.push(inIds(inventario.id, filter.ids));
-  if (filter.course) conditions.push(itemsOfCourse(filter.course));
-  const items = db
-    .select({ item: inventario, categoryName: categorie.nome })
-    .from(inventario)
-    .leftJoin(categorie, eq(categorie.id, inventario.categoriaId))
-    .where(and(...conditions))
-    // Alphabetical as a person reads it: "lente" before "Zaino".
-    .orderBy(sql`${inventario.nome} collate nocase`, asc(inventario.id))
-    .all();
+/**
+ * These items (never archived ones) with their category names and courses. Plain rows: the query
+ * builder's row objects for a whole inventory cost more than reading it.
+ */
+function loadItemRows(db: Db, itemIds: readonly number[]): ItemRow[] {
+  const items = db.values<ItemRowValues>(
+    sql`SELECT inventario.id, inventario.nome, inventario.note, posizione, fornitore, seriale, immagine_url,
+      tipo_prestito, categoria_id, data_aggiunta, durata_massima_giorni, checklist, categorie.nome
+      FROM inventario LEFT JOIN categorie ON categorie.id = inventario.categoria_id
+      WHERE ${and(isNull(inventario.archivedAt), inIds(inventario.id, itemIds))}`,
+  );
   if (items.length === 0) return [];
-  const itemIds = items.map(({ item }) => item.id);
-  // For the full list, reading every assignment is cheaper than a long IN list.
-  const courseRows = db
-    .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome })
-    .from(inventarioCorsi)
-    .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-    .where(isRestricted(filter) ? inIds(inventarioCorsi.inventarioId, itemIds) : undefined)
-    .orderBy(asc(inventarioCorsi.posizione), asc(corsi.nome))
-    .all();
-  const coursesByItem = groupBy(courseRows, (row) => row.itemId);
-  return items.map(({ item, categoryName }) => ({
-    item,
-    categoryName,
-    courses: (coursesByItem.get(item.id) ?? []).map((row) => row.nome),
+  const coursesByItem = new Map<number, string[]>();
+  for (const [itemId, course] of db.values<[number, string]>(
+    sql`SELECT inventario_corsi.inventario_id, corsi.nome FROM inventario_corsi
+      JOIN corsi ON corsi.id = inventario_corsi.corso_id
+      WHERE ${inIds(
+        inventarioCorsi.inventarioId,
+        items.map(([id]) => id),
+      )}
+      ORDER BY inventario_corsi.posizione, corsi.nome`,
+  )) {
+    const courses = coursesByItem.get(itemId);
+    if (courses) courses.push(course);
+    else coursesByItem.set(itemId, [course]);
+  }
+  return items.map((row) => ({
+    id: row[0],
+    nome: row[1],
+    note: row[2],
+    posizione: row[3],
+    fornitore: row[4],
+    seriale: row[5],
+    immagineUrl: row[6],
+    tipoPrestito: row[7],
+    categoriaId: row[8],
+    dataAggiunta: row[9],
+    durataMassimaGiorni: row[10],
+    checklist: row[11],
+    categoryName: row[12],
+    courses: coursesByItem.get(row[0]) ?? [],
   }));
 }
 
-/** What an item shows in the catalogue, given its counts (model.ts's `catalogueItem`). */
-function catalogueFields({ item, categoryName, courses }: ItemRow, counts: ItemCounts): CatalogueItem {
-  const madre = courses[0] ?? null;
+/** An item's fields but its units, given its counts, in the order of the answer schema (model.ts's `inventoryItem`). */
+function itemFields(item: ItemRow, counts: ItemCounts): Omit<InventoryItem, "unita"> {
+  const madre = item.courses[0] ?? null;
   return {
     id: item.id,
     nome: item.nome,
     note: item.note,
     posizione: item.posizione,
     scaffale: item.posizione,
+    fornitore: item.fornitore,
     seriale: item.seriale,
+    checklist: item.checklist,
     immagine_url: item.immagineUrl,
     tipo_prestito: item.tipoPrestito,
+    durata_massima_giorni: item.durataMassimaGiorni,
     categoria_id: item.categoriaId,
-    categoria_nome: [madre, categoryName].filter(Boolean).join(" - ") || null,
+    categoria_nome: [madre, item.categoryName].filter(Boolean).join(" - ") || null,
     categoria_madre: madre,
-    categoria_figlia: categoryName,
-    corsi_assegnati: courses,
+    categoria_figlia: item.categoryName,
+    corsi_assegnati: item.courses,
     quantita_totale: counts.total,
     unita_disponibili: counts.available,
     stato_effettivo: counts.state,
+    hasMultipleUnits: counts.total > 1,
     data_aggiunta: item.dataAggiunta,
   };
 }
 
-/** Items (never archived ones) with their courses, category names, units and derived states. */
-export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): ItemView[] {
-  const rows = loadItemRows(db, filter);
-  if (rows.length === 0) return [];
-  const itemIds = rows.map(({ item }) => item.id);
-  const unitsByItem = groupBy(
-    loadUnitViews(db, today, { ...(isRestricted(filter) ? { itemIds } : {}), open: filter.open }),
-    (unit) => unit.inventario_id,
-  );
-  return rows.map((row) => {
-    const units = unitsByItem.get(row.item.id) ?? [];
-    const counts = {
+/**
+ * The catalogue's fields, in the order of its answer schema (model.ts), which is the order Elysia's
+ * answer check wrote them in: JSON.stringify writes the fields of a list it is given, in that order.
+ */
+const CATALOGUE_FIELDS = Object.keys(catalogueItem.properties);
+
+/** An item's two views as JSON text: the desk's (model.ts's `inventoryItem`) and the catalogue's (`catalogueItem`). */
+export interface ItemTexts {
+  inventory: string;
+  catalogue: string;
+}
+
+/** The texts of these items (never archived ones), built from their rows and their units' states. */
+function buildItemTexts(db: Db, today: string, itemIds: number[]): Map<number, ItemTexts> {
+  const rows = loadItemRows(db, itemIds);
+  const unitsByItem = new Map<number, UnitView[]>(rows.map((row) => [row.id, []]));
+  if (rows.length > 0)
+    for (const unit of loadUnitViews(db, today, { itemIds: rows.map((row) => row.id) }))
+      unitsByItem.get(unit.inventario_id)?.push(unit);
+  const texts = new Map<number, ItemTexts>();
+  for (const row of rows) {
+    const units = unitsByItem.get(row.id) ?? [];
+    const fields = itemFields(row, {
       total: units.length,
       available: units.filter((unit) => unit.stato === "disponibile").length,
       state: itemState(units.map((unit) => unit.stato)),
-    };
-    return {
-      ...catalogueFields(row, counts),
-      fornitore: row.item.fornitore,
-      checklist: row.item.checklist,
-      durata_massima_giorni: row.item.durataMassimaGiorni,
-      hasMultipleUnits: units.length > 1,
-      unita: units,
-    };
-  });
+    });
+    texts.set(row.id, {
+      // The desk's view ends with the units (model.ts): their text goes in before the closing brace.
+      inventory: `${JSON.stringify(fields).slice(0, -1)},"unita":${JSON.stringify(units)}}`,
+      catalogue: JSON.stringify(fields, CATALOGUE_FIELDS),
+    });
+  }
+  return texts;
 }
 
 /**
- * Items as the catalogue lists them: their counts come from the per-item counts kept between writes
- * (unit-counts.ts), so no unit is read.
+ * The texts of these items, by id (none for an archived one), kept per connection between reads: units
+ * are about 60 % of the whole inventory's answer, and reading the items and their units' states and
+ * writing them as JSON was most of its cost (500 items, 2,588 units: about 7 ms). A read builds again only
+ * the items a write named since the last one (item-journal.ts: the item's own row, its courses, the names
+ * of its category and courses, its units and their open records).
  */
-export function loadCatalogueViews(db: Db, today: string, filter: ItemFilter = {}): CatalogueItem[] {
-  const rows = loadItemRows(db, filter);
-  if (rows.length === 0) return [];
-  const counts = itemCounts(db, today);
-  const none: ItemCounts = { total: 0, available: 0, state: itemState([]) };
-  return rows.map((row) => catalogueFields(row, counts.get(row.item.id) ?? none));
+export const itemTexts = keptPerItem(buildItemTexts);
+
+/** The ids of the items (never archived ones) passing the filter, alphabetical. */
+function itemIdsOf(db: Db, filter: ItemFilter): number[] {
+  const conditions: SQL[] = [isNull(inventario.archivedAt)];
+  if (filter.ids) conditions.push(inIds(inventario.id, filter.ids));
+  if (filter.course) conditions.push(itemsOfCourse(filter.course));
+  return db
+    .values<[number]>(
+      sql`SELECT id FROM inventario WHERE ${and(...conditions)} ORDER BY ${inventario.nome} COLLATE NOCASE, id`,
+    )
+    .map(([id]) => id);
 }
 
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const group = groups.get(k);
-    if (group) group.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
+/** Items (never archived ones) with their courses, category names, units and derived states, alphabetical. */
+export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): ItemView[] {
+  const ids = itemIdsOf(db, filter);
+  const texts = itemTexts(db, today, ids);
+  return ids.flatMap((id) => {
+    const text = texts.get(id);
+    return text ? [JSON.parse(text.inventory) as ItemView] : [];
+  });
 }
 
 /** Drops what a student must not see on an item: which loan holds each unit. */

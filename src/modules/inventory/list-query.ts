@@ -5,12 +5,12 @@ import { rowsContaining } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
-import { type Page, type PagedAnswer, pageOf, pageOfRows } from "../paging";
+import { arrayText, jsonText, pageText } from "../json-text";
+import { type Page, pageOf, pageOfRows } from "../paging";
 import { ITEM_STRETCH_ROWS, wholeList } from "../whole-list";
-import { type ItemFilter, type ItemView, itemsOfCourse, loadCatalogueViews, loadItemViews } from "./item-views";
-import type { CatalogueItem, InventoryQuery } from "./model";
+import { type ItemTexts, itemsOfCourse, itemTexts } from "./item-views";
+import type { InventoryQuery } from "./model";
 import { itemCounts, itemCountTotals } from "./unit-counts";
-import { loadOpenHoldings, type OpenHoldings } from "./unit-status";
 
 /**
  * The inventory's list on the server: the spec's filters (search, category, course, status, dates
@@ -19,18 +19,17 @@ import { loadOpenHoldings, type OpenHoldings } from "./unit-status";
  * by its schema (model.ts) before it gets here.
  */
 
-/** What narrows the list (a student's course always does), and how each item is shown to the caller. */
-export interface InventoryScope<View extends { id: number }> {
+/** What narrows the list (a student's course always does), and which of an item's views the caller gets. */
+export interface InventoryScope {
   course?: string;
-  /** The views of the items the filter keeps. */
-  load: (db: Db, today: string, filter: ItemFilter) => View[];
+  view: keyof ItemTexts;
 }
 
 /** The desk's inventory: every item with its units. */
-export const WHOLE_ITEMS: InventoryScope<ItemView> = { load: loadItemViews };
+export const WHOLE_ITEMS: InventoryScope = { view: "inventory" };
 
 /** The catalogue: items as a student sees them, without units. */
-export const CATALOGUE: InventoryScope<CatalogueItem> = { load: loadCatalogueViews };
+export const CATALOGUE: InventoryScope = { view: "catalogue" };
 
 /** Items whose name, serial number or notes, or one of whose unit codes, contain the term. */
 export function itemsContaining(term: string): SQL {
@@ -96,17 +95,13 @@ function itemIds(db: Db, selection: { where: SQL | undefined; orderBy: SQL[] }, 
 /**
  * The items of the inventory (or of a student's course) passing the query: one page when `pagina` or
  * `per_pagina` is given, else the spec's whole array, streamed in stretches when it is long (whole-list.ts).
+ * The answer is JSON text built from each item's text (json-text.ts).
  */
-export function listInventory<View extends { id: number }>(
-  db: Db,
-  today: string,
-  query: InventoryQuery,
-  scope: InventoryScope<View>,
-): View[] | PagedAnswer<View> | Response {
+export function listInventory(db: Db, today: string, query: InventoryQuery, scope: InventoryScope): Response {
   const page = pageOf(query);
   const status = query.stato;
   const selection = itemSelection(query, scope);
-  const views = (ids: number[], open?: OpenHoldings) => itemViewsInOrder(db, today, ids, scope, open);
+  const texts = (ids: number[]) => textsInOrder(db, today, ids, scope);
   if (status) {
     // The state is derived, not stored: the filtered ids are narrowed by the per-item counts.
     const counts = itemCounts(db, today);
@@ -115,44 +110,28 @@ export function listInventory<View extends { id: number }>(
       if (!item) return status === "non_disponibile";
       return status === LOW_STOCK ? isLowStock(item.available, item.total) : item.state === status;
     });
-    if (!page) return views(ids);
+    if (!page) return jsonText(arrayText(texts(ids)));
     const answer = pageOfRows(ids, page);
-    return { ...answer, elementi: views(answer.elementi) };
+    return jsonText(pageText(texts(answer.elementi), answer));
   }
-  if (!page) {
-    // Read once for every stretch: a stretch's units scoped by id would read each unit's whole history.
-    const open = loadOpenHoldings(db, today, null);
+  if (!page)
     return wholeList({
       db,
       table: inventario,
       id: inventario.id,
       ...selection,
-      load: (stretch) => views(itemIds(db, { where: stretch, orderBy: selection.orderBy }), open),
+      loadJson: (stretch) => texts(itemIds(db, { where: stretch, orderBy: selection.orderBy })),
       stretchRows: ITEM_STRETCH_ROWS,
     });
-  }
   const total = db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0;
-  return { elementi: views(itemIds(db, selection, page)), totale: total, pagina: page.number, per_pagina: page.size };
+  const elements = texts(itemIds(db, selection, page));
+  return jsonText(pageText(elements, { totale: total, pagina: page.number, per_pagina: page.size }));
 }
 
-/**
- * Beyond this many items, building every item costs less than a long list of ids. A stretch of the whole
- * list is always read by its ids: building every item for each stretch made the whole inventory at 5x
- * cost 964 ms instead of 403.
- */
-const BY_IDS_UP_TO = ITEM_STRETCH_ROWS;
-
-function itemViewsInOrder<View extends { id: number }>(
-  db: Db,
-  today: string,
-  ids: number[],
-  scope: InventoryScope<View>,
-  open?: OpenHoldings,
-): View[] {
-  if (ids.length === 0) return [];
-  const views = scope.load(db, today, { ...(ids.length > BY_IDS_UP_TO ? {} : { ids }), open });
-  const byId = new Map(views.map((item) => [item.id, item]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+/** The texts of these items in this order, in the scope's view (an item archived meanwhile is left out). */
+function textsInOrder(db: Db, today: string, ids: number[], scope: InventoryScope): string[] {
+  const texts = itemTexts(db, today, ids);
+  return ids.flatMap((id) => texts.get(id)?.[scope.view] ?? []);
 }
 
 /** The inventory's summary cards, over every listed item: one aggregate answer instead of the whole list. */

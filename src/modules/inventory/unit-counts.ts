@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isLowStock } from "../../domain/stock-level";
 import { type ItemState, itemState, UNIT_STATES, type UnitState, unitState } from "../../domain/unit-state";
+import { type JournalMark, journalSince } from "./item-journal";
 import { loadOpenHoldings } from "./unit-status";
 
 /** An item's effective state and how many of its listed units there are, and are free. */
@@ -13,19 +14,11 @@ export interface ItemCounts {
 }
 
 /**
- * Every item's unit counts, for the status filter, the summary cards and the low-stock alerts.
- *
- * Counting them all reads every listed unit and every open record (about 20 ms at five times the
- * default academy), and every write would make the next read count again. So the counts are kept per
- * connection and per day, and a read counts again only the items written since the last one: triggers
- * (migration 0014) journal the item of every unit, loan, loan unit, request and repair row written, by
- * this process or any other, in `item_changes`. The counts depend on the day only through which
- * requests have expired and which approved loans have started, so a new day counts everything again.
- *
- * Counting everything again also happens when the journal no longer holds every row since the last read
- * (the jobs prune it), when it went backwards (a restored database), and when many items changed at once
- * (an import). Inside a write transaction nothing is kept: a rollback would take back journal rows whose
- * numbers are then used again.
+ * Every item's unit counts, for the status filter, the summary cards, the low-stock alerts and the
+ * catalogue. Counting them all reads every listed unit and every open record (about 20 ms at five times
+ * the default academy), and every write would make the next read count again. So the counts are kept
+ * per connection and per day, and a read counts again only the items written since the last one
+ * (item-journal.ts).
  */
 export function itemCounts(db: Db, today: string): ReadonlyMap<number, ItemCounts> {
   return counted(db, today).counts;
@@ -43,33 +36,24 @@ export function itemCountTotals(db: Db, today: string): Readonly<CountTotals> {
 }
 
 function counted(db: Db, today: string): Kept {
-  if (connectionOf(db)?.inTransaction !== false) return keptFrom(today, 0, countItems(db, today, null));
-  const last = journalEnd(db);
   const before = kept.get(db);
-  if (before?.today === today && before.seq === last) return before;
-  if (before?.today === today && last > before.seq && firstJournalled(db) <= before.seq + 1) {
-    const changed = db
-      .values<[number]>(
-        sql`SELECT DISTINCT inventario_id FROM item_changes WHERE seq > ${before.seq} AND seq <= ${last}`,
-      )
-      .map(([itemId]) => itemId);
-    if (changed.length <= RECOUNT_UP_TO) {
-      const recounted = countItems(db, today, changed);
-      for (const itemId of changed) {
-        const previous = before.counts.get(itemId);
-        if (previous) tally(before.totals, previous, -1);
-        const counts = recounted.get(itemId);
-        if (counts) {
-          before.counts.set(itemId, counts);
-          tally(before.totals, counts, 1);
-        } else before.counts.delete(itemId);
-      }
-      before.seq = last;
-      return before;
+  const news = journalSince(db, today, before);
+  if (!news.keep) return keptFrom(today, 0, countItems(db, today, null));
+  if (before && news.changed) {
+    const recounted = countItems(db, today, news.changed);
+    for (const itemId of news.changed) {
+      const previous = before.counts.get(itemId);
+      if (previous) tally(before.totals, previous, -1);
+      const counts = recounted.get(itemId);
+      if (counts) {
+        before.counts.set(itemId, counts);
+        tally(before.totals, counts, 1);
+      } else before.counts.delete(itemId);
     }
+    before.seq = news.end;
+    return before;
   }
-  // The journal's end is read before counting: a write landing meanwhile is counted again next time.
-  const fresh = keptFrom(today, last, countItems(db, today, null));
+  const fresh = keptFrom(today, news.end, countItems(db, today, null));
   kept.set(db, fresh);
   return fresh;
 }
@@ -87,27 +71,12 @@ function tally(totals: CountTotals, item: ItemCounts, sign: 1 | -1) {
   if (isLowStock(item.available, item.total)) totals.lowStock += sign;
 }
 
-/** Beyond this many changed items, counting all of them once costs less than item by item. */
-const RECOUNT_UP_TO = 500;
-
-interface Kept {
-  today: string;
-  /** The last journal row counted. */
-  seq: number;
+interface Kept extends JournalMark {
   counts: Map<number, ItemCounts>;
   totals: CountTotals;
 }
 
 const kept = new WeakMap<Db, Kept>();
-
-/** The connection behind `db`; a transaction's handle has none. */
-const connectionOf = (db: Db): Database | undefined => ("$client" in db ? (db.$client as Database) : undefined);
-
-const journalEnd = (db: Db) =>
-  db.values<[number]>(sql`SELECT seq FROM sqlite_sequence WHERE name = 'item_changes'`)[0]?.[0] ?? 0;
-
-const firstJournalled = (db: Db) =>
-  db.values<[number | null]>(sql`SELECT min(seq) FROM item_changes`)[0]?.[0] ?? Number.POSITIVE_INFINITY;
 
 /** The journal rows kept for readers that are behind; older ones are pruned by the jobs. */
 const JOURNAL_KEEPS = 10_000;
