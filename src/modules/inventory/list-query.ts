@@ -120,7 +120,7 @@ export function listInventory(db: Db, today: string, query: InventoryQuery, scop
       table: inventario,
       id: inventario.id,
       ...selection,
-      loadJson: (stretch) => texts(itemIds(db, { where: stretch, orderBy: selection.orderBy })),
+      textsOf: texts,
       stretchRows: ITEM_STRETCH_ROWS,
     });
   const total = db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0;
