@@ -151,7 +151,10 @@ export function createApp(
       return read ? responses.storeRead(request, read, set.headers as Record<string, string>) : undefined;
     })
     .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
-      if (isStreamedList(responseValue)) return compressedStream(request, responseValue);
+      if (isStreamedList(responseValue))
+        return responses && request.method === "GET" && CACHED_LISTS.has(route)
+          ? responses.storeStream(request, responseValue)
+          : compressedStream(request, responseValue);
       const builtText = jsonTextOf(responseValue);
       // Plain objects and arrays, and JSON text a list built: files and other responses go out as they are.
       const isPlain = Array.isArray(responseValue) || Object.getPrototypeOf(responseValue ?? 0) === Object.prototype;

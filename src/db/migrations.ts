@@ -21,6 +21,7 @@ import keptRequestStates from "../../migrations/0017_kept_request_states.sql" wi
 import keptCountsPerItem from "../../migrations/0018_kept_counts_per_item.sql" with { type: "text" };
 import searchWalkIndexes from "../../migrations/0019_search_walk_indexes.sql" with { type: "text" };
 import itemTextChanges from "../../migrations/0020_item_text_changes.sql" with { type: "text" };
+import unitSearchItemNames from "../../migrations/0021_unit_search_item_names.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -47,6 +48,7 @@ export const migrationSql: Record<string, string> = {
   "0018_kept_counts_per_item": keptCountsPerItem,
   "0019_search_walk_indexes": searchWalkIndexes,
   "0020_item_text_changes": itemTextChanges,
+  "0021_unit_search_item_names": unitSearchItemNames,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -2,7 +2,8 @@ import { type Column, type SQL, sql } from "drizzle-orm";
 
 /**
  * Substring search through the trigram FTS5 indexes (migration 0006): each one mirrors a table's
- * searchable text under the same rowid, kept in step by triggers.
+ * searchable text under the same rowid, kept in step by triggers. These are the columns searched; an
+ * index may hold others for a narrower question (`unitsOfItemsNotNamed`).
  */
 export const SEARCH_INDEXES = {
   inventario_fts: ["nome", "seriale", "note"],
@@ -34,6 +35,19 @@ export function rowsContaining<T extends SearchIndex>(
     sql` OR `,
   );
   return sql`SELECT rowid FROM ${table} WHERE (${anyColumn})`;
+}
+
+/**
+ * `SELECT rowid …` of the units whose code contains `term` while their item's name does not (as
+ * `inventario_fts` matches names): `unita_fts` keeps each unit's item name beside its code for this
+ * (migration 0021), so FTS5 answers it without reading the units.
+ */
+export function unitsOfItemsNotNamed(term: string): SQL {
+  if ([...term].length >= TRIGRAM) {
+    const phrase = `"${term.replaceAll('"', '""')}"`;
+    return sql`SELECT rowid FROM unita_fts WHERE unita_fts MATCH ${`{codice_univoco} : ${phrase} NOT {nome_oggetto} : ${phrase}`}`;
+  }
+  return sql`SELECT rowid FROM unita_fts WHERE ${containsText(sql.raw("codice_univoco"), term)} AND NOT coalesce(${containsText(sql.raw("nome_oggetto"), term)}, 0)`;
 }
 
 /** `column LIKE '%term%'`, the term's own wildcards taken literally: for the few rows no index covers. */

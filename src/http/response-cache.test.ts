@@ -144,4 +144,53 @@ describe("the kept answers", () => {
     cache.settle(owner);
     expect(await waiting).toBeUndefined();
   });
+
+  /** The big list as a stream of JSON text, as src/modules/whole-list.ts answers a long list. */
+  function streamOf(value: unknown): Response {
+    const text = JSON.stringify(value);
+    const half = Math.floor(text.length / 2);
+    const encoder = new TextEncoder();
+    return new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(encoder.encode(text.slice(0, half)));
+          controller.enqueue(encoder.encode(text.slice(half)));
+          controller.close();
+        },
+      }),
+    );
+  }
+
+  const unzipped = async (response: Response) =>
+    JSON.parse(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await response.arrayBuffer()))));
+
+  const gzipRequest = (init: RequestInit = {}) =>
+    new Request("http://localhost/api/prestiti?all=1", { ...init, headers: { "accept-encoding": "gzip" } });
+
+  it("keep a streamed whole list once it went out whole, and let callers that missed meanwhile wait for it", async () => {
+    const cache = createResponseCache(createTestContext());
+    const owner = gzipRequest();
+    expect(await cache.lookup(owner, "1 list", "/api/prestiti")).toBeUndefined();
+    const waiting = cache.lookup(gzipRequest(), "1 list", "/api/prestiti");
+    const streamed = cache.storeStream(owner, streamOf(big));
+    // As the server does once the handler answered, before the stream has gone out.
+    cache.settle(owner);
+    expect(streamed.headers.get("etag")).toStartWith('W/"');
+    expect(await unzipped(streamed)).toEqual(big);
+    const kept = await waiting;
+    expect(kept?.headers.get("content-encoding")).toBe("gzip");
+    expect(kept?.headers.get("etag")).toBe(streamed.headers.get("etag"));
+    expect(await unzipped(kept as Response)).toEqual(big);
+  });
+
+  it("keep nothing from a stream its client left, and release the callers waiting for it", async () => {
+    const cache = createResponseCache(createTestContext());
+    const leaving = new AbortController();
+    const owner = gzipRequest({ signal: leaving.signal });
+    await cache.lookup(owner, "1 list", "/api/prestiti");
+    const waiting = cache.lookup(gzipRequest(), "1 list", "/api/prestiti");
+    cache.storeStream(owner, streamOf(big));
+    leaving.abort();
+    expect(await waiting).toBeUndefined();
+  });
 });

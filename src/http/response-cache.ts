@@ -89,6 +89,8 @@ const KEEP_PLAIN_UP_TO_BYTES = 1024 * 1024;
 const MAX_WAIT_MS = 15_000;
 /** The memory the kept answers may take. */
 const MAX_CACHED_BYTES = 48 * 1024 * 1024;
+/** The biggest answer kept: the whole loan history of the default academy (8 MB gzipped) fits, five times it does not. */
+const MAX_KEPT_BYTES = MAX_CACHED_BYTES / 4;
 
 export interface JsonBody {
   /** Null when only the gzipped form is kept. */
@@ -151,9 +153,14 @@ export function jsonResponse(
 }
 
 /** A JSON answer streamed in stretches (src/modules/whole-list.ts), compressed on the way when the client accepts it. */
-export function compressedStream(request: Request, response: Response): Response {
-  if (!response.body || !acceptsGzip(request)) return response;
+export function compressedStream(
+  request: Request,
+  response: Response,
+  extraHeaders: Record<string, string> = {},
+): Response {
   const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
+  if (!response.body || !acceptsGzip(request)) return new Response(response.body, { status: response.status, headers });
   headers.set("content-encoding", "gzip");
   headers.set("vary", "Accept-Encoding");
   return new Response(response.body.pipeThrough(new CompressionStream("gzip")), { status: response.status, headers });
@@ -175,6 +182,8 @@ export function createResponseCache(ctx: AppContext) {
   // The computation each request runs: when a newer version's computation takes its key meanwhile (a
   // list reader computes while this thread answers others), the older one's waiters are still released.
   const owned = new WeakMap<Request, Computation>();
+  // Requests whose answer is still streaming: their computation ends with the stream, not the handler.
+  const streaming = new WeakSet<Request>();
   let cachedBytes = 0;
 
   function currentVersion(route: string | undefined): string {
@@ -195,7 +204,7 @@ export function createResponseCache(ctx: AppContext) {
 
   function keep(key: string, entry: Entry) {
     forget(key);
-    if (entry.bytes > MAX_CACHED_BYTES / 4) return;
+    if (entry.bytes > MAX_KEPT_BYTES) return;
     // Oldest first: a Map iterates in insertion order.
     for (const oldest of entries.keys()) {
       if (cachedBytes + entry.bytes <= MAX_CACHED_BYTES) break;
@@ -216,6 +225,7 @@ export function createResponseCache(ctx: AppContext) {
 
   /** Once a request is answered (or failed): callers waiting on its computation go on. */
   function settle(request: Request) {
+    if (streaming.has(request)) return;
     const computation = owned.get(request);
     if (!computation) return;
     owned.delete(request);
@@ -286,6 +296,41 @@ export function createResponseCache(ctx: AppContext) {
           ? { body: null, gzipped: read.body }
           : { body: new TextDecoder().decode(read.body), gzipped: null };
       return keepAndAnswer(request, encoded, headers);
+    },
+
+    /**
+     * A whole list streamed in stretches: passed on as it is built and, when it went out gzipped whole
+     * and fits the cache, kept like any other answer. Until the stream ends, callers missing the same
+     * list wait for it instead of building it again: sixteen pollers of the whole inventory cost one
+     * build, not sixteen. A history too big to keep still streams every time.
+     */
+    storeStream(request: Request, stream: Response): Response {
+      const { key, version } = seen.get(request) ?? { key: undefined, version: currentVersion(undefined) };
+      const answer = compressedStream(request, stream, cacheHeaders(version));
+      if (key === undefined || !answer.body || answer.headers.get("content-encoding") !== "gzip") {
+        settle(request);
+        return answer;
+      }
+      streaming.add(request);
+      const ended = () => {
+        streaming.delete(request);
+        settle(request);
+      };
+      request.signal.addEventListener("abort", ended, { once: true });
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      const keeping = new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.byteLength;
+          if (size <= MAX_KEPT_BYTES) chunks.push(chunk);
+          controller.enqueue(chunk);
+        },
+        flush() {
+          if (size <= MAX_KEPT_BYTES) keep(key, { version, body: null, gzipped: Buffer.concat(chunks), bytes: size });
+          ended();
+        },
+      });
+      return new Response(answer.body.pipeThrough(keeping), { status: answer.status, headers: answer.headers });
     },
 
     settle,

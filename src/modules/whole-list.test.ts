@@ -94,6 +94,30 @@ describe("the spec's whole lists over a long history", () => {
     expect(JSON.parse(text)).toHaveLength(count);
   });
 
+  it("keeps a streamed list like any other: the same ETag and a 304 while nothing changed, a new one after a write", async () => {
+    const scenario = await loanScenario();
+    longHistory(scenario, count);
+    const ask = (headers: Record<string, string> = {}) =>
+      scenario.client.app.handle(
+        new Request("http://localhost/api/prestiti?all=1", {
+          headers: { authorization: `Bearer ${scenario.admin}`, "accept-encoding": "gzip", ...headers },
+        }),
+      );
+    const first = await ask();
+    const etag = first.headers.get("etag") as string;
+    expect(etag).toStartWith('W/"');
+    const streamed = new Uint8Array(await first.arrayBuffer());
+    const again = await ask();
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(streamed);
+    expect((await ask({ "if-none-match": etag })).status).toBe(304);
+    longHistory(scenario, 1);
+    const changed = await ask({ "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    const text = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await changed.arrayBuffer())));
+    expect(JSON.parse(text)).toHaveLength(count + 1);
+  });
+
   it("/api/auth/users streams every user, in the order of its pages, past a run of ids read ahead", async () => {
     const scenario = await loanScenario();
     const students = Array.from({ length: STRETCHES_PER_ID_RUN * STRETCH_ROWS + 37 }, (_, index) => ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "bun:test";
+import { unitsOfItemsNotNamed } from "../../db/search";
 import type { Json } from "../../testing/harness";
 import { insertLoan, insertRequest } from "../../testing/inventory-fixtures";
 import { approveOk, day, type LoanScenario, loanScenario, requestOk, unitIdOf } from "../../testing/loan-fixtures";
@@ -376,4 +377,43 @@ describe("a search that matches most of the history", () => {
       expect(paged).toEqual(ids);
     },
   );
+});
+
+describe("the units of items not named by a search", () => {
+  it("follow each unit's code and item name through renames, moves and new units, long terms and short", async () => {
+    const { ctx, camera, tablet } = await loanScenario();
+    const code = (camera.unita as Json[])[1]?.codice_univoco as string;
+    const expected = (term: string) =>
+      (
+        ctx.sqlite
+          .query(
+            "SELECT u.id AS id, u.codice_univoco AS code, i.nome AS name FROM unita u JOIN inventario i ON i.id = u.inventario_id",
+          )
+          .all() as Array<{ id: number; code: string; name: string }>
+      )
+        .filter((unit) => unit.code.toLowerCase().includes(term) && !unit.name.toLowerCase().includes(term))
+        .map((unit) => unit.id)
+        .sort((a, b) => a - b);
+    const found = (term: string) =>
+      ctx.db
+        .values<[number]>(unitsOfItemsNotNamed(term))
+        .map(([id]) => id)
+        .sort((a, b) => a - b);
+    const terms = [code.toLowerCase(), "tav", "ta", "o", "fotocamera"];
+    const agree = () => {
+      for (const term of terms) expect({ term, ids: found(term) }).toEqual({ term, ids: expected(term) });
+    };
+    agree();
+    expect(found(code.toLowerCase())).toHaveLength(1);
+    ctx.sqlite.run(`UPDATE inventario SET nome = 'Fotocamera ${code}' WHERE id = ${camera.id}`);
+    agree();
+    expect(found(code.toLowerCase())).toEqual([]);
+    ctx.sqlite.run(`UPDATE unita SET inventario_id = ${tablet.id} WHERE codice_univoco = '${code}'`);
+    agree();
+    expect(found(code.toLowerCase())).toHaveLength(1);
+    ctx.sqlite.run(
+      `INSERT INTO unita (inventario_id, codice_univoco, codice_chiave) VALUES (${tablet.id}, 'TAV-NUOVA', 'tav-nuova')`,
+    );
+    agree();
+  });
 });

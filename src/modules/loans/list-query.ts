@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
-import { containsText, rowsContaining } from "../../db/search";
+import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
+import { containsText, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
 import { inIds, qualified } from "../../db/sql";
 import {
   LOAN_STATE,
@@ -94,14 +94,7 @@ const matchingItems = (term: string) => rowsContaining("inventario_fts", term, [
  * count and for the page.
  */
 function unitsOfOtherItems(db: Db, term: string): number[] {
-  return db
-    .select({ id: unita.id })
-    .from(unita)
-    .where(
-      sql`${unita.id} IN (${rowsContaining("unita_fts", term)}) AND ${unita.inventarioId} NOT IN (${matchingItems(term)})`,
-    )
-    .all()
-    .map((unit) => unit.id);
+  return db.values<[number]>(unitsOfItemsNotNamed(term)).map(([id]) => id);
 }
 
 /** A column as a condition names it; `walk` hides its index from SQLite (unary plus), see ListFilter.walkWhere. */
