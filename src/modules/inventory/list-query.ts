@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
-import { rowsContaining } from "../../db/search";
+import { rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
@@ -31,11 +31,15 @@ export const WHOLE_ITEMS: InventoryScope = { view: "inventory" };
 /** The catalogue: items as a student sees them, without units. */
 export const CATALOGUE: InventoryScope = { view: "catalogue" };
 
-/** Items whose name, serial number or notes, or one of whose unit codes, contain the term. */
+/**
+ * Items whose name, serial number or notes, or one of whose unit codes, contain the term. Unit codes
+ * mostly repeat their item's name, so only the units of items whose name does not match are read: at 5x
+ * "canon" is in 2,594 codes, and reading each one's item made the count grow faster than the matches.
+ */
 export function itemsContaining(term: string): SQL {
   return sql`(${qualified(inventario.id)} IN (${rowsContaining("inventario_fts", term)})
     OR ${qualified(inventario.id)} IN (SELECT ${qualified(unita.inventarioId)} FROM ${unita}
-      WHERE ${qualified(unita.id)} IN (${rowsContaining("unita_fts", term)})))`;
+      WHERE ${qualified(unita.id)} IN (${unitsOfItemsNotNamed(term)})))`;
 }
 
 const firstCourse = sql`(select c.nome from inventario_corsi ic join corsi c on c.id = ic.corso_id
