@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "./app";
-import { type ListReaders, startListReaders } from "./list-readers";
+import { type ListReaders, missBurst, startListReaders } from "./list-readers";
 import { createTestContext, registerStudent, signInAdmin, type TestClient } from "./testing/harness";
 import { createItem } from "./testing/inventory-fixtures";
 
@@ -13,10 +13,10 @@ afterEach(() => {
 });
 
 /** A server on a database file with two list readers, counting the lists they computed. */
-function serverWithReaders(idleStopMs?: number) {
+function serverWithReaders(idleStopMs?: number, startAfterMisses = 1) {
   const folder = mkdtempSync(join(tmpdir(), "prestalab-readers-"));
   const ctx = createTestContext(new Date("2026-03-10T09:00:00Z"), join(folder, "prestalab.db"));
-  const readers = startListReaders(ctx, { count: 2, idleStopMs }) as ListReaders;
+  const readers = startListReaders(ctx, { count: 2, idleStopMs, startAfterMisses }) as ListReaders;
   let computed = 0;
   const counted: ListReaders = {
     async read(request) {
@@ -127,6 +127,33 @@ describe("the list readers", () => {
     await createItem(client, admin, { nome: "Treppiede" });
     expect((await call("/api/inventario/riepilogo", admin)).status).toBe(200);
     expect(computed()).toBe(1);
+  });
+
+  it("start only once lists miss often: a few misses are answered by the server's own thread", async () => {
+    const { call, client, readers, computed } = serverWithReaders(undefined, 3);
+    const { token: admin } = await signInAdmin(client);
+    for (const nome of ["Fotocamera", "Treppiede"]) {
+      await createItem(client, admin, { nome });
+      expect((await call("/api/inventario/riepilogo", admin)).status).toBe(200);
+    }
+    expect(readers.running()).toBe(0);
+    expect(computed()).toBe(0);
+    // The third miss within the burst starts them; the server still answers it itself.
+    await createItem(client, admin, { nome: "Microfono" });
+    expect((await call("/api/inventario/riepilogo", admin)).status).toBe(200);
+    expect(computed()).toBe(0);
+    expect(readers.running()).toBe(2);
+    await readers.start();
+    await createItem(client, admin, { nome: "Cavalletto" });
+    expect((await call("/api/inventario/riepilogo", admin)).status).toBe(200);
+    expect(computed()).toBe(1);
+  });
+
+  it("count a burst only within its window", () => {
+    const burst = missBurst(3, 3_000);
+    expect([0, 1_000, 3_500].map((at) => burst.reached(at))).toEqual([false, false, false]);
+    expect(burst.reached(3_900)).toBe(true);
+    expect(burst.reached(10_000)).toBe(false);
   });
 
   it("are not started for a database in memory, which another thread cannot open", () => {
