@@ -63,8 +63,8 @@ export interface WholeList<T> extends ListOrder {
 }
 
 export interface WholeListText extends ListOrder {
-  /** The same as JSON text, one per row, for a list that builds its text itself (json-text.ts). */
-  loadJson: (where: SQL | undefined) => string[];
+  /** The JSON text of these rows, given in the list's order, for a list that builds its text itself (json-text.ts). */
+  textsOf: (ids: number[]) => string[];
 }
 
 /** The ids of the rows `where` keeps, in the list's order, from its own table and indexes (no joins). */
@@ -90,10 +90,13 @@ export function wholeList(list: WholeListText): Response;
 export function wholeList<T>(list: WholeList<T>): T[] | Response;
 export function wholeList<T>(list: WholeList<T> | WholeListText): T[] | Response {
   const stretchRows = list.stretchRows ?? STRETCH_ROWS;
-  const rowTexts =
-    "loadJson" in list ? list.loadJson : (where: SQL | undefined) => list.load(where).map((row) => JSON.stringify(row));
-  if (idsOf(list, list.where, stretchRows + 1, 0).length <= stretchRows)
-    return "loadJson" in list ? jsonText(arrayText(list.loadJson(list.where))) : list.load(list.where);
+  const textsOf =
+    "textsOf" in list
+      ? list.textsOf
+      : (ids: number[]) => list.load(inIds(list.id, ids)).map((row) => JSON.stringify(row));
+  const firstIds = idsOf(list, list.where, stretchRows + 1, 0);
+  if (firstIds.length <= stretchRows)
+    return "textsOf" in list ? jsonText(arrayText(list.textsOf(firstIds))) : list.load(list.where);
   const newest = list.db
     .select({ id: max(list.id) })
     .from(list.table)
@@ -119,7 +122,7 @@ export function wholeList<T>(list: WholeList<T> | WholeListText): T[] | Response
         }
         const ids = ahead.slice(next, next + stretchRows);
         next += ids.length;
-        const items = ids.length > 0 ? rowTexts(inIds(list.id, ids)).join(",") : "";
+        const items = ids.length > 0 ? textsOf(ids).join(",") : "";
         const opening = first ? "[" : items ? "," : "";
         const last = lastRun && next === ahead.length;
         controller.enqueue(encoder.encode(`${opening}${items}${last ? "]" : ""}`));

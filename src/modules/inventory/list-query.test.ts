@@ -156,6 +156,22 @@ describe("a student's catalogue, paged on the server", () => {
     expect(elsewhere.body).toMatchObject({ totale: 0, elementi: [] });
   });
 
+  it("counts in a page's total neither archived items nor other courses' items, and follows a course's rename", async () => {
+    const { client, admin, ctx, student, designStudent, tablet } = await catalogue();
+    const totalOf = async (path: string, token: string) => (await client.get(path, token)).body.totale;
+    expect(await totalOf("/api/inventario/disponibili?pagina=1", student.token)).toBe(3);
+    expect(await totalOf("/api/inventario/disponibili?pagina=1", designStudent.token)).toBe(1);
+    expect(await totalOf("/api/inventario?pagina=1&corso=Design", admin)).toBe(1);
+    expect(await totalOf("/api/inventario?pagina=1", admin)).toBe(4);
+    expect((await client.delete(`/api/inventario/${tablet.id}`, admin)).status).toBe(200);
+    expect(await totalOf("/api/inventario/disponibili?pagina=1", student.token)).toBe(2);
+    expect(await totalOf("/api/inventario?pagina=1", admin)).toBe(3);
+    expect((await client.get("/api/inventario/riepilogo", admin)).body.articoli_totali).toBe(3);
+    ctx.sqlite.run("UPDATE corsi SET nome = 'Design del prodotto' WHERE nome = 'Design'");
+    expect(await totalOf("/api/inventario?pagina=1&corso=Design", admin)).toBe(0);
+    expect(await totalOf("/api/inventario?pagina=1&corso=Design del prodotto", admin)).toBe(1);
+  });
+
   it("counts the course's items free now for the student's dashboard, with a one-row page", async () => {
     const { client, ctx, student, lens } = await catalogue();
     const everything = await client.get("/api/inventario/disponibili?pagina=1&per_pagina=1", student.token);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
-import { rowsContaining } from "../../db/search";
+import { rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
@@ -31,11 +31,15 @@ export const WHOLE_ITEMS: InventoryScope = { view: "inventory" };
 /** The catalogue: items as a student sees them, without units. */
 export const CATALOGUE: InventoryScope = { view: "catalogue" };
 
-/** Items whose name, serial number or notes, or one of whose unit codes, contain the term. */
+/**
+ * Items whose name, serial number or notes, or one of whose unit codes, contain the term. Unit codes
+ * mostly repeat their item's name, so only the units of items whose name does not match are read: at 5x
+ * "canon" is in 2,594 codes, and reading each one's item made the count grow faster than the matches.
+ */
 export function itemsContaining(term: string): SQL {
   return sql`(${qualified(inventario.id)} IN (${rowsContaining("inventario_fts", term)})
     OR ${qualified(inventario.id)} IN (SELECT ${qualified(unita.inventarioId)} FROM ${unita}
-      WHERE ${qualified(unita.id)} IN (${rowsContaining("unita_fts", term)})))`;
+      WHERE ${qualified(unita.id)} IN (${unitsOfItemsNotNamed(term)})))`;
 }
 
 const firstCourse = sql`(select c.nome from inventario_corsi ic join corsi c on c.id = ic.corso_id
@@ -58,13 +62,21 @@ function sortColumn(field: InventorySortField): SQL {
 }
 
 /** The filters SQL can check, and the asked order (ties by name, then id, as the index reads). */
-function itemSelection(query: InventoryQuery, scope: { course?: string }): { where: SQL | undefined; orderBy: SQL[] } {
+interface ItemSelection {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /** No filter but the course (when any) narrows the list: its total comes from indexes alone. */
+  onlyCourse: { course: string | null } | null;
+}
+
+function itemSelection(query: InventoryQuery, scope: { course?: string }): ItemSelection {
   const term = query.search?.trim();
   const course = scope.course ?? (query.corso?.trim() || null);
   const field = query.sortBy ?? "nome";
   const direction = query.sortOrder === "desc" ? desc : asc;
   const byName = sql`${inventario.nome} collate nocase`;
   return {
+    onlyCourse: term || query.categoria || query.dateFrom || query.dateTo ? null : { course },
     where: and(
       isNull(inventario.archivedAt),
       term ? itemsContaining(term) : undefined,
@@ -80,7 +92,24 @@ function itemSelection(query: InventoryQuery, scope: { course?: string }): { whe
   };
 }
 
-function itemIds(db: Db, selection: { where: SQL | undefined; orderBy: SQL[] }, page?: Page): number[] {
+/**
+ * How many items there are (never archived ones), or how many a course has: counted from indexes alone,
+ * less the archived ones, which are few and have an index of their own. Counting through every item's
+ * row (and, for a course, its assignments) grew with the academy: 3.9 ms for a course at five times the
+ * default size, 0.07 this way.
+ */
+function listedItems(db: Db, course: string | null): number {
+  const [[listed = 0] = []] = course
+    ? db.values<[number]>(sql`SELECT (SELECT count(*) FROM inventario_corsi WHERE corso_id = c.id)
+        - (SELECT count(*) FROM inventario i WHERE i.archived_at IS NOT NULL
+            AND EXISTS (SELECT 1 FROM inventario_corsi ic WHERE ic.inventario_id = i.id AND ic.corso_id = c.id))
+        FROM corsi c WHERE c.nome = ${course}`)
+    : db.values<[number]>(sql`SELECT (SELECT count(*) FROM inventario)
+        - (SELECT count(*) FROM inventario WHERE archived_at IS NOT NULL)`);
+  return listed;
+}
+
+function itemIds(db: Db, selection: Pick<ItemSelection, "where" | "orderBy">, page?: Page): number[] {
   return db
     .select({ id: inventario.id })
     .from(inventario)
@@ -120,10 +149,12 @@ export function listInventory(db: Db, today: string, query: InventoryQuery, scop
       table: inventario,
       id: inventario.id,
       ...selection,
-      loadJson: (stretch) => texts(itemIds(db, { where: stretch, orderBy: selection.orderBy })),
+      textsOf: texts,
       stretchRows: ITEM_STRETCH_ROWS,
     });
-  const total = db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0;
+  const total = selection.onlyCourse
+    ? listedItems(db, selection.onlyCourse.course)
+    : (db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0);
   const elements = texts(itemIds(db, selection, page));
   return jsonText(pageText(elements, { totale: total, pagina: page.number, per_pagina: page.size }));
 }
@@ -137,9 +168,9 @@ function textsInOrder(db: Db, today: string, ids: number[], scope: InventoryScop
 /** The inventory's summary cards, over every listed item: one aggregate answer instead of the whole list. */
 export function inventorySummary(db: Db, today: string) {
   const totals = itemCountTotals(db, today);
-  const items = db.select({ n: sql<number>`count(*)` }).from(inventario).where(isNull(inventario.archivedAt)).get();
+
   return {
-    articoli_totali: items?.n ?? 0,
+    articoli_totali: listedItems(db, null),
     unita_totali: totals.units,
     in_riparazione: totals.inRepair,
     scorte_basse: totals.lowStock,

@@ -39,6 +39,7 @@ function counted(db: Db, today: string): Kept {
   const before = kept.get(db);
   const news = journalSince(db, today, before);
   if (!news.keep) return keptFrom(today, 0, countItems(db, today, null));
+  if (before && news.changed?.length === 0) return before;
   if (before && news.changed) {
     const recounted = countItems(db, today, news.changed);
     for (const itemId of news.changed) {
