@@ -553,9 +553,9 @@ function readFixtures(databaseFile: string, today: string, needed: number): Fixt
          JOIN inventario_corsi ic ON ic.inventario_id = i.id JOIN corsi c ON c.id = ic.corso_id
         WHERE c.nome = ?1 AND un.archived_at IS NULL AND i.archived_at IS NULL AND un.perso = 0
           AND NOT EXISTS (SELECT 1 FROM riparazioni r WHERE r.unit_id = un.id AND r.stato = 'in_corso')
-          AND NOT EXISTS (SELECT 1 FROM prestiti_unita pu JOIN prestiti p ON p.id = pu.prestito_id
+          AND NOT EXISTS (SELECT 1 FROM prestiti_unita pu CROSS JOIN prestiti p ON p.id = pu.prestito_id
                            WHERE pu.unit_id = un.id AND p.stato IN ('attivo', 'scaduto') AND p.data_uscita <= ?2)
-          AND NOT EXISTS (SELECT 1 FROM richieste q WHERE q.unit_id = un.id AND q.stato = 'in_attesa'
+          AND NOT EXISTS (SELECT 1 FROM richieste q WHERE q.unit_id = un.id AND +q.stato = 'in_attesa'
                            AND q.dal <= ?2 AND q.al >= ?2)
         ORDER BY un.id`,
     );
