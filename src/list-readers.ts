@@ -81,13 +81,15 @@ export const LIST_READERS = Math.min(4, availableParallelism());
 export const READERS_IDLE_STOP_MS = 5 * 60_000;
 
 /**
- * The readers start once this many lists missed within MISS_BURST_MS. Starting two readers costs about
- * 370 ms of CPU; on two cores, while a browser renders the first screen a person opens after a start, that
- * made the desk's dashboard take 1.0–1.3 s instead of 0.7–0.8. A screen makes a handful of misses, a few
- * ms each on the server's thread; a working desk (the bench's mixed load polls about 80 lists a second)
- * reaches the burst in under a second.
+ * The readers start once this many lists missed within MISS_BURST_MS: twenty a second, which a working desk
+ * reaches (the bench's mixed load misses about 80 lists a second) and a person moving between screens does
+ * not (a screen misses a handful of lists once). A reader's start is not free: about 185 ms of CPU, and
+ * then its own first build of each kept structure (item counts and texts, the year's request counts). On
+ * two cores, readers starting while a browser renders made the first dashboard after a start take 1.0–1.3 s
+ * instead of 0.7–0.8, and a lower threshold (30) that started them halfway through the screens made those
+ * screens take 1.2–2 s. A person's misses cost a few ms each on the server's own thread.
  */
-export const START_AFTER_MISSES = 30;
+export const START_AFTER_MISSES = 60;
 export const MISS_BURST_MS = 3_000;
 
 /** Counts misses and says when `count` of them fell within `windowMs`. */

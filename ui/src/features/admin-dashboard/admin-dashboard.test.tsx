@@ -60,17 +60,22 @@ describe("Dashboard Amministratore", () => {
     expect(counter("Segnalazioni").textContent).toContain("2");
   });
 
-  it("counts requests from the server's total and pending list, without downloading the history", async () => {
-    const history = Array.from({ length: 120 }, (_, index) =>
-      aLoanRequest({ id: 200 - index, stato: index < 3 ? "in_attesa" : "rifiutata", oggetto_nome: `Oggetto ${index}` }),
+  it("counts requests and pending ones from the server's totals, reading one page of each, never a whole list", async () => {
+    const history = Array.from({ length: 240 }, (_, index) =>
+      aLoanRequest({
+        id: 300 - index,
+        stato: index < 130 ? "in_attesa" : "rifiutata",
+        oggetto_nome: `Oggetto ${index}`,
+      }),
     );
     const { server } = renderDashboard({ "GET /api/richieste": requestListRoute(history) });
-    await waitFor(() => expect(counter("Richieste").textContent).toContain("120"));
-    expect(counter("Richieste").textContent).toContain("3 in attesa");
+    await waitFor(() => expect(counter("Richieste").textContent).toContain("240"));
+    // More wait than the one page read: the count is the server's total.
+    await waitFor(() => expect(counter("Richieste").textContent).toContain("130 in attesa"));
     const queries = server.callsTo("GET /api/richieste").map((call) => call.query);
     expect(queries).toContainEqual({ all: "1", pagina: "1", per_pagina: "5" });
-    expect(queries).toContainEqual({ all: "1", stato: "in_attesa" });
-    expect(queries.every((query) => query.pagina !== undefined || query.stato === "in_attesa")).toBe(true);
+    expect(queries).toContainEqual({ all: "1", stato: "in_attesa", pagina: "1", per_pagina: "100" });
+    expect(queries.every((query) => query.pagina !== undefined)).toBe(true);
     const recent = within(screen.getByRole("region", { name: "Richieste Recenti" }));
     expect(recent.getByText("Oggetto 4")).toBeTruthy();
     expect(recent.queryByText("Oggetto 5")).toBeNull();

@@ -196,7 +196,7 @@ describe("notification drawer", () => {
       const advance = (ms: number) => act(async () => jest.advanceTimersByTime(ms));
       for (let step = 0; step < 50 && !screen.queryByRole("button", { name: /non lette/ }); step++) await advance(10);
       const [requestsAtStart = 0, alertsAtStart = 0] = polled();
-      expect(pendingCalls()[0]?.query).toEqual({ all: "1", stato: "in_attesa" });
+      expect(pendingCalls()[0]?.query).toEqual({ all: "1", stato: "in_attesa", pagina: "1", per_pagina: "100" });
       await advance(299_000);
       expect(polled()).toEqual([requestsAtStart, alertsAtStart]);
       await advance(2_000);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from "react";
-import { usePendingRequests } from "../../api/richieste";
+import { useNewestPendingRequests } from "../../api/richieste";
 import { useRepairs } from "../../api/riparazioni";
 import { useReports } from "../../api/segnalazioni";
 import { DESK_POLL_INTERVAL_MS } from "../../lib/desk-poll";
@@ -29,12 +29,12 @@ function useAnnounceNew<T extends { id: number }>(entries: T[] | undefined, anno
 
 /** Desktop notifications for new requests, new fault reports and new repairs, while permitted. */
 export function useDesktopAlerts(enabled: boolean) {
-  const pending = usePendingRequests({ refetchInterval: DESK_POLL_INTERVAL_MS });
+  const pending = useNewestPendingRequests({ refetchInterval: DESK_POLL_INTERVAL_MS });
   const reports = useReports({ refetchInterval: DESK_POLL_INTERVAL_MS, enabled });
   const repairs = useRepairs({ refetchInterval: DESK_POLL_INTERVAL_MS, enabled });
   const inProgress = useMemo(() => repairs.data?.filter((repair) => repair.stato === "in_corso"), [repairs.data]);
 
-  useAnnounceNew(enabled ? pending.data : undefined, notifyNewRequest);
+  useAnnounceNew(enabled ? pending.data?.elementi : undefined, notifyNewRequest);
   useAnnounceNew(enabled ? reports.data : undefined, notifyNewReport);
   useAnnounceNew(enabled ? inProgress : undefined, notifyRepair);
 }

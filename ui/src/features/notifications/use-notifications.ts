@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useAlerts } from "../../api/avvisi";
-import { usePendingRequests } from "../../api/richieste";
+import { useNewestPendingRequests } from "../../api/richieste";
 import { useServerClockOffset } from "../../api/system";
 import { DESK_POLL_INTERVAL_MS } from "../../lib/desk-poll";
 import { buildNotifications, type DeskNotification } from "./build-notifications";
@@ -11,11 +11,11 @@ export interface ShownNotification extends DeskNotification {
 }
 
 /**
- * The signed-in administrator's notifications, built from the pending requests and alerts polled every 300
+ * The signed-in administrator's notifications, built from the newest pending requests and alerts polled every 300
  * seconds, with their read and deleted marks kept in the browser.
  */
 export function useNotifications(userId: number) {
-  const requests = usePendingRequests({ refetchInterval: DESK_POLL_INTERVAL_MS });
+  const requests = useNewestPendingRequests({ refetchInterval: DESK_POLL_INTERVAL_MS });
   const alerts = useAlerts({ refetchInterval: DESK_POLL_INTERVAL_MS });
   const clockOffset = useServerClockOffset();
   const [marks, setMarks] = useState<NotificationMarks>(() => loadMarks(userId));
@@ -32,12 +32,12 @@ export function useNotifications(userId: number) {
   const built = useMemo(
     () =>
       buildNotifications({
-        requests: requests.data,
+        requests: requests.data?.elementi,
         alerts: alerts.data,
         nowMs: Date.now() + clockOffset,
         firstSeen: marks.firstSeen,
       }),
-    [requests.data, alerts.data, clockOffset, marks.firstSeen],
+    [requests.data?.elementi, alerts.data, clockOffset, marks.firstSeen],
   );
 
   const update = useCallback(
