@@ -651,8 +651,8 @@ async function cycleRun(
   const started = performance.now();
   await Promise.all(
     workers.map(async (worker) => {
-      // Bounded: `count` cycles in all, each a day of use today, the only day a loan can be handed over:
-      // the worker's unit is free again once taken back. A few failures stop the run.
+      // Bounded: `count` cycles in all, each a day of use today (a loan is handed over from its first day,
+      // not before); the worker's unit is free again once taken back. A few failures stop the run.
       while (done < count && failures < 5) {
         done++;
         try {

@@ -83,11 +83,10 @@ export const READERS_IDLE_STOP_MS = 5 * 60_000;
 /**
  * The readers start once this many lists missed within MISS_BURST_MS: twenty a second, which a working desk
  * reaches (the bench's mixed load misses about 80 lists a second) and a person moving between screens does
- * not (a screen misses a handful of lists once). A reader's start is not free: about 185 ms of CPU, and
- * then its own first build of each kept structure (item counts and texts, the year's request counts). On
- * two cores, readers starting while a browser renders made the first dashboard after a start take 1.0–1.3 s
- * instead of 0.7–0.8, and a lower threshold (30) that started them halfway through the screens made those
- * screens take 1.2–2 s. A person's misses cost a few ms each on the server's own thread.
+ * not (a screen misses a handful of lists once, a few ms each on the server's own thread). A reader's start
+ * is not free: about 185 ms of CPU, then its own first build of each kept structure (item counts and
+ * texts, the year's request counts), which on two cores competes with the browser rendering the first
+ * screen a person opens after a start.
  */
 export const START_AFTER_MISSES = 60;
 export const MISS_BURST_MS = 3_000;

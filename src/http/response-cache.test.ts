@@ -188,9 +188,13 @@ describe("the kept answers", () => {
     const leaving = new AbortController();
     const owner = gzipRequest({ signal: leaving.signal });
     await cache.lookup(owner, "1 list", "/api/prestiti");
-    const waiting = cache.lookup(gzipRequest(), "1 list", "/api/prestiti");
+    const waiter = gzipRequest();
+    const waiting = cache.lookup(waiter, "1 list", "/api/prestiti");
     cache.storeStream(owner, streamOf(big));
     leaving.abort();
     expect(await waiting).toBeUndefined();
+    // The released caller computes the list itself; once it is done, nothing of the left stream was kept.
+    cache.settle(waiter);
+    expect(await cache.lookup(gzipRequest(), "1 list", "/api/prestiti")).toBeUndefined();
   });
 });

@@ -13,9 +13,10 @@ import { arrayText, jsonText } from "./json-text";
  * slow the client reads. Rows added after the list started are left out, so new rows cannot shift the
  * stretches.
  *
- * The ids are read ahead, STRETCHES_PER_ID_RUN stretches at a time: SQLite walks every skipped row of an OFFSET, and reading
- * 500,000 loans 250 at a time skipped 500 million index entries. A stretch's views are read by its ids
- * alone: the list's own conditions, applied again, let SQLite walk the whole list for every stretch.
+ * The ids are read ahead, STRETCHES_PER_ID_RUN stretches at a time: SQLite walks every skipped row of an
+ * OFFSET, and reading 500,000 loans 250 at a time skipped 500 million index entries. A stretch's views are
+ * read by its ids alone: the list's own conditions, applied again, let SQLite walk the whole list for every
+ * stretch.
  */
 
 /** The routes whose plain call (no `pagina`, no `per_pagina`) answers a whole list, streamed when long. */
