@@ -3,16 +3,31 @@
  * no kept answer can serve it. `scripts/bench.ts` runs it on its data set; alone it measures a server
  * that is already running:
  *
- *   bun run scripts/bench-misses.ts --url http://127.0.0.1:3000 --data-dir ./data-bench [--calls 7] [--pid N] [--json out.json] [--only calendar]
+ *   bun run scripts/bench-misses.ts --url http://127.0.0.1:3000 --data-dir ./data-bench [--calls 7] [--pid N] [--in-process] [--now ISO] [--json out.json] [--only calendar]
  *
  * Prints one Markdown table: median and max milliseconds per call, the server's CPU time per call when
- * `--pid` names its process, and the bytes of one answer (gzip). † marks the spec's whole-list calls.
- * `--only WORD` measures only the calls whose label contains WORD.
+ * `--pid` names its process, the call's handler time with `--in-process`, and the bytes of one answer
+ * (gzip). † marks the spec's whole-list calls. `--only WORD` measures only the calls whose label contains WORD.
+ *
+ * "server CPU ms" sums every thread of the server: its own, the list readers that compute the polled
+ * lists once misses come often (src/list-readers.ts), and the engine's JIT compilers and garbage
+ * collector. For calls of 1–3 ms it moves by more than the calls themselves: whether the readers have
+ * started (their hand-off adds 0.5–1.5 ms), how far each reader's JIT has got (0.1–3 ms a call for
+ * hundreds of calls), and whether the thread was idle just before (a 60 ms pause triples a 0.3 ms call).
+ *
+ * "handler ms" (`--in-process`) is the call's own time, without any of that: `createApp` on a temporary
+ * COPY of `--data-dir` (removed afterwards; the folder itself is never written), in this process, no
+ * socket, no list readers, request log off; `app.handle` with a fresh URL per call, HANDLER_WARM_UP calls
+ * unmeasured, then the median of HANDLER_CALLS, back to back. The server's tokens are valid there, as the
+ * copy holds the same secret. `--now` is the server's PRESTALAB_NOW (by default the data set's seededAt).
  */
 import { Database } from "bun:sqlite";
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "../src/config";
+import { createApp } from "../src/app";
+import { contextFor } from "../src/cli";
+import { loadConfig, parseArgs } from "../src/config";
 import { addDays, calendarDateIn } from "../src/domain/dates";
 
 export interface MissCall {
@@ -32,6 +47,8 @@ export interface MissRow {
   maxMs: number;
   /** The server's own CPU time per call (median), when its pid is known: steadier than wall time on a shared machine. */
   cpuMs: number | null;
+  /** The call's own time in process (median), when measured: see the header. */
+  handlerMs: number | null;
   bytes: number;
 }
 
@@ -160,10 +177,77 @@ export async function measureMisses(accounts: MissAccounts, calls: MissCall[], t
       p50Ms: Number(median(samples).toFixed(1)),
       maxMs: Number((samples.at(-1) ?? 0).toFixed(1)),
       cpuMs: cpu.length ? Number(median(cpu.sort((a, b) => a - b)).toFixed(1)) : null,
+      handlerMs: null,
       bytes,
     });
   }
   return rows;
+}
+
+/** One call as the server got it: path and query, and its headers (the bearer token among them). */
+export interface HandlerCall {
+  label: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** Unmeasured calls first: the first calls of a code path run before the JIT has compiled it. */
+export const HANDLER_WARM_UP = 20;
+export const HANDLER_CALLS = 101;
+
+/**
+ * Each call's own time (median ms, by label; none for a call that does not answer 200): `createApp` on a
+ * temporary copy of `dataDir`, timed around `app.handle` with a fresh URL per call. See the header.
+ */
+export async function measureHandlers(
+  dataDir: string,
+  now: string | undefined,
+  calls: HandlerCall[],
+  times = HANDLER_CALLS,
+): Promise<Map<string, number>> {
+  const copy = mkdtempSync(join(tmpdir(), "prestalab-handlers-"));
+  const medians = new Map<string, number>();
+  try {
+    // The shared-memory index belongs to the server's connection, the pid file to its claim on the folder.
+    cpSync(dataDir, copy, {
+      recursive: true,
+      filter: (source) => !source.endsWith("-shm") && !source.endsWith("server.pid"),
+    });
+    const environment = { PRESTALAB_DATA_DIR: copy, PRESTALAB_NOW: now, LOG_LEVEL: "error" };
+    const ctx = contextFor(loadConfig({}, environment));
+    try {
+      const app = createApp(ctx);
+      let sequence = 0;
+      for (const call of calls) {
+        const samples: number[] = [];
+        for (let attempt = 0; attempt < HANDLER_WARM_UP + times; attempt++) {
+          const separator = call.path.includes("?") ? "&" : "?";
+          const request = new Request(`http://localhost${call.path}${separator}_handler=${sequence++}`, {
+            headers: { ...GZIP, ...call.headers },
+          });
+          const started = performance.now();
+          const answer = await app.handle(request);
+          await answer.arrayBuffer();
+          const elapsed = performance.now() - started;
+          if (answer.status !== 200) break;
+          if (attempt >= HANDLER_WARM_UP) samples.push(elapsed);
+        }
+        if (samples.length === times) medians.set(call.label, Number(median(samples.sort((a, b) => a - b)).toFixed(2)));
+      }
+    } finally {
+      ctx.sqlite.close();
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+  return medians;
+}
+
+/** The instant the data set was seeded (bench-seed.json), which the bench serves it with. */
+export function seededAt(dataDir: string): string | undefined {
+  const marker = join(dataDir, "bench-seed.json");
+  if (!existsSync(marker)) return undefined;
+  return (JSON.parse(readFileSync(marker, "utf8")) as { seededAt?: string }).seededAt;
 }
 
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
@@ -187,10 +271,13 @@ export async function returnedLoans(baseUrl: string, adminToken: string): Promis
 }
 
 export function missTable(rows: MissRow[]): string {
-  const lines = ["| call, cache miss | p50 ms | max ms | server CPU ms | bytes (gzip) |", "|---|---:|---:|---:|---:|"];
+  const lines = [
+    "| call, cache miss | p50 ms | max ms | server CPU ms | handler ms | bytes (gzip) |",
+    "|---|---:|---:|---:|---:|---:|",
+  ];
   for (const row of rows)
     lines.push(
-      `| ${row.label}${row.screen ? "" : " †"} | ${row.p50Ms} | ${row.maxMs} | ${row.cpuMs ?? "–"} | ${row.bytes.toLocaleString("en-US")} |`,
+      `| ${row.label}${row.screen ? "" : " †"} | ${row.p50Ms} | ${row.maxMs} | ${row.cpuMs ?? "–"} | ${row.handlerMs ?? "–"} | ${row.bytes.toLocaleString("en-US")} |`,
     );
   return lines.join("\n");
 }
@@ -208,6 +295,16 @@ if (import.meta.main) {
   );
   const serverPid = typeof flags.pid === "string" ? Number(flags.pid) : undefined;
   const rows = await measureMisses({ baseUrl, adminToken, studentToken, serverPid }, calls, times);
+  if (flags["in-process"] === true) {
+    const now = typeof flags.now === "string" ? flags.now : seededAt(dataDir);
+    const handlerCalls = calls.map((call) => ({
+      label: call.label,
+      path: call.path,
+      headers: { authorization: `Bearer ${call.as === "admin" ? adminToken : studentToken}` },
+    }));
+    const handlerMs = await measureHandlers(dataDir, now, handlerCalls);
+    for (const row of rows) row.handlerMs = handlerMs.get(row.label) ?? null;
+  }
   console.log(missTable(rows));
   if (typeof flags.json === "string") await Bun.write(flags.json, JSON.stringify(rows, null, 2));
 }

@@ -40,6 +40,7 @@ import { availableParallelism, cpus, release, totalmem, type } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { parseArgs } from "../src/config";
+import { HANDLER_CALLS, HANDLER_WARM_UP, measureHandlers } from "./bench-misses";
 import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
 import { runScreenTimings, screensMarkdown } from "./bench-screens";
 import { runSideBySide, sideBySideMarkdown } from "./bench-side-by-side";
@@ -517,6 +518,8 @@ async function cacheMisses(baseUrl: string, endpoint: Endpoint) {
     calls: count,
     p50Ms: p50,
     maxMs: count ? round(Math.max(...samples)) : Number.NaN,
+    /** PrestaLab's own time for the call, in process (scripts/bench-misses.ts), set by `addHandlerTimes`. */
+    handlerMs: null as number | null,
   };
 }
 
@@ -847,6 +850,29 @@ function isBaselineEndpoint(endpoint: Endpoint): boolean {
 
 type CacheMissRow = Awaited<ReturnType<typeof cacheMisses>>;
 
+/** The lists whose misses the report shows. */
+const isMissedList = (endpoint: Endpoint) => endpoint.list && endpoint.expectStatus === 200;
+
+/**
+ * The misses' "handler ms": each list's own time in process, on a copy of the data the server left (so
+ * the same rows it answered from), once the server has stopped so that nothing else runs meanwhile.
+ */
+async function addHandlerTimes(
+  runDir: string,
+  now: string,
+  measured: { endpoints: Endpoint[]; misses: CacheMissRow[] },
+) {
+  progress(`handler ms: ${HANDLER_CALLS} calls of each list through app.handle, on a copy of the data`);
+  const handlerMs = await measureHandlers(
+    runDir,
+    now,
+    measured.endpoints
+      .filter(isMissedList)
+      .map((endpoint) => ({ label: endpoint.label, path: endpoint.path, headers: headersOf(endpoint) })),
+  );
+  for (const row of measured.misses) row.handlerMs = handlerMs.get(row.endpoint) ?? null;
+}
+
 // ── Steps 3–6 on PrestaLab, step 7 on the baseline ───────────────────────────────────────────────
 
 async function measurePrestaLab(runDir: string, now: string) {
@@ -893,8 +919,7 @@ async function measurePrestaLab(runDir: string, now: string) {
 
     progress(`cache misses: ${options.cacheMisses} sequential calls per list, each with a new URL`);
     const misses: CacheMissRow[] = [];
-    for (const endpoint of endpoints.filter((candidate) => candidate.list && candidate.expectStatus === 200))
-      misses.push(await cacheMisses(baseUrl, endpoint));
+    for (const endpoint of endpoints.filter(isMissedList)) misses.push(await cacheMisses(baseUrl, endpoint));
     return { idleMb: idle.rssMb, peakMb: peak.peakMb, fixtures, endpoints, rows, cycles, misses };
   } finally {
     await stopChild(server.child);
@@ -1116,14 +1141,17 @@ function renderMarkdown(results: Results): string {
     "",
     `### Cache misses (${options.cacheMisses} sequential calls per list, each with a URL not asked before)`,
     "",
+    `handler ms: the same call's own time in process (\`app.handle\` on a copy of the data, no socket, list readers or request log; median of ${HANDLER_CALLS} after ${HANDLER_WARM_UP} unmeasured, see scripts/bench-misses.ts), steadier than the wall times for calls of a few ms.`,
+    "",
     markdownTable(
-      ["endpoint", "p50 ms", "max ms", "baseline p50", "p50 ×"],
+      ["endpoint", "p50 ms", "max ms", "handler ms", "baseline p50", "p50 ×"],
       results.cacheMisses.map((miss) => {
         const base = comparison.cacheMisses.find((row) => row.endpoint === miss.endpoint);
         return [
           miss.endpoint,
           number(miss.p50Ms, 2),
           number(miss.maxMs, 2),
+          number(miss.handlerMs, 2),
           number(base?.baselineP50Ms, 2),
           number(base?.p50Ratio, 1),
         ];
@@ -1292,6 +1320,7 @@ async function main() {
   progress(`  ${coldEmpty.join(", ")} ms`);
 
   const prestaLab = await measurePrestaLab(runDir, marker.seededAt);
+  await addHandlerTimes(runDir, marker.seededAt, prestaLab);
   const baseline = await measureBaseline(runDir, prestaLab.fixtures.today, prestaLab.endpoints);
 
   const results = collectResults({ startedAt, marker, prestaLab, baseline, coldSeeded, coldEmpty });
