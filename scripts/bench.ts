@@ -1141,7 +1141,7 @@ function renderMarkdown(results: Results): string {
     "",
     `### Cache misses (${options.cacheMisses} sequential calls per list, each with a URL not asked before)`,
     "",
-    `handler ms: the same call's own time in process (\`app.handle\` on a copy of the data, no socket, list readers or request log; median of ${HANDLER_CALLS} after ${HANDLER_WARM_UP} unmeasured, see scripts/bench-misses.ts), steadier than the wall times for calls of a few ms.`,
+    `handler ms: the same call's own time in process (\`app.handle\` on a copy of the data, no socket, list readers or request log; median of ${HANDLER_CALLS} after ${HANDLER_WARM_UP} unmeasured, in rounds; see scripts/bench-misses.ts), steadier than the wall times for calls of a few ms.`,
     "",
     markdownTable(
       ["endpoint", "p50 ms", "max ms", "handler ms", "baseline p50", "p50 ×"],
