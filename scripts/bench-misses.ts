@@ -21,8 +21,8 @@
  * calls unmeasured, then the median of HANDLER_CALLS taken in HANDLER_ROUNDS rounds over all the calls.
  * The server's tokens are valid there, as the copy holds the same secret. `--now` is the server's
  * PRESTALAB_NOW (by default the data set's seededAt, from bench-seed.json). It is the figure to compare
- * between sizes: on the same data it repeats within about 10% for calls under 1 ms and 20% above, where
- * "server CPU ms" moves by 30–100%.
+ * between sizes: three runs on the same data differ by 7% typically and 22% at most (load average 1),
+ * where two runs of "server CPU ms" on one server differ by up to 40–120% on some calls.
  */
 import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
