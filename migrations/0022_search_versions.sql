@@ -1,8 +1,10 @@
 -- Versions of what a search's matches depend on besides the rows written since, kept by triggers: the
--- searched text of items, units and people ('testi'), and the loans' and requests' own deletions and
--- changes of the columns a search matches them by. A desk's loan or request search keeps its total between
--- calls and adds only the rows written since (src/modules/loans/kept-search.ts): a request, an approval or a
--- return changes none of these versions, and the total then costs the new rows, not the term's matches.
+-- searched text of items, units and people, with what a search's order and tabs read (items' dates added
+-- and archiving, people's roles) ('testi'), and the loans' and requests' own
+-- deletions and changes of the columns a search matches them by. What a term matches is kept until 'testi'
+-- changes (src/db/search.ts `keptPerTerm`), and a desk's loan or request search keeps its total between
+-- calls, adding only the rows written since (src/modules/loans/kept-search.ts): a request, an approval or a
+-- return changes none of these versions, and a search then costs its page, not the term's matches.
 CREATE TABLE `search_versions` (`name` text PRIMARY KEY NOT NULL, `version` integer NOT NULL DEFAULT 0);
 --> statement-breakpoint
 INSERT INTO `search_versions` (`name`) VALUES ('testi'), ('prestiti'), ('richieste');
@@ -11,7 +13,7 @@ CREATE TRIGGER `search_text_item_insert` AFTER INSERT ON `inventario` BEGIN
   UPDATE `search_versions` SET `version` = `version` + 1 WHERE `name` = 'testi';
 END;
 --> statement-breakpoint
-CREATE TRIGGER `search_text_item_update` AFTER UPDATE OF `nome`, `seriale`, `note` ON `inventario` BEGIN
+CREATE TRIGGER `search_text_item_update` AFTER UPDATE OF `nome`, `seriale`, `note`, `data_aggiunta`, `archived_at` ON `inventario` BEGIN
   UPDATE `search_versions` SET `version` = `version` + 1 WHERE `name` = 'testi';
 END;
 --> statement-breakpoint
@@ -35,7 +37,7 @@ CREATE TRIGGER `search_text_user_insert` AFTER INSERT ON `users` BEGIN
   UPDATE `search_versions` SET `version` = `version` + 1 WHERE `name` = 'testi';
 END;
 --> statement-breakpoint
-CREATE TRIGGER `search_text_user_update` AFTER UPDATE OF `name`, `surname`, `email`, `matricola` ON `users` BEGIN
+CREATE TRIGGER `search_text_user_update` AFTER UPDATE OF `name`, `surname`, `email`, `matricola`, `ruolo` ON `users` BEGIN
   UPDATE `search_versions` SET `version` = `version` + 1 WHERE `name` = 'testi';
 END;
 --> statement-breakpoint

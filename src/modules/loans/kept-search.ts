@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
+import { keptPerTerm, rememberTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
 
 /**
  * A desk's loan or request search keeps its total between calls, per connection, and adds only the rows
@@ -31,31 +31,8 @@ interface KeptTotal {
   total: number;
 }
 
-interface KeptSearches {
-  terms: Map<string, TermMatches & { text: number }>;
-  totals: Map<string, KeptTotal>;
-}
-
-/** Terms (and totals) kept per connection: the most recently used. */
-const KEPT_TERMS = 100;
-
-const kept = new WeakMap<Db, KeptSearches>();
-
-function keptOf(db: Db): KeptSearches {
-  let searches = kept.get(db);
-  if (!searches) {
-    searches = { terms: new Map(), totals: new Map() };
-    kept.set(db, searches);
-  }
-  return searches;
-}
-
-/** Keeps `value` as the most recently used, dropping the least recently used beyond `KEPT_TERMS`. */
-function remember<V>(map: Map<string, V>, key: string, value: V) {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > KEPT_TERMS) map.delete(map.keys().next().value as string);
-}
+/** The totals kept per connection, by list and term. */
+const keptTotals = new WeakMap<Db, Map<string, KeptTotal>>();
 
 interface Stamp {
   text: number;
@@ -75,24 +52,14 @@ function stampOf(db: Db, list: SearchedList): Stamp {
 
 const ids = (db: Db, query: SQL) => db.values<[number]>(query).map(([id]) => id);
 
-/** The items, people and other units `term` matches, as the loan and request searches read them. */
-export function termMatches(db: Db, term: string): TermMatches {
-  const { terms } = keptOf(db);
-  const [text] = db.values<[number]>(sql`SELECT version FROM search_versions WHERE name = 'testi'`)[0] ?? [0];
-  const known = terms.get(term);
-  if (known && known.text === text) {
-    remember(terms, term, known);
-    return known;
-  }
-  const matches = {
-    text,
+/** The items, people and other units a term matches, as the loan and request searches read them. */
+export const termMatches = keptPerTerm(
+  (db, term): TermMatches => ({
     items: new Set(ids(db, rowsContaining("inventario_fts", term, ["nome"]))),
     users: new Set(ids(db, rowsContaining("users_fts", term))),
     otherUnits: ids(db, unitsOfItemsNotNamed(term)),
-  };
-  remember(terms, term, matches);
-  return matches;
-}
+  }),
+);
 
 /** How a list's kept total of one search is brought up to date. */
 export interface KeptSearchTotal {
@@ -104,7 +71,8 @@ export interface KeptSearchTotal {
 
 /** The search's total: the kept one plus the matches among the rows written since, or `countAll()` afresh. */
 export function keptSearchTotal(db: Db, search: KeptSearchTotal, countAll: () => number): number {
-  const { totals } = keptOf(db);
+  const totals = keptTotals.get(db) ?? new Map<string, KeptTotal>();
+  keptTotals.set(db, totals);
   const key = `${search.list}\u0000${search.term}`;
   const start = stampOf(db, search.list);
   const known = totals.get(key);
@@ -115,7 +83,7 @@ export function keptSearchTotal(db: Db, search: KeptSearchTotal, countAll: () =>
   // Kept only when nothing was written meanwhile: a row landing between two reads is counted next time.
   const end = stampOf(db, search.list);
   if (end.text === start.text && end.rows === start.rows && end.last === start.last)
-    remember(totals, key, { ...start, upTo: start.last, total });
+    rememberTerm(totals, key, { ...start, upTo: start.last, total });
   else totals.delete(key);
   return total;
 }
