@@ -57,16 +57,6 @@ export function containsText(column: Column | SQL, term: string): SQL {
   return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 }
 
-/** Values kept per term, per connection: the most recently used. */
-const KEPT_TERMS = 100;
-
-/** Keeps `value` under `key` as the most recently used, dropping the least recently used beyond `KEPT_TERMS`. */
-export function rememberTerm<V>(map: Map<string, V>, key: string, value: V) {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > KEPT_TERMS) map.delete(map.keys().next().value as string);
-}
-
 /**
  * The version of the searched text and of what a search's order and tabs read: items' names, serials,
  * notes, dates added and archiving, unit codes, people's names, emails, matricole and roles. Triggers bump
@@ -77,23 +67,53 @@ export function searchTextVersion(db: Db): number {
 }
 
 /**
+ * How many ids the matches kept per term may hold in all, per connection and per kind: about 2 MB of
+ * arrays, a few more as sets. A term of one or two letters matches most rows, and a client sending many
+ * of them must not fill the server's memory: the least recently used are dropped first.
+ */
+export const KEPT_MATCH_IDS = 200_000;
+
+interface KeptMatches<V> {
+  text: number;
+  value: V;
+  ids: number;
+}
+
+/**
  * What `build` works out from a term and the searched text alone (which rows match, in which order), kept
  * per connection until that text changes: a search left open on a list is asked again after every loan,
  * request or return, none of which changes it. `variant` tells apart what one term keeps in several forms
- * (one per order, say).
+ * (one per order, say); `idsIn` says how many ids a value holds, for the budget above.
  */
 export function keptPerTerm<V>(
   build: (db: Db, term: string, variant: string) => V,
+  idsIn: (value: V) => number,
 ): (db: Db, term: string, variant?: string) => V {
-  const kept = new WeakMap<Db, Map<string, { text: number; value: V }>>();
+  const kept = new WeakMap<Db, { terms: Map<string, KeptMatches<V>>; ids: number }>();
   return (db, term, variant = "") => {
-    const terms = kept.get(db) ?? new Map<string, { text: number; value: V }>();
-    kept.set(db, terms);
+    const store = kept.get(db) ?? { terms: new Map<string, KeptMatches<V>>(), ids: 0 };
+    kept.set(db, store);
     const text = searchTextVersion(db);
     const key = `${variant}\u0000${term}`;
-    const known = terms.get(key);
-    const entry = known && known.text === text ? known : { text, value: build(db, term, variant) };
-    rememberTerm(terms, key, entry);
+    const known = store.terms.get(key);
+    if (known) {
+      store.terms.delete(key);
+      store.ids -= known.ids;
+    }
+    const entry = known && known.text === text ? known : fresh(build(db, term, variant), text, idsIn);
+    for (const [oldest, value] of store.terms) {
+      if (store.ids + entry.ids <= KEPT_MATCH_IDS) break;
+      store.terms.delete(oldest);
+      store.ids -= value.ids;
+    }
+    if (entry.ids <= KEPT_MATCH_IDS) {
+      store.terms.set(key, entry);
+      store.ids += entry.ids;
+    }
     return entry.value;
   };
+}
+
+function fresh<V>(value: V, text: number, idsIn: (value: V) => number): KeptMatches<V> {
+  return { text, value, ids: idsIn(value) };
 }

@@ -16,13 +16,15 @@ const orderBy = [
 ];
 
 /** The accounts a term matches, in the list's order, with their roles: kept until the searched text changes. */
-const accountsMatching = keptPerTerm((db, term) =>
-  db
-    .select({ id: users.id, ruolo: users.ruolo })
-    .from(users)
-    .where(sql`${users.id} IN (${rowsContaining("users_fts", term)})`)
-    .orderBy(...orderBy)
-    .all(),
+const accountsMatching = keptPerTerm(
+  (db, term) =>
+    db
+      .select({ id: users.id, ruolo: users.ruolo })
+      .from(users)
+      .where(sql`${users.id} IN (${rowsContaining("users_fts", term)})`)
+      .orderBy(...orderBy)
+      .all(),
+  (accounts) => accounts.length,
 );
 
 /**

@@ -126,10 +126,13 @@ function itemIds(db: Db, selection: Pick<ItemSelection, "where" | "orderBy">, pa
  * added): kept until that text changes, so that a search left open costs its page while loans, requests and
  * returns go on. The category order reads category and course names, which that version does not follow.
  */
-const listedMatches = keptPerTerm((db, term, order) => {
-  const [sortBy, sortOrder] = order.split(" ") as [InventorySortField, "asc" | "desc"];
-  return itemIds(db, itemSelection({ search: term, sortBy, sortOrder }, {}));
-});
+const listedMatches = keptPerTerm(
+  (db, term, order) => {
+    const [sortBy, sortOrder] = order.split(" ") as [InventorySortField, "asc" | "desc"];
+    return itemIds(db, itemSelection({ search: term, sortBy, sortOrder }, {}));
+  },
+  (ids) => ids.length,
+);
 
 /** The kept form of a search alone over the whole inventory, when its order allows one. */
 function keptSearchOf(query: InventoryQuery, scope: InventoryScope): { term: string; order: string } | null {

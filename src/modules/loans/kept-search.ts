@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { keptPerTerm, rememberTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
+import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
 
 /**
  * A desk's loan or request search keeps its total between calls, per connection, and adds only the rows
@@ -31,8 +31,9 @@ interface KeptTotal {
   total: number;
 }
 
-/** The totals kept per connection, by list and term. */
+/** The totals kept per connection, by list and term: the most recently used. */
 const keptTotals = new WeakMap<Db, Map<string, KeptTotal>>();
+const KEPT_TOTALS = 200;
 
 interface Stamp {
   text: number;
@@ -59,6 +60,7 @@ export const termMatches = keptPerTerm(
     users: new Set(ids(db, rowsContaining("users_fts", term))),
     otherUnits: ids(db, unitsOfItemsNotNamed(term)),
   }),
+  (matches) => matches.items.size + matches.users.size + matches.otherUnits.length,
 );
 
 /** How a list's kept total of one search is brought up to date. */
@@ -82,8 +84,10 @@ export function keptSearchTotal(db: Db, search: KeptSearchTotal, countAll: () =>
       : countAll();
   // Kept only when nothing was written meanwhile: a row landing between two reads is counted next time.
   const end = stampOf(db, search.list);
-  if (end.text === start.text && end.rows === start.rows && end.last === start.last)
-    rememberTerm(totals, key, { ...start, upTo: start.last, total });
-  else totals.delete(key);
+  if (end.text === start.text && end.rows === start.rows && end.last === start.last) {
+    totals.delete(key);
+    totals.set(key, { ...start, upTo: start.last, total });
+    if (totals.size > KEPT_TOTALS) totals.delete(totals.keys().next().value as string);
+  } else totals.delete(key);
   return total;
 }
