@@ -1,4 +1,5 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
+import type { Db } from "./client";
 
 /**
  * Substring search through the trigram FTS5 indexes (migration 0006): each one mirrors a table's
@@ -54,4 +55,65 @@ export function unitsOfItemsNotNamed(term: string): SQL {
 export function containsText(column: Column | SQL, term: string): SQL {
   const pattern = `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/**
+ * The version of the searched text and of what a search's order and tabs read: items' names, serials,
+ * notes, dates added and archiving, unit codes, people's names, emails, matricole and roles. Triggers bump
+ * it (migration 0022); loans, requests and unit states leave it alone.
+ */
+export function searchTextVersion(db: Db): number {
+  return db.values<[number]>(sql`SELECT version FROM search_versions WHERE name = 'testi'`)[0]?.[0] ?? 0;
+}
+
+/**
+ * How many ids the matches kept per term may hold in all, per connection and per kind: about 2 MB of
+ * arrays, a few more as sets. A term of one or two letters matches most rows, and a client sending many
+ * of them must not fill the server's memory: the least recently used are dropped first.
+ */
+export const KEPT_MATCH_IDS = 200_000;
+
+interface KeptMatches<V> {
+  text: number;
+  value: V;
+  ids: number;
+}
+
+/**
+ * What `build` works out from a term and the searched text alone (which rows match, in which order), kept
+ * per connection until that text changes: a search left open on a list is asked again after every loan,
+ * request or return, none of which changes it. `variant` tells apart what one term keeps in several forms
+ * (one per order, say); `idsIn` says how many ids a value holds, for the budget above.
+ */
+export function keptPerTerm<V>(
+  build: (db: Db, term: string, variant: string) => V,
+  idsIn: (value: V) => number,
+): (db: Db, term: string, variant?: string) => V {
+  const kept = new WeakMap<Db, { terms: Map<string, KeptMatches<V>>; ids: number }>();
+  return (db, term, variant = "") => {
+    const store = kept.get(db) ?? { terms: new Map<string, KeptMatches<V>>(), ids: 0 };
+    kept.set(db, store);
+    const text = searchTextVersion(db);
+    const key = `${variant}\u0000${term}`;
+    const known = store.terms.get(key);
+    if (known) {
+      store.terms.delete(key);
+      store.ids -= known.ids;
+    }
+    const entry = known && known.text === text ? known : fresh(build(db, term, variant), text, idsIn);
+    for (const [oldest, value] of store.terms) {
+      if (store.ids + entry.ids <= KEPT_MATCH_IDS) break;
+      store.terms.delete(oldest);
+      store.ids -= value.ids;
+    }
+    if (entry.ids <= KEPT_MATCH_IDS) {
+      store.terms.set(key, entry);
+      store.ids += entry.ids;
+    }
+    return entry.value;
+  };
+}
+
+function fresh<V>(value: V, text: number, idsIn: (value: V) => number): KeptMatches<V> {
+  return { text, value, ids: idsIn(value) };
 }

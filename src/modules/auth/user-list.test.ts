@@ -67,6 +67,20 @@ describe("the users list, paged on the server", () => {
     expect(await searched("ross")).toEqual({ totale: 1, names: ["Giulia Rossi"] });
   });
 
+  it("keeps a search's matches between calls only while no account they depend on changes", async () => {
+    const { client, admin } = await people();
+    const tab = async (role: string) =>
+      fullNames((await client.get(`/api/auth/users?ruolo=${role}&pagina=1&cerca=ross`, admin)).body.elementi);
+    expect(await tab("user")).toEqual(["Giulia Rossi", "Luca rossini"]);
+    const marco = await registerStudent(client, { name: "Marco", surname: "Rossetti" });
+    expect(await tab("user")).toEqual(["Marco Rossetti", "Giulia Rossi", "Luca rossini"]);
+    await createOrPromoteAdmin(client.ctx, { email: marco.user.email });
+    expect(await tab("user")).toEqual(["Giulia Rossi", "Luca rossini"]);
+    expect(await tab("admin")).toEqual(["Marco Rossetti"]);
+    client.ctx.sqlite.run("UPDATE users SET surname = 'Arossi' WHERE name = 'Luca'");
+    expect(await tab("user")).toEqual(["Luca Arossi", "Giulia Rossi"]);
+  });
+
   it("still answers the whole array to the spec's plain call and refuses a bad tab", async () => {
     const { client, admin } = await people();
     const whole = await client.get("/api/auth/users", admin);

@@ -1,12 +1,31 @@
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { rowsContaining } from "../../db/search";
+import { keptPerTerm, rowsContaining } from "../../db/search";
 import { inIds, qualified } from "../../db/sql";
 import { pageOf } from "../paging";
 import { wholeList } from "../whole-list";
 import type { PublicUser, UserListQuery, UserPage } from "./model";
 import { publicUser } from "./users";
+
+/** The list's order: surname, then name, ignoring case. */
+const orderBy = [
+  asc(sql`${qualified(users.surname)} collate nocase`),
+  asc(sql`${qualified(users.name)} collate nocase`),
+  asc(users.id),
+];
+
+/** The accounts a term matches, in the list's order, with their roles: kept until the searched text changes. */
+const accountsMatching = keptPerTerm(
+  (db, term) =>
+    db
+      .select({ id: users.id, ruolo: users.ruolo })
+      .from(users)
+      .where(sql`${users.id} IN (${rowsContaining("users_fts", term)})`)
+      .orderBy(...orderBy)
+      .all(),
+  (accounts) => accounts.length,
+);
 
 /**
  * The users list of Gestione Utenti on the server: the spec's plain call answers every user; with
@@ -22,11 +41,6 @@ export function listUsers(db: Db, query: UserListQuery = {}): PublicUser[] | Use
     role ? eq(users.ruolo, role) : undefined,
     matching ? sql`${users.id} IN (${matching})` : undefined,
   );
-  const orderBy = [
-    asc(sql`${qualified(users.surname)} collate nocase`),
-    asc(sql`${qualified(users.name)} collate nocase`),
-    asc(users.id),
-  ];
   const load = (selection: SQL | undefined) =>
     db
       .select()
@@ -36,25 +50,37 @@ export function listUsers(db: Db, query: UserListQuery = {}): PublicUser[] | Use
       .all()
       .map(publicUser);
   if (!page) return wholeList({ db, table: users, id: users.id, where, orderBy, load });
-  // The page's ids first, sorted on the names alone; then only its rows are read whole: sorting whole
-  // rows carried every match's columns through the sort.
-  const ids = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
-    .all()
-    .map((row) => row.id);
+  const offset = (page.number - 1) * page.size;
+  const { ids, total } = term
+    ? searchedPage(accountsMatching(db, term), role, offset, page.size)
+    : {
+        // The page's ids first, sorted on the names alone; then only its rows are read whole: sorting whole
+        // rows carried every match's columns through the sort.
+        ids: db
+          .select({ id: users.id })
+          .from(users)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(page.size)
+          .offset(offset)
+          .all()
+          .map((row) => row.id),
+        total: db.select({ n: count() }).from(users).where(where).get()?.n ?? 0,
+      };
   const rows = ids.length ? load(inIds(users.id, ids)) : [];
-  // Every account is in the search index (triggers keep it so): a search alone is counted there, by rowid.
-  const total =
-    matching && !role ? countOf(db, matching) : (db.select({ n: count() }).from(users).where(where).get()?.n ?? 0);
   return { elementi: rows, totale: total, pagina: page.number, per_pagina: page.size, per_ruolo: accountsPerRole(db) };
 }
 
-const countOf = (db: Db, rows: SQL) => db.values<[number]>(sql`SELECT count(*) FROM (${rows})`)[0]?.[0] ?? 0;
+/** One page of a search's kept matches, of one tab when `role` is given, and how many there are. */
+function searchedPage(
+  matches: ReadonlyArray<{ id: number; ruolo: string }>,
+  role: string | null,
+  offset: number,
+  size: number,
+): { ids: number[]; total: number } {
+  const inTab = role ? matches.filter((account) => account.ruolo === role) : matches;
+  return { ids: inTab.slice(offset, offset + size).map((account) => account.id), total: inTab.length };
+}
 
 /** How many accounts each role holds, kept by triggers (migration 0015): counting them walked every account. */
 export function accountsPerRole(db: Db): Record<"user" | "admin", number> {

@@ -83,6 +83,37 @@ describe("the inventory, paged on the server", () => {
     expect((await client.get("/api/inventario?pagina=1&search=wacom", admin)).body.totale).toBe(0);
   });
 
+  it("keeps a search's matches between calls only while the searched text, dates added and archiving stay", async () => {
+    const { client, admin, ctx, camera, tablet } = await catalogue();
+    const agree = async (step: string) => {
+      for (const term of ["canon", "a", "cam", "tav", "sn-"])
+        for (const order of ["", "&sortOrder=desc", "&sortBy=seriale&sortOrder=desc", "&sortBy=data_aggiunta"]) {
+          const query = `search=${encodeURIComponent(term)}${order}`;
+          const whole = (await client.get(`/api/inventario?${query}`, admin)).body as Json[];
+          const paged = (await client.get(`/api/inventario?pagina=1&per_pagina=50&${query}`, admin)).body;
+          expect({ step, query, totale: paged.totale, ids: paged.elementi.map((item: Json) => item.id) }).toEqual({
+            step,
+            query,
+            totale: whole.length,
+            ids: whole.map((item) => item.id),
+          });
+        }
+    };
+    await agree("first search");
+    await createItem(client, admin, { nome: "Canon 70D", seriale: "SN-0001", quantita_totale: 1, unita: ["C70-1"] });
+    await agree("a new item");
+    ctx.sqlite.run(`UPDATE inventario SET nome = 'Tavola luminosa', seriale = 'SN-9999' WHERE id = ${camera.id}`);
+    await agree("a renamed item with a new serial number");
+    ctx.sqlite.run(`UPDATE inventario SET data_aggiunta = '2020-01-01' WHERE id = ${tablet.id}`);
+    await agree("an earlier date added");
+    ctx.sqlite.run(`UPDATE unita SET codice_univoco = 'CANON-X' WHERE codice_univoco = 'TAV-2'`);
+    await agree("a unit code changed");
+    insertLoan(ctx, { itemId: tablet.id, unitIds: [tablet.unita[0].id] });
+    await agree("a loan");
+    ctx.sqlite.run(`UPDATE inventario SET archived_at = '2026-01-01T00:00:00.000Z' WHERE id = ${tablet.id}`);
+    await agree("an archived item");
+  });
+
   it("filters by category, course, effective state, low stock and date added, and sorts as asked", async () => {
     const { client, admin, ctx, lenses, camera, lens } = await catalogue();
     const page = async (query: string) => (await client.get(`/api/inventario?pagina=1&${query}`, admin)).body;

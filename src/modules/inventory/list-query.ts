@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
-import { rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
+import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
@@ -122,6 +122,28 @@ function itemIds(db: Db, selection: Pick<ItemSelection, "where" | "orderBy">, pa
 }
 
 /**
+ * The listed items a term matches, in one of the orders the searched text decides (name, serial, date
+ * added): kept until that text changes, so that a search left open costs its page while loans, requests and
+ * returns go on. The category order reads category and course names, which that version does not follow.
+ */
+const listedMatches = keptPerTerm(
+  (db, term, order) => {
+    const [sortBy, sortOrder] = order.split(" ") as [InventorySortField, "asc" | "desc"];
+    return itemIds(db, itemSelection({ search: term, sortBy, sortOrder }, {}));
+  },
+  (ids) => ids.length,
+);
+
+/** The kept form of a search alone over the whole inventory, when its order allows one. */
+function keptSearchOf(query: InventoryQuery, scope: InventoryScope): { term: string; order: string } | null {
+  const term = query.search?.trim();
+  const sortBy = query.sortBy ?? "nome";
+  const narrowed = query.stato || query.categoria || query.corso?.trim() || query.dateFrom || query.dateTo;
+  if (!term || narrowed || scope.course || sortBy === "categoria") return null;
+  return { term, order: `${sortBy} ${query.sortOrder === "desc" ? "desc" : "asc"}` };
+}
+
+/**
  * The items of the inventory (or of a student's course) passing the query: one page when `pagina` or
  * `per_pagina` is given, else the spec's whole array, streamed in stretches when it is long (whole-list.ts).
  * The answer is JSON text built from each item's text (json-text.ts).
@@ -152,6 +174,11 @@ export function listInventory(db: Db, today: string, query: InventoryQuery, scop
       textsOf: texts,
       stretchRows: ITEM_STRETCH_ROWS,
     });
+  const keptSearch = keptSearchOf(query, scope);
+  if (keptSearch) {
+    const answer = pageOfRows(listedMatches(db, keptSearch.term, keptSearch.order), page);
+    return jsonText(pageText(texts(answer.elementi), answer));
+  }
   const total = selection.onlyCourse
     ? listedItems(db, selection.onlyCourse.course)
     : (db.select({ n: count() }).from(inventario).where(selection.where).get()?.n ?? 0);

@@ -379,6 +379,50 @@ describe("a search that matches most of the history", () => {
   );
 });
 
+describe("a search's total kept between calls", () => {
+  it("follows new rows, renamed items and people, moved and deleted rows, as a fresh count would", async () => {
+    const scenario = await historyScenario();
+    const { ctx, camera, tablet, student, classmate } = scenario;
+    const terms = ["canon", "tavoletta", "verdi", "rossi@", "ta", "zzz"];
+    const everyTotalMatchesItsList = async (step: string) => {
+      for (const list of ["prestiti", "richieste"])
+        for (const term of terms) {
+          const query = `/api/${list}?all=1&cerca=${encodeURIComponent(term)}`;
+          const whole = (await scenario.client.get(query, scenario.admin)).body as Json[];
+          const paged = (await scenario.client.get(`${query}&pagina=1&per_pagina=5`, scenario.admin)).body;
+          expect({ step, query, totale: paged.totale }).toEqual({ step, query, totale: whole.length });
+        }
+    };
+    await everyTotalMatchesItsList("first count");
+    insertLoan(ctx, { itemId: camera.id as number, unitIds: [unitIdOf(camera)], userId: classmate.user.id as number });
+    insertRequest(ctx, { itemId: tablet.id as number, unitId: unitIdOf(tablet), userId: student.user.id as number });
+    await everyTotalMatchesItsList("new loan and request");
+    // A borrower without an account, found by the loan's own text only.
+    insertLoan(ctx, { itemId: tablet.id as number, unitIds: [unitIdOf(tablet)], userId: null });
+    ctx.sqlite.run("UPDATE prestiti SET chi = 'Zzz Ospite' WHERE id = (SELECT max(id) FROM prestiti)");
+    await everyTotalMatchesItsList("a loan to someone without an account");
+    ctx.sqlite.run(`UPDATE inventario SET nome = 'Tavoletta Canon' WHERE id = ${tablet.id}`);
+    await everyTotalMatchesItsList("an item renamed");
+    ctx.sqlite.run(`UPDATE users SET surname = 'Zzz' WHERE id = ${classmate.user.id}`);
+    await everyTotalMatchesItsList("a person renamed");
+    ctx.sqlite.run(`UPDATE richieste SET utente_id = ${classmate.user.id} WHERE id = (SELECT min(id) FROM richieste)`);
+    ctx.sqlite.run(`UPDATE prestiti SET inventario_id = ${camera.id} WHERE id = (SELECT max(id) FROM prestiti)`);
+    await everyTotalMatchesItsList("rows moved to another person and item");
+    ctx.sqlite.run("DELETE FROM prestiti WHERE id = (SELECT min(id) FROM prestiti)");
+    ctx.sqlite.run("DELETE FROM richieste WHERE id = (SELECT max(id) FROM richieste)");
+    await everyTotalMatchesItsList("rows deleted");
+    // A unit code holding a term its item's name does not: that search is counted afresh every time.
+    ctx.sqlite.run(`UPDATE unita SET codice_univoco = 'ZZZ-1' WHERE id = ${unitIdOf(camera)}`);
+    insertRequest(ctx, { itemId: camera.id as number, unitId: unitIdOf(camera), userId: student.user.id as number });
+    await everyTotalMatchesItsList("a unit code of another item");
+    // An approval changes a request's state and unit, neither of which a kept total depends on.
+    ctx.sqlite.run(
+      `UPDATE richieste SET stato = 'approvata', unit_id = ${unitIdOf(camera, 2)} WHERE id = (SELECT max(id) FROM richieste)`,
+    );
+    await everyTotalMatchesItsList("a request approved on another unit");
+  });
+});
+
 describe("the units of items not named by a search", () => {
   it("follow each unit's code and item name through renames, moves and new units, long terms and short", async () => {
     const { ctx, camera, tablet } = await loanScenario();

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, type SQL, 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
-import { containsText, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
+import { containsText, rowsContaining } from "../../db/search";
 import { inIds, qualified } from "../../db/sql";
 import {
   LOAN_STATE,
@@ -17,6 +17,7 @@ import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, pageOf } from "../paging";
 import { idsOf, type WholeList, wholeList } from "../whole-list";
+import { type KeptSearchTotal, keptSearchTotal, termMatches } from "./kept-search";
 import type { LoanListQuery, RequestListQuery } from "./model";
 import type { Selection } from "./views";
 
@@ -43,6 +44,8 @@ export interface ListFilter<State extends string = string> {
    * matching `items`, which the desk's count sums from the counts kept per item.
    */
   countParts?: { items: SQL; parts: SQL[] };
+  /** A search alone whose total the desk's list keeps between calls (kept-search.ts), when it can. */
+  keptTotal?: KeptSearchTotal;
   orderBy: SQL[];
   /** The same order backwards: a page past the middle is read from the far end. */
   reverseOrderBy: SQL[];
@@ -86,16 +89,10 @@ function searchTerm(query: CommonQuery): string | null {
 /** Users whose name, surname, "name surname", email or matricola contains the term. */
 const matchingUsers = (term: string) => rowsContaining("users_fts", term);
 const matchingItems = (term: string) => rowsContaining("inventario_fts", term, ["nome"]);
-/**
- * Units whose code contains the term, of items whose name does not: a loan or request of a unit whose item
- * matches is already found through its item (both name the unit's item), and unit codes are mostly made
- * from item names, so this keeps "canon" from reaching the same tens of thousands of loans twice. Read
- * once per call (usually none are left): inside the list's query SQLite worked them out again for the
- * count and for the page.
- */
-function unitsOfOtherItems(db: Db, term: string): number[] {
-  return db.values<[number]>(unitsOfItemsNotNamed(term)).map(([id]) => id);
-}
+// Units whose code contains the term, of items whose name does not (`TermMatches.otherUnits`): a loan or
+// request of a unit whose item matches is already found through its item (both name the unit's item), and
+// unit codes are mostly made from item names, so this keeps "canon" from reaching the same tens of
+// thousands of loans twice. Usually none are left.
 
 /** A column as a condition names it; `walk` hides its index from SQLite (unary plus), see ListFilter.walkWhere. */
 const column = (name: SQLiteColumn, walk: boolean) => (walk ? sql`+${name}` : sql`${name}`);
@@ -108,13 +105,15 @@ interface Search {
   itemColumn: SQLiteColumn;
   items: SQL;
   others: SearchBranch[];
+  /** Its total kept between calls; none when units of other items match, whose links move with approvals. */
+  keptTotal?: KeptSearchTotal;
 }
 
 /** The list's conditions with its search (if any), in ListFilter's forms. */
 function searched(
   conditions: Array<SQL | undefined>,
   search: Search | null,
-): Pick<ListFilter, "where" | "walkWhere" | "countParts"> {
+): Pick<ListFilter, "where" | "walkWhere" | "countParts" | "keptTotal"> {
   if (!search) return { where: and(...conditions) };
   const branches: SearchBranch[] = [
     (walk) => sql`${column(search.itemColumn, walk)} IN (${search.items})`,
@@ -134,6 +133,7 @@ function searched(
           ),
         }
       : undefined,
+    keptTotal: alone ? search.keptTotal : undefined,
   };
 }
 
@@ -180,7 +180,11 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
     to ? sql`${prestiti.dataUscita} <= ${to}` : undefined,
     from ? sql`coalesce(${prestiti.dataRestituzione}, ${prestiti.dataRientro}) >= ${from}` : undefined,
   ];
-  const otherUnits = term ? unitsOfOtherItems(db, term) : [];
+  const matches = term ? termMatches(db, term) : null;
+  const otherUnits = matches?.otherUnits ?? [];
+  // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
+  const byOwnName = (term: string) =>
+    or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)) as SQL;
   const search: Search | null = term
     ? {
         itemColumn: prestiti.inventarioId,
@@ -193,13 +197,25 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
                   sql`${column(prestiti.id, walk)} IN (SELECT ${qualified(prestitiUnita.prestitoId)} FROM ${prestitiUnita} WHERE ${inIds(prestitiUnita.unitId, otherUnits)})`,
               ]
             : []),
-          // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
-          (walk) =>
-            and(
-              sql`${column(prestiti.utenteId, walk)} IS NULL`,
-              or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)),
-            ),
+          (walk) => and(sql`${column(prestiti.utenteId, walk)} IS NULL`, byOwnName(term)),
         ],
+        keptTotal:
+          matches && otherUnits.length === 0
+            ? {
+                list: "prestiti",
+                term,
+                matchesAmong: (after, upTo) =>
+                  db
+                    .values<[number, number | null, number]>(
+                      sql`SELECT ${prestiti.inventarioId}, ${prestiti.utenteId}, coalesce(${prestiti.utenteId} IS NULL AND (${byOwnName(term)}), 0)
+                            FROM ${prestiti} WHERE ${prestiti.id} > ${after} AND ${prestiti.id} <= ${upTo}`,
+                    )
+                    .filter(
+                      ([item, user, byName]) =>
+                        matches.items.has(item) || (user !== null && matches.users.has(user)) || byName === 1,
+                    ).length,
+              }
+            : undefined,
       }
     : null;
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
@@ -226,7 +242,8 @@ export function requestListFilter(db: Db, query: RequestListQuery): ListFilter<R
     to ? sql`${richieste.dal} <= ${to}` : undefined,
     from ? sql`${richieste.al} >= ${from}` : undefined,
   ];
-  const otherUnits = term ? unitsOfOtherItems(db, term) : [];
+  const matches = term ? termMatches(db, term) : null;
+  const otherUnits = matches?.otherUnits ?? [];
   const search: Search | null = term
     ? {
         itemColumn: richieste.inventarioId,
@@ -235,6 +252,21 @@ export function requestListFilter(db: Db, query: RequestListQuery): ListFilter<R
           (walk) => sql`${column(richieste.utenteId, walk)} IN (${matchingUsers(term)})`,
           ...(otherUnits.length ? [(walk: boolean) => inIds(column(richieste.unitId, walk), otherUnits)] : []),
         ],
+        keptTotal:
+          matches && otherUnits.length === 0
+            ? {
+                list: "richieste",
+                term,
+                matchesAmong: (after, upTo) =>
+                  db
+                    .values<[number, number | null]>(
+                      sql`SELECT ${richieste.inventarioId}, ${richieste.utenteId}
+                            FROM ${richieste} WHERE ${richieste.id} > ${after} AND ${richieste.id} <= ${upTo}`,
+                    )
+                    .filter(([item, user]) => matches.items.has(item) || (user !== null && matches.users.has(user)))
+                    .length,
+              }
+            : undefined,
       }
     : null;
   return {
@@ -277,7 +309,12 @@ export function pagedList<T>(
   const { page, orderBy, reverseOrderBy } = filter;
   const where = and(own, filter.where);
   if (!page) return wholeList({ ...table, where, orderBy, load: (stretch) => load({ where: stretch, orderBy }) });
-  const totale = filter.countParts ? countInParts(filter.countParts, own, count, ofItems) : count(where);
+  const { countParts, keptTotal } = filter;
+  const totale = countParts
+    ? own === undefined && keptTotal
+      ? keptSearchTotal(table.db, keptTotal, () => countInParts(countParts, own, count, ofItems))
+      : countInParts(countParts, own, count, ofItems)
+    : count(where);
   const offset = (page.number - 1) * page.size;
   // SQLite walks every skipped row of an OFFSET: a page past the middle is read backwards from the end.
   const fromEnd = totale - offset - page.size;

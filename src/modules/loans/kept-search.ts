@@ -1,0 +1,93 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
+
+/**
+ * A desk's loan or request search keeps its total between calls, per connection, and adds only the rows
+ * written since: the desk leaves a search open while requests, approvals and returns keep changing the list,
+ * and each of those made the next call count every match again (16,000 requests for "canon" at five times
+ * the default size). What can change a match that is already counted bumps a version (migration 0022): the
+ * searched text of items, units and people, and a loan's or request's deletion or change of the columns a
+ * search matches it by. Then the total is counted again from the start. A term's first search still counts
+ * all its matches: nothing is known about a term before it is asked.
+ */
+
+/** What a term matches outside the lists, as ids: read once per change of the searched text. */
+export interface TermMatches {
+  items: ReadonlySet<number>;
+  users: ReadonlySet<number>;
+  /** Units whose code holds the term while their item's name does not (see `unitsOfItemsNotNamed`). */
+  otherUnits: number[];
+}
+
+/** The lists whose search totals are kept, by table. */
+export type SearchedList = "prestiti" | "richieste";
+
+interface KeptTotal {
+  text: number;
+  rows: number;
+  /** The last row the total counts. */
+  upTo: number;
+  total: number;
+}
+
+/** The totals kept per connection, by list and term: the most recently used. */
+const keptTotals = new WeakMap<Db, Map<string, KeptTotal>>();
+const KEPT_TOTALS = 200;
+
+interface Stamp {
+  text: number;
+  rows: number;
+  last: number;
+}
+
+/** The versions and the list's last row, read in one statement so that they belong to one moment. */
+function stampOf(db: Db, list: SearchedList): Stamp {
+  const [text, rows, last] = db.values<[number, number, number | null]>(
+    sql`SELECT (SELECT version FROM search_versions WHERE name = 'testi'),
+               (SELECT version FROM search_versions WHERE name = ${list}),
+               (SELECT max(id) FROM ${sql.raw(list)})`,
+  )[0] ?? [0, 0, null];
+  return { text, rows, last: last ?? 0 };
+}
+
+const ids = (db: Db, query: SQL) => db.values<[number]>(query).map(([id]) => id);
+
+/** The items, people and other units a term matches, as the loan and request searches read them. */
+export const termMatches = keptPerTerm(
+  (db, term): TermMatches => ({
+    items: new Set(ids(db, rowsContaining("inventario_fts", term, ["nome"]))),
+    users: new Set(ids(db, rowsContaining("users_fts", term))),
+    otherUnits: ids(db, unitsOfItemsNotNamed(term)),
+  }),
+  (matches) => matches.items.size + matches.users.size + matches.otherUnits.length,
+);
+
+/** How a list's kept total of one search is brought up to date. */
+export interface KeptSearchTotal {
+  list: SearchedList;
+  term: string;
+  /** How many of the rows after `after`, up to `upTo`, the search matches. */
+  matchesAmong: (after: number, upTo: number) => number;
+}
+
+/** The search's total: the kept one plus the matches among the rows written since, or `countAll()` afresh. */
+export function keptSearchTotal(db: Db, search: KeptSearchTotal, countAll: () => number): number {
+  const totals = keptTotals.get(db) ?? new Map<string, KeptTotal>();
+  keptTotals.set(db, totals);
+  const key = `${search.list}\u0000${search.term}`;
+  const start = stampOf(db, search.list);
+  const known = totals.get(key);
+  const total =
+    known && known.text === start.text && known.rows === start.rows
+      ? known.total + (start.last > known.upTo ? search.matchesAmong(known.upTo, start.last) : 0)
+      : countAll();
+  // Kept only when nothing was written meanwhile: a row landing between two reads is counted next time.
+  const end = stampOf(db, search.list);
+  if (end.text === start.text && end.rows === start.rows && end.last === start.last) {
+    totals.delete(key);
+    totals.set(key, { ...start, upTo: start.last, total });
+    if (totals.size > KEPT_TOTALS) totals.delete(totals.keys().next().value as string);
+  } else totals.delete(key);
+  return total;
+}
