@@ -5,7 +5,8 @@
  *     time in three, cancel the request again; each waits about a second between rounds;
  *   - the desk takes the pending requests page, approves the oldest, hands it over and takes it back;
  *   - 16 readers poll what the desk's screens poll: alerts, the pending requests page, the inventory's
- *     page 1, the loans' page 1 and the inventory summary (riepilogo), about once a second each.
+ *     page 1, the loans' page 1 and the inventory summary (riepilogo), about once a second each; one in
+ *     four has a search open on the loans and requests ("canon"), whose totals follow the writes.
  * It reports p50/p99 of every call and the server's own event-loop lag (GET /api/system/status) before
  * and after. Every write invalidates what it changes, so the readers keep meeting cache misses.
  *
@@ -130,9 +131,19 @@ export async function runMixedScenario(input: MixedInput): Promise<MixedResult> 
   /** Students whose unit is requested or lent: they browse but do not ask again until it is back. */
   const waiting = new Set<MixedActor>();
 
-  async function reader() {
+  async function reader(_: unknown, index: number) {
     await jitter();
+    const searching = index % 4 === 0;
     while (running()) {
+      if (searching) {
+        await timed("loans: search canon, page 1", input.adminToken, "GET", `/api/prestiti?all=1&cerca=canon&${page}`);
+        await timed(
+          "requests: search canon, page 1",
+          input.adminToken,
+          "GET",
+          `/api/richieste?all=1&cerca=canon&${page}`,
+        );
+      }
       await timed("alerts", input.adminToken, "GET", "/api/avvisi");
       await timed("requests: pending, page 1", input.adminToken, "GET", `/api/richieste?all=1&stato=in_attesa&${page}`);
       await timed("inventory, page 1", input.adminToken, "GET", `/api/inventario?${page}`);

@@ -12,12 +12,10 @@ import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/sear
  * all its matches: nothing is known about a term before it is asked.
  */
 
-/** What a term matches outside the lists, as ids: read once per change of the searched text. */
+/** The items and people a term matches, as ids: what tells whether a row written since matches. */
 export interface TermMatches {
   items: ReadonlySet<number>;
   users: ReadonlySet<number>;
-  /** Units whose code holds the term while their item's name does not (see `unitsOfItemsNotNamed`). */
-  otherUnits: number[];
 }
 
 /** The lists whose search totals are kept, by table. */
@@ -53,14 +51,30 @@ function stampOf(db: Db, list: SearchedList): Stamp {
 
 const ids = (db: Db, query: SQL) => db.values<[number]>(query).map(([id]) => id);
 
-/** The items, people and other units a term matches, as the loan and request searches read them. */
+/** Users whose name, surname, "name surname", email or matricola contains the term. */
+export const matchingUsers = (term: string) => rowsContaining("users_fts", term);
+/** Items whose name contains the term. */
+export const matchingItems = (term: string) => rowsContaining("inventario_fts", term, ["nome"]);
+
+/**
+ * Units whose code holds the term while their item's name does not (see `unitsOfItemsNotNamed`), which
+ * every loan or request search reads: usually none.
+ */
+export const unitsOfOtherItems = keptPerTerm(
+  (db, term) => ids(db, unitsOfItemsNotNamed(term)),
+  (units) => units.length,
+);
+
+/**
+ * The items and people a term matches, read only when rows were written since a kept total: a term's first
+ * search counts its matches in SQL and has no use for them.
+ */
 export const termMatches = keptPerTerm(
   (db, term): TermMatches => ({
-    items: new Set(ids(db, rowsContaining("inventario_fts", term, ["nome"]))),
-    users: new Set(ids(db, rowsContaining("users_fts", term))),
-    otherUnits: ids(db, unitsOfItemsNotNamed(term)),
+    items: new Set(ids(db, matchingItems(term))),
+    users: new Set(ids(db, matchingUsers(term))),
   }),
-  (matches) => matches.items.size + matches.users.size + matches.otherUnits.length,
+  (matches) => matches.items.size + matches.users.size,
 );
 
 /** How a list's kept total of one search is brought up to date. */

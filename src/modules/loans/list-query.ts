@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, type SQL, 
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
-import { containsText, rowsContaining } from "../../db/search";
+import { containsText } from "../../db/search";
 import { inIds, qualified } from "../../db/sql";
 import {
   LOAN_STATE,
@@ -17,7 +17,14 @@ import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, pageOf } from "../paging";
 import { idsOf, type WholeList, wholeList } from "../whole-list";
-import { type KeptSearchTotal, keptSearchTotal, termMatches } from "./kept-search";
+import {
+  type KeptSearchTotal,
+  keptSearchTotal,
+  matchingItems,
+  matchingUsers,
+  termMatches,
+  unitsOfOtherItems,
+} from "./kept-search";
 import type { LoanListQuery, RequestListQuery } from "./model";
 import type { Selection } from "./views";
 
@@ -86,10 +93,7 @@ function searchTerm(query: CommonQuery): string | null {
 // Every search goes through the FTS5 indexes of items, units and people (src/db/search.ts), then reaches
 // the loans and requests through their indexed ids: no LIKE over the history.
 
-/** Users whose name, surname, "name surname", email or matricola contains the term. */
-const matchingUsers = (term: string) => rowsContaining("users_fts", term);
-const matchingItems = (term: string) => rowsContaining("inventario_fts", term, ["nome"]);
-// Units whose code contains the term, of items whose name does not (`TermMatches.otherUnits`): a loan or
+// Units whose code contains the term, of items whose name does not (`unitsOfOtherItems`): a loan or
 // request of a unit whose item matches is already found through its item (both name the unit's item), and
 // unit codes are mostly made from item names, so this keeps "canon" from reaching the same tens of
 // thousands of loans twice. Usually none are left.
@@ -180,8 +184,7 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
     to ? sql`${prestiti.dataUscita} <= ${to}` : undefined,
     from ? sql`coalesce(${prestiti.dataRestituzione}, ${prestiti.dataRientro}) >= ${from}` : undefined,
   ];
-  const matches = term ? termMatches(db, term) : null;
-  const otherUnits = matches?.otherUnits ?? [];
+  const otherUnits = term ? unitsOfOtherItems(db, term) : [];
   // A borrower without an account (or whose account was deleted) is known by the loan's own text only.
   const byOwnName = (term: string) =>
     or(containsText(prestiti.chi, term), containsText(prestiti.utenteEmail, term)) as SQL;
@@ -200,20 +203,21 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
           (walk) => and(sql`${column(prestiti.utenteId, walk)} IS NULL`, byOwnName(term)),
         ],
         keptTotal:
-          matches && otherUnits.length === 0
+          otherUnits.length === 0
             ? {
                 list: "prestiti",
                 term,
-                matchesAmong: (after, upTo) =>
-                  db
+                matchesAmong: (after, upTo) => {
+                  const { items, users } = termMatches(db, term);
+                  return db
                     .values<[number, number | null, number]>(
                       sql`SELECT ${prestiti.inventarioId}, ${prestiti.utenteId}, coalesce(${prestiti.utenteId} IS NULL AND (${byOwnName(term)}), 0)
                             FROM ${prestiti} WHERE ${prestiti.id} > ${after} AND ${prestiti.id} <= ${upTo}`,
                     )
                     .filter(
-                      ([item, user, byName]) =>
-                        matches.items.has(item) || (user !== null && matches.users.has(user)) || byName === 1,
-                    ).length,
+                      ([item, user, byName]) => items.has(item) || (user !== null && users.has(user)) || byName === 1,
+                    ).length;
+                },
               }
             : undefined,
       }
@@ -242,8 +246,7 @@ export function requestListFilter(db: Db, query: RequestListQuery): ListFilter<R
     to ? sql`${richieste.dal} <= ${to}` : undefined,
     from ? sql`${richieste.al} >= ${from}` : undefined,
   ];
-  const matches = term ? termMatches(db, term) : null;
-  const otherUnits = matches?.otherUnits ?? [];
+  const otherUnits = term ? unitsOfOtherItems(db, term) : [];
   const search: Search | null = term
     ? {
         itemColumn: richieste.inventarioId,
@@ -253,18 +256,19 @@ export function requestListFilter(db: Db, query: RequestListQuery): ListFilter<R
           ...(otherUnits.length ? [(walk: boolean) => inIds(column(richieste.unitId, walk), otherUnits)] : []),
         ],
         keptTotal:
-          matches && otherUnits.length === 0
+          otherUnits.length === 0
             ? {
                 list: "richieste",
                 term,
-                matchesAmong: (after, upTo) =>
-                  db
+                matchesAmong: (after, upTo) => {
+                  const { items, users } = termMatches(db, term);
+                  return db
                     .values<[number, number | null]>(
                       sql`SELECT ${richieste.inventarioId}, ${richieste.utenteId}
                             FROM ${richieste} WHERE ${richieste.id} > ${after} AND ${richieste.id} <= ${upTo}`,
                     )
-                    .filter(([item, user]) => matches.items.has(item) || (user !== null && matches.users.has(user)))
-                    .length,
+                    .filter(([item, user]) => items.has(item) || (user !== null && users.has(user))).length;
+                },
               }
             : undefined,
       }
