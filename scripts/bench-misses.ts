@@ -12,7 +12,7 @@
  * "server CPU ms" sums every thread of the server: its own, the list readers that compute the polled
  * lists once misses come often (src/list-readers.ts), and the engine's JIT compilers and garbage
  * collector. For calls of 1–3 ms it moves by more than the calls themselves: whether the readers have
- * started (their hand-off adds 0.5–1.5 ms), how far each reader's JIT has got (0.1–3 ms a call for
+ * started (their hand-off adds 0.3–1.4 ms), how far each reader's JIT has got (0.1–4 ms a call for
  * hundreds of calls), and whether the thread was idle just before (a 60 ms pause triples a 0.3 ms call).
  *
  * "handler ms" (`--in-process`) is the call's own time, without any of that: `createApp` on a temporary
