@@ -203,6 +203,31 @@ describe("a student's catalogue, paged on the server", () => {
     expect(await totalOf("/api/inventario?pagina=1&corso=Design del prodotto", admin)).toBe(1);
   });
 
+  it("counts a course's items from counts kept per course, which follow assignments made, moved and removed", async () => {
+    const { client, admin, ctx, plotter, tablet } = await catalogue();
+    const kept = () =>
+      ctx.sqlite.query("SELECT corso_id, quanti FROM oggetti_per_corso WHERE quanti > 0 ORDER BY corso_id").all();
+    const counted = () =>
+      ctx.sqlite
+        .query("SELECT corso_id, count(*) AS quanti FROM inventario_corsi GROUP BY corso_id ORDER BY corso_id")
+        .all();
+    const designTotal = async () => (await client.get("/api/inventario?pagina=1&corso=Design", admin)).body.totale;
+    expect(kept()).toEqual(counted());
+    expect(await designTotal()).toBe(1);
+    const edited = await client.put(`/api/inventario/${tablet.id}`, { ...tablet, corsi_assegnati: ["Design"] }, admin);
+    expect(edited.status).toBe(200);
+    expect(kept()).toEqual(counted());
+    expect(await designTotal()).toBe(2);
+    ctx.sqlite.run(
+      `UPDATE inventario_corsi SET corso_id = (SELECT id FROM corsi WHERE nome = 'Fotografia') WHERE inventario_id = ${plotter.id}`,
+    );
+    expect(kept()).toEqual(counted());
+    expect(await designTotal()).toBe(1);
+    expect((await client.delete(`/api/inventario/${tablet.id}`, admin)).status).toBe(200);
+    ctx.sqlite.run("DELETE FROM corsi WHERE nome = 'Design'");
+    expect(kept()).toEqual(counted());
+  });
+
   it("counts the course's items free now for the student's dashboard, with a one-row page", async () => {
     const { client, ctx, student, lens } = await catalogue();
     const everything = await client.get("/api/inventario/disponibili?pagina=1&per_pagina=1", student.token);
