@@ -81,8 +81,19 @@ export const termMatches = keptPerTerm(
 export interface KeptSearchTotal {
   list: SearchedList;
   term: string;
-  /** How many of the rows after `after`, up to `upTo`, the search matches. */
-  matchesAmong: (after: number, upTo: number) => number;
+  /**
+   * The list's rows after `after`, up to `upTo`, each as its item, its borrower, and 1 when its own text
+   * holds the term (a loan to someone without an account), else 0.
+   */
+  rowsBetween: (after: number, upTo: number) => SQL;
+}
+
+/** How many of the rows written between two kept totals the search matches. */
+function matchesAmong(db: Db, search: KeptSearchTotal, after: number, upTo: number): number {
+  const { items, users } = termMatches(db, search.term);
+  return db
+    .values<[number, number | null, number]>(search.rowsBetween(after, upTo))
+    .filter(([item, user, ownText]) => items.has(item) || (user !== null && users.has(user)) || ownText === 1).length;
 }
 
 /** The search's total: the kept one plus the matches among the rows written since, or `countAll()` afresh. */
@@ -94,7 +105,7 @@ export function keptSearchTotal(db: Db, search: KeptSearchTotal, countAll: () =>
   const known = totals.get(key);
   const total =
     known && known.text === start.text && known.rows === start.rows
-      ? known.total + (start.last > known.upTo ? search.matchesAmong(known.upTo, start.last) : 0)
+      ? known.total + (start.last > known.upTo ? matchesAmong(db, search, known.upTo, start.last) : 0)
       : countAll();
   // Kept only when nothing was written meanwhile: a row landing between two reads is counted next time.
   const end = stampOf(db, search.list);

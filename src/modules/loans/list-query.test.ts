@@ -397,10 +397,11 @@ describe("a search's total kept between calls", () => {
     insertLoan(ctx, { itemId: camera.id as number, unitIds: [unitIdOf(camera)], userId: classmate.user.id as number });
     insertRequest(ctx, { itemId: tablet.id as number, unitId: unitIdOf(tablet), userId: student.user.id as number });
     await everyTotalMatchesItsList("new loan and request");
-    // A borrower without an account, found by the loan's own text only.
+    // A borrower without an account, found by the loan's own text only ("rossi@" is in its e-mail).
     insertLoan(ctx, { itemId: tablet.id as number, unitIds: [unitIdOf(tablet)], userId: null });
-    ctx.sqlite.run("UPDATE prestiti SET chi = 'Zzz Ospite' WHERE id = (SELECT max(id) FROM prestiti)");
     await everyTotalMatchesItsList("a loan to someone without an account");
+    ctx.sqlite.run("UPDATE prestiti SET chi = 'Zzz Ospite' WHERE id = (SELECT max(id) FROM prestiti)");
+    await everyTotalMatchesItsList("that loan's name changed");
     ctx.sqlite.run(`UPDATE inventario SET nome = 'Tavoletta Canon' WHERE id = ${tablet.id}`);
     await everyTotalMatchesItsList("an item renamed");
     ctx.sqlite.run(`UPDATE users SET surname = 'Zzz' WHERE id = ${classmate.user.id}`);

@@ -17,14 +17,7 @@ import type { LoanSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, pageOf } from "../paging";
 import { idsOf, type WholeList, wholeList } from "../whole-list";
-import {
-  type KeptSearchTotal,
-  keptSearchTotal,
-  matchingItems,
-  matchingUsers,
-  termMatches,
-  unitsOfOtherItems,
-} from "./kept-search";
+import { type KeptSearchTotal, keptSearchTotal, matchingItems, matchingUsers, unitsOfOtherItems } from "./kept-search";
 import type { LoanListQuery, RequestListQuery } from "./model";
 import type { Selection } from "./views";
 
@@ -207,17 +200,9 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
             ? {
                 list: "prestiti",
                 term,
-                matchesAmong: (after, upTo) => {
-                  const { items, users } = termMatches(db, term);
-                  return db
-                    .values<[number, number | null, number]>(
-                      sql`SELECT ${prestiti.inventarioId}, ${prestiti.utenteId}, coalesce(${prestiti.utenteId} IS NULL AND (${byOwnName(term)}), 0)
-                            FROM ${prestiti} WHERE ${prestiti.id} > ${after} AND ${prestiti.id} <= ${upTo}`,
-                    )
-                    .filter(
-                      ([item, user, byName]) => items.has(item) || (user !== null && users.has(user)) || byName === 1,
-                    ).length;
-                },
+                rowsBetween: (after, upTo) =>
+                  sql`SELECT ${prestiti.inventarioId}, ${prestiti.utenteId}, coalesce(${prestiti.utenteId} IS NULL AND (${byOwnName(term)}), 0)
+                        FROM ${prestiti} WHERE ${prestiti.id} > ${after} AND ${prestiti.id} <= ${upTo}`,
               }
             : undefined,
       }
@@ -260,15 +245,9 @@ export function requestListFilter(db: Db, query: RequestListQuery): ListFilter<R
             ? {
                 list: "richieste",
                 term,
-                matchesAmong: (after, upTo) => {
-                  const { items, users } = termMatches(db, term);
-                  return db
-                    .values<[number, number | null]>(
-                      sql`SELECT ${richieste.inventarioId}, ${richieste.utenteId}
-                            FROM ${richieste} WHERE ${richieste.id} > ${after} AND ${richieste.id} <= ${upTo}`,
-                    )
-                    .filter(([item, user]) => items.has(item) || (user !== null && users.has(user))).length;
-                },
+                rowsBetween: (after, upTo) =>
+                  sql`SELECT ${richieste.inventarioId}, ${richieste.utenteId}, 0
+                        FROM ${richieste} WHERE ${richieste.id} > ${after} AND ${richieste.id} <= ${upTo}`,
               }
             : undefined,
       }
