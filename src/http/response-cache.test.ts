@@ -197,4 +197,26 @@ describe("the kept answers", () => {
     cache.settle(waiter);
     expect(await cache.lookup(gzipRequest(), "1 list", "/api/prestiti")).toBeUndefined();
   });
+
+  it("keep nothing from a stream that failed halfway, and release the callers waiting for it at once", async () => {
+    const cache = createResponseCache(createTestContext());
+    const owner = gzipRequest();
+    await cache.lookup(owner, "1 list", "/api/prestiti");
+    const waiter = gzipRequest();
+    const waiting = cache.lookup(waiter, "1 list", "/api/prestiti");
+    const failing = new Response(
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(bigText.slice(0, 1000)));
+          controller.error(new Error("a stretch could not be read"));
+        },
+      }),
+    );
+    const streamed = cache.storeStream(owner, failing);
+    cache.settle(owner);
+    await expect(streamed.arrayBuffer()).rejects.toThrow();
+    expect(await waiting).toBeUndefined();
+    cache.settle(waiter);
+    expect(await cache.lookup(gzipRequest(), "1 list", "/api/prestiti")).toBeUndefined();
+  });
 });

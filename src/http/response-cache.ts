@@ -319,18 +319,34 @@ export function createResponseCache(ctx: AppContext) {
       request.signal.addEventListener("abort", ended, { once: true });
       const chunks: Uint8Array[] = [];
       let size = 0;
-      const keeping = new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          size += chunk.byteLength;
-          if (size <= MAX_KEPT_BYTES) chunks.push(chunk);
-          controller.enqueue(chunk);
+      const source = answer.body.getReader();
+      // Read by hand rather than piped: a list that fails halfway must release its waiters at once, where a
+      // pipe's transformer only hears of the end it reached.
+      const keeping = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { done, value } = await source.read();
+            if (done) {
+              if (size <= MAX_KEPT_BYTES)
+                keep(key, { version, body: null, gzipped: Buffer.concat(chunks), bytes: size });
+              ended();
+              controller.close();
+              return;
+            }
+            size += value.byteLength;
+            if (size <= MAX_KEPT_BYTES) chunks.push(value);
+            controller.enqueue(value);
+          } catch (error) {
+            ended();
+            controller.error(error);
+          }
         },
-        flush() {
-          if (size <= MAX_KEPT_BYTES) keep(key, { version, body: null, gzipped: Buffer.concat(chunks), bytes: size });
+        cancel(reason) {
           ended();
+          return source.cancel(reason);
         },
       });
-      return new Response(answer.body.pipeThrough(keeping), { status: answer.status, headers: answer.headers });
+      return new Response(keeping, { status: answer.status, headers: answer.headers });
     },
 
     settle,
