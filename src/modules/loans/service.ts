@@ -18,7 +18,7 @@ import { impliedUsage } from "../../domain/loan-types";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { unitsOfItem } from "../inventory/units";
-import { notifyStudent } from "../notifications/service";
+import { notifyStudent, notifyStudentsOnce } from "../notifications/service";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
@@ -603,18 +603,8 @@ export function markOverdueLoans(ctx: AppContext): number {
     const stillOut = tx
       .select({ id: prestiti.id, userId: prestiti.utenteId, due: prestiti.dataRientro })
       .from(prestiti)
-      .where(eq(prestiti.stato, LOAN_STATE.overdue))
+      .where(and(eq(prestiti.stato, LOAN_STATE.overdue), isNotNull(prestiti.utenteId)))
       .all();
-    for (const loan of stillOut)
-      if (loan.userId !== null)
-        notifyStudent(tx, ctx, {
-          userId: loan.userId,
-          tipo: "prestito_scaduto",
-          titolo: "Prestito scaduto",
-          messaggio: `Il prestito #${loan.id} doveva rientrare il ${formatItalianDate(loan.due)}: restituiscilo al più presto, ogni giorno di ritardo può costare penalità.`,
-          link: "/miei-prestiti",
-          chiave: `scaduto:${loan.id}:${today}`,
-        });
     const dueTomorrow = tx
       .select({ id: prestiti.id, userId: prestiti.utenteId })
       .from(prestiti)
@@ -623,19 +613,28 @@ export function markOverdueLoans(ctx: AppContext): number {
           eq(prestiti.stato, LOAN_STATE.active),
           isNotNull(prestiti.consegnatoIl),
           eq(prestiti.dataRientro, tomorrow),
+          isNotNull(prestiti.utenteId),
         ),
       )
       .all();
-    for (const loan of dueTomorrow)
-      if (loan.userId !== null)
-        notifyStudent(tx, ctx, {
-          userId: loan.userId,
-          tipo: "scadenza_domani",
-          titolo: "Restituzione domani",
-          messaggio: `Il prestito #${loan.id} va restituito domani, ${formatItalianDate(tomorrow)}.`,
-          link: "/miei-prestiti",
-          chiave: `domani:${loan.id}`,
-        });
+    notifyStudentsOnce(tx, ctx, [
+      ...stillOut.map((loan) => ({
+        userId: loan.userId as number,
+        tipo: "prestito_scaduto" as const,
+        titolo: "Prestito scaduto",
+        messaggio: `Il prestito #${loan.id} doveva rientrare il ${formatItalianDate(loan.due)}: restituiscilo al più presto, ogni giorno di ritardo può costare penalità.`,
+        link: "/miei-prestiti",
+        chiave: `scaduto:${loan.id}:${today}`,
+      })),
+      ...dueTomorrow.map((loan) => ({
+        userId: loan.userId as number,
+        tipo: "scadenza_domani" as const,
+        titolo: "Restituzione domani",
+        messaggio: `Il prestito #${loan.id} va restituito domani, ${formatItalianDate(tomorrow)}.`,
+        link: "/miei-prestiti",
+        chiave: `domani:${loan.id}`,
+      })),
+    ]);
     return overdue.length;
   });
 }
