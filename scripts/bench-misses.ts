@@ -349,12 +349,14 @@ if (import.meta.main) {
   const adminToken = await signIn(baseUrl, "banco@accademia.test", "Banco-Prestiti-2026");
   const studentToken = await signIn(baseUrl, BENCH_STUDENT.email, BENCH_STUDENT.password);
   const only = typeof flags.only === "string" ? flags.only : "";
-  const calls = missCalls(join(dataDir, "prestalab.db"), await returnedLoans(baseUrl, adminToken)).filter((call) =>
-    call.label.includes(only),
+  const inProcess = flags["in-process"] === true;
+  // A first search is measured in process only: without --in-process its row would stay empty.
+  const calls = missCalls(join(dataDir, "prestalab.db"), await returnedLoans(baseUrl, adminToken)).filter(
+    (call) => call.label.includes(only) && (inProcess || !call.firstSearch),
   );
   const serverPid = typeof flags.pid === "string" ? Number(flags.pid) : undefined;
   const rows = await measureMisses({ baseUrl, adminToken, studentToken, serverPid }, calls, times);
-  if (flags["in-process"] === true) {
+  if (inProcess) {
     const now = typeof flags.now === "string" ? flags.now : seededAt(dataDir);
     const handlerCalls = calls.map((call) => ({
       label: call.label,

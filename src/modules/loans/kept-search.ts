@@ -58,7 +58,9 @@ export const matchingItems = (term: string) => rowsContaining("inventario_fts", 
 
 /**
  * Units whose code holds the term while their item's name does not (see `unitsOfItemsNotNamed`), which
- * every loan or request search reads: usually none.
+ * every loan or request search reads: a loan or request of a unit whose item matches is already found
+ * through its item, and unit codes are mostly made from item names, so this keeps "canon" from reaching the
+ * same tens of thousands of loans twice. Usually none are left.
  */
 export const unitsOfOtherItems = keptPerTerm(
   (db, term) => ids(db, unitsOfItemsNotNamed(term)),

@@ -86,11 +86,6 @@ function searchTerm(query: CommonQuery): string | null {
 // Every search goes through the FTS5 indexes of items, units and people (src/db/search.ts), then reaches
 // the loans and requests through their indexed ids: no LIKE over the history.
 
-// Units whose code contains the term, of items whose name does not (`unitsOfOtherItems`): a loan or
-// request of a unit whose item matches is already found through its item (both name the unit's item), and
-// unit codes are mostly made from item names, so this keeps "canon" from reaching the same tens of
-// thousands of loans twice. Usually none are left.
-
 /** A column as a condition names it; `walk` hides its index from SQLite (unary plus), see ListFilter.walkWhere. */
 const column = (name: SQLiteColumn, walk: boolean) => (walk ? sql`+${name}` : sql`${name}`);
 
