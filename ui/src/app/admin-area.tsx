@@ -9,7 +9,7 @@ import {
   Users,
   Wrench,
 } from "lucide-react";
-import { useEffect, useLayoutEffect } from "react";
+import { useLayoutEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
 import { CounterPage } from "../features/counter/components/counter-page";
@@ -87,10 +87,11 @@ function AdminLayout() {
   const section = pathname.split("/")[1] || "dashboard";
   const title = ADMIN_PAGES.find((page) => page.key === section)?.label ?? "Area Utente";
 
-  // Subscribed as the screen commits, so a request raised right after it appears is never missed.
+  // Both subscribed as the screen commits, so a request or a worker's message arriving right after it
+  // appears is never missed (a passive effect runs later, and a message posted before it was lost).
   useLayoutEffect(() => onNavigationRequest((target) => navigate(TARGET_PATHS[target])), [navigate]);
   // A click on a desktop notification (or a page opened on its `#target`) leads to its screen.
-  useEffect(() => onDesktopNavigation(requestNavigation), []);
+  useLayoutEffect(() => onDesktopNavigation(requestNavigation), []);
   useLiveDesk();
 
   return (

@@ -259,11 +259,18 @@ describe("desktop notifications: a click", () => {
   it("follows the worker's navigate message to the pending requests", async () => {
     installNotification("granted");
     const worker = installWorker();
-    renderShell();
-    await screen.findByRole("heading", { name: "Dashboard Amministratore" });
-    act(() => {
+    // The message is posted the moment the screen appears, before React's passive effects run: a worker
+    // can answer a click at any time, and a listener subscribed later would miss it.
+    let posted = false;
+    const observer = new MutationObserver(() => {
+      if (posted || !screen.queryByRole("heading", { name: "Dashboard Amministratore" })) return;
+      posted = true;
+      observer.disconnect();
       worker.container.dispatchEvent(new MessageEvent("message", { data: { type: "navigate", target: "#richieste" } }));
     });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderShell();
+    await waitFor(() => expect(posted).toBe(true));
     await waitFor(() => expect(window.location.pathname).toBe("/prestiti"));
     expect(window.location.search).toBe("?tab=in_attesa");
   });
