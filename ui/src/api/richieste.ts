@@ -19,12 +19,12 @@ export const richiesteKeys = {
 };
 
 /** The requests waiting for the desk (`?all=1&stato=in_attesa`), the whole list, as the loans screen's tab shows it. */
-export function usePendingRequests(options: { refetchInterval?: number } = {}) {
+export function usePendingRequests({ enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: richiesteKeys.pending,
     queryFn: () =>
       answerOf(server.api.richieste.get({ query: { all: "1", stato: REQUEST_STATE.pending } })).then(wholeList),
-    refetchInterval: options.refetchInterval,
+    enabled,
   });
 }
 

@@ -108,10 +108,16 @@ describe("Prestiti", () => {
   });
 
   it("shows a banner while requests wait, whose button opens them", async () => {
-    const { user } = renderLoans();
+    const { user, server } = renderLoans();
+    // The count comes from the newest page the bell reads; the whole list only once its tab is open.
+    const wholePendingLists = () =>
+      server.callsTo("GET /api/richieste").filter((call) => call.query.stato === "in_attesa" && !call.query.pagina);
     expect(await screen.findByText("1 richiesta in attesa di approvazione")).toBeTruthy();
+    expect(wholePendingLists()).toHaveLength(0);
     await user.click(screen.getByRole("button", { name: "Visualizza richieste" }));
     expect(tab(/^In Attesa/).getAttribute("aria-selected")).toBe("true");
+    await screen.findByRole("article", { name: /Canon EOS R6/ });
+    expect(wholePendingLists()).toHaveLength(1);
     expect(screen.queryByText("1 richiesta in attesa di approvazione")).toBeNull();
   });
 
