@@ -76,9 +76,26 @@ export function loanListRoute(rows: Rows): ApiRoutes[string] {
   return listRoute(rows, LOAN_SEARCH_FIELDS, LOAN_STATE_GROUPS);
 }
 
-/** `GET /api/richieste` over these requests (newest first). */
+/** What each `ordina` of the request list sorts on, as the server does (list-query.ts). */
+const REQUEST_SORT_VALUES: Record<string, (row: Row) => string> = {
+  oggetto: (row) => String(row.oggetto_nome).toLowerCase(),
+  studente: (row) => `${row.utente_nome} ${row.utente_cognome}`.toLowerCase(),
+  dal: (row) => String(row.dal),
+  al: (row) => String(row.al),
+  creata: (row) => String(row.created_at),
+};
+
+/** `GET /api/richieste` over these requests (newest first), sorted as `ordina` and `verso` ask. */
 export function requestListRoute(rows: Rows): ApiRoutes[string] {
-  return listRoute(rows, REQUEST_SEARCH_FIELDS);
+  return (call: ApiCall) => {
+    const value = REQUEST_SORT_VALUES[call.query.ordina ?? ""];
+    const sign = call.query.verso === "desc" ? -1 : 1;
+    const all = typeof rows === "function" ? rows() : rows;
+    const ordered = value
+      ? [...all].sort((a, b) => sign * (value(a).localeCompare(value(b)) || Number(a.id) - Number(b.id)))
+      : all;
+    return listRoute(ordered, REQUEST_SEARCH_FIELDS)(call);
+  };
 }
 
 const USER_SEARCH_FIELDS = ["name", "surname", "email", "matricola"];

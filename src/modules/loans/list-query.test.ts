@@ -294,6 +294,69 @@ describe("the paged form of the request list", () => {
   });
 });
 
+describe("the pending requests sorted as the desk's table asks", () => {
+  it("sorts by item, student, dates or when asked, either way, and keeps the order across pages", async () => {
+    const scenario = await loanScenario();
+    const { ctx, camera, tablet, student, classmate } = scenario;
+    // Camera requests by the student, tablet requests by the classmate, on dates that cross the two.
+    for (let index = 0; index < 4; index++) {
+      insertRequest(ctx, {
+        itemId: camera.id as number,
+        unitId: unitIdOf(camera),
+        userId: student.user.id as number,
+        from: day(10 - index * 2),
+        to: day(11 - index * 2),
+      });
+      insertRequest(ctx, {
+        itemId: tablet.id as number,
+        unitId: unitIdOf(tablet),
+        userId: classmate.user.id as number,
+        from: day(3 + index * 2),
+        to: day(4 + index * 2),
+      });
+    }
+    const pendingPage = async (sort: string, number = 1, size = 50) =>
+      (await page(scenario, `/api/richieste?all=1&stato=in_attesa&${sort}&pagina=${number}&per_pagina=${size}`))
+        .elementi;
+    const lower = (text: unknown) => String(text).toLowerCase();
+
+    const byItem = (await pendingPage("ordina=oggetto")).map((request) => lower(request.oggetto_nome));
+    expect(new Set(byItem).size).toBe(2);
+    expect(byItem).toEqual([...byItem].sort());
+    const byItemDesc = (await pendingPage("ordina=oggetto&verso=desc")).map((request) => lower(request.oggetto_nome));
+    expect(byItemDesc).toEqual([...byItem].reverse());
+
+    const byStudent = (await pendingPage("ordina=studente")).map(
+      (request) => `${lower(request.utente_nome)} ${lower(request.utente_cognome)}`,
+    );
+    expect(new Set(byStudent).size).toBe(2);
+    expect(byStudent).toEqual([...byStudent].sort());
+
+    const starts = (await pendingPage("ordina=dal")).map((request) => request.dal as string);
+    expect(starts).toEqual([...starts].sort());
+    const endsLastFirst = (await pendingPage("ordina=al&verso=desc")).map((request) => request.al as string);
+    expect(endsLastFirst).toEqual([...endsLastFirst].sort().reverse());
+    const askedFirst = (await pendingPage("ordina=creata")).map((request) => request.id as number);
+    expect(askedFirst).toEqual([...askedFirst].sort((a, b) => a - b));
+
+    // Three pages of three give the order of the whole list.
+    const paged: number[] = [];
+    for (let number = 1; number <= 3; number++)
+      paged.push(...(await pendingPage("ordina=dal&verso=desc", number, 3)).map((request) => request.id as number));
+    const whole = (
+      await scenario.client.get("/api/richieste?all=1&stato=in_attesa&ordina=dal&verso=desc", scenario.admin)
+    ).body as Json[];
+    expect(paged).toEqual(whole.map((request) => request.id as number));
+    expect(paged).toHaveLength(8);
+  });
+
+  it("refuses an unknown column in Italian", async () => {
+    const scenario = await loanScenario();
+    const column = await scenario.client.get("/api/richieste?all=1&ordina=restituito&pagina=1", scenario.admin);
+    expect(column).toMatchObject({ status: 400, body: { error: "Ordinamento non valido" } });
+  });
+});
+
 describe("the loan list sorted as the desk's table asks", () => {
   it("sorts by item, borrower or dates, either way, and keeps the order across pages", async () => {
     const scenario = await historyScenario();

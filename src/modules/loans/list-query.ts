@@ -13,7 +13,7 @@ import {
   type RequestState,
 } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
-import type { LoanSortKey } from "../../domain/loan-sorting";
+import type { LoanSortKey, RequestSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
 import { type Page, type PagedAnswer, pageOf } from "../paging";
 import { idsOf, type WholeList, wholeList } from "../whole-list";
@@ -139,11 +139,27 @@ const LOAN_SORTS: Record<LoanSortKey, SQL | SQLiteColumn> = {
   restituito: prestiti.dataRestituzione,
 };
 
-/** The order the desk chose in the table view, or null for the list's own order. */
-function chosenOrder(query: LoanListQuery): Pick<ListFilter, "orderBy" | "reverseOrderBy"> | null {
+/** What each column of the desk's table of pending requests sorts on. */
+const REQUEST_SORTS: Record<RequestSortKey, SQL | SQLiteColumn> = {
+  oggetto: sql`(SELECT lower(${qualified(inventario.nome)}) FROM ${inventario} WHERE ${qualified(inventario.id)} = ${richieste.inventarioId})`,
+  studente: sql`(SELECT lower(${qualified(users.name)} || ' ' || ${qualified(users.surname)}) FROM ${users} WHERE ${qualified(users.id)} = ${richieste.utenteId})`,
+  dal: richieste.dal,
+  al: richieste.al,
+  creata: richieste.createdAt,
+};
+
+/**
+ * The order the desk chose in the table view (`ordina` among `sorts`, then the id the same way), or null
+ * for the list's own order.
+ */
+function chosenOrder<Key extends string>(
+  query: { ordina?: Key | ""; verso?: "asc" | "desc" },
+  sorts: Record<Key, SQL | SQLiteColumn>,
+  id: SQLiteColumn,
+): Pick<ListFilter, "orderBy" | "reverseOrderBy"> | null {
   if (!query.ordina) return null;
   const direction = query.verso ?? "asc";
-  return ordering([LOAN_SORTS[query.ordina], direction], [prestiti.id, direction]);
+  return ordering([sorts[query.ordina], direction], [id, direction]);
 }
 
 /** Filters, order and page of `GET /api/prestiti` for `today` (overdue is computed, as in the views). */
@@ -204,7 +220,7 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
     : null;
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
   const order =
-    chosenOrder(query) ??
+    chosenOrder(query, LOAN_SORTS, prestiti.id) ??
     (state === "in_corso" || state === LOAN_STATE.active || state === LOAN_STATE.overdue
       ? ordering([prestiti.dataRientro, "asc"], [prestiti.id, "asc"])
       : state === LOAN_STATE.returned
@@ -216,7 +232,7 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
   return { ...searched(conditions, search), ...order, page: pageOf(query), onlyStates };
 }
 
-/** Filters, order (newest first) and page of `GET /api/richieste`. */
+/** Filters, order (newest first, unless the table asks otherwise) and page of `GET /api/richieste`. */
 export function requestListFilter(db: Db, query: RequestListQuery): ListFilter<RequestState> {
   const state = query.stato || null;
   const { from, to } = periodOf(query);
@@ -249,7 +265,8 @@ export function requestListFilter(db: Db, query: RequestListQuery): ListFilter<R
     : null;
   return {
     ...searched(conditions, search),
-    ...ordering([richieste.createdAt, "desc"], [richieste.id, "desc"]),
+    ...(chosenOrder(query, REQUEST_SORTS, richieste.id) ??
+      ordering([richieste.createdAt, "desc"], [richieste.id, "desc"])),
     page: pageOf(query),
     onlyStates: term || from || to ? undefined : state === null ? REQUEST_STATES : [state],
   };

@@ -2,7 +2,7 @@ import { type Static, type TSchema, t } from "elysia";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
 import { LOAN_PHASES } from "../../domain/loan-rules";
-import { LOAN_SORT_KEYS } from "../../domain/loan-sorting";
+import { LOAN_SORT_KEYS, REQUEST_SORT_KEYS } from "../../domain/loan-sorting";
 import { LOAN_TYPES, USAGE_TYPES } from "../../domain/loan-types";
 import {
   answerInteger,
@@ -39,13 +39,22 @@ const listFields = {
 const stateFilter = <States extends readonly string[]>(states: States) =>
   t.Optional(oneOf(["", ...states], "Stato non valido"));
 
-export const requestListQuery = t.Object({ ...listFields, stato: stateFilter(REQUEST_STATES) });
+/** The table's column (`ordina`, empty for the list's own order) and direction (`verso`). */
+const sortFields = <Keys extends readonly string[]>(keys: Keys) => ({
+  ordina: t.Optional(oneOf(["", ...keys], "Ordinamento non valido")),
+  verso: t.Optional(oneOf(["asc", "desc"], "Verso dell'ordinamento non valido (asc o desc)")),
+});
+
+export const requestListQuery = t.Object({
+  ...listFields,
+  stato: stateFilter(REQUEST_STATES),
+  ...sortFields(REQUEST_SORT_KEYS),
+});
 
 export const loanListQuery = t.Object({
   ...listFields,
   stato: stateFilter(LOAN_LIST_STATES),
-  ordina: t.Optional(oneOf(["", ...LOAN_SORT_KEYS], "Ordinamento non valido")),
-  verso: t.Optional(oneOf(["asc", "desc"], "Verso dell'ordinamento non valido (asc o desc)")),
+  ...sortFields(LOAN_SORT_KEYS),
 });
 
 export type RequestListQuery = Static<typeof requestListQuery>;

@@ -143,9 +143,3 @@ export function pageOf<Page extends { elementi: unknown[] }>(answer: Page | unkn
   if (Array.isArray(answer)) throw new ApiError(0, GENERIC_ERROR, {});
   return answer;
 }
-
-/** The caller that asked for the whole list (no `pagina`) gets the array, typed. */
-export function wholeList<Item>(answer: Item[] | { elementi: unknown[] }): Item[] {
-  if (!Array.isArray(answer)) throw new ApiError(0, GENERIC_ERROR, {});
-  return answer;
-}

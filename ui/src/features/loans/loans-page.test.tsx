@@ -57,6 +57,11 @@ function card(name: RegExp) {
   return within(screen.getByRole("article", { name }));
 }
 
+/** The pending tab's own pages (30 requests each), not the newest page the bell and the count read. */
+function pendingTabPages(server: ReturnType<typeof renderLoans>["server"]) {
+  return server.callsTo("GET /api/richieste").filter((call) => call.query.per_pagina === "30");
+}
+
 describe("Prestiti", () => {
   it("opens on the active loans, overdue ones included, with a count on every tab", async () => {
     renderLoans();
@@ -109,15 +114,17 @@ describe("Prestiti", () => {
 
   it("shows a banner while requests wait, whose button opens them", async () => {
     const { user, server } = renderLoans();
-    // The count comes from the newest page the bell reads; the whole list only once its tab is open.
-    const wholePendingLists = () =>
-      server.callsTo("GET /api/richieste").filter((call) => call.query.stato === "in_attesa" && !call.query.pagina);
+    // The count comes from the newest page the bell reads; the tab's own pages only once it is open.
+    const tabPages = () => pendingTabPages(server);
     expect(await screen.findByText("1 richiesta in attesa di approvazione")).toBeTruthy();
-    expect(wholePendingLists()).toHaveLength(0);
+    expect(tabPages()).toHaveLength(0);
     await user.click(screen.getByRole("button", { name: "Visualizza richieste" }));
     expect(tab(/^In Attesa/).getAttribute("aria-selected")).toBe("true");
     await screen.findByRole("article", { name: /Canon EOS R6/ });
-    expect(wholePendingLists()).toHaveLength(1);
+    expect(tabPages()).toHaveLength(1);
+    expect(tabPages()[0]?.query).toMatchObject({ stato: "in_attesa", pagina: "1" });
+    // Never the whole pending list: at five times the default academy it is 6 MB of JSON.
+    expect(server.callsTo("GET /api/richieste").every((call) => call.query.pagina)).toBe(true);
     expect(screen.queryByText("1 richiesta in attesa di approvazione")).toBeNull();
   });
 
@@ -154,14 +161,15 @@ describe("Prestiti", () => {
       expect(screen.getByRole("article", { name: /Microfono Rode/ })).toBeTruthy();
     });
 
-    it("searches the pending requests too, and says when nothing matches", async () => {
-      const { user } = renderLoans("/prestiti?tab=in_attesa");
+    it("searches the pending requests on the server too, and says when nothing matches", async () => {
+      const { user, server } = renderLoans("/prestiti?tab=in_attesa");
       await screen.findByRole("article", { name: /Canon EOS R6/ });
       await user.type(screen.getByLabelText("Cerca prestiti"), "canoneosr6_001");
+      await waitFor(() => expect(pendingTabPages(server).at(-1)?.query).toMatchObject({ cerca: "canoneosr6_001" }));
       expect(cards()).toHaveLength(1);
       await user.type(screen.getByLabelText("Cerca prestiti"), "x");
+      expect(await screen.findByText("Nessun risultato")).toBeTruthy();
       expect(cards()).toHaveLength(0);
-      expect(screen.getByText("Nessun risultato")).toBeTruthy();
     });
   });
 
@@ -495,9 +503,9 @@ describe("the table view on a wide screen", () => {
     );
   });
 
-  it("keeps the view in the address, and sorts the pending requests on screen", async () => {
+  it("keeps the view in the address, and sorts the pending requests on the server", async () => {
     const later = aLoanRequest({ id: 32, oggetto_nome: "Zoom H6", dal: dayFromToday(9), al: dayFromToday(10) });
-    const { user } = renderLoans("/prestiti?tab=in_attesa&vista=tabella&ordina=oggetto&verso=desc", {
+    const { user, server } = renderLoans("/prestiti?tab=in_attesa&vista=tabella&ordina=oggetto&verso=desc", {
       "GET /api/richieste": requestListRoute([pending, later]),
     });
     const table = await screen.findByRole("table", { name: /^Richieste in attesa/ });
@@ -507,8 +515,12 @@ describe("the table view on a wide screen", () => {
         .slice(1)
         .map((row) => row.querySelector("td p")?.textContent);
     expect(itemNames()).toEqual(["Zoom H6", pending.oggetto_nome]);
+    const lastQuery = () => pendingTabPages(server).at(-1)?.query;
+    expect(lastQuery()).toMatchObject({ stato: "in_attesa", ordina: "oggetto", verso: "desc" });
     await user.click(within(columnHeader("Oggetto")).getByRole("button"));
-    expect(itemNames()).toEqual([pending.oggetto_nome, "Zoom H6"]);
+    await waitFor(() => expect(itemNames()).toEqual([pending.oggetto_nome, "Zoom H6"]));
+    expect(lastQuery()).toMatchObject({ ordina: "oggetto", verso: "asc" });
+    expect(columnHeader("Oggetto").getAttribute("aria-sort")).toBe("ascending");
     expect(within(table).getAllByRole("button", { name: /^Approva la richiesta/ })).toHaveLength(2);
   });
 

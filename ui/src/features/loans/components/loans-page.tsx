@@ -2,12 +2,17 @@ import { Ban, Check, ClipboardList, Eye, Hourglass, PackageCheck, PackageOpen, P
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
-import { LOAN_SORT_KEYS, type LoanSortKey } from "../../../../../src/domain/loan-sorting";
+import {
+  LOAN_SORT_KEYS,
+  type LoanSortKey,
+  REQUEST_SORT_KEYS,
+  type RequestSortKey,
+} from "../../../../../src/domain/loan-sorting";
 import type { ReturnAnswer } from "../../../../../src/modules/counter/model";
 import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
 import type { InventoryUnit } from "../../../api/inventario";
 import { type LoanList, useCancelLoan, useLoanCount, useLoanPages } from "../../../api/loans";
-import { useApproveRequest, useNewestPendingRequests, usePendingRequests } from "../../../api/richieste";
+import { useApproveRequest, useNewestPendingRequests, usePendingRequestPages } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -16,7 +21,7 @@ import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";
 import { ReturnDialog } from "../../../components/loan-desk/return-dialog";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
-import { ShowMore, useShownCount } from "../../../components/show-more";
+import { ShowMore } from "../../../components/show-more";
 import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
@@ -38,9 +43,6 @@ import { RefuseRequestModal } from "./refuse-request-modal";
 import { RequestDetailsModal } from "./request-details-modal";
 
 type Tab = "attivi" | "in_attesa" | "completati";
-
-/** Pending requests shown at first and added by "Mostra altri" (loans come page by page from the server). */
-const PAGE_SIZE = 30;
 
 /** The search goes to the server once typing pauses this long. */
 const SEARCH_DELAY_MS = 250;
@@ -65,10 +67,6 @@ function isTab(value: string | null): value is Tab {
   return TABS.some((tab) => tab.key === value);
 }
 
-function matches(fields: (string | null | undefined)[], term: string): boolean {
-  return !term || fields.some((field) => field?.toLowerCase().includes(term));
-}
-
 function fullName(request: RequestView): string {
   return `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim();
 }
@@ -77,32 +75,12 @@ function loanStatus(loan: LoanView): string {
   return loan.fase === "da_ritirare" || loan.fase === "annullato" ? loan.fase : loan.stato;
 }
 
-/** The columns the pending requests sort by: all of them are on the screen, so they sort here. */
-type RequestSortKey = "oggetto" | "studente" | "dal" | "al" | "creata";
-
-const REQUEST_SORT_VALUES: Record<RequestSortKey, (request: RequestView) => string> = {
-  oggetto: (request) => request.oggetto_nome.toLowerCase(),
-  studente: (request) => fullName(request).toLowerCase(),
-  dal: (request) => request.dal,
-  al: (request) => request.al,
-  creata: (request) => request.created_at,
-};
-
-function sortedRequests(requests: RequestView[], sort: TableSort<RequestSortKey> | null): RequestView[] {
-  if (!sort) return requests;
-  const value = REQUEST_SORT_VALUES[sort.key];
-  const sign = sort.direction === "asc" ? 1 : -1;
-  return [...requests].sort((a, b) => sign * (value(a).localeCompare(value(b), "it") || a.id - b.id));
-}
-
 /** The sort in the address (`?ordina=…&verso=…`), when it names one of `keys`. */
 function sortFromParams<K extends string>(params: URLSearchParams, keys: readonly K[]): TableSort<K> | null {
   const key = params.get("ordina") as K | null;
   if (!key || !keys.includes(key)) return null;
   return { key, direction: params.get("verso") === "desc" ? "desc" : "asc" };
 }
-
-const REQUEST_SORT_KEYS = Object.keys(REQUEST_SORT_VALUES) as RequestSortKey[];
 
 function ItemCell({ name, units }: { name: string; units: string[] }) {
   return (
@@ -178,10 +156,10 @@ export function LoansPage() {
   const linkedRequestId = Number(params.get("richiesta")) || null;
   const requestedTab = params.get("tab");
   const tab: Tab = linkedRequestId ? "in_attesa" : isTab(requestedTab) ? requestedTab : "attivi";
-  const term = search.trim().toLowerCase();
+  const term = search.trim();
   const serverSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
 
-  // The loan tabs page through the server's lists; each tab's count is the list's unsearched total, read
+  // The tabs page through the server's lists; each loan tab's count is the list's unsearched total, read
   // from the shown list when no search narrows it, else from a one-row page.
   // A wide screen may show a table, sorted by any of its columns; phones always get the cards.
   const wide = useMediaQuery("(min-width: 1024px)");
@@ -201,12 +179,16 @@ export function LoansPage() {
   const countOf = (list: LoanList, count: number | undefined) =>
     (list === loanList && unsearchedTotal !== undefined ? unsearchedTotal : count) ?? 0;
 
-  // The whole pending list only where it is shown: at five times the default academy it is 9,837 requests
-  // (6 MB of JSON), which every open of the loans screen fetched and parsed for a count. The other tabs read
-  // the count from the newest page the bell polls anyway.
-  const requests = usePendingRequests({ enabled: tab === "in_attesa" });
+  // The pending count comes from the newest page the bell polls anyway, the tab's own list when it is shown
+  // unsearched. A linked request (a notification's) is among the newest, or on the tab's pages.
+  const requests = usePendingRequestPages(serverSearch, requestSort, tab === "in_attesa");
   const newestPending = useNewestPendingRequests();
-  const linkedRequest = linkedRequestId ? requests.data?.find((request) => request.id === linkedRequestId) : undefined;
+  const requestPages = requests.data?.pages ?? [];
+  const shownRequests = requestPages.flatMap((page) => page.elementi);
+  const matchingRequests = requestPages.at(-1)?.totale ?? 0;
+  const linkedRequest = linkedRequestId
+    ? [...shownRequests, ...(newestPending.data?.elementi ?? [])].find((request) => request.id === linkedRequestId)
+    : undefined;
 
   /** The address's view and tab; a new tab starts from its own order. */
   function showList(next: Tab, nextView: ListView, sort: TableSort<string> | null = null) {
@@ -229,17 +211,10 @@ export function LoansPage() {
     showList("in_attesa", view);
   }
 
-  const pendingRequests = requests.data ?? [];
-  const shownRequests = pendingRequests.filter((request) =>
-    matches(
-      [request.oggetto_nome, request.codice_univoco, request.utente_nome, request.utente_cognome, request.utente_email],
-      term,
-    ),
-  );
   const pendingCount =
-    tab === "in_attesa" ? pendingRequests.length : (newestPending.data?.totale ?? pendingRequests.length);
-  // A new tab or search starts again from the first cards.
-  const shownRequestCount = useShownCount(`${tab} ${term}`, PAGE_SIZE);
+    tab === "in_attesa" && !serverSearch && requests.data && !requests.isPlaceholderData
+      ? matchingRequests
+      : (newestPending.data?.totale ?? 0);
 
   function approveRequest(request: RequestView) {
     approve.mutate(
@@ -559,7 +534,7 @@ export function LoansPage() {
             <SortableTable
               caption="Richieste in attesa"
               columns={requestColumns}
-              rows={sortedRequests(shownRequests.slice(0, shownRequestCount.count), requestSort)}
+              rows={shownRequests}
               rowKey={(request) => request.id}
               sort={requestSort}
               onSort={chooseSort}
@@ -578,7 +553,7 @@ export function LoansPage() {
           {source.isSuccess && shownCount > 0 && view === "schede" && (
             <ul className="space-y-3">
               {tab === "in_attesa"
-                ? shownRequests.slice(0, shownRequestCount.count).map((request) => (
+                ? shownRequests.map((request) => (
                     <li key={request.id}>
                       <EntryCard
                         itemName={request.oggetto_nome}
@@ -621,9 +596,10 @@ export function LoansPage() {
           {source.isSuccess &&
             (tab === "in_attesa" ? (
               <ShowMore
-                shown={Math.min(shownRequestCount.count, shownCount)}
-                total={shownCount}
-                onMore={shownRequestCount.showMore}
+                shown={shownCount}
+                total={matchingRequests}
+                onMore={() => requests.fetchNextPage()}
+                busy={requests.isFetchingNextPage}
               />
             ) : (
               <ShowMore
