@@ -74,7 +74,7 @@ export function EntryCard(props: EntryCardProps) {
         </div>
       </div>
 
-      <div className="mt-4 flex flex-wrap gap-2 *:flex-1 md:col-start-2 md:row-start-1 md:mt-0 md:flex-nowrap md:self-start md:*:flex-none">
+      <div className="mt-4 flex flex-wrap gap-2 *:flex-1 *:[overflow-wrap:normal] md:col-start-2 md:row-start-1 md:mt-0 md:flex-nowrap md:self-start md:*:flex-none">
         <Button
           variant="ghost"
           icon={Eye}
