@@ -126,7 +126,7 @@ export function encodeJson(body: string): JsonBody & { body: string } {
   return { body, gzipped };
 }
 
-function acceptsGzip(request: Request): boolean {
+export function acceptsGzip(request: Request): boolean {
   return /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 }
 
