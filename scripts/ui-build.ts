@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export const projectRoot = resolve(import.meta.dir, "..");
@@ -36,19 +36,4 @@ export async function buildUi(): Promise<void> {
   const code = await vite.exited;
   if (code !== 0) throw new Error(`vite build failed (exit code ${code})`);
   if (!existsSync(join(uiDist, "index.html"))) throw new Error("vite build produced no ui/dist/index.html");
-  gzipAssets();
-}
-
-/**
- * Writes the gzip of each hashed script, style and image beside it (`index-1a2b.js.gz`), which the server
- * sends to a browser that accepts it (src/http/ui.ts): the desk's first load is 240 kB instead of 844 kB.
- * Made here, once, so that serving costs nothing: gzipping on the first request held that request ~50 ms.
- */
-function gzipAssets() {
-  const assets = join(uiDist, "assets");
-  for (const name of readdirSync(assets)) {
-    if (!/\.(js|css|svg)$/.test(name)) continue;
-    const file = join(assets, name);
-    writeFileSync(`${file}.gz`, Bun.gzipSync(readFileSync(file), { level: 9 }));
-  }
 }

@@ -43,13 +43,33 @@ const UI_CSP = [
 const MISSING_UI_PAGE = `<!doctype html><html lang="it"><meta charset="utf-8"><title>PrestaLab</title>
 <p>L'interfaccia non è stata compilata. Esegui <code>bun run build</code> oppure <code>bun run start</code>.</p></html>`;
 
+/** The built code and styles, which gzip to about a third: the desk's first load is ~1 MB of them plain. */
+const COMPRESSIBLE_TYPES = /^(text\/|application\/(javascript|json)|image\/svg\+xml)/;
+
+/**
+ * The gzip of each hashed asset, made on its first request and kept: a hashed name never changes content,
+ * and the build has a dozen of them, so the map stays small.
+ */
+function gzippedAssets() {
+  const kept = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+  return (path: string, file: Blob) => {
+    let gzipped = kept.get(path);
+    if (!gzipped) {
+      gzipped = file.arrayBuffer().then((bytes) => Bun.gzipSync(new Uint8Array(bytes), { level: 9 }));
+      kept.set(path, gzipped);
+    }
+    return gzipped;
+  };
+}
+
 /**
  * Serves the single-page app: real files by path, `/sw.js` as JavaScript, and `index.html` for every
- * other non-API path so that history routes such as /prestiti survive a reload. A hashed asset the build
- * gzipped (`….js.gz` beside it, scripts/ui-build.ts) goes out gzipped to a browser that accepts it.
+ * other non-API path so that history routes such as /prestiti survive a reload. Hashed assets go out
+ * gzipped to a browser that accepts it.
  */
 export function uiRoutes(assets: UiAssetSource | null) {
-  return new Elysia({ name: "ui" }).get("/*", ({ path, request, set }) => {
+  const gzipped = gzippedAssets();
+  return new Elysia({ name: "ui" }).get("/*", async ({ path, request, set }) => {
     if (path === "/api" || path.startsWith("/api/")) throw notFound("Risorsa non trovata");
     set.headers["content-security-policy"] = UI_CSP;
     if (!assets) {
@@ -61,13 +81,12 @@ export function uiRoutes(assets: UiAssetSource | null) {
       const hashed = path.startsWith("/assets/");
       set.headers["cache-control"] = hashed ? "public, max-age=31536000, immutable" : "no-cache";
       if (path === "/sw.js") set.headers["content-type"] = "text/javascript; charset=utf-8";
-      const gzipped = hashed ? assets.file(`${path}.gz`) : null;
-      if (!gzipped) return file;
+      if (!hashed || !COMPRESSIBLE_TYPES.test(file.type)) return file;
       set.headers.vary = "accept-encoding";
       if (!acceptsGzip(request)) return file;
       set.headers["content-type"] = file.type;
       set.headers["content-encoding"] = "gzip";
-      return gzipped;
+      return new Response(await gzipped(path, file));
     }
     // Unknown files (a typo'd asset) are 404; everything else is a client-side route.
     if (path.startsWith("/assets/")) throw notFound("Risorsa non trovata");
