@@ -118,29 +118,6 @@ describe("routing", () => {
     expect(await missing.json()).toEqual({ error: "Risorsa non trovata" });
   });
 
-  it("sends hashed code gzipped to a browser that accepts it, and plain to one that does not", async () => {
-    const get = uiApp();
-    const zipped = await get("/assets/index-3f9a1c.js", { headers: { "accept-encoding": "gzip, deflate, br" } });
-    expect(zipped.status).toBe(200);
-    expect(zipped.headers.get("content-encoding")).toBe("gzip");
-    expect(zipped.headers.get("vary")).toBe("accept-encoding");
-    expect(zipped.headers.get("content-type")).toContain("text/javascript");
-    expect(zipped.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    expectSecurityHeaders(zipped.headers);
-    const unpacked = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())));
-    expect(unpacked).toBe("console.log('app')");
-    // Kept after the first request: the second answer is the same bytes.
-    const again = await get("/assets/index-3f9a1c.js", { headers: { "accept-encoding": "gzip" } });
-    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await again.arrayBuffer())))).toBe(unpacked);
-
-    const plain = await get("/assets/index-3f9a1c.js");
-    expect(plain.headers.get("content-encoding")).toBeNull();
-    expect(plain.headers.get("vary")).toBe("accept-encoding");
-    expect(await plain.text()).toBe("console.log('app')");
-    const page = await get("/prestiti", { headers: { "accept-encoding": "gzip" } });
-    expect(page.headers.get("content-encoding")).toBeNull();
-  });
-
   it("serves other real files by path", async () => {
     const response = await uiApp()("/favicon.svg");
     expect(response.status).toBe(200);

@@ -126,7 +126,7 @@ export function encodeJson(body: string): JsonBody & { body: string } {
   return { body, gzipped };
 }
 
-export function acceptsGzip(request: Request): boolean {
+function acceptsGzip(request: Request): boolean {
   return /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 }
 
