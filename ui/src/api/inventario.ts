@@ -13,7 +13,7 @@ import type {
   ItemDetails,
   ItemInput,
 } from "../../../src/modules/inventory/model";
-import { answerOf, server } from "../lib/api";
+import { answerOf, nextPageOf, server } from "../lib/api";
 import { categorieKeys } from "./categorie";
 
 // The inventory: the desk's paged list and its summary, one item, its units' bookings, and the writes on
@@ -63,7 +63,7 @@ export function useInventoryPages(query: InventoryListQuery) {
     queryKey: inventarioKeys.pages(query),
     queryFn: ({ pageParam }) => inventoryPage(query, pageParam, INVENTORY_PAGE_SIZE),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    getNextPageParam: nextPageOf,
     placeholderData: keepPreviousData,
   });
 }
@@ -187,7 +187,7 @@ export function useCataloguePages(search: string, categoryId: string) {
         CATALOGUE_PAGE_SIZE,
       ),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    getNextPageParam: nextPageOf,
     placeholderData: keepPreviousData,
   });
 }

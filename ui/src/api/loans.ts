@@ -4,7 +4,7 @@ import type { LoanSortKey } from "../../../src/domain/loan-sorting";
 import type { ReturnBody } from "../../../src/modules/counter/model";
 import type { DirectLoanBody } from "../../../src/modules/loans/model";
 import type { TableSort } from "../components/sortable-table";
-import { answerOf, apiDownload, pageOf, server } from "../lib/api";
+import { answerOf, apiDownload, nextPageOf, pageOf, server } from "../lib/api";
 import { saveFile } from "../lib/save-file";
 
 /** Loans: a student's own, the desk's lists, and the desk's actions on them (lend, hand over, cancel, return). */
@@ -59,7 +59,7 @@ export function useLoanPages(
     queryKey: prestitiKeys.list(list, search, sort),
     queryFn: ({ pageParam }) => loanPage(list, pageParam, LOAN_PAGE_SIZE, search, sort),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    getNextPageParam: nextPageOf,
     // Only a new search keeps the old results meanwhile: another tab's cards must not stand in.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === list ? previous : undefined),
     enabled,

@@ -3,7 +3,7 @@ import { REQUEST_STATE } from "../../../src/domain/bookings";
 import type { RequestSortKey } from "../../../src/domain/loan-sorting";
 import type { RequestBody } from "../../../src/modules/loans/model";
 import type { TableSort } from "../components/sortable-table";
-import { answerOf, pageOf, server } from "../lib/api";
+import { answerOf, nextPageOf, pageOf, server } from "../lib/api";
 import { DESK_POLL_INTERVAL_MS } from "../lib/desk-poll";
 
 // Loan requests: the desk's lists and decisions (GET /api/richieste, approva, rifiuta), a student's own
@@ -46,7 +46,7 @@ export function usePendingRequestPages(search: string, sort: TableSort<RequestSo
         }),
       ).then(pageOf),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    getNextPageParam: nextPageOf,
     placeholderData: (previous) => previous,
     enabled,
   });

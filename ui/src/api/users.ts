@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Role, UserPage } from "../../../src/modules/auth/model";
-import { ApiError, answerOf, server } from "../lib/api";
+import { ApiError, answerOf, nextPageOf, server } from "../lib/api";
 
 // The accounts: GET /api/auth/users (Gestione Utenti page by page, the new-loan wizard's borrower list),
 // creating one (POST /api/auth/register with the desk's token), editing, deleting, a new password.
@@ -42,7 +42,7 @@ export function useUserPages(role: UserRole, search: string) {
         }),
       ),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined),
+    getNextPageParam: nextPageOf,
     placeholderData: keepPreviousData,
   });
 }

@@ -7,8 +7,8 @@ import { LoadingState } from "../components/spinner";
  * A role's area, fetched as its own chunk the first time it is needed and kept for the rest of the visit.
  *
  * Not React.lazy: a Suspense boundary that has shown its fallback holds the loaded content back until 300 ms
- * after that fallback appeared (React's reveal throttle). Every page load of the desk paid it: at five times
- * the default academy the screens' first calls went out about 150 ms after their code had arrived.
+ * after that fallback appeared (React's reveal throttle). Every page load paid it: at five times the default
+ * academy the screens' first calls went out 150–250 ms after their code had arrived.
  */
 export interface AreaChunk {
   /** The area, once its chunk has arrived. */

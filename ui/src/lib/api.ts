@@ -143,3 +143,10 @@ export function pageOf<Page extends { elementi: unknown[] }>(answer: Page | unkn
   if (Array.isArray(answer)) throw new ApiError(0, GENERIC_ERROR, {});
   return answer;
 }
+
+/** The number of the page after `last`, or undefined when `last` reached the total (an infinite list's end). */
+export function nextPageOf<Page extends { pagina: number; per_pagina: number; totale: number }>(
+  last: Page,
+): number | undefined {
+  return last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined;
+}
