@@ -128,6 +128,24 @@ describe("Prestiti", () => {
     expect(screen.queryByText("1 richiesta in attesa di approvazione")).toBeNull();
   });
 
+  it("pages the pending requests 30 at a time, Mostra altri asking the server for the next page", async () => {
+    const waiting = Array.from({ length: 33 }, (_, index) =>
+      aLoanRequest({ id: 100 + index, utente_nome: "Richiedente", utente_cognome: String(index) }),
+    );
+    const { user, server } = renderLoans("/prestiti?tab=in_attesa", {
+      "GET /api/richieste": requestListRoute(waiting),
+    });
+    await screen.findByRole("article", { name: /Richiedente 0$/ });
+    expect(cards()).toHaveLength(30);
+    expect(screen.getByText("30 di 33 mostrati")).toBeTruthy();
+    expect(tab(/^In Attesa/).textContent).toContain("33");
+    await user.click(screen.getByRole("button", { name: "Mostra altri" }));
+    expect(await screen.findByRole("article", { name: /Richiedente 32$/ })).toBeTruthy();
+    expect(cards()).toHaveLength(33);
+    expect(pendingTabPages(server).map((call) => call.query.pagina)).toEqual(["1", "2"]);
+    expect(screen.queryByRole("button", { name: "Mostra altri" })).toBeNull();
+  });
+
   it("opens the pending tab from ?tab=in_attesa", async () => {
     renderLoans("/prestiti?tab=in_attesa");
     await screen.findByRole("article", { name: /Canon EOS R6/ });
