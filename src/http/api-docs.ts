@@ -1,21 +1,28 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
+import { OptionalKind } from "@sinclair/typebox";
 import { type AnyElysia, Elysia } from "elysia";
 import { VERSION } from "../domain/version";
+import { BEARER_SCHEME } from "./auth";
 
 export const API_DOCS_PATH = "/api/docs";
 
 type Schema = Record<string, unknown>;
 type Parameter = { name: string; in: string; required?: boolean; schema?: Schema };
+type MediaTypes = Record<string, { schema: Schema }>;
 type Operation = {
+  summary?: string;
   description?: string;
   security?: unknown[];
   parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  requestBody?: { required?: boolean; content: MediaTypes };
+  responses?: Record<string, { content?: MediaTypes; $ref?: string }>;
 };
 type OpenApiDocument = {
+  openapi: string;
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, unknown>>;
 };
 
 const DESCRIPTION =
@@ -23,14 +30,91 @@ const DESCRIPTION =
   "POST /api/auth/login); ogni operazione dice chi può chiamarla. Gli errori sono `{ error }` con un messaggio " +
   "in italiano e lo stato HTTP giusto.";
 
+/** Every refusal (a 4xx) answers `{ error }`: a bad body or a body too large is possible on any route. */
+const REFUSAL = {
+  description: "Richiesta rifiutata: `error` dice perché, in italiano.",
+  content: {
+    "application/json": {
+      schema: { type: "object", required: ["error"], properties: { error: { type: "string" } } },
+    },
+  },
+};
+
+const COMPONENTS = {
+  securitySchemes: {
+    [BEARER_SCHEME]: {
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "JWT",
+      description: "Il token di POST /api/auth/login; vale 12 ore e decade con un cambio di password o di ruolo.",
+    },
+  },
+  responses: { Rifiuto: REFUSAL },
+};
+
 /** An OpenAPI path: `/api/inventario/:id` → `/api/inventario/{id}`. */
 const openApiPath = (path: string) => path.replace(/:([^/]+)/g, "{$1}");
 
-/** A TypeBox schema as plain JSON Schema (TypeBox keeps its own marks in symbols, which JSON drops). */
-const plainSchema = (schema: unknown): Schema => JSON.parse(JSON.stringify(schema));
+/** Keywords whose value is a map of schemas, a list of schemas, or one schema. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs"]);
+const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
+const SUBSCHEMAS = new Set(["items", "additionalProperties", "not", "if", "then", "else", "contains"]);
 
 /**
- * The OpenAPI document of every `/api` route, generated from the routes' own `t` schemas.
+ * What TypeBox writes that OpenAPI 3.1 (JSON Schema 2020-12) does not know: `error`, the Italian message
+ * the server answers for a bad field, and `nullable`, OpenAPI 3.0's word (t.Nullable also writes the
+ * `null` branch, which 3.1 reads).
+ */
+const TYPEBOX_ONLY_KEYWORDS = new Set(["error", "nullable"]);
+
+/** t.MaybeEmpty and t.Optional allow `undefined`, which JSON cannot carry: in a body it means "no body". */
+const isUndefined = (schema: unknown) => (schema as Schema | null)?.type === "undefined";
+
+/** A body the route may go without: t.Optional (a mark JSON drops), or a union with `undefined`. */
+const acceptsNoBody = (schema: Schema) =>
+  OptionalKind in schema || (Array.isArray(schema.anyOf) && schema.anyOf.some(isUndefined));
+
+/**
+ * A route's TypeBox schema as OpenAPI 3.1 wants it (see TYPEBOX_ONLY_KEYWORDS and isUndefined). It also
+ * turns TypeBox's own marks (kept in symbols) into plain JSON.
+ */
+function openApiSchema(schema: unknown): unknown {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+  const converted: Schema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (TYPEBOX_ONLY_KEYWORDS.has(keyword)) continue;
+    if (SCHEMA_MAPS.has(keyword))
+      converted[keyword] = Object.fromEntries(
+        Object.entries(value as Schema).map(([name, part]) => [name, openApiSchema(part)]),
+      );
+    else if (SCHEMA_LISTS.has(keyword))
+      converted[keyword] = (value as unknown[]).filter((part) => !isUndefined(part)).map(openApiSchema);
+    else if (SUBSCHEMAS.has(keyword)) converted[keyword] = openApiSchema(value);
+    else converted[keyword] = JSON.parse(JSON.stringify(value));
+  }
+  return converted;
+}
+
+const mapSchemas = (content: MediaTypes | undefined) => {
+  for (const media of Object.values(content ?? {})) media.schema = openApiSchema(media.schema) as Schema;
+};
+
+/**
+ * The rules every operation follows, written once here so a new route follows them too: its schemas in
+ * OpenAPI 3.1's words, a summary, who may call it (the auth macro marks the signed-in routes; any other is
+ * public) and the refusal every route can answer.
+ */
+function completeOperation(path: string, method: string, operation: Operation) {
+  operation.summary ??= `${method.toUpperCase()} ${path}`;
+  operation.security ??= [];
+  for (const parameter of operation.parameters ?? []) parameter.schema = openApiSchema(parameter.schema) as Schema;
+  mapSchemas(operation.requestBody?.content);
+  for (const response of Object.values(operation.responses ?? {})) mapSchemas(response.content);
+  operation.responses = { ...operation.responses, "4XX": { $ref: "#/components/responses/Rifiuto" } };
+}
+
+/**
+ * The OpenAPI 3.1 document of every `/api` route, generated from the routes' own `t` schemas.
  * Every body is JSON (the body guard refuses anything else), but the generator cannot tell that from a
  * parser written as a function, so the bodies are described here from the same schemas.
  */
@@ -41,11 +125,21 @@ function documentOf(api: AnyElysia): OpenApiDocument {
     if (!path.startsWith(API_DOCS_PATH) && !path.includes("*")) paths[path] = operations;
   }
   for (const route of api.routes) {
-    const body = (route.hooks as { body?: unknown }).body;
+    const body = (route.hooks as { body?: Schema }).body;
     const operation = paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
-    if (body && operation) operation.requestBody = { content: { "application/json": { schema: plainSchema(body) } } };
+    if (body && operation)
+      operation.requestBody = { required: !acceptsNoBody(body), content: { "application/json": { schema: body } } };
   }
-  return { info: { title: "PrestaLab API", version: VERSION, description: DESCRIPTION }, paths };
+  for (const [path, operations] of Object.entries(paths))
+    for (const [method, operation] of Object.entries(operations)) completeOperation(path, method, operation);
+  return {
+    openapi: "3.1.0",
+    info: { title: "PrestaLab API", version: VERSION, description: DESCRIPTION },
+    // Relative: the document describes the server that serves it, whatever its address.
+    servers: [{ url: "/", description: "Questo server PrestaLab" }],
+    paths,
+    components: COMPONENTS,
+  };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

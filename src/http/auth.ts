@@ -63,6 +63,9 @@ export function createTokenService(ctx: AppContext): TokenService {
   };
 }
 
+/** The API documentation's name for the `Authorization: Bearer <token>` check the auth macro makes. */
+export const BEARER_SCHEME = "bearer";
+
 /** Who may call a route, as the API documentation says it. */
 const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   "signed-in": "Accesso: ogni utente autenticato.",
@@ -84,7 +87,7 @@ export function authPlugin(tokens: TokenService) {
   return new Elysia({ name: "auth" }).macro({
     auth(access: Access) {
       return {
-        detail: { security: [{ bearer: [] }], description: ACCESS_DESCRIPTIONS[access] },
+        detail: { security: [{ [BEARER_SCHEME]: [] }], description: ACCESS_DESCRIPTIONS[access] },
         async parse({ request }) {
           // Anything thrown while parsing reaches onError wrapped as a malformed-body error (400), so
           // only the 401/403 answer is given here; an unexpected failure (e.g. the database) is
