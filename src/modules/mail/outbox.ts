@@ -31,6 +31,42 @@ export const smtpTransport: MailTransport = async (setup, mail) => {
   }
 };
 
+/** The fields of a failure that say what went wrong, never what the peer wrote (nodemailer's and Node's codes). */
+interface SendFailure {
+  code?: unknown;
+  originalCode?: unknown;
+  responseCode?: unknown;
+}
+
+const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
+
+/**
+ * A fixed Italian description of why a message was not sent, for the Sistema page and the log. The
+ * error's own text is never shown: an smtp_url pointed at another service would put that service's
+ * greeting on the page. Only the SMTP reply's number (e.g. 451) is kept.
+ */
+export function mailFailureText(error: unknown): string {
+  const { code, originalCode, responseCode } = (
+    typeof error === "object" && error !== null ? error : {}
+  ) as SendFailure;
+  const codes = [code, originalCode].filter((value): value is string => typeof value === "string");
+  const has = (...wanted: string[]) => codes.some((value) => wanted.includes(value));
+  if (has("ECONNREFUSED"))
+    return "Connessione rifiutata: a quell'indirizzo e porta non risponde nessun server di posta";
+  if (has("ETIMEDOUT")) return "Tempo scaduto: il server di posta non ha risposto";
+  if (has("EDNS", "ENOTFOUND", "EAI_AGAIN")) return "Server di posta non trovato: controlla il nome nell'indirizzo";
+  if (has("EAUTH", "ENOAUTH")) return "Autenticazione non riuscita: controlla utente e password del server di posta";
+  if (has("ETLS", "EREQUIRETLS") || codes.some((value) => TLS_CODE.test(value)))
+    return "Errore TLS: la connessione cifrata non è riuscita (controlla smtp:// o smtps:// e la porta)";
+  if (has("EPROTOCOL")) return "Risposta non valida: a quell'indirizzo non risponde un server di posta (SMTP)";
+  if (typeof responseCode === "number" && responseCode >= 500)
+    return `Messaggio rifiutato dal server di posta (codice ${responseCode})`;
+  if (typeof responseCode === "number")
+    return `Il server di posta ha rimandato il messaggio (codice ${responseCode}): si riprova più tardi`;
+  if (has("ECONNECTION", "ESOCKET", "ECONNRESET")) return "Connessione con il server di posta interrotta";
+  return "Invio non riuscito per un errore sconosciuto";
+}
+
 /** After this many failed attempts a message is given up on (`fallita`) and shown on the Sistema page. */
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 60_000;
@@ -81,7 +117,7 @@ export function createMailSender(ctx: AppContext, transport: MailTransport = smt
           html: message.html,
         });
       } catch (error) {
-        failure = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        failure = mailFailureText(error);
       }
       const now = ctx.clock.now();
       const attempts = message.tentativi + 1;
