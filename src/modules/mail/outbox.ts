@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import type { AppContext } from "../../context";
 import { postaInUscita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { withNewResetToken } from "../auth/reset-link";
 import { readSettings } from "../settings/service";
 import { type MailSetup, mailSetup } from "./service";
 
@@ -94,6 +95,23 @@ export interface MailSender {
 export function createMailSender(ctx: AppContext, transport: MailTransport = smtpTransport): MailSender {
   let round: Promise<number> | null = null;
 
+  /**
+   * The text and HTML to send: as queued, or for a password reset with a new token made now. Null for
+   * a reset whose request was closed meanwhile: that message is dropped unsent.
+   */
+  async function contentToSend(message: typeof postaInUscita.$inferSelect) {
+    const queued = { text: message.testo, html: message.html };
+    const resetFor = message.reimpostaPasswordDi;
+    if (resetFor === null) return queued;
+    return ctx.writes.hold(() =>
+      writeTransaction(ctx.db, (tx) => {
+        const ready = withNewResetToken(tx, ctx.clock, resetFor, queued);
+        if (!ready) tx.delete(postaInUscita).where(eq(postaInUscita.id, message.id)).run();
+        return ready;
+      }),
+    );
+  }
+
   async function sendDue(): Promise<number> {
     const setup = mailSetup(ctx, readSettings(ctx.db));
     if (!setup) return 0;
@@ -108,14 +126,11 @@ export function createMailSender(ctx: AppContext, transport: MailTransport = smt
       .all();
     let sent = 0;
     for (const message of due) {
+      const content = await contentToSend(message);
+      if (!content) continue;
       let failure: string | null = null;
       try {
-        await transport(setup, {
-          to: message.destinatario,
-          subject: message.oggetto,
-          text: message.testo,
-          html: message.html,
-        });
+        await transport(setup, { to: message.destinatario, subject: message.oggetto, ...content });
       } catch (error) {
         failure = mailFailureText(error);
       }
