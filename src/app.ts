@@ -48,6 +48,17 @@ function validationMessage(error: ValidationError): string {
  * Builds the whole HTTP application from its dependencies. It never listens: the command line
  * serves it, and tests call `app.handle(request)` directly.
  */
+/**
+ * What the log says a request asked for: an API call's route template ("/api/calendario/:token"), never
+ * its address, which may carry a secret (the calendar feed's token); a path no API route serves is named
+ * by the same fixed key as in the metrics. The UI's pages are logged by their path.
+ */
+function loggedPath(path: string, route: string | undefined): string {
+  if (!path.startsWith("/api")) return path;
+  // A path under /api that no API route serves reaches the UI's catch-all route.
+  return route?.startsWith("/api") ? route : UNMATCHED_ROUTE;
+}
+
 export function createApp(
   ctx: AppContext,
   options: {
@@ -103,7 +114,7 @@ export function createApp(
         return tooLarge().toBody();
       }
     })
-    .onError(({ code, error, set, request, path }) => {
+    .onError(({ code, error, set, request, path, route }) => {
       // Errors thrown while parsing (e.g. the auth check) arrive wrapped in a ParseError.
       const cause = code === "PARSE" ? (error as { cause?: unknown }).cause : error;
       if (cause instanceof HttpError) {
@@ -128,8 +139,8 @@ export function createApp(
         return { error: "Risorsa non trovata" };
       }
       const message = error instanceof Error ? error.message : String(error);
-      ctx.logger.error(`${request.method} ${path} failed: ${message}`);
-      ctx.metrics.recordIncident("api", `${request.method} ${path}: errore interno`);
+      ctx.logger.error(`${request.method} ${loggedPath(path, route)} failed: ${message}`);
+      ctx.metrics.recordIncident("api", `${request.method} ${loggedPath(path, route)}: errore interno`);
       set.status = 500;
       return { error: INTERNAL_ERROR_MESSAGE };
     })
@@ -173,7 +184,7 @@ export function createApp(
       // Keyed by route pattern: every path no route serves shares one key, so clients cannot grow the table.
       if (path.startsWith("/api"))
         ctx.metrics.recordRequest(route ? `${request.method} ${route}` : UNMATCHED_ROUTE, status, ms);
-      ctx.logger.info(`${request.method} ${path} ${status} ${ms.toFixed(1)}ms`);
+      ctx.logger.info(`${request.method} ${loggedPath(path, route)} ${status} ${ms.toFixed(1)}ms`);
       // A list whose handler failed releases the callers that waited for it (a success already did).
       responses?.settle(request);
       if (heldWrites.delete(request)) writes.leave();

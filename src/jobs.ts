@@ -1,7 +1,7 @@
 import type { AppContext } from "./context";
 import { pruneItemChanges } from "./modules/inventory/unit-counts";
 import { markOverdueLoans } from "./modules/loans/service";
-import { queueDeskDigest } from "./modules/mail/service";
+import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
 import { expireStrikes } from "./modules/penalties/service";
 
 /** Runs one job, timing it and recording success or failure for the system status page. */
@@ -24,6 +24,11 @@ export function checkOverdueLoans(ctx: AppContext): void {
   runJob(ctx, "overdue", () => `${markOverdueLoans(ctx)} prestiti segnati come scaduti`);
   runJob(ctx, "strike-expiry", () => `penalità scadute per ${expireStrikes(ctx)} studenti`);
   runJob(ctx, "mail-digest", () => `riepilogo del mattino per ${queueDeskDigest(ctx)} amministratori`);
+  runJob(
+    ctx,
+    "sent-mail-prune",
+    () => `${pruneSentMail(ctx)} e-mail di più di ${SENT_MAIL_KEPT_DAYS} giorni tolte dalla posta in uscita`,
+  );
   runJob(
     ctx,
     "item-changes",

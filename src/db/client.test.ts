@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { textKey } from "../domain/text-key";
@@ -47,6 +47,19 @@ describe("openDatabase", () => {
     const second = openDatabase(file);
     expect(second.db.select().from(users).all()).toHaveLength(1);
     second.sqlite.close();
+  });
+
+  it("creates the file, its -wal and its -shm readable by the owner only, and narrows an older file", () => {
+    const file = join(dir, "privato.db");
+    const modeOf = (path: string) => statSync(path).mode & 0o777;
+    const created = openDatabase(file);
+    expect([file, `${file}-wal`, `${file}-shm`].map(modeOf)).toEqual([0o600, 0o600, 0o600]);
+    created.sqlite.close();
+    const older = join(dir, "vecchio.db");
+    writeFileSync(older, "");
+    chmodSync(older, 0o644);
+    openDatabase(older).sqlite.close();
+    expect(modeOf(older)).toBe(0o600);
   });
 
   it("enforces unique emails and usernames unique by their Unicode key in the schema itself", () => {

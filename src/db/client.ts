@@ -1,4 +1,5 @@
 import { Database } from "bun:sqlite";
+import { chmodSync, existsSync, writeFileSync } from "node:fs";
 import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { textKey } from "../domain/text-key";
 import { embeddedMigrations } from "./migrations";
@@ -13,10 +14,23 @@ export interface DatabaseHandle {
 
 /** Opens (or creates) the database file with the pragmas PrestaLab relies on, and migrates it. */
 export function openDatabase(file: string): DatabaseHandle {
+  if (file !== ":memory:") keepPrivate(file);
   const handle = connectDatabase(file);
   migrate(handle.db);
   refreshTextKeys(handle.sqlite);
   return handle;
+}
+
+/** The database holds every email and password hash: only the owner may read it, as its backups. */
+const PRIVATE = 0o600;
+
+/**
+ * Creates the database file with mode 0600 before SQLite opens it (SQLite then gives its -wal and -shm
+ * files the same mode), and narrows an older file, and any -wal/-shm left beside it, to 0600 too.
+ */
+function keepPrivate(file: string): void {
+  writeFileSync(file, "", { mode: PRIVATE, flag: "a" });
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, PRIVATE);
 }
 
 /** How much of the database file is read through memory mapping: more than a large academy's file. */

@@ -24,6 +24,7 @@ import itemTextChanges from "../../migrations/0020_item_text_changes.sql" with {
 import unitSearchItemNames from "../../migrations/0021_unit_search_item_names.sql" with { type: "text" };
 import searchVersions from "../../migrations/0022_search_versions.sql" with { type: "text" };
 import courseItemCounts from "../../migrations/0023_course_item_counts.sql" with { type: "text" };
+import resetLinkMadeAtSend from "../../migrations/0024_reset_link_made_at_send.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -53,6 +54,7 @@ export const migrationSql: Record<string, string> = {
   "0021_unit_search_item_names": unitSearchItemNames,
   "0022_search_versions": searchVersions,
   "0023_course_item_counts": courseItemCounts,
+  "0024_reset_link_made_at_send": resetLinkMadeAtSend,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -244,6 +244,8 @@ export function settingsProblem(settings: AcademySettings): string | null {
     return "L'URL pubblico comincia con http:// o https:// ed è un indirizzo valido";
   if (settings.smtp_url !== null && !isSmtpUrl(settings.smtp_url))
     return "Il server di posta è un indirizzo smtp:// o smtps:// (es. smtps://utente:password@mail.accademia.it:465)";
+  if (settings.mail_from !== null && /[\r\n]/.test(settings.mail_from))
+    return "Il mittente sta su una sola riga: togli gli a capo";
   if (settings.mail_from !== null && !isMailSender(settings.mail_from))
     return "Il mittente è un indirizzo e-mail, anche con un nome (Ufficio prestiti <prestiti@accademia.it>)";
   return null;
@@ -261,7 +263,11 @@ export function isSmtpUrl(value: string): boolean {
 const EMAIL = "[^\\s@<>]+@[^\\s@<>]+\\.[^\\s@<>]+";
 const MAIL_SENDER = new RegExp(`^(${EMAIL}|[^<>]*<${EMAIL}>)$`);
 
-/** "prestiti@accademia.it" or "Ufficio prestiti <prestiti@accademia.it>". */
+/**
+ * "prestiti@accademia.it" or "Ufficio prestiti <prestiti@accademia.it>". No control characters: a line
+ * break in the sender would add headers of its own to every message.
+ */
 export function isMailSender(value: string): boolean {
-  return value.length <= 200 && MAIL_SENDER.test(value.trim());
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  return value.length <= 200 && !/[\u0000-\u001f\u007f]/.test(value) && MAIL_SENDER.test(value.trim());
 }

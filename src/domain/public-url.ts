@@ -1,6 +1,9 @@
-/** Said on start and on the Sistema page while PUBLIC_URL is unset. */
+/**
+ * Said on start and on the Sistema page while no public address is configured: why reset links are
+ * off, and what the QR codes fall back to.
+ */
 export const PUBLIC_URL_UNSET =
-  "PUBLIC_URL non è impostato: i codici QR e i link useranno l'indirizzo da cui arriva ogni richiesta. Impostalo (variabile PUBLIC_URL o --public-url) con l'indirizzo usato da studenti e banco.";
+  "PUBLIC_URL non è impostato, né l'URL pubblico nelle Impostazioni: le e-mail non contengono link e i link per reimpostare la password sono disattivati, perché l'indirizzo da cui arriva una richiesta può essere falsificato. Chi ha dimenticato la password si rivolge al banco, che ne imposta una nuova. I codici QR useranno l'indirizzo da cui arriva ogni richiesta. Impostalo (variabile PUBLIC_URL, --public-url o l'URL pubblico nelle Impostazioni) con l'indirizzo usato da studenti e banco.";
 
 /**
  * How a label's QR code is drawn: a quiet zone, and each module several pixels wide so it stays sharp

@@ -19,6 +19,11 @@ export const postaInUscita = sqliteTable(
     html: text("html").notNull(),
     /** For messages a periodic job may compose again (the desk's digest): each key is queued once. */
     chiave: text("chiave"),
+    /**
+     * A password-reset message for this user: its body holds a slot, and the link's token is made and put
+     * in only when the message is sent, so no usable token is ever stored (src/modules/auth/reset-link.ts).
+     */
+    reimpostaPasswordDi: integer("reimposta_password_di").references(() => users.id, { onDelete: "cascade" }),
     stato: text("stato", { enum: OUTBOX_STATES }).notNull().default("in_coda"),
     tentativi: integer("tentativi").notNull().default(0),
     prossimoTentativoAt: text("prossimo_tentativo_at").notNull(),

@@ -5,8 +5,6 @@ import { authPlugin, type TokenService } from "../../http/auth";
 import { clientAddress } from "../../http/client-address";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
-import { publicBaseUrl } from "../counter/documents";
-import { mailSetup } from "../mail/service";
 import { messageAnswer } from "../schemas";
 import { readSettings } from "../settings/service";
 import { normalizedEmail } from "../text-fields";
@@ -28,7 +26,7 @@ import {
   userListQuery,
   userParams,
 } from "./model";
-import { resetPasswordWithLink } from "./reset-link";
+import { resetLinkBase, resetPasswordWithLink } from "./reset-link";
 import {
   deleteUser,
   findUserByEmail,
@@ -120,8 +118,9 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         if (resetRequestsByPair.isLimited(pair) || resetRequestsByIp.isLimited(ip)) throw tooManyRequests();
         resetRequestsByPair.recordFailure(pair);
         resetRequestsByIp.recordFailure(ip);
-        requestPasswordReset(ctx, email, publicBaseUrl(ctx, request));
-        const byMail = mailSetup(ctx, readSettings(ctx.db)) !== null;
+        requestPasswordReset(ctx, email);
+        // Whether links are on depends on the configuration only, never on the address asked about.
+        const byMail = resetLinkBase(ctx, readSettings(ctx.db)) !== null;
         return {
           per_email: byMail,
           message: byMail

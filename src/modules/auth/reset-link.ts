@@ -2,12 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { passwordResetTokens, users } from "../../db/schema";
+import { passwordResetRequests, passwordResetTokens, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import type { AcademySettings } from "../../domain/academy-settings";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { passwordResetMail } from "../mail/messages";
-import { type MailContext, mailSetup, queueMail } from "../mail/service";
+import { type MailContext, mailBaseUrl, mailSetup, queueMail } from "../mail/service";
 import { readSettings } from "../settings/service";
 import { INVALID_RESET_LINK } from "./model";
 import { assertPasswordAcceptable, replacePassword } from "./service";
@@ -17,29 +18,59 @@ export const RESET_LINK_MS = 3_600_000;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** Where a queued reset message's link has its token: the sender puts a new one there as it sends it. */
+const TOKEN_SLOT = "{{token}}";
+
 /**
- * While e-mail is on, mails `user` a link to /reimposta-password with a new one-time token (inside the
- * caller's transaction). Only the token's hash is stored, so the database alone opens nothing.
+ * Where reset links point: only an address someone configured (the settings' public URL, else
+ * PUBLIC_URL), never the address a request came to, whose Host header anyone can forge. Null while
+ * links are off: no public address, or no mail server.
  */
-export function mailResetLink(
+export function resetLinkBase(ctx: MailContext, settings: AcademySettings): string | null {
+  return mailSetup(ctx, settings) ? mailBaseUrl(ctx, settings) : null;
+}
+
+/**
+ * While reset links are on, queues for `user` the message with a link to /reimposta-password (inside the
+ * caller's transaction). Its token is made only when the message is sent (`withNewResetToken`), so
+ * neither the outbox nor any backup of it ever holds a usable one.
+ */
+export function mailResetLink(db: Db, ctx: MailContext, user: { id: number; email: string; name: string }): void {
+  const base = resetLinkBase(ctx, readSettings(db));
+  if (!base) return;
+  const url = `${base}/reimposta-password?token=${TOKEN_SLOT}`;
+  queueMail(db, ctx, user.email, passwordResetMail({ appName: ctx.appName, name: user.name, url }), undefined, user.id);
+}
+
+/**
+ * A queued reset message of `userId`, ready to send: a new one-time token in its link, valid for an hour
+ * from now, of which only the hash is stored. Null when the user's reset request was closed meanwhile
+ * (the desk set a password, or another link was used): such a message is not sent. Inside the sender's
+ * write transaction.
+ */
+export function withNewResetToken(
   db: Db,
-  ctx: MailContext,
-  user: { id: number; email: string; name: string },
-  baseUrl: string,
-): void {
-  if (!mailSetup(ctx, readSettings(db))) return;
+  clock: MailContext["clock"],
+  userId: number,
+  message: { text: string; html: string },
+): { text: string; html: string } | null {
+  const pending = db
+    .select({ id: passwordResetRequests.id })
+    .from(passwordResetRequests)
+    .where(and(eq(passwordResetRequests.userId, userId), eq(passwordResetRequests.stato, "pending")))
+    .get();
+  if (!pending) return null;
   const token = randomBytes(32).toString("base64url");
-  const now = ctx.clock.now();
+  const now = clock.now();
   db.insert(passwordResetTokens)
     .values({
-      userId: user.id,
+      userId,
       tokenHash: hashOf(token),
       expiresAt: new Date(now.getTime() + RESET_LINK_MS).toISOString(),
       createdAt: now.toISOString(),
     })
     .run();
-  const url = `${baseUrl}/reimposta-password?token=${encodeURIComponent(token)}`;
-  queueMail(db, ctx, user.email, passwordResetMail({ appName: ctx.appName, name: user.name, url }));
+  return { text: message.text.replaceAll(TOKEN_SLOT, token), html: message.html.replaceAll(TOKEN_SLOT, token) };
 }
 
 /**

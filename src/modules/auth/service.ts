@@ -133,10 +133,10 @@ export async function verifyCredentials(ctx: AppContext, identifier: string, pas
 }
 
 /**
- * Queues one pending reset request per account for the desk and, while e-mail is on, mails a one-time
- * link too (`baseUrl` is where the link points). Unknown emails are silently ignored.
+ * Queues one pending reset request per account for the desk and, while reset links are on, mails a
+ * one-time link too. Unknown emails are silently ignored.
  */
-export function requestPasswordReset(ctx: AppContext, email: string, baseUrl: string): void {
+export function requestPasswordReset(ctx: AppContext, email: string): void {
   const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
   if (!user) return;
   writeTransaction(ctx.db, (tx) => {
@@ -144,7 +144,7 @@ export function requestPasswordReset(ctx: AppContext, email: string, baseUrl: st
       .values({ userId: user.id, requestedAt: ctx.clock.now().toISOString() })
       .onConflictDoNothing()
       .run();
-    mailResetLink(tx, ctx, user, baseUrl);
+    mailResetLink(tx, ctx, user);
   });
 }
 

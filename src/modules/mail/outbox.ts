@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import type { AppContext } from "../../context";
 import { postaInUscita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { withNewResetToken } from "../auth/reset-link";
 import { readSettings } from "../settings/service";
 import { type MailSetup, mailSetup } from "./service";
 
@@ -31,6 +32,42 @@ export const smtpTransport: MailTransport = async (setup, mail) => {
   }
 };
 
+/** The fields of a failure that say what went wrong, never what the peer wrote (nodemailer's and Node's codes). */
+interface SendFailure {
+  code?: unknown;
+  originalCode?: unknown;
+  responseCode?: unknown;
+}
+
+const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
+
+/**
+ * A fixed Italian description of why a message was not sent, for the Sistema page and the log. The
+ * error's own text is never shown: an smtp_url pointed at another service would put that service's
+ * greeting on the page. Only the SMTP reply's number (e.g. 451) is kept.
+ */
+export function mailFailureText(error: unknown): string {
+  const { code, originalCode, responseCode } = (
+    typeof error === "object" && error !== null ? error : {}
+  ) as SendFailure;
+  const codes = [code, originalCode].filter((value): value is string => typeof value === "string");
+  const has = (...wanted: string[]) => codes.some((value) => wanted.includes(value));
+  if (has("ECONNREFUSED"))
+    return "Connessione rifiutata: a quell'indirizzo e porta non risponde nessun server di posta";
+  if (has("ETIMEDOUT")) return "Tempo scaduto: il server di posta non ha risposto";
+  if (has("EDNS", "ENOTFOUND", "EAI_AGAIN")) return "Server di posta non trovato: controlla il nome nell'indirizzo";
+  if (has("EAUTH", "ENOAUTH")) return "Autenticazione non riuscita: controlla utente e password del server di posta";
+  if (has("ETLS", "EREQUIRETLS") || codes.some((value) => TLS_CODE.test(value)))
+    return "Errore TLS: la connessione cifrata non è riuscita (controlla smtp:// o smtps:// e la porta)";
+  if (has("EPROTOCOL")) return "Risposta non valida: a quell'indirizzo non risponde un server di posta (SMTP)";
+  if (typeof responseCode === "number" && responseCode >= 500)
+    return `Messaggio rifiutato dal server di posta (codice ${responseCode})`;
+  if (typeof responseCode === "number")
+    return `Il server di posta ha rimandato il messaggio (codice ${responseCode}): si riprova più tardi`;
+  if (has("ECONNECTION", "ESOCKET", "ECONNRESET")) return "Connessione con il server di posta interrotta";
+  return "Invio non riuscito per un errore sconosciuto";
+}
+
 /** After this many failed attempts a message is given up on (`fallita`) and shown on the Sistema page. */
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 60_000;
@@ -58,6 +95,23 @@ export interface MailSender {
 export function createMailSender(ctx: AppContext, transport: MailTransport = smtpTransport): MailSender {
   let round: Promise<number> | null = null;
 
+  /**
+   * The text and HTML to send: as queued, or for a password reset with a new token made now. Null for
+   * a reset whose request was closed meanwhile: that message is dropped unsent.
+   */
+  async function contentToSend(message: typeof postaInUscita.$inferSelect) {
+    const queued = { text: message.testo, html: message.html };
+    const resetFor = message.reimpostaPasswordDi;
+    if (resetFor === null) return queued;
+    return ctx.writes.hold(() =>
+      writeTransaction(ctx.db, (tx) => {
+        const ready = withNewResetToken(tx, ctx.clock, resetFor, queued);
+        if (!ready) tx.delete(postaInUscita).where(eq(postaInUscita.id, message.id)).run();
+        return ready;
+      }),
+    );
+  }
+
   async function sendDue(): Promise<number> {
     const setup = mailSetup(ctx, readSettings(ctx.db));
     if (!setup) return 0;
@@ -72,16 +126,13 @@ export function createMailSender(ctx: AppContext, transport: MailTransport = smt
       .all();
     let sent = 0;
     for (const message of due) {
+      const content = await contentToSend(message);
+      if (!content) continue;
       let failure: string | null = null;
       try {
-        await transport(setup, {
-          to: message.destinatario,
-          subject: message.oggetto,
-          text: message.testo,
-          html: message.html,
-        });
+        await transport(setup, { to: message.destinatario, subject: message.oggetto, ...content });
       } catch (error) {
-        failure = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        failure = mailFailureText(error);
       }
       const now = ctx.clock.now();
       const attempts = message.tentativi + 1;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, max } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, max } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { postaInUscita, prestiti, richieste, segnalazioni, users } from "../../db/schema";
@@ -34,9 +34,17 @@ export function mailBaseUrl(ctx: Pick<AppContext, "publicUrl">, settings: Academ
 /**
  * Puts an e-mail in the outbox, inside the caller's transaction: it exists exactly when the event that
  * caused it does. Does nothing while e-mail is off (no backlog builds up to flood a server set up later).
- * A `key` is queued once (a job composing the same message again adds nothing). True when it was queued.
+ * A `key` is queued once (a job composing the same message again adds nothing). `resetLinkFor` marks a
+ * password-reset message of that user, whose token the sender adds. True when it was queued.
  */
-export function queueMail(db: Db, ctx: MailContext, to: string, mail: ComposedMail, key?: string): boolean {
+export function queueMail(
+  db: Db,
+  ctx: MailContext,
+  to: string,
+  mail: ComposedMail,
+  key?: string,
+  resetLinkFor?: number,
+): boolean {
   if (!mailSetup(ctx, readSettings(db))) return false;
   const now = ctx.clock.now().toISOString();
   const inserted = db
@@ -47,6 +55,7 @@ export function queueMail(db: Db, ctx: MailContext, to: string, mail: ComposedMa
       testo: mail.text,
       html: mail.html,
       chiave: key ?? null,
+      reimpostaPasswordDi: resetLinkFor ?? null,
       prossimoTentativoAt: now,
       createdAt: now,
     })
@@ -57,6 +66,26 @@ export function queueMail(db: Db, ctx: MailContext, to: string, mail: ComposedMa
   // The sender's round starts on a timer, so after this transaction has committed.
   ctx.mailer?.wake();
   return true;
+}
+
+/** A message sent, or given up on, is kept this long for the Sistema page's figures, then deleted. */
+export const SENT_MAIL_KEPT_DAYS = 30;
+
+/**
+ * Deletes the messages sent or given up on more than SENT_MAIL_KEPT_DAYS ago: the outbox is a queue, not
+ * an archive of everything PrestaLab ever wrote to people. Run by the periodic job; returns how many went.
+ */
+export function pruneSentMail(ctx: Pick<AppContext, "db" | "clock">): number {
+  const cutoff = new Date(ctx.clock.now().getTime() - SENT_MAIL_KEPT_DAYS * 86_400_000).toISOString();
+  return writeTransaction(
+    ctx.db,
+    (tx) =>
+      tx
+        .delete(postaInUscita)
+        .where(and(inArray(postaInUscita.stato, ["inviata", "fallita"]), lt(postaInUscita.ultimoTentativoAt, cutoff)))
+        .returning({ id: postaInUscita.id })
+        .all().length,
+  );
 }
 
 /** The desk's digest is written from this hour of the academy's morning on, once a day. */

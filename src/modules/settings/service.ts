@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { impostazioni } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { type AcademySettings, DEFAULT_SETTINGS, settingsProblem } from "../../domain/academy-settings";
+import { hideSmtpPassword, SMTP_PASSWORD_NOT_KEPT, withStoredSmtpPassword } from "../../domain/smtp-url";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import type { SettingsChange } from "./model";
@@ -32,11 +33,26 @@ function normalized(settings: AcademySettings): AcademySettings {
   };
 }
 
+/** The settings as an administrator's screen gets them: the mail server's password hidden. */
+export function shownSettings(settings: AcademySettings): AcademySettings {
+  return settings.smtp_url === null ? settings : { ...settings, smtp_url: hideSmtpPassword(settings.smtp_url) };
+}
+
+/** A mail server sent back with its password hidden keeps the stored password. */
+function smtpUrlToStore(sent: string | null, stored: string | null): string | null {
+  if (sent === null) return null;
+  const kept = withStoredSmtpPassword(sent, stored);
+  if (kept === null) throw badRequest(SMTP_PASSWORD_NOT_KEPT);
+  return kept;
+}
+
 /** Applies a change to the settings after checking the whole result; audited with the fields changed. */
 export function updateSettings(ctx: AppContext, admin: Actor, change: SettingsChange): AcademySettings {
   return writeTransaction(ctx.db, (tx) => {
     const current = readSettings(tx);
-    const next = normalized({ ...current, ...change });
+    const smtpChange =
+      change.smtp_url === undefined ? {} : { smtp_url: smtpUrlToStore(change.smtp_url, current.smtp_url) };
+    const next = normalized({ ...current, ...change, ...smtpChange });
     const problem = settingsProblem(next);
     if (problem) throw badRequest(problem);
     const changed = (Object.keys(next) as Array<keyof AcademySettings>).filter(

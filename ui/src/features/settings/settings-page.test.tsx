@@ -12,13 +12,16 @@ const courses = [
   { id: 9, nome: "Scenografia", archiviato: true },
 ];
 
-function renderSettings(put: (call: ApiCall) => { status?: number; body: unknown } = (call) => ({ body: call.body })) {
+function renderSettings(
+  put: (call: ApiCall) => { status?: number; body: unknown } = (call) => ({ body: call.body }),
+  settings = DEFAULT_SETTINGS,
+) {
   return renderApp({
     signedInAs: anAdmin(),
     path: "/impostazioni",
     api: {
       ...adminShellApi,
-      "GET /api/impostazioni": { body: DEFAULT_SETTINGS },
+      "GET /api/impostazioni": { body: settings },
       "PUT /api/impostazioni": put,
       "GET /api/corsi/tutti": { body: courses },
       "GET /api/calendario": { body: { url: "https://prestiti.accademia.it/api/calendario/1-abc.ics" } },
@@ -68,6 +71,18 @@ describe("Impostazioni", () => {
     expect(((await within(calendar).findByLabelText("Link privato del calendario")) as HTMLInputElement).value).toBe(
       "https://prestiti.accademia.it/api/calendario/1-abc.ics",
     );
+    cleanup();
+  });
+
+  it("shows the stored mail password as **** and sends it back as it is, which keeps it", async () => {
+    const hidden = "smtps://prestiti:****@mail.accademia.it:465";
+    const { server } = renderSettings(undefined, { ...DEFAULT_SETTINGS, smtp_url: hidden });
+    const field = (await screen.findByLabelText(/Server di posta/)) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe(hidden));
+    expect(screen.getByText(/la password salvata appare come \*\*\*\*: lasciala così per tenerla/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Impostazioni salvate")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")[0]?.body).toMatchObject({ smtp_url: hidden });
     cleanup();
   });
 

@@ -293,7 +293,7 @@ function SettingsForm({ saved }: { saved: AcademySettings }) {
         <TextField
           label="Server di posta (SMTP)"
           optional
-          hint="es. smtps://utente:password@mail.accademia.it:465"
+          hint="es. smtps://utente:password@mail.accademia.it:465 · la password salvata appare come ****: lasciala così per tenerla"
           autoComplete="off"
           value={draft.smtp_url ?? ""}
           onChange={(event) => set({ smtp_url: event.target.value.trim() === "" ? null : event.target.value })}
