@@ -6,6 +6,25 @@ import { projectRoot } from "./server";
 /** Where journeys leave their pictures of the UI (gitignored; see README "Tests"). */
 export const screenshotDir = join(projectRoot, "e2e", "screenshots");
 
+/** Where the desk's guide (docs/guida-banco.md) finds its pictures; these are committed. */
+export const guideImageDir = join(projectRoot, "docs", "img");
+
+/**
+ * The journeys' screens that the desk's guide shows, by screenshot name → file under docs/img/. Each run
+ * of the journey rewrites its picture, so the guide follows the screens as they change.
+ */
+const GUIDE_PICTURES: Readonly<Record<string, string>> = {
+  "desk-dashboard": "dashboard",
+  "desk-refuse-request": "richiesta",
+  "desk-new-loan-5-dates": "prestito-diretto",
+  "counter-scan-handover": "banco",
+  "counter-return-preview": "banco-restituzione",
+  "repairs-reports-tab": "riparazioni",
+  "desk-penalty-modal": "penalita",
+  "insight-stats-advanced-30": "statistiche",
+  "settings-closure": "impostazioni",
+};
+
 /** The two layouts every screen is checked in: the desk's desktop and a student's phone. */
 export const layouts = [
   { width: 1280, height: 800 },
@@ -14,18 +33,27 @@ export const layouts = [
 
 /**
  * Saves full-page screenshots of the current screen as e2e/screenshots/<name>-1280.png and
- * <name>-390.png, then puts the page back to the size it had.
+ * <name>-390.png, then puts the page back to the size it had. A screen the guide shows is also saved to
+ * docs/img/ as the desk sees it: the 1280 px window from the top of the page, in the light scheme every
+ * journey but the accessibility sweep runs in.
  */
 export async function saveScreenshots(page: Page, name: string): Promise<string[]> {
   mkdirSync(screenshotDir, { recursive: true });
   const original = page.viewportSize();
   const saved: string[] = [];
+  const guidePicture = GUIDE_PICTURES[name];
   try {
     for (const layout of layouts) {
       await page.setViewportSize(layout);
       const path = join(screenshotDir, `${name}-${layout.width}.png`);
       await page.screenshot({ path, fullPage: true, animations: "disabled" });
       saved.push(path);
+      if (guidePicture && layout.width === 1280) {
+        mkdirSync(guideImageDir, { recursive: true });
+        // The screen from its top, as the desk opens it, whatever the journey scrolled to.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(guideImageDir, `${guidePicture}.png`), animations: "disabled" });
+      }
     }
   } finally {
     if (original) await page.setViewportSize(original);

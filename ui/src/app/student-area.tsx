@@ -16,7 +16,7 @@ import { useSignedInUser } from "./session";
 import { AppShell } from "./shell/app-shell";
 import type { NavItem } from "./shell/nav-list";
 
-/** The student's views, one history route each (listed in the README). */
+/** The student's views, one history route each (listed in docs/decisions/state-in-the-address.md). */
 const STUDENT_VIEWS: NavItem[] = [
   { key: "dashboard", href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { key: "miei-prestiti", href: "/miei-prestiti", label: "I Miei Prestiti", icon: ClipboardList },
