@@ -58,6 +58,9 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
   // Reset requests always "succeed", so each one counts: per (email, address) pair and per address.
   const resetRequestsByPair = createFailureLimiter({ limit: 5, windowMs: 4 * FIFTEEN_MINUTES, now });
   const resetRequestsByIp = createFailureLimiter({ limit: 50, windowMs: 4 * FIFTEEN_MINUTES, now });
+  // Refused reset links (a wrong or spent token, a refused password) per address: see
+  // docs/decisions/reset-link-throttle.md.
+  const resetLinkFailuresByIp = createFailureLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES, now });
 
   return new Elysia({ prefix: "/auth" })
     .use(authPlugin(tokens))
@@ -133,8 +136,15 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     )
     .post(
       "/reimposta-password",
-      async ({ body }) => {
-        await resetPasswordWithLink(ctx, body.token, body.password);
+      async ({ body, request, server }) => {
+        const ip = addressOf(server, request);
+        if (resetLinkFailuresByIp.isLimited(ip)) throw tooManyRequests();
+        try {
+          await resetPasswordWithLink(ctx, body.token, body.password);
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 400) resetLinkFailuresByIp.recordFailure(ip);
+          throw error;
+        }
         return { message: "Password aggiornata: accedi con la nuova password" };
       },
       { body: resetWithLinkBody, response: messageAnswer },

@@ -115,8 +115,6 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
   });
 }
 
-let dummyHash: Promise<string> | undefined;
-
 /** The user for these credentials, or null. Unknown identifiers cost as much time as wrong passwords. */
 export async function verifyCredentials(ctx: AppContext, identifier: string, password: string): Promise<Actor | null> {
   const key = textKey(identifier.trim());
@@ -125,8 +123,7 @@ export async function verifyCredentials(ctx: AppContext, identifier: string, pas
     ctx.db.select().from(users).where(eq(users.email, key)).get() ??
     ctx.db.select().from(users).where(eq(users.usernameChiave, key)).get();
   if (!user) {
-    dummyHash ??= ctx.passwords.hash(randomBytes(16).toString("hex"));
-    await ctx.passwords.verify(password, await dummyHash);
+    await ctx.passwords.verifyNoAccount(password);
     return null;
   }
   return (await ctx.passwords.verify(password, user.passwordHash)) ? user : null;
