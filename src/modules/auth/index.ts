@@ -44,6 +44,8 @@ import { listUsers } from "./user-list";
 import { publicUser } from "./users";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+const TOO_MANY_SIGN_UPS =
+  "Troppe registrazioni da questa rete nell'ultima ora: riprova più tardi o chiedi al banco prestiti";
 
 export function authModule(ctx: AppContext, tokens: TokenService) {
   const now = () => Date.now();
@@ -55,6 +57,9 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
   const loginFailuresByIp = createFailureLimiter({ limit: 100, windowMs: FIFTEEN_MINUTES, now });
   const loginFailuresById = createFailureLimiter({ limit: Number.POSITIVE_INFINITY, windowMs: FIFTEEN_MINUTES, now });
   const registerFailuresByIp = createFailureLimiter({ limit: 50, windowMs: FIFTEEN_MINUTES, now });
+  // Self-registrations per address (docs/decisions/sign-up-throttle.md): counted as each one begins, so
+  // a burst sent at once cannot all pass the check, and taken back when one fails.
+  const signUpsByIp = createFailureLimiter({ limit: 50, windowMs: 4 * FIFTEEN_MINUTES, now });
   // Reset requests always "succeed", so each one counts: per (email, address) pair and per address.
   const resetRequestsByPair = createFailureLimiter({ limit: 5, windowMs: 4 * FIFTEEN_MINUTES, now });
   const resetRequestsByIp = createFailureLimiter({ limit: 50, windowMs: 4 * FIFTEEN_MINUTES, now });
@@ -102,11 +107,17 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         // An expired admin session must not quietly turn the new-user form into a public sign-up
         // (which would ignore the chosen role): a token that is sent has to be valid.
         if (!caller && request.headers.has("authorization")) throw unauthorized();
+        const selfRegistration = caller?.ruolo !== "admin";
+        if (selfRegistration) {
+          if (signUpsByIp.isLimited(ip)) throw new HttpError(429, TOO_MANY_SIGN_UPS);
+          signUpsByIp.recordFailure(ip);
+        }
         try {
           const user = await registerUser(ctx, caller, body);
-          if (caller?.ruolo === "admin") return { user: publicUser(user), message: "Utente creato" };
+          if (!selfRegistration) return { user: publicUser(user), message: "Utente creato" };
           return { token: await tokens.sign(user), user: publicUser(user) };
         } catch (error) {
+          if (selfRegistration) signUpsByIp.forgetLatest(ip);
           if (error instanceof HttpError && error.status < 500) registerFailuresByIp.recordFailure(ip);
           throw error;
         }

@@ -29,6 +29,9 @@ function normalized(settings: AcademySettings): AcademySettings {
     url_pubblico: url === "" ? null : url,
     smtp_url: blankToNull(settings.smtp_url),
     mail_from: blankToNull(settings.mail_from),
+    domini_email_registrazione: [
+      ...new Set(settings.domini_email_registrazione.map((domain) => domain.trim().toLowerCase()).filter(Boolean)),
+    ],
   };
 }
 
