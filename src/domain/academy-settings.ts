@@ -260,6 +260,11 @@ export function settingsProblem(settings: AcademySettings): string | null {
 const MAX_SIGN_UP_DOMAINS = 50;
 const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
+/** The sign-up domains as typed: trimmed, lower-cased, without empty entries or repeats. */
+export function normalizedDomains(domains: string[]): string[] {
+  return [...new Set(domains.map((domain) => domain.trim().toLowerCase()).filter(Boolean))];
+}
+
 /** A lowercase domain name such as "studenti.accademia.it". */
 export function isDomainName(value: string): boolean {
   return DOMAIN_NAME.test(value);
