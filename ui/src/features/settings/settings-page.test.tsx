@@ -71,6 +71,41 @@ describe("Impostazioni", () => {
     cleanup();
   });
 
+  it("refuses a mail server that is not one before sending", async () => {
+    const { server } = renderSettings();
+    fireEvent.change(await screen.findByLabelText(/Server di posta/), { target: { value: "mail.accademia.it" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText(/Il server di posta è un indirizzo smtp:\/\/ o smtps:\/\//)).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")).toHaveLength(0);
+    cleanup();
+  });
+
+  it("checks the rules before sending, with the server's own messages", async () => {
+    const { server } = renderSettings();
+    for (const day of ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"])
+      fireEvent.click(await screen.findByRole("checkbox", { name: day }));
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Scegli almeno un giorno di apertura")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")).toHaveLength(0);
+    cleanup();
+  });
+
+  it("shows a refusal from the server", async () => {
+    renderSettings(() => ({ status: 400, body: { error: "Impostazioni non valide" } }));
+    fireEvent.click(await screen.findByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Impostazioni non valide")).toBeTruthy();
+    cleanup();
+  });
+
+  it("lists the courses, archived ones marked, and brings one back", async () => {
+    const { server } = renderSettings();
+    const list = await screen.findByRole("region", { name: "Corsi" });
+    expect(within(list).getByLabelText("Scenografia (archiviato)")).toBeTruthy();
+    fireEvent.click(within(list).getByRole("button", { name: "Riattiva" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/corsi/9")[0]?.body).toEqual({ archiviato: false }));
+    cleanup();
+  });
+
   it("saves the e-mail domains students may sign up with, one per line, and refuses what is not a domain", async () => {
     const { server } = renderSettings();
     const domains = await screen.findByLabelText(/Domini e-mail ammessi/);
@@ -110,41 +145,6 @@ describe("Impostazioni", () => {
     });
     const domains = (await screen.findByLabelText(/Domini e-mail ammessi/)) as HTMLTextAreaElement;
     expect(domains.value).toBe("studenti.accademia.it\naccademia.it");
-    cleanup();
-  });
-
-  it("refuses a mail server that is not one before sending", async () => {
-    const { server } = renderSettings();
-    fireEvent.change(await screen.findByLabelText(/Server di posta/), { target: { value: "mail.accademia.it" } });
-    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
-    expect(await screen.findByText(/Il server di posta è un indirizzo smtp:\/\/ o smtps:\/\//)).toBeTruthy();
-    expect(server.callsTo("PUT /api/impostazioni")).toHaveLength(0);
-    cleanup();
-  });
-
-  it("checks the rules before sending, with the server's own messages", async () => {
-    const { server } = renderSettings();
-    for (const day of ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"])
-      fireEvent.click(await screen.findByRole("checkbox", { name: day }));
-    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
-    expect(await screen.findByText("Scegli almeno un giorno di apertura")).toBeTruthy();
-    expect(server.callsTo("PUT /api/impostazioni")).toHaveLength(0);
-    cleanup();
-  });
-
-  it("shows a refusal from the server", async () => {
-    renderSettings(() => ({ status: 400, body: { error: "Impostazioni non valide" } }));
-    fireEvent.click(await screen.findByRole("button", { name: "Salva impostazioni" }));
-    expect(await screen.findByText("Impostazioni non valide")).toBeTruthy();
-    cleanup();
-  });
-
-  it("lists the courses, archived ones marked, and brings one back", async () => {
-    const { server } = renderSettings();
-    const list = await screen.findByRole("region", { name: "Corsi" });
-    expect(within(list).getByLabelText("Scenografia (archiviato)")).toBeTruthy();
-    fireEvent.click(within(list).getByRole("button", { name: "Riattiva" }));
-    await waitFor(() => expect(server.callsTo("PUT /api/corsi/9")[0]?.body).toEqual({ archiviato: false }));
     cleanup();
   });
 });
