@@ -1,7 +1,7 @@
 /**
  * Measures what issue 12 (hardening) promised, against a real server started from a source tree:
  *   bun scripts/hardening-measure.ts [<project root, default this one>]
- * ONLY=nested,paths,forgot,import,backup (any of them) runs just those measurements.
+ * ONLY=nested,paths,forgot,import,backup,reset-flood,signin-import (any of them) runs just those measurements.
  * Pointing it at a checkout of an older commit gives the "before" numbers. Not part of the test suite:
  * numbers depend on the machine. Prints one line per measurement.
  */
@@ -192,6 +192,55 @@ try {
     const wideImport = await healthDuring(post("/api/excel/inventario/import", wide, token));
     console.log(
       `16,384-column sheet of ${wideRows} rows: ${(wideImport.result as Response).status} in ${wideImport.workMs} ms, health worst ${wideImport.worst} ms, p95 ${wideImport.p95} ms over ${wideImport.polls} polls`,
+    );
+  }
+
+  if (wanted("reset-flood")) {
+    // 600 reset-link calls with made-up tokens from one address, all in flight, and the desk signing in beside them.
+    const signIn = async () => {
+      const started = performance.now();
+      const response = await post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password });
+      await response.arrayBuffer();
+      return { status: response.status, ms: Math.round(performance.now() - started) };
+    };
+    const quiet = await signIn();
+    const statuses: Record<number, number> = {};
+    const resets = Array.from({ length: 600 }, async (_, i) => {
+      const response = await post("/api/auth/reimposta-password", {
+        token: `falso-${i}`,
+        password: "Nuova-Parola-2026",
+      });
+      await response.arrayBuffer();
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    });
+    const during = await signIn();
+    await Promise.all(resets);
+    console.log(
+      `desk sign-in during 600 bogus reset links: ${during.status} in ${during.ms} ms (${quiet.ms} ms before them); resets ${JSON.stringify(statuses)}`,
+    );
+  }
+
+  if (wanted("signin-import")) {
+    // The desk signs in again and again while a 5,000-row import preview runs.
+    const rows = Array.from({ length: 5000 }, (_, i) => [`Anteprima ${i}`, "Fotografia", 1]);
+    const preview = { ...spreadsheetBody([["Nome", "Corsi Assegnati", "Quantità Totale"], ...rows]), anteprima: true };
+    let previewing = true;
+    const signIns: number[] = [];
+    const started = performance.now();
+    const running = post("/api/excel/inventario/import", preview, token).then(async (response) => {
+      await response.arrayBuffer();
+      previewing = false;
+      return response.status;
+    });
+    while (previewing) {
+      const before = performance.now();
+      const response = await post("/api/auth/login", { email: ADMIN.email, password: ADMIN.password });
+      await response.arrayBuffer();
+      signIns.push(Math.round(performance.now() - before));
+    }
+    const status = await running;
+    console.log(
+      `sign-in during a 5,000-row import preview (${status} in ${Math.round(performance.now() - started)} ms): worst ${Math.max(...signIns)} ms over ${signIns.length} sign-ins [${signIns.join(", ")}]`,
     );
   }
 

@@ -38,6 +38,12 @@ const SECURITY_HEADERS = {
   "referrer-policy": "same-origin",
 };
 
+/**
+ * Posts that write nothing to the database, so they need not wait while an import holds the write lock:
+ * sign-in keeps its throttle in memory and records no last sign-in (docs/decisions/sign-in-beside-import.md).
+ */
+const WRITE_FREE_POSTS = new Set(["/api/auth/login"]);
+
 /** The message of a failed `t` schema: the field's Italian `error`, else a generic one. */
 function validationMessage(error: ValidationError): string {
   const custom = (error.valueError?.schema as { error?: unknown } | undefined)?.error;
@@ -146,8 +152,10 @@ export function createApp(
     })
     .onBeforeHandle({ as: "global" }, async ({ request }) => {
       // Every write waits here while an import holds the write lock (src/db/write-gate.ts); the import's
-      // own requests do not: they wait for the import itself.
-      if (request.method === "GET" || request.method === "HEAD" || isImportPath(new URL(request.url).pathname)) return;
+      // own requests do not: they wait for the import itself. Nor do posts that write nothing.
+      if (request.method === "GET" || request.method === "HEAD") return;
+      const path = new URL(request.url).pathname;
+      if (isImportPath(path) || WRITE_FREE_POSTS.has(path)) return;
       await writes.enter();
       heldWrites.add(request);
     })

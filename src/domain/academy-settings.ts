@@ -35,6 +35,8 @@ export interface AcademySettings {
   smtp_url: string | null;
   /** The sender of every e-mail ("Ufficio prestiti <prestiti@accademia.it>"); null = MAIL_FROM. */
   mail_from: string | null;
+  /** The only e-mail domains a student may sign up with ("studenti.accademia.it"); empty = any. */
+  domini_email_registrazione: string[];
 }
 
 /** The settings every signed-in person may read: what the booking forms and calendars show. */
@@ -77,6 +79,7 @@ export const DEFAULT_SETTINGS: AcademySettings = {
   url_pubblico: null,
   smtp_url: null,
   mail_from: null,
+  domini_email_registrazione: [],
 };
 
 export const MAX_NOTE_LENGTH = 1000;
@@ -248,7 +251,34 @@ export function settingsProblem(settings: AcademySettings): string | null {
     return "Il mittente sta su una sola riga: togli gli a capo";
   if (settings.mail_from !== null && !isMailSender(settings.mail_from))
     return "Il mittente è un indirizzo e-mail, anche con un nome (Ufficio prestiti <prestiti@accademia.it>)";
+  const domains = settings.domini_email_registrazione;
+  if (domains.length > MAX_SIGN_UP_DOMAINS) return `Al massimo ${MAX_SIGN_UP_DOMAINS} domini per la registrazione`;
+  const notDomain = domains.find((domain) => !isDomainName(domain));
+  if (notDomain !== undefined)
+    return `"${notDomain}" non è un dominio: scrivi solo la parte dopo la @, come studenti.accademia.it`;
   return null;
+}
+
+const MAX_SIGN_UP_DOMAINS = 50;
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** The sign-up domains as typed: trimmed, lower-cased, without empty entries or repeats. */
+export function normalizedDomains(domains: string[]): string[] {
+  return [...new Set(domains.map((domain) => domain.trim().toLowerCase()).filter(Boolean))];
+}
+
+/** A lowercase domain name such as "studenti.accademia.it". */
+export function isDomainName(value: string): boolean {
+  return DOMAIN_NAME.test(value);
+}
+
+/** Why a student may not sign up with `email` (already lowercase) under these settings, or null. */
+export function signUpDomainProblem(settings: Pick<AcademySettings, "domini_email_registrazione">, email: string) {
+  const domains = settings.domini_email_registrazione;
+  if (domains.length === 0 || domains.includes(email.slice(email.lastIndexOf("@") + 1))) return null;
+  const listed = domains.map((domain) => `@${domain}`);
+  const allowed = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(", ")} o ${listed.at(-1)}`;
+  return `Puoi registrarti solo con un indirizzo e-mail ${allowed}`;
 }
 
 export function isSmtpUrl(value: string): boolean {

@@ -43,6 +43,19 @@ describe("failure limiter", () => {
     expect(limiter.isLimited("giulia")).toBe(false);
   });
 
+  it("takes back only the latest failure with forgetLatest, and nothing of a key without failures", () => {
+    const { limiter } = limiterAt();
+    for (let i = 0; i < 3; i++) limiter.recordFailure("giulia");
+    limiter.forgetLatest("giulia");
+    expect(limiter.failures("giulia")).toBe(2);
+    expect(limiter.isLimited("giulia")).toBe(false);
+    limiter.forgetLatest("marco");
+    expect(limiter.failures("marco")).toBe(0);
+    limiter.forgetLatest("giulia");
+    limiter.forgetLatest("giulia");
+    expect(limiter.size).toBe(0);
+  });
+
   it("starts over after clear", () => {
     const { limiter } = limiterAt();
     for (let i = 0; i < 3; i++) limiter.recordFailure("giulia");

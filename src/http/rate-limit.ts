@@ -9,6 +9,8 @@ export interface FailureLimiter {
   /** Failures of `key` still inside the window. */
   failures(key: string): number;
   recordFailure(key: string): void;
+  /** Takes back the latest failure of `key`: an attempt counted as it began that did not count in the end. */
+  forgetLatest(key: string): void;
   clear(key: string): void;
   /** How many keys the table holds now. */
   readonly size: number;
@@ -52,6 +54,10 @@ export function createFailureLimiter(options: {
       failures.delete(key);
       if (failures.size >= maxKeys) makeRoom();
       failures.set(key, kept);
+    },
+    forgetLatest(key) {
+      recent(key).pop();
+      if (failures.get(key)?.length === 0) failures.delete(key);
     },
     clear: (key) => void failures.delete(key),
     get size() {

@@ -42,6 +42,8 @@ import { listUsers } from "./user-list";
 import { publicUser } from "./users";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+const TOO_MANY_SIGN_UPS =
+  "Troppe registrazioni da questa rete nell'ultima ora: riprova più tardi o chiedi al banco prestiti";
 
 export function authModule(ctx: AppContext, tokens: TokenService) {
   const now = () => Date.now();
@@ -53,9 +55,15 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
   const loginFailuresByIp = createFailureLimiter({ limit: 100, windowMs: FIFTEEN_MINUTES, now });
   const loginFailuresById = createFailureLimiter({ limit: Number.POSITIVE_INFINITY, windowMs: FIFTEEN_MINUTES, now });
   const registerFailuresByIp = createFailureLimiter({ limit: 50, windowMs: FIFTEEN_MINUTES, now });
+  // Self-registrations per address (docs/decisions/sign-up-throttle.md): counted as each one begins, so
+  // a burst sent at once cannot all pass the check, and taken back when one fails.
+  const signUpsByIp = createFailureLimiter({ limit: 50, windowMs: 4 * FIFTEEN_MINUTES, now });
   // Reset requests always "succeed", so each one counts: per (email, address) pair and per address.
   const resetRequestsByPair = createFailureLimiter({ limit: 5, windowMs: 4 * FIFTEEN_MINUTES, now });
   const resetRequestsByIp = createFailureLimiter({ limit: 50, windowMs: 4 * FIFTEEN_MINUTES, now });
+  // Refused reset links (a wrong or spent token, a refused password) per address: see
+  // docs/decisions/reset-link-throttle.md.
+  const resetLinkFailuresByIp = createFailureLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES, now });
 
   return new Elysia({ prefix: "/auth" })
     .use(authPlugin(tokens))
@@ -97,11 +105,17 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         // An expired admin session must not quietly turn the new-user form into a public sign-up
         // (which would ignore the chosen role): a token that is sent has to be valid.
         if (!caller && request.headers.has("authorization")) throw unauthorized();
+        const selfRegistration = caller?.ruolo !== "admin";
+        if (selfRegistration) {
+          if (signUpsByIp.isLimited(ip)) throw new HttpError(429, TOO_MANY_SIGN_UPS);
+          signUpsByIp.recordFailure(ip);
+        }
         try {
           const user = await registerUser(ctx, caller, body);
-          if (caller?.ruolo === "admin") return { user: publicUser(user), message: "Utente creato" };
+          if (!selfRegistration) return { user: publicUser(user), message: "Utente creato" };
           return { token: await tokens.sign(user), user: publicUser(user) };
         } catch (error) {
+          if (selfRegistration) signUpsByIp.forgetLatest(ip);
           if (error instanceof HttpError && error.status < 500) registerFailuresByIp.recordFailure(ip);
           throw error;
         }
@@ -132,8 +146,15 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     )
     .post(
       "/reimposta-password",
-      async ({ body }) => {
-        await resetPasswordWithLink(ctx, body.token, body.password);
+      async ({ body, request, server }) => {
+        const ip = addressOf(server, request);
+        if (resetLinkFailuresByIp.isLimited(ip)) throw tooManyRequests();
+        try {
+          await resetPasswordWithLink(ctx, body.token, body.password);
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 400) resetLinkFailuresByIp.recordFailure(ip);
+          throw error;
+        }
         return { message: "Password aggiornata: accedi con la nuova password" };
       },
       { body: resetWithLinkBody, response: messageAnswer },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { passwordProblem } from "../../domain/password-policy";
 import { createTestContext } from "../../testing/harness";
-import { createPasswordHasher } from "./passwords";
+import { type Argon2, createPasswordHasher, HASHING_BUSY } from "./passwords";
 import { countAdministrators, createOrPromoteAdmin, generatePassword } from "./service";
 
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
@@ -42,11 +42,33 @@ describe("password hasher", () => {
   });
 
   it("finishes every hash even when many more are asked for than may run at once", async () => {
-    const hasher = createPasswordHasher({ maxConcurrent: 2, cost: "fast" });
+    const hasher = createPasswordHasher({ hashConcurrency: 2, signInConcurrency: 2, cost: "fast" });
     const passwords = Array.from({ length: 12 }, (_, i) => `Parola-segreta-${i}`);
     const hashes = await Promise.all(passwords.map((password) => hasher.hash(password)));
     const checks = await Promise.all(passwords.map((password, i) => hasher.verify(password, hashes[i] as string)));
     expect(checks.every(Boolean)).toBe(true);
+  });
+
+  it("hashes new passwords in turn, refuses past the queue with 429, and checks a sign-in meanwhile", async () => {
+    const held: Array<() => void> = [];
+    const argon2: Argon2 = {
+      hash: (password) => new Promise((resolve) => held.push(() => resolve(`hash-${password}`))),
+      verify: async (password, hash) => hash === `hash-${password}`,
+    };
+    const hasher = createPasswordHasher({ hashConcurrency: 1, hashQueue: 2, argon2 });
+    const hashes = ["primo", "secondo", "terzo"].map((password) => hasher.hash(password));
+    await expect(hasher.hash("quarto")).rejects.toMatchObject({ status: 429, message: HASHING_BUSY });
+    expect(await hasher.verify("desk", "hash-desk")).toBe(true);
+    for (const [i, password] of ["primo", "secondo", "terzo"].entries()) {
+      expect(held).toHaveLength(1);
+      held.shift()?.();
+      expect(await hashes[i]).toBe(`hash-${password}`);
+    }
+    // The queue has drained: a new password is hashed at once again.
+    const fifth = hasher.hash("quinto");
+    expect(held).toHaveLength(1);
+    held.shift()?.();
+    expect(await fifth).toBe("hash-quinto");
   });
 });
 

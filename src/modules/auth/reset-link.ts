@@ -73,26 +73,34 @@ export function withNewResetToken(
   return { text: message.text.replaceAll(TOKEN_SLOT, token), html: message.html.replaceAll(TOKEN_SLOT, token) };
 }
 
+/** The unused, unexpired link behind `token`, or undefined. */
+function liveLink(db: Db, token: string, now: string) {
+  return db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashOf(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .get();
+}
+
 /**
  * Sets the password chosen through a reset link: the token must be unused and under an hour old. It then
  * stops working, every other link of the user too, their sessions end and the desk's request is closed.
  */
 export async function resetPasswordWithLink(ctx: AppContext, token: string, newPassword: string | null | undefined) {
   const password = assertPasswordAcceptable(newPassword);
+  // Anyone may call this: a made-up token must cost one lookup, never an argon2 hash.
+  if (!liveLink(ctx.db, token, ctx.clock.now().toISOString())) throw badRequest(INVALID_RESET_LINK);
   const passwordHash = await ctx.passwords.hash(password);
   writeTransaction(ctx.db, (tx) => {
     const now = ctx.clock.now().toISOString();
-    const link = tx
-      .select()
-      .from(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashOf(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-        ),
-      )
-      .get();
+    // Looked up again: the link may have been used, or have expired, while the password was hashed.
+    const link = liveLink(tx, token, now);
     if (!link) throw badRequest(INVALID_RESET_LINK);
     replacePassword(tx, link.userId, passwordHash, now, null);
     tx.update(passwordResetTokens)

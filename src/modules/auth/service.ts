@@ -5,12 +5,14 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { signUpDomainProblem } from "../../domain/academy-settings";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { passwordProblem } from "../../domain/password-policy";
 import { textKey } from "../../domain/text-key";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
+import { readSettings } from "../settings/service";
 import { normalizedEmail, optionalText, requiredText } from "../text-fields";
 import type { ProfileInput, RegistrationInput, Role } from "./model";
 import { mailResetLink } from "./reset-link";
@@ -84,6 +86,9 @@ function findUser(ctx: AppContext, id: number): Actor {
 export async function registerUser(ctx: AppContext, admin: Actor | null, input: RegistrationInput): Promise<Actor> {
   const byAdmin = admin?.ruolo === "admin";
   const fields = profileFields(ctx.db, input, { courseRequired: !byAdmin });
+  // The academy may open self-registration to its own e-mail domains only; the desk adds anyone.
+  const domainProblem = byAdmin ? null : signUpDomainProblem(readSettings(ctx.db), fields.email);
+  if (domainProblem) throw badRequest(domainProblem);
   const username = optionalText(input.username, 50);
   const password = assertPasswordAcceptable(input.password);
   const ruolo: Role = byAdmin ? (input.ruolo ?? input.role ?? "user") : "user";
@@ -115,8 +120,6 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
   });
 }
 
-let dummyHash: Promise<string> | undefined;
-
 /** The user for these credentials, or null. Unknown identifiers cost as much time as wrong passwords. */
 export async function verifyCredentials(ctx: AppContext, identifier: string, password: string): Promise<Actor | null> {
   const key = textKey(identifier.trim());
@@ -125,8 +128,7 @@ export async function verifyCredentials(ctx: AppContext, identifier: string, pas
     ctx.db.select().from(users).where(eq(users.email, key)).get() ??
     ctx.db.select().from(users).where(eq(users.usernameChiave, key)).get();
   if (!user) {
-    dummyHash ??= ctx.passwords.hash(randomBytes(16).toString("hex"));
-    await ctx.passwords.verify(password, await dummyHash);
+    await ctx.passwords.verifyNoAccount(password);
     return null;
   }
   return (await ctx.passwords.verify(password, user.passwordHash)) ? user : null;

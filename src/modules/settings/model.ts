@@ -42,6 +42,10 @@ const fields = {
   mail_from: t.Nullable(t.String({ maxLength: 200, error: "Il mittente è un indirizzo e-mail" }), {
     error: "Il mittente è un indirizzo e-mail (vuoto = MAIL_FROM)",
   }),
+  domini_email_registrazione: t.Array(
+    t.String({ maxLength: 253, error: "Ogni dominio per la registrazione è un nome come studenti.accademia.it" }),
+    { error: "I domini per la registrazione sono un elenco di nomi come studenti.accademia.it (vuoto = tutti)" },
+  ),
 };
 
 export const settings = t.Object(fields);

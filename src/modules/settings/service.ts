@@ -4,7 +4,12 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { impostazioni } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { type AcademySettings, DEFAULT_SETTINGS, settingsProblem } from "../../domain/academy-settings";
+import {
+  type AcademySettings,
+  DEFAULT_SETTINGS,
+  normalizedDomains,
+  settingsProblem,
+} from "../../domain/academy-settings";
 import { hideSmtpPassword, SMTP_PASSWORD_NOT_KEPT, withStoredSmtpPassword } from "../../domain/smtp-url";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
@@ -30,6 +35,7 @@ function normalized(settings: AcademySettings): AcademySettings {
     url_pubblico: url === "" ? null : url,
     smtp_url: blankToNull(settings.smtp_url),
     mail_from: blankToNull(settings.mail_from),
+    domini_email_registrazione: normalizedDomains(settings.domini_email_registrazione),
   };
 }
 

@@ -120,4 +120,46 @@ describe("Impostazioni", () => {
     await waitFor(() => expect(server.callsTo("PUT /api/corsi/9")[0]?.body).toEqual({ archiviato: false }));
     cleanup();
   });
+
+  it("saves the e-mail domains students may sign up with, one per line, and refuses what is not a domain", async () => {
+    const { server } = renderSettings();
+    const domains = await screen.findByLabelText(/Domini e-mail ammessi/);
+    expect((domains as HTMLTextAreaElement).value).toBe("");
+    fireEvent.change(domains, { target: { value: "@gmail.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(
+      await screen.findByText(
+        '"@gmail.com" non è un dominio: scrivi solo la parte dopo la @, come studenti.accademia.it',
+      ),
+    ).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")).toHaveLength(0);
+
+    fireEvent.change(domains, { target: { value: " Studenti.Accademia.it\naccademia.it\n" } });
+    expect((domains as HTMLTextAreaElement).value).toBe(" Studenti.Accademia.it\naccademia.it\n");
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Impostazioni salvate")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")[0]?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      domini_email_registrazione: ["studenti.accademia.it", "accademia.it"],
+    });
+    cleanup();
+  });
+
+  it("shows the domains already saved, one per line", async () => {
+    renderApp({
+      signedInAs: anAdmin(),
+      path: "/impostazioni",
+      api: {
+        ...adminShellApi,
+        "GET /api/impostazioni": {
+          body: { ...DEFAULT_SETTINGS, domini_email_registrazione: ["studenti.accademia.it", "accademia.it"] },
+        },
+        "GET /api/corsi/tutti": { body: courses },
+        "GET /api/calendario": { body: { url: "https://prestiti.accademia.it/api/calendario/1-abc.ics" } },
+      },
+    });
+    const domains = (await screen.findByLabelText(/Domini e-mail ammessi/)) as HTMLTextAreaElement;
+    expect(domains.value).toBe("studenti.accademia.it\naccademia.it");
+    cleanup();
+  });
 });

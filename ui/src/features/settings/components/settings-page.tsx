@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import {
   type AcademySettings,
   type Closure,
+  normalizedDomains,
   settingsProblem,
   WEEKDAY_NAMES,
 } from "../../../../../src/domain/academy-settings";
@@ -10,7 +11,7 @@ import { useSaveSettings, useSettings } from "../../../api/impostazioni";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
 import { CalendarFeedCard } from "../../../components/calendar-feed-card";
-import { TextField } from "../../../components/form-field";
+import { TextAreaField, TextField } from "../../../components/form-field";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
@@ -51,9 +52,14 @@ export function SettingsPage() {
 function SettingsForm({ saved }: { saved: AcademySettings }) {
   const [draft, setDraft] = useState(saved);
   const [error, setError] = useState<string | null>(null);
+  // The domains are typed as text, one per line: the list is read from it, the text kept as typed.
+  const [domainsText, setDomainsText] = useState(saved.domini_email_registrazione.join("\n"));
   const save = useSaveSettings();
   const toast = useToast();
-  useEffect(() => setDraft(saved), [saved]);
+  useEffect(() => {
+    setDraft(saved);
+    setDomainsText(saved.domini_email_registrazione.join("\n"));
+  }, [saved]);
   const set = (change: Partial<AcademySettings>) => setDraft((current) => ({ ...current, ...change }));
   const setClosure = (index: number, change: Partial<Closure>) =>
     set({ chiusure: draft.chiusure.map((closure, at) => (at === index ? { ...closure, ...change } : closure)) });
@@ -304,6 +310,28 @@ function SettingsForm({ saved }: { saved: AcademySettings }) {
           hint="es. Ufficio prestiti <prestiti@accademia.it>"
           value={draft.mail_from ?? ""}
           onChange={(event) => set({ mail_from: event.target.value.trim() === "" ? null : event.target.value })}
+        />
+      </section>
+
+      <section aria-labelledby="registrazione-title" className={`${SECTION} space-y-4`}>
+        <div>
+          <h2 id="registrazione-title" className="font-semibold text-slate-900">
+            Registrazione degli studenti
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Con uno o più domini, gli studenti possono registrarsi solo con un indirizzo e-mail di quei domini. Il banco
+            può sempre creare un account con qualsiasi indirizzo.
+          </p>
+        </div>
+        <TextAreaField
+          label="Domini e-mail ammessi"
+          optional
+          hint="Uno per riga, solo la parte dopo la @, es. studenti.accademia.it. Vuoto: chiunque può registrarsi."
+          value={domainsText}
+          onChange={(event) => {
+            setDomainsText(event.target.value);
+            set({ domini_email_registrazione: normalizedDomains(event.target.value.split(/[\s,;]+/)) });
+          }}
         />
       </section>
 
