@@ -4,8 +4,9 @@
  *   2. builds the UI with Vite into ui/dist,
  *   3. generates dist/.build/entry.ts, which imports every file of ui/dist as an embedded file and starts
  *      the command line with those files (src/main.ts is the on-disk twin used in development),
- *   4. compiles that entry with `bun build --compile`, with the spreadsheet import's worker as a second
- *      entrypoint (a Worker's file must be one to be inside the binary).
+ *   4. compiles that entry with `bun build --compile`, with each worker thread's file (src/worker-address.ts:
+ *      the import, the whole-database reads, the lists, the PDFs) as an entrypoint of its own (a Worker's
+ *      file must be one to be inside the binary).
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";

@@ -1,14 +1,17 @@
 /**
- * Measures what issue 12 (hardening) promised, against a real server started from a source tree:
+ * Measures what issue 12 (hardening) and issue 26 (nothing freezes the server) promised, against a real
+ * server started from a source tree:
  *   bun scripts/hardening-measure.ts [<project root, default this one>]
- * ONLY=nested,paths,forgot,import,backup,reset-flood,signin-import (any of them) runs just those measurements.
+ * ONLY=nested,paths,forgot,import,backup,reset-flood,signin-import,sheet,backup-import,receipts,labels (any of
+ * them) runs just those measurements; `sheet` first, alone, for the server's peak memory to be the sheet's.
  * Pointing it at a checkout of an older commit gives the "before" numbers. Not part of the test suite:
  * numbers depend on the machine. Prints one line per measurement.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as XLSX from "xlsx";
+import { manyRowsWorkbook } from "../src/testing/spreadsheet-fixtures";
 
 const root = resolve(process.argv[2] ?? join(import.meta.dir, ".."));
 const ADMIN = { email: "misure@accademia.it", password: "Misure-Hardening-2026" };
@@ -32,9 +35,10 @@ const server = Bun.spawn(["bun", "src/main.ts", "serve", "--port", String(port),
   stderr: "inherit",
 });
 
-const rssMb = async () => {
+/** The server's resident memory now (VmRSS), or the most it ever had (VmHWM). */
+const rssMb = async (field: "VmRSS" | "VmHWM" = "VmRSS") => {
   const status = await Bun.file(`/proc/${server.pid}/status`).text();
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
 };
 
 async function waitUntilUp() {
@@ -102,7 +106,10 @@ function spreadsheetBody(rows: unknown[][], wide = false) {
   if (wide) sheet["!ref"] = `A1:XFD${rows.length}`;
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Inventario");
-  const bytes = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
+  return uploadBody(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer);
+}
+
+function uploadBody(bytes: Buffer) {
   return {
     fileName: "misura.xlsx",
     fileSize: bytes.length,
@@ -119,6 +126,20 @@ try {
     }
   ).token;
   console.log(`server from ${root}, rss at start ${(await rssMb()).toFixed(0)} MB`);
+  const get = (path: string, bearer: string) =>
+    fetch(`${base}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+
+  if (wanted("sheet")) {
+    // A 215 kB .xlsx of 170,000 rows of 20 tiny cells: refused for its rows, at what cost in memory.
+    const bytes = Buffer.from(manyRowsWorkbook({ rows: 170_000, columns: 20 }));
+    const { result, workMs, worst } = await healthDuring(
+      post("/api/excel/inventario/import", uploadBody(bytes), token),
+    );
+    const answer = result as Response;
+    console.log(
+      `${(bytes.length / 1024).toFixed(0)} kB sheet of 170,000 rows: ${answer.status} ${JSON.stringify(await answer.json())} in ${workMs} ms, health worst ${worst} ms, server peak rss ${(await rssMb("VmHWM")).toFixed(0)} MB`,
+    );
+  }
 
   if (wanted("nested")) {
     const nested = `${"[".repeat(500_000)}${"]".repeat(500_000)}`;
@@ -270,6 +291,116 @@ try {
       .filter(([code]) => Number(code) >= 500)
       .reduce((sum, [, n]) => sum + n, 0);
     console.log(`admin writes during five backups: ${JSON.stringify(writes)} → ${fivexx} answered 5xx`);
+  }
+  if (wanted("backup-import")) {
+    // A backup downloaded while a 5,000-row import applies its rows.
+    const rows = spreadsheetBody([
+      ["Nome", "Corsi Assegnati", "Quantità Totale"],
+      ...Array.from({ length: 5000 }, (_, i) => [`Accanto al backup ${i}`, "Fotografia", 1]),
+    ]);
+    const importing = post("/api/excel/inventario/import/lavori", rows, token);
+    const job = (await (await importing).json()) as { id: string };
+    // The backup starts once the import is applying its rows (holding the write lock).
+    for (;;) {
+      const view = (await (await get(`/api/excel/inventario/import/lavori/${job.id}`, token)).json()) as {
+        fase: string;
+      };
+      if (view.fase === "importazione" || view.fase === "completato" || view.fase === "fallito") break;
+    }
+    const backup = await healthDuring(
+      get("/api/system/backup", token).then(async (answer) => ({
+        status: answer.status,
+        bytes: (await answer.arrayBuffer()).byteLength,
+      })),
+    );
+    const leftovers = readdirSync(dataDir).filter((name) => name.endsWith(".tmp"));
+    console.log(
+      `backup beside a 5,000-row import: ${JSON.stringify(backup.result)} in ${backup.workMs} ms, health worst ${backup.worst} ms, p95 ${backup.p95} ms over ${backup.polls} polls; .tmp files left: ${leftovers.length}`,
+    );
+  }
+
+  if (wanted("receipts") || wanted("labels")) {
+    const student = (await (
+      await post("/api/auth/register", {
+        name: "Giulia",
+        surname: "Rossi",
+        email: "misure.studente@accademia.it",
+        password: "Obiettivo-50mm",
+        matricola: "M99999",
+        corso_accademico: "Fotografia",
+        phone: null,
+        ruolo: "user",
+      })
+    ).json()) as { token: string; user: { id: number } };
+    const units = Array.from({ length: 500 }, (_, i) => `MISURA-${String(i).padStart(3, "0")}`);
+    const item = (await (
+      await post(
+        "/api/inventario",
+        {
+          nome: "Fotocamera per le misure",
+          quantita_totale: 500,
+          tipo_prestito: "entrambi",
+          corsi_assegnati: ["Fotografia"],
+          unita: units,
+        },
+        token,
+      )
+    ).json()) as { id: number; unita: Array<{ id: number }> };
+
+    if (wanted("receipts")) {
+      const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Rome" });
+      const loan = (await (
+        await post(
+          "/api/prestiti",
+          {
+            chi: "",
+            inventario_id: item.id,
+            unita_ids: [item.unita[0]?.id],
+            utente_id: student.user.id,
+            data_uscita: today,
+            data_rientro: today,
+            tipo_utilizzo: "interno",
+            // The longest note a loan takes, as one word.
+            note: "N".repeat(1000),
+          },
+          token,
+        )
+      ).json()) as { loanId: number; error?: string };
+      if (!loan.loanId) throw new Error(`the loan for the receipts was refused: ${loan.error}`);
+      const receipts = await healthDuring(
+        Promise.all(
+          Array.from(
+            { length: 6 },
+            async () => (await get(`/api/prestiti/${loan.loanId}/ricevuta`, student.token)).status,
+          ),
+        ),
+      );
+      console.log(
+        `6 receipts with a 1,000-character one-word note: ${JSON.stringify(receipts.result)} in ${receipts.workMs} ms, health worst ${receipts.worst} ms, p95 ${receipts.p95} ms over ${receipts.polls} polls`,
+      );
+      const settings = await fetch(`${base}/api/impostazioni`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ testo_condizioni: "T".repeat(3000) }),
+      });
+      const terms = await healthDuring(get(`/api/prestiti/${loan.loanId}/ricevuta`, student.token));
+      console.log(
+        `1 receipt with 3,000-character one-word terms (settings ${settings.status}): ${(terms.result as Response).status} in ${terms.workMs} ms, health worst ${terms.worst} ms`,
+      );
+    }
+
+    if (wanted("labels")) {
+      const ids = item.unita.map((unit) => unit.id).join(",");
+      const labels = await healthDuring(
+        get(`/api/etichette?unita=${ids}`, token).then(async (answer) => ({
+          status: answer.status,
+          bytes: (await answer.arrayBuffer()).byteLength,
+        })),
+      );
+      console.log(
+        `500 labels: ${JSON.stringify(labels.result)} in ${labels.workMs} ms, health worst ${labels.worst} ms, p95 ${labels.p95} ms over ${labels.polls} polls`,
+      );
+    }
   }
 } finally {
   server.kill();

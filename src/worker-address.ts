@@ -9,6 +9,8 @@ export const WORKER_SOURCES = {
   read: "src/read-worker.ts",
   /** The polled lists' cache misses (src/list-readers.ts). */
   lists: "src/list-reader-worker.ts",
+  /** Receipts and labels (src/modules/counter/pdf-jobs.ts). */
+  pdf: "src/modules/counter/pdf-worker.ts",
 } as const;
 
 /**

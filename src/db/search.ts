@@ -18,6 +18,13 @@ type SearchIndex = keyof typeof SEARCH_INDEXES;
 const TRIGRAM = 3;
 
 /**
+ * A term FTS5 can look up. FTS5 and LIKE read a term only up to a NUL character (a NUL in a phrase made
+ * FTS5 fail: a 500 and an incident), so a term holding one is compared row by row with instr(), which
+ * reads it whole: NUL is searched for as the character it is.
+ */
+const indexable = (term: string) => [...term].length >= TRIGRAM && !term.includes("\u0000");
+
+/**
  * `SELECT rowid …` of the rows whose columns (all of the index's by default) contain `term`, ignoring
  * case: for `IN (…)` in a list's condition.
  */
@@ -27,7 +34,7 @@ export function rowsContaining<T extends SearchIndex>(
   columns: ReadonlyArray<(typeof SEARCH_INDEXES)[T][number]> = SEARCH_INDEXES[index],
 ): SQL {
   const table = sql.raw(index);
-  if ([...term].length >= TRIGRAM) {
+  if (indexable(term)) {
     const phrase = `{${columns.join(" ")}} : "${term.replaceAll('"', '""')}"`;
     return sql`SELECT rowid FROM ${table} WHERE ${table} MATCH ${phrase}`;
   }
@@ -44,15 +51,20 @@ export function rowsContaining<T extends SearchIndex>(
  * (migration 0021), so FTS5 answers it without reading the units.
  */
 export function unitsOfItemsNotNamed(term: string): SQL {
-  if ([...term].length >= TRIGRAM) {
+  if (indexable(term)) {
     const phrase = `"${term.replaceAll('"', '""')}"`;
     return sql`SELECT rowid FROM unita_fts WHERE unita_fts MATCH ${`{codice_univoco} : ${phrase} NOT {nome_oggetto} : ${phrase}`}`;
   }
   return sql`SELECT rowid FROM unita_fts WHERE ${containsText(sql.raw("codice_univoco"), term)} AND NOT coalesce(${containsText(sql.raw("nome_oggetto"), term)}, 0)`;
 }
 
-/** `column LIKE '%term%'`, the term's own wildcards taken literally: for the few rows no index covers. */
+/**
+ * `column LIKE '%term%'`, the term's own wildcards taken literally: for the few rows no index covers. A
+ * term holding a NUL (see `indexable`) goes to instr() instead, on lower() text: the same ASCII-only
+ * case folding as LIKE.
+ */
 export function containsText(column: Column | SQL, term: string): SQL {
+  if (term.includes("\u0000")) return sql`instr(lower(${column}), lower(${term})) > 0`;
   const pattern = `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 }

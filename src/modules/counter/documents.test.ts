@@ -80,6 +80,56 @@ describe("unit labels", () => {
   });
 });
 
+/**
+ * The longest the server's thread went without running a timer while `work` ran. Drawn on that thread,
+ * 500 labels kept it from any other work for about 2 s at a stretch.
+ */
+async function longestPauseDuring<T>(work: () => Promise<T>): Promise<{ result: T; pauseMs: number }> {
+  let last = performance.now();
+  let pauseMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    pauseMs = Math.max(pauseMs, now - last);
+    last = now;
+  }, 1);
+  try {
+    const result = await work();
+    return { result, pauseMs: Math.max(pauseMs, performance.now() - last) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe("drawing PDFs off the server's thread", () => {
+  it("keeps the server answering while 500 labels are drawn", async () => {
+    const { client, admin, item } = await labelDesk(500);
+    const { result, pauseMs } = await longestPauseDuring(() =>
+      downloadPdf(client, `/api/etichette?unita=${idsOf(item)}`, admin),
+    );
+    expect(result.status).toBe(200);
+    expect(await pdfPagesText(result.bytes)).toHaveLength(Math.ceil(500 / LABELS_PER_PAGE));
+    expect(pauseMs).toBeLessThan(250);
+  }, 30_000);
+
+  it("prints a receipt whose note is one 1,000-character word and whose terms are one of 3,000", async () => {
+    const { client, admin, camera, student } = await loanScenario();
+    const note = `${"Obiettivo".repeat(111)}X`;
+    const terms = "Condizione".repeat(300);
+    expect((await client.put("/api/impostazioni", { testo_condizioni: terms }, admin)).status).toBe(200);
+    const id = await directLoanOk(client, admin, {
+      inventario_id: camera.id,
+      unita_ids: [unitIdOf(camera, 0)],
+      utente_id: student.user.id,
+      note,
+    });
+    const answer = await downloadPdf(client, `/api/prestiti/${id}/ricevuta`, student.token);
+    expect(answer.status).toBe(200);
+    const text = (await pdfPagesText(answer.bytes)).join("").replace(/\s+/g, "");
+    expect(text).toContain(note);
+    expect(text).toContain(terms);
+  });
+});
+
 describe("loan receipts", () => {
   it("hold the loan, the borrower, the units, the dates, who handed it over, the terms and room to sign", async () => {
     const scenario = await loanScenario();

@@ -8,7 +8,8 @@ import { notFound } from "../../http/errors";
 import { liveUnits } from "../inventory/units";
 import { loanView } from "../loans/service";
 import { readSettings } from "../settings/service";
-import { labelsPdf, receiptPdf } from "./pdf";
+import type { ReceiptContent } from "./pdf";
+import { renderPdf } from "./pdf-jobs";
 
 /**
  * Where QR codes and links point: the address set on the settings page, else PUBLIC_URL, else the
@@ -41,7 +42,8 @@ export async function unitLabels(ctx: AppContext, unitIds: number[], baseUrl: st
     if (!row) throw notFound("Unità non trovata");
     return { code: row.code, itemName: row.itemName, url: unitLabelUrl(baseUrl, row.itemId, row.code) };
   });
-  return pdfResponse(await labelsPdf(units, `Etichette PrestaLab (${units.length})`), "etichette.pdf");
+  const title = `Etichette PrestaLab (${units.length})`;
+  return pdfResponse(await renderPdf({ kind: "labels", units, title }), "etichette.pdf");
 }
 
 const CONDITION_TEXT = { ok: "tutto ok", danneggiato: "danneggiata", incompleto: "incompleta" } as const;
@@ -105,7 +107,7 @@ export async function loanReceipt(ctx: AppContext, actor: Actor, id: number): Pr
   if (loan.annullatoIl) facts.push(["Annullato", italianDateTime(loan.annullatoIl, zone)]);
   else if (loan.dataRestituzione) facts.push(["Restituito", italianDate(loan.dataRestituzione)]);
   if (loan.note) facts.push(["Note", loan.note]);
-  const bytes = await receiptPdf({
+  const content: ReceiptContent = {
     appName: ctx.appName,
     title: `Ricevuta di prestito n. ${loan.id}`,
     facts,
@@ -120,6 +122,6 @@ export async function loanReceipt(ctx: AppContext, actor: Actor, id: number): Pr
     terms: readSettings(ctx.db).testo_condizioni.trim() || DEFAULT_LOAN_TERMS,
     signatures: ["Firma di chi riceve", "Firma del banco prestiti"],
     footer: `Stampata il ${italianDateTime(ctx.clock.now().toISOString(), zone)}`,
-  });
-  return pdfResponse(bytes, `ricevuta-prestito-${loan.id}.pdf`);
+  };
+  return pdfResponse(await renderPdf({ kind: "receipt", content }), `ricevuta-prestito-${loan.id}.pdf`);
 }

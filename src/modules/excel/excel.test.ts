@@ -1,5 +1,4 @@
 import { describe, expect, it } from "bun:test";
-import { crc32, deflateRawSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import { auditLog, categorie, inventarioCorsi } from "../../db/schema";
@@ -14,8 +13,9 @@ import {
   inventoryCounts,
   inventoryScenario,
 } from "../../testing/inventory-fixtures";
-import { importBody, workbook, XLSX_TYPE } from "../../testing/spreadsheet-fixtures";
+import { handMadeZip, importBody, manyRowsWorkbook, workbook, XLSX_TYPE } from "../../testing/spreadsheet-fixtures";
 import { looksLikeSafeSpreadsheet, MAX_UNCOMPRESSED_BYTES, zipUncompressedSize } from "./file-guard";
+import { readImport } from "./import-job";
 
 const COLUMNS = [
   "ID",
@@ -54,48 +54,6 @@ function itemRow(values: Partial<Record<(typeof COLUMNS)[number], unknown>>): un
 
 async function importFile(client: TestClient, token: string, bytes: Uint8Array, fileName?: string) {
   return client.post("/api/excel/inventario/import", importBody(bytes, fileName), token);
-}
-
-/** A zip written by hand, so its headers can say whatever a test needs (e.g. lie about sizes). */
-function handMadeZip(entries: Array<{ name: string; data: Uint8Array; declaredSize?: number }>): Uint8Array {
-  const parts: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const compressed = deflateRawSync(entry.data);
-    const checksum = crc32(entry.data) >>> 0;
-    const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    parts.push(local, name, compressed);
-    directory.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const centralBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...parts, centralBytes, end]));
 }
 
 const HUNDRED_MB = 100 * 1024 * 1024;
@@ -678,6 +636,37 @@ describe("refusing files that are not spreadsheets", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error).toStartWith("File non valido");
     expect(inventoryCounts(ctx).items).toBe(0);
+  });
+});
+
+describe("the row limit, counted before the sheet is read", () => {
+  const TOO_MANY = "File non valido: al massimo 5000 righe";
+
+  it("refuses a 215 kB file of 170,000 rows of tiny cells without reading a cell of it", async () => {
+    const { client, ctx, admin } = await inventoryScenario();
+    // Without its content types SheetJS cannot read the file at all ("File non valido" alone, below):
+    // only a count made before SheetJS runs can say how many rows it holds.
+    const bytes = manyRowsWorkbook({ rows: 170_000, columns: 20, contentTypes: false });
+    expect(bytes.length).toBeLessThan(230 * 1024);
+    const answer = await importFile(client, admin, bytes);
+    expect(answer).toMatchObject({ status: 400, body: { error: TOO_MANY } });
+    expect(inventoryCounts(ctx).items).toBe(0);
+    const unreadable = await importFile(client, admin, manyRowsWorkbook({ rows: 10, columns: 3, contentTypes: false }));
+    expect(unreadable.body).toEqual({ error: "File non valido" });
+  });
+
+  it("counts the rows themselves, whatever the sheet's dimension says or when it says nothing", () => {
+    for (const dimension of ["A1:C2", "A1", null]) {
+      const bytes = manyRowsWorkbook({ rows: 5001, columns: 3, dimension, contentTypes: false });
+      expect(() => readImport({ name: "inventario.xlsx", bytes })).toThrow(TOO_MANY);
+    }
+  });
+
+  it("takes a sheet of exactly 5,000 rows, whatever its dimension says", () => {
+    for (const dimension of [undefined, "A1:C999999", null]) {
+      const bytes = manyRowsWorkbook({ rows: 5000, columns: 3, dimension });
+      expect(readImport({ name: "inventario.xlsx", bytes }).items).toHaveLength(5000);
+    }
   });
 });
 

@@ -51,12 +51,22 @@ export function systemModule(ctx: AppContext, tokens: TokenService) {
           const fileName = `prestalab-backup-${stamp}.db`;
           // Unique per download: two admins (or a double click) in the same second must not collide.
           const target = join(ctx.dataDir ?? tmpdir(), `.${fileName}.${crypto.randomUUID()}.tmp`);
-          await backupOffThread(ctx, target);
-          recordAudit(ctx.db, ctx.clock, actor, {
-            action: "system.backup",
-            entity: "system",
-            summary: `Scaricato il backup ${fileName}`,
-          });
+          try {
+            // The copy is read on a connection of its own and takes no lock; the audit row is a write, so
+            // it waits at the gate while an import holds the write lock (inside SQLite it would hold the
+            // server's only thread for busy_timeout, then fail with "database is locked").
+            await backupOffThread(ctx, target);
+            await ctx.writes.hold(() =>
+              recordAudit(ctx.db, ctx.clock, actor, {
+                action: "system.backup",
+                entity: "system",
+                summary: `Scaricato il backup ${fileName}`,
+              }),
+            );
+          } catch (error) {
+            rmSync(target, { force: true });
+            throw error;
+          }
           return new Response(streamThenDelete(target), {
             headers: {
               "content-type": "application/vnd.sqlite3",

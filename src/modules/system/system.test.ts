@@ -4,7 +4,14 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runJob } from "../../jobs";
-import { createTestClient, type Json, registerStudent, signInAdmin, type TestClient } from "../../testing/harness";
+import {
+  createTestClient,
+  createTestContext,
+  type Json,
+  registerStudent,
+  signInAdmin,
+  type TestClient,
+} from "../../testing/harness";
 import { auditRows } from "../../testing/loan-fixtures";
 
 const HEALTH = ["healthy", "warning", "error"];
@@ -303,6 +310,68 @@ describe("downloading a backup", () => {
     const rows = auditRows(ctx).filter((row) => row.action === "system.backup");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.summary).toContain("prestalab-backup-2026-03-10");
+  });
+
+  it("removes the temporary copy when the download fails after the copy was written", async () => {
+    const { client, ctx, admin, dataDir } = await deskWithDataDir();
+    // The audit row, written once the copy exists, fails (as a full disk would make it).
+    ctx.sqlite.exec(
+      "CREATE TRIGGER audit_fails BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'disco pieno'); END",
+    );
+    const response = await download(client, admin);
+    expect(response.status).toBe(500);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it("answers with a whole copy while an import holds the write lock, waiting for it without stopping the server", async () => {
+    const { dataDir } = await deskWithDataDir();
+    const file = join(dataDir, "prestalab.db");
+    const ctx = createTestContext(undefined, file);
+    ctx.dataDir = dataDir;
+    // The server's gate, telling the test when the backup comes to write its audit row.
+    const gate = ctx.writes;
+    const auditWaits = Promise.withResolvers<void>();
+    ctx.writes = {
+      ...gate,
+      hold: (work) => {
+        auditWaits.resolve();
+        return gate.hold(work);
+      },
+    };
+    const client = createTestClient(ctx);
+    const admin = (await signInAdmin(client)).token;
+    // As the import worker does: its own connection holds the write lock, and the server's writes wait.
+    const importer = new Database(file);
+    importer.exec("BEGIN IMMEDIATE");
+    importer.exec("INSERT INTO categorie (nome) VALUES ('Importata')");
+    await gate.close();
+
+    let answered = false;
+    const downloading = download(client, admin).then((response) => {
+      answered = true;
+      return response;
+    });
+    await auditWaits.promise;
+    expect((await client.get("/api/health")).status).toBe(200);
+    expect(answered).toBe(false);
+
+    importer.exec("COMMIT");
+    importer.close();
+    gate.open();
+    const response = await downloading;
+    expect(response.status).toBe(200);
+    const copy = join(dataDir, "scaricato.db");
+    await Bun.write(copy, await response.arrayBuffer());
+    const db = new Database(copy, { readonly: true });
+    try {
+      expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+      expect(db.query("SELECT count(*) AS n FROM users").get()).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+    expect(auditRows(ctx).filter((row) => row.action === "system.backup")).toHaveLength(1);
+    expect(readdirSync(dataDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    ctx.sqlite.close();
   });
 
   it("is for the desk only", async () => {

@@ -1,0 +1,58 @@
+import { workerAddress } from "../../worker-address";
+import { type LabelUnit, labelsPdf, type ReceiptContent, receiptPdf } from "./pdf";
+
+/**
+ * PDFs are drawn on threads of their own (src/modules/counter/pdf-worker.ts): 500 labels take seconds of
+ * QR codes and drawing, and six receipts at once took the server's only thread for 7 s, during which
+ * nobody else got an answer.
+ */
+export type PdfTask =
+  | { kind: "labels"; units: LabelUnit[]; title: string }
+  | { kind: "receipt"; content: ReceiptContent };
+
+export type PdfAnswer = { pdf: Uint8Array } | { failed: string };
+
+/** PDFs drawn at once: the rest wait their turn, so a burst of downloads leaves a core to the server. */
+const RENDERING_AT_ONCE = 2;
+
+/** The drawing itself, on whichever thread runs it. */
+export async function drawPdf(task: PdfTask): Promise<PdfAnswer> {
+  try {
+    return { pdf: task.kind === "labels" ? await labelsPdf(task.units, task.title) : await receiptPdf(task.content) };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function drawInWorker(task: PdfTask): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerAddress("pdf"));
+    worker.onmessage = (event: MessageEvent<PdfAnswer>) => {
+      worker.terminate();
+      if ("pdf" in event.data) resolve(event.data.pdf);
+      else reject(new Error(event.data.failed));
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message));
+    };
+    worker.postMessage(task);
+  });
+}
+
+let rendering = 0;
+const waiting: Array<() => void> = [];
+
+/** The PDF, drawn off the server's thread (one of at most RENDERING_AT_ONCE). */
+export async function renderPdf(task: PdfTask): Promise<Uint8Array> {
+  if (rendering >= RENDERING_AT_ONCE) await new Promise<void>((turn) => waiting.push(turn));
+  else rendering++;
+  try {
+    return await drawInWorker(task);
+  } finally {
+    // The turn passes to the next waiting render as it is; with none waiting, it is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else rendering--;
+  }
+}

@@ -1,0 +1,11 @@
+// The thread PDFs are drawn on (see pdf-jobs.ts): one PDF per worker. scripts/build.ts compiles this file
+// into the binary as an entrypoint of its own.
+import { drawPdf, type PdfTask } from "./pdf-jobs";
+
+declare const self: Worker;
+
+self.onmessage = async (event: MessageEvent<PdfTask>) => {
+  const answer = await drawPdf(event.data);
+  // The PDF's bytes move to the server's thread instead of being copied there.
+  self.postMessage(answer, "pdf" in answer ? [answer.pdf.buffer] : []);
+};
