@@ -43,8 +43,8 @@ export function mailResetLink(
 }
 
 /**
- * Sets the password chosen through a reset link: the token must be unused and under an hour old. It then
- * stops working, every other link of the user too, their sessions end and the desk's request is closed.
+ * Sets the password chosen through a reset link: the token must be unused and under an hour old. Like
+ * every password change, it voids all the user's links (this one included) and ends their sessions.
  */
 export async function resetPasswordWithLink(ctx: AppContext, token: string, newPassword: string | null | undefined) {
   const password = assertPasswordAcceptable(newPassword);
@@ -64,10 +64,6 @@ export async function resetPasswordWithLink(ctx: AppContext, token: string, newP
       .get();
     if (!link) throw badRequest(INVALID_RESET_LINK);
     replacePassword(tx, link.userId, passwordHash, now, null);
-    tx.update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)))
-      .run();
     const user = tx.select().from(users).where(eq(users.id, link.userId)).get();
     if (!user) throw badRequest(INVALID_RESET_LINK);
     recordAudit(tx, ctx.clock, user, {
@@ -77,4 +73,5 @@ export async function resetPasswordWithLink(ctx: AppContext, token: string, newP
       summary: `Password reimpostata da ${user.email} con il link ricevuto per e-mail`,
     });
   });
+  ctx.events.closeEndedSessions();
 }
