@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SignedInAnswer } from "../../../src/modules/auth/model";
 import { ApiError, answerOf, publicAnswerOf, publicServer, server } from "../lib/api";
+import { calendarFeedKey } from "./calendario";
 
 // Signing in and up, and passwords: POST /api/auth/login, /register, /forgot-password, /reimposta-password
 // (public), and the desk's list of reset requests with its reset (GET /api/auth/password-reset-requests,
@@ -100,8 +101,11 @@ export function useAdminResetPassword() {
 
 /** Changes the signed-in person's own password; the answer carries their new session (every other one ends). */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { password_attuale: string; nuova_password: string }) =>
       answerOf(server.api.auth.password.put(input), "Errore nel cambio della password"),
+    // The change revoked the calendar feed: the address on show is the old one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarFeedKey }),
   });
 }

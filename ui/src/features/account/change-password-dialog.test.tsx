@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { fieldError } from "../../../test/described-by";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import { renderApp } from "../../../test/render-app";
@@ -91,5 +91,33 @@ describe("Cambia password", () => {
     expect(screen.queryByRole("dialog", { name: "Cambia password" })).toBeNull();
     expect(localStorage.getItem(TOKEN_KEY)).toBe("token-nuovo");
     expect(screen.getByRole("button", { name: "Esci" })).toBeTruthy();
+  });
+
+  it("shows the student's new calendar address once the change has revoked the old one", async () => {
+    const student = aStudent();
+    let changed = false;
+    const link = () =>
+      `https://prestiti.accademia.it/api/calendario/${student.id}-${(changed ? "b" : "a").repeat(32)}.ics`;
+    const { user, dialog } = await openDialog({
+      signedInAs: student,
+      path: "/dashboard",
+      api: {
+        "GET /api/calendario": () => ({ body: { url: link() } }),
+        [PASSWORD_CHANGE]: () => {
+          changed = true;
+          return { body: { message: "Password cambiata", token: "token-nuovo", user: student } };
+        },
+      },
+    });
+    const feed = await screen.findByLabelText("Link privato del calendario");
+    expect((feed as HTMLInputElement).value).toBe(link());
+    await user.type(dialog.getByLabelText("Password attuale"), "Vecchia-1");
+    await user.type(dialog.getByLabelText("Nuova password"), "Nuova-123");
+    await user.type(dialog.getByLabelText("Conferma nuova password"), "Nuova-123");
+    await user.click(dialog.getByRole("button", { name: "Cambia password" }));
+    await waitFor(() =>
+      expect((screen.getByLabelText("Link privato del calendario") as HTMLInputElement).value).toBe(link()),
+    );
+    expect(link()).toContain("b".repeat(32));
   });
 });
