@@ -1,10 +1,10 @@
 /**
  * Accounts (issue 2): registration with a course, signing out and in, the forgotten-password round trip
- * through the desk, and the administrator's user management.
+ * through the desk, one's own password change, and the administrator's user management.
  */
 import { expect, test } from "./support/fixtures";
 import { saveScreenshots } from "./support/screenshots";
-import { dialog, openAdminSection, openSignedIn, signIn, signOut, toast } from "./support/ui";
+import { dialog, openAdminSection, openSecondBrowser, openSignedIn, signIn, signOut, toast } from "./support/ui";
 
 test("a student registers with their course, sees the dashboard, signs out and back in", async ({ page }) => {
   const student = { email: "marta.conti@studenti.accademia.test", password: "Obiettivo-50mm" };
@@ -96,6 +96,38 @@ test("a forgotten password reaches the desk, which sets a new one the student th
   expect(oldAttempt.status).toBe(401);
   await signIn(page, { email: student.email, password: "Nuova-Chiave-2026" });
   await expect(page.getByRole("heading", { name: "Benvenuto, Paolo Verdi" })).toBeVisible();
+});
+
+test("a student changes their own password: this browser stays signed in, the other one is signed out", async ({
+  browser,
+  page,
+  server,
+}) => {
+  const student = await server.registerStudent({ name: "Irene", surname: "Galli" });
+  const otherBrowser = await openSecondBrowser(browser, server);
+  await signIn(otherBrowser, student);
+  await signIn(page, student);
+
+  await page.getByRole("button", { name: "Cambia password" }).first().click();
+  const form = dialog(page, "Cambia password");
+  await form.getByLabel("Password attuale").fill("Non-la-mia-123");
+  await form.getByLabel("Nuova password", { exact: true }).fill("Treppiede-Nuovo-2026");
+  await form.getByLabel("Conferma nuova password").fill("Treppiede-Nuovo-2026");
+  await form.getByRole("button", { name: "Cambia password" }).click();
+  await expect(form.getByText("La password attuale non è corretta")).toBeVisible();
+  await form.getByLabel("Password attuale").fill(student.password);
+  await form.getByRole("button", { name: "Cambia password" }).click();
+  await expect(toast(page, "Password cambiata")).toBeVisible();
+  await expect(form).toBeHidden();
+
+  // This browser carries on; the other one's session has ended.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Benvenuto, Irene Galli" })).toBeVisible();
+  await otherBrowser.reload();
+  await expect(otherBrowser.getByLabel("Email o nome utente")).toBeVisible();
+  await signOut(page);
+  await signIn(page, { email: student.email, password: "Treppiede-Nuovo-2026" });
+  await otherBrowser.context().close();
 });
 
 test("an administrator creates, edits, resets the password of and deletes a user", async ({ page, server }) => {

@@ -55,6 +55,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "POST /api/auth/forgot-password": { access: "public" },
   "POST /api/auth/reimposta-password": { access: "public" },
   "GET /api/auth/me": { access: "signed-in" },
+  "PUT /api/auth/password": { access: "signed-in" },
   "GET /api/auth/password-reset-requests": { access: "admin" },
   "POST /api/auth/admin-reset-password": { access: "admin" },
   "GET /api/auth/users": { access: "admin" },

@@ -66,6 +66,19 @@ export function createTokenService(ctx: AppContext): TokenService {
 /** The API documentation's name for the `Authorization: Bearer <token>` check the auth macro makes. */
 export const BEARER_SCHEME = "bearer";
 
+/**
+ * Whether the session `user` was signed in with is still alive: the account exists and no password change
+ * or role change has bumped its session version since. For what outlives one request (the live stream).
+ */
+export function sessionIsCurrent(ctx: AppContext, user: Pick<Actor, "id" | "sessionVersion">): boolean {
+  const current = ctx.db
+    .select({ sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .get();
+  return current?.sessionVersion === user.sessionVersion;
+}
+
 /** Who may call a route, as the API documentation says it. */
 const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   "signed-in": "Accesso: ogni utente autenticato.",

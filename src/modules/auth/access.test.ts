@@ -15,6 +15,7 @@ const ROUTES: Route[] = [
   { method: "POST", path: "/api/auth/forgot-password", access: "public" },
   { method: "POST", path: "/api/auth/reimposta-password", access: "public" },
   { method: "GET", path: "/api/auth/me", access: "signed-in" },
+  { method: "PUT", path: "/api/auth/password", access: "signed-in" },
   { method: "GET", path: "/api/auth/users", access: "admin" },
   { method: "PUT", path: "/api/auth/users/:id", access: "admin" },
   { method: "PUT", path: "/api/auth/users/:id/reset-password", access: "admin" },

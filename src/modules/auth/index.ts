@@ -15,6 +15,8 @@ import {
   loginBody,
   meAnswer,
   newPasswordBody,
+  ownPasswordBody,
+  passwordChangedAnswer,
   profileBody,
   publicUserView,
   registrationAnswer,
@@ -28,6 +30,7 @@ import {
 } from "./model";
 import { resetLinkBase, resetPasswordWithLink } from "./reset-link";
 import {
+  changeOwnPassword,
   deleteUser,
   findUserByEmail,
   findUserById,
@@ -37,6 +40,7 @@ import {
   setPasswordByAdmin,
   updateUserProfile,
   verifyCredentials,
+  WRONG_CURRENT_PASSWORD,
 } from "./service";
 import { listUsers } from "./user-list";
 import { publicUser } from "./users";
@@ -54,6 +58,8 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
   const loginFailuresByPair = createFailureLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES, now });
   const loginFailuresByIp = createFailureLimiter({ limit: 100, windowMs: FIFTEEN_MINUTES, now });
   const loginFailuresById = createFailureLimiter({ limit: Number.POSITIVE_INFINITY, windowMs: FIFTEEN_MINUTES, now });
+  // A wrong current password while changing it: per account, so a stolen session cannot guess its way on.
+  const passwordChangeFailuresByUser = createFailureLimiter({ limit: 10, windowMs: FIFTEEN_MINUTES, now });
   const registerFailuresByIp = createFailureLimiter({ limit: 50, windowMs: FIFTEEN_MINUTES, now });
   // Self-registrations per address (docs/decisions/sign-up-throttle.md): counted as each one begins, so
   // a burst sent at once cannot all pass the check, and taken back when one fails.
@@ -160,6 +166,23 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
       { body: resetWithLinkBody, response: messageAnswer },
     )
     .get("/me", ({ actor }) => ({ user: publicUser(actor) }), { auth: "signed-in", response: meAnswer })
+    .put(
+      "/password",
+      async ({ actor, body }) => {
+        const key = String(actor.id);
+        if (passwordChangeFailuresByUser.isLimited(key)) throw tooManyRequests();
+        try {
+          const user = await changeOwnPassword(ctx, actor, body);
+          passwordChangeFailuresByUser.clear(key);
+          return { message: "Password cambiata", token: await tokens.sign(user), user: publicUser(user) };
+        } catch (error) {
+          if (error instanceof HttpError && error.message === WRONG_CURRENT_PASSWORD)
+            passwordChangeFailuresByUser.recordFailure(key);
+          throw error;
+        }
+      },
+      { auth: "signed-in", body: ownPasswordBody, response: passwordChangedAnswer },
+    )
     .get("/password-reset-requests", () => listPendingResetRequests(ctx), {
       auth: "admin",
       response: t.Array(resetRequestView),

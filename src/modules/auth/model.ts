@@ -61,6 +61,10 @@ export const adminResetBody = t.Object(
   { error: "Dati non validi" },
 );
 export const newPasswordBody = t.Object({ newPassword: optionalText }, { error: "Dati non validi" });
+export const ownPasswordBody = t.Object(
+  { password_attuale: optionalText, nuova_password: optionalText },
+  { error: "Indica la password attuale e quella nuova" },
+);
 
 export const userListQuery = t.Object({
   ruolo: t.Optional(oneOf([...ROLES, ""], "Ruolo non valido")),
@@ -88,6 +92,8 @@ export const publicUserView = t.Object({
 
 export const signedInAnswer = t.Object({ token: t.String(), user: publicUserView });
 export const meAnswer = t.Object({ user: publicUserView });
+/** A password change ends every session, so the answer carries the caller's new one. */
+export const passwordChangedAnswer = t.Object({ message: t.String(), token: t.String(), user: publicUserView });
 /** Public sign-up signs the student in; an administrator's new-user form only creates the account. */
 export const registrationAnswer = t.Union([signedInAnswer, t.Object({ user: publicUserView, message: t.String() })]);
 export const forgotPasswordAnswer = t.Object({ per_email: t.Boolean(), message: t.String() });

@@ -89,8 +89,8 @@ function liveLink(db: Db, token: string, now: string) {
 }
 
 /**
- * Sets the password chosen through a reset link: the token must be unused and under an hour old. It then
- * stops working, every other link of the user too, their sessions end and the desk's request is closed.
+ * Sets the password chosen through a reset link: the token must be unused and under an hour old. Like
+ * every password change, it voids all the user's links (this one included) and ends their sessions.
  */
 export async function resetPasswordWithLink(ctx: AppContext, token: string, newPassword: string | null | undefined) {
   const password = assertPasswordAcceptable(newPassword);
@@ -103,10 +103,6 @@ export async function resetPasswordWithLink(ctx: AppContext, token: string, newP
     const link = liveLink(tx, token, now);
     if (!link) throw badRequest(INVALID_RESET_LINK);
     replacePassword(tx, link.userId, passwordHash, now, null);
-    tx.update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)))
-      .run();
     const user = tx.select().from(users).where(eq(users.id, link.userId)).get();
     if (!user) throw badRequest(INVALID_RESET_LINK);
     recordAudit(tx, ctx.clock, user, {
@@ -116,4 +112,5 @@ export async function resetPasswordWithLink(ctx: AppContext, token: string, newP
       summary: `Password reimpostata da ${user.email} con il link ricevuto per e-mail`,
     });
   });
+  ctx.events.closeEndedSessions();
 }

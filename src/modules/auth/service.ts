@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
-import { writeTransaction } from "../../db/transaction";
+import { passwordResetRequests, passwordResetTokens, prestiti, richieste, segnalazioni, users } from "../../db/schema";
+import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { signUpDomainProblem } from "../../domain/academy-settings";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { passwordProblem } from "../../domain/password-policy";
 import { textKey } from "../../domain/text-key";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { revokeFeedsOf } from "../calendar/service";
 import { isActiveCourse } from "../courses/service";
 import { readSettings } from "../settings/service";
 import { normalizedEmail, optionalText, requiredText } from "../text-fields";
@@ -168,15 +169,28 @@ export function listPendingResetRequests(ctx: AppContext) {
 }
 
 /**
- * A new password (already hashed) for a user: every session of theirs ends and their pending reset
- * requests are closed, by `completedBy` (the desk) or by no one (a reset link). Inside a write transaction.
+ * A new password (already hashed) for a user, inside the caller's write transaction. Whatever someone could
+ * hold from before stops working: every session, every reset link mailed to them and their calendar
+ * feeds. Their pending reset requests are closed, by `completedBy` (the desk) or by no one. The caller
+ * then calls `ctx.events.closeEndedSessions()` after the commit, so open live streams end at once.
  */
-export function replacePassword(db: Db, userId: number, passwordHash: string, now: string, completedBy: number | null) {
-  db.update(users)
+export function replacePassword(
+  tx: WriteTx,
+  userId: number,
+  passwordHash: string,
+  now: string,
+  completedBy: number | null,
+) {
+  tx.update(users)
     .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, userId))
     .run();
-  db.update(passwordResetRequests)
+  tx.update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    .run();
+  revokeFeedsOf(tx, userId, now);
+  tx.update(passwordResetRequests)
     .set({ stato: "completed", completedAt: now, completedBy })
     .where(and(eq(passwordResetRequests.userId, userId), eq(passwordResetRequests.stato, "pending")))
     .run();
@@ -196,6 +210,46 @@ export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: 
       summary: `Password reimpostata per ${target.email}`,
     });
   });
+  ctx.events.closeEndedSessions();
+}
+
+export const WRONG_CURRENT_PASSWORD = "La password attuale non è corretta";
+
+/**
+ * A signed-in user chooses a new password, proving the current one. Every session ends, the caller's
+ * too: the route signs the returned user (with the new session version) in again.
+ */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  user: Actor,
+  input: { password_attuale?: MaybeText; nuova_password?: MaybeText },
+): Promise<Actor> {
+  const current = input.password_attuale;
+  if (!current) throw badRequest("Inserisci la password attuale", { campo: "password_attuale" });
+  let password: string;
+  try {
+    password = assertPasswordAcceptable(input.nuova_password);
+  } catch (error) {
+    if (error instanceof HttpError) throw badRequest(error.message, { campo: "nuova_password" });
+    throw error;
+  }
+  if (!(await ctx.passwords.verify(current, user.passwordHash)))
+    throw badRequest(WRONG_CURRENT_PASSWORD, { campo: "password_attuale" });
+  if (password === current)
+    throw badRequest("La nuova password deve essere diversa da quella attuale", { campo: "nuova_password" });
+  const passwordHash = await ctx.passwords.hash(password);
+  const changed = writeTransaction(ctx.db, (tx) => {
+    replacePassword(tx, user.id, passwordHash, ctx.clock.now().toISOString(), null);
+    recordAudit(tx, ctx.clock, user, {
+      action: "user.change-password",
+      entity: "user",
+      entityId: user.id,
+      summary: `Password cambiata da ${user.email}`,
+    });
+    return tx.select().from(users).where(eq(users.id, user.id)).get() as Actor;
+  });
+  ctx.events.closeEndedSessions();
+  return changed;
 }
 
 export function findUserById(ctx: AppContext, id: number): Actor {
@@ -288,16 +342,17 @@ export async function createOrPromoteAdmin(
   const password = input.password ?? generatedPassword;
   const passwordHash = password ? await ctx.passwords.hash(assertPasswordAcceptable(password)) : undefined;
   if (existing) {
-    const user = ctx.db
-      .update(users)
-      .set({
-        ruolo: "admin",
-        ...(passwordHash ? { passwordHash } : {}),
-        sessionVersion: sql`${users.sessionVersion} + 1`,
-      })
-      .where(eq(users.id, existing.id))
-      .returning()
-      .get() as Actor;
+    const user = writeTransaction(ctx.db, (tx) => {
+      // A promotion ends the old sessions too, so no token carries a stale role; a new password does it itself.
+      if (passwordHash) replacePassword(tx, existing.id, passwordHash, ctx.clock.now().toISOString(), null);
+      return tx
+        .update(users)
+        .set({ ruolo: "admin", ...(passwordHash ? {} : { sessionVersion: sql`${users.sessionVersion} + 1` }) })
+        .where(eq(users.id, existing.id))
+        .returning()
+        .get() as Actor;
+    });
+    ctx.events.closeEndedSessions();
     return { user, created: false, passwordChanged: passwordHash !== undefined };
   }
   const user = ctx.db

@@ -4,7 +4,7 @@ import ical, { type ICalCalendar } from "ical-generator";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { calendarFeeds, inventario, prestiti, richieste, users } from "../../db/schema";
-import { writeTransaction } from "../../db/transaction";
+import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, formatItalianDate } from "../../domain/dates";
 import { notFound } from "../../http/errors";
@@ -24,18 +24,20 @@ export function feedUrl(ctx: AppContext, actor: Actor, baseUrl: string): { url: 
   return { url: `${baseUrl}/api/calendario/${feedToken(ctx, actor.id, revocations(ctx, actor.id))}.ics` };
 }
 
+/** Every older feed address of the user answers 404 from now on (inside the caller's transaction). */
+export function revokeFeedsOf(tx: WriteTx, userId: number, revokedAt: string): void {
+  tx.insert(calendarFeeds)
+    .values({ userId, revoche: 1, revokedAt })
+    .onConflictDoUpdate({
+      target: calendarFeeds.userId,
+      set: { revoche: sql`${calendarFeeds.revoche} + 1`, revokedAt },
+    })
+    .run();
+}
+
 /** Revokes the caller's feed: every older address answers 404, GET /api/calendario gives a new one. */
 export function revokeFeed(ctx: AppContext, actor: Actor): { message: string } {
-  writeTransaction(ctx.db, (tx) => {
-    const revokedAt = ctx.clock.now().toISOString();
-    tx.insert(calendarFeeds)
-      .values({ userId: actor.id, revoche: 1, revokedAt })
-      .onConflictDoUpdate({
-        target: calendarFeeds.userId,
-        set: { revoche: sql`${calendarFeeds.revoche} + 1`, revokedAt },
-      })
-      .run();
-  });
+  writeTransaction(ctx.db, (tx) => revokeFeedsOf(tx, actor.id, ctx.clock.now().toISOString()));
   return { message: "Link del calendario revocato: quello vecchio non funziona più" };
 }
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "bun:test";
+import { sql } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { signInAdmin } from "../../testing/harness";
 import {
   day,
   directLoanOk,
@@ -9,6 +12,7 @@ import {
   travelToDay,
   unitIdOf,
 } from "../../testing/loan-fixtures";
+import { MAX_STREAMS_PER_USER } from "./index";
 
 /** Opens the desk's stream and reads it event by event, as the browser does. */
 async function openStream(scenario: LoanScenario, token = scenario.admin) {
@@ -104,5 +108,77 @@ describe("the live desk stream", () => {
     scenario.ctx.events.closeAll();
     expect(await second.nextEvent()).toEqual({ type: undefined, data: null });
     expect(scenario.ctx.events.listeners).toBe(0);
+  });
+
+  it("ends when its session ends with a password change, and carries no later event", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student, camera } = scenario;
+    const stream = await openStream(scenario);
+    const changed = await client.put(
+      "/api/auth/password",
+      { password_attuale: "Banco-Prestiti-2026", nuova_password: "Sportello-Nuovo-2026" },
+      admin,
+    );
+    expect(changed.status).toBe(200);
+    // The read ends at once, before anything else happens.
+    expect(await stream.nextEvent()).toEqual({ type: undefined, data: null });
+    expect(scenario.ctx.events.listeners).toBe(0);
+    await requestOk(client, student.token, { unit_id: unitIdOf(camera, 1), dal: day(1), al: day(2) });
+    expect(await stream.nextEvent()).toEqual({ type: undefined, data: null });
+    // The new session opens a stream again.
+    await (await openStream(scenario, changed.body.token)).close();
+  });
+
+  it("ends when the desk resets its owner's password, and leaves other people's streams open", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student, camera } = scenario;
+    const colleague = await signInAdmin(client, "collega@accademia.it");
+    const colleagueStream = await openStream(scenario, colleague.token);
+    const ownStream = await openStream(scenario);
+    const reset = await client.put(
+      `/api/auth/users/${colleague.user.id}/reset-password`,
+      { newPassword: "Collega-Nuova-2026" },
+      admin,
+    );
+    expect(reset.status).toBe(200);
+    expect(await colleagueStream.nextEvent()).toEqual({ type: undefined, data: null });
+    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera, 1), dal: day(1), al: day(2) });
+    expect(await ownStream.nextEvent()).toMatchObject({ type: "richiesta", data: { id: request.id } });
+    await ownStream.close();
+  });
+
+  it("sends nothing more once its session ended outside this process (the command line)", async () => {
+    const scenario = await loanScenario();
+    const { client, student, camera, ctx } = scenario;
+    const stream = await openStream(scenario);
+    // `prestalab create-admin` run beside the server bumps the version in the database only.
+    ctx.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(sql`${users.ruolo} = 'admin'`)
+      .run();
+    await requestOk(client, student.token, { unit_id: unitIdOf(camera, 1), dal: day(1), al: day(2) });
+    expect(await stream.nextEvent()).toEqual({ type: undefined, data: null });
+    expect(ctx.events.listeners).toBe(0);
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_USER} streams per person: one more is refused with 429`, async () => {
+    const scenario = await loanScenario();
+    const { client, ctx } = scenario;
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await openStream(scenario));
+    const refused = await client.get("/api/eventi", scenario.admin);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(
+      "Aggiornamenti in tempo reale già aperti in 5 schede: chiudine una per riceverli anche qui",
+    );
+    // Another person's stream is not counted against this one.
+    const colleague = await signInAdmin(client, "collega@accademia.it");
+    const colleagueStream = await openStream(scenario, colleague.token);
+    // Closing a tab frees its place.
+    await streams[0]?.close();
+    const again = await openStream(scenario);
+    expect(ctx.events.listeners).toBe(MAX_STREAMS_PER_USER + 1);
+    for (const stream of [...streams.slice(1), again, colleagueStream]) await stream.close();
   });
 });

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SignedInAnswer } from "../../../src/modules/auth/model";
 import { ApiError, answerOf, publicAnswerOf, publicServer, server } from "../lib/api";
+import { calendarFeedKey } from "./calendario";
 
 // Signing in and up, and passwords: POST /api/auth/login, /register, /forgot-password, /reimposta-password
 // (public), and the desk's list of reset requests with its reset (GET /api/auth/password-reset-requests,
-// POST /api/auth/admin-reset-password).
+// POST /api/auth/admin-reset-password), and one's own password change (PUT /api/auth/password).
 
 export type { ResetRequestView as PasswordResetRequest, SignedInAnswer } from "../../../src/modules/auth/model";
 
@@ -95,5 +96,16 @@ export function useAdminResetPassword() {
       answerOf(server.api.auth["admin-reset-password"].post(input), "aggiornamento non riuscito"),
     // Setting the password completes the user's pending requests.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.resetRequests }),
+  });
+}
+
+/** Changes the signed-in person's own password; the answer carries their new session (every other one ends). */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { password_attuale: string; nuova_password: string }) =>
+      answerOf(server.api.auth.password.put(input), "Errore nel cambio della password"),
+    // The change revoked the calendar feed: the address on show is the old one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarFeedKey }),
   });
 }

@@ -1,7 +1,8 @@
-import { Boxes, LogOut, Menu } from "lucide-react";
+import { Boxes, KeyRound, LogOut, Menu } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useServiceName } from "../../api/system";
 import { Modal } from "../../components/modal";
+import { ChangePasswordDialog } from "../../features/account/components/change-password-dialog";
 import { useSession, useSignedInUser } from "../session";
 import { AppFooter } from "./app-footer";
 import { type NavItem, NavList } from "./nav-list";
@@ -25,9 +26,10 @@ interface AppShellProps {
  */
 export function AppShell({ items, activeKey, title, onSelect = () => {}, toolbar, children }: AppShellProps) {
   const user = useSignedInUser();
-  const { signOut } = useSession();
+  const { signIn, signOut } = useSession();
   const serviceName = useServiceName();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
 
   useEffect(() => {
     document.title = `${title} · ${serviceName}`;
@@ -36,6 +38,11 @@ export function AppShell({ items, activeKey, title, onSelect = () => {}, toolbar
   function selectFromMenu(key: string) {
     setMenuOpen(false);
     onSelect(key);
+  }
+
+  function changePasswordFromMenu() {
+    setMenuOpen(false);
+    setChangingPassword(true);
   }
 
   return (
@@ -61,6 +68,14 @@ export function AppShell({ items, activeKey, title, onSelect = () => {}, toolbar
         </nav>
         <div className="space-y-3 border-t border-slate-800 p-4">
           <UserSummary user={user} tone="dark" />
+          <button
+            type="button"
+            onClick={() => setChangingPassword(true)}
+            className="flex w-full items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
+          >
+            <KeyRound className="size-4" aria-hidden="true" />
+            Cambia password
+          </button>
           <button
             type="button"
             onClick={signOut}
@@ -114,13 +129,27 @@ export function AppShell({ items, activeKey, title, onSelect = () => {}, toolbar
           </nav>
           <button
             type="button"
+            onClick={changePasswordFromMenu}
+            className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <KeyRound className="size-4" aria-hidden="true" />
+            Cambia password
+          </button>
+          <button
+            type="button"
             onClick={signOut}
-            className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="mt-2 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <LogOut className="size-4" aria-hidden="true" />
             Esci
           </button>
         </Modal>
+      )}
+      {changingPassword && (
+        <ChangePasswordDialog
+          onChanged={(session) => signIn(session.token, session.user)}
+          onClose={() => setChangingPassword(false)}
+        />
       )}
     </div>
   );
