@@ -35,6 +35,7 @@ type Entity =
   | "report"
   | "repair"
   | "notification"
+  | "penalty"
   /** An import job: its ids are random text, so the fuzzer only ever aims unknown ones at it. */
   | "importJob";
 
@@ -122,6 +123,10 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/prestiti/unit/:unitId": { access: "signed-in", params: { unitId: "unit" } },
   "GET /api/penalties/user/:userId": { access: "signed-in", params: { userId: "user" } },
   "POST /api/penalties/unblock-user": { access: "admin" },
+  "GET /api/penalties/stats": { access: "admin" },
+  "POST /api/penalties/assign-manual": { access: "admin" },
+  "PUT /api/penalties/:id": { access: "admin", params: { id: "penalty" } },
+  "DELETE /api/penalties/:id": { access: "admin", params: { id: "penalty" } },
   "GET /api/avvisi": { access: "admin" },
   "GET /api/avvisi/utente": { access: "signed-in" },
   "GET /api/riparazioni": { access: "admin" },
@@ -272,6 +277,14 @@ async function seedWorld(): Promise<World> {
     report: { A: [], B: [], desk: [] },
     repair: { A: [], B: [], desk: [] },
     notification: { A: [], B: [], desk: [] },
+    // Bruno's late return above left him a penalty.
+    penalty: {
+      A: [],
+      B: (ctx.sqlite.query("SELECT id FROM penalita WHERE utente_id = ?1").values(bruno.user.id) as number[][]).map(
+        (row) => row[0] as number,
+      ),
+      desk: [],
+    },
     importJob: { A: [], B: [], desk: [] },
   };
   const today = ctx.clock.today();
@@ -907,6 +920,15 @@ const VALID_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     })),
   "PUT /api/prestiti/:id/rifiuta": fc.record({ motivo_rifiuto: fc.constantFrom("Unità in manutenzione", " ") }),
   "POST /api/penalties/unblock-user": fc.record({ userId: idOf("user", anyOwner), resetStrikes: fc.boolean() }),
+  "POST /api/penalties/assign-manual": fc.record({
+    userId: idOf("user", anyOwner),
+    strikes: fc.integer({ min: 0, max: 11 }),
+    motivo: fc.constantFrom("Danno all'obiettivo", " "),
+  }),
+  "PUT /api/penalties/:id": fc.record({
+    strike_assegnati: fc.integer({ min: 0, max: 11 }),
+    motivo: fc.constantFrom("Ritardo corretto", ""),
+  }),
   "POST /api/riparazioni": fc
     .record({ target: unitWithItem, priorita: fc.constantFrom("bassa", "media", "alta", "critica") })
     .map(({ target, priorita }) => ({

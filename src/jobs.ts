@@ -1,4 +1,5 @@
 import type { AppContext } from "./context";
+import { cancelNoShows } from "./modules/counter/service";
 import { pruneItemChanges } from "./modules/inventory/unit-counts";
 import { markOverdueLoans } from "./modules/loans/service";
 import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
@@ -22,6 +23,7 @@ export function runJob(ctx: AppContext, name: string, job: () => string): void {
 
 export function checkOverdueLoans(ctx: AppContext): void {
   runJob(ctx, "overdue", () => `${markOverdueLoans(ctx)} prestiti segnati come scaduti`);
+  runJob(ctx, "no-shows", () => `${cancelNoShows(ctx)} prestiti mai ritirati annullati`);
   runJob(ctx, "strike-expiry", () => `penalità scadute per ${expireStrikes(ctx)} studenti`);
   runJob(ctx, "mail-digest", () => `riepilogo del mattino per ${queueDeskDigest(ctx)} amministratori`);
   runJob(

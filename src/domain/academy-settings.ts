@@ -28,6 +28,11 @@ export interface AcademySettings {
   scala_penalita: StrikeStep[];
   /** Months without a late return after which a student's strikes expire; 0 = never. */
   scadenza_penalita_mesi: number;
+  /**
+   * Days after a loan's start day in which a loan never handed over may still be collected; after them
+   * it is cancelled as a no-show and its units are free again.
+   */
+  giorni_ritiro: number;
   testo_condizioni: string;
   /** The address students and QR codes use to reach PrestaLab; null = the address the browser used. */
   url_pubblico: string | null;
@@ -75,6 +80,7 @@ export const DEFAULT_SETTINGS: AcademySettings = {
     { da_giorni: 8, strike: 3 },
   ],
   scadenza_penalita_mesi: 0,
+  giorni_ritiro: 2,
   testo_condizioni: "",
   url_pubblico: null,
   smtp_url: null,
@@ -86,6 +92,7 @@ export const MAX_NOTE_LENGTH = 1000;
 export const MAX_TERMS_LENGTH = 5000;
 const MAX_CLOSURES = 200;
 const MAX_LIMIT = 3650;
+const MAX_COLLECTION_DAYS = 30;
 
 export const WEEKDAY_NAMES = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"] as const;
 
@@ -241,6 +248,8 @@ export function settingsProblem(settings: AcademySettings): string | null {
   }
   if (!isWholeNumber(settings.scadenza_penalita_mesi, 0, 120))
     return "La scadenza delle penalità va da 0 (mai) a 120 mesi";
+  if (!isWholeNumber(settings.giorni_ritiro, 1, MAX_COLLECTION_DAYS))
+    return `I giorni per il ritiro vanno da 1 a ${MAX_COLLECTION_DAYS}`;
   if (settings.testo_condizioni.length > MAX_TERMS_LENGTH)
     return `Il testo delle condizioni è lungo al massimo ${MAX_TERMS_LENGTH} caratteri`;
   if (settings.url_pubblico !== null && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(settings.url_pubblico))

@@ -1,6 +1,6 @@
 import { automaticBlockReason, DEFAULT_SETTINGS, type StrikeStep } from "./academy-settings";
 import { LOAN_STATE, LOAN_STATES, type LoanState } from "./bookings";
-import { daysBetween } from "./dates";
+import { addDays, daysBetween } from "./dates";
 import type { LoanType, UsageType } from "./loan-types";
 
 /** Strikes at which an account is blocked automatically by default (the setting `soglia_blocco`). */
@@ -72,6 +72,14 @@ export function loanPhase(loan: {
   if (loan.stato === LOAN_STATE.returned) return LOAN_STATE.returned;
   if (!loan.handedOverAt) return "da_ritirare";
   return effectiveLoanState(loan.stato, loan.dueDate, loan.today);
+}
+
+/**
+ * A loan never handed over whose start day is before this day is a no-show: its student had the start
+ * day and `collectionDays` more (the setting `giorni_ritiro`) to collect it.
+ */
+export function noShowStartsBefore(today: string, collectionDays: number): string {
+  return addDays(today, -collectionDays);
 }
 
 export const HANDOVER_MESSAGES = {

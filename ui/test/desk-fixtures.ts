@@ -62,7 +62,14 @@ export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
 }
 
 export function noAlerts(): Alerts {
-  return { scorte_basse: [], prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], totale_avvisi: 0 };
+  return {
+    scorte_basse: [],
+    prestiti_scaduti: [],
+    scadenze_oggi: [],
+    scadenze_domani: [],
+    da_ritirare: [],
+    totale_avvisi: 0,
+  };
 }
 
 export function aStockAlert(id: number, nome: string, overrides: Partial<LowStockAlert> = {}): LowStockAlert {

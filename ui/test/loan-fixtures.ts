@@ -137,6 +137,7 @@ export const NO_ALERTS: Alerts = {
   prestiti_scaduti: [],
   scadenze_oggi: [],
   scadenze_domani: [],
+  da_ritirare: [],
   totale_avvisi: 0,
 };
 

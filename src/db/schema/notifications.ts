@@ -7,6 +7,7 @@ export const NOTIFICATION_KINDS = [
   "richiesta_rifiutata",
   "scadenza_domani",
   "prestito_scaduto",
+  "prestito_annullato",
   "penalita",
   "account_bloccato",
   "account_sbloccato",

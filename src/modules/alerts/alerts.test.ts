@@ -40,6 +40,7 @@ describe("low stock alerts", () => {
       prestiti_scaduti: [],
       scadenze_oggi: [],
       scadenze_domani: [],
+      da_ritirare: [],
       totale_avvisi: 0,
     });
   });

@@ -32,6 +32,8 @@ export const alerts = t.Object({
   prestiti_scaduti: t.Array(loanAlert),
   scadenze_oggi: t.Array(loanAlert),
   scadenze_domani: t.Array(loanAlert),
+  /** Loans nobody collected on their start day, still within the days to collect them (`giorni_ritiro`). */
+  da_ritirare: t.Array(loanAlert),
   totale_avvisi: answerInteger(),
 });
 

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { literalList } from "../../db/sql";
-import { OPEN_LOAN_STATES } from "../../domain/bookings";
+import { LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
-import { daysLate } from "../../domain/loan-rules";
+import { daysLate, noShowStartsBefore } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
 import { itemCounts } from "../inventory/unit-counts";
+import { readSettings } from "../settings/service";
 import type { Alerts, LoanAlert, LowStockAlert } from "./model";
 
 /**
@@ -52,11 +53,62 @@ function lowStockAlerts(ctx: AppContext, today: string): LowStockAlert[] {
   });
 }
 
-type LoanAlerts = Pick<Alerts, "prestiti_scaduti" | "scadenze_oggi" | "scadenze_domani">;
+type LoanAlerts = Pick<Alerts, "prestiti_scaduti" | "scadenze_oggi" | "scadenze_domani" | "da_ritirare">;
+
+// id, item, borrower's id, name, surname, e-mail, the loan's "chi" and e-mail, out, due, handed over at.
+type LoanAlertRow = [
+  number,
+  string,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  string | null,
+  string,
+  string,
+  string | null,
+];
+
+const LOAN_ALERT_COLUMNS = sql`p.id, i.nome, p.utente_id, u.name, u.surname, u.email, p.chi, p.utente_email,
+  p.data_uscita, p.data_rientro, p.consegnato_il
+  FROM prestiti p JOIN inventario i ON i.id = p.inventario_id LEFT JOIN users u ON u.id = p.utente_id`;
+
+function loanAlertOf(row: LoanAlertRow, today: string): LoanAlert {
+  const [id, itemName, userId, name, surname, email, chi, loanEmail, out, due, handedOverAt] = row;
+  return {
+    id,
+    oggetto_nome: itemName,
+    utente_id: userId,
+    utente_nome: name === null ? chi : `${name} ${surname}`,
+    utente_email: email ?? loanEmail,
+    data_uscita: out,
+    data_rientro: due,
+    // Equipment that never left the desk is never late.
+    giorni_ritardo: handedOverAt !== null ? daysLate(due, today) : 0,
+  };
+}
+
+/**
+ * Loans nobody collected on their start day, still within the days to collect them (`giorni_ritiro`; the
+ * periodic job cancels them after): one short range of the index on state and start day.
+ */
+function uncollectedLoans(ctx: AppContext, today: string, borrowerId?: number): LoanAlert[] {
+  const since = noShowStartsBefore(today, readSettings(ctx.db).giorni_ritiro);
+  const own = borrowerId === undefined ? sql`` : sql`AND p.utente_id = ${borrowerId}`;
+  return ctx.db
+    .values<LoanAlertRow>(
+      sql`SELECT ${LOAN_ALERT_COLUMNS}
+        WHERE p.stato = ${LOAN_STATE.active} AND p.data_uscita >= ${since} AND p.data_uscita < ${today}
+          AND p.consegnato_il IS NULL ${own}
+        ORDER BY p.data_uscita, p.id`,
+    )
+    .map((row) => loanAlertOf(row, today));
+}
 
 /**
  * The open loans due by tomorrow, in one read: overdue (handed over and due before today), due today and
- * due tomorrow, each by due date and then newest first.
+ * due tomorrow, each by due date and then newest first; and the loans still to collect after their start day.
  */
 function loanAlerts(ctx: AppContext, today: string, borrowerId?: number): LoanAlerts {
   const tomorrow = addDays(today, 1);
@@ -68,52 +120,29 @@ function loanAlerts(ctx: AppContext, today: string, borrowerId?: number): LoanAl
       : sql`p.utente_id = ${borrowerId} AND +p.data_rientro <= ${tomorrow}`;
   // Plain rows: at five times the default academy about 1,400 loans are due by tomorrow, and building
   // the query builder's row objects for them cost more than reading them.
-  // id, item, borrower's id, name, surname, e-mail, the loan's "chi" and e-mail, out, due, handed over at.
-  const rows = ctx.db.values<
-    [
-      number,
-      string,
-      number | null,
-      string | null,
-      string | null,
-      string | null,
-      string,
-      string | null,
-      string,
-      string,
-      string | null,
-    ]
-  >(
-    sql`SELECT p.id, i.nome, p.utente_id, u.name, u.surname, u.email, p.chi, p.utente_email, p.data_uscita,
-        p.data_rientro, p.consegnato_il
-      FROM prestiti p JOIN inventario i ON i.id = p.inventario_id LEFT JOIN users u ON u.id = p.utente_id
+  const rows = ctx.db.values<LoanAlertRow>(
+    sql`SELECT ${LOAN_ALERT_COLUMNS}
       WHERE p.stato IN ${literalList(OPEN_LOAN_STATES)} AND ${dueBy}
       ORDER BY p.data_rientro, p.created_at DESC, p.id DESC`,
   );
-  const alerts: LoanAlerts = { prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [] };
-  for (const [id, itemName, userId, name, surname, email, chi, loanEmail, out, due, handedOverAt] of rows) {
-    const alert: LoanAlert = {
-      id,
-      oggetto_nome: itemName,
-      utente_id: userId,
-      utente_nome: name === null ? chi : `${name} ${surname}`,
-      utente_email: email ?? loanEmail,
-      data_uscita: out,
-      data_rientro: due,
-      // Equipment that never left the desk is never late.
-      giorni_ritardo: handedOverAt !== null ? daysLate(due, today) : 0,
-    };
-    if (due === today) alerts.scadenze_oggi.push(alert);
-    else if (due === tomorrow) alerts.scadenze_domani.push(alert);
-    else if (handedOverAt !== null) alerts.prestiti_scaduti.push(alert);
+  const da_ritirare = uncollectedLoans(ctx, today, borrowerId);
+  const alerts: LoanAlerts = { prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], da_ritirare };
+  for (const row of rows) {
+    const alert = loanAlertOf(row, today);
+    const handedOver = row[10] !== null;
+    // A loan still to collect after its start day is told once, as such.
+    if (!handedOver && alert.data_uscita < today) continue;
+    if (alert.data_rientro === today) alerts.scadenze_oggi.push(alert);
+    else if (alert.data_rientro === tomorrow) alerts.scadenze_domani.push(alert);
+    else if (handedOver) alerts.prestiti_scaduti.push(alert);
   }
   return alerts;
 }
 
 const loanAlertCount = (loans: LoanAlerts) =>
-  loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length;
+  loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length + loans.da_ritirare.length;
 
-/** The desk's alerts: low stock, overdue loans, loans due today and tomorrow. */
+/** The desk's alerts: low stock, overdue loans, loans due today and tomorrow, loans nobody collected. */
 export function adminAlerts(ctx: AppContext): Alerts {
   const today = ctx.clock.today();
   const scorte_basse = lowStockAlerts(ctx, today);

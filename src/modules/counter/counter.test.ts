@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
-import { eq } from "drizzle-orm";
-import { penalita, prestitiUnita, riparazioni, segnalazioni, users } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { notifiche, penalita, prestitiUnita, riparazioni, segnalazioni, users } from "../../db/schema";
+import { checkOverdueLoans } from "../../jobs";
 import type { Json } from "../../testing/harness";
 import {
   approveOk,
@@ -322,25 +323,167 @@ describe("returning with care", () => {
     expect(ctx.db.select().from(riparazioni).all()).toEqual([]);
   });
 
-  it("takes back a loan whose hand-over was never recorded, recording it now; not one still to start", async () => {
+  it("ends a loan never handed over by cancelling it, as annulla does: 200, units free, no strike", async () => {
     const scenario = await loanScenario();
-    const { client, ctx, admin } = scenario;
+    const { client, ctx, admin, camera, student } = scenario;
     const started = await uncollectedLoan(scenario, day(0), day(1));
-    expect((await client.put(`/api/prestiti/${started}/restituisci`, undefined, admin)).status).toBe(200);
-    expect(loanRow(ctx, started)?.consegnatoIl).not.toBeNull();
     const future = await directLoanOk(client, admin, {
       inventario_id: scenario.tablet.id,
       unita_ids: [unitIdOf(scenario.tablet)],
-      utente_id: scenario.student.user.id,
+      utente_id: student.user.id,
       tipo_utilizzo: "esterno",
       data_uscita: day(3),
       data_rientro: day(4),
     });
-    const early = await client.put(`/api/prestiti/${future}/restituisci`, undefined, admin);
-    expect(early).toMatchObject({
-      status: 409,
-      body: { error: "Il prestito non è ancora iniziato: annullalo invece di restituirlo" },
-    });
+    // Days past its due date: still nothing late, since nothing left the desk.
+    travelToDay(ctx, day(6));
+    for (const id of [started, future]) {
+      const answer = await client.put(`/api/prestiti/${id}/restituisci`, undefined, admin);
+      expect(answer).toMatchObject({
+        status: 200,
+        body: {
+          message: "Prestito annullato: non era mai stato consegnato",
+          concluso: true,
+          giorni_ritardo: 0,
+          strike: 0,
+          penalty: null,
+          prestito: { id, stato: "restituito", fase: "annullato", consegnato_il: null },
+        },
+      });
+      expect(loanRow(ctx, id)?.annullatoDa).toBe(scenario.adminUser.id);
+    }
+    expect(Object.values(await unitStates(client, admin, camera.id))).toEqual([
+      "disponibile",
+      "disponibile",
+      "disponibile",
+    ]);
+    expect(ctx.db.select().from(penalita).all()).toEqual([]);
+    // Ended once: a second call finds nothing open.
+    expect((await client.put(`/api/prestiti/${started}/restituisci`, undefined, admin)).status).toBe(409);
+  });
+});
+
+describe("the spec's direct loan (no consegna in the body)", () => {
+  /** The payload existing clients send: the borrower by name, no hand-over field. */
+  function specLoan(scenario: LoanScenario, from: string, to: string, extra: Record<string, unknown> = {}) {
+    return scenario.client.post(
+      "/api/prestiti",
+      {
+        inventario_id: scenario.camera.id,
+        chi: "Giulia Rossi",
+        data_uscita: from,
+        data_rientro: to,
+        unita_ids: [unitIdOf(scenario.camera, 0)],
+        tipo_utilizzo: null,
+        note: null,
+        ...extra,
+      },
+      scenario.admin,
+    );
+  }
+
+  it("starting today is handed over at once, becomes scaduto after its due date and earns strikes", async () => {
+    const scenario = await loanScenario();
+    const { client, ctx, admin, student } = scenario;
+    const created = await specLoan(scenario, day(0), day(1));
+    expect(created.status).toBe(200);
+    expect(created.body.loan).toMatchObject({ fase: "attivo", consegnato_da: "Marta Bianchi" });
+    const id = created.body.loanId as number;
+
+    travelToDay(ctx, day(6));
+    markOverdueLoans(ctx);
+    expect(loanRow(ctx, id)?.stato).toBe("scaduto");
+    const alerts = (await client.get("/api/avvisi", admin)).body;
+    expect(alerts.prestiti_scaduti).toMatchObject([{ id, giorni_ritardo: 5 }]);
+
+    const returned = await client.put(`/api/prestiti/${id}/restituisci`, undefined, admin);
+    expect(returned.body).toMatchObject({ giorni_ritardo: 5, strike: 2, penalty: { strike_assegnati: 2 } });
+    expect(userRow(ctx, student.user.id).penaltyStrikes).toBe(2);
+  });
+
+  it("stays to be collected with consegna: false, and when it starts in the future", async () => {
+    const scenario = await loanScenario();
+    const optedOut = await specLoan(scenario, day(0), day(1), { consegna: false });
+    expect(optedOut.body.loan).toMatchObject({ fase: "da_ritirare", consegnato_il: null });
+    const future = await specLoan(scenario, day(3), day(4), { unita_ids: [unitIdOf(scenario.camera, 1)] });
+    expect(future.body.loan).toMatchObject({ fase: "da_ritirare", consegnato_il: null });
+  });
+});
+
+describe("a loan nobody comes to collect", () => {
+  /** Giulia's request for the camera from today, approved and not collected. */
+  async function approvedNotCollected(scenario: LoanScenario) {
+    const { client, admin, student, camera } = scenario;
+    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera, 0), dal: day(0), al: day(4) });
+    return (await approveOk(client, admin, request.id, { handOver: false })).loanId as number;
+  }
+
+  it("is a 'Da ritirare' alert from the day after its start, within the days to collect it", async () => {
+    const scenario = await loanScenario();
+    const { client, ctx, admin } = scenario;
+    const id = await approvedNotCollected(scenario);
+    const alertsOn = async (offset: number) => {
+      travelToDay(ctx, day(offset));
+      return (await client.get("/api/avvisi", admin)).body;
+    };
+    expect((await alertsOn(0)).da_ritirare).toEqual([]);
+    const nextDay = await alertsOn(1);
+    expect(nextDay.da_ritirare).toMatchObject([
+      { id, oggetto_nome: "Fotocamera Canon", utente_nome: "Giulia Rossi", data_uscita: day(0), giorni_ritardo: 0 },
+    ]);
+    expect(nextDay.totale_avvisi).toBe(1);
+    expect((await alertsOn(2)).da_ritirare).toHaveLength(1);
+    // The student sees it among their own alerts too.
+    expect((await client.get("/api/avvisi/utente", scenario.student.token)).body.da_ritirare).toMatchObject([{ id }]);
+    await handOverOk(client, admin, id);
+    expect((await alertsOn(2)).da_ritirare).toEqual([]);
+  });
+
+  it("is cancelled by the periodic job after giorni_ritiro days: units free, the student told", async () => {
+    const scenario = await loanScenario();
+    const { client, ctx, admin, camera, student } = scenario;
+    const id = await approvedNotCollected(scenario);
+    const notices = () =>
+      ctx.db
+        .select()
+        .from(notifiche)
+        .where(and(eq(notifiche.utenteId, student.user.id), eq(notifiche.tipo, "prestito_annullato")))
+        .all();
+
+    // Default giorni_ritiro 2: the start day and two more to collect it.
+    travelToDay(ctx, day(2));
+    checkOverdueLoans(ctx);
+    expect(loanRow(ctx, id)?.annullatoIl).toBeNull();
+    travelToDay(ctx, day(3));
+    checkOverdueLoans(ctx);
+    expect(loanRow(ctx, id)).toMatchObject({ stato: "restituito", annullatoDa: null });
+    expect(loanRow(ctx, id)?.annullatoIl?.slice(0, 10)).toBe(day(3));
+    expect(await loanOf(scenario, id)).toMatchObject({ fase: "annullato", giorni_ritardo: 0 });
+    expect(Object.values(await unitStates(client, admin, camera.id))).toEqual([
+      "disponibile",
+      "disponibile",
+      "disponibile",
+    ]);
+    expect(notices()).toMatchObject([
+      {
+        titolo: "Prestito annullato",
+        messaggio: `Il prestito #${id} di Fotocamera Canon (dal 10/03/2026 al 14/03/2026) è stato annullato: non è stato ritirato entro 2 giorni dall'inizio.`,
+      },
+    ]);
+    expect(ctx.db.select().from(penalita).all()).toEqual([]);
+    // Run again: nothing more happens, nobody is told twice.
+    checkOverdueLoans(ctx);
+    expect(notices()).toHaveLength(1);
+  });
+
+  it("follows the setting giorni_ritiro", async () => {
+    const scenario = await loanScenario();
+    const { client, ctx, admin } = scenario;
+    expect((await client.put("/api/impostazioni", { giorni_ritiro: 1 }, admin)).status).toBe(200);
+    const id = await approvedNotCollected(scenario);
+    travelToDay(ctx, day(2));
+    checkOverdueLoans(ctx);
+    expect(loanRow(ctx, id)?.stato).toBe("restituito");
   });
 });
 

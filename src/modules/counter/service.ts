@@ -1,13 +1,15 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
+import { formatItalianDate } from "../../domain/dates";
 import {
   HANDOVER_MESSAGES,
   handoverProblem,
+  noShowStartsBefore,
   type ReturnConsequences,
   returnConsequences,
 } from "../../domain/loan-rules";
@@ -19,9 +21,10 @@ import { loadUnitViews } from "../inventory/unit-status";
 import { liveUnits } from "../inventory/units";
 import { type OpenLoanOfUnit, openLoansOfUnits } from "../loans/open-loans";
 import { loanView } from "../loans/service";
+import { notifyStudent } from "../notifications/service";
 import { recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
-import type { ReturnBody, ReturnCondition, SCAN_ACTIONS } from "./model";
+import type { ReturnAnswer, ReturnBody, ReturnCondition, SCAN_ACTIONS } from "./model";
 
 function loanOrNotFound(db: Db, id: number) {
   const loan = db.select().from(prestiti).where(eq(prestiti.id, id)).get();
@@ -55,6 +58,14 @@ export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
   return { message: "Consegna registrata", prestito: loanView(ctx, id) };
 }
 
+/** Marks a loan nobody collected as cancelled: its units are free again, and it never counts as late. */
+function markCancelled(db: Db, loanId: number, at: string, byAdminId: number | null) {
+  db.update(prestiti)
+    .set({ stato: LOAN_STATE.returned, annullatoIl: at, annullatoDa: byAdminId })
+    .where(eq(prestiti.id, loanId))
+    .run();
+}
+
 /**
  * Cancels a loan nobody collected (a no-show or a mistake): the units are free again, the loan stays
  * in the history as cancelled, and no lateness or strike is ever counted for it.
@@ -64,10 +75,7 @@ export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
     const loan = loanOrNotFound(tx, id);
     if (loan.stato === LOAN_STATE.returned) throw conflict(HANDOVER_MESSAGES.closed);
     if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
-    tx.update(prestiti)
-      .set({ stato: LOAN_STATE.returned, annullatoIl: ctx.clock.now().toISOString(), annullatoDa: admin.id })
-      .where(eq(prestiti.id, id))
-      .run();
+    markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
     recordAudit(tx, ctx.clock, admin, {
       action: "loan.cancel",
       entity: "loan",
@@ -76,6 +84,48 @@ export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
     });
   });
   return { message: "Prestito annullato", prestito: loanView(ctx, id) };
+}
+
+/**
+ * The periodic job: loans never handed over whose student let the start day and `giorni_ritiro` more go
+ * by are cancelled as no-shows, and each student is told in the same transaction. Returns how many.
+ */
+export function cancelNoShows(ctx: AppContext): number {
+  const today = ctx.clock.today();
+  return writeTransaction(ctx.db, (tx) => {
+    const collectionDays = readSettings(tx).giorni_ritiro;
+    const noShows = tx
+      .select({
+        id: prestiti.id,
+        userId: prestiti.utenteId,
+        start: prestiti.dataUscita,
+        end: prestiti.dataRientro,
+        itemName: inventario.nome,
+      })
+      .from(prestiti)
+      .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
+      .where(
+        and(
+          eq(prestiti.stato, LOAN_STATE.active),
+          isNull(prestiti.consegnatoIl),
+          lt(prestiti.dataUscita, noShowStartsBefore(today, collectionDays)),
+        ),
+      )
+      .all();
+    const now = ctx.clock.now().toISOString();
+    for (const loan of noShows) {
+      markCancelled(tx, loan.id, now, null);
+      if (loan.userId !== null)
+        notifyStudent(tx, ctx, {
+          userId: loan.userId,
+          tipo: "prestito_annullato",
+          titolo: "Prestito annullato",
+          messaggio: `Il prestito #${loan.id} di ${loan.itemName} (dal ${formatItalianDate(loan.start)} al ${formatItalianDate(loan.end)}) è stato annullato: non è stato ritirato entro ${collectionDays} ${collectionDays === 1 ? "giorno" : "giorni"} dall'inizio.`,
+          link: "/miei-prestiti",
+        });
+    }
+    return noShows.length;
+  });
 }
 
 /**
@@ -190,10 +240,14 @@ function openDamageRepair(
 
 /**
  * Takes back some or all units of a loan. The loan ends when its last unit is back; lateness then
- * turns into strikes (the same rule as the preview). A loan returned before anyone recorded its
- * hand-over was evidently collected, so the hand-over is recorded now too.
+ * turns into strikes (the same rule as the preview). A loan never handed over is cancelled instead
+ * (DESIGN §3.3: `restituisci` on it does what `annulla` does).
  */
 export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: ReturnBody = {}) {
+  const stored = loanOrNotFound(ctx.db, id);
+  // The spec's clients know no cancel call: ending a loan nobody collected cancels it (nothing went out, so
+  // the body's units and condition do not apply).
+  if (stored.stato !== LOAN_STATE.returned && !stored.consegnatoIl) return cancelledByReturn(ctx, admin, id);
   const today = ctx.clock.today();
   const condition: ReturnCondition = input.condizione ?? "ok";
   const note = input.nota?.trim() || null;
@@ -202,11 +256,6 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
   const outcome = writeTransaction(ctx.db, (tx) => {
     const plan = planReturn(tx, id, input.unita_ids, today);
     const { loan, returning, consequences } = plan;
-    const now = ctx.clock.now().toISOString();
-    if (!loan.consegnatoIl) {
-      if (loan.dataUscita > today) throw conflict("Il prestito non è ancora iniziato: annullalo invece di restituirlo");
-      tx.update(prestiti).set({ consegnatoIl: now, consegnatoDa: admin.id }).where(eq(prestiti.id, id)).run();
-    }
     tx.update(prestitiUnita)
       .set({ restituitaIl: today, condizione: condition, notaRientro: note })
       .where(
@@ -275,6 +324,21 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
         }
       : null,
     prestito: loanView(ctx, id),
+  };
+}
+
+/** A return of a loan never handed over, answered in the return's shape: cancelled, with nothing late. */
+function cancelledByReturn(ctx: AppContext, admin: Actor, id: number): ReturnAnswer {
+  const { prestito } = cancelLoan(ctx, admin, id);
+  return {
+    message: "Prestito annullato: non era mai stato consegnato",
+    concluso: true,
+    giorni_ritardo: 0,
+    strike: 0,
+    blocco: false,
+    riparazioni_ids: [],
+    penalty: null,
+    prestito,
   };
 }
 

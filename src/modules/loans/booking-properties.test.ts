@@ -365,9 +365,9 @@ async function perform(world: World, step: Step, stepNumber: number): Promise<[n
       const answer = await client.put(`/api/prestiti/${id}/restituisci`, undefined, admin);
       if (answer.status === 200 && answer.body.penalty && loan.utenteId)
         world.lastPenaltyStep.set(loan.utenteId, stepNumber);
-      // A loan nobody recorded as handed over is returned from its start day on (it evidently went out).
+      // Any open loan ends; one never handed over is cancelled rather than returned (DESIGN §3.3).
       const open = loan.stato === "attivo" || loan.stato === "scaduto";
-      return [answer.status, open && (loan.consegnatoIl !== null || loan.dataUscita <= s.today) ? 200 : 409];
+      return [answer.status, open ? 200 : 409];
     }
     case "handover": {
       const id = pickFrom(world.loanIds, step.pick);

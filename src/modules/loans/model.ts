@@ -104,7 +104,7 @@ export const directLoanBody = t.Object(
     }),
     tipo_utilizzo: usageField,
     note: noteField,
-    /** The borrower takes the units now: only for a loan starting today. */
+    /** The borrower takes the units now (only for a loan starting today); absent = yes when it starts today. */
     consegna: t.Optional(t.Boolean({ error: "Dati del prestito non validi" })),
   },
   { error: "Dati del prestito non validi" },

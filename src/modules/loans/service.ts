@@ -466,8 +466,9 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
   const end = calendarDay(input.data_rientro, "Data di fine non valida");
   const chosenUsage = input.tipo_utilizzo || null;
   const today = ctx.clock.today();
-  const handOverNow = input.consegna === true;
-  if (handOverNow && start !== today)
+  // The spec's call knows no hand-over: a loan starting today leaves the desk now unless the body says otherwise.
+  const handOverNow = input.consegna ?? start <= today;
+  if (handOverNow && start > today)
     throw badRequest("La consegna immediata è possibile solo per un prestito che inizia oggi");
 
   const loanId = writeTransaction(ctx.db, (tx) => {

@@ -1,8 +1,18 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { penaltyUserParams, unblockAnswer, unblockBody, userPenaltiesAnswer } from "./model";
-import { unblockUser, userPenalties } from "./service";
+import {
+  manualPenaltyBody,
+  penaltyChangeAnswer,
+  penaltyChangeBody,
+  penaltyParams,
+  penaltyStatsAnswer,
+  penaltyUserParams,
+  unblockAnswer,
+  unblockBody,
+  userPenaltiesAnswer,
+} from "./model";
+import { assignManualPenalty, changePenalty, deletePenalty, penaltyStats, unblockUser, userPenalties } from "./service";
 
 export function penaltiesModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/penalties" })
@@ -16,5 +26,22 @@ export function penaltiesModule(ctx: AppContext, tokens: TokenService) {
       auth: "admin",
       body: unblockBody,
       response: unblockAnswer,
+    })
+    .get("/stats", () => penaltyStats(ctx), { auth: "admin", response: penaltyStatsAnswer })
+    .post("/assign-manual", ({ actor, body }) => assignManualPenalty(ctx, actor, body), {
+      auth: "admin",
+      body: manualPenaltyBody,
+      response: penaltyChangeAnswer,
+    })
+    .put("/:id", ({ actor, body, params }) => changePenalty(ctx, actor, Number(params.id), body), {
+      auth: "admin",
+      params: penaltyParams,
+      body: penaltyChangeBody,
+      response: penaltyChangeAnswer,
+    })
+    .delete("/:id", ({ actor, params }) => deletePenalty(ctx, actor, Number(params.id)), {
+      auth: "admin",
+      params: penaltyParams,
+      response: penaltyChangeAnswer,
     });
 }

@@ -50,3 +50,48 @@ export type UnblockInput = Static<typeof unblockBody>;
 export type PenaltyView = Static<typeof penaltyView>;
 export type UserPenalties = Static<typeof userPenaltiesAnswer>;
 export type UnblockAnswer = Static<typeof unblockAnswer>;
+
+/** The most strikes one penalty may carry, by hand as by the scale's last step. */
+export const MAX_PENALTY_STRIKES = 10;
+const strikesField = t.Integer({
+  minimum: 1,
+  maximum: MAX_PENALTY_STRIKES,
+  error: `Le penalità vanno da 1 a ${MAX_PENALTY_STRIKES}`,
+});
+const reasonField = t.String({ maxLength: 500, error: "Il motivo è un testo di al massimo 500 caratteri" });
+
+/** A penalty the desk gives by hand (damage, misuse): who, how many strikes, why. */
+export const manualPenaltyBody = t.Object(
+  { userId: unblockBody.properties.userId, strikes: strikesField, motivo: reasonField },
+  { error: "Indica utente, penalità e motivo" },
+);
+
+/** A correction of one penalty: its strikes, its reason, or both. */
+export const penaltyChangeBody = t.Object(
+  { strike_assegnati: t.Optional(strikesField), motivo: t.Optional(reasonField) },
+  { error: "Dati della penalità non validi" },
+);
+
+export const penaltyParams = t.Object({ id: idParams("Penalità non valida").properties.id });
+
+export const penaltyChangeAnswer = t.Object({
+  message: t.String(),
+  penalty: t.Nullable(penaltyView),
+  user: unblockAnswer.properties.user,
+});
+
+export const penaltyStatsAnswer = t.Object({
+  /** Students whose strikes count now. */
+  total_users_with_penalties: answerInteger(),
+  blocked_users: answerInteger(),
+  /** Every penalty in the history, cleared ones included. */
+  total_penalties: answerInteger(),
+  /** Average days late of the penalties for a late return, to one decimal; 0 with none. */
+  avg_delay_days: t.Number(),
+  total_strikes_assigned: answerInteger(),
+});
+
+export type ManualPenaltyInput = Static<typeof manualPenaltyBody>;
+export type PenaltyChangeInput = Static<typeof penaltyChangeBody>;
+export type PenaltyChangeAnswer = Static<typeof penaltyChangeAnswer>;
+export type PenaltyStats = Static<typeof penaltyStatsAnswer>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { and, eq, isNull, sum } from "drizzle-orm";
-import { penalita } from "../../db/schema";
+import { notifiche, penalita } from "../../db/schema";
 import { AUTOMATIC_BLOCK_REASON } from "../../domain/loan-rules";
 import type { Json } from "../../testing/harness";
 import { insertLoan } from "../../testing/inventory-fixtures";
@@ -369,5 +369,171 @@ describe("penalties: input shapes", () => {
     const byText = await client.post("/api/penalties/unblock-user", { userId: String(student.user.id) }, admin);
     expect(byText.status).toBe(200);
     expect(byText.body.user).toMatchObject({ id: student.user.id, is_blocked: false });
+  });
+});
+
+describe("penalties by hand at the desk (an existing desk client's routes)", () => {
+  /** Strikes on the student's row and in the uncleared history: always the same number. */
+  function standing(scenario: LoanScenario, userId = scenario.student.user.id) {
+    const user = userRow(scenario.ctx, userId);
+    expect(user.penaltyStrikes).toBe(strikesInHistory(scenario, userId));
+    return { strikes: user.penaltyStrikes, blocked: user.isBlocked };
+  }
+
+  const penaltyNotices = (scenario: LoanScenario) =>
+    scenario.ctx.db
+      .select()
+      .from(notifiche)
+      .where(eq(notifiche.utenteId, scenario.student.user.id))
+      .all()
+      .map((notice) => `${notice.titolo}: ${notice.messaggio}`);
+
+  async function assign(scenario: LoanScenario, body: Record<string, unknown>) {
+    return scenario.client.post("/api/penalties/assign-manual", body, scenario.admin);
+  }
+
+  it("assigns strikes with a reason: in the history, notified, audited, and counted towards the block", async () => {
+    const scenario = await loanScenario();
+    const { student } = scenario;
+    const first = await assign(scenario, { userId: student.user.id, strikes: 2, motivo: " Obiettivo graffiato " });
+    expect(first).toMatchObject({
+      status: 200,
+      body: {
+        message: "Penalità assegnata",
+        penalty: { motivo: "Obiettivo graffiato", strike_assegnati: 2, giorni_ritardo: 0, prestito_id: null },
+        user: { id: student.user.id, penalty_strikes: 2, is_blocked: false },
+      },
+    });
+    expect(standing(scenario)).toEqual({ strikes: 2, blocked: false });
+    expect(penaltyNotices(scenario)).toEqual(["Hai ricevuto 2 penalità: Obiettivo graffiato. Penalità totali: 2."]);
+    expect(auditRows(scenario.ctx).at(-1)).toMatchObject({ action: "penalty.assign", entityId: student.user.id });
+
+    // The threshold (3) reached by hand blocks as a late return would.
+    const second = await assign(scenario, { userId: String(student.user.id), strikes: 1, motivo: "Uso improprio" });
+    expect(second.body.user).toEqual({ id: student.user.id, penalty_strikes: 3, is_blocked: true });
+    expect(userRow(scenario.ctx, student.user.id).blockedReason).toBe(AUTOMATIC_BLOCK_REASON);
+    expect(penaltyNotices(scenario)).toContain(
+      `Account bloccato: ${AUTOMATIC_BLOCK_REASON}. Per sbloccarlo presentati di persona all'ufficio prestiti.`,
+    );
+    // Unblocking keeping the strikes keeps these too.
+    await scenario.client.post("/api/penalties/unblock-user", { userId: student.user.id }, scenario.admin);
+    expect(standing(scenario)).toEqual({ strikes: 3, blocked: false });
+  });
+
+  it("edits a penalty's strikes and reason, moving the total by the difference", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student } = scenario;
+    const { penalty } = (await assign(scenario, { userId: student.user.id, strikes: 1, motivo: "Cavo rovinato" })).body;
+    const raised = await client.put(
+      `/api/penalties/${penalty.id}`,
+      { strike_assegnati: 3, motivo: "Cavo tagliato" },
+      admin,
+    );
+    expect(raised.body).toMatchObject({
+      message: "Penalità modificata",
+      penalty: { id: penalty.id, strike_assegnati: 3, motivo: "Cavo tagliato" },
+      user: { penalty_strikes: 3, is_blocked: true },
+    });
+    expect(standing(scenario)).toEqual({ strikes: 3, blocked: true });
+    const lowered = await client.put(`/api/penalties/${penalty.id}`, { strike_assegnati: 1 }, admin);
+    expect(lowered.body.penalty).toMatchObject({ strike_assegnati: 1, motivo: "Cavo tagliato" });
+    // Fewer strikes never unblock by themselves: that stays a conversation at the desk.
+    expect(standing(scenario)).toEqual({ strikes: 1, blocked: true });
+    expect(penaltyNotices(scenario)).toContain(
+      "Penalità modificata: Una tua penalità è stata corretta: 1 penalità (Cavo tagliato). Penalità totali: 1.",
+    );
+    expect(auditRows(scenario.ctx).filter((row) => row.action === "penalty.update")).toHaveLength(2);
+  });
+
+  it("deletes a penalty and subtracts its strikes; a cleared one subtracts nothing", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student } = scenario;
+    const late = await lateReturn(scenario, 2);
+    const [latePenalty] = (await penaltiesOf(scenario)).penalties;
+    const { penalty } = (await assign(scenario, { userId: student.user.id, strikes: 1, motivo: "Borsa persa" })).body;
+    expect(standing(scenario).strikes).toBe(2);
+    const removed = await client.call("DELETE", `/api/penalties/${latePenalty.id}`, { token: admin });
+    expect(removed.body).toEqual({
+      message: "Penalità eliminata",
+      penalty: null,
+      user: { id: student.user.id, penalty_strikes: 1, is_blocked: false },
+    });
+    expect(late.loanId).toBeGreaterThan(0);
+    expect((await penaltiesOf(scenario)).penalties.map((row: Json) => row.id)).toEqual([penalty.id]);
+    // Cleared by a reset, the last one no longer counts: deleting it leaves the total at 0.
+    await client.post("/api/penalties/unblock-user", { userId: student.user.id, resetStrikes: true }, admin);
+    await client.call("DELETE", `/api/penalties/${penalty.id}`, { token: admin });
+    expect(standing(scenario)).toEqual({ strikes: 0, blocked: false });
+    expect(auditRows(scenario.ctx).filter((row) => row.action === "penalty.delete")).toHaveLength(2);
+  });
+
+  it("answers the stats in the client's shape", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student, classmate } = scenario;
+    expect((await client.get("/api/penalties/stats", admin)).body).toEqual({
+      total_users_with_penalties: 0,
+      blocked_users: 0,
+      total_penalties: 0,
+      avg_delay_days: 0,
+      total_strikes_assigned: 0,
+    });
+    await lateReturn(scenario, 2);
+    travelToDay(scenario.ctx, TODAY);
+    await lateReturn(scenario, 5);
+    await assign(scenario, { userId: classmate.user.id, strikes: 3, motivo: "Danno al treppiede" });
+    expect((await client.get("/api/penalties/stats", admin)).body).toEqual({
+      total_users_with_penalties: 2,
+      blocked_users: 2,
+      total_penalties: 3,
+      avg_delay_days: 3.5,
+      total_strikes_assigned: 6,
+    });
+    expect(userRow(scenario.ctx, student.user.id).penaltyStrikes).toBe(3);
+  });
+
+  it("refuses bad input in Italian, unknown penalties with 404, and anyone but the desk", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student } = scenario;
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ userId: student.user.id, strikes: 0, motivo: "x" }, 400, "Le penalità vanno da 1 a 10"],
+      [{ userId: student.user.id, strikes: 11, motivo: "x" }, 400, "Le penalità vanno da 1 a 10"],
+      [{ userId: student.user.id, strikes: 1.5, motivo: "x" }, 400, "Le penalità vanno da 1 a 10"],
+      [{ userId: student.user.id, strikes: 1, motivo: "   " }, 400, "Indica il motivo della penalità"],
+      [{ userId: student.user.id, strikes: 1 }, 400, "Il motivo è un testo di al massimo 500 caratteri"],
+      [{ userId: "abc", strikes: 1, motivo: "x" }, 400, "Utente non valido"],
+      [{ userId: 9999, strikes: 1, motivo: "x" }, 404, "Utente non trovato"],
+      [{ userId: scenario.adminUser.id, strikes: 1, motivo: "x" }, 400, "Gli amministratori non ricevono penalità"],
+    ];
+    for (const [body, status, error] of cases)
+      expect({ body, answer: await assign(scenario, body) }).toMatchObject({
+        body,
+        answer: { status, body: { error } },
+      });
+    expect(standing(scenario).strikes).toBe(0);
+
+    expect(await client.put("/api/penalties/999", { strike_assegnati: 2 }, admin)).toMatchObject({
+      status: 404,
+      body: { error: "Penalità non trovata" },
+    });
+    expect((await client.call("DELETE", "/api/penalties/999", { token: admin })).body).toEqual({
+      error: "Penalità non trovata",
+    });
+    const { penalty } = (await assign(scenario, { userId: student.user.id, strikes: 1, motivo: "Danno" })).body;
+    expect((await client.put(`/api/penalties/${penalty.id}`, { motivo: "" }, admin)).body).toEqual({
+      error: "Indica il motivo della penalità",
+    });
+    expect((await client.put(`/api/penalties/${penalty.id}`, { strike_assegnati: 20 }, admin)).body).toEqual({
+      error: "Le penalità vanno da 1 a 10",
+    });
+    expect((await client.put("/api/penalties/abc", { strike_assegnati: 2 }, admin)).body).toEqual({
+      error: "Penalità non valida",
+    });
+    expect((await client.get("/api/penalties/stats", student.token)).status).toBe(403);
+    expect(
+      (await assign({ ...scenario, admin: student.token }, { userId: student.user.id, strikes: 1, motivo: "x" }))
+        .status,
+    ).toBe(403);
+    expect((await client.call("DELETE", `/api/penalties/${penalty.id}`, { token: student.token })).status).toBe(403);
+    expect(standing(scenario).strikes).toBe(1);
   });
 });

@@ -8,12 +8,21 @@ import { writeTransaction } from "../../db/transaction";
 import { automaticBlockReason, strikesExpired } from "../../domain/academy-settings";
 import { calendarDateIn } from "../../domain/dates";
 import { lateReturnReason } from "../../domain/loan-rules";
-import { conflict, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import type { MailContext } from "../mail/service";
 import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
-import type { UnblockAnswer, UnblockInput, UserPenalties } from "./model";
+import type {
+  ManualPenaltyInput,
+  PenaltyChangeAnswer,
+  PenaltyChangeInput,
+  PenaltyStats,
+  PenaltyView,
+  UnblockAnswer,
+  UnblockInput,
+  UserPenalties,
+} from "./model";
 
 export interface LateReturnOutcome {
   daysLate: number;
@@ -36,7 +45,6 @@ export function recordLateReturn(
   admin: Actor,
   loan: { loanId: number; userId: number | null; itemName: string; daysLate: number; strikes: number },
 ): LateReturnOutcome | null {
-  const settings = readSettings(db);
   const { daysLate: late, strikes } = loan;
   if (strikes === 0 || loan.userId === null) return null;
   db.insert(penalita)
@@ -51,21 +59,50 @@ export function recordLateReturn(
       createdAt: ctx.clock.now().toISOString(),
     })
     .run();
+  const { user, blockedNow } = changeStrikes(db, ctx, admin, loan.userId, strikes, {
+    titolo: strikes === 1 ? "Hai ricevuto una penalità" : `Hai ricevuto ${strikes} penalità`,
+    messaggio: (total) => `${lateReturnReason(late)} di ${loan.itemName}. Penalità totali: ${total}.`,
+  });
+  return {
+    daysLate: late,
+    strikes,
+    totalStrikes: user.penaltyStrikes,
+    blocked: user.isBlocked,
+    blockedNow,
+    userId: user.id,
+  };
+}
+
+/**
+ * Adds `delta` strikes (negative to take some back) to a student's standing, tells the student, and blocks
+ * them when the total reaches the academy's threshold (`soglia_blocco`). The one place where strikes change
+ * with the penalty history, so `penalty_strikes` always equals the uncleared penalties. Taking strikes back
+ * never unblocks: unblocking stays a conversation at the desk.
+ */
+function changeStrikes(
+  db: Db,
+  ctx: MailContext,
+  admin: Actor,
+  userId: number,
+  delta: number,
+  notice: { titolo: string; messaggio: (total: number) => string },
+) {
+  const settings = readSettings(db);
   const user = db
     .update(users)
-    .set({ penaltyStrikes: sql`${users.penaltyStrikes} + ${strikes}` })
-    .where(eq(users.id, loan.userId))
+    .set({ penaltyStrikes: sql`${users.penaltyStrikes} + ${delta}` })
+    .where(eq(users.id, userId))
     .returning()
     .get();
   notifyStudent(db, ctx, {
     userId: user.id,
     tipo: "penalita",
-    titolo: strikes === 1 ? "Hai ricevuto una penalità" : `Hai ricevuto ${strikes} penalità`,
-    messaggio: `${lateReturnReason(late)} di ${loan.itemName}. Penalità totali: ${user.penaltyStrikes}.`,
+    titolo: notice.titolo,
+    messaggio: notice.messaggio(user.penaltyStrikes),
     link: "/dashboard",
   });
-  const blockNow = user.penaltyStrikes >= settings.soglia_blocco && !user.isBlocked;
-  if (blockNow) {
+  const blockedNow = delta > 0 && user.penaltyStrikes >= settings.soglia_blocco && !user.isBlocked;
+  if (blockedNow) {
     notifyStudent(db, ctx, {
       userId: user.id,
       tipo: "account_bloccato",
@@ -84,14 +121,7 @@ export function recordLateReturn(
       summary: `Bloccato automaticamente ${user.email}: ${user.penaltyStrikes} penalità`,
     });
   }
-  return {
-    daysLate: late,
-    strikes,
-    totalStrikes: user.penaltyStrikes,
-    blocked: user.isBlocked || blockNow,
-    blockedNow: blockNow,
-    userId: user.id,
-  };
+  return { user: { ...user, isBlocked: user.isBlocked || blockedNow }, blockedNow };
 }
 
 /**
@@ -131,22 +161,7 @@ export function userPenalties(ctx: AppContext, actor: Actor, userId: number): Us
   if (actor.ruolo !== "admin" && actor.id !== userId) throw notFound("Utente non trovato");
   const user = ctx.db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw notFound("Utente non trovato");
-  const recorder = alias(users, "recorder");
-  const penalties = ctx.db
-    .select({
-      id: penalita.id,
-      prestito_id: penalita.prestitoId,
-      articolo_nome: penalita.articoloNome,
-      motivo: penalita.motivo,
-      strike_assegnati: penalita.strikeAssegnati,
-      giorni_ritardo: penalita.giorniRitardo,
-      created_at: penalita.createdAt,
-      created_by_name: recorder.name,
-      created_by_surname: recorder.surname,
-      azzerata_at: penalita.azzerataAt,
-    })
-    .from(penalita)
-    .leftJoin(recorder, eq(recorder.id, penalita.createdBy))
+  const penalties = penaltyViews(ctx.db)
     .where(eq(penalita.utenteId, userId))
     .orderBy(desc(penalita.createdAt), desc(penalita.id))
     .all();
@@ -204,4 +219,156 @@ export function unblockUser(ctx: AppContext, admin: Actor, input: UnblockInput):
       user: { id: updated.id, penalty_strikes: updated.penaltyStrikes, is_blocked: updated.isBlocked },
     };
   });
+}
+
+/** A student's standing, as every penalty change answers it. */
+function standingOf(user: { id: number; penaltyStrikes: number; isBlocked: boolean }) {
+  return { id: user.id, penalty_strikes: user.penaltyStrikes, is_blocked: user.isBlocked };
+}
+
+function requiredReason(text: string | undefined): string {
+  const reason = text?.trim() ?? "";
+  if (!reason) throw badRequest("Indica il motivo della penalità");
+  return reason;
+}
+
+function penaltyOrNotFound(db: Db, id: number) {
+  const penalty = db.select().from(penalita).where(eq(penalita.id, id)).get();
+  if (!penalty) throw notFound("Penalità non trovata");
+  return penalty;
+}
+
+/** Penalties as the desk and the student read them, with who recorded each. */
+function penaltyViews(db: Db) {
+  const recorder = alias(users, "recorder");
+  return db
+    .select({
+      id: penalita.id,
+      prestito_id: penalita.prestitoId,
+      articolo_nome: penalita.articoloNome,
+      motivo: penalita.motivo,
+      strike_assegnati: penalita.strikeAssegnati,
+      giorni_ritardo: penalita.giorniRitardo,
+      created_at: penalita.createdAt,
+      created_by_name: recorder.name,
+      created_by_surname: recorder.surname,
+      azzerata_at: penalita.azzerataAt,
+    })
+    .from(penalita)
+    .leftJoin(recorder, eq(recorder.id, penalita.createdBy))
+    .$dynamic();
+}
+
+function penaltyViewOf(db: Db, id: number): PenaltyView | null {
+  return penaltyViews(db).where(eq(penalita.id, id)).get() ?? null;
+}
+
+const strikesText = (strikes: number) => (strikes === 1 ? "1 penalità" : `${strikes} penalità`);
+
+/**
+ * The desk gives strikes by hand, for damage or misuse: recorded in the history like a late return's,
+ * counted towards the block, told to the student and audited, all in one transaction.
+ */
+export function assignManualPenalty(ctx: AppContext, admin: Actor, input: ManualPenaltyInput): PenaltyChangeAnswer {
+  const userId = Number(input.userId);
+  const reason = requiredReason(input.motivo);
+  return writeTransaction(ctx.db, (tx) => {
+    const student = tx.select().from(users).where(eq(users.id, userId)).get();
+    if (!student) throw notFound("Utente non trovato");
+    if (student.ruolo === "admin") throw badRequest("Gli amministratori non ricevono penalità");
+    const { id } = tx
+      .insert(penalita)
+      .values({
+        utenteId: userId,
+        prestitoId: null,
+        articoloNome: "",
+        motivo: reason,
+        giorniRitardo: 0,
+        strikeAssegnati: input.strikes,
+        createdBy: admin.id,
+        createdAt: ctx.clock.now().toISOString(),
+      })
+      .returning({ id: penalita.id })
+      .get();
+    recordAudit(tx, ctx.clock, admin, {
+      action: "penalty.assign",
+      entity: "user",
+      entityId: userId,
+      summary: `Penalità #${id} a ${student.email}: ${strikesText(input.strikes)} (${reason})`,
+    });
+    const { user } = changeStrikes(tx, ctx, admin, userId, input.strikes, {
+      titolo: input.strikes === 1 ? "Hai ricevuto una penalità" : `Hai ricevuto ${input.strikes} penalità`,
+      messaggio: (total) => `${reason}. Penalità totali: ${total}.`,
+    });
+    return { message: "Penalità assegnata", penalty: penaltyViewOf(tx, id), user: standingOf(user) };
+  });
+}
+
+/**
+ * Corrects a penalty's strikes or reason. The student's total moves by the difference while the
+ * penalty counts (one cleared by a reset or by expiry no longer does); reaching the threshold blocks.
+ */
+export function changePenalty(
+  ctx: AppContext,
+  admin: Actor,
+  id: number,
+  input: PenaltyChangeInput,
+): PenaltyChangeAnswer {
+  return writeTransaction(ctx.db, (tx) => {
+    const penalty = penaltyOrNotFound(tx, id);
+    const strikes = input.strike_assegnati ?? penalty.strikeAssegnati;
+    const reason = input.motivo === undefined ? penalty.motivo : requiredReason(input.motivo);
+    tx.update(penalita).set({ strikeAssegnati: strikes, motivo: reason }).where(eq(penalita.id, id)).run();
+    const counted = penalty.azzerataAt === null ? strikes - penalty.strikeAssegnati : 0;
+    recordAudit(tx, ctx.clock, admin, {
+      action: "penalty.update",
+      entity: "user",
+      entityId: penalty.utenteId,
+      summary: `Penalità #${id} modificata: ${strikesText(penalty.strikeAssegnati)} → ${strikesText(strikes)} (${reason})`,
+    });
+    const { user } = changeStrikes(tx, ctx, admin, penalty.utenteId, counted, {
+      titolo: "Penalità modificata",
+      messaggio: (total) =>
+        `Una tua penalità è stata corretta: ${strikesText(strikes)} (${reason}). Penalità totali: ${total}.`,
+    });
+    return { message: "Penalità modificata", penalty: penaltyViewOf(tx, id), user: standingOf(user) };
+  });
+}
+
+/** Removes a penalty from the history; while it counted, its strikes come off the student's total. */
+export function deletePenalty(ctx: AppContext, admin: Actor, id: number): PenaltyChangeAnswer {
+  return writeTransaction(ctx.db, (tx) => {
+    const penalty = penaltyOrNotFound(tx, id);
+    tx.delete(penalita).where(eq(penalita.id, id)).run();
+    const counted = penalty.azzerataAt === null ? penalty.strikeAssegnati : 0;
+    recordAudit(tx, ctx.clock, admin, {
+      action: "penalty.delete",
+      entity: "user",
+      entityId: penalty.utenteId,
+      summary: `Penalità #${id} eliminata: ${strikesText(penalty.strikeAssegnati)} (${penalty.motivo})`,
+    });
+    const { user } = changeStrikes(tx, ctx, admin, penalty.utenteId, -counted, {
+      titolo: "Penalità annullata",
+      messaggio: (total) => `La penalità "${penalty.motivo}" è stata annullata. Penalità totali: ${total}.`,
+    });
+    return { message: "Penalità eliminata", penalty: null, user: standingOf(user) };
+  });
+}
+
+/** The desk's penalty figures, as an existing desk client's penalty screen reads them. */
+export function penaltyStats(ctx: AppContext): PenaltyStats {
+  const [withStrikes, blocked] = ctx.db.values<[number, number]>(
+    sql`SELECT count(*) FILTER (WHERE penalty_strikes > 0), count(*) FILTER (WHERE is_blocked = 1)
+      FROM users WHERE ruolo = 'user'`,
+  )[0] ?? [0, 0];
+  const [penalties, strikes, averageDelay] = ctx.db.values<[number, number | null, number | null]>(
+    sql`SELECT count(*), sum(strike_assegnati), avg(CASE WHEN giorni_ritardo > 0 THEN giorni_ritardo END) FROM penalita`,
+  )[0] ?? [0, 0, null];
+  return {
+    total_users_with_penalties: withStrikes,
+    blocked_users: blocked,
+    total_penalties: penalties,
+    avg_delay_days: Math.round((averageDelay ?? 0) * 10) / 10,
+    total_strikes_assigned: strikes ?? 0,
+  };
 }

@@ -63,6 +63,7 @@ describe("the settings", () => {
       chiusure: [],
       soglia_blocco: 3,
       scadenza_penalita_mesi: 0,
+      giorni_ritiro: 2,
       durata_massima_giorni: null,
       prestiti_massimi_per_studente: null,
     });
@@ -144,6 +145,9 @@ describe("the settings", () => {
       ],
       [{ scala_penalita: [] }, "La scala delle penalità ha almeno un gradino"],
       [{ scadenza_penalita_mesi: -1 }, "La scadenza delle penalità va da 0 (mai) a 120 mesi"],
+      [{ giorni_ritiro: 0 }, "I giorni per il ritiro vanno da 1 a 30"],
+      [{ giorni_ritiro: 31 }, "I giorni per il ritiro vanno da 1 a 30"],
+      [{ giorni_ritiro: "due" }, "I giorni per il ritiro sono un numero intero di giorni"],
       [
         { url_pubblico: "prestiti.accademia.it" },
         "L'URL pubblico comincia con http:// o https:// ed è un indirizzo valido",

@@ -33,16 +33,30 @@ function periodStart(ctx: AppContext, period: Period) {
   return { firstDay, since: startOfDayIn(ctx.clock.timeZone, firstDay) };
 }
 
+const rowsOf = (ctx: AppContext, table: SQLiteTable, where?: SQL) =>
+  ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+
+/**
+ * The four lending figures the desk reads at a glance, from counts kept by triggers (migrations 0015, 0017):
+ * items not archived, registered students, pending requests and open loans.
+ */
+export function lendingCounts(ctx: AppContext) {
+  return {
+    // The archived items are few and indexed (migration 0017); counting the others read every item's row.
+    items: rowsOf(ctx, inventario) - rowsOf(ctx, inventario, isNotNull(inventario.archivedAt)),
+    students: accountsPerRole(ctx.db).user,
+    pendingRequests: requestsInStates(ctx.db, [REQUEST_STATE.pending]),
+    openLoans: loansInStates(ctx.db, OPEN_LOAN_STATES),
+  };
+}
+
 export function basicStats(ctx: AppContext): BasicCounts {
-  const rows = (table: SQLiteTable, where?: SQL) =>
-    ctx.db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
-  // The archived items are few and indexed (migration 0017); counting the others read every item's row.
-  const items = rows(inventario) - rows(inventario, isNotNull(inventario.archivedAt));
-  const activeLoans = loansInStates(ctx.db, OPEN_LOAN_STATES);
+  const rows = (table: SQLiteTable, where?: SQL) => rowsOf(ctx, table, where);
+  const { items, students, pendingRequests, openLoans: activeLoans } = lendingCounts(ctx);
   const requests = historyTotal(ctx, "richieste");
   return {
     totale_articoli: items,
-    utenti_registrati: accountsPerRole(ctx.db).user,
+    utenti_registrati: students,
     richieste_totali: requests,
     prestiti_attivi: activeLoans,
     // The plain counts an existing desk client reads from the same call.
@@ -52,7 +66,7 @@ export function basicStats(ctx: AppContext): BasicCounts {
     riparazioni: rows(riparazioni),
     segnalazioni: rows(segnalazioni),
     users: rows(users),
-    richieste_in_attesa: requestsInStates(ctx.db, [REQUEST_STATE.pending]),
+    richieste_in_attesa: pendingRequests,
     riparazioni_in_corso: rows(riparazioni, eq(riparazioni.stato, "in_corso")),
     segnalazioni_aperte: rows(segnalazioni, eq(segnalazioni.stato, "aperta")),
   };

@@ -28,8 +28,14 @@ export const systemStatus = t.Object({
   posta: t.Optional(mailStatus),
   metrics: t.Optional(
     t.Object({
-      totalRequests: answerInteger(),
-      activeUsers: answerInteger(),
+      totalRequests: answerInteger({ description: "Richieste di prestito in attesa" }),
+      activeUsers: answerInteger({ description: "Studenti registrati" }),
+      totalInventory: answerInteger({ description: "Oggetti dell'inventario (non archiviati)" }),
+      activeLoans: answerInteger({ description: "Prestiti aperti (attivi o scaduti)" }),
+      httpRequests: answerInteger({ description: "Richieste HTTP servite da questo processo" }),
+      usersActiveLast15Minutes: answerInteger({
+        description: "Utenti con almeno una richiesta negli ultimi 15 minuti",
+      }),
       memoryUsage: t.Number({ description: "Percentuale della memoria del server" }),
       memoryMb: t.Number(),
       cpuUsage: t.Number(),

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { PUBLIC_URL_UNSET } from "../../domain/public-url";
 import { configuredPublicUrl } from "../counter/documents";
 import { mailStatus } from "../mail/service";
+import { lendingCounts } from "../stats/service";
 import type { Health, SystemStatus } from "./model";
 
 interface ServiceCheck {
@@ -127,14 +128,20 @@ export function createStatusProbe(ctx: AppContext) {
       const publicUrl = configuredPublicUrl(ctx);
       const memory = process.memoryUsage();
       const disk = diskOf(ctx.dataDir ?? tmpdir());
+      const lending = lendingCounts(ctx);
       return {
         overall,
         url_pubblico: publicUrl,
         avviso_url_pubblico: publicUrl ? null : PUBLIC_URL_UNSET,
         posta: mailStatus(ctx),
         metrics: {
-          totalRequests: ctx.metrics.totalRequests,
-          activeUsers: ctx.metrics.activeUsersSince(ctx.clock.now().getTime() - 15 * 60_000),
+          // As an existing desk client labels them: pending requests, registered students, items, open loans.
+          totalRequests: lending.pendingRequests,
+          activeUsers: lending.students,
+          totalInventory: lending.items,
+          activeLoans: lending.openLoans,
+          httpRequests: ctx.metrics.totalRequests,
+          usersActiveLast15Minutes: ctx.metrics.activeUsersSince(ctx.clock.now().getTime() - 15 * 60_000),
           memoryUsage: round((memory.rss / totalmem()) * 100),
           memoryMb: round(memory.rss / 1024 / 1024),
           cpuUsage: round(cpuPercent()),

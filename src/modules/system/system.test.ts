@@ -12,7 +12,16 @@ import {
   signInAdmin,
   type TestClient,
 } from "../../testing/harness";
-import { auditRows } from "../../testing/loan-fixtures";
+import { createItem } from "../../testing/inventory-fixtures";
+import {
+  approveOk,
+  auditRows,
+  day,
+  directLoanOk,
+  loanScenario,
+  requestOk,
+  unitIdOf,
+} from "../../testing/loan-fixtures";
 
 const HEALTH = ["healthy", "warning", "error"];
 const SERVICES = ["database", "api", "auth", "storage", "notifications"];
@@ -50,7 +59,17 @@ describe("the system status for the desk", () => {
     const { client, admin } = await desk();
     const body = await status(client, admin);
     expect(HEALTH).toContain(body.overall);
-    for (const key of ["totalRequests", "activeUsers", "memoryUsage", "cpuUsage", "diskUsage"])
+    for (const key of [
+      "totalRequests",
+      "activeUsers",
+      "totalInventory",
+      "activeLoans",
+      "httpRequests",
+      "usersActiveLast15Minutes",
+      "memoryUsage",
+      "cpuUsage",
+      "diskUsage",
+    ])
       expect({ key, type: typeof body.metrics[key] }).toEqual({ key, type: "number" });
     for (const key of ["memoryUsage", "cpuUsage", "diskUsage"]) {
       expect(body.metrics[key]).toBeGreaterThanOrEqual(0);
@@ -100,11 +119,11 @@ describe("the system status for the desk", () => {
 
   it("counts the requests served, and lists each endpoint with its count and median time", async () => {
     const { client, admin } = await desk();
-    const before = (await status(client, admin)).metrics.totalRequests;
+    const before = (await status(client, admin)).metrics.httpRequests;
     for (let i = 0; i < 5; i++) expect((await client.get("/api/stats", admin)).status).toBe(200);
     const body = await status(client, admin);
     // The five calls plus the first status call itself.
-    expect(body.metrics.totalRequests).toBe(before + 6);
+    expect(body.metrics.httpRequests).toBe(before + 6);
     const stats = body.endpoints.find((endpoint: Json) => endpoint.method === "GET" && endpoint.path === "/api/stats");
     expect(stats).toMatchObject({ count: 5, errors: 0, status: "healthy" });
     expect(typeof stats.medianMs).toBe("number");
@@ -123,10 +142,42 @@ describe("the system status for the desk", () => {
   it("counts the users seen in the last 15 minutes", async () => {
     const { client, ctx, admin, student } = await desk();
     await client.get("/api/segnalazioni/mie", student);
-    expect((await status(client, admin)).metrics.activeUsers).toBe(2);
+    expect((await status(client, admin)).metrics.usersActiveLast15Minutes).toBe(2);
     ctx.clock.travelTo(new Date(ctx.clock.now().getTime() + 16 * 60_000));
     // Only the administrator asking right now is still active.
-    expect((await status(client, admin)).metrics.activeUsers).toBe(1);
+    expect((await status(client, admin)).metrics.usersActiveLast15Minutes).toBe(1);
+  });
+
+  it("answers the four lending counts an existing desk client's tiles read, however many HTTP calls were served", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student, classmate, camera, tablet } = scenario;
+    // Two pending requests, one approved (an open loan), one refused; one direct loan; one archived item.
+    const pending = await requestOk(client, student.token, { unit_id: unitIdOf(camera, 0), dal: day(1), al: day(2) });
+    await requestOk(client, classmate.token, { unit_id: unitIdOf(camera, 1), dal: day(1), al: day(2) });
+    const approved = await requestOk(client, student.token, { unit_id: unitIdOf(camera, 2), dal: day(3), al: day(4) });
+    await approveOk(client, admin, approved.id);
+    const refused = await requestOk(client, classmate.token, {
+      inventario_id: tablet.id,
+      unit_id: null,
+      dal: day(5),
+      al: day(5),
+      tipo_utilizzo: "interno",
+    });
+    await client.put(`/api/prestiti/${refused.id}/rifiuta`, { motivo_rifiuto: "In manutenzione" }, admin);
+    await directLoanOk(client, admin, {
+      inventario_id: tablet.id,
+      unita_ids: [unitIdOf(tablet)],
+      utente_id: student.user.id,
+      tipo_utilizzo: "interno",
+    });
+    const archived = await createItem(client, admin, { nome: "Vecchio proiettore", quantita_totale: 1 });
+    expect((await client.call("DELETE", `/api/inventario/${archived.id}`, { token: admin })).status).toBe(200);
+    for (let i = 0; i < 20; i++) await client.get("/api/stats", admin);
+
+    const { metrics } = await status(client, admin);
+    expect(pending.stato).toBe("in_attesa");
+    expect(metrics).toMatchObject({ totalRequests: 2, activeUsers: 3, totalInventory: 4, activeLoans: 2 });
+    expect(metrics.httpRequests).toBeGreaterThan(20);
   });
 
   it("stays small whatever unknown paths anonymous clients try: they count under the route that answered", async () => {

@@ -93,7 +93,15 @@ describe("Dashboard Amministratore", () => {
       prestiti_scaduti: [aLoanAlert(21, "Treppiede Manfrotto", { giorni_ritardo: 4 })],
       scadenze_oggi: [aLoanAlert(22, "Microfono Rode", { data_rientro: dayFromToday(0), giorni_ritardo: 0 })],
       scadenze_domani: [],
-      totale_avvisi: 7,
+      da_ritirare: [
+        aLoanAlert(23, "Flash Godox", {
+          utente_nome: "Sara Neri",
+          data_uscita: "2026-03-09",
+          data_rientro: dayFromToday(3),
+          giorni_ritardo: 0,
+        }),
+      ],
+      totale_avvisi: 8,
     };
 
     it("are hidden when there is nothing to report", async () => {
@@ -104,7 +112,7 @@ describe("Dashboard Amministratore", () => {
       expect(screen.queryByText("Avvisi Importanti")).toBeNull();
     });
 
-    it("show four cards with up to three entries and how many more", async () => {
+    it("show five cards with up to three entries and how many more", async () => {
       renderDashboard({ "GET /api/avvisi": { body: alerts } });
       const stockButton = await screen.findByRole("button", { name: "Scorte Basse 5" });
       const stock = stockButton.parentElement as HTMLElement;
@@ -126,6 +134,18 @@ describe("Dashboard Amministratore", () => {
       expect(dialog.getByText(/Nessun rientro previsto/)).toBeTruthy();
       await user.click(dialog.getByRole("button", { name: "Gestisci Sony A7 III" }));
       await waitFor(() => expect(window.location.pathname).toBe("/inventario"));
+    });
+
+    it("show the loans nobody collected after their start day as 'Da ritirare'", async () => {
+      const { user } = renderDashboard({ "GET /api/avvisi": { body: alerts } });
+      const card = (await screen.findByRole("button", { name: "Da ritirare 1" })).parentElement as HTMLElement;
+      expect(within(card).getByText("Flash Godox")).toBeTruthy();
+      expect(within(card).getByText("Sara Neri · da ritirare dal 09/03/2026")).toBeTruthy();
+      await user.click(screen.getByRole("button", { name: "Da ritirare 1" }));
+      const dialog = within(screen.getByRole("dialog", { name: "Da ritirare" }));
+      expect(dialog.getByText(/da ritirare dal 09\/03\/2026/)).toBeTruthy();
+      await user.click(dialog.getByRole("button", { name: "Vai ai Prestiti" }));
+      await waitFor(() => expect(window.location.pathname).toBe("/prestiti"));
     });
 
     it("open the late loans and lead to the loans screen", async () => {

@@ -338,9 +338,7 @@ describe("Riparazioni", () => {
       });
       const wizard = dialog("Nuova Riparazione");
       expect(wizard.getByText("Oggetto").closest("li")?.getAttribute("aria-current")).toBe("step");
-      expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe(
-        "Scegli l'oggetto da mettere in riparazione",
-      );
+      expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe("Seleziona oggetto e ID specifico");
 
       // An item with no unit that can go into repair cannot be chosen.
       expect((wizard.getByRole("radio", { name: /Blackmagic Pocket 6K/ }) as HTMLInputElement).disabled).toBe(true);
@@ -357,9 +355,7 @@ describe("Riparazioni", () => {
         "CANONEOSR6_002Graffio sul displayStato unità: Prenotata",
       ]);
       expect(wizard.getByText(/3 unità non sono mostrate/)).toBeTruthy();
-      expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe(
-        "Scegli l'unità (ID specifico) da mettere in riparazione",
-      );
+      expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe("Seleziona oggetto e ID specifico");
 
       await user.click(wizard.getByRole("radio", { name: /CANONEOSR6_001/ }));
       await user.click(wizard.getByRole("button", { name: "Avanti" }));

@@ -86,6 +86,21 @@ describe("Impostazioni", () => {
     cleanup();
   });
 
+  it("saves the days a student has to collect a loan, between 1 and 30", async () => {
+    const { server } = renderSettings();
+    const field = await screen.findByLabelText("Giorni per ritirare un prestito");
+    expect((field as HTMLInputElement).value).toBe("2");
+    fireEvent.change(field, { target: { value: "0" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("I giorni per il ritiro vanno da 1 a 30")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")).toHaveLength(0);
+    fireEvent.change(field, { target: { value: "4" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Impostazioni salvate")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")[0]?.body).toEqual({ ...DEFAULT_SETTINGS, giorni_ritiro: 4 });
+    cleanup();
+  });
+
   it("refuses a mail server that is not one before sending", async () => {
     const { server } = renderSettings();
     fireEvent.change(await screen.findByLabelText(/Server di posta/), { target: { value: "mail.accademia.it" } });

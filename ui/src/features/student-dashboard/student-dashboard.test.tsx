@@ -234,10 +234,11 @@ describe("student dashboard", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("shows the student's overdue, due-today and due-tomorrow alerts", async () => {
+  it("shows the student's overdue, to-collect, due-today and due-tomorrow alerts", async () => {
     const alert = (id: number, oggetto_nome: string, data_rientro: string, giorni_ritardo = 0) => ({
       id,
       oggetto_nome,
+      data_uscita: "2025-03-09",
       data_rientro,
       giorni_ritardo,
     });
@@ -248,7 +249,8 @@ describe("student dashboard", () => {
           prestiti_scaduti: [alert(1, "Zoom H5", "2025-03-07", 3)],
           scadenze_oggi: [alert(2, "Canon EOS R6", "2025-03-10")],
           scadenze_domani: [alert(3, "Wacom Cintiq", "2025-03-11")],
-          totale_avvisi: 3,
+          da_ritirare: [alert(4, "Flash Godox", "2025-03-14")],
+          totale_avvisi: 4,
         },
       },
     });
@@ -259,6 +261,10 @@ describe("student dashboard", () => {
     );
     expect(alerts.getByText("Canon EOS R6").parentElement?.textContent).toBe("Canon EOS R6: scade oggi");
     expect(alerts.getByText("Wacom Cintiq").parentElement?.textContent).toBe("Wacom Cintiq: scade domani");
+    expect(alerts.getByText("Da ritirare")).toBeTruthy();
+    expect(alerts.getByText("Flash Godox").parentElement?.textContent).toBe(
+      "Flash Godox: ti aspetta al banco dal 09/03/2025",
+    );
   });
 
   it("shows the last 3 penalties, red from 2 strikes and orange for 1", async () => {

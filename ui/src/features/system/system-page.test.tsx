@@ -18,8 +18,13 @@ function aStatus(overrides: Partial<SystemStatus> = {}): SystemStatus {
   return {
     overall: "healthy",
     metrics: {
-      totalRequests: 15234,
-      activeUsers: 12,
+      // What an existing desk client reads under these names: the lending counts, not the HTTP figures.
+      totalRequests: 8,
+      activeUsers: 140,
+      totalInventory: 310,
+      activeLoans: 27,
+      httpRequests: 15234,
+      usersActiveLast15Minutes: 12,
       memoryUsage: 4.3,
       memoryMb: 80,
       cpuUsage: 3,

@@ -165,4 +165,81 @@ describe("penalty management", () => {
     expect(logged.some((line) => line.startsWith("Storico penalità non caricato:"))).toBe(true);
     expect(dialog.getByRole("button", { name: "Sblocca mantenendo le penalità" })).toBeTruthy();
   });
+
+  describe("by hand", () => {
+    it("adds strikes with a reason, checking them first with the server's messages", async () => {
+      const { user, dialog, server } = await openPenalties({
+        "POST /api/penalties/assign-manual": { body: { message: "Penalità assegnata", penalty: null, user: {} } },
+      });
+      await user.click(dialog.getByRole("button", { name: "Aggiungi penalità" }));
+      const form = within(dialog.getByRole("form", { name: "Aggiungi penalità" }));
+      await user.clear(form.getByLabelText("Penalità (strike)"));
+      await user.type(form.getByLabelText("Penalità (strike)"), "11");
+      await user.click(form.getByRole("button", { name: "Aggiungi" }));
+      expect(form.getByText("Le penalità vanno da 1 a 10")).toBeTruthy();
+      expect(form.getByText("Indica il motivo della penalità")).toBeTruthy();
+      expect(server.callsTo("POST /api/penalties/assign-manual")).toHaveLength(0);
+
+      await user.clear(form.getByLabelText("Penalità (strike)"));
+      await user.type(form.getByLabelText("Penalità (strike)"), "2");
+      await user.type(form.getByLabelText(/^Motivo/), " Obiettivo graffiato ");
+      await user.click(form.getByRole("button", { name: "Aggiungi" }));
+      expect(await screen.findByText("Penalità assegnata")).toBeTruthy();
+      expect(server.callsTo("POST /api/penalties/assign-manual")[0]?.body).toEqual({
+        userId: 4,
+        strikes: 2,
+        motivo: "Obiettivo graffiato",
+      });
+      expect(dialog.queryByRole("form", { name: "Aggiungi penalità" })).toBeNull();
+    });
+
+    it("edits a penalty's strikes and reason", async () => {
+      const { user, dialog, server } = await openPenalties({
+        "PUT /api/penalties/12": { body: { message: "Penalità modificata", penalty: null, user: {} } },
+      });
+      await user.click(await dialog.findByRole("button", { name: "Modifica la penalità #12" }));
+      const form = within(dialog.getByRole("form", { name: "Modifica la penalità #12" }));
+      expect((form.getByLabelText("Penalità (strike)") as HTMLInputElement).value).toBe("2");
+      await user.clear(form.getByLabelText("Penalità (strike)"));
+      await user.type(form.getByLabelText("Penalità (strike)"), "1");
+      await user.clear(form.getByLabelText(/^Motivo/));
+      await user.type(form.getByLabelText(/^Motivo/), "Ritardo giustificato in parte");
+      await user.click(form.getByRole("button", { name: "Salva" }));
+      expect(await screen.findByText("Penalità modificata")).toBeTruthy();
+      expect(server.callsTo("PUT /api/penalties/12")[0]?.body).toEqual({
+        strike_assegnati: 1,
+        motivo: "Ritardo giustificato in parte",
+      });
+    });
+
+    it("deletes a penalty only after a confirmation", async () => {
+      const { user, dialog, server } = await openPenalties({
+        "DELETE /api/penalties/9": { body: { message: "Penalità eliminata", penalty: null, user: {} } },
+      });
+      await user.click(await dialog.findByRole("button", { name: "Elimina la penalità #9" }));
+      const confirm = within(screen.getByRole("dialog", { name: "Eliminare la penalità?" }));
+      expect(confirm.getByText(/i suoi 1 strike saranno sottratti al totale/)).toBeTruthy();
+      await user.click(confirm.getByRole("button", { name: "Annulla" }));
+      expect(server.callsTo("DELETE /api/penalties/9")).toHaveLength(0);
+
+      await user.click(dialog.getByRole("button", { name: "Elimina la penalità #9" }));
+      await user.click(
+        within(screen.getByRole("dialog", { name: "Eliminare la penalità?" })).getByRole("button", { name: "Elimina" }),
+      );
+      expect(await screen.findByText("Penalità eliminata")).toBeTruthy();
+      expect(server.callsTo("DELETE /api/penalties/9")).toHaveLength(1);
+      expect(screen.queryByRole("dialog", { name: "Eliminare la penalità?" })).toBeNull();
+    });
+
+    it("shows the server's refusal of a new penalty", async () => {
+      const { user, dialog } = await openPenalties({
+        "POST /api/penalties/assign-manual": { status: 404, body: { error: "Utente non trovato" } },
+      });
+      await user.click(dialog.getByRole("button", { name: "Aggiungi penalità" }));
+      const form = within(dialog.getByRole("form", { name: "Aggiungi penalità" }));
+      await user.type(form.getByLabelText(/^Motivo/), "Danno");
+      await user.click(form.getByRole("button", { name: "Aggiungi" }));
+      expect(await form.findByText("Utente non trovato")).toBeTruthy();
+    });
+  });
 });

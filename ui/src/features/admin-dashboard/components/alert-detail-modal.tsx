@@ -38,13 +38,13 @@ export function AlertDetailModal({ kind, alerts, onClose }: AlertDetailModalProp
               <LoanEntry
                 key={loan.id}
                 loan={loan}
-                late={kind === "late"}
+                kind={kind}
                 onManage={kind === "late" ? () => go("/prestiti") : undefined}
               />
             ))}
       </ul>
       <ModalActions>
-        {(kind === "today" || kind === "tomorrow") && (
+        {(kind === "today" || kind === "tomorrow" || kind === "uncollected") && (
           <Button variant="secondary" icon={ArrowRight} onClick={() => go("/prestiti")}>
             Vai ai Prestiti
           </Button>
@@ -75,7 +75,12 @@ function StockEntry({ item, onManage }: { item: LowStockAlert; onManage: () => v
   );
 }
 
-function LoanEntry({ loan, late, onManage }: { loan: LoanAlert; late: boolean; onManage?: () => void }) {
+/** "da ritirare dal 10/03/2026": a loan still waiting at the desk after its start day. */
+export function uncollectedSinceText(startDate: string): string {
+  return `da ritirare dal ${formatDate(startDate)}`;
+}
+
+function LoanEntry({ loan, kind, onManage }: { loan: LoanAlert; kind: AlertKind; onManage?: () => void }) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -86,7 +91,12 @@ function LoanEntry({ loan, late, onManage }: { loan: LoanAlert; late: boolean; o
         </p>
         <p className="mt-1 text-xs text-slate-500">
           Rientro previsto il {formatDate(loan.data_rientro)}
-          {late && <span className="font-semibold text-red-600"> · {daysLateText(loan.giorni_ritardo)}</span>}
+          {kind === "late" && (
+            <span className="font-semibold text-red-600"> · {daysLateText(loan.giorni_ritardo)}</span>
+          )}
+          {kind === "uncollected" && (
+            <span className="font-semibold text-violet-700"> · {uncollectedSinceText(loan.data_uscita)}</span>
+          )}
         </p>
       </div>
       {onManage && (

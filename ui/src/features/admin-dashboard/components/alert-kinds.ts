@@ -1,10 +1,10 @@
 import type { LucideIcon } from "lucide-react";
-import { CalendarClock, CalendarX, Clock, PackageX } from "lucide-react";
+import { CalendarClock, CalendarX, Clock, PackageOpen, PackageX } from "lucide-react";
 import type { Alerts } from "../../../api/avvisi";
 
-export type AlertKind = "stock" | "late" | "today" | "tomorrow";
+export type AlertKind = "stock" | "late" | "uncollected" | "today" | "tomorrow";
 
-/** The four alert cards, in the order the dashboard shows them. */
+/** The five alert cards, in the order the dashboard shows them. */
 export const ALERT_KINDS: { kind: AlertKind; title: string; icon: LucideIcon; tone: string; empty: string }[] = [
   {
     kind: "stock",
@@ -19,6 +19,13 @@ export const ALERT_KINDS: { kind: AlertKind; title: string; icon: LucideIcon; to
     icon: CalendarX,
     tone: "border-red-200 bg-red-50 text-red-700",
     empty: "Nessun prestito in ritardo",
+  },
+  {
+    kind: "uncollected",
+    title: "Da ritirare",
+    icon: PackageOpen,
+    tone: "border-violet-200 bg-violet-50 text-violet-700",
+    empty: "Nessun prestito in attesa di ritiro",
   },
   {
     kind: "today",
@@ -39,6 +46,7 @@ export const ALERT_KINDS: { kind: AlertKind; title: string; icon: LucideIcon; to
 export function entriesOf(alerts: Alerts, kind: AlertKind) {
   if (kind === "stock") return alerts.scorte_basse;
   if (kind === "late") return alerts.prestiti_scaduti;
+  if (kind === "uncollected") return alerts.da_ritirare;
   if (kind === "today") return alerts.scadenze_oggi;
   return alerts.scadenze_domani;
 }

@@ -4,7 +4,7 @@ import type { Alerts, LoanAlert, LowStockAlert } from "../../../api/avvisi";
 import { useAlerts } from "../../../api/avvisi";
 import { Alert } from "../../../components/alert";
 import { daysLateText } from "../../../lib/dates";
-import { AlertDetailModal } from "./alert-detail-modal";
+import { AlertDetailModal, uncollectedSinceText } from "./alert-detail-modal";
 import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
 
 const SHOWN_PER_CARD = 3;
@@ -15,13 +15,14 @@ function entryLine(kind: AlertKind, entry: LowStockAlert | LoanAlert): { main: s
     return { main: item.nome, detail: item.motivo };
   }
   const loan = entry as LoanAlert;
-  return {
-    main: loan.oggetto_nome,
-    detail: kind === "late" ? `${loan.utente_nome} · ${daysLateText(loan.giorni_ritardo)}` : loan.utente_nome,
-  };
+  if (kind === "late")
+    return { main: loan.oggetto_nome, detail: `${loan.utente_nome} · ${daysLateText(loan.giorni_ritardo)}` };
+  if (kind === "uncollected")
+    return { main: loan.oggetto_nome, detail: `${loan.utente_nome} · ${uncollectedSinceText(loan.data_uscita)}` };
+  return { main: loan.oggetto_nome, detail: loan.utente_nome };
 }
 
-/** Low stock, overdue loans, and loans due today and tomorrow; shown only when there is something. */
+/** Low stock, overdue loans, loans nobody collected, loans due today and tomorrow; shown only when there is something. */
 export function ImportantAlerts() {
   const alerts = useAlerts();
   const [open, setOpen] = useState<AlertKind | null>(null);
@@ -44,7 +45,7 @@ export function ImportantAlerts() {
           {data.totale_avvisi}
         </span>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {ALERT_KINDS.map(({ kind, title, icon: Icon, tone, empty }) => {
           const entries = entriesOf(data, kind);
           const hidden = entries.length - SHOWN_PER_CARD;

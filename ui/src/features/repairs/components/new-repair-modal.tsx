@@ -18,8 +18,8 @@ import { RepairFields, repairDetailsProblem } from "./repair-fields";
 import { canGoIntoRepair, UnitStateBadge } from "./repair-labels";
 
 const STEPS = ["Oggetto", "Unità", "Dettagli"] as const;
-const CHOOSE_ITEM = "Scegli l'oggetto da mettere in riparazione";
-const CHOOSE_UNIT = "Scegli l'unità (ID specifico) da mettere in riparazione";
+/** The spec's words for a repair without its item or its unit (admin.md, "Other rules"). */
+const CHOOSE_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
 const EMPTY_DETAILS: RepairDetails = { descrizione: "", note_tecniche: "", priorita: "media" };
 /** Items the first step lists at once: the desk searches among the rest on the server. */
 const PICKER_SIZE = 50;
@@ -61,7 +61,7 @@ export function NewRepairModal({
     setPicked(chosen);
   }
 
-  const missingChoice = step === 1 && !item ? CHOOSE_ITEM : step === 2 && !unit ? CHOOSE_UNIT : null;
+  const missingChoice = (step === 1 && !item) || (step === 2 && !unit) ? CHOOSE_ITEM_AND_UNIT : null;
   const { buttonProps, reasonLine } = useDisabledReason(loadingPreset ? null : missingChoice);
 
   function goBack() {

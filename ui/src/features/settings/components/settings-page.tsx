@@ -174,6 +174,15 @@ function SettingsForm({ saved }: { saved: AcademySettings }) {
           value={draft.prestiti_massimi_per_studente ?? ""}
           onChange={(event) => set({ prestiti_massimi_per_studente: limitOf(event.target.value) })}
         />
+        <TextField
+          label="Giorni per ritirare un prestito"
+          hint="Dopo il giorno di inizio: passati questi giorni, un prestito mai ritirato viene annullato."
+          type="number"
+          min={1}
+          max={30}
+          value={draft.giorni_ritiro}
+          onChange={(event) => set({ giorni_ritiro: Number(event.target.value) })}
+        />
       </section>
 
       <section aria-labelledby="penalita-title" className={`${SECTION} grid gap-4 sm:grid-cols-2`}>

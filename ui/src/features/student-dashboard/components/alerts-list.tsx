@@ -1,4 +1,4 @@
-import { AlarmClock, CalendarClock, TriangleAlert } from "lucide-react";
+import { AlarmClock, CalendarClock, PackageOpen, TriangleAlert } from "lucide-react";
 import type { Alerts, LoanAlert } from "../../../api/avvisi";
 import { daysLateText, formatDate } from "../../../lib/dates";
 
@@ -13,6 +13,13 @@ const GROUPS = [
     text: lateText,
     icon: TriangleAlert,
     style: "border-red-200 bg-red-50 text-red-800",
+  },
+  {
+    key: "da_ritirare",
+    title: "Da ritirare",
+    text: (alert: LoanAlert) => `ti aspetta al banco dal ${formatDate(alert.data_uscita)}`,
+    icon: PackageOpen,
+    style: "border-violet-200 bg-violet-50 text-violet-900",
   },
   {
     key: "scadenze_oggi",
@@ -30,7 +37,7 @@ const GROUPS = [
   },
 ] as const;
 
-/** The student's own alerts: overdue loans, and loans due today or tomorrow. */
+/** The student's own alerts: overdue loans, loans waiting to be collected, and loans due today or tomorrow. */
 export function AlertsList({ alerts }: { alerts: Alerts }) {
   if (alerts.totale_avvisi === 0) return null;
   return (

@@ -7,9 +7,13 @@ const FIGURES: { label: string; counts: string; value: (metrics: SystemMetrics) 
   {
     label: "Richieste totali",
     counts: "chiamate HTTP servite dall'avvio",
-    value: (metrics) => formatCount(metrics.totalRequests),
+    value: (metrics) => formatCount(metrics.httpRequests),
   },
-  { label: "Utenti attivi", counts: "negli ultimi 15 minuti", value: (metrics) => formatCount(metrics.activeUsers) },
+  {
+    label: "Utenti attivi",
+    counts: "negli ultimi 15 minuti",
+    value: (metrics) => formatCount(metrics.usersActiveLast15Minutes),
+  },
   { label: "Memoria", counts: "usata dal server", value: (metrics) => formatPercent(metrics.memoryUsage) },
   { label: "CPU", counts: "usata dal server", value: (metrics) => formatPercent(metrics.cpuUsage) },
 ];
