@@ -147,6 +147,7 @@ const alerts: Fields = {
   prestiti_scaduti: "list",
   scadenze_oggi: "list",
   scadenze_domani: "list",
+  da_ritirare: "list",
   totale_avvisi: "number",
 };
 
