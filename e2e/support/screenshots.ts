@@ -17,18 +17,23 @@ export const layouts = [
  * <name>-390.png, then puts the page back to the size it had.
  */
 export async function saveScreenshots(page: Page, name: string): Promise<string[]> {
-  mkdirSync(screenshotDir, { recursive: true });
   const original = page.viewportSize();
   const saved: string[] = [];
   try {
     for (const layout of layouts) {
       await page.setViewportSize(layout);
-      const path = join(screenshotDir, `${name}-${layout.width}.png`);
-      await page.screenshot({ path, fullPage: true, animations: "disabled" });
-      saved.push(path);
+      saved.push(await saveScreenshotAtCurrentWidth(page, name));
     }
   } finally {
     if (original) await page.setViewportSize(original);
   }
   return saved;
+}
+
+/** Saves the full-page screenshot e2e/screenshots/<name>-<width>.png at the width the page has now. */
+export async function saveScreenshotAtCurrentWidth(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}-${page.viewportSize()?.width}.png`);
+  await page.screenshot({ path, fullPage: true, animations: "disabled" });
+  return path;
 }
