@@ -23,15 +23,17 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.e2e.ts",
   globalSetup: "./e2e/support/global-setup.ts",
-  // Two cores: one browser at a time keeps timings honest.
-  workers: 1,
+  // Two workers, each with its own browser, servers and data directories (every server picks a free port
+  // and a temporary directory): a journey spends much of its time waiting on the other processes, so two
+  // overlap well even on two cores. Files still run whole inside one worker, in order.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  // The accessibility sweep audits every screen four times (two widths, light and dark) and takes about six
-  // minutes by design; a file is "slow" for this suite past ten, and only then is it worth a line.
+  // The accessibility sweep audits every screen four times (two widths, light and dark) and takes minutes by
+  // design; a file is "slow" for this suite past ten, and only then is it worth a line.
   reportSlowTests: { max: 5, threshold: 10 * 60_000 },
   // The list reporter ends the run with its own "N passed" / "N failed" summary; junit goes to a file.
   reporter: [["list"], ["junit", { outputFile: "test-results/junit.xml" }]],

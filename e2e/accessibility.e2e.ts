@@ -10,7 +10,9 @@ import { expect, test } from "./support/fixtures";
 import { dialog, openAdminSection, openSignedIn, openStudentView, openSystemFromFooter } from "./support/ui";
 
 // Every screen is audited four times (two widths, light and dark): the sweep needs more than the default 30 s.
-test.describe.configure({ mode: "serial", timeout: 900_000 });
+// No test builds on another's data, so the tests spread over the workers; each worker seeds one demo academy
+// for the tests of this file it runs.
+test.describe.configure({ mode: "parallel", timeout: 900_000 });
 test.use({ serverScope: "file", serverOptions: { args: ["--demo"] } });
 
 test.afterAll(async () => {

@@ -199,6 +199,9 @@ function largeSpreadsheet(rows: number) {
 test("a 5,000-row spreadsheet imports in the background, with a progress bar, then lists every refused row", async ({
   page,
 }) => {
+  // It waits up to a minute for the preview and another for the import: the default 30 s cut it short
+  // on a loaded machine (33 s) before either wait could run out.
+  test.slow();
   await page.getByRole("button", { name: "Altre Operazioni" }).click();
   const choosing = page.waitForEvent("filechooser");
   await page.getByRole("menuitem", { name: "Importa" }).click();

@@ -5,7 +5,9 @@
  *
  * A file whose tests build on each other (with `test.describe.configure({ mode: "serial" })`) can share one
  * server among its tests with `test.use({ serverScope: "file" })`: the server starts with the file's first
- * test and stops before the next file's first test, or when the worker ends.
+ * test and stops before the next file's first test, or when the worker ends. So can a file of independent
+ * tests that only share a costly start (`mode: "parallel"`): each worker then starts one server for the
+ * file's tests it runs.
  */
 import { test as base, type TestInfo } from "@playwright/test";
 import { PrestaLabServer, type ServerOptions } from "./server";

@@ -38,16 +38,13 @@ export const layouts = [
  * journey but the accessibility sweep runs in.
  */
 export async function saveScreenshots(page: Page, name: string): Promise<string[]> {
-  mkdirSync(screenshotDir, { recursive: true });
   const original = page.viewportSize();
   const saved: string[] = [];
   const guidePicture = GUIDE_PICTURES[name];
   try {
     for (const layout of layouts) {
       await page.setViewportSize(layout);
-      const path = join(screenshotDir, `${name}-${layout.width}.png`);
-      await page.screenshot({ path, fullPage: true, animations: "disabled" });
-      saved.push(path);
+      saved.push(await saveScreenshotAtCurrentWidth(page, name));
       if (guidePicture && layout.width === 1280) {
         mkdirSync(guideImageDir, { recursive: true });
         // The screen from its top, as the desk opens it, whatever the journey scrolled to.
@@ -59,4 +56,12 @@ export async function saveScreenshots(page: Page, name: string): Promise<string[
     if (original) await page.setViewportSize(original);
   }
   return saved;
+}
+
+/** Saves the full-page screenshot e2e/screenshots/<name>-<width>.png at the width the page has now. */
+export async function saveScreenshotAtCurrentWidth(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}-${page.viewportSize()?.width}.png`);
+  await page.screenshot({ path, fullPage: true, animations: "disabled" });
+  return path;
 }

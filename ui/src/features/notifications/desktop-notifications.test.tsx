@@ -106,7 +106,8 @@ describe("desktop notifications: permission", () => {
     const drawer = await openDrawer(rendered);
     expect(statusText(drawer)).toBe("Notifiche desktop non disponibili");
     await rendered.user.click(drawer.getByRole("button", { name: "Attiva notifiche desktop" }));
-    expect(statusText(drawer)).toBe("Service Worker non supportato");
+    // The browser's answer to the permission question arrives asynchronously, after the click.
+    await waitFor(() => expect(statusText(drawer)).toBe("Service Worker non supportato"));
   });
 
   it("turns them on when the browser allows it, registering /sw.js", async () => {
