@@ -57,4 +57,12 @@ describe("layering", () => {
       .map(({ file, target }) => `${file} → ${target}`);
     expect(reaches).toEqual([]);
   });
+
+  it("keeps the test harness out of the product: only tests and src/testing itself import src/testing", () => {
+    const reaches = importsOf("src/**/*.ts")
+      .filter(({ file }) => !file.endsWith(".test.ts") && !file.startsWith("src/testing/"))
+      .filter(({ target }) => target === "src/testing" || target.startsWith("src/testing/"))
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(reaches).toEqual([]);
+  });
 });
