@@ -17,13 +17,13 @@ import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
 import { startListReaders } from "./list-readers";
 import { createLogger, silentLogger } from "./logger";
+import { createMemoryContext } from "./memory-context";
 import { createPasswordHasher } from "./modules/auth/passwords";
 import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/service";
 import { configuredPublicUrl } from "./modules/counter/documents";
 import { createEventBus } from "./modules/events/service";
 import { createMailSender } from "./modules/mail/outbox";
 import { loadDemoAcademy } from "./seed/demo";
-import { createTestContext } from "./testing/harness";
 
 const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature per accademie
 
@@ -249,14 +249,14 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
 
 /** Every registered route as `METHOD /path`, one per line (used by `bun run routes`). */
 function printRoutes() {
-  const app = createApp(createTestContext());
+  const app = createApp(createMemoryContext());
   const lines = new Set(app.routes.map((route) => `${route.method} ${route.path}`));
   console.log([...lines].sort().join("\n"));
 }
 
 /** The OpenAPI document served at /api/docs/json, for integrations written without a running server. */
 async function printOpenApi() {
-  const app = createApp(createTestContext());
+  const app = createApp(createMemoryContext());
   const answer = await app.handle(new Request(`http://localhost${API_DOCS_PATH}/json`));
   console.log(JSON.stringify(await answer.json(), null, 2));
 }

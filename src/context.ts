@@ -7,7 +7,7 @@ import type { ServerMetrics } from "./http/metrics";
 import type { Logger } from "./logger";
 import type { PasswordHasher } from "./modules/auth/passwords";
 import type { EventBus } from "./modules/events/service";
-import type { MailSender } from "./modules/mail/outbox";
+import type { MailSender } from "./modules/mail/sender";
 
 /** Everything a module needs from the outside world, built once by the command line or a test. */
 export interface AppContext {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { Glob } from "bun";
 
@@ -7,7 +7,7 @@ import { Glob } from "bun";
  * The layers, checked rather than hoped for (STYLE.md): the UI takes from the server only its pure rules
  * (src/domain), the models' exported types and the app's type (which types the Eden client); a UI feature
  * takes nothing from another (only the app shell puts features together); a service takes from the HTTP
- * layer only the error type it throws.
+ * layer only the error type it throws; no import loop runs between two modules.
  */
 const ROOT = resolve(import.meta.dir, "..");
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?[^"';]*?from\s+"([^"]+)"/gm;
@@ -29,6 +29,32 @@ function importsOf(pattern: string): ImportLine[] {
     }
   }
   return lines;
+}
+
+/** Each server file (tests aside) and the files it imports, named without ".ts" (a folder by its index). */
+function serverImportGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const fileOf = (target: string) => (existsSync(resolve(ROOT, `${target}/index.ts`)) ? `${target}/index` : target);
+  for (const { file, target } of importsOf("src/**/*.ts")) {
+    if (file.endsWith(".test.ts")) continue;
+    const from = file.replace(/\.ts$/, "");
+    graph.set(from, [...(graph.get(from) ?? []), fileOf(target)]);
+  }
+  return graph;
+}
+
+function leadsTo(graph: Map<string, string[]>, from: string, to: string): boolean {
+  const seen = new Set([from]);
+  const pending = [from];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (file === to) return true;
+    for (const next of graph.get(file) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      pending.push(next);
+    }
+  }
+  return false;
 }
 
 describe("layering", () => {
@@ -56,5 +82,25 @@ describe("layering", () => {
       .filter(({ target }) => target.startsWith("src/http/") && target !== "src/http/errors")
       .map(({ file, target }) => `${file} → ${target}`);
     expect(reaches).toEqual([]);
+  });
+
+  it("keeps the test harness out of the product: only tests and src/testing itself import src/testing", () => {
+    const reaches = importsOf("src/**/*.ts")
+      .filter(({ file }) => !file.endsWith(".test.ts") && !file.startsWith("src/testing/"))
+      .filter(({ target }) => target === "src/testing" || target.startsWith("src/testing/"))
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(reaches).toEqual([]);
+  });
+
+  it("runs no import loop between two modules: what both sides need lives below them", () => {
+    // A module is one folder of src/modules, another folder of src, or a file at the root of src.
+    const moduleOf = (file: string) => /^src\/modules\/[^/]+|^src\/[^/]+(?=\/)/.exec(file)?.[0] ?? file;
+    const graph = serverImportGraph();
+    const loops = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => moduleOf(target) !== moduleOf(file) && leadsTo(graph, target, file))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(loops).toEqual([]);
   });
 });

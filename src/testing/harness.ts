@@ -1,33 +1,20 @@
 import { createApp } from "../app";
-import { createClock } from "../clock";
 import type { AppContext } from "../context";
-import { openDatabase } from "../db/client";
-import { createWriteGate } from "../db/write-gate";
-import { createServerMetrics } from "../http/metrics";
-import { silentLogger } from "../logger";
+import { createMemoryContext } from "../memory-context";
 import { createPasswordHasher } from "../modules/auth/passwords";
 import { createOrPromoteAdmin } from "../modules/auth/service";
-import { createEventBus } from "../modules/events/service";
 
 /**
  * A fresh, migrated PrestaLab with its clock at `now`: in memory, or in `file` for what needs a second
  * connection (the import worker, threads of one test).
  */
 export function createTestContext(now = new Date("2026-03-10T09:00:00Z"), file = ":memory:"): AppContext {
-  const { db, sqlite } = openDatabase(file);
-  return {
-    db,
-    sqlite,
-    clock: createClock({ timeZone: "Europe/Rome", startAt: now }),
-    logger: silentLogger,
+  return createMemoryContext({
+    startAt: now,
+    file,
     passwords: createPasswordHasher({ cost: "fast" }),
     jwtSecret: "test-secret-0123456789abcdef0123456789",
-    appName: "PrestaLab",
-    metrics: createServerMetrics(),
-    events: createEventBus(),
-    writes: createWriteGate(),
-    overdueCheckMinutes: 15,
-  };
+  });
 }
 
 export interface Json {

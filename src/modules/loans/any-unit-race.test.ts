@@ -29,7 +29,8 @@ describe("'any unit' requests from separate connections", () => {
 
       const gate = new Int32Array(new SharedArrayBuffer(4));
       const body = { inventario_id: camera.id, unit_id: null, dal: day(7), al: day(9) };
-      for (const _ of students) workers.push(new Worker(new URL("./any-unit-worker.ts", import.meta.url).href));
+      for (const _ of students)
+        workers.push(new Worker(new URL("../../testing/any-unit-worker.ts", import.meta.url).href));
       const ready = workers.map((worker, index) => {
         const report = nextMessage<WorkerReport>(worker);
         worker.postMessage({ file, now, gate, token: students[index]?.token, body });

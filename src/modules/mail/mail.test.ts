@@ -16,7 +16,8 @@ import {
 } from "../../testing/loan-fixtures";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp-server";
 import { markOverdueLoans } from "../loans/service";
-import { createMailSender, MAX_ATTEMPTS, type MailSender, retryDelayMs } from "./outbox";
+import { createMailSender, MAX_ATTEMPTS, retryDelayMs } from "./outbox";
+import type { MailSender } from "./sender";
 import { mailSetup, queueDeskDigest } from "./service";
 
 let smtp: TestSmtpServer;

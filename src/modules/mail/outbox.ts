@@ -5,6 +5,7 @@ import { postaInUscita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { withNewResetToken } from "../auth/reset-link";
 import { readSettings } from "../settings/service";
+import type { MailSender } from "./sender";
 import { type MailSetup, mailSetup } from "./service";
 
 export interface OutgoingMail {
@@ -78,13 +79,6 @@ const BATCH = 50;
 /** The pause before attempt `attempts + 1`: 1 min, 2, 4 … up to 6 h. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
-}
-
-export interface MailSender {
-  /** Sends every message that is due; a round already running is joined (and followed by one more), never doubled. */
-  deliverDue(): Promise<number>;
-  /** Asks for a round soon, after the current transaction and request are done. */
-  wake(): void;
 }
 
 /**

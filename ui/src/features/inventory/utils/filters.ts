@@ -44,6 +44,11 @@ export function isFiltering(filters: InventoryFilters): boolean {
   );
 }
 
+/** How many advanced filters (beyond search and category) narrow the list. */
+export function advancedFilterCount(filters: InventoryFilters): number {
+  return [filters.course, filters.status, filters.dateFrom, filters.dateTo].filter(Boolean).length;
+}
+
 /** The filters as the server's list query: empty ones are left out, the order is always said. */
 export function inventoryQuery(filters: InventoryFilters): InventoryListQuery {
   const query: InventoryListQuery = { sortBy: filters.sortBy, sortOrder: filters.sortOrder };

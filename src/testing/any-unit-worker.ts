@@ -1,6 +1,6 @@
 // One student's "any unit" request from its own thread and its own SQLite connection, for
-// any-unit-race.test.ts: it waits at the gate until the test releases every student at once.
-import { createTestClient, createTestContext } from "../../testing/harness";
+// src/modules/loans/any-unit-race.test.ts: it waits at the gate until the test releases every student at once.
+import { createTestClient, createTestContext } from "./harness";
 
 declare const self: Worker;
 

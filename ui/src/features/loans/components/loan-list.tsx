@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import type { LoanSortKey } from "../../../../../src/domain/loan-sorting";
+import type { LoanView } from "../../../../../src/modules/loans/model";
+import { ShowMore } from "../../../components/show-more";
+import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
+import type { ListView } from "../../../components/view-switch";
+import { daysLateText, formatDate } from "../../../lib/dates";
+import { EntryCard } from "./entry-card";
+import { actionsColumn, BorrowerCell, ItemCell, loanFootnote, loanStatus } from "./entry-fields";
+import { StatusBadge } from "./loan-badges";
+
+interface LoanListProps {
+  loans: LoanView[];
+  /** The active loans, or the returned ones: their tables differ after the dates. */
+  returned: boolean;
+  /** How many loans match, of which `loans` are the pages fetched so far. */
+  total: number;
+  view: ListView;
+  sort: TableSort<LoanSortKey> | null;
+  onSort: (sort: TableSort<string>) => void;
+  onMore: () => void;
+  loadingMore: boolean;
+  onDetails: (loan: LoanView) => void;
+  actions: (loan: LoanView) => ReactNode;
+}
+
+const loanName = (loan: LoanView) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`;
+
+const itemAndDates: TableColumn<LoanView, LoanSortKey>[] = [
+  { header: "Oggetto", sortKey: "oggetto", cell: (loan) => <ItemCell name={loan.oggetto_nome} units={loan.unita} /> },
+  {
+    header: "Studente",
+    sortKey: "studente",
+    cell: (loan) => (
+      <BorrowerCell
+        name={loan.utente_nome_reale}
+        email={loan.utente_email}
+        strikes={loan.penalty_strikes}
+        blocked={loan.is_blocked}
+      />
+    ),
+  },
+  { header: "Dal", sortKey: "dal", className: "whitespace-nowrap", cell: (loan) => formatDate(loan.data_uscita) },
+  { header: "Al", sortKey: "al", className: "whitespace-nowrap", cell: (loan) => formatDate(loan.data_rientro) },
+];
+
+function activeColumns(props: LoanListProps): TableColumn<LoanView, LoanSortKey>[] {
+  return [
+    ...itemAndDates,
+    {
+      header: "Stato",
+      cell: (loan) => (
+        <div className="space-y-1">
+          <StatusBadge status={loanStatus(loan)} />
+          <p className="text-xs text-slate-500">{loanFootnote(loan)}</p>
+        </div>
+      ),
+    },
+    actionsColumn(loanName, props.onDetails, props.actions),
+  ];
+}
+
+function returnedColumns(props: LoanListProps): TableColumn<LoanView, LoanSortKey>[] {
+  return [
+    ...itemAndDates,
+    {
+      header: "Restituito",
+      sortKey: "restituito",
+      className: "whitespace-nowrap",
+      cell: (loan) => (loan.data_restituzione ? formatDate(loan.data_restituzione) : "—"),
+    },
+    { header: "Ritardo", cell: (loan) => (loan.giorni_ritardo > 0 ? daysLateText(loan.giorni_ritardo) : "—") },
+    actionsColumn(loanName, props.onDetails, () => null),
+  ];
+}
+
+/** The active or the completed tab's list: a sortable table or cards, then "Mostra altri". */
+export function LoanList(props: LoanListProps) {
+  const { loans, onDetails, actions } = props;
+  return (
+    <>
+      {loans.length > 0 && props.view === "tabella" && (
+        <SortableTable
+          caption={props.returned ? "Prestiti completati" : "Prestiti attivi"}
+          columns={props.returned ? returnedColumns(props) : activeColumns(props)}
+          rows={loans}
+          rowKey={(loan) => loan.id}
+          sort={props.sort}
+          onSort={props.onSort}
+        />
+      )}
+      {loans.length > 0 && props.view === "schede" && (
+        <ul className="space-y-3">
+          {loans.map((loan) => (
+            <li key={loan.id}>
+              <EntryCard
+                itemName={loan.oggetto_nome}
+                units={loan.unita}
+                itemId={loan.inventario_id}
+                status={loanStatus(loan)}
+                strikes={loan.penalty_strikes}
+                blocked={loan.is_blocked}
+                borrower={loan.utente_nome_reale}
+                email={loan.utente_email}
+                from={loan.data_uscita}
+                to={loan.data_rientro}
+                footnote={loanFootnote(loan)}
+                onDetails={() => onDetails(loan)}
+                actions={actions(loan)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ShowMore shown={loans.length} total={props.total} onMore={props.onMore} busy={props.loadingMore} />
+    </>
+  );
+}

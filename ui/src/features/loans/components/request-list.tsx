@@ -1,0 +1,94 @@
+import type { ReactNode } from "react";
+import type { RequestSortKey } from "../../../../../src/domain/loan-sorting";
+import type { RequestView } from "../../../../../src/modules/loans/model";
+import { ShowMore } from "../../../components/show-more";
+import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
+import type { ListView } from "../../../components/view-switch";
+import { formatDate, formatRelativeTime } from "../../../lib/dates";
+import { EntryCard } from "./entry-card";
+import { actionsColumn, BorrowerCell, fullName, ItemCell } from "./entry-fields";
+
+interface RequestListProps {
+  requests: RequestView[];
+  /** How many requests match, of which `requests` are the pages fetched so far. */
+  total: number;
+  view: ListView;
+  sort: TableSort<RequestSortKey> | null;
+  onSort: (sort: TableSort<string>) => void;
+  onMore: () => void;
+  loadingMore: boolean;
+  onDetails: (request: RequestView) => void;
+  actions: (request: RequestView) => ReactNode;
+}
+
+/** The pending tab's list: a sortable table or cards, then "Mostra altri". */
+export function RequestList(props: RequestListProps) {
+  const { requests, onDetails, actions } = props;
+  const columns: TableColumn<RequestView, RequestSortKey>[] = [
+    {
+      header: "Oggetto",
+      sortKey: "oggetto",
+      cell: (request) => <ItemCell name={request.oggetto_nome} units={[request.codice_univoco]} />,
+    },
+    {
+      header: "Studente",
+      sortKey: "studente",
+      cell: (request) => (
+        <BorrowerCell
+          name={fullName(request)}
+          email={request.utente_email}
+          strikes={request.penalty_strikes}
+          blocked={request.is_blocked}
+        />
+      ),
+    },
+    { header: "Dal", sortKey: "dal", className: "whitespace-nowrap", cell: (request) => formatDate(request.dal) },
+    { header: "Al", sortKey: "al", className: "whitespace-nowrap", cell: (request) => formatDate(request.al) },
+    {
+      header: "Richiesta",
+      sortKey: "creata",
+      className: "whitespace-nowrap",
+      cell: (request) => formatRelativeTime(request.created_at),
+    },
+    actionsColumn((request) => `${request.oggetto_nome}, ${fullName(request)}`, onDetails, actions),
+  ];
+
+  return (
+    <>
+      {requests.length > 0 && props.view === "tabella" && (
+        <SortableTable
+          caption="Richieste in attesa"
+          columns={columns}
+          rows={requests}
+          rowKey={(request) => request.id}
+          sort={props.sort}
+          onSort={props.onSort}
+        />
+      )}
+      {requests.length > 0 && props.view === "schede" && (
+        <ul className="space-y-3">
+          {requests.map((request) => (
+            <li key={request.id}>
+              <EntryCard
+                itemName={request.oggetto_nome}
+                units={[request.codice_univoco]}
+                itemId={request.inventario_id}
+                status={request.stato}
+                strikes={request.penalty_strikes}
+                blocked={request.is_blocked}
+                borrower={fullName(request)}
+                email={request.utente_email}
+                from={request.dal}
+                to={request.al}
+                footnote={`Richiesta ${formatRelativeTime(request.created_at).toLowerCase()}`}
+                onDetails={() => onDetails(request)}
+                actions={actions(request)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ShowMore shown={requests.length} total={props.total} onMore={props.onMore} busy={props.loadingMore} />
+    </>
+  );
+}
