@@ -195,7 +195,10 @@ function unpacked(
   let offset = 0;
   const slices = new ReadableStream<Uint8Array<ArrayBuffer>>(
     {
-      pull(controller) {
+      async pull(controller) {
+        // Between two slices the server answers whoever else is waiting: a pipe that is never short of
+        // room would otherwise unpack the whole list in one go, from one promise to the next.
+        if (offset > 0) await new Promise((resume) => setImmediate(resume));
         controller.enqueue(gzipped.subarray(offset, offset + UNPACK_SLICE_BYTES));
         offset += UNPACK_SLICE_BYTES;
         if (offset >= gzipped.byteLength) controller.close();
