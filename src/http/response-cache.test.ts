@@ -97,20 +97,63 @@ describe("the kept answers", () => {
   const big = Array.from({ length: 40_000 }, (_, index) => ({ id: index, nome: `Oggetto ${index}` }));
   const bigText = JSON.stringify(big);
 
-  it("keep a big answer gzipped only and unpack it for a client without gzip", async () => {
+  it("keep a big answer gzipped only and unpack it on the way for a client without gzip", async () => {
     const cache = createResponseCache(createTestContext());
     const first = new Request("http://localhost/api/prestiti?all=1");
     expect(await cache.lookup(first, "1 list", "/api/prestiti")).toBeUndefined();
     cache.store(first, bigText, {});
     const plain = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list", "/api/prestiti");
     expect(plain?.headers.get("content-encoding")).toBeNull();
-    expect(await plain?.json()).toEqual(big);
+    // Unpacked a slice at a time, so that the thread answers others in between: no piece is a quarter of it.
+    const reader = plain?.body?.getReader();
+    if (!reader) throw new Error("the kept list has no body");
+    const chunks: Uint8Array[] = [];
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
+    expect(Math.max(...chunks.map((chunk) => chunk.byteLength))).toBeLessThan(bigText.length / 4);
+    expect(JSON.parse(Buffer.concat(chunks).toString())).toEqual(big);
     const zipped = await cache.lookup(
       new Request("http://localhost/api/prestiti?all=1", { headers: { "accept-encoding": "gzip" } }),
       "1 list",
       "/api/prestiti",
     );
     expect(zipped?.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  const historyOf = (loans: number) =>
+    JSON.stringify(Array.from({ length: loans }, (_, index) => ({ id: index, nome: `Prestito ${index}` })));
+
+  it("keep a list gzipped only when its plain form would not fit beside it, and go on answering it", async () => {
+    const cache = createResponseCache(createTestContext());
+    // 11.5 MB of JSON, 1.4 MB gzipped: both forms together are over the 12 MB one answer may take.
+    const history = historyOf(300_000);
+    const zipped = new Request("http://localhost/api/prestiti?all=1", { headers: { "accept-encoding": "gzip" } });
+    await cache.lookup(zipped, "1 list", "/api/prestiti");
+    cache.store(zipped, history, {});
+    for (let call = 0; call < 2; call++) {
+      const kept = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list", "/api/prestiti");
+      expect(await kept?.text()).toBe(history);
+    }
+  });
+
+  it("keep the plain form beside the gzip within the memory bound: the oldest answer makes way for it", async () => {
+    const cache = createResponseCache(createTestContext());
+    // 9.5 MB of JSON, 1.2 MB gzipped: five lists kept in both forms would take more than the 48 MB allowed.
+    const history = historyOf(250_000);
+    const lists = ["a", "b", "c", "d", "e"].map((name) => `1 ${name}`);
+    const plainRequest = () => new Request("http://localhost/api/prestiti?all=1");
+    for (const list of lists) {
+      const zipped = new Request("http://localhost/api/prestiti?all=1", { headers: { "accept-encoding": "gzip" } });
+      await cache.lookup(zipped, list, "/api/prestiti");
+      cache.store(zipped, history, {});
+    }
+    for (const list of lists) {
+      const kept = await cache.lookup(plainRequest(), list, "/api/prestiti");
+      expect(await kept?.text()).toBe(history);
+    }
+    const oldest = plainRequest();
+    expect(await cache.lookup(oldest, "1 a", "/api/prestiti")).toBeUndefined();
+    cache.settle(oldest);
+    expect(await (await cache.lookup(plainRequest(), "1 e", "/api/prestiti"))?.text()).toBe(history);
   });
 
   it("let callers that miss while the same list is computed wait for that answer", async () => {

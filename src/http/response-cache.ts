@@ -8,7 +8,8 @@ import type { ReadList } from "../list-readers";
  * by triggers on every row written, by any connection) and today. A list with no declared resources
  * counts every change: the rows changed through this connection (`total_changes()`) and the commits of
  * any other (`PRAGMA data_version`). While that version holds, a repeated call is answered from memory
- * (already gzipped), and a conditional one (`If-None-Match`) with 304 and no body.
+ * (already gzipped, or plain for a client without gzip), and a conditional one (`If-None-Match`) with 304
+ * and no body.
  */
 export const CACHED_LISTS = new Set([
   "/api/audit",
@@ -83,8 +84,13 @@ export const LIST_RESOURCES: Record<string, Resource[]> = {
 
 /** Answers smaller than this go out uncompressed: gzip would not pay for itself. */
 const COMPRESS_FROM_BYTES = 1024;
-/** Bigger answers are kept gzipped only (a client without gzip gets them unpacked on the fly). */
+/**
+ * Bigger answers are kept gzipped only until a client without gzip asks for one: it gets the kept copy
+ * unpacked on the way, and the plain form is kept beside it when both fit MAX_KEPT_BYTES.
+ */
 const KEEP_PLAIN_UP_TO_BYTES = 1024 * 1024;
+/** Gzipped bytes unpacked at a time: 64 kB of JSON unpack to about 600 kB in a millisecond or two of the thread. */
+const UNPACK_SLICE_BYTES = 64 * 1024;
 /** How long a caller waits for the same list being computed for someone else before computing it too. */
 const MAX_WAIT_MS = 15_000;
 /** The memory the kept answers may take. */
@@ -93,8 +99,8 @@ const MAX_CACHED_BYTES = 48 * 1024 * 1024;
 const MAX_KEPT_BYTES = MAX_CACHED_BYTES / 4;
 
 export interface JsonBody {
-  /** Null when only the gzipped form is kept. */
-  body: string | null;
+  /** Null when only the gzipped form is kept; bytes when the plain form was kept from a stream. */
+  body: string | Uint8Array<ArrayBuffer> | null;
   gzipped: Uint8Array<ArrayBuffer> | null;
 }
 
@@ -130,25 +136,106 @@ function acceptsGzip(request: Request): boolean {
   return /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
 }
 
-/** A JSON response, compressed when the client accepts it. */
+/**
+ * A stream's bytes passed on as they are read, and handed whole to `ended` once the stream finished within
+ * `upTo` bytes; `ended` hears null when it failed, was cancelled or grew past `upTo`. Read by hand rather
+ * than piped: a stream that fails halfway must report at once, where a pipe's transformer only hears of
+ * the end it reached.
+ */
+function collected(
+  source: ReadableStream<Uint8Array<ArrayBuffer>>,
+  upTo: number,
+  ended: (whole: Uint8Array<ArrayBuffer> | null) => void,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let reported = false;
+  const report = (whole: Uint8Array<ArrayBuffer> | null) => {
+    if (reported) return;
+    reported = true;
+    ended(whole);
+  };
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            report(size <= upTo ? Buffer.concat(chunks) : null);
+            controller.close();
+            return;
+          }
+          size += value.byteLength;
+          if (size <= upTo) chunks.push(value);
+          else chunks.length = 0;
+          controller.enqueue(value);
+        } catch (error) {
+          report(null);
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        report(null);
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * A kept gzip unpacked on the way out, a slice at a time, so that a multi-megabyte list never holds the
+ * thread; `plainWhole`, when given, hears the whole plain text once it went out (null if it did not).
+ */
+function unpacked(
+  gzipped: Uint8Array<ArrayBuffer>,
+  plainWhole?: (plain: Uint8Array<ArrayBuffer> | null) => void,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let offset = 0;
+  const slices = new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      async pull(controller) {
+        // Between two slices the server answers whoever else is waiting: a pipe that is never short of
+        // room would otherwise unpack the whole list in one go, from one promise to the next.
+        if (offset > 0) await new Promise((resume) => setImmediate(resume));
+        controller.enqueue(gzipped.subarray(offset, offset + UNPACK_SLICE_BYTES));
+        offset += UNPACK_SLICE_BYTES;
+        if (offset >= gzipped.byteLength) controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const plain = slices.pipeThrough(new DecompressionStream("gzip"));
+  return plainWhole ? collected(plain, MAX_KEPT_BYTES, plainWhole) : plain;
+}
+
+/** The plain size of a gzip, from its trailer (modulo 4 GiB, far above any kept answer). */
+function unpackedSize(gzipped: Uint8Array): number {
+  return new DataView(gzipped.buffer, gzipped.byteOffset + gzipped.byteLength - 4, 4).getUint32(0, true);
+}
+
+/**
+ * A JSON response, compressed when the client accepts it. A kept gzip with no plain form goes to a client
+ * without gzip unpacked on the way; `plainWhole`, when given, hears its plain text once it went out.
+ */
 export function jsonResponse(
   request: Request,
   { body, gzipped }: JsonBody,
   headers: Record<string, string>,
   status = 200,
+  plainWhole?: (plain: Uint8Array<ArrayBuffer> | null) => void,
 ): Response {
   const all: Record<string, string> = {
     ...headers,
     "content-type": "application/json; charset=utf-8",
     vary: "Accept-Encoding",
   };
-  if (gzipped && (body === null || acceptsGzip(request))) {
-    if (acceptsGzip(request)) {
-      all["content-encoding"] = "gzip";
-      return new Response(gzipped, { status, headers: all });
-    }
-    return new Response(Bun.gunzipSync(gzipped), { status, headers: all });
+  if (gzipped && acceptsGzip(request)) {
+    all["content-encoding"] = "gzip";
+    return new Response(gzipped, { status, headers: all });
   }
+  if (body === null && gzipped) return new Response(unpacked(gzipped, plainWhole), { status, headers: all });
   return new Response(body, { status, headers: all });
 }
 
@@ -184,6 +271,10 @@ export function createResponseCache(ctx: AppContext) {
   const owned = new WeakMap<Request, Computation>();
   // Requests whose answer is still streaming: their computation ends with the stream, not the handler.
   const streaming = new WeakSet<Request>();
+  // The kept answers whose plain form a client without gzip is having unpacked to keep: one at a time, so
+  // that sixteen such clients arriving together do not hold sixteen copies of it. Per entry, not per list:
+  // a client that never reads its answer holds back only the version it was sent.
+  const unpacking = new WeakSet<Entry>();
   let cachedBytes = 0;
 
   function currentVersion(route: string | undefined): string {
@@ -243,6 +334,27 @@ export function createResponseCache(ctx: AppContext) {
     return undefined;
   }
 
+  /**
+   * The plain form of a list kept gzipped only, once a client without gzip had it unpacked: kept beside
+   * the gzip when both fit, so that the next such client is answered from memory too.
+   */
+  function keepPlainBeside(key: string, version: string, plain: Uint8Array<ArrayBuffer>) {
+    const entry = entries.get(key);
+    if (entry?.version !== version || entry.body !== null || entry.bytes + plain.byteLength > MAX_KEPT_BYTES) return;
+    keep(key, { ...entry, body: plain, bytes: entry.bytes + plain.byteLength });
+  }
+
+  /** What keeps the plain form of a gzip-only answer being unpacked: nothing when it would not fit or is already on its way. */
+  function plainKeeper(key: string, entry: Entry) {
+    if (entry.body !== null || !entry.gzipped || unpacking.has(entry)) return undefined;
+    if (entry.bytes + unpackedSize(entry.gzipped) > MAX_KEPT_BYTES) return undefined;
+    unpacking.add(entry);
+    return (plain: Uint8Array<ArrayBuffer> | null) => {
+      unpacking.delete(entry);
+      if (plain) keepPlainBeside(key, entry.version, plain);
+    };
+  }
+
   return {
     /**
      * Before the handler: a 304 when the client holds the current version, the kept answer when there
@@ -258,7 +370,8 @@ export function createResponseCache(ctx: AppContext) {
       // Bounded: a computation that never reports back must not hold its waiters forever.
       if (running?.version === version) await Promise.race([running.done, Bun.sleep(MAX_WAIT_MS)]);
       const entry = current(key, version);
-      if (entry) return jsonResponse(request, entry, headers);
+      if (entry)
+        return jsonResponse(request, entry, headers, 200, acceptsGzip(request) ? undefined : plainKeeper(key, entry));
       if (!inFlight.has(key) || inFlight.get(key)?.version !== version) {
         let finish = () => {};
         const done = new Promise<void>((resolve) => {
@@ -299,17 +412,17 @@ export function createResponseCache(ctx: AppContext) {
     },
 
     /**
-     * A whole list streamed in stretches: passed on as it is built and, when it went out gzipped whole
-     * and fits the cache, kept like any other answer. Until the stream ends, callers missing the same
-     * list wait for it instead of building it again: sixteen pollers of the whole inventory cost one
-     * build, not sixteen. A history too big to keep still streams every time.
+     * A whole list streamed in stretches: passed on as it is built, and kept gzipped once it went out whole
+     * and fits the cache, whether its client takes gzip or not (a client without gzip gets the gzip
+     * unpacked on the way, and its plain form is kept beside the gzip when both fit). Until the stream
+     * ends, callers missing the same list wait for it instead of building it again: sixteen pollers of the
+     * whole inventory cost one build, not sixteen. A history too big to keep still streams every time.
      */
     storeStream(request: Request, stream: Response): Response {
       const { key, version } = seen.get(request) ?? { key: undefined, version: currentVersion(undefined) };
-      const answer = compressedStream(request, stream, cacheHeaders(version));
-      if (key === undefined || !answer.body || answer.headers.get("content-encoding") !== "gzip") {
+      if (key === undefined || !stream.body) {
         settle(request);
-        return answer;
+        return compressedStream(request, stream, cacheHeaders(version));
       }
       streaming.add(request);
       const ended = () => {
@@ -317,36 +430,21 @@ export function createResponseCache(ctx: AppContext) {
         settle(request);
       };
       request.signal.addEventListener("abort", ended, { once: true });
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      const source = answer.body.getReader();
-      // Read by hand rather than piped: a list that fails halfway must release its waiters at once, where a
-      // pipe's transformer only hears of the end it reached.
-      const keeping = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          try {
-            const { done, value } = await source.read();
-            if (done) {
-              if (size <= MAX_KEPT_BYTES)
-                keep(key, { version, body: null, gzipped: Buffer.concat(chunks), bytes: size });
-              ended();
-              controller.close();
-              return;
-            }
-            size += value.byteLength;
-            if (size <= MAX_KEPT_BYTES) chunks.push(value);
-            controller.enqueue(value);
-          } catch (error) {
-            ended();
-            controller.error(error);
-          }
-        },
-        cancel(reason) {
-          ended();
-          return source.cancel(reason);
-        },
+      const gzipped = collected(stream.body.pipeThrough(new CompressionStream("gzip")), MAX_KEPT_BYTES, (whole) => {
+        if (whole) keep(key, { version, body: null, gzipped: whole, bytes: whole.byteLength });
+        ended();
       });
-      return new Response(keeping, { status: answer.status, headers: answer.headers });
+      const headers = new Headers(stream.headers);
+      for (const [name, value] of Object.entries(cacheHeaders(version))) headers.set(name, value);
+      headers.set("vary", "Accept-Encoding");
+      if (acceptsGzip(request)) {
+        headers.set("content-encoding", "gzip");
+        return new Response(gzipped, { status: stream.status, headers });
+      }
+      const plain = collected(gzipped.pipeThrough(new DecompressionStream("gzip")), MAX_KEPT_BYTES, (whole) => {
+        if (whole) keepPlainBeside(key, version, whole);
+      });
+      return new Response(plain, { status: stream.status, headers });
     },
 
     settle,

@@ -1,10 +1,11 @@
-import { describe, expect, it } from "bun:test";
+import { describe, expect, it, spyOn } from "bun:test";
 import { eq } from "drizzle-orm";
 import { corsi, inventario, inventarioCorsi, unita, users } from "../db/schema";
 import type { Json } from "../testing/harness";
 import { insertLoan, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
 import { unitCode } from "./inventory/service";
+import * as wholeLists from "./whole-list";
 import { ITEM_STRETCH_ROWS, STRETCH_ROWS, STRETCHES_PER_ID_RUN } from "./whole-list";
 
 /** A history longer than two stretches: returned loans of the camera over the past years, one a day. */
@@ -142,6 +143,55 @@ describe("the spec's whole lists over a long history", () => {
     expect(ids.length).toBeGreaterThan(STRETCHES_PER_ID_RUN * STRETCH_ROWS);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(paged);
+  });
+
+  describe("for a client that sends no Accept-Encoding (scripts, integrations)", () => {
+    /** Asks for the whole loan history, plain or gzipped, and reads its JSON text whole. */
+    async function ask(scenario: LoanScenario, gzip: boolean) {
+      const answer = await scenario.client.app.handle(
+        new Request("http://localhost/api/prestiti?all=1", {
+          headers: { authorization: `Bearer ${scenario.admin}`, ...(gzip ? { "accept-encoding": "gzip" } : {}) },
+        }),
+      );
+      expect(answer.headers.get("content-encoding")).toBe(gzip ? "gzip" : null);
+      const bytes = new Uint8Array(await answer.arrayBuffer());
+      return { etag: answer.headers.get("etag"), text: new TextDecoder().decode(gzip ? Bun.gunzipSync(bytes) : bytes) };
+    }
+
+    it("answers again from the kept copy: the same body, built once", async () => {
+      const scenario = await loanScenario();
+      longHistory(scenario, count);
+      const builds = spyOn(wholeLists, "wholeList");
+      try {
+        const first = await ask(scenario, false);
+        expect(JSON.parse(first.text)).toHaveLength(count);
+        // The second unpacks the kept gzip, the third finds the plain form kept beside it.
+        expect(await ask(scenario, false)).toEqual(first);
+        expect(await ask(scenario, false)).toEqual(first);
+        expect(builds).toHaveBeenCalledTimes(1);
+      } finally {
+        builds.mockRestore();
+      }
+    });
+
+    it("shares the kept copy with gzip clients, and a write renews it for both", async () => {
+      const scenario = await loanScenario();
+      longHistory(scenario, count);
+      const builds = spyOn(wholeLists, "wholeList");
+      try {
+        const plain = await ask(scenario, false);
+        expect(await ask(scenario, true)).toEqual(plain);
+        expect(builds).toHaveBeenCalledTimes(1);
+        longHistory(scenario, 1);
+        const zipped = await ask(scenario, true);
+        expect(zipped.etag).not.toBe(plain.etag);
+        expect(JSON.parse(zipped.text)).toHaveLength(count + 1);
+        expect(await ask(scenario, false)).toEqual(zipped);
+        expect(builds).toHaveBeenCalledTimes(2);
+      } finally {
+        builds.mockRestore();
+      }
+    });
   });
 
   it("answers a short list as one array, as before", async () => {
