@@ -4,7 +4,7 @@ import { NoticeDialog } from "../../../components/notice-dialog";
 import { useToast } from "../../../components/toast";
 import { failureText } from "../utils/failure-text";
 import { CategoryModal } from "./category-modal";
-import { ItemWizard } from "./item-wizard";
+import { ItemWizard } from "./item-wizard/item-wizard";
 import { LoanDetailsModal } from "./loan-details-modal";
 import { QrCodeDialog } from "./qr-code-dialog";
 

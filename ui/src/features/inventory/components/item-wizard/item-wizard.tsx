@@ -1,12 +1,12 @@
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { type InventoryItem, useSaveItem } from "../../../api/inventario";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { useDisabledReason } from "../../../components/disabled-reason";
-import { Modal } from "../../../components/modal";
-import { useToast } from "../../../components/toast";
-import { failureText } from "../utils/failure-text";
+import { type InventoryItem, useSaveItem } from "../../../../api/inventario";
+import { Alert } from "../../../../components/alert";
+import { Button } from "../../../../components/button";
+import { useDisabledReason } from "../../../../components/disabled-reason";
+import { Modal } from "../../../../components/modal";
+import { useToast } from "../../../../components/toast";
+import { failureText } from "../../utils/failure-text";
 import {
   acceptQuantity,
   emptyForm,
@@ -18,8 +18,12 @@ import {
   toPayload,
   WIZARD_STEPS,
   type WizardMode,
-} from "../utils/item-form";
-import { BasicStep, CoursesStep, DescriptionStep, UnitsStep, UsageStep } from "./wizard-steps";
+} from "../../utils/item-form";
+import { BasicStep } from "./basic-step";
+import { CoursesStep } from "./courses-step";
+import { DescriptionStep } from "./description-step";
+import { UnitsStep } from "./units-step";
+import { UsageStep } from "./usage-step";
 
 interface ItemWizardProps {
   /** The item to edit; without it the wizard creates a new one. */
