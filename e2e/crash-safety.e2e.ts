@@ -148,7 +148,9 @@ const INVARIANTS = {
     "SELECT richiesta_id FROM prestiti WHERE richiesta_id IS NOT NULL GROUP BY 1 HAVING count(*) > 1",
   loanWithoutUnits: `SELECT p.id FROM prestiti p
     WHERE NOT EXISTS (SELECT 1 FROM prestiti_unita pu WHERE pu.prestito_id = p.id)`,
-  returnedWithoutDate: "SELECT id FROM prestiti WHERE stato = 'restituito' AND data_restituzione IS NULL",
+  // A loan never handed over that is ended is cancelled (annullato_il), not returned: it has no return date.
+  returnedWithoutDate:
+    "SELECT id FROM prestiti WHERE stato = 'restituito' AND data_restituzione IS NULL AND annullato_il IS NULL",
   doubleBookings: `WITH bookings AS (
       SELECT unit_id, dal AS first_day, al AS last_day, 'richiesta ' || id AS what FROM richieste
       WHERE stato = 'in_attesa'
