@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { checkOverdueLoans, startJobs } from "./jobs";
+import { runScheduledJobs, startJobs } from "./jobs";
 import { markOverdueLoans } from "./modules/loans/service";
 import {
   day,
@@ -70,15 +70,29 @@ describe("the overdue job", () => {
   it("records each run for the system status page", async () => {
     const { ctx, dueToday } = await loansDueSoon();
     travelToDay(ctx, day(1));
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(loanRow(ctx, dueToday)?.stato).toBe("scaduto");
     expect(ctx.metrics.jobRuns.get("overdue")?.ok).toBe(true);
+  });
+
+  it("records every job of a round under its own name, in the order they run", async () => {
+    const { ctx } = await loansDueSoon();
+    runScheduledJobs(ctx);
+    expect([...ctx.metrics.jobRuns.keys()]).toEqual([
+      "overdue",
+      "no-shows",
+      "strike-expiry",
+      "mail-digest",
+      "sent-mail-prune",
+      "item-changes-prune",
+    ]);
+    expect([...ctx.metrics.jobRuns.values()].every((run) => run.ok)).toBe(true);
   });
 
   it("records a failed run as an incident instead of crashing the server", async () => {
     const { ctx } = await loansDueSoon();
     ctx.sqlite.close();
-    expect(() => checkOverdueLoans(ctx)).not.toThrow();
+    expect(() => runScheduledJobs(ctx)).not.toThrow();
     expect(ctx.metrics.jobRuns.get("overdue")?.ok).toBe(false);
     expect(ctx.metrics.incidents()[0]).toMatchObject({ service: "notifications", severity: "error" });
   });

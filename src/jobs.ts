@@ -21,35 +21,48 @@ export function runJob(ctx: AppContext, name: string, job: () => string): void {
   }
 }
 
-export function checkOverdueLoans(ctx: AppContext): void {
-  runJob(ctx, "overdue", () => `${markOverdueLoans(ctx)} prestiti segnati come scaduti`);
-  runJob(ctx, "no-shows", () => `${cancelNoShows(ctx)} prestiti mai ritirati annullati`);
-  runJob(ctx, "strike-expiry", () => `penalità scadute per ${expireStrikes(ctx)} studenti`);
-  runJob(ctx, "mail-digest", () => `riepilogo del mattino per ${queueDeskDigest(ctx)} amministratori`);
-  runJob(
-    ctx,
-    "sent-mail-prune",
-    () => `${pruneSentMail(ctx)} e-mail di più di ${SENT_MAIL_KEPT_DAYS} giorni tolte dalla posta in uscita`,
-  );
-  runJob(
-    ctx,
-    "item-changes",
-    () => `${pruneItemChanges(ctx.sqlite)} righe vecchie tolte dal registro degli oggetti cambiati`,
-  );
+/**
+ * A scheduled job: its name (the key of its last run on the system status page, and in the log) and its
+ * work, which answers what it did in a line for the log.
+ */
+interface ScheduledJob {
+  name: string;
+  run: (ctx: AppContext) => string;
+}
+
+/** The scheduled jobs, in the order each round runs them: loans first, then the desk's digest, then pruning. */
+const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  { name: "overdue", run: (ctx) => `${markOverdueLoans(ctx)} prestiti segnati come scaduti` },
+  { name: "no-shows", run: (ctx) => `${cancelNoShows(ctx)} prestiti mai ritirati annullati` },
+  { name: "strike-expiry", run: (ctx) => `penalità scadute per ${expireStrikes(ctx)} studenti` },
+  { name: "mail-digest", run: (ctx) => `riepilogo del mattino per ${queueDeskDigest(ctx)} amministratori` },
+  {
+    name: "sent-mail-prune",
+    run: (ctx) => `${pruneSentMail(ctx)} e-mail di più di ${SENT_MAIL_KEPT_DAYS} giorni tolte dalla posta in uscita`,
+  },
+  {
+    name: "item-changes-prune",
+    run: (ctx) => `${pruneItemChanges(ctx.sqlite)} righe vecchie tolte dal registro degli oggetti cambiati`,
+  },
+];
+
+/** One round of the scheduled jobs, each timed and recorded on its own: one failing does not stop the rest. */
+export function runScheduledJobs(ctx: AppContext): void {
+  for (const job of SCHEDULED_JOBS) runJob(ctx, job.name, () => job.run(ctx));
 }
 
 /** How often the outbox is looked at for retries that have come due (new messages wake it at once). */
 const MAIL_RETRY_CHECK_MS = 30_000;
 
 /**
- * The scheduled work of a serving process: the overdue check at start and every `minutes`, and the
- * outbox's sender for retries.
+ * The scheduled work of a serving process: a round of the scheduled jobs at start and every `minutes`,
+ * and the outbox's sender for retries.
  */
 export function startJobs(ctx: AppContext, minutes: number): () => void {
   // Through the write gate: while an import applies its rows, the jobs wait for it without stopping the server.
-  const check = () => void ctx.writes.hold(() => checkOverdueLoans(ctx));
-  check();
-  const timer = setInterval(check, minutes * 60_000);
+  const runRound = () => void ctx.writes.hold(() => runScheduledJobs(ctx));
+  runRound();
+  const timer = setInterval(runRound, minutes * 60_000);
   const mailer = ctx.mailer;
   mailer?.wake();
   const mailTimer = mailer ? setInterval(() => mailer.wake(), MAIL_RETRY_CHECK_MS) : undefined;

@@ -46,7 +46,8 @@ export function lateReturnReason(days: number): string {
 
 /**
  * An open loan past its due date is overdue even before the periodic job has marked it; a loan never
- * handed over is never overdue (the equipment did not leave the desk).
+ * handed over is never overdue (the equipment did not leave the desk). Queries that filter on this state
+ * use its SQL form, src/modules/loans/overdue.ts.
  */
 export function effectiveLoanState(stored: LoanState, dueDate: string, today: string, handedOver = true): LoanState {
   if (stored === LOAN_STATE.returned) return stored;

@@ -11,7 +11,7 @@ import { passwordResetMail } from "../mail/messages";
 import { type MailContext, mailBaseUrl, mailSetup, queueMail } from "../mail/service";
 import { readSettings } from "../settings/service";
 import { INVALID_RESET_LINK } from "./model";
-import { assertPasswordAcceptable, replacePassword } from "./service";
+import { assertPasswordAcceptable, replacePassword } from "./password-change";
 
 /** A reset link works for an hour. */
 export const RESET_LINK_MS = 3_600_000;

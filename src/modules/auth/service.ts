@@ -1,33 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { passwordResetRequests, passwordResetTokens, prestiti, richieste, segnalazioni, users } from "../../db/schema";
-import { type WriteTx, writeTransaction } from "../../db/transaction";
+import { passwordResetRequests, prestiti, richieste, segnalazioni, users } from "../../db/schema";
+import { writeTransaction } from "../../db/transaction";
 import { signUpDomainProblem } from "../../domain/academy-settings";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
-import { passwordProblem } from "../../domain/password-policy";
 import { textKey } from "../../domain/text-key";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { revokeFeedsOf } from "../calendar/service";
 import { isActiveCourse } from "../courses/service";
 import { readSettings } from "../settings/service";
 import { normalizedEmail, optionalText, requiredText } from "../text-fields";
 import type { ProfileInput, RegistrationInput, Role } from "./model";
+import { assertPasswordAcceptable, type MaybeText, replacePassword } from "./password-change";
 import { mailResetLink } from "./reset-link";
-
-type MaybeText = string | null | undefined;
-
-/** The password policy (src/domain/password-policy.ts), for every way a password is chosen. */
-export function assertPasswordAcceptable(password: MaybeText): string {
-  if (!password) throw badRequest("La password è obbligatoria");
-  if (password.length > 256) throw badRequest("La password è troppo lunga");
-  const problem = passwordProblem(password);
-  if (problem) throw badRequest(problem);
-  return password;
-}
 
 /** A course open to registrations; an archived one only when the student already follows it. */
 function courseOrNull(db: Db, value: MaybeText, required: boolean, currentCourse?: string | null): string | null {
@@ -166,34 +154,6 @@ export function listPendingResetRequests(ctx: AppContext) {
     .where(eq(passwordResetRequests.stato, "pending"))
     .orderBy(asc(passwordResetRequests.requestedAt))
     .all();
-}
-
-/**
- * A new password (already hashed) for a user, inside the caller's write transaction. Whatever someone could
- * hold from before stops working: every session, every reset link mailed to them and their calendar
- * feeds. Their pending reset requests are closed, by `completedBy` (the desk) or by no one. The caller
- * then calls `ctx.events.closeEndedSessions()` after the commit, so open live streams end at once.
- */
-export function replacePassword(
-  tx: WriteTx,
-  userId: number,
-  passwordHash: string,
-  now: string,
-  completedBy: number | null,
-) {
-  tx.update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId))
-    .run();
-  tx.update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-    .run();
-  revokeFeedsOf(tx, userId, now);
-  tx.update(passwordResetRequests)
-    .set({ stato: "completed", completedAt: now, completedBy })
-    .where(and(eq(passwordResetRequests.userId, userId), eq(passwordResetRequests.stato, "pending")))
-    .run();
 }
 
 /** Sets a new password chosen by the desk, ends the user's sessions and closes their reset requests. */

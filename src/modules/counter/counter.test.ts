@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { notifiche, penalita, prestitiUnita, riparazioni, segnalazioni, users } from "../../db/schema";
-import { checkOverdueLoans } from "../../jobs";
+import { runScheduledJobs } from "../../jobs";
 import type { Json } from "../../testing/harness";
 import {
   approveOk,
@@ -452,10 +452,10 @@ describe("a loan nobody comes to collect", () => {
 
     // Default giorni_ritiro 2: the start day and two more to collect it.
     travelToDay(ctx, day(2));
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(loanRow(ctx, id)?.annullatoIl).toBeNull();
     travelToDay(ctx, day(3));
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(loanRow(ctx, id)).toMatchObject({ stato: "restituito", annullatoDa: null });
     expect(loanRow(ctx, id)?.annullatoIl?.slice(0, 10)).toBe(day(3));
     expect(await loanOf(scenario, id)).toMatchObject({ fase: "annullato", giorni_ritardo: 0 });
@@ -472,7 +472,7 @@ describe("a loan nobody comes to collect", () => {
     ]);
     expect(ctx.db.select().from(penalita).all()).toEqual([]);
     // Run again: nothing more happens, nobody is told twice.
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(notices()).toHaveLength(1);
   });
 
@@ -482,7 +482,7 @@ describe("a loan nobody comes to collect", () => {
     expect((await client.put("/api/impostazioni", { giorni_ritiro: 1 }, admin)).status).toBe(200);
     const id = await approvedNotCollected(scenario);
     travelToDay(ctx, day(2));
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(loanRow(ctx, id)?.stato).toBe("restituito");
   });
 });

@@ -13,7 +13,7 @@ import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { isWebAddress } from "../inventory/service";
 import { csvText, looksLikeSafeSpreadsheet, xlsxSheetRows } from "./file-guard";
-import type { ImportOutcome, ImportRowOutcome } from "./model";
+import { type ImportOutcome, type ImportRowOutcome, INVALID_FILE } from "./model";
 import { CODES_COUNT_CELL, type ITEM_COLUMNS, ITEMS_SHEET, splitList, UNITS_SHEET } from "./sheet-layout";
 
 /**
@@ -27,7 +27,6 @@ export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_UNIT_ROWS = 50_000;
 /** Used columns per sheet: the export has 14; a sheet wider than this is not an inventory. */
 export const MAX_IMPORT_COLUMNS = 50;
-export const INVALID_FILE = "File non valido";
 const TOO_MANY_ROWS = `${INVALID_FILE}: al massimo ${MAX_IMPORT_ROWS} righe`;
 const TOO_MANY_UNIT_ROWS = `${INVALID_FILE}: al massimo ${MAX_IMPORT_UNIT_ROWS} righe nel foglio "${UNITS_SHEET}"`;
 /** How many rows go by between two progress reports. */

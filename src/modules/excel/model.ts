@@ -1,6 +1,8 @@
 import { type Static, t } from "elysia";
 import { answerInteger } from "../schemas";
-import { INVALID_FILE } from "./import-job";
+
+/** The answer to any file the import cannot read; the import's own refusals add what was wrong. */
+export const INVALID_FILE = "File non valido";
 
 /**
  * The spec's upload: the file as a data URL with its name. A missing name or data gets the same answer as a

@@ -5,9 +5,9 @@ import { checklistItems } from "../../domain/loan-terms";
 import { isSpreadsheetName } from "../../domain/spreadsheet-files";
 import { badRequest } from "../../http/errors";
 import { loadItemViews } from "../inventory/item-views";
-import { type ImportUpload, INVALID_FILE } from "./import-job";
+import type { ImportUpload } from "./import-job";
 import type { ImportJob, ImportJobs } from "./import-jobs";
-import type { ImportInput } from "./model";
+import { type ImportInput, INVALID_FILE } from "./model";
 import {
   CODES_IN_UNIT_SHEET,
   EXCEL_CELL_LIMIT,

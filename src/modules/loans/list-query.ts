@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
@@ -19,6 +19,7 @@ import { type Page, type PagedAnswer, pageOf } from "../paging";
 import { idsOf, type WholeList, wholeList } from "../whole-list";
 import { type KeptSearchTotal, keptSearchTotal, matchingItems, matchingUsers, unitsOfOtherItems } from "./kept-search";
 import type { LoanListQuery, RequestListQuery } from "./model";
+import { activeLoanCondition, overdueLoanCondition } from "./overdue";
 import type { Selection } from "./views";
 
 /**
@@ -170,19 +171,8 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
   const open = inArray(prestiti.stato, OPEN_LOAN_STATES);
   const conditions: Array<SQL | undefined> = [
     state === "in_corso" ? open : undefined,
-    // A loan nobody collected is never overdue: it stays among the active ones until handed over or cancelled.
-    state === LOAN_STATE.active
-      ? and(
-          eq(prestiti.stato, LOAN_STATE.active),
-          or(sql`${prestiti.dataRientro} >= ${today}`, isNull(prestiti.consegnatoIl)),
-        )
-      : undefined,
-    state === LOAN_STATE.overdue
-      ? or(
-          eq(prestiti.stato, LOAN_STATE.overdue),
-          and(eq(prestiti.stato, LOAN_STATE.active), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
-        )
-      : undefined,
+    state === LOAN_STATE.active ? activeLoanCondition(today) : undefined,
+    state === LOAN_STATE.overdue ? overdueLoanCondition(today) : undefined,
     state === LOAN_STATE.returned ? eq(prestiti.stato, LOAN_STATE.returned) : undefined,
     // A loan belongs to a period when it was out during any day of it.
     to ? sql`${prestiti.dataUscita} <= ${to}` : undefined,

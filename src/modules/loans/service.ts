@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -39,6 +39,7 @@ import {
   type UnitLoanView,
 } from "./model";
 import { openLoansOfUnits } from "./open-loans";
+import { overdueLoanCondition, overdueNotYetMarked } from "./overdue";
 import {
   countLoans,
   countRequests,
@@ -78,14 +79,7 @@ function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
     db
       .select({ id: prestiti.id })
       .from(prestiti)
-      .where(
-        and(
-          eq(prestiti.utenteId, userId),
-          inArray(prestiti.stato, OPEN_LOAN_STATES),
-          isNotNull(prestiti.consegnatoIl),
-          lt(prestiti.dataRientro, today),
-        ),
-      )
+      .where(and(eq(prestiti.utenteId, userId), overdueLoanCondition(today)))
       .get(),
   );
 }
@@ -595,9 +589,7 @@ export function markOverdueLoans(ctx: AppContext): number {
     const overdue = tx
       .update(prestiti)
       .set({ stato: LOAN_STATE.overdue })
-      .where(
-        and(eq(prestiti.stato, LOAN_STATE.active), isNotNull(prestiti.consegnatoIl), lt(prestiti.dataRientro, today)),
-      )
+      .where(overdueNotYetMarked(today))
       .returning({ id: prestiti.id })
       .all();
     // Every day a loan stays overdue its borrower hears of it again (once that day, however often the job runs).

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "bun:test";
 import { postaInUscita } from "../../db/schema";
-import { checkOverdueLoans } from "../../jobs";
+import { runScheduledJobs } from "../../jobs";
 import { createTestClient, registerStudent, signInAdmin } from "../../testing/harness";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp-server";
 import { createMailSender } from "./outbox";
@@ -42,7 +42,7 @@ describe("the periodic job", () => {
         .filter((row) => row.reimpostaPasswordDi !== null)
         .map((row) => row.stato);
     expect(outbox()).toEqual(["inviata", "inviata", "in_coda"]);
-    checkOverdueLoans(client.ctx);
+    runScheduledJobs(client.ctx);
     expect(outbox()).toEqual(["inviata", "in_coda"]);
     expect(client.ctx.metrics.jobRuns.get("sent-mail-prune")?.ok).toBe(true);
   });

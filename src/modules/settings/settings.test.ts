@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { penalita } from "../../db/schema";
 import { DEFAULT_SETTINGS } from "../../domain/academy-settings";
 import { AUTOMATIC_BLOCK_REASON } from "../../domain/loan-rules";
-import { checkOverdueLoans } from "../../jobs";
+import { runScheduledJobs } from "../../jobs";
 import { registerStudent } from "../../testing/harness";
 import { editPayload } from "../../testing/inventory-fixtures";
 import {
@@ -221,7 +221,7 @@ describe("open days and closures", () => {
     const today = await requestCamera(scenario, day(4), day(7));
     expect(today.status).toBe(400);
     expect(today.body.error).toContain(`il primo giorno di apertura è 17/03/2026`);
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(loanRow(ctx, loanId)?.stato).toBe("scaduto");
     travelToDay(ctx, day(7));
     await requestOk(scenario.client, scenario.student.token, {
@@ -380,10 +380,10 @@ describe("strikes", () => {
     await lateLoan(1); // another on 20/04: the two months count from here
     expect(userRow(ctx, student.user.id).penaltyStrikes).toBe(2);
     travelToDay(ctx, "2026-06-19");
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(userRow(ctx, student.user.id).penaltyStrikes).toBe(2);
     travelToDay(ctx, "2026-06-20");
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(userRow(ctx, student.user.id).penaltyStrikes).toBe(0);
     const history = ctx.db.select().from(penalita).where(eq(penalita.utenteId, student.user.id)).all();
     expect(history).toHaveLength(2);
@@ -401,7 +401,7 @@ describe("strikes", () => {
     travelToDay(ctx, day(2));
     await returnOk(scenario.client, scenario.admin, loanId);
     travelToDay(ctx, "2030-01-01");
-    checkOverdueLoans(ctx);
+    runScheduledJobs(ctx);
     expect(userRow(ctx, student.user.id).penaltyStrikes).toBe(1);
   });
 });
