@@ -149,6 +149,8 @@ export function studentApi(userId = 2) {
     "GET /api/categorie-semplici": { body: [] },
     "GET /api/richieste/mie": { body: [] },
     "GET /api/prestiti/mie": { body: [] },
+    "GET /api/kit": { body: [] },
+    "GET /api/prenotazioni/mie": { body: [] },
     "GET /api/segnalazioni/mie": { body: [] },
     "GET /api/avvisi/utente": { body: NO_ALERTS },
     "GET /api/notifiche": { body: { notifiche: [], non_lette: 0 } },

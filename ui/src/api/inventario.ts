@@ -99,13 +99,18 @@ export const BOOKING_HORIZON_DAYS = 365;
 
 /** An item's booking calendar from `from` (usually today) for a year. */
 export function useItemAvailability(itemId: number | null, from: string) {
+  return useQuery(itemAvailabilityQuery(itemId, from));
+}
+
+/** The item page and the set drawer read one item's calendar alike (and share it in the cache). */
+export function itemAvailabilityQuery(itemId: number | null, from: string) {
   const to = addDays(from, BOOKING_HORIZON_DAYS);
-  return useQuery({
+  return {
     queryKey: inventarioKeys.availability(itemId, from),
     queryFn: () =>
       answerOf(server.api.inventario({ id: String(itemId) }).disponibilita.get({ query: { dal: from, al: to } })),
     enabled: itemId !== null && from !== "",
-  });
+  };
 }
 
 /** Units of an item that can be booked for some dates, free ones first. */

@@ -137,7 +137,13 @@ describe("student area", () => {
     const labels = sidebar()
       .getAllByRole("link")
       .map((link) => link.textContent);
-    expect(labels).toEqual(["Dashboard", "I Miei Prestiti", "Articoli Disponibili", "Segnala Guasto"]);
+    expect(labels).toEqual([
+      "Dashboard",
+      "I Miei Prestiti",
+      "Le mie prenotazioni",
+      "Articoli Disponibili",
+      "Segnala Guasto",
+    ]);
     expect(screen.queryByRole("heading", { name: "Gestione Utenti" })).toBeNull();
     await waitFor(() => expect(window.location.pathname).toBe("/dashboard"));
   });

@@ -1,17 +1,22 @@
-import { ClipboardList, LayoutDashboard, PackageSearch, TriangleAlert } from "lucide-react";
-import { useLayoutEffect } from "react";
-import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
+import { ClipboardList, LayoutDashboard, ListChecks, PackageSearch, TriangleAlert } from "lucide-react";
+import { useLayoutEffect, useState } from "react";
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useSearchParams } from "react-router";
 import { AvailableItemsPage } from "../features/available-items/components/available-items-page";
 import { ReportFaultPage } from "../features/fault-reports/components/report-fault-page";
 import { ItemPage } from "../features/item-page/components/item-page";
 import { LoanRequestDialog } from "../features/loan-request/components/loan-request-dialog";
 import { useWizardParams } from "../features/loan-request/wizard-params";
 import { MyLoansPage } from "../features/my-loans/components/my-loans-page";
+import { MySetsPage } from "../features/my-sets/components/my-sets-page";
+import { SetDrawer } from "../features/set-booking/components/set-drawer";
+import { SetToolbarButton } from "../features/set-booking/components/set-toolbar-button";
 import { StudentDashboardPage } from "../features/student-dashboard/components/student-dashboard-page";
 import { StudentNotificationCenter } from "../features/student-notifications/components/student-notification-center";
 import { SystemPage } from "../features/system/components/system-page";
 import { type NavigationTarget, onNavigationRequest } from "../lib/navigation-event";
 import { newRequestParams } from "../lib/request-wizard-link";
+import { claimSetCart } from "../lib/set-cart";
+import { setDrawerStepOf } from "../lib/set-drawer-link";
 import { useSignedInUser } from "./session";
 import { AppShell } from "./shell/app-shell";
 import type { NavItem } from "./shell/nav-list";
@@ -20,6 +25,7 @@ import type { NavItem } from "./shell/nav-list";
 const STUDENT_VIEWS: NavItem[] = [
   { key: "dashboard", href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { key: "miei-prestiti", href: "/miei-prestiti", label: "I Miei Prestiti", icon: ClipboardList },
+  { key: "mie-prenotazioni", href: "/mie-prenotazioni", label: "Le mie prenotazioni", icon: ListChecks },
   { key: "articoli", href: "/articoli", label: "Articoli Disponibili", icon: PackageSearch },
   { key: "segnalazioni", href: "/segnalazioni", label: "Segnala Guasto", icon: TriangleAlert },
 ];
@@ -47,6 +53,7 @@ export function StudentArea() {
         <Route index element={<StudentDashboardPage user={user} onNewRequest={() => openRequest()} />} />
         <Route path="dashboard" element={<StudentDashboardPage user={user} onNewRequest={() => openRequest()} />} />
         <Route path="miei-prestiti" element={<MyLoansPage onNewRequest={() => openRequest()} />} />
+        <Route path="mie-prenotazioni" element={<MySetsPage />} />
         <Route path="articoli" element={<AvailableItemsPage onRequestItem={openRequest} />} />
         <Route path="inventario/:id" element={<ItemPage isDesk={false} onRequestItem={openRequest} />} />
         <Route path="segnalazioni" element={<ReportFaultPage />} />
@@ -62,6 +69,9 @@ function StudentLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const wizard = useWizardParams();
+  const [params] = useSearchParams();
+  // Before the first render: a set left on this browser by another student is never shown.
+  useState(() => claimSetCart(user.id));
   const section = pathname.split("/")[1] || "dashboard";
   const title =
     STUDENT_VIEWS.find((view) => view.key === section)?.label ?? (section === "inventario" ? "Articolo" : "Sistema");
@@ -81,10 +91,16 @@ function StudentLayout() {
       items={STUDENT_VIEWS}
       activeKey={section === "inventario" ? "articoli" : section}
       title={title}
-      toolbar={<StudentNotificationCenter key={user.id} />}
+      toolbar={
+        <>
+          <SetToolbarButton />
+          <StudentNotificationCenter key={user.id} />
+        </>
+      }
     >
       <Outlet />
       {wizard.open && <LoanRequestDialog user={user} />}
+      {setDrawerStepOf(params) && <SetDrawer />}
     </AppShell>
   );
 }

@@ -2,6 +2,7 @@ import { PackageSearch, RefreshCw, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useCategories } from "../../../api/categorie";
 import { useCataloguePages } from "../../../api/inventario";
+import { useKits } from "../../../api/kit";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
@@ -10,6 +11,7 @@ import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { ItemCard } from "./item-card";
+import { KitCard } from "./kit-card";
 
 const ALL_CATEGORIES = "";
 
@@ -23,6 +25,7 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
   const [categoryId, setCategoryId] = useState(ALL_CATEGORIES);
   const serverSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const items = useCataloguePages(serverSearch, categoryId);
+  const kits = useKits();
 
   // Without categories the list still works (no filter offered), so a failure is only logged.
   useEffect(() => {
@@ -33,12 +36,17 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
   const shown = pages.flatMap((page) => page.elementi);
   const total = pages.at(-1)?.totale ?? 0;
   const filtering = serverSearch !== "" || categoryId !== ALL_CATEGORIES;
+  // Kits have no category: a category filter hides them, a search matches their names.
+  const shownKits =
+    categoryId === ALL_CATEGORIES
+      ? (kits.data ?? []).filter((kit) => kit.nome.toLowerCase().includes(serverSearch.toLowerCase()))
+      : [];
 
   return (
     <>
       <PageHeader
         title="Articoli Disponibili"
-        description="Le attrezzature assegnate al tuo corso: scegli un articolo e richiedilo."
+        description="Le attrezzature assegnate al tuo corso: richiedi un articolo, o componi un set per le tue riprese."
       />
 
       <div className="mb-5 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end">
@@ -75,6 +83,21 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
           </select>
         </div>
       </div>
+
+      {shownKits.length > 0 && (
+        <section aria-labelledby="kits-title" className="mb-6">
+          <h2 id="kits-title" className="mb-3 text-base font-semibold text-slate-900">
+            Kit del tuo corso
+          </h2>
+          <ul aria-label="Kit" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {shownKits.map((kit) => (
+              <li key={kit.id}>
+                <KitCard kit={kit} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {items.isPending && <LoadingState label="Caricamento articoli..." />}
       {items.isError && (

@@ -2,6 +2,7 @@ import { ExternalLink, MapPin, Send, Tag } from "lucide-react";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import type { ItemState } from "../../../../../src/domain/unit-state";
 import type { CatalogueItem } from "../../../api/inventario";
+import { AddToSetButton } from "../../../components/add-to-set-button";
 import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
@@ -51,7 +52,7 @@ export function ItemCard({ item, onRequest }: { item: CatalogueItem; onRequest: 
         </span>
         <span>{LOAN_TYPE_LABELS[item.tipo_prestito]}</span>
       </div>
-      <div className="mt-auto flex items-center justify-between gap-3 pt-4">
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
         {isWebAddress(item.immagine_url) ? (
           <a
             href={item.immagine_url}
@@ -66,16 +67,19 @@ export function ItemCard({ item, onRequest }: { item: CatalogueItem; onRequest: 
         ) : (
           <span />
         )}
-        <Button
-          icon={Send}
-          onClick={onRequest}
-          disabled={!requestable}
-          aria-label={`Richiedi ${item.nome}`}
-          title={requestable ? undefined : "Nessuna unità disponibile al momento"}
-          className="py-2"
-        >
-          Richiedi
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <AddToSetButton kind="articolo" id={item.id} nome={item.nome} disabled={item.quantita_totale === 0} />
+          <Button
+            icon={Send}
+            onClick={onRequest}
+            disabled={!requestable}
+            aria-label={`Richiedi ${item.nome}`}
+            title={requestable ? undefined : "Nessuna unità disponibile al momento"}
+            className="py-2"
+          >
+            Richiedi
+          </Button>
+        </div>
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import { useClosedDays } from "../../../api/impostazioni";
 import { BOOKING_HORIZON_DAYS, type ItemDetails, useItem, useItemAvailability } from "../../../api/inventario";
 import { useServerToday } from "../../../api/system";
+import { AddToSetButton } from "../../../components/add-to-set-button";
 import { Alert } from "../../../components/alert";
 import { BookingCalendar } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
@@ -90,9 +91,12 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
             <h2 id="item-calendar-title" className="text-base font-semibold text-slate-900">
               Disponibilità
             </h2>
-            <Button icon={CalendarPlus} disabled={!nextFree} onClick={() => onRequestItem?.(details.id)}>
-              Richiedi
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <AddToSetButton kind="articolo" id={details.id} nome={details.nome} disabled={!nextFree} />
+              <Button icon={CalendarPlus} disabled={!nextFree} onClick={() => onRequestItem?.(details.id)}>
+                Richiedi
+              </Button>
+            </div>
           </div>
           {availability.isPending && <LoadingState label="Caricamento disponibilità..." />}
           {availability.isError && <Alert tone="error">{availability.error.message}</Alert>}
