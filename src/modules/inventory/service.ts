@@ -62,7 +62,8 @@ function imageUrl(value: unknown): string | null {
   throw badRequest("Il link dell'immagine deve essere un indirizzo web (http o https)");
 }
 
-function courseIdsFor(db: Db, value: string[]): number[] {
+/** Course names to ids, in the order given; an unknown name is a 400. */
+export function courseIdsFor(db: Db, value: string[]): number[] {
   const names = [...new Set(value.map((name) => name.trim()))];
   const rows = db.select().from(corsi).where(inArray(corsi.nome, names)).all();
   const unknown = names.find((name) => !rows.some((row) => row.nome === name));
