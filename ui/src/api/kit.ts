@@ -1,43 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { addDays } from "../../../src/domain/dates";
-import { requestJson } from "../lib/api";
-import type { SetAccessory } from "./prenotazioni";
+import type { KitAvailabilityView, KitInput, KitView } from "../../../src/modules/kits/model";
+import { answerOf, server } from "../lib/api";
 
 // Kits: the desk's templates of a set (GET/POST/PUT/DELETE /api/kit), the days a whole kit can be
 // booked (GET /api/kit/:id/disponibilita) and its label.
 
-export interface KitLine {
-  inventario_id: number;
-  inventario_nome?: string;
-  quantita: number;
-  /** A pinned unit, always lent with this kit. */
-  unit_id?: number | null;
-  codice_univoco?: string | null;
-}
-
-export interface Kit {
-  id: number;
-  nome: string;
-  descrizione: string | null;
-  corsi_assegnati: string[];
-  righe: KitLine[];
-  accessori: SetAccessory[];
-}
-
-export interface KitInput {
-  nome: string;
-  descrizione: string | null;
-  corsi_assegnati: string[];
-  righe: { inventario_id: number; quantita: number; unit_id?: number }[];
-  accessori: SetAccessory[];
-}
-
-/** The days within [dal, al] on which every line of the kit is free. */
-export interface KitAvailability {
-  dal: string;
-  al: string;
-  giorni_liberi: string[];
-}
+export type { KitInput };
+export type Kit = KitView;
+export type KitAvailability = KitAvailabilityView;
 
 export const kitKeys = {
   all: ["kit"] as const,
@@ -48,7 +19,7 @@ export const kitKeys = {
 export function useKits() {
   return useQuery({
     queryKey: kitKeys.all,
-    queryFn: () => requestJson<Kit[]>("GET", "/api/kit", "Errore nel caricamento dei kit"),
+    queryFn: () => answerOf(server.api.kit.get(), "Errore nel caricamento dei kit"),
   });
 }
 
@@ -57,9 +28,8 @@ export function useKitAvailability(kitId: number | null, from: string, horizonDa
   return useQuery({
     queryKey: kitKeys.availability(kitId ?? 0, from),
     queryFn: () =>
-      requestJson<KitAvailability>(
-        "GET",
-        `/api/kit/${kitId}/disponibilita?dal=${from}&al=${to}`,
+      answerOf(
+        server.api.kit({ id: String(kitId) }).disponibilita.get({ query: { dal: from, al: to } }),
         "Errore nel caricamento della disponibilità del kit",
       ),
     enabled: kitId !== null && from !== "",
@@ -77,13 +47,15 @@ function useKitWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
 export function useSaveKit() {
   return useKitWrite(({ id, input }: { id: number | null; input: KitInput }) =>
     id === null
-      ? requestJson<Kit>("POST", "/api/kit", "Errore nel salvataggio del kit", input)
-      : requestJson<Kit>("PUT", `/api/kit/${id}`, "Errore nel salvataggio del kit", input),
+      ? answerOf(server.api.kit.post(input), "Errore nel salvataggio del kit")
+      : answerOf(server.api.kit({ id: String(id) }).put(input), "Errore nel salvataggio del kit"),
   );
 }
 
 export function useDeleteKit() {
-  return useKitWrite((id: number) => requestJson<unknown>("DELETE", `/api/kit/${id}`, "Errore nell'eliminazione"));
+  return useKitWrite((id: number) =>
+    answerOf(server.api.kit({ id: String(id) }).delete(), "Errore nell'eliminazione del kit"),
+  );
 }
 
 /** The kit's label (PDF with its QR code), for a download button. */

@@ -17,8 +17,10 @@ const shootKit = {
   nome: "Kit Ripresa",
   descrizione: "Per le riprese in esterno",
   corsi_assegnati: ["Fotografia"],
-  righe: [{ inventario_id: 10, inventario_nome: "Canon EOS R6", quantita: 1 }],
+  righe: [{ id: 1, inventario_id: 10, oggetto_nome: "Canon EOS R6", quantita: 1, unit_id: null, codice_univoco: null }],
   accessori: [{ nome: "Batteria", quantita: 2 }],
+  created_at: "2025-03-01 09:00:00",
+  updated_at: "2025-03-01 09:00:00",
 };
 
 /** The lens: one unit busy on days 2–4, the other on days 3–6, so two units are free neither on 3 nor 4. */

@@ -14,10 +14,10 @@ export function KitCard({ kit }: { kit: Kit }) {
       {kit.descrizione && <p className="mt-2 text-sm text-slate-600">{kit.descrizione}</p>}
       <ul aria-label={`Contenuto di ${kit.nome}`} className="mt-3 space-y-1 text-sm text-slate-700">
         {kit.righe.map((line) => (
-          <li key={`${line.inventario_id}-${line.unit_id ?? "qualsiasi"}`} className="flex gap-1.5">
+          <li key={line.id} className="flex gap-1.5">
             <Boxes className="mt-0.5 size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
             <span className="min-w-0">
-              {line.quantita} × {line.inventario_nome ?? `Articolo ${line.inventario_id}`}
+              {line.quantita} × {line.oggetto_nome}
             </span>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { ListChecks } from "lucide-react";
 import { useState } from "react";
-import { type SetView, useCancelSet, useMySets } from "../../../api/prenotazioni";
+import { type SetSummary, useCancelSet, useMySets } from "../../../api/prenotazioni";
 import { Alert } from "../../../components/alert";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
@@ -14,7 +14,7 @@ export function MySetsPage() {
   const sets = useMySets();
   const cancelSet = useCancelSet();
   const showToast = useToast();
-  const [cancelling, setCancelling] = useState<SetView | null>(null);
+  const [cancelling, setCancelling] = useState<SetSummary | null>(null);
 
   return (
     <>

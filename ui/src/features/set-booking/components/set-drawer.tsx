@@ -51,7 +51,7 @@ export function SetDrawer() {
   function nameOf(itemId: number): string {
     const own = lines.find((line) => line.kind === "articolo" && line.id === itemId);
     const inKit = kits.data?.flatMap((kit) => kit.righe).find((line) => line.inventario_id === itemId);
-    return own?.nome ?? inKit?.inventario_nome ?? `Articolo ${itemId}`;
+    return own?.nome ?? inKit?.oggetto_nome ?? `Articolo ${itemId}`;
   }
 
   function send() {
