@@ -20,6 +20,7 @@ import { LoanList } from "./loan-list";
 import { NewLoanWizard } from "./new-loan/new-loan-wizard";
 import { RequestDetailsModal } from "./request-details-modal";
 import { RequestList } from "./request-list";
+import { PendingSets } from "./sets/pending-sets";
 
 /** The search goes to the server once typing pauses this long. */
 const SEARCH_DELAY_MS = 250;
@@ -121,6 +122,7 @@ export function LoansPage() {
         </div>
 
         <div id="loans-panel" role="tabpanel" aria-labelledby={`loans-tab-${tab}`} className="p-4">
+          {tab === "in_attesa" && <PendingSets />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
             <Alert
