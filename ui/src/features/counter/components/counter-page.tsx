@@ -15,6 +15,8 @@ import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
 import { LendPanel } from "./lend-panel";
+import { SetCounterPanel } from "./set/set-counter-panel";
+import type { SetScan } from "./set/use-scanned-ticks";
 
 // The fallback QR decoder is large: it is downloaded only when the camera is turned on.
 const CameraScanner = lazy(() =>
@@ -27,6 +29,12 @@ interface SessionEntry {
   code: string;
   itemName: string;
   outcome: string;
+}
+
+interface ScanFound {
+  units: ScannedUnit[];
+  /** The set the scanned unit or kit belongs to, when it is due out or back. */
+  setId: number | null;
 }
 
 type Dialog =
@@ -109,6 +117,8 @@ export function CounterPage() {
   const [session, setSession] = useState<SessionEntry[]>([]);
   /** The free unit whose lend form is open. */
   const [lendingId, setLendingId] = useState<number | null>(null);
+  /** The set a scan opened, with the last unit scanned for it. */
+  const [openSet, setOpenSet] = useState<{ id: number; scan: SetScan } | null>(null);
   const field = useRef<HTMLInputElement>(null);
   // The camera's callback stays the same across renders, so the stream is not restarted.
   const scanRef = useRef(scan);
@@ -117,16 +127,19 @@ export function CounterPage() {
   // Only the newest lookup shows its answer: a refresh after a dialog must not cover a newer scan.
   const newestLookup = useRef(0);
   /** Finds what `text` names; null when a newer lookup started meanwhile (its answer is the one shown). */
-  const lookup = useCallback(async (text: string): Promise<ScannedUnit[] | null> => {
+  const lookup = useCallback(async (text: string): Promise<ScanFound | null> => {
     const value = text.trim();
-    if (!value) return [];
+    if (!value) return { units: [], setId: null };
     const ticket = ++newestLookup.current;
     setSearching(true);
     setProblem(null);
     let units: ScannedUnit[] = [];
+    let setId: number | null = null;
     let failure: string | null = null;
     try {
-      units = (await scanCode(value)).unita;
+      const answer = await scanCode(value);
+      units = answer.unita;
+      setId = answer.prenotazione_id ?? null;
     } catch (error) {
       failure = error instanceof ApiError ? error.message : "Codice non trovato";
     }
@@ -136,7 +149,7 @@ export function CounterPage() {
     if (!failure) setLastCode(value);
     setSearching(false);
     field.current?.focus();
-    return units;
+    return { units, setId };
   }, []);
 
   const onCameraCode = useCallback((text: string) => {
@@ -152,9 +165,22 @@ export function CounterPage() {
   async function scan(text: string) {
     // The field empties at once, ready for the next code a scanner types.
     setCode("");
-    const units = await lookup(text);
-    if (!units) return;
+    const found = await lookup(text);
+    if (!found) return;
+    const { units, setId } = found;
     const [only] = units.length === 1 ? units : [];
+    // A unit or kit of a set due out or back opens the whole set; while one is open, every scan goes to it.
+    if (setId !== null || (openSet && units.length > 0)) {
+      const unit = only
+        ? { id: only.id, codice_univoco: only.codice_univoco, inventario_id: only.inventario_id }
+        : null;
+      setOpenSet((current) => ({
+        id: setId ?? current?.id ?? 0,
+        scan: { seq: (current?.scan.seq ?? 0) + 1, unit },
+      }));
+      setLendingId(null);
+      return;
+    }
     if (only) remember(only, `Scansionata: ${ACTION_TEXT[only.azione].toLowerCase()}`);
     // One free unit scanned: it is there to be lent, so the lend form opens at once.
     setLendingId(only?.azione === "prestito" ? only.id : null);
@@ -163,6 +189,13 @@ export function CounterPage() {
   function remember(unit: ScannedUnit, outcome: string) {
     setSession((entries) => [
       { id: entries.length + 1, at: new Date(), code: unit.codice_univoco, itemName: unit.oggetto_nome, outcome },
+      ...entries,
+    ]);
+  }
+
+  function rememberSet(outcome: string) {
+    setSession((entries) => [
+      { id: entries.length + 1, at: new Date(), code: lastCode ?? "", itemName: "Set", outcome },
       ...entries,
     ]);
   }
@@ -192,7 +225,7 @@ export function CounterPage() {
 
   return (
     <>
-      <PageHeader title="Banco" description="Scansiona un'etichetta o scrivi il codice di un'unità." />
+      <PageHeader title="Banco" description="Scansiona un'etichetta o scrivi il codice di un'unità o di un kit." />
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
           <div className="relative flex-1">
@@ -242,16 +275,26 @@ export function CounterPage() {
 
       <section aria-label="Risultato della scansione" className="mt-4 space-y-3">
         {problem && <Alert tone="error">{problem}</Alert>}
-        {found.map((unit) => (
-          <UnitResult
-            key={unit.id}
-            unit={unit}
-            onAction={setDialog}
-            lending={lendingId === unit.id}
-            onLend={(open) => setLendingId(open ? unit.id : null)}
-            onLent={(outcome) => lent(unit, outcome)}
+        {openSet && (
+          <SetCounterPanel
+            key={openSet.id}
+            setId={openSet.id}
+            scan={openSet.scan}
+            onDone={(outcome) => rememberSet(outcome)}
+            onClose={() => setOpenSet(null)}
           />
-        ))}
+        )}
+        {!openSet &&
+          found.map((unit) => (
+            <UnitResult
+              key={unit.id}
+              unit={unit}
+              onAction={setDialog}
+              lending={lendingId === unit.id}
+              onLend={(open) => setLendingId(open ? unit.id : null)}
+              onLent={(outcome) => lent(unit, outcome)}
+            />
+          ))}
       </section>
 
       <section className="mt-6">
