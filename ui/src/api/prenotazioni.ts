@@ -265,6 +265,15 @@ export function useReturnSet() {
   );
 }
 
+/** The desk closes a mancanza: the accessory came back, was replaced, or is charged as a penalty. */
+export function useResolveShortage() {
+  return useSetWrite(({ id, esito }: { id: number; esito: NonNullable<SetShortage["esito"]> }) =>
+    requestJson<{ message: string }>("PUT", `/api/mancanze/${id}/risolvi`, "Errore nella chiusura della mancanza", {
+      esito,
+    }),
+  );
+}
+
 /** The signed receipt's address, for a download button. */
 export function receiptPath(id: number) {
   return `/api/prenotazioni/${id}/ricevuta`;

@@ -3,24 +3,26 @@ import { PageHeader } from "../../../components/page-header";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { DashboardCounters } from "./dashboard-counters";
 import { ImportantAlerts } from "./important-alerts";
+import { OpenShortages } from "./open-shortages";
 import { PasswordResetRequests } from "./password-reset-requests";
 import { QuickActions } from "./quick-actions";
 import { RecentReports } from "./recent-reports";
 import { RecentRequests } from "./recent-requests";
 
-type Section = "counters" | "alerts" | "actions" | "requests" | "reports" | "resets";
+type Section = "counters" | "alerts" | "shortages" | "actions" | "requests" | "reports" | "resets";
 
 const SECTIONS: Record<Section, { content: ReactNode; half?: boolean }> = {
   counters: { content: <DashboardCounters /> },
   alerts: { content: <ImportantAlerts /> },
+  shortages: { content: <OpenShortages /> },
   actions: { content: <QuickActions /> },
   requests: { content: <RecentRequests />, half: true },
   reports: { content: <RecentReports />, half: true },
   resets: { content: <PasswordResetRequests /> },
 };
 
-const DESK_ORDER: Section[] = ["counters", "alerts", "actions", "requests", "reports", "resets"];
-const PHONE_ORDER: Section[] = ["alerts", "requests", "counters", "actions", "reports", "resets"];
+const DESK_ORDER: Section[] = ["counters", "alerts", "shortages", "actions", "requests", "reports", "resets"];
+const PHONE_ORDER: Section[] = ["alerts", "shortages", "requests", "counters", "actions", "reports", "resets"];
 
 /**
  * On a desk's screen the counters come first; on a phone, what needs acting on (late and due loans, the

@@ -6,6 +6,7 @@ import { DownloadButton } from "../../../components/download-button";
 import { SetStateBadge } from "../../../components/set/set-state-badge";
 import { apiDownload } from "../../../lib/api";
 import { saveFile } from "../../../lib/save-file";
+import { ConfirmHandOver } from "./confirm-hand-over";
 
 export function setTitle(set: SetSummary) {
   return set.kit_nome ?? (set.unita_totali === 1 ? "Set di 1 articolo" : `Set di ${set.unita_totali} articoli`);
@@ -36,6 +37,7 @@ export function SetCard({ set, onCancel }: { set: SetSummary; onCancel: () => vo
           </li>
         ))}
       </ul>
+      {set.stato === "in_corso" && !set.firma && <ConfirmHandOver setId={set.id} />}
       {set.motivo_rifiuto && <p className="mt-2 text-sm text-red-700">Motivo: {set.motivo_rifiuto}</p>}
       <div className="mt-auto flex flex-wrap items-center justify-end gap-2 pt-3">
         {set.firma && (

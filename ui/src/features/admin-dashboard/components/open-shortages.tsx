@@ -1,0 +1,57 @@
+import { PackageX } from "lucide-react";
+import { useOpenShortages, useResolveShortage } from "../../../api/prenotazioni";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { useToast } from "../../../components/toast";
+import { formatDate } from "../../../lib/dates";
+
+/** The accessories not returned with their set, open until the desk resolves them; hidden when none is. */
+export function OpenShortages() {
+  const shortages = useOpenShortages();
+  const resolve = useResolveShortage();
+  const showToast = useToast();
+  if (shortages.isError) return <Alert tone="error">{shortages.error.message}</Alert>;
+  if (!shortages.data || shortages.data.length === 0) return null;
+  return (
+    <section aria-labelledby="open-shortages-title" className="rounded-xl border border-red-200 bg-white shadow-sm">
+      <header className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
+        <PackageX className="size-5 text-red-600" aria-hidden="true" />
+        <h2 id="open-shortages-title" className="font-semibold text-slate-900">
+          Mancanze aperte
+        </h2>
+      </header>
+      <ul aria-label="Mancanze aperte" className="divide-y divide-slate-100">
+        {shortages.data.map((shortage) => {
+          const student = `${shortage.utente_nome ?? ""} ${shortage.utente_cognome ?? ""}`.trim() || "Utente eliminato";
+          return (
+            <li key={shortage.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
+              <span className="min-w-0">
+                <span className="font-medium text-slate-900">
+                  {shortage.quantita} × {shortage.nome}
+                </span>
+                <span className="text-slate-600">
+                  {" "}
+                  · {student} · dal {formatDate(shortage.created_at)}
+                </span>
+              </span>
+              <Button
+                variant="secondary"
+                className="py-1.5"
+                busy={resolve.isPending && resolve.variables?.id === shortage.id}
+                aria-label={`Segna restituito: ${shortage.nome} di ${student}`}
+                onClick={() =>
+                  resolve.mutate(
+                    { id: shortage.id, esito: "restituito" },
+                    { onSuccess: () => showToast(`${shortage.nome} di ${student}: restituito`) },
+                  )
+                }
+              >
+                Restituito
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

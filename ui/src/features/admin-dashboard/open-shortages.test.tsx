@@ -1,0 +1,36 @@
+import { describe, expect, it } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import { anAdmin } from "../../../test/fixtures";
+import { renderApp } from "../../../test/render-app";
+
+const battery = {
+  id: 7,
+  prenotazione_id: 40,
+  nome: "Batteria",
+  quantita: 1,
+  esito: null,
+  nota: null,
+  created_at: "2025-03-24 10:00:00",
+  risolta_il: null,
+  utente_id: 2,
+  utente_nome: "Giulia",
+  utente_cognome: "Bianchi",
+};
+
+describe("the desk's dashboard", () => {
+  it("lists the open mancanze and closes one as returned", async () => {
+    const { user, server } = renderApp({
+      signedInAs: anAdmin(),
+      path: "/dashboard",
+      api: {
+        "GET /api/mancanze": { body: [battery] },
+        "PUT /api/mancanze/7/risolvi": { body: { message: "Risolta", mancanza: { ...battery, esito: "restituito" } } },
+      },
+    });
+    const list = within(await screen.findByRole("list", { name: "Mancanze aperte" }));
+    expect(list.getByRole("listitem").textContent).toContain("1 × Batteria · Giulia Bianchi · dal 24/03/2025");
+    await user.click(list.getByRole("button", { name: "Segna restituito: Batteria di Giulia Bianchi" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/mancanze/7/risolvi")).toHaveLength(1));
+    expect(server.callsTo("PUT /api/mancanze/7/risolvi")[0]?.body).toEqual({ esito: "restituito" });
+  });
+});
