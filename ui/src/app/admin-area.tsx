@@ -1,6 +1,7 @@
 import {
   Activity,
   BarChart3,
+  Boxes,
   ClipboardList,
   LayoutDashboard,
   Package,
@@ -16,6 +17,7 @@ import { CounterPage } from "../features/counter/components/counter-page";
 import { GlobalSearch } from "../features/global-search/components/global-search";
 import { InventoryPage } from "../features/inventory/components/inventory-page";
 import { ItemPage } from "../features/item-page/components/item-page";
+import { KitsPage } from "../features/kits/components/kits-page";
 import { LoansPage } from "../features/loans/components/loans-page";
 import { NotificationCenter } from "../features/notifications/components/notification-center";
 import { RepairsPage } from "../features/repairs/components/repairs-page";
@@ -34,6 +36,7 @@ import type { NavItem } from "./shell/nav-list";
 const ADMIN_PAGES: NavItem[] = [
   { key: "dashboard", href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { key: "inventario", href: "/inventario", label: "Inventario", icon: Package },
+  { key: "kit", href: "/kit", label: "Kit", icon: Boxes },
   { key: "prestiti", href: "/prestiti", label: "Prestiti", icon: ClipboardList },
   { key: "banco", href: "/banco", label: "Banco", icon: ScanLine },
   { key: "riparazioni", href: "/riparazioni", label: "Riparazioni", icon: Wrench },
@@ -66,6 +69,7 @@ export function AdminArea() {
         <Route path="dashboard" element={<AdminDashboardPage />} />
         <Route path="inventario" element={<InventoryPage />} />
         <Route path="inventario/:id" element={<ItemPage isDesk />} />
+        <Route path="kit" element={<KitsPage />} />
         <Route path="prestiti" element={<LoansPage />} />
         <Route path="banco" element={<CounterPage />} />
         <Route path="riparazioni" element={<RepairsPage />} />

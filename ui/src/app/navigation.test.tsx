@@ -47,6 +47,7 @@ describe("admin shell", () => {
     expect(labels).toEqual([
       "Dashboard",
       "Inventario",
+      "Kit",
       "Prestiti",
       "Banco",
       "Riparazioni",
