@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { auditActions, createItem } from "../../testing/inventory-fixtures";
+import { auditActions, createItem, editPayload } from "../../testing/inventory-fixtures";
 import { createKitOk, portraitKit } from "../../testing/kit-fixtures";
 import { loanScenario, unitIdOf } from "../../testing/loan-fixtures";
 
@@ -167,5 +167,29 @@ describe("the desk's kits", () => {
     expect(answer.body).toEqual({
       error: `L'unità ${camera.unita[0].codice_univoco} è segnata come persa: non può entrare nel kit`,
     });
+  });
+
+  it("keeps a kit's item and pinned unit in the inventory while the kit lives, and lets them go after", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, camera, studioLight } = scenario;
+    const kit = await createKitOk(client, admin, portraitKit(scenario));
+    const pinnedCode = camera.unita[0].codice_univoco;
+    const withoutPinned = editPayload(camera, {
+      unita: camera.unita.slice(1).map((unit: { id: number; codice_univoco: string }) => ({
+        id: unit.id,
+        codice_univoco: unit.codice_univoco,
+      })),
+    });
+    const removal = await client.put(`/api/inventario/${camera.id}`, withoutPinned, admin);
+    expect(removal.status).toBe(409);
+    expect(removal.body).toEqual({
+      error: `Impossibile rimuovere l'unità ${pinnedCode}: è fissata nel kit «Kit ritratto»`,
+    });
+    const archive = await client.delete(`/api/inventario/${studioLight.id}`, admin);
+    expect(archive.status).toBe(409);
+    expect(archive.body).toEqual({ error: "Impossibile eliminare: l'oggetto è nel kit «Kit ritratto»." });
+    await client.delete(`/api/kit/${kit.id}`, admin);
+    expect((await client.put(`/api/inventario/${camera.id}`, withoutPinned, admin)).status).toBe(200);
+    expect((await client.delete(`/api/inventario/${studioLight.id}`, admin)).status).toBe(200);
   });
 });
