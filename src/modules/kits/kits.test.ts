@@ -138,6 +138,10 @@ describe("the desk's kits", () => {
         "L'accessorio «batteria» compare due volte: indica la quantità",
       ],
       [{ righe: [{ inventario_id: studioLight.id }] }, "La quantità di ogni riga va da 1 a 100"],
+      [{ righe: line({ unit_id: "a" }) }, "Unità non valida in una riga del kit"],
+      [{ righe: Array.from({ length: 51 }, () => line({})[0]) }, "Un kit ha da 1 a 50 righe"],
+      [{ descrizione: 5 }, "La descrizione del kit è un testo"],
+      [{ accessori: [{ nome: "x".repeat(121), quantita: 1 }] }, "Testo troppo lungo (massimo 120 caratteri)"],
     ];
     for (const [change, error] of cases) {
       const answer = await client.post("/api/kit", portraitKit(scenario, change), admin);
