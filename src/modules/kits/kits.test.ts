@@ -91,6 +91,21 @@ describe("the desk's kits", () => {
     expect((await client.get("/api/kit")).status).toBe(401);
   });
 
+  it("hides from students a kit with an item later taken off their course, and keeps it for the desk", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student, studioLight } = scenario;
+    const kit = await createKitOk(client, admin, portraitKit(scenario));
+    const moved = await client.put(
+      `/api/inventario/${studioLight.id}`,
+      editPayload(studioLight, { corsi_assegnati: ["Design"] }),
+      admin,
+    );
+    expect(moved.status).toBe(200);
+    expect((await client.get("/api/kit", student.token)).body).toEqual([]);
+    expect((await client.get(`/api/kit/${kit.id}`, student.token)).status).toBe(404);
+    expect((await client.get("/api/kit", admin)).body.map((shown: { id: number }) => shown.id)).toEqual([kit.id]);
+  });
+
   it("refuses bad kits with an Italian 400 and stores nothing", async () => {
     const scenario = await loanScenario();
     const { client, admin, camera, studioLight, plotter } = scenario;
