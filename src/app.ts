@@ -5,9 +5,7 @@ import { createTokenService } from "./http/auth";
 import { bodyGuard, bodyLimitFor, isImportPath, tooLarge } from "./http/body-guard";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
 import { UNMATCHED_ROUTE } from "./http/metrics";
-import { CACHED_LISTS, compressedStream, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
-import { type ListReaders, readsOffThread } from "./list-readers";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule, userEditRoutes } from "./modules/auth";
@@ -30,7 +28,16 @@ import { searchModule } from "./modules/search";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
-import { isStreamedList } from "./modules/whole-list";
+import {
+  CACHED_LISTS,
+  compressedStream,
+  createResponseCache,
+  encodeJson,
+  isStreamedList,
+  jsonResponse,
+  type ListReaders,
+  readsOffThread,
+} from "./read-model";
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
@@ -69,7 +76,7 @@ export function createApp(
   ctx: AppContext,
   options: {
     ui?: UiAssetSource | null;
-    /** The threads that compute the polled lists on a miss (src/list-readers.ts); without them, this thread does. */
+    /** The threads that compute the polled lists on a miss (src/read-model/list-readers.ts); without them, this thread does. */
     readers?: ListReaders | null;
     /** False in a list reader: the server's thread keeps the answers. */
     listCache?: boolean;

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
-import type { AppContext } from "./context";
-import { WHOLE_LIST_ROUTES } from "./modules/whole-list";
-import { workerAddress } from "./worker-address";
+import type { AppContext } from "../context";
+import { workerAddress } from "../worker-address";
+import { WHOLE_LIST_ROUTES } from "./whole-list";
 
 /**
  * The lists the screens poll are computed, on a cache miss, by threads of their own (src/list-reader-worker.ts),

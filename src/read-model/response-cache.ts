@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import type { ReadList } from "../list-readers";
+import type { ReadList } from "./list-readers";
 
 /**
  * The JSON answers of the read-only lists the screens load and poll, kept per user until the data
@@ -239,7 +239,7 @@ export function jsonResponse(
   return new Response(body, { status, headers: all });
 }
 
-/** A JSON answer streamed in stretches (src/modules/whole-list.ts), compressed on the way when the client accepts it. */
+/** A JSON answer streamed in stretches (src/read-model/whole-list.ts), compressed on the way when the client accepts it. */
 export function compressedStream(
   request: Request,
   response: Response,
@@ -398,7 +398,7 @@ export function createResponseCache(ctx: AppContext) {
       );
     },
 
-    /** A list computed by a list reader (src/list-readers.ts): kept as it came when it succeeded, passed on when not. */
+    /** A list computed by a list reader (src/read-model/list-readers.ts): kept as it came when it succeeded, passed on when not. */
     storeRead(request: Request, read: ReadList, headers: Record<string, string>): Response {
       if (read.status !== 200) {
         settle(request);

@@ -188,7 +188,7 @@ describe("the kept answers", () => {
     expect(await waiting).toBeUndefined();
   });
 
-  /** The big list as a stream of JSON text, as src/modules/whole-list.ts answers a long list. */
+  /** The big list as a stream of JSON text, as src/read-model/whole-list.ts answers a long list. */
   function streamOf(value: unknown): Response {
     const text = JSON.stringify(value);
     const half = Math.floor(text.length / 2);
