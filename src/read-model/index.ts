@@ -20,7 +20,8 @@ export {
   unitsOfOtherItems,
 } from "./kept-search";
 export { type ListReaders, readsOffThread, startListReaders } from "./list-readers";
+export { declaredReads, type Reads, type Resource, readsPlugin, resourcesRead } from "./reads";
 export { groupedCountsSince, RankedCounts, requestCountsSince } from "./request-counts";
-export { CACHED_LISTS, compressedStream, createResponseCache, encodeJson, jsonResponse } from "./response-cache";
+export { compressedStream, createResponseCache, encodeJson, jsonResponse } from "./response-cache";
 export { type ItemCounts, itemCounts, itemCountTotals, pruneItemChanges } from "./unit-counts";
 export { ITEM_STRETCH_ROWS, idsOf, isStreamedList, type WholeList, wholeList } from "./whole-list";
