@@ -3,6 +3,7 @@ export * from "./inventory";
 export * from "./loans";
 export * from "./mail";
 export * from "./notifications";
+export * from "./read-model";
 export * from "./repairs";
 export * from "./settings";
 export * from "./users";
