@@ -8,8 +8,13 @@
  * - item-journal.ts, unit-counts.ts: each item's unit counts and texts, kept per connection and
  *   brought up to date from the `item_changes` journal;
  * - kept-search.ts: the totals of the desk's open searches;
- * - request-counts.ts, history-totals.ts: the statistics' counts, kept per process.
+ * - request-counts.ts, history-totals.ts: the statistics' counts, kept per process;
+ * - counters/: one file per counter table the triggers keep, saying which triggers and how to rebuild it;
+ * - reads.ts: the `reads` macro, by which a route names what it reads (writes name nothing: triggers
+ *   bump the versions, see reads.ts).
  */
+
+export { KEPT_COUNTS, type KeptCount } from "./counters";
 export { historyTotal } from "./history-totals";
 export { type JournalMark, journalSince, keptPerItem } from "./item-journal";
 export {
