@@ -78,17 +78,17 @@ describe("the read model's counters", () => {
 
   for (const counter of KEPT_COUNTS) {
     it(`keeps ${counter.name} equal to a count from scratch after a mixed series of writes`, () => {
-      const { sqlite } = client.ctx;
-      expect(counter.recount(sqlite).length).toBeGreaterThan(0);
-      expect(counter.kept(sqlite)).toEqual(counter.recount(sqlite));
+      const { db } = client.ctx;
+      expect(counter.recount(db).length).toBeGreaterThan(0);
+      expect(counter.kept(db)).toEqual(counter.recount(db));
     });
 
     it(`rebuilds ${counter.name} from scratch to what the triggers keep`, () => {
-      const { sqlite } = client.ctx;
-      const kept = counter.kept(sqlite);
+      const { db, sqlite } = client.ctx;
+      const kept = counter.kept(db);
       sqlite.run(`UPDATE "${counter.name}" SET "${counter.count.name}" = "${counter.count.name}" + 7`);
-      counter.rebuild(sqlite);
-      expect(counter.kept(sqlite)).toEqual(kept);
+      counter.rebuild(db);
+      expect(counter.kept(db)).toEqual(kept);
     });
 
     it(`names triggers of ${counter.name} that its migration made`, () => {
@@ -118,6 +118,6 @@ describe("the read model's counters", () => {
         utente_id: student.user.id,
       }),
     );
-    expect(loansPerState?.kept(ctx.sqlite)).not.toEqual(loansPerState?.recount(ctx.sqlite));
+    expect(loansPerState?.kept(ctx.db)).not.toEqual(loansPerState?.recount(ctx.db));
   });
 });

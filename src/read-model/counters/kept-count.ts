@@ -1,6 +1,7 @@
-import type { Database } from "bun:sqlite";
-import { getTableName } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/client";
+import { writeTransaction } from "../../db/transaction";
 
 /**
  * A counter table kept true by triggers: one row per value of a column of `rows`, holding how many rows
@@ -22,31 +23,31 @@ export interface KeptCountShape {
 export interface KeptCount extends KeptCountShape {
   name: string;
   /** The counter's rows as they would be counted from scratch now. */
-  recount(sqlite: Database): Array<{ key: unknown; count: number }>;
+  recount(db: Db): CountRow[];
   /** The counter's rows as the triggers kept them, zeros left out. */
-  kept(sqlite: Database): Array<{ key: unknown; count: number }>;
+  kept(db: Db): CountRow[];
   /** Counts again from scratch, in place of what the triggers kept (a repair; the triggers go on from there). */
-  rebuild(sqlite: Database): void;
+  rebuild(db: Db): void;
+}
+
+export interface CountRow {
+  key: unknown;
+  count: number;
 }
 
 export function keptCount(shape: KeptCountShape): KeptCount {
-  const name = getTableName(shape.counter);
-  const rows = getTableName(shape.rows);
-  const counted = `SELECT "${shape.by.name}" AS key, count(*) AS count FROM "${rows}" GROUP BY "${shape.by.name}" ORDER BY key`;
+  const { counter, key, count, rows, by } = shape;
+  const counted = sql`SELECT ${by} AS key, count(*) AS count FROM ${rows} GROUP BY ${by} ORDER BY key`;
   return {
     ...shape,
-    name,
-    recount: (sqlite) => sqlite.query<{ key: unknown; count: number }, []>(counted).all(),
-    kept: (sqlite) =>
-      sqlite
-        .query<{ key: unknown; count: number }, []>(
-          `SELECT "${shape.key.name}" AS key, "${shape.count.name}" AS count FROM "${name}" WHERE "${shape.count.name}" <> 0 ORDER BY key`,
-        )
-        .all(),
-    rebuild: (sqlite) =>
-      sqlite.transaction(() => {
-        sqlite.run(`DELETE FROM "${name}"`);
-        sqlite.run(`INSERT INTO "${name}" ("${shape.key.name}", "${shape.count.name}") ${counted}`);
-      })(),
+    name: getTableName(counter),
+    recount: (db) => db.all<CountRow>(counted),
+    kept: (db) =>
+      db.all<CountRow>(sql`SELECT ${key} AS key, ${count} AS count FROM ${counter} WHERE ${count} <> 0 ORDER BY key`),
+    rebuild: (db) =>
+      writeTransaction(db, (tx) => {
+        tx.delete(counter).run();
+        tx.run(sql`INSERT INTO ${counter} (${sql.identifier(key.name)}, ${sql.identifier(count.name)}) ${counted}`);
+      }),
   };
 }
