@@ -1,9 +1,10 @@
 import type { AppContext } from "./context";
+import { withoutMapping } from "./db/client";
 import { cancelNoShows } from "./modules/counter/service";
-import { pruneItemChanges } from "./modules/inventory/unit-counts";
 import { markOverdueLoans } from "./modules/loans/service";
 import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
 import { expireStrikes } from "./modules/penalties/service";
+import { pruneItemChanges } from "./read-model";
 
 /** Runs one job, timing it and recording success or failure for the system status page. */
 export function runJob(ctx: AppContext, name: string, job: () => string): void {
@@ -48,7 +49,9 @@ const SCHEDULED_JOBS: readonly ScheduledJob[] = [
 
 /** One round of the scheduled jobs, each timed and recorded on its own: one failing does not stop the rest. */
 export function runScheduledJobs(ctx: AppContext): void {
-  for (const job of SCHEDULED_JOBS) runJob(ctx, job.name, () => job.run(ctx));
+  withoutMapping(ctx.sqlite, () => {
+    for (const job of SCHEDULED_JOBS) runJob(ctx, job.name, () => job.run(ctx));
+  });
 }
 
 /** How often the outbox is looked at for retries that have come due (new messages wake it at once). */

@@ -12,12 +12,12 @@ export const kit = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     nome: text("nome").notNull(),
-    /** The name folded for comparison: two live kits may not share it. */
-    nomeChiave: text("nome_chiave").notNull(),
     descrizione: text("descrizione"),
     createdAt: text("created_at").notNull(),
-    updatedAt: text("updated_at").notNull(),
     archivedAt: text("archived_at"),
+    /** The name folded for comparison: two live kits may not share it. */
+    nomeChiave: text("nome_chiave").notNull().default(""),
+    updatedAt: text("updated_at").notNull().default(""),
   },
   (table) => [uniqueIndex("kit_nome_vivo_idx").on(table.nomeChiave).where(sql`archived_at is null`)],
 );
@@ -30,7 +30,7 @@ export const kitCorsi = sqliteTable(
       .references(() => kit.id, { onDelete: "cascade" }),
     corsoId: integer("corso_id")
       .notNull()
-      .references(() => corsi.id, { onDelete: "cascade" }),
+      .references(() => corsi.id),
     posizione: integer("posizione").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.kitId, table.corsoId] }), index("kit_corsi_corso_idx").on(table.corsoId)],
@@ -47,13 +47,13 @@ export const kitRighe = sqliteTable(
     inventarioId: integer("inventario_id")
       .notNull()
       .references(() => inventario.id),
-    // A pinned unit removed from the inventory leaves the line asking for any unit of the item.
-    unitId: integer("unit_id").references(() => unita.id, { onDelete: "set null" }),
-    quantita: integer("quantita").notNull(),
-    posizione: integer("posizione").notNull(),
+    quantita: integer("quantita").notNull().default(1),
+    // A pinned unit stays in the inventory while a kit names it (see src/modules/kits/pins.ts).
+    unitId: integer("unit_id").references(() => unita.id),
+    posizione: integer("posizione").notNull().default(0),
   },
   (table) => [
-    index("kit_righe_kit_idx").on(table.kitId, table.posizione),
+    index("kit_righe_kit_idx").on(table.kitId),
     index("kit_righe_inventario_idx").on(table.inventarioId),
     // The Banco's scan finds the kits a unit is pinned to.
     index("kit_righe_unit_idx").on(table.unitId),
@@ -69,8 +69,8 @@ export const kitAccessori = sqliteTable(
       .notNull()
       .references(() => kit.id, { onDelete: "cascade" }),
     nome: text("nome").notNull(),
-    quantita: integer("quantita").notNull(),
-    posizione: integer("posizione").notNull(),
+    quantita: integer("quantita").notNull().default(1),
+    posizione: integer("posizione").notNull().default(0),
   },
-  (table) => [index("kit_accessori_kit_idx").on(table.kitId, table.posizione)],
+  (table) => [index("kit_accessori_kit_idx").on(table.kitId)],
 );

@@ -24,7 +24,6 @@ export function configuredPublicUrl(ctx: AppContext): string | null {
   return readSettings(ctx.db).url_pubblico ?? ctx.publicUrl ?? null;
 }
 
-/** A PDF answered inline, never cached. */
 export const pdfResponse = (bytes: Uint8Array, fileName: string) =>
   new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
     headers: {

@@ -14,6 +14,9 @@ export const KIT_NOT_FOUND = "Kit non trovato";
 
 export const kitParams = idParams("Kit non valido");
 
+const UNIT_IN_LINE = "Unità non valida in una riga del kit";
+const DESCRIPTION_TEXT = "La descrizione del kit è un testo";
+
 const kitLineInput = t.Object(
   {
     inventario_id: t.Integer({ minimum: 1, error: "Oggetto non valido in una riga del kit" }),
@@ -23,7 +26,7 @@ const kitLineInput = t.Object(
       error: `La quantità di ogni riga va da 1 a ${MAX_LINE_QUANTITY}`,
     }),
     /** A pinned unit: always this one, such as a body lent with its own cage. */
-    unit_id: t.Optional(t.Nullable(t.Integer({ minimum: 1, error: "Unità non valida in una riga del kit" }))),
+    unit_id: t.Optional(t.Nullable(t.Integer({ minimum: 1, error: UNIT_IN_LINE }), { error: UNIT_IN_LINE })),
   },
   { additionalProperties: false, error: "Riga del kit non valida: oggetto, quantità e unità facoltativa" },
 );
@@ -44,7 +47,7 @@ const accessoryInput = t.Object(
 export const kitInput = t.Object(
   {
     nome: t.String({ error: NAME_THE_KIT }),
-    descrizione: t.Optional(t.Nullable(t.String({ error: "La descrizione è un testo" }))),
+    descrizione: t.Optional(t.Nullable(t.String({ error: DESCRIPTION_TEXT }), { error: DESCRIPTION_TEXT })),
     /** Course names whose students see the kit in their catalogue. */
     corsi_assegnati: t.Array(t.String({ error: "Assegna almeno un corso" }), {
       minItems: 1,

@@ -76,14 +76,19 @@ export function loadKitViews(db: Db, where?: SQL): KitView[] {
 }
 
 /**
- * Which kits an actor may see: every live kit for the desk, the kits of their own course for a student
- * (none without a course), as items are scoped.
+ * Which kits an actor may see: every live kit for the desk; for a student, the kits of their own course
+ * (none without a course) whose every item is still in that course, since an item taken off the course
+ * after the kit was saved could not be booked from it.
  */
 function kitScope(actor: Actor): SQL | undefined {
   if (actor.ruolo === "admin") return undefined;
-  return inArray(
-    kit.id,
-    sql`(select ${kitCorsi.kitId} from ${kitCorsi} inner join ${corsi} on ${corsi.id} = ${kitCorsi.corsoId} where ${corsi.nome} = ${actor.corsoAccademico ?? ""})`,
+  const course = actor.corsoAccademico ?? "";
+  return and(
+    inArray(
+      kit.id,
+      sql`(select ${kitCorsi.kitId} from ${kitCorsi} inner join ${corsi} on ${corsi.id} = ${kitCorsi.corsoId} where ${corsi.nome} = ${course})`,
+    ),
+    sql`not exists (select 1 from ${kitRighe} where ${kitRighe.kitId} = ${kit.id} and ${kitRighe.inventarioId} not in (select ${inventarioCorsi.inventarioId} from ${inventarioCorsi} inner join ${corsi} on ${corsi.id} = ${inventarioCorsi.corsoId} where ${corsi.nome} = ${course}))`,
   );
 }
 
