@@ -24,7 +24,7 @@ export function configuredPublicUrl(ctx: AppContext): string | null {
   return readSettings(ctx.db).url_pubblico ?? ctx.publicUrl ?? null;
 }
 
-const pdfResponse = (bytes: Uint8Array, fileName: string) =>
+export const pdfResponse = (bytes: Uint8Array, fileName: string) =>
   new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
     headers: {
       "content-type": "application/pdf",
@@ -48,12 +48,12 @@ export async function unitLabels(ctx: AppContext, unitIds: number[], baseUrl: st
 
 const CONDITION_TEXT = { ok: "tutto ok", danneggiato: "danneggiata", incompleto: "incompleta" } as const;
 
-function italianDate(isoDate: string): string {
+export function italianDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split("-");
   return `${day}/${month}/${year}`;
 }
 
-function italianDateTime(instant: string, timeZone: string): string {
+export function italianDateTime(instant: string, timeZone: string): string {
   return new Date(instant).toLocaleString("it-IT", {
     timeZone,
     day: "2-digit",

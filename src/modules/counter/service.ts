@@ -23,6 +23,7 @@ import { type OpenLoanOfUnit, openLoansOfUnits } from "../loans/open-loans";
 import { loanView } from "../loans/service";
 import { notifyStudent } from "../notifications/service";
 import { recordLateReturn } from "../penalties/service";
+import { settleSetReturn } from "../sets/settle";
 import { readSettings } from "../settings/service";
 import type { ReturnAnswer, ReturnBody, ReturnCondition, SCAN_ACTIONS } from "./model";
 
@@ -59,7 +60,7 @@ export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
 }
 
 /** Marks a loan nobody collected as cancelled: its units are free again, and it never counts as late. */
-function markCancelled(db: Db, loanId: number, at: string, byAdminId: number | null) {
+export function markCancelled(db: Db, loanId: number, at: string, byAdminId: number | null) {
   db.update(prestiti)
     .set({ stato: LOAN_STATE.returned, annullatoIl: at, annullatoDa: byAdminId })
     .where(eq(prestiti.id, loanId))
@@ -280,13 +281,19 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
       .from(inventario)
       .where(eq(inventario.id, loan.inventarioId))
       .get();
-    const penalty = recordLateReturn(tx, ctx, admin, {
-      loanId: id,
-      userId: loan.utenteId,
-      itemName: item?.nome ?? "",
-      daysLate: consequences.giorni_ritardo,
-      strikes: consequences.strike,
-    });
+    // A line of a set is late with its set, once, when the set's last line is back (src/modules/sets/settle.ts).
+    const penalty =
+      loan.prenotazioneId === null
+        ? recordLateReturn(tx, ctx, admin, {
+            loanId: id,
+            userId: loan.utenteId,
+            itemName: item?.nome ?? "",
+            daysLate: consequences.giorni_ritardo,
+            strikes: consequences.strike,
+          })
+        : ended
+          ? settleSetReturn(tx, ctx, admin, loan.prenotazioneId)
+          : null;
     const codes = returning.map((unit) => unit.code).join(", ");
     recordAudit(tx, ctx.clock, admin, {
       action: "loan.return",

@@ -115,7 +115,7 @@ export function unitCalendars(
 }
 
 /** Every booking from `from` on, so that the next free start can be found. */
-const UNTIL_THE_END = "9999-12-31";
+export const UNTIL_THE_END = "9999-12-31";
 
 /** "Sono libere per queste date: A, B." or, when no other unit is, the day the item is next free. */
 function freeUnitsSentence(others: UnitCalendarRow[], all: UnitCalendarRow[], from: string, to: string): string {

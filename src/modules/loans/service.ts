@@ -53,7 +53,7 @@ import {
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
 
-function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
+export function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
   const answer: Omit<BlockedStudentAnswer, "error"> = {
     blocked: true,
     message: "Il tuo account è bloccato: non puoi fare nuove richieste di prestito.",
@@ -64,7 +64,7 @@ function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes
   return forbidden("Account bloccato", answer);
 }
 
-function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
+export function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
   const answer: Omit<BlockedBorrowerAnswer, "error"> = {
     message: BLOCKED_BORROWER_MESSAGE,
     reason: user.blockedReason,
@@ -74,7 +74,7 @@ function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penaltyStrike
   return forbidden("Utente bloccato", answer);
 }
 
-function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
+export function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
   return Boolean(
     db
       .select({ id: prestiti.id })
@@ -84,20 +84,33 @@ function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
   );
 }
 
-/** Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. */
+/**
+ * Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. A set counts
+ * once, however many lines it holds, whether they are still requests or already loans.
+ */
 function heldByStudent(db: Db, userId: number): number {
-  const count = sql<number>`count(*)`;
-  const loans = db
-    .select({ count })
-    .from(prestiti)
-    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
-    .get();
-  const pending = db
-    .select({ count })
-    .from(richieste)
-    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)))
-    .get();
-  return (loans?.count ?? 0) + (pending?.count ?? 0);
+  const held = db.get<{ count: number }>(sql`select count(*) as count from (
+      select coalesce('set:' || ${prestiti.prenotazioneId}, 'loan:' || ${prestiti.id}) from ${prestiti}
+        where ${prestiti.utenteId} = ${userId} and ${inArray(prestiti.stato, OPEN_LOAN_STATES)}
+      union
+      select coalesce('set:' || ${richieste.prenotazioneId}, 'request:' || ${richieste.id}) from ${richieste}
+        where ${richieste.utenteId} = ${userId} and ${richieste.stato} = ${REQUEST_STATE.pending})`);
+  return held?.count ?? 0;
+}
+
+/** The academy's calendar applied to a new booking: open days, closures, longest loan. */
+export function assertAcademyDates(
+  db: Db,
+  booking: { start: string; end: string; internal: boolean; itemMaxDays: number | null },
+) {
+  const problem = academyDateProblem(readSettings(db), booking);
+  if (problem) throw badRequest(problem);
+}
+
+/** A new booking (a single request, a direct loan or a whole set) must stay within the most held at once. */
+export function assertUnderLoanLimit(db: Db, studentId: number) {
+  const overLimit = loanLimitProblem(readSettings(db), heldByStudent(db, studentId));
+  if (overLimit) throw conflict(overLimit);
 }
 
 /** The academy's settings applied to a new booking: open days, longest loan, most held at once. */
@@ -105,21 +118,17 @@ function assertAcademyRules(
   db: Db,
   booking: { start: string; end: string; internal: boolean; itemMaxDays: number | null; studentId: number | null },
 ) {
-  const settings = readSettings(db);
-  const problem = academyDateProblem(settings, booking);
-  if (problem) throw badRequest(problem);
-  if (booking.studentId === null) return;
-  const overLimit = loanLimitProblem(settings, heldByStudent(db, booking.studentId));
-  if (overLimit) throw conflict(overLimit);
+  assertAcademyDates(db, booking);
+  if (booking.studentId !== null) assertUnderLoanLimit(db, booking.studentId);
 }
 
 /** A day the schema let through by its form, checked to be on the calendar (no 30 February). */
-function calendarDay(value: string, message: string): string {
+export function calendarDay(value: string, message: string): string {
   if (!isIsoDate(value)) throw badRequest(message);
   return value;
 }
 
-function requestOrNotFound(db: Db, id: number) {
+export function requestOrNotFound(db: Db, id: number) {
   const request = db.select().from(richieste).where(eq(richieste.id, id)).get();
   if (!request) throw notFound("Richiesta non trovata");
   return request;
@@ -135,7 +144,11 @@ function assertCanMove(request: { stato: RequestState }, to: RequestState) {
  * The item a student may book, found through the unit asked for or the item itself; it must be
  * assigned to the student's course: other items simply do not exist here.
  */
-function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; itemId: number | null }) {
+export function bookableTarget(
+  db: Db,
+  student: Pick<Actor, "corsoAccademico">,
+  which: { unitId: number | null; itemId: number | null },
+) {
   const target = db
     .select({ itemId: inventario.id, loanType: inventario.tipoPrestito, maxDays: inventario.durataMassimaGiorni })
     .from(inventario)
@@ -269,7 +282,7 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
 }
 
 /** The item's name and the unit's code, as a student reads them in a notification. */
-function bookingLabel(db: Db, unitId: number): string {
+export function bookingLabel(db: Db, unitId: number): string {
   const row = db
     .select({ name: inventario.nome, code: unita.codiceUnivoco })
     .from(unita)
@@ -279,8 +292,90 @@ function bookingLabel(db: Db, unitId: number): string {
   return row ? `${row.name} (${row.code})` : "l'oggetto richiesto";
 }
 
-const datesText = (from: string, to: string) =>
+export const datesText = (from: string, to: string) =>
   from === to ? `il ${formatItalianDate(from)}` : `dal ${formatItalianDate(from)} al ${formatItalianDate(to)}`;
+
+type RequestRow = typeof richieste.$inferSelect;
+type BorrowerRow = typeof users.$inferSelect;
+
+/**
+ * Turns a pending request into an active loan of its unit, or of `unitId`, another unit of the same item
+ * free for the request's dates; inside the caller's transaction. A single approval and a whole set's both
+ * go through here, and each tells the student once.
+ */
+export function loanFromRequest(
+  tx: Db,
+  ctx: AppContext,
+  admin: Actor,
+  approval: { request: RequestRow; borrower: BorrowerRow; unitId?: number | null },
+): { loanId: number; unitId: number } {
+  const { request, borrower } = approval;
+  const id = request.id;
+  assertCanMove(request, REQUEST_STATE.approved);
+  if (request.al < ctx.clock.today())
+    throw conflict("Le date della richiesta sono già passate: rifiutala e chiedi una nuova richiesta");
+  const unitId = approval.unitId ?? request.unitId;
+  if (unitId !== request.unitId) {
+    const [sameItem] = unitsOfItem(tx, request.inventarioId, [unitId]);
+    if (!sameItem) throw badRequest("L'unità scelta non appartiene all'oggetto della richiesta");
+  }
+  assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today: ctx.clock.today(), ignoreRequestId: id });
+  const now = ctx.clock.now().toISOString();
+  const loan = tx
+    .insert(prestiti)
+    .values({
+      utenteId: borrower.id,
+      chi: `${borrower.name} ${borrower.surname}`,
+      utenteEmail: borrower.email,
+      inventarioId: request.inventarioId,
+      richiestaId: request.id,
+      prenotazioneId: request.prenotazioneId,
+      dataUscita: request.dal,
+      dataRientro: request.al,
+      tipoUtilizzo: request.tipoUtilizzo,
+      note: request.note,
+      stato: LOAN_STATE.active,
+      createdBy: admin.id,
+      createdAt: now,
+    })
+    .returning({ id: prestiti.id })
+    .get();
+  tx.insert(prestitiUnita).values({ prestitoId: loan.id, unitId }).run();
+  tx.update(richieste)
+    .set({ stato: REQUEST_STATE.approved, unitId, handledBy: admin.id, handledAt: now })
+    .where(eq(richieste.id, id))
+    .run();
+  recordAudit(tx, ctx.clock, admin, {
+    action: "request.approve",
+    entity: "request",
+    entityId: id,
+    summary: `Approvata la richiesta di ${borrower.name} ${borrower.surname} (${request.dal} → ${request.al}): prestito #${loan.id}${unitId !== request.unitId ? `, con l'unità ${bookingLabel(tx, unitId)} al posto di quella chiesta` : ""}`,
+  });
+  recordAudit(tx, ctx.clock, admin, {
+    action: "loan.create",
+    entity: "loan",
+    entityId: loan.id,
+    summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
+  });
+  return { loanId: loan.id, unitId };
+}
+
+/** The borrower of a request, as they are now: the desk never approves for a blocked one. */
+export function borrowerOfRequest(tx: Db, request: { utenteId: number | null }): BorrowerRow {
+  const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
+  if (!borrower) throw conflict("L'utente della richiesta non esiste più");
+  if (borrower.isBlocked) throw blockedBorrowerError(borrower);
+  return borrower;
+}
+
+/** The answer of an approval: the borrower's strikes, so the desk can warn them at the counter. */
+export function penaltyInfo(db: Db, strikes: number): ApprovalAnswer["penaltyInfo"] {
+  return {
+    hasStrikes: strikes > 0,
+    strikes,
+    warning: penaltyWarning(strikes, readSettings(db).soglia_blocco),
+  };
+}
 
 /**
  * Approving a request turns it into an active loan of its unit, atomically. The desk may hand out
@@ -292,76 +387,21 @@ export function approveRequest(
   id: number,
   input: { unitId?: number | null } = {},
 ): ApprovalAnswer {
-  const today = ctx.clock.today();
   const { loanId, strikes } = writeTransaction(ctx.db, (tx) => {
     const request = requestOrNotFound(tx, id);
     assertCanMove(request, REQUEST_STATE.approved);
-    const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
-    if (!borrower) throw conflict("L'utente della richiesta non esiste più");
-    if (borrower.isBlocked) throw blockedBorrowerError(borrower);
-    if (request.al < today)
-      throw conflict("Le date della richiesta sono già passate: rifiutala e chiedi una nuova richiesta");
-    const unitId = input.unitId ?? request.unitId;
-    if (unitId !== request.unitId) {
-      const [sameItem] = unitsOfItem(tx, request.inventarioId, [unitId]);
-      if (!sameItem) throw badRequest("L'unità scelta non appartiene all'oggetto della richiesta");
-    }
-    assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today, ignoreRequestId: id });
-    const now = ctx.clock.now().toISOString();
-    const loan = tx
-      .insert(prestiti)
-      .values({
-        utenteId: borrower.id,
-        chi: `${borrower.name} ${borrower.surname}`,
-        utenteEmail: borrower.email,
-        inventarioId: request.inventarioId,
-        richiestaId: request.id,
-        dataUscita: request.dal,
-        dataRientro: request.al,
-        tipoUtilizzo: request.tipoUtilizzo,
-        note: request.note,
-        stato: LOAN_STATE.active,
-        createdBy: admin.id,
-        createdAt: now,
-      })
-      .returning({ id: prestiti.id })
-      .get();
-    tx.insert(prestitiUnita).values({ prestitoId: loan.id, unitId }).run();
-    tx.update(richieste)
-      .set({ stato: REQUEST_STATE.approved, unitId, handledBy: admin.id, handledAt: now })
-      .where(eq(richieste.id, id))
-      .run();
-    const label = bookingLabel(tx, unitId);
-    recordAudit(tx, ctx.clock, admin, {
-      action: "request.approve",
-      entity: "request",
-      entityId: id,
-      summary: `Approvata la richiesta di ${borrower.name} ${borrower.surname} (${request.dal} → ${request.al}): prestito #${loan.id}${unitId !== request.unitId ? `, con l'unità ${label} al posto di quella chiesta` : ""}`,
-    });
-    recordAudit(tx, ctx.clock, admin, {
-      action: "loan.create",
-      entity: "loan",
-      entityId: loan.id,
-      summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
-    });
+    const borrower = borrowerOfRequest(tx, request);
+    const { loanId, unitId } = loanFromRequest(tx, ctx, admin, { request, borrower, unitId: input.unitId });
     notifyStudent(tx, ctx, {
       userId: borrower.id,
       tipo: "richiesta_approvata",
       titolo: "Richiesta approvata",
-      messaggio: `La tua richiesta di ${label} ${datesText(request.dal, request.al)} è stata approvata.`,
+      messaggio: `La tua richiesta di ${bookingLabel(tx, unitId)} ${datesText(request.dal, request.al)} è stata approvata.`,
       link: "/miei-prestiti",
     });
-    return { loanId: loan.id, strikes: borrower.penaltyStrikes };
+    return { loanId, strikes: borrower.penaltyStrikes };
   });
-  return {
-    message: "Richiesta approvata: il prestito è attivo",
-    loanId,
-    penaltyInfo: {
-      hasStrikes: strikes > 0,
-      strikes,
-      warning: penaltyWarning(strikes, readSettings(ctx.db).soglia_blocco),
-    },
-  };
+  return { message: "Richiesta approvata: il prestito è attivo", loanId, penaltyInfo: penaltyInfo(ctx.db, strikes) };
 }
 
 /** Refuses a pending request with a reason the student will read; the unit is free again. */
@@ -400,7 +440,7 @@ export function rejectRequest(ctx: AppContext, admin: Actor, id: number, input: 
 
 // ── Loans ───────────────────────────────────────────────────────────────────────────────────────
 
-type UserRow = typeof users.$inferSelect;
+type UserRow = BorrowerRow;
 
 function userById(db: Db, id: number): UserRow {
   const user = db.select().from(users).where(eq(users.id, id)).get();
