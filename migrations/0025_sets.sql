@@ -1,3 +1,5 @@
+-- Sets (prenotazioni): a set groups spec requests and loans under one prenotazione_id, with its
+-- accessories, missing accessories (mancanze) and history; and the desk's kit templates it can be booked from.
 CREATE TABLE `kit` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`nome` text NOT NULL,

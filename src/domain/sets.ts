@@ -24,19 +24,6 @@ export const SET_STATES = [
 ] as const;
 export type SetState = (typeof SET_STATES)[number];
 
-const SET_MOVES: Record<SetState, readonly SetState[]> = {
-  in_attesa: [SET_STATE.approved, SET_STATE.refused, SET_STATE.cancelled],
-  approvata: [SET_STATE.out, SET_STATE.cancelled],
-  in_corso: [SET_STATE.closed],
-  conclusa: [],
-  rifiutata: [],
-  annullata: [],
-};
-
-export function canMoveSet(from: SetState, to: SetState): boolean {
-  return SET_MOVES[from].includes(to);
-}
-
 /**
  * A set is late once, not once per line: by the line that came back latest past its own due date (each
  * line from its due date to the day its unit came back). Returns that line, whose lateness the strike
@@ -65,4 +52,26 @@ export function signatureProblem(dataUrl: string): string | null {
   // The first bytes of every PNG file: "\x89PNG\r\n\x1a\n", base64-encoded.
   if (!body.startsWith("iVBORw0KGgo")) return "La firma non è un'immagine valida";
   return null;
+}
+
+/** One line of a set as its state is read from it: its request, and its loan once approved. */
+export interface SetLineState {
+  request: "in_attesa" | "approvata" | "rifiutata" | "annullata";
+  loan: { open: boolean; handedOver: boolean } | null;
+}
+
+/**
+ * A set's state read from its lines, so that the spec's calls on one line (approve, refuse, hand over,
+ * return, cancel) and the set's own calls always agree: pending while a line waits for the desk; out
+ * while a handed-over unit is out (or some are and others wait); approved while its loans wait to be
+ * collected; closed when everything handed over is back; refused or cancelled when nothing was lent.
+ */
+export function setStateFromLines(lines: readonly SetLineState[]): SetState {
+  if (lines.some((line) => line.request === "in_attesa")) return SET_STATE.pending;
+  const loans = lines.flatMap((line) => (line.loan ? [line.loan] : []));
+  if (loans.length === 0)
+    return lines.some((line) => line.request === "rifiutata") ? SET_STATE.refused : SET_STATE.cancelled;
+  const handedOver = loans.some((loan) => loan.handedOver);
+  if (loans.some((loan) => loan.open)) return handedOver ? SET_STATE.out : SET_STATE.approved;
+  return handedOver ? SET_STATE.closed : SET_STATE.cancelled;
 }

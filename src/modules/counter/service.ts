@@ -23,7 +23,7 @@ import { type OpenLoanOfUnit, openLoansOfUnits } from "../loans/open-loans";
 import { loanView } from "../loans/service";
 import { notifyStudent } from "../notifications/service";
 import { recordLateReturn } from "../penalties/service";
-import { settleSetReturn } from "../sets/settle";
+import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
 import type { ReturnAnswer, ReturnBody, ReturnCondition, SCAN_ACTIONS } from "./model";
 
@@ -49,6 +49,7 @@ export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
       .set({ consegnatoIl: ctx.clock.now().toISOString(), consegnatoDa: admin.id })
       .where(eq(prestiti.id, id))
       .run();
+    if (loan.prenotazioneId !== null) refreshSetState(tx, ctx, admin, loan.prenotazioneId);
     recordAudit(tx, ctx.clock, admin, {
       action: "loan.handover",
       entity: "loan",
@@ -77,6 +78,7 @@ export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
     if (loan.stato === LOAN_STATE.returned) throw conflict(HANDOVER_MESSAGES.closed);
     if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
     markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
+    if (loan.prenotazioneId !== null) refreshSetState(tx, ctx, admin, loan.prenotazioneId);
     recordAudit(tx, ctx.clock, admin, {
       action: "loan.cancel",
       entity: "loan",
@@ -291,9 +293,7 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
             daysLate: consequences.giorni_ritardo,
             strikes: consequences.strike,
           })
-        : ended
-          ? settleSetReturn(tx, ctx, admin, loan.prenotazioneId)
-          : null;
+        : refreshSetState(tx, ctx, admin, loan.prenotazioneId);
     const codes = returning.map((unit) => unit.code).join(", ");
     recordAudit(tx, ctx.clock, admin, {
       action: "loan.return",

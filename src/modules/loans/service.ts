@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -19,6 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { unitsOfItem } from "../inventory/units";
 import { notifyStudent, notifyStudentsOnce } from "../notifications/service";
+import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
@@ -89,13 +91,16 @@ export function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
  * once, however many lines it holds, whether they are still requests or already loans.
  */
 function heldByStudent(db: Db, userId: number): number {
-  const held = db.get<{ count: number }>(sql`select count(*) as count from (
-      select coalesce('set:' || ${prestiti.prenotazioneId}, 'loan:' || ${prestiti.id}) from ${prestiti}
-        where ${prestiti.utenteId} = ${userId} and ${inArray(prestiti.stato, OPEN_LOAN_STATES)}
-      union
-      select coalesce('set:' || ${richieste.prenotazioneId}, 'request:' || ${richieste.id}) from ${richieste}
-        where ${richieste.utenteId} = ${userId} and ${richieste.stato} = ${REQUEST_STATE.pending})`);
-  return held?.count ?? 0;
+  const loans = db
+    .select({ booking: sql<string>`coalesce('set:' || ${prestiti.prenotazioneId}, 'loan:' || ${prestiti.id})` })
+    .from(prestiti)
+    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)));
+  const requests = db
+    .select({ booking: sql<string>`coalesce('set:' || ${richieste.prenotazioneId}, 'request:' || ${richieste.id})` })
+    .from(richieste)
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)));
+  // `union` keeps each booking once: a set's lines, requests or loans, are one.
+  return union(loans, requests).all().length;
 }
 
 /** The academy's calendar applied to a new booking: open days, closures, longest loan. */
@@ -278,6 +283,7 @@ export function cancelRequest(ctx: AppContext, student: Actor, id: number): void
       .set({ stato: REQUEST_STATE.cancelled, handledAt: ctx.clock.now().toISOString() })
       .where(eq(richieste.id, id))
       .run();
+    if (request.prenotazioneId !== null) refreshSetState(tx, ctx, student, request.prenotazioneId);
   });
 }
 
@@ -392,6 +398,7 @@ export function approveRequest(
     assertCanMove(request, REQUEST_STATE.approved);
     const borrower = borrowerOfRequest(tx, request);
     const { loanId, unitId } = loanFromRequest(tx, ctx, admin, { request, borrower, unitId: input.unitId });
+    if (request.prenotazioneId !== null) refreshSetState(tx, ctx, admin, request.prenotazioneId);
     notifyStudent(tx, ctx, {
       userId: borrower.id,
       tipo: "richiesta_approvata",
@@ -420,6 +427,7 @@ export function rejectRequest(ctx: AppContext, admin: Actor, id: number, input: 
       })
       .where(eq(richieste.id, id))
       .run();
+    if (request.prenotazioneId !== null) refreshSetState(tx, ctx, admin, request.prenotazioneId);
     if (request.utenteId !== null)
       notifyStudent(tx, ctx, {
         userId: request.utenteId,

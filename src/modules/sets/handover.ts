@@ -14,6 +14,7 @@ import { assertUnitBookable } from "../loans/bookings";
 import type { HandOverSetBody, SignSetBody } from "./model";
 import { renderSetReceipt } from "./receipt";
 import { addHistory, setOrNotFound, setRowFor } from "./set-rows";
+import { refreshSetState } from "./settle";
 
 /** The set's loans not handed over yet, with their unit: what the desk can still tick. */
 function linesToCollect(db: Db, setId: number) {
@@ -129,16 +130,8 @@ export async function handOverSet(ctx: AppContext, admin: Actor, id: number, inp
     }
     countAccessoriesOut(tx, id, input.accessori ?? []);
     const stillToCollect = lines.length - ticked.length - cancelled.length;
-    const anyOut = ticked.length > 0 || set.stato === SET_STATE.out;
-    const stato = anyOut ? SET_STATE.out : stillToCollect > 0 ? SET_STATE.approved : SET_STATE.cancelled;
-    tx.update(prenotazioni)
-      .set({
-        stato,
-        consegnatoIl: ticked.length > 0 ? (set.consegnatoIl ?? now) : set.consegnatoIl,
-        consegnatoDa: admin.id,
-      })
-      .where(eq(prenotazioni.id, id))
-      .run();
+    tx.update(prenotazioni).set({ consegnatoDa: admin.id }).where(eq(prenotazioni.id, id)).run();
+    refreshSetState(tx, ctx, admin, id);
     const summary = [
       ticked.length ? `Consegnate ${ticked.map((entry) => entry.code).join(", ")}` : "",
       swaps.length ? `Sostituite ${swaps.map((swap) => `${swap.from} → ${swap.to}`).join(", ")}` : "",

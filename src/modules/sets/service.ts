@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { prenotazioni, richieste } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { REQUEST_STATE } from "../../domain/bookings";
-import { canMoveSet, SET_STATE, type SetState } from "../../domain/sets";
+import { SET_STATE, type SetState } from "../../domain/sets";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { bookingLabel, borrowerOfRequest, datesText, loanFromRequest, penaltyInfo } from "../loans/service";
@@ -14,12 +14,14 @@ import { pageOf } from "../paging";
 import { optionalText } from "../text-fields";
 import type { ApproveSetBody, RejectSetBody, SetListQuery, SetSummary, SetView } from "./model";
 import { addHistory, SET_NOT_FOUND, setOrNotFound, setRowFor } from "./set-rows";
+import { refreshSetState } from "./settle";
 import { loadSetSummaries } from "./views";
 
 export const SET_ALREADY_HANDLED = "La prenotazione è già stata gestita";
 
-export function assertSetCanMove(set: { stato: SetState }, to: SetState, message = SET_ALREADY_HANDLED) {
-  if (!canMoveSet(set.stato, to)) throw conflict(message);
+/** The desk decides a set once, while it waits. */
+function assertPending(set: { stato: SetState }) {
+  if (set.stato !== SET_STATE.pending) throw conflict(SET_ALREADY_HANDLED);
 }
 
 /** A set: the desk sees any, a student only their own. */
@@ -78,13 +80,13 @@ export function cancelSet(ctx: AppContext, student: Actor, id: number) {
     // The desk refuses a set instead: only its student withdraws it.
     if (set.utenteId !== student.id) throw notFound(SET_NOT_FOUND);
     // Approved sets are not withdrawn by the student: the desk cancels what nobody collects.
-    if (set.stato !== SET_STATE.pending) throw conflict(SET_ALREADY_HANDLED);
+    assertPending(set);
     const now = ctx.clock.now().toISOString();
     tx.update(richieste)
       .set({ stato: REQUEST_STATE.cancelled, handledAt: now })
       .where(and(eq(richieste.prenotazioneId, id), eq(richieste.stato, REQUEST_STATE.pending)))
       .run();
-    tx.update(prenotazioni).set({ stato: SET_STATE.cancelled, handledAt: now }).where(eq(prenotazioni.id, id)).run();
+    refreshSetState(tx, ctx, student, id);
     addHistory(tx, ctx, student, id, "annullata", "Prenotazione annullata dallo studente");
   });
   return { message: "Prenotazione annullata", prenotazione: setOrNotFound(ctx, id) };
@@ -100,7 +102,7 @@ export function approveSet(ctx: AppContext, admin: Actor, id: number, input: App
   const refusals = input?.righe_rifiutate ?? [];
   const { strikes } = writeTransaction(ctx.db, (tx) => {
     const set = setRowFor(tx, admin, id);
-    assertSetCanMove(set, SET_STATE.approved);
+    assertPending(set);
     const lines = pendingLines(tx, id);
     const reasons = new Map<number, string>();
     for (const refusal of refusals) {
@@ -127,10 +129,8 @@ export function approveSet(ctx: AppContext, admin: Actor, id: number, input: App
         .run();
       refusedUnits.push(`${bookingLabel(tx, request.unitId)} (${reason})`);
     }
-    tx.update(prenotazioni)
-      .set({ stato: SET_STATE.approved, handledBy: admin.id, handledAt: now })
-      .where(eq(prenotazioni.id, id))
-      .run();
+    tx.update(prenotazioni).set({ handledBy: admin.id }).where(eq(prenotazioni.id, id)).run();
+    refreshSetState(tx, ctx, admin, id);
     const approvedText = linesText(tx, approvedUnits);
     const refusedText = refusedUnits.length ? ` Rifiutate: ${refusedUnits.join(", ")}.` : "";
     addHistory(tx, ctx, admin, id, "approvata", `Approvate ${approvedUnits.length} unità.${refusedText}`);
@@ -164,7 +164,7 @@ export function rejectSet(ctx: AppContext, admin: Actor, id: number, input: Reje
     optionalText(input.motivazione, 1000);
   writeTransaction(ctx.db, (tx) => {
     const set = setRowFor(tx, admin, id);
-    assertSetCanMove(set, SET_STATE.refused);
+    assertPending(set);
     if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
     const now = ctx.clock.now().toISOString();
     const lines = pendingLines(tx, id);
@@ -177,10 +177,8 @@ export function rejectSet(ctx: AppContext, admin: Actor, id: number, input: Reje
         ),
       )
       .run();
-    tx.update(prenotazioni)
-      .set({ stato: SET_STATE.refused, motivoRifiuto: reason, handledBy: admin.id, handledAt: now })
-      .where(eq(prenotazioni.id, id))
-      .run();
+    tx.update(prenotazioni).set({ motivoRifiuto: reason, handledBy: admin.id }).where(eq(prenotazioni.id, id)).run();
+    refreshSetState(tx, ctx, admin, id);
     addHistory(tx, ctx, admin, id, "rifiutata", `Prenotazione rifiutata: ${reason}`);
     recordAudit(tx, ctx.clock, admin, {
       action: "set.reject",

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
-import { prenotazioni, prestiti, users } from "../../db/schema";
+import { prenotazioni, prestiti, richieste, users } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
-import { latestLine, SET_STATE } from "../../domain/sets";
+import { latestLine, SET_STATE, setStateFromLines } from "../../domain/sets";
 import type { MailContext } from "../mail/service";
 import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
@@ -51,26 +51,53 @@ export function setReturnConsequences(
   };
 }
 
+/** The state of every line of a set, as setStateFromLines reads them. */
+function lineStates(tx: Db, setId: number) {
+  return tx
+    .select({
+      request: richieste.stato,
+      loanId: prestiti.id,
+      open: inArray(prestiti.stato, OPEN_LOAN_STATES),
+      handedOverAt: prestiti.consegnatoIl,
+    })
+    .from(richieste)
+    .leftJoin(prestiti, eq(prestiti.richiestaId, richieste.id))
+    .where(eq(richieste.prenotazioneId, setId))
+    .all()
+    .map((line) => ({
+      request: line.request,
+      loan: line.loanId === null ? null : { open: Boolean(line.open), handedOver: line.handedOverAt !== null },
+    }));
+}
+
 /**
- * Called by every return of a loan that is a line of a set, inside its transaction: when the set's last
- * line is back, the set ends and earns the strikes of one late return (by its latest line). Until then a
- * line back late earns nothing on its own.
+ * Brings a set's state in line with its lines, inside the transaction that changed one of them: the set's
+ * own calls and the spec's calls on a single line both end here. When the set's last line comes back it
+ * ends, and earns the strikes of one late return (by its latest line); until then a line back late earns
+ * nothing on its own. Returns that penalty, if any.
  */
-export function settleSetReturn(tx: Db, ctx: MailContext, admin: Actor, setId: number): LateReturnOutcome | null {
-  const stillOpen = tx
-    .select({ id: prestiti.id })
-    .from(prestiti)
-    .where(and(eq(prestiti.prenotazioneId, setId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
-    .get();
+export function refreshSetState(tx: Db, ctx: MailContext, actor: Actor, setId: number): LateReturnOutcome | null {
   const set = tx.select().from(prenotazioni).where(eq(prenotazioni.id, setId)).get();
-  if (stillOpen || !set || set.stato !== SET_STATE.out) return null;
+  if (!set) return null;
+  const stato = setStateFromLines(lineStates(tx, setId));
+  if (stato === set.stato) return null;
+  const now = ctx.clock.now().toISOString();
+  const closing = stato === SET_STATE.closed;
+  tx.update(prenotazioni)
+    .set({
+      stato,
+      handledAt: set.handledAt ?? (set.stato === SET_STATE.pending ? now : null),
+      consegnatoIl: stato === SET_STATE.out ? (set.consegnatoIl ?? now) : set.consegnatoIl,
+      restituitoIl: closing ? ctx.clock.today() : set.restituitoIl,
+    })
+    .where(eq(prenotazioni.id, setId))
+    .run();
+  if (!closing) return null;
   const consequences = setReturnConsequences(tx, setId, returnedLines(tx, setId), true);
-  const today = ctx.clock.today();
-  tx.update(prenotazioni).set({ stato: SET_STATE.closed, restituitoIl: today }).where(eq(prenotazioni.id, setId)).run();
   addHistory(
     tx,
     ctx,
-    admin,
+    actor,
     setId,
     "conclusa",
     consequences.giorni_ritardo > 0
@@ -78,7 +105,7 @@ export function settleSetReturn(tx: Db, ctx: MailContext, admin: Actor, setId: n
       : "Prenotazione conclusa",
   );
   if (consequences.loanId === null) return null;
-  return recordLateReturn(tx, ctx, admin, {
+  return recordLateReturn(tx, ctx, actor, {
     loanId: consequences.loanId,
     userId: set.utenteId,
     itemName: set.kitNome ? `kit ${set.kitNome} (prenotazione #${setId})` : `prenotazione #${setId}`,
