@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
-import { prenotazioni, prestiti, richieste, users } from "../../db/schema";
+import { inventario, prenotazioni, prestiti, richieste, users } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
 import { latestLine, SET_STATE, setStateFromLines } from "../../domain/sets";
@@ -49,6 +49,22 @@ export function setReturnConsequences(
     }),
     loanId: latest.loanId,
   };
+}
+
+/**
+ * What the penalty names: the model of the latest line, as a single loan's penalty does (so a set of one
+ * reads exactly like a single request), with how many more units the set held.
+ */
+function penaltyItemName(tx: Db, latestLoanId: number, setId: number): string {
+  const name =
+    tx
+      .select({ name: inventario.nome })
+      .from(prestiti)
+      .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
+      .where(eq(prestiti.id, latestLoanId))
+      .get()?.name ?? "";
+  const others = returnedLines(tx, setId).length - 1;
+  return others > 0 ? `${name} e altre ${others} unità (prenotazione #${setId})` : name;
 }
 
 /** The state of every line of a set, as setStateFromLines reads them. */
@@ -108,7 +124,7 @@ export function refreshSetState(tx: Db, ctx: MailContext, actor: Actor, setId: n
   return recordLateReturn(tx, ctx, actor, {
     loanId: consequences.loanId,
     userId: set.utenteId,
-    itemName: set.kitNome ? `kit ${set.kitNome} (prenotazione #${setId})` : `prenotazione #${setId}`,
+    itemName: penaltyItemName(tx, consequences.loanId, setId),
     daysLate: consequences.giorni_ritardo,
     strikes: consequences.strike,
   });
