@@ -522,3 +522,65 @@ describe("lateness and strikes per set", () => {
     expect(penalties.map((row) => [row.giorniRitardo, row.strikeAssegnati])).toEqual([[5, 2]]);
   });
 });
+
+describe("bad input on the set routes", () => {
+  it("answers a clear Italian 400 and changes nothing", async () => {
+    const scenario = await shootScenario();
+    const set = await bookShoot(scenario);
+    const { client, admin } = scenario;
+    const cases: Array<[string, string, unknown, string]> = [
+      ["POST", "/api/prenotazioni", { dal: "domani", al: day(9), righe: [] }, "Inserisci una data di inizio valida"],
+      [
+        "POST",
+        "/api/prenotazioni",
+        { dal: day(7), al: day(9), righe: [{ inventario_id: scenario.camera.id, quantita: 99 }] },
+        "Quantità non valida (da 1 a 50)",
+      ],
+      [
+        "POST",
+        "/api/prenotazioni",
+        {
+          dal: day(7),
+          al: day(9),
+          righe: [{ inventario_id: scenario.camera.id, unit_id: unitIdOf(scenario.camera), quantita: 2 }],
+        },
+        "Con un'unità scelta la quantità è 1",
+      ],
+      [
+        "PUT",
+        `/api/prenotazioni/${set.id}/approva`,
+        { righe_rifiutate: [{ richiesta_id: 999, motivo: "No" }] },
+        "La riga 999 non appartiene a questa prenotazione",
+      ],
+      [
+        "PUT",
+        `/api/prenotazioni/${set.id}/approva`,
+        { righe_rifiutate: set.righe.map((line: Json) => ({ richiesta_id: line.richiesta_id, motivo: "No" })) },
+        "Per rifiutare tutte le righe usa «Rifiuta»",
+      ],
+      [
+        "PUT",
+        `/api/prenotazioni/${set.id}/firma`,
+        { firma: "data:image/jpeg;base64,AAAA" },
+        "La firma deve essere un'immagine PNG",
+      ],
+      ["PUT", "/api/mancanze/1/risolvi", { esito: "perso" }, "Esito non valido: restituito, sostituito o penalita"],
+      ["PUT", `/api/prenotazioni/${set.id}/restituisci`, { unita_ids: "tutte" }, "Unità non valide"],
+    ];
+    for (const [method, path, body, error] of cases) {
+      const answer = await client.call(method, path, {
+        body,
+        token: method === "POST" ? scenario.student.token : admin,
+      });
+      expect([path, answer.status, answer.body.error]).toEqual([path, 400, error]);
+    }
+    const after = (await client.get(`/api/prenotazioni/${set.id}`, admin)).body;
+    expect(after.stato).toBe("in_attesa");
+    expect((await client.get("/api/prenotazioni/9999", admin)).status).toBe(404);
+    const notOut = await client.put(`/api/prenotazioni/${set.id}/restituisci`, { unita_ids: [1] }, admin);
+    expect([notOut.status, notOut.body.error]).toEqual([
+      409,
+      "La prenotazione non è in corso: non c'è nulla da restituire",
+    ]);
+  });
+});
