@@ -26,6 +26,7 @@ import searchVersions from "../../migrations/0022_search_versions.sql" with { ty
 import courseItemCounts from "../../migrations/0023_course_item_counts.sql" with { type: "text" };
 import resetLinkMadeAtSend from "../../migrations/0024_reset_link_made_at_send.sql" with { type: "text" };
 import sets from "../../migrations/0025_sets.sql" with { type: "text" };
+import kits from "../../migrations/0026_kits.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -57,6 +58,7 @@ export const migrationSql: Record<string, string> = {
   "0023_course_item_counts": courseItemCounts,
   "0024_reset_link_made_at_send": resetLinkMadeAtSend,
   "0025_sets": sets,
+  "0026_kits": kits,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -154,7 +154,7 @@ describe("a reset link's token", () => {
       dialect: { migrate: (m: unknown, s: unknown, c: unknown) => void };
       session: unknown;
     };
-    // The version before the one that names a reset message's user: the migrations up to it, not those after.
+    // Every migration before the one that drops such messages: an older version's database.
     const migrations = embeddedMigrations();
     const before = migrations.slice(
       0,

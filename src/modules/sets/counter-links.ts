@@ -4,7 +4,7 @@ import { prenotazioni, prestiti, prestitiUnita } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { SET_STATE } from "../../domain/sets";
 
-// What the kits and the Banco's scan ask of sets: whether a kit still has open sets, and which set a scan
+// What the kits (src/modules/kits/service.ts, scan.ts) and the Banco's scan ask of sets: whether a kit still has open sets, and which set a scan
 // opens. Kept here, beside the sets' tables and states.
 
 const OPEN_SET_STATES = [SET_STATE.pending, SET_STATE.approved, SET_STATE.out];
