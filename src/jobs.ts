@@ -1,7 +1,7 @@
 import type { AppContext } from "./context";
-import { cancelNoShows } from "./modules/counter/service";
 import { pruneItemChanges } from "./modules/inventory/unit-counts";
-import { markOverdueLoans } from "./modules/loans/service";
+import { cancelNoShows } from "./modules/loans/cancel";
+import { markOverdueLoans } from "./modules/loans/overdue-job";
 import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
 import { expireStrikes } from "./modules/penalties/service";
 

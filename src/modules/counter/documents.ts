@@ -6,7 +6,7 @@ import { checklistItems, DEFAULT_LOAN_TERMS } from "../../domain/loan-terms";
 import { unitLabelUrl } from "../../domain/public-url";
 import { notFound } from "../../http/errors";
 import { liveUnits } from "../inventory/units";
-import { loanView } from "../loans/service";
+import { loanView } from "../loans/reads";
 import { readSettings } from "../settings/service";
 import type { ReceiptContent } from "./pdf";
 import { renderPdf } from "./pdf-jobs";

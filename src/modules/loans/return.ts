@@ -1,132 +1,19 @@
-import { and, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
-import { formatItalianDate } from "../../domain/dates";
-import {
-  HANDOVER_MESSAGES,
-  handoverProblem,
-  noShowStartsBefore,
-  type ReturnConsequences,
-  returnConsequences,
-} from "../../domain/loan-rules";
-import { parseScannedCode } from "../../domain/public-url";
-import { textKey } from "../../domain/text-key";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
+import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { loadUnitViews } from "../inventory/unit-status";
-import { liveUnits } from "../inventory/units";
-import { type OpenLoanOfUnit, openLoansOfUnits } from "../loans/open-loans";
-import { loanView } from "../loans/service";
-import { notifyStudent } from "../notifications/service";
 import { recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
-import type { ReturnAnswer, ReturnBody, ReturnCondition, SCAN_ACTIONS } from "./model";
-
-function loanOrNotFound(db: Db, id: number) {
-  const loan = db.select().from(prestiti).where(eq(prestiti.id, id)).get();
-  if (!loan) throw notFound("Prestito non trovato");
-  return loan;
-}
-
-/** Records that the equipment changed hands today: from the loan's start day on, and once only. */
-export function handOverLoan(ctx: AppContext, admin: Actor, id: number) {
-  const today = ctx.clock.today();
-  writeTransaction(ctx.db, (tx) => {
-    const loan = loanOrNotFound(tx, id);
-    const problem = handoverProblem({
-      stato: loan.stato,
-      startDate: loan.dataUscita,
-      handedOverAt: loan.consegnatoIl,
-      today,
-    });
-    if (problem) throw conflict(problem);
-    tx.update(prestiti)
-      .set({ consegnatoIl: ctx.clock.now().toISOString(), consegnatoDa: admin.id })
-      .where(eq(prestiti.id, id))
-      .run();
-    recordAudit(tx, ctx.clock, admin, {
-      action: "loan.handover",
-      entity: "loan",
-      entityId: id,
-      summary: `Consegnato il prestito #${id} a ${loan.chi}`,
-    });
-  });
-  return { message: "Consegna registrata", prestito: loanView(ctx, id) };
-}
-
-/** Marks a loan nobody collected as cancelled: its units are free again, and it never counts as late. */
-function markCancelled(db: Db, loanId: number, at: string, byAdminId: number | null) {
-  db.update(prestiti)
-    .set({ stato: LOAN_STATE.returned, annullatoIl: at, annullatoDa: byAdminId })
-    .where(eq(prestiti.id, loanId))
-    .run();
-}
-
-/**
- * Cancels a loan nobody collected (a no-show or a mistake): the units are free again, the loan stays
- * in the history as cancelled, and no lateness or strike is ever counted for it.
- */
-export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
-  writeTransaction(ctx.db, (tx) => {
-    const loan = loanOrNotFound(tx, id);
-    if (loan.stato === LOAN_STATE.returned) throw conflict(HANDOVER_MESSAGES.closed);
-    if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
-    markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
-    recordAudit(tx, ctx.clock, admin, {
-      action: "loan.cancel",
-      entity: "loan",
-      entityId: id,
-      summary: `Annullato il prestito #${id} di ${loan.chi}: mai ritirato`,
-    });
-  });
-  return { message: "Prestito annullato", prestito: loanView(ctx, id) };
-}
-
-/**
- * The periodic job: loans never handed over whose student let the start day and `giorni_ritiro` more go
- * by are cancelled as no-shows, and each student is told in the same transaction. Returns how many.
- */
-export function cancelNoShows(ctx: AppContext): number {
-  const today = ctx.clock.today();
-  return writeTransaction(ctx.db, (tx) => {
-    const collectionDays = readSettings(tx).giorni_ritiro;
-    const noShows = tx
-      .select({
-        id: prestiti.id,
-        userId: prestiti.utenteId,
-        start: prestiti.dataUscita,
-        end: prestiti.dataRientro,
-        itemName: inventario.nome,
-      })
-      .from(prestiti)
-      .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
-      .where(
-        and(
-          eq(prestiti.stato, LOAN_STATE.active),
-          isNull(prestiti.consegnatoIl),
-          lt(prestiti.dataUscita, noShowStartsBefore(today, collectionDays)),
-        ),
-      )
-      .all();
-    const now = ctx.clock.now().toISOString();
-    for (const loan of noShows) {
-      markCancelled(tx, loan.id, now, null);
-      if (loan.userId !== null)
-        notifyStudent(tx, ctx, {
-          userId: loan.userId,
-          tipo: "prestito_annullato",
-          titolo: "Prestito annullato",
-          messaggio: `Il prestito #${loan.id} di ${loan.itemName} (dal ${formatItalianDate(loan.start)} al ${formatItalianDate(loan.end)}) è stato annullato: non è stato ritirato entro ${collectionDays} ${collectionDays === 1 ? "giorno" : "giorni"} dall'inizio.`,
-          link: "/miei-prestiti",
-        });
-    }
-    return noShows.length;
-  });
-}
+import { cancelLoan } from "./cancel";
+import { loanOrNotFound } from "./guards";
+import type { ReturnAnswer, ReturnBody, ReturnCondition } from "./model";
+import { loanView } from "./reads";
 
 /**
  * Which units of an open loan a return takes back (all those still out when `unitIds` is absent) and
@@ -346,56 +233,4 @@ function conditionLabel(condition: ReturnCondition): string {
   if (condition === "danneggiato") return "danneggiata";
   if (condition === "incompleto") return "incompleta";
   return "tutto ok";
-}
-
-export type ScanAction = (typeof SCAN_ACTIONS)[number];
-
-/** The open loan that holds each unit and has not taken it back: handed over first, else the next one. */
-function holdingLoans(db: Db, unitIds: number[]) {
-  const holding = new Map<number, OpenLoanOfUnit>();
-  for (const loan of openLoansOfUnits(db, unitIds)) {
-    const kept = holding.get(loan.unitId);
-    if (!kept || (loan.handedOverAt && !kept.handedOverAt)) holding.set(loan.unitId, loan);
-  }
-  return holding;
-}
-
-/**
- * What the desk can do with what it scanned or typed: for each unit found, its loan to take back, its
- * loan to hand over (from the start day), or a free unit to lend.
- */
-export function lookupScan(ctx: AppContext, text: string) {
-  const scanned = parseScannedCode(text);
-  if (!scanned) throw badRequest("Scansiona o scrivi un codice");
-  const today = ctx.clock.today();
-  const match =
-    scanned.kind === "unit" ? eq(unita.codiceChiave, textKey(scanned.code)) : eq(unita.inventarioId, scanned.itemId);
-  const found = liveUnits(ctx.db, match);
-  if (found.length === 0)
-    throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Oggetto non trovato");
-  const unitIds = found.map((unit) => unit.id);
-  const stateOf = new Map(loadUnitViews(ctx.db, today, { unitIds }).map((state) => [state.id, state]));
-  const holding = holdingLoans(ctx.db, unitIds);
-  const unitsFound = found.flatMap((unit) => {
-    const state = stateOf.get(unit.id);
-    if (!state) return [];
-    const loanId = holding.get(unit.id)?.loanId;
-    const loan = loanId === undefined ? null : loanView(ctx, loanId);
-    let azione: ScanAction = "non_disponibile";
-    if (loan?.consegnato_il) azione = "restituzione";
-    else if (loan && loan.data_uscita <= today) azione = "consegna";
-    else if (state.stato === "disponibile" || state.stato === "riservato") azione = "prestito";
-    return {
-      id: unit.id,
-      codice_univoco: unit.code,
-      inventario_id: unit.itemId,
-      oggetto_nome: unit.itemName,
-      checklist: unit.checklist,
-      tipo_prestito: unit.loanType,
-      stato: state.stato,
-      azione,
-      prestito: loan,
-    };
-  });
-  return { unita: unitsFound };
 }
