@@ -3,7 +3,7 @@ import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti } from "../../db/schema";
-import { writeTransaction } from "../../db/transaction";
+import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
 import { HANDOVER_MESSAGES, noShowStartsBefore } from "../../domain/loan-rules";
@@ -23,22 +23,26 @@ function markCancelled(db: Db, loanId: number, at: string, byAdminId: number | n
 }
 
 /**
- * Cancels a loan nobody collected (a no-show or a mistake): the units are free again, the loan stays
- * in the history as cancelled, and no lateness or strike is ever counted for it.
+ * The cancel step, inside the caller's transaction: a loan nobody collected (a no-show or a mistake) is
+ * cancelled; the units are free again, the loan stays in the history as cancelled, and no lateness or
+ * strike is ever counted for it.
  */
-export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
-  writeTransaction(ctx.db, (tx) => {
-    const loan = loanOrNotFound(tx, id);
-    if (loan.stato === LOAN_STATE.returned) throw conflict(HANDOVER_MESSAGES.closed);
-    if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
-    markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
-    recordAudit(tx, ctx.clock, admin, {
-      action: "loan.cancel",
-      entity: "loan",
-      entityId: id,
-      summary: `Annullato il prestito #${id} di ${loan.chi}: mai ritirato`,
-    });
+export function cancelLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor, id: number): void {
+  const loan = loanOrNotFound(tx, id);
+  if (loan.stato === LOAN_STATE.returned) throw conflict(HANDOVER_MESSAGES.closed);
+  if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
+  markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
+  recordAudit(tx, ctx.clock, admin, {
+    action: "loan.cancel",
+    entity: "loan",
+    entityId: id,
+    summary: `Annullato il prestito #${id} di ${loan.chi}: mai ritirato`,
   });
+}
+
+/** The desk cancels one loan nobody collected, in a transaction of its own. */
+export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
+  writeTransaction(ctx.db, (tx) => cancelLoanStep(tx, ctx, admin, id));
   return { message: "Prestito annullato", prestito: loanView(ctx, id) };
 }
 

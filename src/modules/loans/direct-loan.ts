@@ -3,7 +3,7 @@ import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, users } from "../../db/schema";
-import { writeTransaction } from "../../db/transaction";
+import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { LOAN_STATE } from "../../domain/bookings";
 import { bookingDateProblem, isInternalUse } from "../../domain/loan-rules";
@@ -67,8 +67,11 @@ function assertMayBorrow(db: Db, borrower: UserRow, itemId: number, today: strin
   if (!ofCourse) throw forbidden("L'oggetto non è assegnato al corso dello studente");
 }
 
-/** The desk lends one or more units of an item directly to a borrower. */
-export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoanBody) {
+/**
+ * The direct-loan step, inside the caller's transaction: the desk lends one or more units of an item
+ * directly to a borrower. Answers the new loan's id.
+ */
+export function createDirectLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor, input: DirectLoanBody): number {
   const itemId = input.inventario_id;
   const unitIds = input.unita_ids;
   const userId = input.utente_id ?? null;
@@ -83,64 +86,66 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
   const handOverNow = input.consegna ?? start <= today;
   if (handOverNow && start > today)
     throw badRequest("La consegna immediata è possibile solo per un prestito che inizia oggi");
-
-  const loanId = writeTransaction(ctx.db, (tx) => {
-    const item = tx
-      .select()
-      .from(inventario)
-      .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
-      .get();
-    if (!item) throw notFound("Oggetto non trovato");
-    const borrower = userId === null ? studentNamed(tx, chiText as string) : userById(tx, userId);
-    assertMayBorrow(tx, borrower, itemId, today);
-    const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
-    const problem = bookingDateProblem({ start, end, today, loanType: item.tipoPrestito, usage, form: "loan" });
-    if (problem) throw badRequest(problem);
-    assertAcademyRules(tx, {
-      start,
-      end,
-      internal: isInternalUse(item.tipoPrestito, usage),
-      itemMaxDays: item.durataMassimaGiorni,
-      studentId: borrower.id,
-    });
-    const units = unitsOfItem(tx, itemId, unitIds);
-    if (units.length !== unitIds.length) throw badRequest("Le unità scelte non appartengono a questo oggetto");
-    for (const unit of units)
-      assertUnitBookable(
-        tx,
-        { unitId: unit.id, from: start, to: end, today },
-        `L'unità ${unit.code} non è disponibile per le date scelte`,
-      );
-    const chi = `${borrower.name} ${borrower.surname}`;
-    const loan = tx
-      .insert(prestiti)
-      .values({
-        utenteId: borrower.id,
-        chi,
-        utenteEmail: borrower.email,
-        inventarioId: itemId,
-        dataUscita: start,
-        dataRientro: end,
-        tipoUtilizzo: usage,
-        note: optionalText(input.note, MAX_NOTE_LENGTH) ?? `Prestito diretto - ${units.length} unità`,
-        stato: LOAN_STATE.active,
-        createdBy: admin.id,
-        createdAt: ctx.clock.now().toISOString(),
-        consegnatoIl: handOverNow ? ctx.clock.now().toISOString() : null,
-        consegnatoDa: handOverNow ? admin.id : null,
-      })
-      .returning({ id: prestiti.id })
-      .get();
-    tx.insert(prestitiUnita)
-      .values(units.map((unit) => ({ prestitoId: loan.id, unitId: unit.id })))
-      .run();
-    recordAudit(tx, ctx.clock, admin, {
-      action: "loan.create",
-      entity: "loan",
-      entityId: loan.id,
-      summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}${handOverNow ? ", consegnato subito" : ""}`,
-    });
-    return loan.id;
+  const item = tx
+    .select()
+    .from(inventario)
+    .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
+    .get();
+  if (!item) throw notFound("Oggetto non trovato");
+  const borrower = userId === null ? studentNamed(tx, chiText as string) : userById(tx, userId);
+  assertMayBorrow(tx, borrower, itemId, today);
+  const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
+  const problem = bookingDateProblem({ start, end, today, loanType: item.tipoPrestito, usage, form: "loan" });
+  if (problem) throw badRequest(problem);
+  assertAcademyRules(tx, {
+    start,
+    end,
+    internal: isInternalUse(item.tipoPrestito, usage),
+    itemMaxDays: item.durataMassimaGiorni,
+    studentId: borrower.id,
   });
+  const units = unitsOfItem(tx, itemId, unitIds);
+  if (units.length !== unitIds.length) throw badRequest("Le unità scelte non appartengono a questo oggetto");
+  for (const unit of units)
+    assertUnitBookable(
+      tx,
+      { unitId: unit.id, from: start, to: end, today },
+      `L'unità ${unit.code} non è disponibile per le date scelte`,
+    );
+  const chi = `${borrower.name} ${borrower.surname}`;
+  const loan = tx
+    .insert(prestiti)
+    .values({
+      utenteId: borrower.id,
+      chi,
+      utenteEmail: borrower.email,
+      inventarioId: itemId,
+      dataUscita: start,
+      dataRientro: end,
+      tipoUtilizzo: usage,
+      note: optionalText(input.note, MAX_NOTE_LENGTH) ?? `Prestito diretto - ${units.length} unità`,
+      stato: LOAN_STATE.active,
+      createdBy: admin.id,
+      createdAt: ctx.clock.now().toISOString(),
+      consegnatoIl: handOverNow ? ctx.clock.now().toISOString() : null,
+      consegnatoDa: handOverNow ? admin.id : null,
+    })
+    .returning({ id: prestiti.id })
+    .get();
+  tx.insert(prestitiUnita)
+    .values(units.map((unit) => ({ prestitoId: loan.id, unitId: unit.id })))
+    .run();
+  recordAudit(tx, ctx.clock, admin, {
+    action: "loan.create",
+    entity: "loan",
+    entityId: loan.id,
+    summary: `Prestito diretto a ${chi}: ${item.nome} (${units.map((unit) => unit.code).join(", ")}), ${start} → ${end}${handOverNow ? ", consegnato subito" : ""}`,
+  });
+  return loan.id;
+}
+
+/** The desk lends units of one item, in a transaction of its own. */
+export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoanBody) {
+  const loanId = writeTransaction(ctx.db, (tx) => createDirectLoanStep(tx, ctx, admin, input));
   return { message: "Prestito creato", loanId, loan: loanView(ctx, loanId) };
 }

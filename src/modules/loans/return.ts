@@ -3,16 +3,16 @@ import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
-import { writeTransaction } from "../../db/transaction";
+import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { recordLateReturn } from "../penalties/service";
+import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
-import { cancelLoan } from "./cancel";
+import { cancelLoanStep } from "./cancel";
 import { loanOrNotFound } from "./guards";
-import type { ReturnAnswer, ReturnBody, ReturnCondition } from "./model";
+import type { LoanView, ReturnAnswer, ReturnBody, ReturnCondition } from "./model";
 import { loanView } from "./reads";
 
 /**
@@ -125,72 +125,94 @@ function openDamageRepair(
   return repair.id;
 }
 
+/** What a return step did: cancelled a loan never handed over, or took units back. */
+export type ReturnOutcome = { cancelled: true } | ({ cancelled: false } & TakenBack);
+
+interface TakenBack {
+  ended: boolean;
+  repairs: number[];
+  penalty: LateReturnOutcome | null;
+  consequences: ReturnConsequences;
+  remaining: number;
+  borrower: string;
+  itemName: string;
+}
+
 /**
- * Takes back some or all units of a loan. The loan ends when its last unit is back; lateness then
- * turns into strikes (the same rule as the preview). A loan never handed over is cancelled instead
- * (DESIGN §3.3: `restituisci` on it does what `annulla` does).
+ * The return step, inside the caller's transaction: takes back some or all units of a loan. The loan
+ * ends when its last unit is back; lateness then turns into strikes (the same rule as the preview). A
+ * loan never handed over is cancelled instead (DESIGN §3.3: `restituisci` on it does what `annulla` does).
  */
-export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: ReturnBody = {}) {
-  const stored = loanOrNotFound(ctx.db, id);
+export function returnLoanStep(
+  tx: WriteTx,
+  ctx: AppContext,
+  admin: Actor,
+  id: number,
+  input: ReturnBody = {},
+): ReturnOutcome {
+  const stored = loanOrNotFound(tx, id);
   // The spec's clients know no cancel call: ending a loan nobody collected cancels it (nothing went out, so
   // the body's units and condition do not apply).
-  if (stored.stato !== LOAN_STATE.returned && !stored.consegnatoIl) return cancelledByReturn(ctx, admin, id);
+  if (stored.stato !== LOAN_STATE.returned && !stored.consegnatoIl) {
+    cancelLoanStep(tx, ctx, admin, id);
+    return { cancelled: true };
+  }
   const today = ctx.clock.today();
   const condition: ReturnCondition = input.condizione ?? "ok";
   const note = input.nota?.trim() || null;
   if (condition === "danneggiato" && !note) throw badRequest(DAMAGE_NOTE);
   if (condition === "incompleto" && !note) throw badRequest(MISSING_NOTE);
-  const outcome = writeTransaction(ctx.db, (tx) => {
-    const plan = planReturn(tx, id, input.unita_ids, today);
-    const { loan, returning, consequences } = plan;
-    tx.update(prestitiUnita)
-      .set({ restituitaIl: today, condizione: condition, notaRientro: note })
-      .where(
-        and(
-          eq(prestitiUnita.prestitoId, id),
-          inArray(
-            prestitiUnita.unitId,
-            returning.map((unit) => unit.id),
-          ),
+  const plan = planReturn(tx, id, input.unita_ids, today);
+  const { loan, returning, consequences } = plan;
+  tx.update(prestitiUnita)
+    .set({ restituitaIl: today, condizione: condition, notaRientro: note })
+    .where(
+      and(
+        eq(prestitiUnita.prestitoId, id),
+        inArray(
+          prestitiUnita.unitId,
+          returning.map((unit) => unit.id),
         ),
-      )
-      .run();
-    const repairs =
-      condition === "danneggiato"
-        ? returning.map((unit) => openDamageRepair(tx, ctx, admin, loan, unit, note as string))
-        : [];
-    const ended = plan.remaining === 0;
-    if (ended)
-      tx.update(prestiti).set({ stato: LOAN_STATE.returned, dataRestituzione: today }).where(eq(prestiti.id, id)).run();
-    const item = tx
-      .select({ nome: inventario.nome })
-      .from(inventario)
-      .where(eq(inventario.id, loan.inventarioId))
-      .get();
-    const penalty = recordLateReturn(tx, ctx, admin, {
-      loanId: id,
-      userId: loan.utenteId,
-      itemName: item?.nome ?? "",
-      daysLate: consequences.giorni_ritardo,
-      strikes: consequences.strike,
-    });
-    const codes = returning.map((unit) => unit.code).join(", ");
-    recordAudit(tx, ctx.clock, admin, {
-      action: "loan.return",
-      entity: "loan",
-      entityId: id,
-      summary: `${ended ? "Restituito il prestito" : "Restituzione parziale del prestito"} #${id} di ${loan.chi} (${codes}, ${conditionLabel(condition)}${note ? `: ${note}` : ""})${penalty ? ` con ${penalty.daysLate} giorni di ritardo (${penalty.strikes} penalità)` : ""}`,
-    });
-    return {
-      ended,
-      repairs,
-      penalty,
-      consequences,
-      remaining: plan.remaining,
-      borrower: loan.chi,
-      itemName: item?.nome ?? "",
-    };
+      ),
+    )
+    .run();
+  const repairs =
+    condition === "danneggiato"
+      ? returning.map((unit) => openDamageRepair(tx, ctx, admin, loan, unit, note as string))
+      : [];
+  const ended = plan.remaining === 0;
+  if (ended)
+    tx.update(prestiti).set({ stato: LOAN_STATE.returned, dataRestituzione: today }).where(eq(prestiti.id, id)).run();
+  const item = tx.select({ nome: inventario.nome }).from(inventario).where(eq(inventario.id, loan.inventarioId)).get();
+  const penalty = recordLateReturn(tx, ctx, admin, {
+    loanId: id,
+    userId: loan.utenteId,
+    itemName: item?.nome ?? "",
+    daysLate: consequences.giorni_ritardo,
+    strikes: consequences.strike,
   });
+  const codes = returning.map((unit) => unit.code).join(", ");
+  recordAudit(tx, ctx.clock, admin, {
+    action: "loan.return",
+    entity: "loan",
+    entityId: id,
+    summary: `${ended ? "Restituito il prestito" : "Restituzione parziale del prestito"} #${id} di ${loan.chi} (${codes}, ${conditionLabel(condition)}${note ? `: ${note}` : ""})${penalty ? ` con ${penalty.daysLate} giorni di ritardo (${penalty.strikes} penalità)` : ""}`,
+  });
+  return {
+    cancelled: false,
+    ended,
+    repairs,
+    penalty,
+    consequences,
+    remaining: plan.remaining,
+    borrower: loan.chi,
+    itemName: item?.nome ?? "",
+  };
+}
+
+/** Tells the desk's live screens of a committed return, and of the block it brought (a cancel tells nothing). */
+export function announceReturn(ctx: AppContext, id: number, outcome: ReturnOutcome): void {
+  if (outcome.cancelled) return;
   ctx.events.publish({ tipo: "restituzione", id, testo: `${outcome.borrower} ha restituito ${outcome.itemName}` });
   if (outcome.penalty?.blockedNow)
     ctx.events.publish({
@@ -198,6 +220,21 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
       id: outcome.penalty.userId,
       testo: `${outcome.borrower} è stato bloccato: ${outcome.penalty.totalStrikes} penalità`,
     });
+}
+
+/** A return as the API answers it, the loan as it now stands included. */
+export function returnAnswer(outcome: ReturnOutcome, prestito: LoanView): ReturnAnswer {
+  if (outcome.cancelled)
+    return {
+      message: "Prestito annullato: non era mai stato consegnato",
+      concluso: true,
+      giorni_ritardo: 0,
+      strike: 0,
+      blocco: false,
+      riparazioni_ids: [],
+      penalty: null,
+      prestito,
+    };
   return {
     message: outcome.ended ? "Prestito concluso" : `Restituzione parziale: ${outcome.remaining} unità ancora fuori`,
     concluso: outcome.ended,
@@ -210,23 +247,15 @@ export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: Ret
           bloccato: outcome.penalty.blocked,
         }
       : null,
-    prestito: loanView(ctx, id),
+    prestito,
   };
 }
 
-/** A return of a loan never handed over, answered in the return's shape: cancelled, with nothing late. */
-function cancelledByReturn(ctx: AppContext, admin: Actor, id: number): ReturnAnswer {
-  const { prestito } = cancelLoan(ctx, admin, id);
-  return {
-    message: "Prestito annullato: non era mai stato consegnato",
-    concluso: true,
-    giorni_ritardo: 0,
-    strike: 0,
-    blocco: false,
-    riparazioni_ids: [],
-    penalty: null,
-    prestito,
-  };
+/** The desk takes back one loan's units, in a transaction of its own. */
+export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: ReturnBody = {}): ReturnAnswer {
+  const outcome = writeTransaction(ctx.db, (tx) => returnLoanStep(tx, ctx, admin, id, input));
+  announceReturn(ctx, id, outcome);
+  return returnAnswer(outcome, loanView(ctx, id));
 }
 
 function conditionLabel(condition: ReturnCondition): string {
