@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { isDesk, visibleItemsCondition } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { corsi, inventario, inventarioCorsi, prestiti, prestitiUnita, users } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { LOAN_STATE } from "../../domain/bookings";
@@ -24,7 +25,7 @@ type UserRow = typeof users.$inferSelect;
 function userById(db: Db, id: number): UserRow {
   const user = db.select().from(users).where(eq(users.id, id)).get();
   if (!user) throw notFound("Utente non trovato");
-  if (user.ruolo === "admin") throw badRequest("Gli amministratori non possono ricevere prestiti");
+  if (isDesk(user)) throw badRequest("Gli amministratori non possono ricevere prestiti");
   return user;
 }
 
@@ -58,11 +59,11 @@ function assertMayBorrow(db: Db, borrower: UserRow, itemId: number, today: strin
   if (borrower.isBlocked) throw blockedBorrowerError(borrower);
   if (hasOverdueLoan(db, borrower.id, today))
     throw forbidden("L'utente ha un prestito scaduto: deve restituirlo prima di riceverne un altro");
+  // What the borrower may borrow is what they may see: their course's items.
   const ofCourse = db
-    .select({ id: inventarioCorsi.inventarioId })
-    .from(inventarioCorsi)
-    .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-    .where(and(eq(inventarioCorsi.inventarioId, itemId), eq(corsi.nome, borrower.corsoAccademico ?? "")))
+    .select({ id: inventario.id })
+    .from(inventario)
+    .where(and(eq(inventario.id, itemId), visibleItemsCondition(borrower)))
     .get();
   if (!ofCourse) throw forbidden("L'oggetto non è assegnato al corso dello studente");
 }

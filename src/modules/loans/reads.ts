@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { canSeeLoan, visibleLoans, visibleRequests } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { prestiti, prestitiUnita, richieste, unita } from "../../db/schema";
@@ -26,7 +27,7 @@ export function requestView(ctx: AppContext, id: number): RequestView {
 export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQuery) {
   const filter = requestListFilter(ctx.db, query);
   // A student only ever gets their own, whatever they ask for.
-  const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(richieste.utenteId, actor.id);
+  const own = visibleRequests(actor, { everyone: wantsAll(query) });
   return pagedList(
     { db: ctx.db, table: richieste, id: richieste.id },
     filter,
@@ -54,7 +55,7 @@ export function loanView(ctx: AppContext, id: number): LoanView {
 export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
   const today = ctx.clock.today();
   const filter = loanListFilter(ctx.db, query, today);
-  const own = actor.ruolo === "admin" && wantsAll(query) ? undefined : eq(prestiti.utenteId, actor.id);
+  const own = visibleLoans(actor, { everyone: wantsAll(query) });
   return pagedList(
     { db: ctx.db, table: prestiti, id: prestiti.id },
     filter,
@@ -74,7 +75,7 @@ export function myLoans(ctx: AppContext, actor: Actor): LoanView[] {
 /** Units of a loan: any loan for the desk, only their own for a student. */
 export function loanUnits(ctx: AppContext, actor: Actor, loanId: number): LoanUnit[] {
   const loan = ctx.db.select().from(prestiti).where(eq(prestiti.id, loanId)).get();
-  if (!loan || (actor.ruolo !== "admin" && loan.utenteId !== actor.id)) throw notFound("Prestito non trovato");
+  if (!loan || !canSeeLoan(actor, loan)) throw notFound("Prestito non trovato");
   return ctx.db
     .select({ id: unita.id, codice_univoco: unita.codiceUnivoco, note: unita.note, inventario_id: unita.inventarioId })
     .from(prestitiUnita)
@@ -89,7 +90,7 @@ export function loanOfUnit(ctx: AppContext, actor: Actor, unitId: number): UnitL
   const today = ctx.clock.today();
   const loans = openLoansOfUnits(ctx.db, [unitId]);
   const loan = loans.find((candidate) => candidate.start <= today) ?? loans[0];
-  if (!loan || (actor.ruolo !== "admin" && loan.userId !== actor.id))
+  if (!loan || !canSeeLoan(actor, { utenteId: loan.userId }))
     throw notFound("Nessun prestito in corso per questa unità");
   const view = loanView(ctx, loan.loanId);
   const unit = ctx.db.select({ code: unita.codiceUnivoco }).from(unita).where(eq(unita.id, unitId)).get();

@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { isDesk, visibleItemsCondition } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { corsi, inventario, inventarioCorsi, richieste, users } from "../../db/schema";
+import { inventario, richieste, users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { REQUEST_STATE } from "../../domain/bookings";
@@ -25,15 +26,13 @@ function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; 
   const target = db
     .select({ itemId: inventario.id, loanType: inventario.tipoPrestito, maxDays: inventario.durataMassimaGiorni })
     .from(inventario)
-    .innerJoin(inventarioCorsi, eq(inventarioCorsi.inventarioId, inventario.id))
-    .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
     .where(
       and(
         which.unitId !== null
           ? sql`${inventario.id} = (select u.inventario_id from unita u where u.id = ${which.unitId} and u.archived_at is null)`
           : eq(inventario.id, which.itemId ?? 0),
         isNull(inventario.archivedAt),
-        eq(corsi.nome, student.corsoAccademico ?? ""),
+        visibleItemsCondition(student),
       ),
     )
     .get();
@@ -49,7 +48,7 @@ function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; 
  * `unit_id` null), picked inside the same transaction as the overlap check. Answers the new request's id.
  */
 export function createRequestStep(tx: WriteTx, ctx: AppContext, student: Actor, input: RequestBody): number {
-  if (student.ruolo === "admin") throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
+  if (isDesk(student)) throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
   const today = ctx.clock.today();
   // The account as it is now, not as the session read it: a return may have just blocked it.
   const account = tx.select().from(users).where(eq(users.id, student.id)).get() ?? student;
