@@ -2,6 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { and, asc, type SQL } from "drizzle-orm";
 import type { Actor } from "../actor";
 import { inventario, prestiti, richieste } from "../db/schema";
+import type { Json } from "../testing/harness";
 import {
   day,
   directLoanOk,
@@ -15,7 +16,7 @@ import { canSeeLoan, canSeeUser, isDesk, visibleItems, visibleItemsCondition, vi
 
 /** The scenario's people as the services get them: the desk, Giulia and Luca (Fotografia), Sara (Design). */
 function people(scenario: LoanScenario) {
-  const row = (user: { id: unknown }) => userRow(scenario.ctx, user.id as number);
+  const row = (user: Json) => userRow(scenario.ctx, user.id as number);
   return {
     desk: row(scenario.adminUser),
     giulia: row(scenario.student.user),
