@@ -1,7 +1,18 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../actor";
-import { inventario, prestiti, richieste, segnalazioni, users } from "../db/schema";
+import {
+  corsi,
+  inventario,
+  inventarioCorsi,
+  kit,
+  kitCorsi,
+  kitRighe,
+  prestiti,
+  richieste,
+  segnalazioni,
+  users,
+} from "../db/schema";
 import { qualified } from "../db/sql";
 
 /*
@@ -47,6 +58,24 @@ export function visibleItemsCondition(person: Pick<Actor, "ruolo" | "corsoAccade
   const scope = visibleItems(person);
   if (scope.kind === "all") return undefined;
   return scope.kind === "course" ? itemsOfCourse(scope.course) : sql`0`;
+}
+
+/**
+ * The kits a person sees, as SQL on `kit` (undefined: every live kit): for a student, the kits of their
+ * own course (none without a course) whose every item is still in that course, since an item taken off
+ * the course after the kit was saved could not be booked from it.
+ */
+export function visibleKits(person: Pick<Actor, "ruolo" | "corsoAccademico">): SQL | undefined {
+  const scope = visibleItems(person);
+  if (scope.kind === "all") return undefined;
+  const course = scope.kind === "course" ? scope.course : "";
+  return and(
+    inArray(
+      kit.id,
+      sql`(select ${kitCorsi.kitId} from ${kitCorsi} inner join ${corsi} on ${corsi.id} = ${kitCorsi.corsoId} where ${corsi.nome} = ${course})`,
+    ),
+    sql`not exists (select 1 from ${kitRighe} where ${kitRighe.kitId} = ${kit.id} and ${kitRighe.inventarioId} not in (select ${inventarioCorsi.inventarioId} from ${inventarioCorsi} inner join ${corsi} on ${corsi.id} = ${inventarioCorsi.corsoId} where ${corsi.nome} = ${course}))`,
+  );
 }
 
 // ── Loans, requests, reports, people ────────────────────────────────────────────────────────────

@@ -6,12 +6,11 @@ import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/sear
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
+import { ITEM_STRETCH_ROWS, itemCounts, itemCountTotals, wholeList } from "../../read-model";
 import { arrayText, jsonText, pageText } from "../json-text";
 import { type Page, pageOf, pageOfRows } from "../paging";
-import { ITEM_STRETCH_ROWS, wholeList } from "../whole-list";
 import { type ItemTexts, itemTexts } from "./item-views";
 import type { InventoryQuery } from "./model";
-import { itemCounts, itemCountTotals } from "./unit-counts";
 
 /**
  * The inventory's list on the server: the spec's filters (search, category, course, status, dates
@@ -146,7 +145,7 @@ function keptSearchOf(query: InventoryQuery, scope: InventoryScope): { term: str
 
 /**
  * The items of the inventory (or of a student's course) passing the query: one page when `pagina` or
- * `per_pagina` is given, else the spec's whole array, streamed in stretches when it is long (whole-list.ts).
+ * `per_pagina` is given, else the spec's whole array, streamed in stretches when it is long (src/read-model/whole-list.ts).
  * The answer is JSON text built from each item's text (json-text.ts).
  */
 export function listInventory(db: Db, today: string, query: InventoryQuery, scope: InventoryScope): Response {
