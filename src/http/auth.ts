@@ -1,6 +1,7 @@
 import { jwt } from "@elysiajs/jwt";
 import { eq } from "drizzle-orm";
 import { Elysia } from "elysia";
+import { isDesk } from "../access";
 import type { Actor } from "../actor";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
@@ -94,7 +95,7 @@ export function authPlugin(tokens: TokenService) {
   async function requireActor(request: Request, access: Access): Promise<Actor> {
     const actor = await tokens.actorOf(request);
     if (!actor) throw unauthorized();
-    if (access === "admin" && actor.ruolo !== "admin") throw forbidden();
+    if (access === "admin" && !isDesk(actor)) throw forbidden();
     return actor;
   }
   return new Elysia({ name: "auth" }).macro({

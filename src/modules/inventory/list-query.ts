@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { itemsOfCourse } from "../../access";
 import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
 import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
@@ -8,7 +9,7 @@ import { isLowStock } from "../../domain/stock-level";
 import { ITEM_STRETCH_ROWS, itemCounts, itemCountTotals, wholeList } from "../../read-model";
 import { arrayText, jsonText, pageText } from "../json-text";
 import { type Page, pageOf, pageOfRows } from "../paging";
-import { type ItemTexts, itemsOfCourse, itemTexts } from "./item-views";
+import { type ItemTexts, itemTexts } from "./item-views";
 import type { InventoryQuery } from "./model";
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -28,10 +29,10 @@ import {
   assertUnderLoanLimit,
   blockedBorrowerError,
   blockedStudentError,
-  bookableTarget,
   calendarDay,
   hasOverdueLoan,
-} from "../loans/service";
+} from "../loans/guards";
+import { bookableTarget } from "../loans/request";
 import { optionalText } from "../text-fields";
 import type { CreateSetBody, SetConflictLine, SetLineInput, SetView } from "./model";
 import { addHistory, setOrNotFound } from "./set-rows";
@@ -45,7 +46,7 @@ export const SET_CONFLICT = "Alcuni oggetti non sono disponibili per le date sce
  * account as it is now: not blocked, nothing overdue.
  */
 function borrowerOf(tx: Db, actor: Actor, input: CreateSetBody, today: string): UserRow {
-  const deskBooking = actor.ruolo === "admin";
+  const deskBooking = isDesk(actor);
   const wanted = input.utente_id ?? null;
   if (deskBooking && wanted === null) throw badRequest("Scegli lo studente della prenotazione");
   if (!deskBooking && wanted !== null && wanted !== actor.id) throw forbidden("Puoi prenotare solo per te stesso");
@@ -55,7 +56,7 @@ function borrowerOf(tx: Db, actor: Actor, input: CreateSetBody, today: string): 
     .where(eq(users.id, wanted ?? actor.id))
     .get();
   if (!borrower) throw notFound("Utente non trovato");
-  if (borrower.ruolo === "admin") throw badRequest("Gli amministratori non possono ricevere prestiti");
+  if (isDesk(borrower)) throw badRequest("Gli amministratori non possono ricevere prestiti");
   if (borrower.isBlocked) throw deskBooking ? blockedBorrowerError(borrower) : blockedStudentError(borrower);
   if (hasOverdueLoan(tx, borrower.id, today))
     throw forbidden(
@@ -243,7 +244,7 @@ export function createSet(ctx: AppContext, actor: Actor, input: CreateSetBody): 
         .run();
     const what = `${chosen.length} unità${fromKit ? ` dal kit ${fromKit.kit.nome}` : ""}`;
     addHistory(tx, ctx, actor, set.id, "creata", `Prenotazione di ${what}, dal ${dal} al ${al}`);
-    if (actor.ruolo === "admin")
+    if (isDesk(actor))
       recordAudit(tx, ctx.clock, actor, {
         action: "set.create",
         entity: "set",

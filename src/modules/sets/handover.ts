@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -9,8 +10,8 @@ import { handoverProblem } from "../../domain/loan-rules";
 import { SET_STATE, signatureProblem } from "../../domain/sets";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { markCancelled } from "../counter/service";
 import { assertUnitBookable } from "../loans/bookings";
+import { markCancelled } from "../loans/cancel";
 import type { HandOverSetBody, SignSetBody } from "./model";
 import { renderSetReceipt } from "./receipt";
 import { addHistory, setOrNotFound, setRowFor } from "./set-rows";
@@ -179,7 +180,7 @@ function countAccessoriesOut(tx: Db, setId: number, ticked: Array<{ nome: string
  */
 export async function signSet(ctx: AppContext, actor: Actor, id: number, input: SignSetBody) {
   const set = setRowFor(ctx.db, actor, id);
-  if (actor.ruolo === "admin") {
+  if (isDesk(actor)) {
     const png = checkedSignature(input.firma);
     if (!png) throw badRequest("Disegna la firma dello studente");
     await storeSignature(ctx, actor, id, { tipo: "disegno", png });

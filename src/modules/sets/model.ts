@@ -4,8 +4,7 @@ import { REQUEST_STATES } from "../../domain/bookings";
 import { LOAN_PHASES } from "../../domain/loan-rules";
 import { USAGE_TYPES } from "../../domain/loan-types";
 import { MAX_SET_UNITS, SET_STATES } from "../../domain/sets";
-import { RETURN_CONDITIONS } from "../counter/model";
-import { blockedBorrowerAnswer, blockedStudentAnswer } from "../loans/model";
+import { blockedBorrowerAnswer, blockedStudentAnswer, RETURN_CONDITIONS } from "../loans/model";
 import {
   answerInteger,
   dayText,

@@ -8,7 +8,7 @@ import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { SET_STATE } from "../../domain/sets";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { returnLoan } from "../counter/service";
+import { returnLoanStep } from "../loans/return";
 import { notifyStudent } from "../notifications/service";
 import type { ReturnSetBody, SetReturnPreview } from "./model";
 import { addHistory, SET_NOT_FOUND, setOrNotFound, setRowFor } from "./set-rows";
@@ -99,15 +99,16 @@ export function returnSet(ctx: AppContext, admin: Actor, id: number, input: Retu
       if (!returning.some((unit) => unit.unitId === unitId))
         throw badRequest("Una condizione riguarda un'unità che non stai restituendo");
     const shortages = checkedShortages(tx, id, input.accessori_mancanti ?? []);
-    const inTransaction = { ...ctx, db: tx };
-    let last: ReturnType<typeof returnLoan> | undefined;
+    let penalty: { strike: number; blocked: boolean } | null = null;
     for (const unit of returning) {
       const condition = conditions.get(unit.unitId);
-      last = returnLoan(inTransaction, admin, unit.loanId, {
+      const outcome = returnLoanStep(tx, ctx, admin, unit.loanId, {
         unita_ids: [unit.unitId],
         condizione: condition?.condizione,
         nota: condition?.nota,
       });
+      if (!outcome.cancelled && outcome.penalty)
+        penalty = { strike: outcome.penalty.strikes, blocked: outcome.penalty.blocked };
     }
     const now = ctx.clock.now().toISOString();
     const opened = shortages.map(
@@ -143,7 +144,7 @@ export function returnSet(ctx: AppContext, admin: Actor, id: number, input: Retu
       summary: `Restituzione della prenotazione #${id}: ${codes}${missingText ? `; mancano ${missingText}` : ""}`,
     });
     const after = tx.select({ stato: prenotazioni.stato }).from(prenotazioni).where(eq(prenotazioni.id, id)).get();
-    return { ended: after?.stato === SET_STATE.closed, penalty: last?.penalty ?? null, opened };
+    return { ended: after?.stato === SET_STATE.closed, penalty, opened };
   });
   const lines = returnedLines(ctx.db, id);
   const { loanId: _loan, ...consequences } = setReturnConsequences(ctx.db, id, lines, outcome.ended);
@@ -152,8 +153,8 @@ export function returnSet(ctx: AppContext, admin: Actor, id: number, input: Retu
     message: outcome.ended ? "Prenotazione conclusa" : "Restituzione parziale registrata",
     concluso: outcome.ended,
     giorni_ritardo: consequences.giorni_ritardo,
-    strike: penalty?.strike_assegnati ?? 0,
-    blocco: penalty?.bloccato ?? false,
+    strike: penalty?.strike ?? 0,
+    blocco: penalty?.blocked ?? false,
     mancanze: outcome.opened.length ? loadShortages(ctx.db, inArray(mancanze.id, outcome.opened)) : [],
     prenotazione: setOrNotFound(ctx, id),
   };

@@ -8,7 +8,7 @@ import { REQUEST_STATE } from "../../domain/bookings";
 import { SET_STATE, type SetState } from "../../domain/sets";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { bookingLabel, borrowerOfRequest, datesText, loanFromRequest, penaltyInfo } from "../loans/service";
+import { bookingLabel, borrowerOfRequest, datesText, loanFromRequest, penaltyInfo } from "../loans/approval";
 import { notifyStudent } from "../notifications/service";
 import { pageOf } from "../paging";
 import { optionalText } from "../text-fields";

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { canSeeSet } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -12,7 +13,7 @@ export const SET_NOT_FOUND = "Prenotazione non trovata";
 /** The stored set row, for a write's guards; another student's set simply does not exist for a student. */
 export function setRowFor(db: Db, actor: Actor, id: number) {
   const set = db.select().from(prenotazioni).where(eq(prenotazioni.id, id)).get();
-  if (!set || (actor.ruolo !== "admin" && set.utenteId !== actor.id)) throw notFound(SET_NOT_FOUND);
+  if (!set || !canSeeSet(actor, set)) throw notFound(SET_NOT_FOUND);
   return set;
 }
 

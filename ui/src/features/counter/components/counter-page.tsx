@@ -1,7 +1,7 @@
 import { Camera, CameraOff, PackageCheck, PackageOpen, Plus, ScanLine, Search } from "lucide-react";
 import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from "react";
-import type { ReturnAnswer, ScannedUnit } from "../../../../../src/modules/counter/model";
-import type { LoanView } from "../../../../../src/modules/loans/model";
+import type { ScannedUnit } from "../../../../../src/modules/counter/model";
+import type { LoanView, ReturnAnswer } from "../../../../../src/modules/loans/model";
 import { scanCode } from "../../../api/banco";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
