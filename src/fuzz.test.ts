@@ -787,7 +787,7 @@ function fieldObject(fields: string[]): fc.Arbitrary<Record<string, unknown>> {
 }
 
 /** The template spreadsheet the desk downloads: imports cleanly, and a good start for corrupted ones. */
-const TEMPLATE_XLSX = inventoryTemplate();
+const TEMPLATE_XLSX = await inventoryTemplate();
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** The template, truncated and with a few bytes overwritten: a damaged upload. */
