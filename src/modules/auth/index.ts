@@ -5,6 +5,7 @@ import { authPlugin, type TokenService } from "../../http/auth";
 import { clientAddress } from "../../http/client-address";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
+import { readsPlugin } from "../../read-model";
 import { messageAnswer } from "../schemas";
 import { readSettings } from "../settings/service";
 import { normalizedEmail } from "../text-fields";
@@ -73,6 +74,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
 
   return new Elysia({ prefix: "/auth" })
     .use(authPlugin(tokens))
+    .use(readsPlugin)
     .post(
       "/login",
       async ({ body, request, server }) => {
@@ -185,6 +187,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     )
     .get("/password-reset-requests", () => listPendingResetRequests(ctx), {
       auth: "admin",
+      reads: ["users"],
       response: t.Array(resetRequestView),
     })
     .post(
@@ -198,6 +201,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     )
     .get("/users", ({ query }) => listUsers(ctx.db, query), {
       auth: "admin",
+      reads: ["users"],
       query: userListQuery,
       response: userListAnswer,
     })

@@ -5,12 +5,12 @@ import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/sear
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
+import { itemCounts, itemCountTotals } from "../../read-model";
 import { gzippedList } from "../gzipped-list";
 import { arrayText, jsonText, pageText } from "../json-text";
 import { type Page, pageOf, pageOfRows } from "../paging";
 import { type ItemTexts, itemsOfCourse, itemTexts } from "./item-views";
 import type { InventoryQuery } from "./model";
-import { itemCounts, itemCountTotals } from "./unit-counts";
 
 /**
  * The inventory's list on the server: the spec's filters (search, category, course, status, dates

@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { readsPlugin } from "../../read-model";
 import { messageAnswer } from "../schemas";
 import {
   approvalResponse,
@@ -39,13 +40,16 @@ import {
 export function loansModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia()
     .use(authPlugin(tokens))
+    .use(readsPlugin)
     .get("/richieste", ({ actor, query }) => listRequests(ctx, actor, query), {
       auth: "signed-in",
+      reads: ["requests", "inventory", "users"],
       query: requestListQuery,
       response: requestList,
     })
     .get("/richieste/mie", ({ actor }) => myRequests(ctx, actor), {
       auth: "signed-in",
+      reads: ["requests", "inventory", "users"],
       response: t.Array(requestView),
     })
     .post("/richieste", ({ actor, body }) => createRequest(ctx, actor, body), {
@@ -63,11 +67,13 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
     )
     .get("/prestiti", ({ actor, query }) => listLoans(ctx, actor, query), {
       auth: "signed-in",
+      reads: ["loans", "inventory", "users"],
       query: loanListQuery,
       response: loanList,
     })
     .get("/prestiti/mie", ({ actor }) => myLoans(ctx, actor), {
       auth: "signed-in",
+      reads: ["loans", "inventory", "users"],
       response: t.Array(loanView),
     })
     .post("/prestiti", ({ actor, body }) => createDirectLoan(ctx, actor, body), {
@@ -88,6 +94,7 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
     })
     .get("/prestiti/:id/units", ({ actor, params }) => loanUnits(ctx, actor, Number(params.id)), {
       auth: "signed-in",
+      reads: "fresh",
       params: loanParams,
       response: loanUnitsAnswer,
     })

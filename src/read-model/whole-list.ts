@@ -2,7 +2,7 @@ import { and, lte, max, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { inIds } from "../db/sql";
-import { arrayText, jsonText } from "./json-text";
+import { arrayText, jsonText } from "../modules/json-text";
 
 /**
  * The spec's plain whole-list calls answer everything at once: the loans and requests with `?all=1` (at five
