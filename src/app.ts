@@ -16,6 +16,7 @@ import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { createImportJobs } from "./modules/excel/import-jobs";
+import { gzippedJsonOf } from "./modules/gzipped-list";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { jsonTextOf } from "./modules/json-text";
@@ -186,13 +187,18 @@ export function createApp(
         return responses && request.method === "GET" && resourcesRead(request)
           ? responses.storeStream(request, responseValue)
           : compressedStream(request, responseValue);
+      const status = typeof set.status === "number" ? set.status : 200;
+      const headers = set.headers as Record<string, string>;
+      const gzipped = gzippedJsonOf(responseValue);
+      if (gzipped)
+        return responses && request.method === "GET" && resourcesRead(request)
+          ? responses.storeGzipped(request, gzipped, headers)
+          : jsonResponse(request, { body: null, gzipped }, headers, status);
       const builtText = jsonTextOf(responseValue);
       // Plain objects and arrays, and JSON text a list built: files and other responses go out as they are.
       const isPlain = Array.isArray(responseValue) || Object.getPrototypeOf(responseValue ?? 0) === Object.prototype;
       if (builtText === undefined && !isPlain) return;
       const text = builtText ?? JSON.stringify(responseValue);
-      const status = typeof set.status === "number" ? set.status : 200;
-      const headers = set.headers as Record<string, string>;
       if (responses && request.method === "GET" && status === 200 && resourcesRead(request))
         return responses.store(request, text, headers);
       return jsonResponse(request, encodeJson(text), headers, status);
