@@ -30,7 +30,7 @@ function assertItemVisible(ctx: AppContext, actor: Actor, itemId: number): void 
             and(eq(inventario.id, itemId), isNull(inventario.archivedAt), eq(corsi.nome, actor.corsoAccademico ?? "")),
           )
           .get();
-  if (!visible) throw notFound("Oggetto non trovato");
+  if (!visible) throw notFound("Articolo non trovato");
 }
 
 /**

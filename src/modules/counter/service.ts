@@ -372,7 +372,7 @@ export function lookupScan(ctx: AppContext, text: string) {
     scanned.kind === "unit" ? eq(unita.codiceChiave, textKey(scanned.code)) : eq(unita.inventarioId, scanned.itemId);
   const found = liveUnits(ctx.db, match);
   if (found.length === 0)
-    throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Oggetto non trovato");
+    throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Articolo non trovato");
   const unitIds = found.map((unit) => unit.id);
   const stateOf = new Map(loadUnitViews(ctx.db, today, { unitIds }).map((state) => [state.id, state]));
   const holding = holdingLoans(ctx.db, unitIds);

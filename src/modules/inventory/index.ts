@@ -45,7 +45,7 @@ function itemFor(ctx: AppContext, actor: Actor, id: number): ItemView {
   const [item] = actor.corsoAccademico
     ? loadItemViews(ctx.db, ctx.clock.today(), { ids: [id], course: actor.corsoAccademico })
     : [];
-  if (!item) throw notFound("Oggetto non trovato");
+  if (!item) throw notFound("Articolo non trovato");
   return studentItemView(item);
 }
 
@@ -123,7 +123,7 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
       "/inventario/:id",
       ({ actor, params }) => {
         archiveItem(ctx, actor, Number(params.id));
-        return { message: "Oggetto eliminato" };
+        return { message: "Articolo eliminato" };
       },
       { auth: "admin", params: itemParams, response: messageAnswer },
     )

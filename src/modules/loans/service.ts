@@ -151,9 +151,9 @@ function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; 
       ),
     )
     .get();
-  if (!target) throw notFound(which.unitId !== null ? "Unità non trovata" : "Oggetto non trovato");
+  if (!target) throw notFound(which.unitId !== null ? "Unità non trovata" : "Articolo non trovato");
   if (which.itemId !== null && which.itemId !== target.itemId)
-    throw badRequest("L'unità scelta non appartiene a questo oggetto");
+    throw badRequest("L'unità scelta non appartiene a questo articolo");
   return target;
 }
 
@@ -276,7 +276,7 @@ function bookingLabel(db: Db, unitId: number): string {
     .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
     .where(eq(unita.id, unitId))
     .get();
-  return row ? `${row.name} (${row.code})` : "l'oggetto richiesto";
+  return row ? `${row.name} (${row.code})` : "l'articolo richiesto";
 }
 
 const datesText = (from: string, to: string) =>
@@ -304,7 +304,7 @@ export function approveRequest(
     const unitId = input.unitId ?? request.unitId;
     if (unitId !== request.unitId) {
       const [sameItem] = unitsOfItem(tx, request.inventarioId, [unitId]);
-      if (!sameItem) throw badRequest("L'unità scelta non appartiene all'oggetto della richiesta");
+      if (!sameItem) throw badRequest("L'unità scelta non appartiene all'articolo della richiesta");
     }
     assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today, ignoreRequestId: id });
     const now = ctx.clock.now().toISOString();
@@ -445,7 +445,7 @@ function assertMayBorrow(db: Db, borrower: UserRow, itemId: number, today: strin
     .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
     .where(and(eq(inventarioCorsi.inventarioId, itemId), eq(corsi.nome, borrower.corsoAccademico ?? "")))
     .get();
-  if (!ofCourse) throw forbidden("L'oggetto non è assegnato al corso dello studente");
+  if (!ofCourse) throw forbidden("L'articolo non è assegnato al corso dello studente");
 }
 
 /** The desk lends one or more units of an item directly to a borrower. */
@@ -471,7 +471,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       .from(inventario)
       .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
       .get();
-    if (!item) throw notFound("Oggetto non trovato");
+    if (!item) throw notFound("Articolo non trovato");
     const borrower = userId === null ? studentNamed(tx, chiText as string) : userById(tx, userId);
     assertMayBorrow(tx, borrower, itemId, today);
     const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
@@ -485,7 +485,7 @@ export function createDirectLoan(ctx: AppContext, admin: Actor, input: DirectLoa
       studentId: borrower.id,
     });
     const units = unitsOfItem(tx, itemId, unitIds);
-    if (units.length !== unitIds.length) throw badRequest("Le unità scelte non appartengono a questo oggetto");
+    if (units.length !== unitIds.length) throw badRequest("Le unità scelte non appartengono a questo articolo");
     for (const unit of units)
       assertUnitBookable(
         tx,

@@ -32,7 +32,7 @@ export const repairChange = t.Object(
     ...details,
     descrizione: t.Optional(details.descrizione),
     stato: t.Optional(oneOf(REPAIR_STATES, "Stato della riparazione non valido")),
-    inventario_id: t.Optional(t.Integer({ error: "Oggetto non valido" })),
+    inventario_id: t.Optional(t.Integer({ error: "Articolo non valido" })),
     unit_id: t.Optional(t.Integer({ error: "Unità non valida" })),
   },
   { error: "Dati della riparazione non validi" },

@@ -278,7 +278,7 @@ function UnitChoice({
 
 function RequestDetails({ request, borrower }: { request: RequestView; borrower: string }) {
   const rows: [string, string][] = [
-    ["Oggetto", `${request.oggetto_nome} (${request.codice_univoco})`],
+    ["Articolo", `${request.oggetto_nome} (${request.codice_univoco})`],
     ["Utente", borrower],
     ["Email", request.utente_email ?? "—"],
     ["Dal", formatDate(request.dal)],

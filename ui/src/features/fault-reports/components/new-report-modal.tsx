@@ -134,7 +134,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
           <div className="space-y-4">
             <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
               <div className="min-w-0">
-                <dt className="text-xs text-slate-500">Oggetto</dt>
+                <dt className="text-xs text-slate-500">Articolo</dt>
                 <dd className="font-medium text-slate-900">{loan.oggetto_nome}</dd>
               </div>
               <div className="min-w-0">

@@ -91,7 +91,7 @@ export function InventoryPage() {
         actions={
           <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
             <Button icon={Plus} onClick={() => setDialog({ kind: "create" })}>
-              Nuovo Elemento
+              Nuovo Articolo
             </Button>
             <Button variant="secondary" icon={Tags} onClick={() => setDialog({ kind: "categories" })}>
               Gestisci Categorie

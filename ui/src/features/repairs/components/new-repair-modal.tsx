@@ -17,7 +17,7 @@ import { RepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 import { canGoIntoRepair, UnitStateBadge } from "./repair-labels";
 
-const STEPS = ["Oggetto", "Unità", "Dettagli"] as const;
+const STEPS = ["Articolo", "Unità", "Dettagli"] as const;
 /** The spec's words for a repair without its item or its unit (admin.md, "Other rules"). */
 const CHOOSE_ITEM_AND_UNIT = "Seleziona oggetto e ID specifico";
 const EMPTY_DETAILS: RepairDetails = { descrizione: "", note_tecniche: "", priorita: "media" };
@@ -118,7 +118,7 @@ export function NewRepairModal({
           <div className="space-y-4">
             <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
               <div className="min-w-0">
-                <dt className="text-xs text-slate-500">Oggetto</dt>
+                <dt className="text-xs text-slate-500">Articolo</dt>
                 <dd className="font-medium text-slate-900">{item.nome}</dd>
               </div>
               <div className="min-w-0">
@@ -176,10 +176,10 @@ function ItemStep({
   const matching = items.data?.totale ?? 0;
   return (
     <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-medium text-slate-700">Quale oggetto va in riparazione?</legend>
+      <legend className="mb-2 text-sm font-medium text-slate-700">Quale articolo va in riparazione?</legend>
       <SearchField
         id="repair-item-search"
-        label="Cerca oggetto"
+        label="Cerca articolo"
         placeholder="Cerca per nome, numero di serie o codice"
         value={search}
         onChange={onSearch}
@@ -187,7 +187,7 @@ function ItemStep({
       />
       {items.isPending && <LoadingState label="Caricamento inventario..." />}
       {items.isError && <Alert tone="error">Errore nel caricamento inventario</Alert>}
-      {items.isSuccess && shown.length === 0 && <EmptyState icon={Package} title="Nessun oggetto trovato" />}
+      {items.isSuccess && shown.length === 0 && <EmptyState icon={Package} title="Nessun articolo trovato" />}
       {shown.length > 0 && (
         <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
           {shown.map((item) => {

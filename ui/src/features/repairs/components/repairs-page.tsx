@@ -162,7 +162,7 @@ export function RepairsPage() {
           <SearchField
             id="repairs-search"
             label="Cerca"
-            placeholder={tab === "segnalazioni" ? "Oggetto, studente o messaggio" : "Oggetto o note"}
+            placeholder={tab === "segnalazioni" ? "Articolo, studente o messaggio" : "Articolo o note"}
             value={search}
             onChange={setSearch}
             className="xl:w-72"
