@@ -21,8 +21,9 @@ import {
 import { type InventoryDialog, InventoryDialogs } from "./inventory-dialogs";
 import { InventoryResults } from "./inventory-results";
 import { FilterResultsBar, InventoryToolbar } from "./inventory-toolbar";
-import { SpreadsheetMenu, type TransferStatus, TransferStatusPanel } from "./spreadsheet-menu";
+import { SpreadsheetMenu, type TransferStatus } from "./spreadsheet-menu";
 import { SummaryCards } from "./summary-cards";
+import { TransferStatusPanel } from "./transfer-status-panel";
 
 /** Typing asks the server once it pauses, not once per key. */
 const SEARCH_DELAY_MS = 250;
