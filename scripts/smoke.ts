@@ -1,7 +1,9 @@
 /**
  * Smoke test of the compiled binary: starts dist/prestalab in an empty temporary directory, measures the
  * cold start to the first healthy /api/health, signs in, checks that the embedded UI is served (root, a
- * deep link, a hashed asset, the service worker), then stops it with SIGTERM and checks a clean shutdown.
+ * deep link, a hashed asset, the service worker), asks once for each thing whose code loads on first use
+ * (the spreadsheets, the import's and the PDFs' workers, the API document), then stops it with SIGTERM and
+ * checks a clean shutdown.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,40 @@ function check(condition: unknown, message: string) {
 async function text(server: PrestaLabServer, path: string) {
   const answer = await fetch(`${server.baseURL}${path}`);
   return { status: answer.status, type: answer.headers.get("content-type") ?? "", body: await answer.text() };
+}
+
+/** A file answer's status and first bytes ("%PDF", or "PK" for a spreadsheet, which is a zip). */
+async function file(server: PrestaLabServer, path: string, token: string) {
+  const answer = await fetch(`${server.baseURL}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  return { status: answer.status, bytes, head: new TextDecoder().decode(bytes.subarray(0, 4)) };
+}
+
+/**
+ * What the binary loads only when first asked (docs/decisions/start-up-bytecode-and-lazy-modules.md) works
+ * inside it: the import template, an import of it on the import's worker, the export on the read worker,
+ * the labels on the PDF worker, the OpenAPI document.
+ */
+async function checkLoadedOnFirstUse(server: PrestaLabServer, token: string) {
+  const template = await file(server, "/api/excel/inventario/template", token);
+  check(template.status === 200 && template.head.startsWith("PK"), `the import template answered ${template.status}`);
+  const fileData = `data:application/octet-stream;base64,${Buffer.from(template.bytes).toString("base64")}`;
+  const imported = await server.call("POST", "/api/excel/inventario/import", {
+    token,
+    body: { fileName: "template-inventario.xlsx", fileData },
+  });
+  check(imported.status === 200, `importing the template answered ${imported.status} ${JSON.stringify(imported.body)}`);
+  const inventory = await server.call("GET", "/api/inventario", { token });
+  const unitIds = (inventory.body as Array<{ unita: Array<{ id: number }> }>).flatMap((item) =>
+    item.unita.map((unit) => unit.id),
+  );
+  check(unitIds.length === 2, `the imported template made ${unitIds.length} units, expected 2`);
+  const labels = await file(server, `/api/etichette?unita=${unitIds.join(",")}`, token);
+  check(labels.status === 200 && labels.head === "%PDF", `the labels answered ${labels.status} ${labels.head}`);
+  const spreadsheet = await file(server, "/api/excel/inventario/export", token);
+  check(spreadsheet.status === 200 && spreadsheet.head.startsWith("PK"), `the export answered ${spreadsheet.status}`);
+  const docs = await server.call("GET", "/api/docs/json", { token });
+  check(docs.body?.openapi === "3.1.0", `/api/docs/json answered ${docs.status}`);
 }
 
 /** SIGTERM must end the server with exit code 0, the WAL folded into the database and the lock removed. */
@@ -47,6 +83,8 @@ try {
   const token = await server.login();
   const me = await server.call("GET", "/api/auth/me", { token });
   check(me.body?.user?.isAdmin === true, `the first administrator is not an admin: ${JSON.stringify(me.body)}`);
+
+  await checkLoadedOnFirstUse(server, token);
 
   const root = await text(server, "/");
   check(root.status === 200 && root.type.startsWith("text/html"), `GET / answered ${root.status} ${root.type}`);
@@ -87,5 +125,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  "smoke: ok (health, sign-in, UI at / and /prestiti, assets, /sw.js, clean SIGTERM, WAL checkpointed, restart)",
+  "smoke: ok (health, sign-in, spreadsheets, import, labels, API document, UI at / and /prestiti, assets, /sw.js, clean SIGTERM, WAL checkpointed, restart)",
 );

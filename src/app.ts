@@ -21,6 +21,7 @@ import { createImportJobs } from "./modules/excel/import-jobs";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { jsonTextOf } from "./modules/json-text";
+import { kitsModule } from "./modules/kits";
 import { loansModule } from "./modules/loans";
 import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
@@ -90,6 +91,7 @@ export function createApp(
     .use(userEditRoutes(ctx, tokens))
     .use(inventoryModule(ctx, tokens))
     .use(availabilityModule(ctx, tokens))
+    .use(kitsModule(ctx, tokens))
     .use(excelModule(ctx, tokens, imports))
     .use(loansModule(ctx, tokens))
     .use(notificationsModule(ctx, tokens))

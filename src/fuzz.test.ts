@@ -36,6 +36,7 @@ type Entity =
   | "repair"
   | "notification"
   | "penalty"
+  | "kit"
   /** An import job: its ids are random text, so the fuzzer only ever aims unknown ones at it. */
   | "importJob";
 
@@ -72,6 +73,13 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/inventario/:id/disponibili": { access: "signed-in", params: { id: "item" } },
   "GET /api/inventario/:id/units": { access: "signed-in", params: { id: "item" } },
   "GET /api/inventario/:id/disponibilita": { access: "signed-in", params: { id: "item" } },
+  "GET /api/kit": { access: "signed-in" },
+  "POST /api/kit": { access: "admin" },
+  "GET /api/kit/:id": { access: "signed-in", params: { id: "kit" } },
+  "PUT /api/kit/:id": { access: "admin", params: { id: "kit" } },
+  "DELETE /api/kit/:id": { access: "admin", params: { id: "kit" } },
+  "GET /api/kit/:id/disponibilita": { access: "signed-in", params: { id: "kit" } },
+  "GET /api/kit/:id/etichetta": { access: "admin", params: { id: "kit" } },
   "GET /api/notifiche": { access: "signed-in" },
   "PUT /api/notifiche/tutte-lette": { access: "signed-in" },
   "PUT /api/notifiche/:id/letta": { access: "signed-in", params: { id: "notification" } },
@@ -286,6 +294,7 @@ async function seedWorld(): Promise<World> {
       desk: [],
     },
     importJob: { A: [], B: [], desk: [] },
+    kit: { A: [], B: [], desk: [] },
   };
   const today = ctx.clock.today();
   const plus = (days: number) => day(3 + days);
@@ -330,6 +339,13 @@ async function seedWorld(): Promise<World> {
   );
   if (repair.status !== 200) throw new Error(`repair refused: ${JSON.stringify(repair.body)}`);
   pools.repair.desk.push(repair.body.id);
+  const kit = await client.post(
+    "/api/kit",
+    { nome: "Kit base", corsi_assegnati: ["Fotografia"], righe: [{ inventario_id: camera.id, quantita: 1 }] },
+    admin.token,
+  );
+  if (kit.status !== 200) throw new Error(`kit refused: ${JSON.stringify(kit.body)}`);
+  pools.kit.desk.push(kit.body.id);
   for (const who of ["A", "B"] as const)
     pools.notification[who] = (
       ctx.sqlite.query("SELECT id FROM notifiche WHERE utente_id = ?1").values(students[who].user.id) as number[][]
@@ -787,7 +803,7 @@ function fieldObject(fields: string[]): fc.Arbitrary<Record<string, unknown>> {
 }
 
 /** The template spreadsheet the desk downloads: imports cleanly, and a good start for corrupted ones. */
-const TEMPLATE_XLSX = inventoryTemplate();
+const TEMPLATE_XLSX = await inventoryTemplate();
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** The template, truncated and with a few bytes overwritten: a damaged upload. */
@@ -814,6 +830,31 @@ const unitWithItem = idOf("unit", anyOwner).map((unit) => ({ unit, item: new Ite
 /** A counter, not randomness, keeps texts unique: a run stays replayable from its seed. */
 let freshTexts = 0;
 const freshText = fc.string({ minLength: 1, maxLength: 12 }).map((text) => `${text}-${(++freshTexts).toString(36)}`);
+
+/** A kit of one or two lines, a unit pinned or not, some of another item's units or of another course. */
+const kitBody = fc
+  .record({
+    nome: freshText,
+    lines: fc.array(
+      fc.record({ target: unitWithItem, pinned: fc.boolean(), quantita: fc.integer({ min: 0, max: 3 }) }),
+      {
+        minLength: 0,
+        maxLength: 2,
+      },
+    ),
+    corsi_assegnati: fc.constantFrom(["Fotografia"], ["Design"], []),
+    accessori: fc.array(fc.record({ nome: freshText, quantita: fc.integer({ min: 0, max: 2 }) }), { maxLength: 2 }),
+  })
+  .map(({ nome, lines, corsi_assegnati, accessori }) => ({
+    nome,
+    corsi_assegnati,
+    accessori,
+    righe: lines.map(({ target, pinned, quantita }) => ({
+      inventario_id: target.item,
+      quantita,
+      unit_id: pinned ? target.unit : null,
+    })),
+  }));
 
 /** The admin's edit form, at the spec's path and at the alias an existing desk client calls. */
 const profileEdit = fc.record({
@@ -871,6 +912,8 @@ const VALID_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     }),
   }),
   "PUT /api/inventario/:id/units/:unitId": fc.record({ perso: fc.boolean() }),
+  "POST /api/kit": kitBody,
+  "PUT /api/kit/:id": kitBody,
   "POST /api/categorie-semplici": fc.record({ nome: freshText }),
   "PUT /api/categorie-semplici/:id": fc.record({ nome: freshText }),
   "POST /api/excel/inventario/import": fc.record({

@@ -1,4 +1,5 @@
 import type { AppContext } from "./context";
+import { withoutMapping } from "./db/client";
 import { cancelNoShows } from "./modules/counter/service";
 import { pruneItemChanges } from "./modules/inventory/unit-counts";
 import { markOverdueLoans } from "./modules/loans/service";
@@ -48,7 +49,9 @@ const SCHEDULED_JOBS: readonly ScheduledJob[] = [
 
 /** One round of the scheduled jobs, each timed and recorded on its own: one failing does not stop the rest. */
 export function runScheduledJobs(ctx: AppContext): void {
-  for (const job of SCHEDULED_JOBS) runJob(ctx, job.name, () => job.run(ctx));
+  withoutMapping(ctx.sqlite, () => {
+    for (const job of SCHEDULED_JOBS) runJob(ctx, job.name, () => job.run(ctx));
+  });
 }
 
 /** How often the outbox is looked at for retries that have come due (new messages wake it at once). */

@@ -23,12 +23,12 @@ export interface ReadWorkerTask {
 export type ReadWorkerAnswer = { done: true } | { spreadsheet: Uint8Array<ArrayBuffer> } | { failed: string };
 
 /** The read itself, on whichever connection it is given. */
-export function runRead(handle: DatabaseHandle, clock: Clock, task: ReadTask): ReadWorkerAnswer {
+export async function runRead(handle: DatabaseHandle, clock: Clock, task: ReadTask): Promise<ReadWorkerAnswer> {
   if (task.kind === "backup") {
     backupDatabase(handle.sqlite, task.target);
     return { done: true };
   }
-  return { spreadsheet: new Uint8Array(exportInventory({ db: handle.db, clock })) };
+  return { spreadsheet: new Uint8Array(await exportInventory({ db: handle.db, clock })) };
 }
 
 function readInWorker(task: ReadWorkerTask): Promise<ReadWorkerAnswer> {
@@ -49,7 +49,7 @@ function readInWorker(task: ReadWorkerTask): Promise<ReadWorkerAnswer> {
 async function read(ctx: AppContext, task: ReadTask): Promise<ReadWorkerAnswer> {
   const answer =
     ctx.sqlite.filename === ":memory:"
-      ? runRead(ctx, ctx.clock, task)
+      ? await runRead(ctx, ctx.clock, task)
       : await readInWorker({
           task,
           file: ctx.sqlite.filename,
@@ -72,10 +72,10 @@ export async function inventoryExportOffThread(ctx: AppContext): Promise<Uint8Ar
 }
 
 /** The worker's side: one task on a connection of its own. */
-export function readOnWorkerThread(task: ReadWorkerTask): ReadWorkerAnswer {
+export async function readOnWorkerThread(task: ReadWorkerTask): Promise<ReadWorkerAnswer> {
   const handle = connectDatabase(task.file);
   try {
-    return runRead(
+    return await runRead(
       handle,
       createClock({ timeZone: task.clock.timeZone, startAt: new Date(task.clock.now) }),
       task.task,

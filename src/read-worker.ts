@@ -4,8 +4,8 @@ import { type ReadWorkerTask, readOnWorkerThread } from "./read-jobs";
 
 declare const self: Worker;
 
-self.onmessage = (event: MessageEvent<ReadWorkerTask>) => {
-  const answer = readOnWorkerThread(event.data);
+self.onmessage = async (event: MessageEvent<ReadWorkerTask>) => {
+  const answer = await readOnWorkerThread(event.data);
   // The spreadsheet's bytes move to the server's thread instead of being copied there.
   self.postMessage(answer, "spreadsheet" in answer ? [answer.spreadsheet.buffer] : []);
 };

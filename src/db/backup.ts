@@ -47,7 +47,8 @@ function tablesCreatedBy(tags: string[]): string[] {
   const tables = new Set<string>();
   for (const tag of tags) {
     const sql = migrationSql[tag] ?? "";
-    for (const [, name] of sql.matchAll(/CREATE TABLE [`"]?(\w+)[`"]?/gi)) tables.add(name as string);
+    for (const [, name] of sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?[`"]?(\w+)[`"]?/gi))
+      tables.add(name as string);
     for (const [, name] of sql.matchAll(/DROP TABLE [`"]?(\w+)[`"]?/gi)) tables.delete(name as string);
   }
   return [...tables].filter((name) => !name.startsWith("__new_"));

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "bun:test";
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { textKey } from "../domain/text-key";
-import { openDatabase } from "./client";
+import { openDatabase, withoutMapping } from "./client";
 import { prestiti, users } from "./schema";
 
 const dir = mkdtempSync(join(tmpdir(), "prestalab-db-"));
@@ -80,5 +80,38 @@ describe("openDatabase", () => {
         .values({ ...row, email: "b@accademia.it", username: "ÉLODIE", usernameChiave: textKey("ÉLODIE") })
         .run(),
     ).toThrow(/UNIQUE/);
+  });
+});
+
+/** How much of `file` this process holds mapped in resident memory, in kB (Linux's own accounting). */
+function residentKbOf(file: string): number {
+  let mapping = "";
+  let kb = 0;
+  for (const line of readFileSync("/proc/self/smaps", "utf8").split("\n")) {
+    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) mapping = line.split(/\s+/)[5] ?? "";
+    else if (line.startsWith("Rss:") && mapping === file) kb += Number(line.split(/\s+/)[1]);
+  }
+  return kb;
+}
+
+describe("withoutMapping", () => {
+  it("reads through SQLite's page cache, leaves nothing of the file in resident memory, then maps again", () => {
+    const file = join(dir, "mappa.db");
+    const { sqlite } = openDatabase(file);
+    sqlite.exec("CREATE TABLE righe (testo TEXT)");
+    sqlite
+      .query(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000) INSERT INTO righe SELECT hex(randomblob(500)) FROM n",
+      )
+      .run();
+    sqlite.query("SELECT count(testo) FROM righe").get();
+    expect(residentKbOf(file)).toBeGreaterThan(1000);
+
+    const counted = withoutMapping(sqlite, () => sqlite.query("SELECT count(testo) AS n FROM righe").get());
+    expect(counted).toEqual({ n: 4000 });
+    expect(residentKbOf(file)).toBe(0);
+    sqlite.query("SELECT count(testo) FROM righe").get();
+    expect(residentKbOf(file)).toBeGreaterThan(1000);
+    sqlite.close();
   });
 });

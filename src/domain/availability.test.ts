@@ -1,5 +1,13 @@
 import { describe, expect, it } from "bun:test";
-import { daysWithAFreeUnit, freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "./availability";
+import {
+  daysEveryNeedIsMet,
+  daysWithAFreeUnit,
+  freeUnitsFor,
+  isFreeFor,
+  needIsMet,
+  nextFreeStart,
+  type Occupation,
+} from "./availability";
 
 const loan = (dal: string, al: string | null): Occupation => ({ tipo: "prestito", dal, al });
 
@@ -53,5 +61,30 @@ describe("an item's calendar", () => {
     expect(
       nextFreeStart([{ id: 1, occupazioni: [loan("2026-03-01", "2027-12-31")] }], "2026-03-12", "2026-03-12"),
     ).toBeNull();
+  });
+});
+
+describe("a kit's needs", () => {
+  const units = [
+    { id: 1, occupazioni: [loan("2026-03-10", "2026-03-10")] },
+    { id: 2, occupazioni: [loan("2026-03-11", "2026-03-11")] },
+    { id: 3, occupazioni: [] },
+  ];
+
+  it("is met only while every pinned unit is free and enough others are", () => {
+    expect(needIsMet({ units, pinnedUnitIds: [1], anyUnits: 2 }, "2026-03-12", "2026-03-12")).toBe(true);
+    expect(needIsMet({ units, pinnedUnitIds: [1], anyUnits: 0 }, "2026-03-10", "2026-03-10")).toBe(false);
+    // Units 2 and 3 are free on day 10, but unit 3 is pinned: only unit 2 counts among the others.
+    expect(needIsMet({ units, pinnedUnitIds: [3], anyUnits: 2 }, "2026-03-10", "2026-03-10")).toBe(false);
+    expect(needIsMet({ units, pinnedUnitIds: [], anyUnits: 2 }, "2026-03-10", "2026-03-10")).toBe(true);
+    expect(needIsMet({ units, pinnedUnitIds: [99], anyUnits: 0 }, "2026-03-12", "2026-03-12")).toBe(false);
+  });
+
+  it("lists the days on which every need is met", () => {
+    const needs = [
+      { units, pinnedUnitIds: [2], anyUnits: 0 },
+      { units: units.filter((unit) => unit.id !== 2), pinnedUnitIds: [], anyUnits: 2 },
+    ];
+    expect(daysEveryNeedIsMet(needs, "2026-03-09", "2026-03-12")).toEqual(["2026-03-09", "2026-03-12"]);
   });
 });

@@ -64,3 +64,29 @@ export function nextFreeStart(
   const starts = [...candidates].filter((start) => start <= last).sort();
   return starts.find((start) => freeUnitsFor(units, start, addDays(start, length)).length > 0) ?? null;
 }
+
+/**
+ * What one line of a set or kit needs from an item: its pinned units, and how many more of its other
+ * units. `units` are every unit of the item, with their calendars.
+ */
+export interface UnitNeed {
+  units: readonly UnitCalendar[];
+  pinnedUnitIds: readonly number[];
+  anyUnits: number;
+}
+
+/** Whether the item can give the need for all of [from, to]: every pinned unit free, and enough others. */
+export function needIsMet(need: UnitNeed, from: string, to: string): boolean {
+  const free = new Set(freeUnitsFor(need.units, from, to).map((unit) => unit.id));
+  if (!need.pinnedUnitIds.every((id) => free.has(id))) return false;
+  const others = [...free].filter((id) => !need.pinnedUnitIds.includes(id));
+  return others.length >= need.anyUnits;
+}
+
+/** Every day of [from, to] on which every need is met: the days a whole kit can be booked. */
+export function daysEveryNeedIsMet(needs: readonly UnitNeed[], from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1))
+    if (needs.every((need) => needIsMet(need, day, day))) days.push(day);
+  return days;
+}

@@ -16,16 +16,37 @@ export function unitLabelUrl(baseUrl: string, itemId: number, unitCode: string):
   return `${baseUrl}/inventario/${itemId}?unita=${encodeURIComponent(unitCode)}`;
 }
 
-/** What the desk scanned or typed: a unit code, or an item (its QR has no unit). */
-export type ScannedCode = { kind: "unit"; code: string } | { kind: "item"; itemId: number };
+/** What a kit's label encodes: the kit's page. */
+export function kitLabelUrl(baseUrl: string, kitId: number): string {
+  return `${baseUrl}/kit/${kitId}`;
+}
+
+/** The code printed on a kit's label, for typing by hand: `KIT-12`. */
+export function kitLabelCode(kitId: number): string {
+  return `KIT-${kitId}`;
+}
+
+/** The kit a typed code names (`KIT-12`, any case), or null. A unit with that very code comes first. */
+export function typedKitId(code: string): number | null {
+  const typed = /^kit-(\d{1,12})$/i.exec(code.trim());
+  return typed ? Number(typed[1]) : null;
+}
+
+/** What the desk scanned or typed: a unit code, an item (its QR has no unit), or a kit's label. */
+export type ScannedCode =
+  | { kind: "unit"; code: string }
+  | { kind: "item"; itemId: number }
+  | { kind: "kit"; kitId: number };
 
 /**
- * Reads a unit label's or item QR's address (whatever host it names) or a bare unit code typed by
+ * Reads a unit label's, item QR's or kit label's address (whatever host it names) or a bare unit code typed by
  * hand or by a USB scanner. Null when there is nothing to look up.
  */
 export function parseScannedCode(text: string): ScannedCode | null {
   const value = text.trim();
   if (value === "") return null;
+  const kitLink = /\/kit\/(\d{1,12})$/.exec(value);
+  if (kitLink) return { kind: "kit", kitId: Number(kitLink[1]) };
   const link = /\/inventario\/(\d+)(?:\?(.*))?$/.exec(value);
   if (link) {
     const unit = new URLSearchParams(link[2] ?? "").get("unita");

@@ -1,4 +1,3 @@
-import { toOpenAPISchema } from "@elysiajs/openapi";
 import { OptionalKind } from "@sinclair/typebox";
 import { type AnyElysia, Elysia } from "elysia";
 import { VERSION } from "../domain/version";
@@ -118,7 +117,9 @@ function completeOperation(path: string, method: string, operation: Operation) {
  * Every body is JSON (the body guard refuses anything else), but the generator cannot tell that from a
  * parser written as a function, so the bodies are described here from the same schemas.
  */
-function documentOf(api: AnyElysia): OpenApiDocument {
+async function documentOf(api: AnyElysia): Promise<OpenApiDocument> {
+  // The generator is loaded with the first request for the document, which most runs never make.
+  const { toOpenAPISchema } = await import("@elysiajs/openapi");
   const generated = toOpenAPISchema(api) as unknown as Pick<OpenApiDocument, "paths">;
   const paths: OpenApiDocument["paths"] = {};
   for (const [path, operations] of Object.entries(generated.paths)) {
@@ -214,7 +215,7 @@ ${sections}
  * OpenAPI document at `/api/docs/json`. Both are built once, on first request, from the app's routes.
  */
 export function apiDocs(api: AnyElysia) {
-  let document: OpenApiDocument | undefined;
+  let document: Promise<OpenApiDocument> | undefined;
   const current = () => {
     document ??= documentOf(api);
     return document;
@@ -223,6 +224,7 @@ export function apiDocs(api: AnyElysia) {
     .get("/docs/json", () => current())
     .get(
       "/docs",
-      () => new Response(referencePage(current()), { headers: { "content-type": "text/html; charset=utf-8" } }),
+      async () =>
+        new Response(referencePage(await current()), { headers: { "content-type": "text/html; charset=utf-8" } }),
     );
 }

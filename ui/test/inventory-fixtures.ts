@@ -11,7 +11,6 @@ import { adminShellApi } from "./shell-api";
 export function aUnit(overrides: Partial<InventoryUnit> = {}): InventoryUnit {
   return {
     id: 101,
-    inventario_id: 1,
     codice_univoco: "CANONEOSR6_001",
     stato: "disponibile",
     prestito_corrente_id: null,

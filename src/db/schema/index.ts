@@ -1,5 +1,6 @@
 export * from "./audit";
 export * from "./inventory";
+export * from "./kits";
 export * from "./loans";
 export * from "./mail";
 export * from "./notifications";

@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = [
   "course",
   "settings",
   "system",
+  "kit",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -34,15 +34,10 @@ function assertItemVisible(ctx: AppContext, actor: Actor, itemId: number): void 
 }
 
 /**
- * An item's booking calendar over [dal, al]: what takes each unit, and the days on which at least one
- * unit is free. Students get the same ranges without names or references.
+ * The days a calendar covers: [dal, al] as asked, six weeks from today without dates, at most a year;
+ * bookable days start today. Item and kit calendars share it.
  */
-export function itemAvailability(
-  ctx: AppContext,
-  actor: Actor,
-  itemId: number,
-  query: AvailabilityQuery,
-): AvailabilityView {
+export function calendarWindow(ctx: AppContext, query: AvailabilityQuery) {
   const today = ctx.clock.today();
   const from = query.dal ?? today;
   // Checked before the default end is counted from it: an impossible date (month 13) cannot be added to.
@@ -52,6 +47,20 @@ export function itemAvailability(
   if (to < from) throw badRequest("La data di fine deve essere successiva alla data di inizio");
   if (daysBetween(from, to) + 1 > MAX_CALENDAR_DAYS)
     throw badRequest(`Il calendario copre al massimo ${MAX_CALENDAR_DAYS} giorni`);
+  return { from, to, today, firstBookable: laterDate(from, today) };
+}
+
+/**
+ * An item's booking calendar over [dal, al]: what takes each unit, and the days on which at least one
+ * unit is free. Students get the same ranges without names or references.
+ */
+export function itemAvailability(
+  ctx: AppContext,
+  actor: Actor,
+  itemId: number,
+  query: AvailabilityQuery,
+): AvailabilityView {
+  const { from, to, today, firstBookable } = calendarWindow(ctx, query);
   assertItemVisible(ctx, actor, itemId);
   const desk = actor.ruolo === "admin";
   const calendars = unitCalendars(ctx.db, { itemId }, { from, to, today }).map((unit) => ({
@@ -60,7 +69,6 @@ export function itemAvailability(
       ? unit.occupazioni
       : unit.occupazioni.map((taken) => ({ ...taken, riferimento_id: null, chi: null })),
   }));
-  const firstBookable = laterDate(from, today);
   return {
     inventario_id: itemId,
     dal: from,

@@ -24,7 +24,7 @@ export function configuredPublicUrl(ctx: AppContext): string | null {
   return readSettings(ctx.db).url_pubblico ?? ctx.publicUrl ?? null;
 }
 
-const pdfResponse = (bytes: Uint8Array, fileName: string) =>
+export const pdfResponse = (bytes: Uint8Array, fileName: string) =>
   new Response(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
     headers: {
       "content-type": "application/pdf",

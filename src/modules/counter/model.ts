@@ -3,6 +3,7 @@ import { type Static, t } from "elysia";
 import { LOAN_TYPES } from "../../domain/loan-types";
 import { UNIT_STATES } from "../../domain/unit-state";
 import { badRequest } from "../../http/errors";
+import { kitView } from "../kits/model";
 import { loanView } from "../loans/model";
 import { answerInteger } from "../schemas";
 
@@ -103,5 +104,9 @@ export const scanResponse = t.Object({
       prestito: t.Nullable(loanView),
     }),
   ),
+  /** The kit whose label was scanned (then `unita` is empty), else null. */
+  kit: t.Nullable(kitView),
+  /** The set due to go out or come back that the scanned unit or kit belongs to: the Banco opens it whole. */
+  prenotazione_id: t.Nullable(answerInteger()),
 });
 export type ScannedUnit = Static<typeof scanResponse>["unita"][number];

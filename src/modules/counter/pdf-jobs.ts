@@ -1,10 +1,11 @@
 import { workerAddress } from "../../worker-address";
-import { type LabelUnit, labelsPdf, type ReceiptContent, receiptPdf } from "./pdf";
+import type { LabelUnit, ReceiptContent } from "./pdf";
 
 /**
  * PDFs are drawn on threads of their own (src/modules/counter/pdf-worker.ts): 500 labels take seconds of
  * QR codes and drawing, and six receipts at once took the server's only thread for 7 s, during which
- * nobody else got an answer.
+ * nobody else got an answer. Only the worker loads the drawing (./pdf.ts, with pdf-lib and qrcode): the
+ * server's own thread never needs it, so it does not pay for it at start.
  */
 export type PdfTask =
   | { kind: "labels"; units: LabelUnit[]; title: string }
@@ -14,15 +15,6 @@ export type PdfAnswer = { pdf: Uint8Array } | { failed: string };
 
 /** PDFs drawn at once: the rest wait their turn, so a burst of downloads leaves a core to the server. */
 const RENDERING_AT_ONCE = 2;
-
-/** The drawing itself, on whichever thread runs it. */
-export async function drawPdf(task: PdfTask): Promise<PdfAnswer> {
-  try {
-    return { pdf: task.kind === "labels" ? await labelsPdf(task.units, task.title) : await receiptPdf(task.content) };
-  } catch (error) {
-    return { failed: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 function drawInWorker(task: PdfTask): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {

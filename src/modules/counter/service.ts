@@ -13,12 +13,14 @@ import {
   type ReturnConsequences,
   returnConsequences,
 } from "../../domain/loan-rules";
-import { parseScannedCode } from "../../domain/public-url";
+import { parseScannedCode, typedKitId } from "../../domain/public-url";
 import { textKey } from "../../domain/text-key";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { loadUnitViews } from "../inventory/unit-status";
 import { liveUnits } from "../inventory/units";
+import { scanKit } from "../kits/scan";
+import { setDueAtTheCounter } from "../kits/set-links";
 import { type OpenLoanOfUnit, openLoansOfUnits } from "../loans/open-loans";
 import { loanView } from "../loans/service";
 import { notifyStudent } from "../notifications/service";
@@ -362,17 +364,23 @@ function holdingLoans(db: Db, unitIds: number[]) {
 
 /**
  * What the desk can do with what it scanned or typed: for each unit found, its loan to take back, its
- * loan to hand over (from the start day), or a free unit to lend.
+ * loan to hand over (from the start day), or a free unit to lend; for a kit's label, the kit. Either way,
+ * the set due at the counter that it belongs to, so the Banco opens the whole set.
  */
 export function lookupScan(ctx: AppContext, text: string) {
   const scanned = parseScannedCode(text);
   if (!scanned) throw badRequest("Scansiona o scrivi un codice");
+  if (scanned.kind === "kit") return scanKit(ctx, scanned.kitId);
   const today = ctx.clock.today();
   const match =
     scanned.kind === "unit" ? eq(unita.codiceChiave, textKey(scanned.code)) : eq(unita.inventarioId, scanned.itemId);
   const found = liveUnits(ctx.db, match);
-  if (found.length === 0)
+  if (found.length === 0) {
+    // A kit's code typed by hand (KIT-12), when no unit has that very code.
+    const kitId = scanned.kind === "unit" ? typedKitId(scanned.code) : null;
+    if (kitId !== null) return scanKit(ctx, kitId);
     throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Articolo non trovato");
+  }
   const unitIds = found.map((unit) => unit.id);
   const stateOf = new Map(loadUnitViews(ctx.db, today, { unitIds }).map((state) => [state.id, state]));
   const holding = holdingLoans(ctx.db, unitIds);
@@ -397,5 +405,5 @@ export function lookupScan(ctx: AppContext, text: string) {
       prestito: loan,
     };
   });
-  return { unita: unitsFound };
+  return { unita: unitsFound, kit: null, prenotazione_id: setDueAtTheCounter(ctx.db, { unitIds }, today) };
 }

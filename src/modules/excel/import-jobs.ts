@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { WriteGate } from "../../db/write-gate";
 import { HttpError, notFound } from "../../http/errors";
 import { workerAddress } from "../../worker-address";
-import { type ImportProgress, type ImportRun, type ImportUpload, runImport } from "./import-job";
+import type { ImportProgress, ImportRun, ImportUpload } from "./import-job";
 import type { ImportJobView, ImportOutcome } from "./model";
 
 /** What the server's thread hands the import worker: the file, and who imports it when. */
@@ -90,8 +90,11 @@ export function createImportJobs(ctx: AppContext, writes: WriteGate) {
     const onProgress = (progress: ImportProgress) => Object.assign(view, progress);
     // Its turn has come: "in_coda" means waiting behind another import only.
     onProgress({ fase: "lettura", letti: 0, totale: 0 });
+    // The import's code (with SheetJS) is loaded by its worker; here, only when an in-memory database keeps it on this thread.
     if (inMemory)
-      return Promise.resolve().then(() => runImport(ctx.db, { upload, admin, clock: ctx.clock, preview }, onProgress));
+      return import("./import-job").then(({ runImport }) =>
+        runImport(ctx.db, { upload, admin, clock: ctx.clock, preview }, onProgress),
+      );
     const clock = { timeZone: ctx.clock.timeZone, now: ctx.clock.now().toISOString() };
     return importInWorker({ file: ctx.sqlite.filename, upload, admin, clock, preview }, writes, onProgress);
   }

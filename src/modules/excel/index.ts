@@ -28,10 +28,14 @@ export function excelModule(ctx: AppContext, tokens: TokenService, jobs: ImportJ
         async () => spreadsheet(await inventoryExportOffThread(ctx), `inventario-${ctx.clock.today()}.xlsx`),
         { auth: "admin", detail: fileAnswer(XLSX_TYPE, "L'inventario come foglio di calcolo") },
       )
-      .get("/template", () => spreadsheet(new Uint8Array(inventoryTemplate()), "template-inventario.xlsx"), {
-        auth: "admin",
-        detail: fileAnswer(XLSX_TYPE, "Il modello vuoto per l'import"),
-      })
+      .get(
+        "/template",
+        async () => spreadsheet(new Uint8Array(await inventoryTemplate()), "template-inventario.xlsx"),
+        {
+          auth: "admin",
+          detail: fileAnswer(XLSX_TYPE, "Il modello vuoto per l'import"),
+        },
+      )
       // The spec's call: answers once the import is done.
       .post("/import", ({ actor, body }) => startImport(jobs, actor, body).done, {
         auth: "admin",

@@ -1,4 +1,3 @@
-import * as XLSX from "xlsx";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { checklistItems } from "../../domain/loan-terms";
@@ -19,7 +18,9 @@ import {
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
-function workbookBuffer(sheets: Array<{ name: string; rows: unknown[][] }>): Buffer {
+/** SheetJS is loaded on the first spreadsheet written, off the server's start: most runs write none. */
+async function workbookBuffer(sheets: Array<{ name: string; rows: unknown[][] }>): Promise<Buffer> {
+  const XLSX = await import("xlsx");
   const book = XLSX.utils.book_new();
   for (const sheet of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows), sheet.name);
   return XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
@@ -37,7 +38,7 @@ function codesCell(codes: string[]): string {
 }
 
 /** One row per item plus a sheet of units: what the desk needs to audit or bulk-edit the inventory. */
-export function exportInventory(ctx: Pick<AppContext, "db" | "clock">): Buffer {
+export function exportInventory(ctx: Pick<AppContext, "db" | "clock">): Promise<Buffer> {
   const items = loadItemViews(ctx.db, ctx.clock.today());
   const itemRows = items.map((item) => [
     item.id,
@@ -65,7 +66,7 @@ export function exportInventory(ctx: Pick<AppContext, "db" | "clock">): Buffer {
 }
 
 /** The export's columns with one example row that imports cleanly. */
-export function inventoryTemplate(): Buffer {
+export function inventoryTemplate(): Promise<Buffer> {
   const example = [
     "",
     "Treppiede Manfrotto 055",

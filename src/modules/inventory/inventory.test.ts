@@ -174,6 +174,17 @@ describe("creating an item", () => {
     expect(again.body).toEqual(created);
   });
 
+  it("gives each unit in the whole inventory the spec's fields only, not its item's id again", async () => {
+    const { client, admin } = await inventoryScenario();
+    const item = await createItem(client, admin, { nome: "Registratore Zoom", quantita_totale: 2 });
+    const whole = await client.get("/api/inventario", admin);
+    const units = (whole.body as Json[]).find((listed) => listed.id === item.id)?.unita as Json[];
+    expect(units.map((unit) => Object.keys(unit))).toEqual([
+      ["id", "codice_univoco", "stato", "prestito_corrente_id", "note"],
+      ["id", "codice_univoco", "stato", "prestito_corrente_id", "note"],
+    ]);
+  });
+
   it("keeps the courses in the order given, the first one being categoria_madre", async () => {
     const { client, admin } = await inventoryScenario();
     const item = await createItem(client, admin, { corsi_assegnati: ["Pittura", "Design", "Fotografia"] });

@@ -4,7 +4,7 @@ import { inventario, inventarioCorsi } from "../../db/schema";
 import { inIds, qualified } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
 import { keptPerItem } from "./item-journal";
-import { catalogueItem, type InventoryItem } from "./model";
+import { catalogueItem, type InventoryItem, inventoryUnit } from "./model";
 import type { ItemCounts } from "./unit-counts";
 import { loadUnitViews, type UnitView } from "./unit-status";
 
@@ -135,6 +135,9 @@ function itemFields(item: ItemRow, counts: ItemCounts): Omit<InventoryItem, "uni
  */
 const CATALOGUE_FIELDS = Object.keys(catalogueItem.properties);
 
+/** A unit's fields inside its item, in the order of its answer schema: its item's id stays out. */
+const UNIT_FIELDS = Object.keys(inventoryUnit.properties);
+
 /** An item's two views as JSON text: the desk's (model.ts's `inventoryItem`) and the catalogue's (`catalogueItem`). */
 export interface ItemTexts {
   inventory: string;
@@ -158,7 +161,7 @@ function buildItemTexts(db: Db, today: string, itemIds: number[]): Map<number, I
     });
     texts.set(row.id, {
       // The desk's view ends with the units (model.ts): their text goes in before the closing brace.
-      inventory: `${JSON.stringify(fields).slice(0, -1)},"unita":${JSON.stringify(units)}}`,
+      inventory: `${JSON.stringify(fields).slice(0, -1)},"unita":${JSON.stringify(units, UNIT_FIELDS)}}`,
       catalogue: JSON.stringify(fields, CATALOGUE_FIELDS),
     });
   }

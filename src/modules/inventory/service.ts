@@ -23,6 +23,7 @@ import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { anyKitPinnedUnit, liveKitPinningUnit, liveKitWithItem } from "../kits/pins";
 import { openLoansOfUnits } from "../loans/open-loans";
 import { optionalText, requiredText } from "../text-fields";
 import { type ItemView, loadItemViews } from "./item-views";
@@ -62,7 +63,8 @@ function imageUrl(value: unknown): string | null {
   throw badRequest("Il link dell'immagine deve essere un indirizzo web (http o https)");
 }
 
-function courseIdsFor(db: Db, value: string[]): number[] {
+/** Course names to ids, in the order given; an unknown name is a 400. */
+export function courseIdsFor(db: Db, value: string[]): number[] {
   const names = [...new Set(value.map((name) => name.trim()))];
   const rows = db.select().from(corsi).where(inArray(corsi.nome, names)).all();
   const unknown = names.find((name) => !rows.some((row) => row.nome === name));
@@ -210,7 +212,7 @@ function unitHasHistory(db: Db, unitId: number): boolean {
     db.select({ id: riparazioni.id }).from(riparazioni).where(eq(riparazioni.unitId, unitId)),
     db.select({ id: segnalazioni.id }).from(segnalazioni).where(eq(segnalazioni.unitId, unitId)),
   ];
-  return tables.some((query) => query.get() !== undefined);
+  return tables.some((query) => query.get() !== undefined) || anyKitPinnedUnit(db, unitId);
 }
 
 /**
@@ -242,6 +244,9 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
         throw conflict(
           `Impossibile rimuovere l'unità ${unit.codiceUnivoco}: è prenotata, in prestito o in riparazione`,
         );
+      const kitName = liveKitPinningUnit(tx, unit.id);
+      if (kitName !== null)
+        throw conflict(`Impossibile rimuovere l'unità ${unit.codiceUnivoco}: è fissata nel kit «${kitName}»`);
     }
     // A removed unit with history is archived and keeps its code, so that code cannot be reused here.
     const archivedIds = removed.filter((unit) => unitHasHistory(tx, unit.id)).map((unit) => unit.id);
@@ -313,6 +318,8 @@ export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
       .where(and(eq(riparazioni.inventarioId, id), eq(riparazioni.stato, "in_corso")))
       .get();
     if (repair) throw conflict("Impossibile eliminare: l'articolo ha riparazioni in corso.");
+    const kitName = liveKitWithItem(tx, id);
+    if (kitName !== null) throw conflict(`Impossibile eliminare: l'articolo è nel kit «${kitName}».`);
     const now = ctx.clock.now().toISOString();
     tx.update(inventario).set({ archivedAt: now }).where(eq(inventario.id, id)).run();
     tx.update(unita)

@@ -6,8 +6,8 @@ import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { unitState } from "../../domain/unit-state";
 import type { InventoryUnit } from "./model";
 
-/** A unit as the API shows it (model.ts's `inventoryUnit`). */
-export type UnitView = InventoryUnit;
+/** A unit as the API shows it (model.ts's `inventoryUnit`), with its item's id to group it by. */
+export type UnitView = InventoryUnit & { inventario_id: number };
 
 /** What holds units today, read from the open records only: in-progress repairs, open loans, pending requests. */
 export interface OpenHoldings {

@@ -1,5 +1,4 @@
 import { and, asc, eq, lte } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { AppContext } from "../../context";
 import { postaInUscita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
@@ -18,8 +17,12 @@ export interface OutgoingMail {
 /** Hands one message to the mail server; resolves when the server accepted it, rejects with its reason. */
 export type MailTransport = (setup: MailSetup, mail: OutgoingMail) => Promise<void>;
 
-/** The only place that speaks SMTP. A server that stalls is given up on after these pauses. */
+/**
+ * The only place that speaks SMTP. A server that stalls is given up on after these pauses. Nodemailer is
+ * loaded with the first message sent, not at start: an academy without SMTP never needs it.
+ */
 export const smtpTransport: MailTransport = async (setup, mail) => {
+  const { default: nodemailer } = await import("nodemailer");
   const transporter = nodemailer.createTransport({
     url: setup.smtpUrl,
     connectionTimeout: 10_000,

@@ -25,7 +25,7 @@ const cables = Array.from({ length: 62 }, (_, index) => {
     categoria_figlia: "Audio",
     corsi_assegnati: ["Cinema e Audiovisivi"],
     data_aggiunta: new Date(Date.UTC(2025, 0, 1 + index)).toISOString().slice(0, 10),
-    unita: [aUnit({ id: 5000 + index, inventario_id: 1000 + index, codice_univoco: `XLR_${number}` })],
+    unita: [aUnit({ id: 5000 + index, codice_univoco: `XLR_${number}` })],
   });
 });
 const camera = anItem({ data_aggiunta: "2024-06-01" });

@@ -21,7 +21,7 @@ const cables = Array.from({ length: 75 }, (_, index) => {
     nome: `Cavo ${number}`,
     seriale: null,
     note: null,
-    unita: [aUnit({ id: 6000 + index, inventario_id: 3000 + index, codice_univoco: `CAVO_${number}` })],
+    unita: [aUnit({ id: 6000 + index, codice_univoco: `CAVO_${number}` })],
   });
 });
 const drones = Array.from({ length: 5 }, (_, index) =>
