@@ -10,7 +10,7 @@
  * (gzip). † marks the spec's whole-list calls. `--only WORD` measures only the calls whose label contains WORD.
  *
  * "server CPU ms" sums every thread of the server: its own, the list readers that compute the polled
- * lists once misses come often (src/list-readers.ts), and the engine's JIT compilers and garbage
+ * lists once misses come often (src/read-model/list-readers.ts), and the engine's JIT compilers and garbage
  * collector. For calls of 1–3 ms it moves by more than the calls themselves: whether the readers have
  * started (their hand-off adds 0.3–1.4 ms), how far each reader's JIT has got (0.1–4 ms a call for
  * hundreds of calls), and whether the thread was idle just before (a 60 ms pause triples a 0.3 ms call).
@@ -75,7 +75,7 @@ export interface MissAccounts {
 
 /**
  * Nanoseconds the process's threads have run on a CPU: the main thread and the list readers, which
- * compute the polled lists' misses (src/list-readers.ts), as well as Bun's own.
+ * compute the polled lists' misses (src/read-model/list-readers.ts), as well as Bun's own.
  */
 export function cpuNanoseconds(pid: number | undefined): number | null {
   if (pid === undefined) return null;

@@ -5,9 +5,7 @@ import { createTokenService } from "./http/auth";
 import { bodyGuard, bodyLimitFor, isImportPath, tooLarge } from "./http/body-guard";
 import { HttpError, INTERNAL_ERROR_MESSAGE } from "./http/errors";
 import { UNMATCHED_ROUTE } from "./http/metrics";
-import { CACHED_LISTS, compressedStream, createResponseCache, encodeJson, jsonResponse } from "./http/response-cache";
 import { type UiAssetSource, uiRoutes } from "./http/ui";
-import { type ListReaders, readsOffThread } from "./list-readers";
 import { alertsModule } from "./modules/alerts";
 import { auditModule } from "./modules/audit";
 import { authModule, userEditRoutes } from "./modules/auth";
@@ -18,6 +16,7 @@ import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { createImportJobs } from "./modules/excel/import-jobs";
+import { gzippedJsonOf } from "./modules/gzipped-list";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { jsonTextOf } from "./modules/json-text";
@@ -31,7 +30,16 @@ import { searchModule } from "./modules/search";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
-import { isStreamedList } from "./modules/whole-list";
+import {
+  compressedStream,
+  createResponseCache,
+  encodeJson,
+  isStreamedList,
+  jsonResponse,
+  type ListReaders,
+  readsOffThread,
+  resourcesRead,
+} from "./read-model";
 
 const SECURITY_HEADERS = {
   "x-content-type-options": "nosniff",
@@ -70,7 +78,7 @@ export function createApp(
   ctx: AppContext,
   options: {
     ui?: UiAssetSource | null;
-    /** The threads that compute the polled lists on a miss (src/list-readers.ts); without them, this thread does. */
+    /** The threads that compute the polled lists on a miss (src/read-model/list-readers.ts); without them, this thread does. */
     readers?: ListReaders | null;
     /** False in a list reader: the server's thread keeps the answers. */
     listCache?: boolean;
@@ -162,28 +170,34 @@ export function createApp(
       heldWrites.add(request);
     })
     .onBeforeHandle({ as: "global" }, async ({ request, route, set }) => {
-      if (!responses || request.method !== "GET" || !CACHED_LISTS.has(route)) return;
+      const reads = resourcesRead(request);
+      if (!responses || request.method !== "GET" || !reads) return;
       const actor = await tokens.actorOf(request);
       // Lists differ by who asks (a student sees their own); the same user gets the same answer.
-      const kept = await responses.lookup(request, `${actor?.id ?? 0} ${request.url}`, route);
+      const kept = await responses.lookup(request, `${actor?.id ?? 0} ${request.url}`, reads);
       if (kept || !actor || !readers || !readsOffThread(route, new URL(request.url))) return kept;
       const read = await readers.read(request);
       // When no reader could compute it, the route's handler does, here.
       return read ? responses.storeRead(request, read, set.headers as Record<string, string>) : undefined;
     })
-    .mapResponse({ as: "global" }, async ({ request, route, responseValue, set }) => {
+    .mapResponse({ as: "global" }, async ({ request, responseValue, set }) => {
       if (isStreamedList(responseValue))
-        return responses && request.method === "GET" && CACHED_LISTS.has(route)
+        return responses && request.method === "GET" && resourcesRead(request)
           ? responses.storeStream(request, responseValue)
           : compressedStream(request, responseValue);
+      const status = typeof set.status === "number" ? set.status : 200;
+      const headers = set.headers as Record<string, string>;
+      const gzipped = gzippedJsonOf(responseValue);
+      if (gzipped)
+        return responses && request.method === "GET" && resourcesRead(request)
+          ? responses.storeGzipped(request, gzipped, headers)
+          : jsonResponse(request, { body: null, gzipped }, headers, status);
       const builtText = jsonTextOf(responseValue);
       // Plain objects and arrays, and JSON text a list built: files and other responses go out as they are.
       const isPlain = Array.isArray(responseValue) || Object.getPrototypeOf(responseValue ?? 0) === Object.prototype;
       if (builtText === undefined && !isPlain) return;
       const text = builtText ?? JSON.stringify(responseValue);
-      const status = typeof set.status === "number" ? set.status : 200;
-      const headers = set.headers as Record<string, string>;
-      if (responses && request.method === "GET" && status === 200 && CACHED_LISTS.has(route))
+      if (responses && request.method === "GET" && status === 200 && resourcesRead(request))
         return responses.store(request, text, headers);
       return jsonResponse(request, encodeJson(text), headers, status);
     })

@@ -15,7 +15,6 @@ import { listenAddresses } from "./http/listen-addresses";
 import { createServerMetrics } from "./http/metrics";
 import type { UiAssetSource } from "./http/ui";
 import { startJobs } from "./jobs";
-import { startListReaders } from "./list-readers";
 import { createLogger, silentLogger } from "./logger";
 import { createMemoryContext } from "./memory-context";
 import { createPasswordHasher } from "./modules/auth/passwords";
@@ -23,6 +22,7 @@ import { countAdministrators, createOrPromoteAdmin } from "./modules/auth/servic
 import { configuredPublicUrl } from "./modules/counter/documents";
 import { createEventBus } from "./modules/events/service";
 import { createMailSender } from "./modules/mail/outbox";
+import { startListReaders } from "./read-model";
 import { loadDemoAcademy } from "./seed/demo";
 
 const HELP = `PrestaLab ${VERSION} (build ${BUILD}) — prestiti di attrezzature per accademie

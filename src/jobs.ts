@@ -1,10 +1,10 @@
 import type { AppContext } from "./context";
 import { withoutMapping } from "./db/client";
-import { cancelNoShows } from "./modules/counter/service";
-import { pruneItemChanges } from "./modules/inventory/unit-counts";
-import { markOverdueLoans } from "./modules/loans/service";
+import { cancelNoShows } from "./modules/loans/cancel";
+import { markOverdueLoans } from "./modules/loans/overdue-job";
 import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
 import { expireStrikes } from "./modules/penalties/service";
+import { pruneItemChanges } from "./read-model";
 
 /** Runs one job, timing it and recording success or failure for the system status page. */
 export function runJob(ctx: AppContext, name: string, job: () => string): void {

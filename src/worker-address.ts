@@ -7,8 +7,8 @@ export const WORKER_SOURCES = {
   import: "src/modules/excel/import-worker.ts",
   /** Whole-database reads: backups and the inventory export (src/read-jobs.ts). */
   read: "src/read-worker.ts",
-  /** The polled lists' cache misses (src/list-readers.ts). */
-  lists: "src/list-reader-worker.ts",
+  /** The polled lists' cache misses (src/read-model/list-readers.ts). */
+  lists: "src/read-model/list-reader-worker.ts",
   /** Receipts and labels (src/modules/counter/pdf-jobs.ts). */
   pdf: "src/modules/counter/pdf-worker.ts",
 } as const;

@@ -69,6 +69,23 @@ describe("a migrated database", () => {
     }
   });
 
+  it("declares in the drizzle schema every table the migrations make, counters and search indexes included", () => {
+    const { sqlite } = openDatabase(":memory:");
+    const declared = (Object.values(schema) as unknown[])
+      .filter((value): value is SQLiteTable => is(value, SQLiteTable))
+      .map((table) => getTableConfig(table).name);
+    // SQLite's own tables, drizzle's bookkeeping, and the tables FTS5 keeps behind each search index.
+    const made = sqlite
+      .query<{ name: string }, []>(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+           AND name <> '__drizzle_migrations' AND name NOT GLOB '*_fts_*'`,
+      )
+      .all()
+      .map((row) => row.name);
+    expect(made.length).toBe(35);
+    expect(declared.sort()).toEqual(made.sort());
+  });
+
   it("ships the academy's fixed list of courses", () => {
     const { sqlite } = openDatabase(":memory:");
     const names = (sqlite.query("SELECT nome FROM corsi ORDER BY nome").all() as Array<{ nome: string }>).map(

@@ -4,6 +4,7 @@ export * from "./kits";
 export * from "./loans";
 export * from "./mail";
 export * from "./notifications";
+export * from "./read-model";
 export * from "./repairs";
 export * from "./settings";
 export * from "./users";

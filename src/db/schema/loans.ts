@@ -29,7 +29,7 @@ export const richieste = sqliteTable(
     index("richieste_unit_stato_idx").on(table.unitId, table.stato, table.dal, table.al),
     index("richieste_utente_idx").on(table.utenteId, table.createdAt),
     index("richieste_stato_created_idx").on(table.stato, table.createdAt),
-    // The whole list, newest first, read in stretches (src/modules/whole-list.ts): (created_at, id) in order.
+    // The whole list, newest first, read in stretches (src/read-model/whole-list.ts): (created_at, id) in order.
     // With the columns a search tests, a search's page walks this order from the index alone, reading only
     // the rows it keeps (at five times the default size the rows it passed over were scattered reads).
     index("richieste_created_walk_idx").on(table.createdAt, table.id, table.inventarioId, table.utenteId, table.unitId),

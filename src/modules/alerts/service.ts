@@ -5,7 +5,7 @@ import { LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
 import { daysLate, noShowStartsBefore } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
-import { itemCounts } from "../inventory/unit-counts";
+import { itemCounts } from "../../read-model";
 import { readSettings } from "../settings/service";
 import type { Alerts, LoanAlert, LowStockAlert } from "./model";
 

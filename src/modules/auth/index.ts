@@ -1,10 +1,12 @@
 import { Elysia, t } from "elysia";
+import { isDesk } from "../../access";
 import type { AppContext } from "../../context";
 import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { clientAddress } from "../../http/client-address";
 import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
+import { readsPlugin } from "../../read-model";
 import { messageAnswer } from "../schemas";
 import { readSettings } from "../settings/service";
 import { normalizedEmail } from "../text-fields";
@@ -73,6 +75,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
 
   return new Elysia({ prefix: "/auth" })
     .use(authPlugin(tokens))
+    .use(readsPlugin)
     .post(
       "/login",
       async ({ body, request, server }) => {
@@ -111,7 +114,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         // An expired admin session must not quietly turn the new-user form into a public sign-up
         // (which would ignore the chosen role): a token that is sent has to be valid.
         if (!caller && request.headers.has("authorization")) throw unauthorized();
-        const selfRegistration = caller?.ruolo !== "admin";
+        const selfRegistration = !caller || !isDesk(caller);
         if (selfRegistration) {
           if (signUpsByIp.isLimited(ip)) throw new HttpError(429, TOO_MANY_SIGN_UPS);
           signUpsByIp.recordFailure(ip);
@@ -185,6 +188,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     )
     .get("/password-reset-requests", () => listPendingResetRequests(ctx), {
       auth: "admin",
+      reads: ["users"],
       response: t.Array(resetRequestView),
     })
     .post(
@@ -198,6 +202,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
     )
     .get("/users", ({ query }) => listUsers(ctx.db, query), {
       auth: "admin",
+      reads: ["users"],
       query: userListQuery,
       response: userListAnswer,
     })

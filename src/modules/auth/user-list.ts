@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { keptPerTerm, rowsContaining } from "../../db/search";
 import { inIds, qualified } from "../../db/sql";
+import { wholeList } from "../../read-model";
 import { pageOf } from "../paging";
-import { wholeList } from "../whole-list";
 import type { PublicUser, UserListQuery, UserPage } from "./model";
 import { publicUser } from "./users";
 

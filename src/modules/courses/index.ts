@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { readsPlugin } from "../../read-model";
 import { course, courseChange, courseParams, courseWithState, newCourse } from "./model";
 import { createCourse, listActiveCourses, listAllCourses, updateCourse } from "./service";
 
@@ -8,9 +9,14 @@ export function coursesModule(ctx: AppContext, tokens: TokenService) {
   return (
     new Elysia()
       .use(authPlugin(tokens))
+      .use(readsPlugin)
       // Public: the registration form offers the active courses before anyone is signed in.
-      .get("/corsi", () => listActiveCourses(ctx.db), { response: t.Array(course) })
-      .get("/corsi/tutti", () => listAllCourses(ctx.db), { auth: "admin", response: t.Array(courseWithState) })
+      .get("/corsi", () => listActiveCourses(ctx.db), { reads: ["inventory"], response: t.Array(course) })
+      .get("/corsi/tutti", () => listAllCourses(ctx.db), {
+        auth: "admin",
+        reads: "fresh",
+        response: t.Array(courseWithState),
+      })
       .post("/corsi", ({ actor, body }) => createCourse(ctx, actor, body), {
         auth: "admin",
         body: newCourse,

@@ -1,8 +1,10 @@
 import { Elysia, t } from "elysia";
+import { visibleItems } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { notFound } from "../../http/errors";
+import { type Reads, readsPlugin } from "../../read-model";
 import { bookedRanges } from "../loans/bookings";
 import { DEFAULT_PAGE_SIZE, type PagedAnswer, type PageQuery, pageOf } from "../paging";
 import { messageAnswer } from "../schemas";
@@ -41,10 +43,10 @@ import {
 
 /** An item as this caller may see it: students only reach items assigned to their course. */
 function itemFor(ctx: AppContext, actor: Actor, id: number): ItemView {
-  if (actor.ruolo === "admin") return getItem(ctx, id);
-  const [item] = actor.corsoAccademico
-    ? loadItemViews(ctx.db, ctx.clock.today(), { ids: [id], course: actor.corsoAccademico })
-    : [];
+  const scope = visibleItems(actor);
+  if (scope.kind === "all") return getItem(ctx, id);
+  const [item] =
+    scope.kind === "course" ? loadItemViews(ctx.db, ctx.clock.today(), { ids: [id], course: scope.course }) : [];
   if (!item) throw notFound("Articolo non trovato");
   return studentItemView(item);
 }
@@ -71,27 +73,33 @@ function emptyPage(query: PageQuery): PagedAnswer<never> {
   return { elementi: [], totale: 0, pagina: page.number, per_pagina: page.size };
 }
 
+/** What the item lists read: an item's units are free, lent, requested or in repair. */
+const ITEMS: Reads = ["inventory", "loans", "requests", "repairs"];
+
 export function inventoryModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia()
     .use(authPlugin(tokens))
+    .use(readsPlugin)
     .get("/inventario", ({ query }) => listInventory(ctx.db, ctx.clock.today(), query, WHOLE_ITEMS), {
       auth: "admin",
+      reads: ITEMS,
       query: inventoryQuery,
       response: inventoryList,
     })
     .get("/inventario/riepilogo", () => inventorySummary(ctx.db, ctx.clock.today()), {
       auth: "admin",
+      reads: ITEMS,
       response: inventorySummaryAnswer,
     })
     .get(
       "/inventario/disponibili",
       ({ actor, query }) => {
-        // Admins see every item; a student only their course's.
-        if (actor.ruolo === "admin") return listInventory(ctx.db, ctx.clock.today(), query, CATALOGUE);
-        if (!actor.corsoAccademico) return pageOf(query) ? emptyPage(query) : [];
-        return listInventory(ctx.db, ctx.clock.today(), query, { ...CATALOGUE, course: actor.corsoAccademico });
+        const scope = visibleItems(actor);
+        if (scope.kind === "all") return listInventory(ctx.db, ctx.clock.today(), query, CATALOGUE);
+        if (scope.kind === "none") return pageOf(query) ? emptyPage(query) : [];
+        return listInventory(ctx.db, ctx.clock.today(), query, { ...CATALOGUE, course: scope.course });
       },
-      { auth: "signed-in", query: catalogueQuery, response: catalogueList },
+      { auth: "signed-in", reads: ITEMS, query: catalogueQuery, response: catalogueList },
     )
     .get("/inventario/:id", ({ actor, params }) => itemFor(ctx, actor, Number(params.id)), {
       auth: "signed-in",
@@ -101,10 +109,11 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
     .get(
       "/inventario/:id/disponibili",
       ({ actor, params }) => bookableUnits(ctx, itemFor(ctx, actor, Number(params.id))),
-      { auth: "signed-in", params: itemParams, response: t.Array(bookableUnit) },
+      { auth: "signed-in", reads: ITEMS, params: itemParams, response: t.Array(bookableUnit) },
     )
     .get("/inventario/:id/units", ({ actor, params }) => itemFor(ctx, actor, Number(params.id)).unita, {
       auth: "signed-in",
+      reads: ITEMS,
       params: itemParams,
       response: t.Array(inventoryUnit),
     })
@@ -132,7 +141,11 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
       ({ actor, body, params }) => setUnitLost(ctx, actor, Number(params.id), Number(params.unitId), body.perso),
       { auth: "admin", params: unitParams, body: unitLostBody, response: inventoryItem },
     )
-    .get("/categorie-semplici", () => listCategories(ctx), { auth: "signed-in", response: t.Array(categoryWithCount) })
+    .get("/categorie-semplici", () => listCategories(ctx), {
+      auth: "signed-in",
+      reads: ["inventory"],
+      response: t.Array(categoryWithCount),
+    })
     .post("/categorie-semplici", ({ actor, body }) => createCategory(ctx, actor, body), {
       auth: "admin",
       body: categoryBody,

@@ -1,11 +1,11 @@
 import { and, isNull, type SQL, sql } from "drizzle-orm";
+import { itemsOfCourse } from "../../access";
 import type { Db } from "../../db/client";
 import { inventario, inventarioCorsi } from "../../db/schema";
-import { inIds, qualified } from "../../db/sql";
+import { inIds } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
-import { keptPerItem } from "./item-journal";
+import { type ItemCounts, keptPerItem } from "../../read-model";
 import { catalogueItem, type InventoryItem, inventoryUnit } from "./model";
-import type { ItemCounts } from "./unit-counts";
 import { loadUnitViews, type UnitView } from "./unit-status";
 
 /** An item as the API shows it (model.ts's `inventoryItem`). */
@@ -15,12 +15,6 @@ export interface ItemFilter {
   ids?: number[];
   /** Only items assigned to this course (what a student may see). */
   course?: string;
-}
-
-/** Items assigned to the course (what a student may see). */
-export function itemsOfCourse(course: string): SQL {
-  return sql`exists(select 1 from inventario_corsi ic join corsi c on c.id = ic.corso_id
-    where ic.inventario_id = ${qualified(inventario.id)} and c.nome = ${course})`;
 }
 
 /** An item's own fields, its category and its courses: what every view of an item starts from. */
@@ -172,7 +166,7 @@ function buildItemTexts(db: Db, today: string, itemIds: number[]): Map<number, I
  * The texts of these items, by id (none for an archived one), kept per connection between reads: units
  * are about 60 % of the whole inventory's answer, and reading the items and their units' states and
  * writing them as JSON was most of its cost (500 items, 2,588 units: about 7 ms). A read builds again only
- * the items a write named since the last one (item-journal.ts: the item's own row, its courses, the names
+ * the items a write named since the last one (src/read-model/item-journal.ts: the item's own row, its courses, the names
  * of its category and courses, its units and their open records).
  */
 export const itemTexts = keptPerItem(buildItemTexts);

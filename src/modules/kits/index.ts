@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { readsPlugin } from "../../read-model";
 import { publicBaseUrl } from "../counter/documents";
 import { fileAnswer, messageAnswer } from "../schemas";
 import { kitAvailability } from "./availability";
@@ -10,35 +11,43 @@ import { createKit, deleteKit, kitForActor, kitsForActor, updateKit } from "./se
 
 /** Kits: the desk defines them; students see their course's kits beside the items and book them as sets. */
 export function kitsModule(ctx: AppContext, tokens: TokenService) {
-  return new Elysia({ prefix: "/kit" })
-    .use(authPlugin(tokens))
-    .get("", ({ actor }) => kitsForActor(ctx, actor), { auth: "signed-in", response: t.Array(kitView) })
-    .post("", ({ actor, body }) => createKit(ctx, actor, body), { auth: "admin", body: kitInput, response: kitView })
-    .get("/:id", ({ actor, params }) => kitForActor(ctx, actor, Number(params.id)), {
-      auth: "signed-in",
-      params: kitParams,
-      response: kitView,
-    })
-    .put("/:id", ({ actor, body, params }) => updateKit(ctx, actor, Number(params.id), body), {
-      auth: "admin",
-      params: kitParams,
-      body: kitInput,
-      response: kitView,
-    })
-    .delete("/:id", ({ actor, params }) => deleteKit(ctx, actor, Number(params.id)), {
-      auth: "admin",
-      params: kitParams,
-      response: messageAnswer,
-    })
-    .get("/:id/disponibilita", ({ actor, params, query }) => kitAvailability(ctx, actor, Number(params.id), query), {
-      auth: "signed-in",
-      params: kitParams,
-      query: kitAvailabilityQuery,
-      response: kitAvailabilityView,
-    })
-    .get("/:id/etichetta", ({ params, request }) => kitLabel(ctx, Number(params.id), publicBaseUrl(ctx, request)), {
-      auth: "admin",
-      params: kitParams,
-      detail: fileAnswer("application/pdf", "L'etichetta del kit con il suo codice QR (PDF)"),
-    });
+  return (
+    new Elysia({ prefix: "/kit" })
+      .use(authPlugin(tokens))
+      .use(readsPlugin)
+      // Kit tables bump no resource of data_versions: the short list is read anew on every call.
+      .get("", ({ actor }) => kitsForActor(ctx, actor), {
+        auth: "signed-in",
+        reads: "fresh",
+        response: t.Array(kitView),
+      })
+      .post("", ({ actor, body }) => createKit(ctx, actor, body), { auth: "admin", body: kitInput, response: kitView })
+      .get("/:id", ({ actor, params }) => kitForActor(ctx, actor, Number(params.id)), {
+        auth: "signed-in",
+        params: kitParams,
+        response: kitView,
+      })
+      .put("/:id", ({ actor, body, params }) => updateKit(ctx, actor, Number(params.id), body), {
+        auth: "admin",
+        params: kitParams,
+        body: kitInput,
+        response: kitView,
+      })
+      .delete("/:id", ({ actor, params }) => deleteKit(ctx, actor, Number(params.id)), {
+        auth: "admin",
+        params: kitParams,
+        response: messageAnswer,
+      })
+      .get("/:id/disponibilita", ({ actor, params, query }) => kitAvailability(ctx, actor, Number(params.id), query), {
+        auth: "signed-in",
+        params: kitParams,
+        query: kitAvailabilityQuery,
+        response: kitAvailabilityView,
+      })
+      .get("/:id/etichetta", ({ params, request }) => kitLabel(ctx, Number(params.id), publicBaseUrl(ctx, request)), {
+        auth: "admin",
+        params: kitParams,
+        detail: fileAnswer("application/pdf", "L'etichetta del kit con il suo codice QR (PDF)"),
+      })
+  );
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { visibleItems, visibleKits } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -75,31 +76,14 @@ export function loadKitViews(db: Db, where?: SQL): KitView[] {
   }));
 }
 
-/**
- * Which kits an actor may see: every live kit for the desk; for a student, the kits of their own course
- * (none without a course) whose every item is still in that course, since an item taken off the course
- * after the kit was saved could not be booked from it.
- */
-function kitScope(actor: Actor): SQL | undefined {
-  if (actor.ruolo === "admin") return undefined;
-  const course = actor.corsoAccademico ?? "";
-  return and(
-    inArray(
-      kit.id,
-      sql`(select ${kitCorsi.kitId} from ${kitCorsi} inner join ${corsi} on ${corsi.id} = ${kitCorsi.corsoId} where ${corsi.nome} = ${course})`,
-    ),
-    sql`not exists (select 1 from ${kitRighe} where ${kitRighe.kitId} = ${kit.id} and ${kitRighe.inventarioId} not in (select ${inventarioCorsi.inventarioId} from ${inventarioCorsi} inner join ${corsi} on ${corsi.id} = ${inventarioCorsi.corsoId} where ${corsi.nome} = ${course}))`,
-  );
-}
-
 export function kitsForActor(ctx: AppContext, actor: Actor): KitView[] {
-  if (actor.ruolo !== "admin" && !actor.corsoAccademico) return [];
-  return loadKitViews(ctx.db, kitScope(actor));
+  if (visibleItems(actor).kind === "none") return [];
+  return loadKitViews(ctx.db, visibleKits(actor));
 }
 
 /** One kit the actor may see; another course's kit does not exist for a student (404). */
 export function kitForActor(ctx: AppContext, actor: Actor, kitId: number): KitView {
-  const [view] = loadKitViews(ctx.db, and(eq(kit.id, kitId), kitScope(actor)));
+  const [view] = loadKitViews(ctx.db, and(eq(kit.id, kitId), visibleKits(actor)));
   if (!view) throw notFound(KIT_NOT_FOUND);
   return view;
 }

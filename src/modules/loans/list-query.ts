@@ -15,9 +15,17 @@ import {
 import { isIsoDate } from "../../domain/dates";
 import type { LoanSortKey, RequestSortKey } from "../../domain/loan-sorting";
 import { badRequest } from "../../http/errors";
+import {
+  idsOf,
+  type KeptSearchTotal,
+  keptSearchTotal,
+  matchingItems,
+  matchingUsers,
+  unitsOfOtherItems,
+  type WholeList,
+  wholeList,
+} from "../../read-model";
 import { type Page, type PagedAnswer, pageOf } from "../paging";
-import { idsOf, type WholeList, wholeList } from "../whole-list";
-import { type KeptSearchTotal, keptSearchTotal, matchingItems, matchingUsers, unitsOfOtherItems } from "./kept-search";
 import type { LoanListQuery, RequestListQuery } from "./model";
 import { activeLoanCondition, overdueLoanCondition } from "./overdue";
 import type { Selection } from "./views";
@@ -45,7 +53,7 @@ export interface ListFilter<State extends string = string> {
    * matching `items`, which the desk's count sums from the counts kept per item.
    */
   countParts?: { items: SQL; parts: SQL[] };
-  /** A search alone whose total the desk's list keeps between calls (kept-search.ts), when it can. */
+  /** A search alone whose total the desk's list keeps between calls (src/read-model/kept-search.ts), when it can. */
   keptTotal?: KeptSearchTotal;
   orderBy: SQL[];
   /** The same order backwards: a page past the middle is read from the far end. */

@@ -15,7 +15,7 @@ import {
   unitIdOf,
 } from "../../testing/loan-fixtures";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp-server";
-import { markOverdueLoans } from "../loans/service";
+import { markOverdueLoans } from "../loans/overdue-job";
 import { createMailSender, MAX_ATTEMPTS, retryDelayMs } from "./outbox";
 import type { MailSender } from "./sender";
 import { mailSetup, queueDeskDigest } from "./service";

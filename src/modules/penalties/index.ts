@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { readsPlugin } from "../../read-model";
 import {
   manualPenaltyBody,
   penaltyChangeAnswer,
@@ -17,8 +18,11 @@ import { assignManualPenalty, changePenalty, deletePenalty, penaltyStats, unbloc
 export function penaltiesModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/penalties" })
     .use(authPlugin(tokens))
+    .use(readsPlugin)
     .get("/user/:userId", ({ actor, params }) => userPenalties(ctx, actor, Number(params.userId)), {
       auth: "signed-in",
+      // A penalty written bumps "users" (migration 0006), beside the borrower's own row.
+      reads: ["users"],
       params: penaltyUserParams,
       response: userPenaltiesAnswer,
     })

@@ -1,13 +1,19 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { readsPlugin } from "../../read-model";
 import { createdRepair, newRepair, repairChange, repairParams, repairView } from "./model";
 import { createRepair, loadRepairViews, updateRepair } from "./service";
 
 export function repairsModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/riparazioni" })
     .use(authPlugin(tokens))
-    .get("", () => loadRepairViews(ctx.db), { auth: "admin", response: t.Array(repairView) })
+    .use(readsPlugin)
+    .get("", () => loadRepairViews(ctx.db), {
+      auth: "admin",
+      reads: ["repairs", "inventory"],
+      response: t.Array(repairView),
+    })
     .post("", ({ actor, body }) => createRepair(ctx, actor, body), {
       auth: "admin",
       body: newRepair,

@@ -48,7 +48,7 @@ export const repairView = t.Object({
   id: answerInteger(),
   inventario_id: answerInteger(),
   articolo_nome: t.String(),
-  oggetto_nome: t.String({ description: "Il nome dell'oggetto (lo stesso testo di articolo_nome)" }),
+  oggetto_nome: t.String({ description: "Il nome dell'articolo (lo stesso testo di articolo_nome)" }),
   unit_id: answerInteger(),
   codice_univoco: t.String(),
   descrizione: t.String(),

@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { readsPlugin } from "../../read-model";
 import { createdRepair, repairFromReportDetails } from "../repairs/model";
 import { newReport, reportMove, reportParams, reportView } from "./model";
 import { createReport, listReports, repairFromReport, updateReport } from "./service";
@@ -8,9 +9,15 @@ import { createReport, listReports, repairFromReport, updateReport } from "./ser
 export function reportsModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/segnalazioni" })
     .use(authPlugin(tokens))
-    .get("", ({ actor }) => listReports(ctx, actor, true), { auth: "admin", response: t.Array(reportView) })
+    .use(readsPlugin)
+    .get("", ({ actor }) => listReports(ctx, actor, true), {
+      auth: "admin",
+      reads: ["reports", "inventory", "users"],
+      response: t.Array(reportView),
+    })
     .get("/mie", ({ actor }) => listReports(ctx, actor, false), {
       auth: "signed-in",
+      reads: ["reports", "inventory", "users"],
       response: t.Array(reportView),
     })
     .post("", ({ actor, body }) => createReport(ctx, actor, body), {

@@ -5,9 +5,9 @@ import { categorie, inventario, riparazioni, segnalazioni, users } from "../../d
 import { qualified } from "../../db/sql";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { addDays, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
+import { groupedCountsSince, historyTotal, type RankedCounts, requestCountsSince } from "../../read-model";
 import { accountsPerRole } from "../auth/user-list";
 import { loansInStates, requestsInStates } from "../loans/views";
-import { historyTotal } from "./history-totals";
 import type {
   BasicCounts,
   CategoryShare,
@@ -18,7 +18,6 @@ import type {
   TopUser,
   TrendBucket,
 } from "./model";
-import { groupedCountsSince, type RankedCounts, requestCountsSince } from "./request-counts";
 
 const TOP = 5;
 
@@ -72,7 +71,7 @@ export function basicStats(ctx: AppContext): BasicCounts {
   };
 }
 
-/** The counts of the period's requests, kept up to date between calls (see request-counts.ts). */
+/** The counts of the period's requests, kept up to date between calls (see src/read-model/request-counts.ts). */
 function periodCounts(ctx: AppContext, period: Period) {
   return requestCountsSince(ctx, String(period), periodStart(ctx, period).since);
 }

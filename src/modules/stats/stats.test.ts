@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import { addDays, startOfDayIn, startOfIsoWeek } from "../../domain/dates";
+import { RankedCounts } from "../../read-model";
 import {
   createTestClient,
   createTestContext,
@@ -10,7 +11,6 @@ import {
 } from "../../testing/harness";
 import { createItem, editPayload } from "../../testing/inventory-fixtures";
 import { approveOk, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
-import { RankedCounts } from "./request-counts";
 
 const NOW = new Date("2026-03-10T09:00:00Z");
 

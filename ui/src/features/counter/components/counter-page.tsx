@@ -1,5 +1,6 @@
 import { type FormEvent, useCallback, useRef, useState } from "react";
-import type { ReturnAnswer, ScannedUnit } from "../../../../../src/modules/counter/model";
+import type { ScannedUnit } from "../../../../../src/modules/counter/model";
+import type { ReturnAnswer } from "../../../../../src/modules/loans/model";
 import { scanCode } from "../../../api/banco";
 import { Alert } from "../../../components/alert";
 import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";

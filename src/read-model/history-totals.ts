@@ -1,7 +1,7 @@
 import { and, count, gt, lte, max } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { AppContext } from "../../context";
-import { prestiti, richieste } from "../../db/schema";
+import type { AppContext } from "../context";
+import { prestiti, richieste } from "../db/schema";
 
 /**
  * How many loans and requests there have ever been, kept between calls instead of counted again: loans

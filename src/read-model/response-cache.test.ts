@@ -2,7 +2,12 @@ import { describe, expect, it } from "bun:test";
 import { createTestContext } from "../testing/harness";
 import { createItem } from "../testing/inventory-fixtures";
 import { day, loanScenario, requestOk, travelToDay, unitIdOf } from "../testing/loan-fixtures";
+import type { Resource } from "./reads";
 import { createResponseCache } from "./response-cache";
+
+/** What the loan and item lists declare they read (src/modules/loans/index.ts, inventory/index.ts). */
+const LOANS: Resource[] = ["loans", "inventory", "users"];
+const ITEMS: Resource[] = ["inventory", "loans", "requests", "repairs"];
 
 type Scenario = Awaited<ReturnType<typeof loanScenario>>;
 
@@ -100,9 +105,9 @@ describe("the kept answers", () => {
   it("keep a big answer gzipped only and unpack it on the way for a client without gzip", async () => {
     const cache = createResponseCache(createTestContext());
     const first = new Request("http://localhost/api/prestiti?all=1");
-    expect(await cache.lookup(first, "1 list", "/api/prestiti")).toBeUndefined();
+    expect(await cache.lookup(first, "1 list", LOANS)).toBeUndefined();
     cache.store(first, bigText, {});
-    const plain = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list", "/api/prestiti");
+    const plain = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list", LOANS);
     expect(plain?.headers.get("content-encoding")).toBeNull();
     // Unpacked a slice at a time, so that the thread answers others in between: no piece is a quarter of it.
     const reader = plain?.body?.getReader();
@@ -114,7 +119,7 @@ describe("the kept answers", () => {
     const zipped = await cache.lookup(
       new Request("http://localhost/api/prestiti?all=1", { headers: { "accept-encoding": "gzip" } }),
       "1 list",
-      "/api/prestiti",
+      LOANS,
     );
     expect(zipped?.headers.get("content-encoding")).toBe("gzip");
   });
@@ -127,10 +132,10 @@ describe("the kept answers", () => {
     // 11.5 MB of JSON, 1.4 MB gzipped: both forms together are over the 12 MB one answer may take.
     const history = historyOf(300_000);
     const zipped = new Request("http://localhost/api/prestiti?all=1", { headers: { "accept-encoding": "gzip" } });
-    await cache.lookup(zipped, "1 list", "/api/prestiti");
+    await cache.lookup(zipped, "1 list", LOANS);
     cache.store(zipped, history, {});
     for (let call = 0; call < 2; call++) {
-      const kept = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list", "/api/prestiti");
+      const kept = await cache.lookup(new Request("http://localhost/api/prestiti?all=1"), "1 list", LOANS);
       expect(await kept?.text()).toBe(history);
     }
   });
@@ -143,24 +148,24 @@ describe("the kept answers", () => {
     const plainRequest = () => new Request("http://localhost/api/prestiti?all=1");
     for (const list of lists) {
       const zipped = new Request("http://localhost/api/prestiti?all=1", { headers: { "accept-encoding": "gzip" } });
-      await cache.lookup(zipped, list, "/api/prestiti");
+      await cache.lookup(zipped, list, LOANS);
       cache.store(zipped, history, {});
     }
     for (const list of lists) {
-      const kept = await cache.lookup(plainRequest(), list, "/api/prestiti");
+      const kept = await cache.lookup(plainRequest(), list, LOANS);
       expect(await kept?.text()).toBe(history);
     }
     const oldest = plainRequest();
-    expect(await cache.lookup(oldest, "1 a", "/api/prestiti")).toBeUndefined();
+    expect(await cache.lookup(oldest, "1 a", LOANS)).toBeUndefined();
     cache.settle(oldest);
-    expect(await (await cache.lookup(plainRequest(), "1 e", "/api/prestiti"))?.text()).toBe(history);
+    expect(await (await cache.lookup(plainRequest(), "1 e", LOANS))?.text()).toBe(history);
   });
 
   it("let callers that miss while the same list is computed wait for that answer", async () => {
     const cache = createResponseCache(createTestContext());
     const owner = new Request("http://localhost/api/inventario");
-    expect(await cache.lookup(owner, "1 inventory", "/api/inventario")).toBeUndefined();
-    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", "/api/inventario");
+    expect(await cache.lookup(owner, "1 inventory", ITEMS)).toBeUndefined();
+    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", ITEMS);
     cache.store(owner, bigText, {});
     expect(await (await waiting)?.json()).toEqual(big);
   });
@@ -169,11 +174,11 @@ describe("the kept answers", () => {
     const ctx = createTestContext();
     const cache = createResponseCache(ctx);
     const older = new Request("http://localhost/api/inventario");
-    await cache.lookup(older, "1 inventory", "/api/inventario");
-    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", "/api/inventario");
+    await cache.lookup(older, "1 inventory", ITEMS);
+    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", ITEMS);
     ctx.sqlite.run("UPDATE data_versions SET version = version + 1 WHERE resource = 'inventory'");
     const newer = new Request("http://localhost/api/inventario");
-    expect(await cache.lookup(newer, "1 inventory", "/api/inventario")).toBeUndefined();
+    expect(await cache.lookup(newer, "1 inventory", ITEMS)).toBeUndefined();
     cache.store(older, bigText, {});
     expect(await (await waiting)?.json()).toEqual(big);
     cache.store(newer, bigText, {});
@@ -182,13 +187,13 @@ describe("the kept answers", () => {
   it("let them compute it themselves when the first computation failed", async () => {
     const cache = createResponseCache(createTestContext());
     const owner = new Request("http://localhost/api/inventario");
-    await cache.lookup(owner, "1 inventory", "/api/inventario");
-    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", "/api/inventario");
+    await cache.lookup(owner, "1 inventory", ITEMS);
+    const waiting = cache.lookup(new Request("http://localhost/api/inventario"), "1 inventory", ITEMS);
     cache.settle(owner);
     expect(await waiting).toBeUndefined();
   });
 
-  /** The big list as a stream of JSON text, as src/modules/whole-list.ts answers a long list. */
+  /** The big list as a stream of JSON text, as src/read-model/whole-list.ts answers a long list. */
   function streamOf(value: unknown): Response {
     const text = JSON.stringify(value);
     const half = Math.floor(text.length / 2);
@@ -213,8 +218,8 @@ describe("the kept answers", () => {
   it("keep a streamed whole list once it went out whole, and let callers that missed meanwhile wait for it", async () => {
     const cache = createResponseCache(createTestContext());
     const owner = gzipRequest();
-    expect(await cache.lookup(owner, "1 list", "/api/prestiti")).toBeUndefined();
-    const waiting = cache.lookup(gzipRequest(), "1 list", "/api/prestiti");
+    expect(await cache.lookup(owner, "1 list", LOANS)).toBeUndefined();
+    const waiting = cache.lookup(gzipRequest(), "1 list", LOANS);
     const streamed = cache.storeStream(owner, streamOf(big));
     // As the server does once the handler answered, before the stream has gone out.
     cache.settle(owner);
@@ -230,23 +235,23 @@ describe("the kept answers", () => {
     const cache = createResponseCache(createTestContext());
     const leaving = new AbortController();
     const owner = gzipRequest({ signal: leaving.signal });
-    await cache.lookup(owner, "1 list", "/api/prestiti");
+    await cache.lookup(owner, "1 list", LOANS);
     const waiter = gzipRequest();
-    const waiting = cache.lookup(waiter, "1 list", "/api/prestiti");
+    const waiting = cache.lookup(waiter, "1 list", LOANS);
     cache.storeStream(owner, streamOf(big));
     leaving.abort();
     expect(await waiting).toBeUndefined();
     // The released caller computes the list itself; once it is done, nothing of the left stream was kept.
     cache.settle(waiter);
-    expect(await cache.lookup(gzipRequest(), "1 list", "/api/prestiti")).toBeUndefined();
+    expect(await cache.lookup(gzipRequest(), "1 list", LOANS)).toBeUndefined();
   });
 
   it("keep nothing from a stream that failed halfway, and release the callers waiting for it at once", async () => {
     const cache = createResponseCache(createTestContext());
     const owner = gzipRequest();
-    await cache.lookup(owner, "1 list", "/api/prestiti");
+    await cache.lookup(owner, "1 list", LOANS);
     const waiter = gzipRequest();
-    const waiting = cache.lookup(waiter, "1 list", "/api/prestiti");
+    const waiting = cache.lookup(waiter, "1 list", LOANS);
     const failing = new Response(
       new ReadableStream({
         start(controller) {
@@ -260,6 +265,6 @@ describe("the kept answers", () => {
     await expect(streamed.arrayBuffer()).rejects.toThrow();
     expect(await waiting).toBeUndefined();
     cache.settle(waiter);
-    expect(await cache.lookup(gzipRequest(), "1 list", "/api/prestiti")).toBeUndefined();
+    expect(await cache.lookup(gzipRequest(), "1 list", LOANS)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
+import type { Db } from "../db/client";
+import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../db/search";
 
 /**
  * A desk's loan or request search keeps its total between calls, per connection, and adds only the rows

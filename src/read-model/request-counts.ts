@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../context";
-import { addDays, calendarDateIn, startOfDayIn } from "../../domain/dates";
+import type { AppContext } from "../context";
+import { addDays, calendarDateIn, startOfDayIn } from "../domain/dates";
 
 /**
  * How many requests each item and each borrower made since an instant, maintained instead of counted

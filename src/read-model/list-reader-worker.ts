@@ -1,11 +1,14 @@
-// A thread that computes the polled lists on a cache miss (see src/list-readers.ts), on its own connection.
+// A thread that computes the polled lists on a cache miss (see list-readers.ts), on its own connection.
 // scripts/build.ts compiles this file into the binary as an entrypoint of its own.
-import { createApp } from "./app";
-import { createClock } from "./clock";
-import type { AppContext } from "./context";
-import { connectDatabase } from "./db/client";
-import { createWriteGate } from "./db/write-gate";
-import { createServerMetrics } from "./http/metrics";
+import { createApp } from "../app";
+import { createClock } from "../clock";
+import type { AppContext } from "../context";
+import { connectDatabase } from "../db/client";
+import { createWriteGate } from "../db/write-gate";
+import { createServerMetrics } from "../http/metrics";
+import { createLogger } from "../logger";
+import { createPasswordHasher } from "../modules/auth/passwords";
+import { createEventBus } from "../modules/events/service";
 import type {
   ListReadAnswer,
   ListReaderMessage,
@@ -13,9 +16,6 @@ import type {
   ListReaderSetup,
   ListReadTask,
 } from "./list-readers";
-import { createLogger } from "./logger";
-import { createPasswordHasher } from "./modules/auth/passwords";
-import { createEventBus } from "./modules/events/service";
 
 declare const self: Worker;
 

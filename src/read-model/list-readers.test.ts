@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "./app";
+import { createApp } from "../app";
+import { createTestContext, registerStudent, signInAdmin, type TestClient } from "../testing/harness";
+import { createItem } from "../testing/inventory-fixtures";
 import { type ListReaders, missBurst, startListReaders } from "./list-readers";
-import { createTestContext, registerStudent, signInAdmin, type TestClient } from "./testing/harness";
-import { createItem } from "./testing/inventory-fixtures";
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

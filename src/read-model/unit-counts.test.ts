@@ -3,22 +3,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { connectDatabase, type Db } from "../../db/client";
-import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
-import { writeTransaction } from "../../db/transaction";
-import { addDays } from "../../domain/dates";
-import { isLowStock } from "../../domain/stock-level";
-import { itemState, UNIT_STATES } from "../../domain/unit-state";
-import { createTestClient, createTestContext, type Json, signInAdmin } from "../../testing/harness";
-import {
-  createItem,
-  insertLoan,
-  insertRepair,
-  insertRequest,
-  inventoryScenario,
-} from "../../testing/inventory-fixtures";
+import { connectDatabase, type Db } from "../db/client";
+import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../db/schema";
+import { writeTransaction } from "../db/transaction";
+import { addDays } from "../domain/dates";
+import { isLowStock } from "../domain/stock-level";
+import { itemState, UNIT_STATES } from "../domain/unit-state";
+import { loadUnitViews } from "../modules/inventory/unit-status";
+import { createTestClient, createTestContext, type Json, signInAdmin } from "../testing/harness";
+import { createItem, insertLoan, insertRepair, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { itemCounts, itemCountTotals, pruneItemChanges } from "./unit-counts";
-import { loadUnitViews } from "./unit-status";
 
 /** What the counts must say, from every unit's own state (the one rule for unit states), read afresh. */
 function countedUnitByUnit(db: Db, today: string) {

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../db/client";
 
 /**
  * What a connection keeps per item between reads (the unit counts, the units' JSON text) is brought up

@@ -1,86 +1,17 @@
 import type { AppContext } from "../context";
-import type { ReadList } from "../list-readers";
+import type { ReadList } from "./list-readers";
+import type { Resource } from "./reads";
 
 /**
  * The JSON answers of the read-only lists the screens load and poll, kept per user until the data
  * they read changes. A list is a function of the database, the academy's "today" and who asks, so the
- * version of an answer is: this process, the versions of the resources it reads (`data_versions`, bumped
- * by triggers on every row written, by any connection) and today. A list with no declared resources
- * counts every change: the rows changed through this connection (`total_changes()`) and the commits of
- * any other (`PRAGMA data_version`). While that version holds, a repeated call is answered from memory
+ * version of an answer is: this process, the versions of the resources its route reads (declared at the
+ * route with `reads`, src/read-model/reads.ts; `data_versions`, bumped by triggers on every row written,
+ * by any connection) and today. While that version holds, a repeated call is answered from memory
  * (already gzipped, or plain for a client without gzip), and a conditional one (`If-None-Match`) with 304
- * and no body.
+ * and no body. An answer kept by no lookup counts every change instead: the rows changed through this
+ * connection (`total_changes()`) and the commits of any other (`PRAGMA data_version`).
  */
-export const CACHED_LISTS = new Set([
-  "/api/audit",
-  "/api/auth/password-reset-requests",
-  "/api/auth/users",
-  "/api/avvisi",
-  "/api/avvisi/utente",
-  "/api/categorie-semplici",
-  "/api/corsi",
-  "/api/inventario",
-  "/api/inventario/disponibili",
-  "/api/inventario/riepilogo",
-  "/api/inventario/:id/disponibili",
-  "/api/inventario/:id/units",
-  "/api/penalties/user/:userId",
-  "/api/prestiti",
-  "/api/prestiti/mie",
-  "/api/richieste",
-  "/api/richieste/mie",
-  "/api/riparazioni",
-  "/api/segnalazioni",
-  "/api/segnalazioni/mie",
-  "/api/stats",
-  "/api/stats/categories",
-  "/api/stats/monthly-requests",
-  "/api/stats/top-departments",
-  "/api/stats/top-items",
-  "/api/stats/top-users",
-]);
-
-/**
- * The resources of `data_versions` (migration 0006, whose triggers say which tables bump each). Every
- * list also reads the academy's settings (rules such as lateness follow them); they rarely change.
- */
-export type Resource = "inventory" | "loans" | "requests" | "users" | "repairs" | "reports" | "audit" | "settings";
-
-const ITEMS: Resource[] = ["inventory", "loans", "requests", "repairs"];
-// The period's rankings and trend count requests, named by their items, courses and borrowers.
-const STATS: Resource[] = ["inventory", "requests", "users"];
-
-/**
- * What each cached list reads, so that a write rebuilds only the lists it can change (a request does not
- * rebuild the users list). A list that starts reading another resource must say so here.
- */
-export const LIST_RESOURCES: Record<string, Resource[]> = {
-  "/api/audit": ["audit"],
-  "/api/auth/password-reset-requests": ["users"],
-  "/api/auth/users": ["users"],
-  "/api/avvisi": ["inventory", "loans", "requests", "repairs", "users"],
-  "/api/avvisi/utente": ["inventory", "loans", "users"],
-  "/api/categorie-semplici": ["inventory"],
-  "/api/corsi": ["inventory"],
-  "/api/inventario": ITEMS,
-  "/api/inventario/riepilogo": ITEMS,
-  "/api/inventario/disponibili": ITEMS,
-  "/api/inventario/:id/disponibili": ITEMS,
-  "/api/inventario/:id/units": ITEMS,
-  "/api/prestiti": ["loans", "inventory", "users"],
-  "/api/prestiti/mie": ["loans", "inventory", "users"],
-  "/api/richieste": ["requests", "inventory", "users"],
-  "/api/richieste/mie": ["requests", "inventory", "users"],
-  "/api/riparazioni": ["repairs", "inventory"],
-  "/api/segnalazioni": ["reports", "inventory", "users"],
-  "/api/segnalazioni/mie": ["reports", "inventory", "users"],
-  "/api/stats": ["inventory", "loans", "requests", "users", "repairs", "reports"],
-  "/api/stats/categories": STATS,
-  "/api/stats/monthly-requests": STATS,
-  "/api/stats/top-departments": STATS,
-  "/api/stats/top-items": STATS,
-  "/api/stats/top-users": STATS,
-};
 
 /** Answers smaller than this go out uncompressed: gzip would not pay for itself. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -239,7 +170,7 @@ export function jsonResponse(
   return new Response(body, { status, headers: all });
 }
 
-/** A JSON answer streamed in stretches (src/modules/whole-list.ts), compressed on the way when the client accepts it. */
+/** A JSON answer streamed in stretches (src/read-model/whole-list.ts), compressed on the way when the client accepts it. */
 export function compressedStream(
   request: Request,
   response: Response,
@@ -277,8 +208,7 @@ export function createResponseCache(ctx: AppContext) {
   const unpacking = new WeakSet<Entry>();
   let cachedBytes = 0;
 
-  function currentVersion(route: string | undefined): string {
-    const resources = route === undefined ? undefined : LIST_RESOURCES[route];
+  function currentVersion(resources: readonly Resource[] | undefined): string {
     if (!resources)
       return `${bootId}.${changes.get()?.changes ?? 0}.${dataVersion.get()?.data_version ?? 0}.${ctx.clock.today()}`;
     const versions = new Map(resourceVersions.all().map((row) => [row.resource, row.version]));
@@ -361,8 +291,8 @@ export function createResponseCache(ctx: AppContext) {
      * is one (waiting for a computation already running), else undefined: the handler runs and `store`
      * keeps what it answered.
      */
-    async lookup(request: Request, key: string, route: string): Promise<Response | undefined> {
-      const version = currentVersion(route);
+    async lookup(request: Request, key: string, reads: readonly Resource[]): Promise<Response | undefined> {
+      const version = currentVersion(reads);
       seen.set(request, { key, version });
       const headers = cacheHeaders(version);
       if (request.headers.get("if-none-match") === headers.etag) return new Response(null, { status: 304, headers });
@@ -398,7 +328,12 @@ export function createResponseCache(ctx: AppContext) {
       );
     },
 
-    /** A list computed by a list reader (src/list-readers.ts): kept as it came when it succeeded, passed on when not. */
+    /** A list that built its own gzip (src/modules/gzipped-list.ts): kept as it came. */
+    storeGzipped(request: Request, gzipped: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
+      return keepAndAnswer(request, { body: null, gzipped }, headers);
+    },
+
+    /** A list computed by a list reader (src/read-model/list-readers.ts): kept as it came when it succeeded, passed on when not. */
     storeRead(request: Request, read: ReadList, headers: Record<string, string>): Response {
       if (read.status !== 200) {
         settle(request);

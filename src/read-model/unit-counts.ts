@@ -1,10 +1,10 @@
 import type { Database } from "bun:sqlite";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { isLowStock } from "../../domain/stock-level";
-import { type ItemState, itemState, UNIT_STATES, type UnitState, unitState } from "../../domain/unit-state";
+import type { Db } from "../db/client";
+import { isLowStock } from "../domain/stock-level";
+import { type ItemState, itemState, UNIT_STATES, type UnitState, unitState } from "../domain/unit-state";
+import { loadOpenHoldings } from "../modules/inventory/unit-status";
 import { type JournalMark, journalSince } from "./item-journal";
-import { loadOpenHoldings } from "./unit-status";
 
 /** An item's effective state and how many of its listed units there are, and are free. */
 export interface ItemCounts {

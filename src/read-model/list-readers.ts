@@ -1,10 +1,10 @@
 import { availableParallelism } from "node:os";
-import type { AppContext } from "./context";
-import { WHOLE_LIST_ROUTES } from "./modules/whole-list";
-import { workerAddress } from "./worker-address";
+import type { AppContext } from "../context";
+import { workerAddress } from "../worker-address";
+import { WHOLE_LIST_ROUTES } from "./whole-list";
 
 /**
- * The lists the screens poll are computed, on a cache miss, by threads of their own (src/list-reader-worker.ts),
+ * The lists the screens poll are computed, on a cache miss, by threads of their own (list-reader-worker.ts),
  * each with its own connection to the database file and its own copy of the routes.
  *
  * Why: every write changes what the polled lists show, so under a working desk nearly every poll is a
