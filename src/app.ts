@@ -16,6 +16,7 @@ import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { createImportJobs } from "./modules/excel/import-jobs";
+import { gzippedJsonOf } from "./modules/gzipped-list";
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { jsonTextOf } from "./modules/json-text";
@@ -26,6 +27,7 @@ import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
 import { searchModule } from "./modules/search";
+import { setsModule } from "./modules/sets";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
@@ -114,7 +116,8 @@ export function createApp(
     .use(coursesModule(ctx, tokens))
     .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens))
-    .use(calendarModule(ctx, tokens));
+    .use(calendarModule(ctx, tokens))
+    .use(setsModule(ctx, tokens));
   api.use(apiDocs(api));
 
   return new Elysia()
@@ -184,13 +187,18 @@ export function createApp(
         return responses && request.method === "GET" && resourcesRead(request)
           ? responses.storeStream(request, responseValue)
           : compressedStream(request, responseValue);
+      const status = typeof set.status === "number" ? set.status : 200;
+      const headers = set.headers as Record<string, string>;
+      const gzipped = gzippedJsonOf(responseValue);
+      if (gzipped)
+        return responses && request.method === "GET" && resourcesRead(request)
+          ? responses.storeGzipped(request, gzipped, headers)
+          : jsonResponse(request, { body: null, gzipped }, headers, status);
       const builtText = jsonTextOf(responseValue);
       // Plain objects and arrays, and JSON text a list built: files and other responses go out as they are.
       const isPlain = Array.isArray(responseValue) || Object.getPrototypeOf(responseValue ?? 0) === Object.prototype;
       if (builtText === undefined && !isPlain) return;
       const text = builtText ?? JSON.stringify(responseValue);
-      const status = typeof set.status === "number" ? set.status : 200;
-      const headers = set.headers as Record<string, string>;
       if (responses && request.method === "GET" && status === 200 && resourcesRead(request))
         return responses.store(request, text, headers);
       return jsonResponse(request, encodeJson(text), headers, status);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { runScheduledJobs, startJobs } from "./jobs";
-import { markOverdueLoans } from "./modules/loans/service";
+import { markOverdueLoans } from "./modules/loans/overdue-job";
 import {
   day,
   directLoanOk,

@@ -1,7 +1,7 @@
 import type { AppContext } from "./context";
 import { withoutMapping } from "./db/client";
-import { cancelNoShows } from "./modules/counter/service";
-import { markOverdueLoans } from "./modules/loans/service";
+import { cancelNoShows } from "./modules/loans/cancel";
+import { markOverdueLoans } from "./modules/loans/overdue-job";
 import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
 import { expireStrikes } from "./modules/penalties/service";
 import { pruneItemChanges } from "./read-model";
@@ -43,7 +43,7 @@ const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   },
   {
     name: "item-changes-prune",
-    run: (ctx) => `${pruneItemChanges(ctx.sqlite)} righe vecchie tolte dal registro degli oggetti cambiati`,
+    run: (ctx) => `${pruneItemChanges(ctx.sqlite)} righe vecchie tolte dal registro degli articoli cambiati`,
   },
 ];
 

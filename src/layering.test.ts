@@ -8,7 +8,8 @@ import { Glob } from "bun";
  * (src/domain), the models' exported types and the app's type (which types the Eden client); a UI feature
  * takes nothing from another (only the app shell puts features together); a service takes from the HTTP
  * layer only the error type it throws; the read model is reached through its entry point and sits below the
- * modules' routes and services; no import loop runs between two files.
+ * modules' routes and services; who may see what lives in src/access, below the modules, and is reached
+ * through its index alone; no import loop runs between two files.
  */
 const ROOT = resolve(import.meta.dir, "..");
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?[^"';]*?from\s+"([^"]+)"/gm;
@@ -121,5 +122,31 @@ describe("layering", () => {
       targets.filter((target) => leadsTo(graph, target, file)).map((target) => `${file} → ${target}`),
     );
     expect(loops).toEqual([]);
+  });
+
+  it("keeps src/access below the modules and the HTTP layer: it imports neither", () => {
+    const reaches = importsOf("src/access/**/*.ts")
+      .filter(({ file }) => !file.endsWith(".test.ts"))
+      .filter(({ target }) => target.startsWith("src/modules/") || target.startsWith("src/http/"))
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(reaches).toEqual([]);
+  });
+
+  it("lets the rest of the server reach src/access only through its index", () => {
+    const reaches = importsOf("src/**/*.ts")
+      .filter(({ file }) => !file.startsWith("src/access/"))
+      .filter(({ target }) => target.startsWith("src/access/"))
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(reaches).toEqual([]);
+  });
+
+  it("checks a role nowhere but in src/access: services ask it who may see what", () => {
+    const roleCheck = /\bruolo\s*[!=]==?\s*"admin"|"admin"\s*[!=]==?\s*\S*ruolo\b|eq\(users\.ruolo,\s*"admin"\)/;
+    const checks = [...new Glob("src/**/*.ts").scanSync({ cwd: ROOT })]
+      .filter(
+        (path) => !path.startsWith("src/access/") && !path.endsWith(".test.ts") && !path.startsWith("src/testing/"),
+      )
+      .filter((path) => roleCheck.test(readFileSync(resolve(ROOT, path), "utf8")));
+    expect(checks).toEqual([]);
   });
 });

@@ -29,4 +29,4 @@ export { declaredReads, type Reads, type Resource, readsPlugin, resourcesRead } 
 export { groupedCountsSince, RankedCounts, requestCountsSince } from "./request-counts";
 export { compressedStream, createResponseCache, encodeJson, jsonResponse } from "./response-cache";
 export { type ItemCounts, itemCounts, itemCountTotals, pruneItemChanges } from "./unit-counts";
-export { ITEM_STRETCH_ROWS, idsOf, isStreamedList, type WholeList, wholeList } from "./whole-list";
+export { idsOf, isStreamedList, type WholeList, wholeList } from "./whole-list";

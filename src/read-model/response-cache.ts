@@ -328,6 +328,11 @@ export function createResponseCache(ctx: AppContext) {
       );
     },
 
+    /** A list that built its own gzip (src/modules/gzipped-list.ts): kept as it came. */
+    storeGzipped(request: Request, gzipped: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
+      return keepAndAnswer(request, { body: null, gzipped }, headers);
+    },
+
     /** A list computed by a list reader (src/read-model/list-readers.ts): kept as it came when it succeeded, passed on when not. */
     storeRead(request: Request, read: ReadList, headers: Record<string, string>): Response {
       if (read.status !== 200) {

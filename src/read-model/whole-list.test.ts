@@ -1,12 +1,13 @@
 import { describe, expect, it, spyOn } from "bun:test";
 import { eq } from "drizzle-orm";
 import { corsi, inventario, inventarioCorsi, unita, users } from "../db/schema";
+import { PIECE_ROWS } from "../modules/gzipped-list";
 import { unitCode } from "../modules/inventory/service";
 import type { Json } from "../testing/harness";
 import { insertLoan, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
 import * as wholeLists from "./whole-list";
-import { ITEM_STRETCH_ROWS, STRETCH_ROWS, STRETCHES_PER_ID_RUN } from "./whole-list";
+import { STRETCH_ROWS, STRETCHES_PER_ID_RUN } from "./whole-list";
 
 /** A history longer than two stretches: returned loans of the camera over the past years, one a day. */
 function longHistory(scenario: LoanScenario, count: number) {
@@ -217,7 +218,7 @@ describe("the spec's whole lists over a long history", () => {
 });
 
 describe("the whole inventory and a student's whole catalogue", () => {
-  const count = ITEM_STRETCH_ROWS + 61;
+  const count = PIECE_ROWS * 5 + 61;
 
   /** `count` items of the photography course, one unit each, the first one lent. */
   async function longInventory() {

@@ -19,7 +19,10 @@ import { arrayText, jsonText } from "../modules/json-text";
  * stretch.
  */
 
-/** The routes whose plain call (no `pagina`, no `per_pagina`) answers a whole list, streamed when long. */
+/**
+ * The routes whose plain call (no `pagina`, no `per_pagina`) answers a whole list, streamed when long; the
+ * inventory and the catalogue are kept gzipped in pieces instead (gzipped-list.ts).
+ */
 export const WHOLE_LIST_ROUTES = new Set([
   "/api/prestiti",
   "/api/richieste",
@@ -30,13 +33,6 @@ export const WHOLE_LIST_ROUTES = new Set([
 
 /** Rows per stretch: a stretch of loan views takes about 20 ms at five times the default size, gzip included. */
 export const STRETCH_ROWS = 250;
-
-/**
- * Items per stretch of the inventory and the catalogue: the 500 items (2,588 units) of the side-by-side
- * run take about 5 ms to build and 3 ms to gzip, so a list of up to 1,000 items goes out as one array,
- * which the response cache keeps; streaming it cost more than twice that.
- */
-export const ITEM_STRETCH_ROWS = 1000;
 
 /** Stretches whose ids are read at once: 10,000 loan ids are 80 kB of numbers, a few ms of index walk. */
 export const STRETCHES_PER_ID_RUN = 40;
@@ -54,8 +50,6 @@ interface ListOrder {
   id: SQLiteColumn;
   where: SQL | undefined;
   orderBy: SQL[];
-  /** Rows per stretch, when not STRETCH_ROWS. */
-  stretchRows?: number;
 }
 
 export interface WholeList<T> extends ListOrder {
@@ -90,7 +84,7 @@ export function idsOf(
 export function wholeList(list: WholeListText): Response;
 export function wholeList<T>(list: WholeList<T>): T[] | Response;
 export function wholeList<T>(list: WholeList<T> | WholeListText): T[] | Response {
-  const stretchRows = list.stretchRows ?? STRETCH_ROWS;
+  const stretchRows = STRETCH_ROWS;
   const textsOf =
     "textsOf" in list
       ? list.textsOf

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { isDesk } from "../../access";
 import type { AppContext } from "../../context";
 import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
@@ -113,7 +114,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         // An expired admin session must not quietly turn the new-user form into a public sign-up
         // (which would ignore the chosen role): a token that is sent has to be valid.
         if (!caller && request.headers.has("authorization")) throw unauthorized();
-        const selfRegistration = caller?.ruolo !== "admin";
+        const selfRegistration = !caller || !isDesk(caller);
         if (selfRegistration) {
           if (signUpsByIp.isLimited(ip)) throw new HttpError(429, TOO_MANY_SIGN_UPS);
           signUpsByIp.recordFailure(ip);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "bun:test";
+import { describe, expect, it, setSystemTime } from "bun:test";
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
@@ -322,6 +322,23 @@ describe("GET /api/auth/me and session tokens", () => {
     const answer = await client.get("/api/auth/me", expired);
     expect(answer.status).toBe(401);
     expect(answer.body.error).toBe("Sessione scaduta, accedi di nuovo");
+  });
+
+  it("refuses a token it already accepted once it expires or its session ends", async () => {
+    const client = createTestClient();
+    const student = await registerStudent(client);
+    const claims = { sub: String(student.user.id), ruolo: "user", sv: 1 };
+    const shortLived = handMadeToken(client.ctx.jwtSecret, { ...claims, exp: nowSeconds() + 60 });
+    expect((await client.get("/api/auth/me", shortLived)).status).toBe(200);
+    try {
+      setSystemTime(new Date(Date.now() + 120_000));
+      expect((await client.get("/api/auth/me", shortLived)).status).toBe(401);
+    } finally {
+      setSystemTime();
+    }
+    expect((await client.get("/api/auth/me", student.token)).status).toBe(200);
+    client.ctx.db.update(users).set({ sessionVersion: 2 }).where(eq(users.id, student.user.id)).run();
+    expect((await client.get("/api/auth/me", student.token)).status).toBe(401);
   });
 
   it("answers 401 for a token of an older session version", async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { deskAccounts, isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -73,7 +74,7 @@ function findUser(ctx: AppContext, id: number): Actor {
  * new-user form instead: the role is chosen, and course and phone are optional.
  */
 export async function registerUser(ctx: AppContext, admin: Actor | null, input: RegistrationInput): Promise<Actor> {
-  const byAdmin = admin?.ruolo === "admin";
+  const byAdmin = admin !== null && isDesk(admin);
   const fields = profileFields(ctx.db, input, { courseRequired: !byAdmin });
   // The academy may open self-registration to its own e-mail domains only; the desk adds anyone.
   const domainProblem = byAdmin ? null : signUpDomainProblem(readSettings(ctx.db), fields.email);
@@ -103,7 +104,7 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
         action: "user.create",
         entity: "user",
         entityId: created.id,
-        summary: `Creato ${ruolo === "admin" ? "amministratore" : "utente"} ${created.name} ${created.surname} (${created.email})`,
+        summary: `Creato ${isDesk({ ruolo }) ? "amministratore" : "utente"} ${created.name} ${created.surname} (${created.email})`,
       });
     return created;
   });
@@ -270,7 +271,7 @@ function openCommitments(ctx: AppContext, userId: number): string[] {
 /** Deletes a student account. Loans keep the borrower's name and email as they were. */
 export function deleteUser(ctx: AppContext, admin: Actor, id: number): void {
   const target = findUser(ctx, id);
-  if (target.ruolo === "admin") throw forbidden("Gli account amministratore non possono essere eliminati");
+  if (isDesk(target)) throw forbidden("Gli account amministratore non possono essere eliminati");
   writeTransaction(ctx.db, (tx) => {
     const reasons = openCommitments({ ...ctx, db: tx }, id);
     if (reasons.length) throw conflict(`Impossibile eliminare l'utente: ha ${reasons.join(", ")}`);
@@ -285,7 +286,7 @@ export function deleteUser(ctx: AppContext, admin: Actor, id: number): void {
 }
 
 export function countAdministrators(ctx: AppContext): number {
-  return ctx.db.select({ n: count() }).from(users).where(eq(users.ruolo, "admin")).get()?.n ?? 0;
+  return ctx.db.select({ n: count() }).from(users).where(deskAccounts).get()?.n ?? 0;
 }
 
 /**

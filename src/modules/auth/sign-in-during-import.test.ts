@@ -21,9 +21,15 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 const login = (client: TestClient, email: string, password: string) =>
   client.post("/api/auth/login", { email, username: email, password });
 
-/** Asks for the job's page until it shows `phase` (each ask lets the worker's messages in). */
+/**
+ * Asks for the job's page until it shows `phase`, letting the worker's messages in before each ask: an ask
+ * of a signed-in page can be answered without leaving the current turn of the event loop.
+ */
 async function untilPhase(client: TestClient, token: string, job: string, phase: string) {
-  for (let asked = 0; asked < 100_000; asked++) if ((await client.get(job, token)).body.fase === phase) return;
+  for (let asked = 0; asked < 100_000; asked++) {
+    await new Promise((resume) => setImmediate(resume));
+    if ((await client.get(job, token)).body.fase === phase) return;
+  }
   throw new Error(`the import never reached ${phase}`);
 }
 

@@ -1,3 +1,4 @@
+import { isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { PublicUser } from "./model";
 
@@ -13,7 +14,7 @@ export function publicUser(user: Actor): PublicUser {
     phone: user.phone,
     corso_accademico: user.corsoAccademico,
     ruolo: user.ruolo,
-    isAdmin: user.ruolo === "admin",
+    isAdmin: isDesk(user),
     penalty_strikes: user.penaltyStrikes,
     is_blocked: user.isBlocked,
     blocked_reason: user.blockedReason,

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { isDesk, visibleItemsCondition } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
-import { corsi, inventario, inventarioCorsi } from "../../db/schema";
+import { inventario } from "../../db/schema";
 import { daysWithAFreeUnit } from "../../domain/availability";
 import { addDays, daysBetween, isIsoDate, laterDate } from "../../domain/dates";
 import { badRequest, notFound } from "../../http/errors";
@@ -14,23 +15,12 @@ const DEFAULT_CALENDAR_DAYS = 42;
 
 /** The item exists for the desk when it is not archived, for a student when it is also in their course. */
 function assertItemVisible(ctx: AppContext, actor: Actor, itemId: number): void {
-  const visible =
-    actor.ruolo === "admin"
-      ? ctx.db
-          .select({ id: inventario.id })
-          .from(inventario)
-          .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
-          .get()
-      : ctx.db
-          .select({ id: inventario.id })
-          .from(inventario)
-          .innerJoin(inventarioCorsi, eq(inventarioCorsi.inventarioId, inventario.id))
-          .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-          .where(
-            and(eq(inventario.id, itemId), isNull(inventario.archivedAt), eq(corsi.nome, actor.corsoAccademico ?? "")),
-          )
-          .get();
-  if (!visible) throw notFound("Oggetto non trovato");
+  const visible = ctx.db
+    .select({ id: inventario.id })
+    .from(inventario)
+    .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt), visibleItemsCondition(actor)))
+    .get();
+  if (!visible) throw notFound("Articolo non trovato");
 }
 
 /**
@@ -62,7 +52,7 @@ export function itemAvailability(
 ): AvailabilityView {
   const { from, to, today, firstBookable } = calendarWindow(ctx, query);
   assertItemVisible(ctx, actor, itemId);
-  const desk = actor.ruolo === "admin";
+  const desk = isDesk(actor);
   const calendars = unitCalendars(ctx.db, { itemId }, { from, to, today }).map((unit) => ({
     ...unit,
     occupazioni: desk

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import ical, { type ICalCalendar } from "ical-generator";
+import { isDesk, visibleLoans } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { calendarFeeds, inventario, prestiti, richieste, users } from "../../db/schema";
@@ -132,7 +133,7 @@ const calendarResponse = (calendar: ICalCalendar, fileName: string) =>
 export function feedCalendar(ctx: AppContext, token: string, baseUrl: string): Response {
   const owner = feedOwner(ctx, token);
   if (!owner) throw notFound("Calendario non trovato: il link è stato revocato o non è mai esistito");
-  const desk = owner.ruolo === "admin";
+  const desk = isDesk(owner);
   const calendar = ical({ name: desk ? `${ctx.appName} · scadenze dei prestiti` : `${ctx.appName} · i miei prestiti` });
   if (desk) {
     for (const loan of loanEvents(ctx, inArray(prestiti.stato, OPEN_LOAN_STATES)))
@@ -169,13 +170,9 @@ export function feedCalendar(ctx: AppContext, token: string, baseUrl: string): R
 
 /** One loan as an .ics file to add to any calendar: its borrower's or the desk's. */
 export function loanCalendar(ctx: AppContext, actor: Actor, loanId: number, baseUrl: string): Response {
-  const desk = actor.ruolo === "admin";
-  const [loan] = loanEvents(
-    ctx,
-    desk ? eq(prestiti.id, loanId) : and(eq(prestiti.id, loanId), eq(prestiti.utenteId, actor.id)),
-  );
+  const [loan] = loanEvents(ctx, and(eq(prestiti.id, loanId), visibleLoans(actor, { everyone: true })));
   if (!loan) throw notFound("Prestito non trovato");
   const calendar = ical({ name: `${ctx.appName} · prestito #${loan.id}` });
-  addLoan(calendar, loan, baseUrl, desk);
+  addLoan(calendar, loan, baseUrl, isDesk(actor));
   return calendarResponse(calendar, `prestito-${loan.id}.ics`);
 }

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { canSeeLoan } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { inventario, prestiti, prestitiUnita, unita, users } from "../../db/schema";
@@ -6,7 +7,7 @@ import { checklistItems, DEFAULT_LOAN_TERMS } from "../../domain/loan-terms";
 import { unitLabelUrl } from "../../domain/public-url";
 import { notFound } from "../../http/errors";
 import { liveUnits } from "../inventory/units";
-import { loanView } from "../loans/service";
+import { loanView } from "../loans/reads";
 import { readSettings } from "../settings/service";
 import type { ReceiptContent } from "./pdf";
 import { renderPdf } from "./pdf-jobs";
@@ -48,12 +49,12 @@ export async function unitLabels(ctx: AppContext, unitIds: number[], baseUrl: st
 
 const CONDITION_TEXT = { ok: "tutto ok", danneggiato: "danneggiata", incompleto: "incompleta" } as const;
 
-function italianDate(isoDate: string): string {
+export function italianDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split("-");
   return `${day}/${month}/${year}`;
 }
 
-function italianDateTime(instant: string, timeZone: string): string {
+export function italianDateTime(instant: string, timeZone: string): string {
   return new Date(instant).toLocaleString("it-IT", {
     timeZone,
     day: "2-digit",
@@ -67,7 +68,7 @@ function italianDateTime(instant: string, timeZone: string): string {
 /** The receipt of a loan: any loan for the desk, only their own for a borrower. */
 export async function loanReceipt(ctx: AppContext, actor: Actor, id: number): Promise<Response> {
   const loan = ctx.db.select().from(prestiti).where(eq(prestiti.id, id)).get();
-  if (!loan || (actor.ruolo !== "admin" && loan.utenteId !== actor.id)) throw notFound("Prestito non trovato");
+  if (!loan || !canSeeLoan(actor, loan)) throw notFound("Prestito non trovato");
   const view = loanView(ctx, id);
   const borrower = loan.utenteId
     ? ctx.db

@@ -1,56 +1,16 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { optionalJsonBody } from "../../http/input";
+import { loanIdParams, unitIdsOf } from "../loans/model";
 import { fileAnswer } from "../schemas";
 import { loanReceipt, publicBaseUrl, unitLabels } from "./documents";
-import {
-  labelsQuery,
-  loanChangeResponse,
-  loanIdParams,
-  previewQuery,
-  readReturnBody,
-  returnBody,
-  returnPreviewResponse,
-  returnResponse,
-  scanQuery,
-  scanResponse,
-  unitIdsOf,
-} from "./model";
-import { cancelLoan, handOverLoan, lookupScan, returnLoan, returnPreview } from "./service";
+import { labelsQuery, scanQuery, scanResponse } from "./model";
+import { lookupScan } from "./scan";
 
-/** The lending desk: hand-over, cancellation, return with its preview, scanning, labels and receipts. */
+/** The lending desk's own tools: scanning, unit labels and loan receipts (the loan's steps are in loans/). */
 export function counterModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia()
     .use(authPlugin(tokens))
-    .put("/prestiti/:id/consegna", ({ actor, params }) => handOverLoan(ctx, actor, params.id), {
-      auth: "admin",
-      params: loanIdParams,
-      response: loanChangeResponse,
-    })
-    .put("/prestiti/:id/annulla", ({ actor, params }) => cancelLoan(ctx, actor, params.id), {
-      auth: "admin",
-      params: loanIdParams,
-      response: loanChangeResponse,
-    })
-    .get(
-      "/prestiti/:id/anteprima-restituzione",
-      ({ params, query }) => returnPreview(ctx, params.id, unitIdsOf(query.unita)),
-      { auth: "admin", params: loanIdParams, query: previewQuery, response: returnPreviewResponse },
-    )
-    .put(
-      "/prestiti/:id/restituisci",
-      ({ actor, params, body }) => returnLoan(ctx, actor, params.id, readReturnBody(body)),
-      // No `body` schema on purpose: readReturnBody checks it (see there).
-      {
-        auth: "admin",
-        params: loanIdParams,
-        parse: optionalJsonBody,
-        response: returnResponse,
-        // Documented here, since the body is checked in the handler.
-        detail: { requestBody: { required: false, content: { "application/json": { schema: returnBody as object } } } },
-      },
-    )
     .get("/prestiti/:id/ricevuta", ({ actor, params }) => loanReceipt(ctx, actor, params.id), {
       auth: "signed-in",
       params: loanIdParams,

@@ -43,9 +43,13 @@ const ONE_OF_TWO = {
   errors: ['Riga 3: corso "Scultura" sconosciuto'],
 };
 
-/** Asks for the job's page until it shows `phase` (each ask lets the worker's messages in). */
+/**
+ * Asks for the job's page until it shows `phase`, letting the worker's messages in before each ask: an ask
+ * of a signed-in page can be answered without leaving the current turn of the event loop.
+ */
 async function untilPhase(client: TestClient, token: string, id: string, phase: string) {
   for (let asked = 0; asked < 100_000; asked++) {
+    await new Promise((resume) => setImmediate(resume));
     const view = await client.get(`${JOBS}/${id}`, token);
     if (view.body.fase === phase) return view.body;
   }

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { visibleItems } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
@@ -42,11 +43,11 @@ import {
 
 /** An item as this caller may see it: students only reach items assigned to their course. */
 function itemFor(ctx: AppContext, actor: Actor, id: number): ItemView {
-  if (actor.ruolo === "admin") return getItem(ctx, id);
-  const [item] = actor.corsoAccademico
-    ? loadItemViews(ctx.db, ctx.clock.today(), { ids: [id], course: actor.corsoAccademico })
-    : [];
-  if (!item) throw notFound("Oggetto non trovato");
+  const scope = visibleItems(actor);
+  if (scope.kind === "all") return getItem(ctx, id);
+  const [item] =
+    scope.kind === "course" ? loadItemViews(ctx.db, ctx.clock.today(), { ids: [id], course: scope.course }) : [];
+  if (!item) throw notFound("Articolo non trovato");
   return studentItemView(item);
 }
 
@@ -93,10 +94,10 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
     .get(
       "/inventario/disponibili",
       ({ actor, query }) => {
-        // Admins see every item; a student only their course's.
-        if (actor.ruolo === "admin") return listInventory(ctx.db, ctx.clock.today(), query, CATALOGUE);
-        if (!actor.corsoAccademico) return pageOf(query) ? emptyPage(query) : [];
-        return listInventory(ctx.db, ctx.clock.today(), query, { ...CATALOGUE, course: actor.corsoAccademico });
+        const scope = visibleItems(actor);
+        if (scope.kind === "all") return listInventory(ctx.db, ctx.clock.today(), query, CATALOGUE);
+        if (scope.kind === "none") return pageOf(query) ? emptyPage(query) : [];
+        return listInventory(ctx.db, ctx.clock.today(), query, { ...CATALOGUE, course: scope.course });
       },
       { auth: "signed-in", reads: ITEMS, query: catalogueQuery, response: catalogueList },
     )
@@ -131,7 +132,7 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
       "/inventario/:id",
       ({ actor, params }) => {
         archiveItem(ctx, actor, Number(params.id));
-        return { message: "Oggetto eliminato" };
+        return { message: "Articolo eliminato" };
       },
       { auth: "admin", params: itemParams, response: messageAnswer },
     )

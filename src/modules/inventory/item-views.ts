@@ -1,7 +1,8 @@
 import { and, isNull, type SQL, sql } from "drizzle-orm";
+import { itemsOfCourse } from "../../access";
 import type { Db } from "../../db/client";
 import { inventario, inventarioCorsi } from "../../db/schema";
-import { inIds, qualified } from "../../db/sql";
+import { inIds } from "../../db/sql";
 import { itemState } from "../../domain/unit-state";
 import { type ItemCounts, keptPerItem } from "../../read-model";
 import { catalogueItem, type InventoryItem, inventoryUnit } from "./model";
@@ -14,12 +15,6 @@ export interface ItemFilter {
   ids?: number[];
   /** Only items assigned to this course (what a student may see). */
   course?: string;
-}
-
-/** Items assigned to the course (what a student may see). */
-export function itemsOfCourse(course: string): SQL {
-  return sql`exists(select 1 from inventario_corsi ic join corsi c on c.id = ic.corso_id
-    where ic.inventario_id = ${qualified(inventario.id)} and c.nome = ${course})`;
 }
 
 /** An item's own fields, its category and its courses: what every view of an item starts from. */

@@ -1,14 +1,16 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { itemsOfCourse } from "../../access";
 import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
 import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
-import { ITEM_STRETCH_ROWS, itemCounts, itemCountTotals, wholeList } from "../../read-model";
+import { itemCounts, itemCountTotals } from "../../read-model";
+import { gzippedList } from "../gzipped-list";
 import { arrayText, jsonText, pageText } from "../json-text";
 import { type Page, pageOf, pageOfRows } from "../paging";
-import { type ItemTexts, itemsOfCourse, itemTexts } from "./item-views";
+import { type ItemTexts, itemTexts } from "./item-views";
 import type { InventoryQuery } from "./model";
 
 /**
@@ -144,10 +146,15 @@ function keptSearchOf(query: InventoryQuery, scope: InventoryScope): { term: str
 
 /**
  * The items of the inventory (or of a student's course) passing the query: one page when `pagina` or
- * `per_pagina` is given, else the spec's whole array, streamed in stretches when it is long (src/read-model/whole-list.ts).
+ * `per_pagina` is given, else the spec's whole array, gzipped from kept pieces (gzipped-list.ts).
  * The answer is JSON text built from each item's text (json-text.ts).
  */
-export function listInventory(db: Db, today: string, query: InventoryQuery, scope: InventoryScope): Response {
+export function listInventory(
+  db: Db,
+  today: string,
+  query: InventoryQuery,
+  scope: InventoryScope,
+): Response | Promise<Response> {
   const page = pageOf(query);
   const status = query.stato;
   const selection = itemSelection(query, scope);
@@ -164,15 +171,9 @@ export function listInventory(db: Db, today: string, query: InventoryQuery, scop
     const answer = pageOfRows(ids, page);
     return jsonText(pageText(texts(answer.elementi), answer));
   }
-  if (!page)
-    return wholeList({
-      db,
-      table: inventario,
-      id: inventario.id,
-      ...selection,
-      textsOf: texts,
-      stretchRows: ITEM_STRETCH_ROWS,
-    });
+  // The whole list, kept gzipped in pieces under its view and filters: a write compresses again only
+  // the pieces of the items it changed.
+  if (!page) return gzippedList(JSON.stringify([scope, query]), itemIds(db, selection), texts);
   const keptSearch = keptSearchOf(query, scope);
   if (keptSearch) {
     const answer = pageOfRows(listedMatches(db, keptSearch.term, keptSearch.order), page);

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { visibleItems, visibleKits } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -9,9 +10,9 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { courseIdsFor } from "../inventory/service";
 import { liveUnits } from "../inventory/units";
+import { openSetsOfKit } from "../sets/counter-links";
 import { optionalText, requiredText } from "../text-fields";
 import { KIT_NOT_FOUND, KIT_TEXT_LIMITS, type KitInput, type KitView, NAME_THE_KIT } from "./model";
-import { openSetsOfKit } from "./set-links";
 
 /** The kits that match `where`, live ones only, by name, each with its courses, lines and accessories. */
 export function loadKitViews(db: Db, where?: SQL): KitView[] {
@@ -75,31 +76,14 @@ export function loadKitViews(db: Db, where?: SQL): KitView[] {
   }));
 }
 
-/**
- * Which kits an actor may see: every live kit for the desk; for a student, the kits of their own course
- * (none without a course) whose every item is still in that course, since an item taken off the course
- * after the kit was saved could not be booked from it.
- */
-function kitScope(actor: Actor): SQL | undefined {
-  if (actor.ruolo === "admin") return undefined;
-  const course = actor.corsoAccademico ?? "";
-  return and(
-    inArray(
-      kit.id,
-      sql`(select ${kitCorsi.kitId} from ${kitCorsi} inner join ${corsi} on ${corsi.id} = ${kitCorsi.corsoId} where ${corsi.nome} = ${course})`,
-    ),
-    sql`not exists (select 1 from ${kitRighe} where ${kitRighe.kitId} = ${kit.id} and ${kitRighe.inventarioId} not in (select ${inventarioCorsi.inventarioId} from ${inventarioCorsi} inner join ${corsi} on ${corsi.id} = ${inventarioCorsi.corsoId} where ${corsi.nome} = ${course}))`,
-  );
-}
-
 export function kitsForActor(ctx: AppContext, actor: Actor): KitView[] {
-  if (actor.ruolo !== "admin" && !actor.corsoAccademico) return [];
-  return loadKitViews(ctx.db, kitScope(actor));
+  if (visibleItems(actor).kind === "none") return [];
+  return loadKitViews(ctx.db, visibleKits(actor));
 }
 
 /** One kit the actor may see; another course's kit does not exist for a student (404). */
 export function kitForActor(ctx: AppContext, actor: Actor, kitId: number): KitView {
-  const [view] = loadKitViews(ctx.db, and(eq(kit.id, kitId), kitScope(actor)));
+  const [view] = loadKitViews(ctx.db, and(eq(kit.id, kitId), visibleKits(actor)));
   if (!view) throw notFound(KIT_NOT_FOUND);
   return view;
 }
@@ -130,7 +114,7 @@ function validKit(db: Db, input: KitInput): ValidKit {
     .all();
   const itemName = new Map(items.map((item) => [item.id, item.nome]));
   const unknown = itemIds.find((id) => !itemName.has(id));
-  if (unknown !== undefined) throw badRequest(`Oggetto #${unknown} non trovato: non può entrare nel kit`);
+  if (unknown !== undefined) throw badRequest(`Articolo #${unknown} non trovato: non può entrare nel kit`);
   const units = liveUnits(db, inArray(unita.inventarioId, itemIds));
   const lines = input.righe.map((line) => ({
     itemId: line.inventario_id,

@@ -17,7 +17,7 @@ import {
   type TestClient,
 } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
-import { markOverdueLoans } from "./service";
+import { markOverdueLoans } from "./overdue-job";
 
 /*
  * Random sequences of everything that books, frees or penalises, checked after every step against

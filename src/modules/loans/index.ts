@@ -1,41 +1,44 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { optionalJsonBody } from "../../http/input";
 import { readsPlugin } from "../../read-model";
 import { messageAnswer } from "../schemas";
+import { approveRequest, rejectRequest } from "./approval";
+import { cancelLoan } from "./cancel";
+import { createDirectLoan } from "./direct-loan";
+import { handOverLoan } from "./hand-over";
 import {
   approvalResponse,
   approveBody,
   createRequestResponse,
   directLoanBody,
   directLoanResponse,
+  loanChangeResponse,
+  loanIdParams,
   loanList,
   loanListQuery,
   loanParams,
   loanUnitsAnswer,
   loanView,
+  previewQuery,
+  readReturnBody,
   rejectBody,
   requestBody,
   requestList,
   requestListQuery,
   requestParams,
   requestView,
+  returnBody,
+  returnPreviewResponse,
+  returnResponse,
+  unitIdsOf,
   unitLoanAnswer,
   unitParams,
 } from "./model";
-import {
-  approveRequest,
-  cancelRequest,
-  createDirectLoan,
-  createRequest,
-  listLoans,
-  listRequests,
-  loanOfUnit,
-  loanUnits,
-  myLoans,
-  myRequests,
-  rejectRequest,
-} from "./service";
+import { listLoans, listRequests, loanOfUnit, loanUnits, myLoans, myRequests } from "./reads";
+import { cancelRequest, createRequest } from "./request";
+import { returnLoan, returnPreview } from "./return";
 
 export function loansModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia()
@@ -92,6 +95,34 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
       body: rejectBody,
       response: messageAnswer,
     })
+    .put("/prestiti/:id/consegna", ({ actor, params }) => handOverLoan(ctx, actor, params.id), {
+      auth: "admin",
+      params: loanIdParams,
+      response: loanChangeResponse,
+    })
+    .put("/prestiti/:id/annulla", ({ actor, params }) => cancelLoan(ctx, actor, params.id), {
+      auth: "admin",
+      params: loanIdParams,
+      response: loanChangeResponse,
+    })
+    .get(
+      "/prestiti/:id/anteprima-restituzione",
+      ({ params, query }) => returnPreview(ctx, params.id, unitIdsOf(query.unita)),
+      { auth: "admin", params: loanIdParams, query: previewQuery, response: returnPreviewResponse },
+    )
+    .put(
+      "/prestiti/:id/restituisci",
+      ({ actor, params, body }) => returnLoan(ctx, actor, params.id, readReturnBody(body)),
+      // No `body` schema on purpose: readReturnBody checks it (see there).
+      {
+        auth: "admin",
+        params: loanIdParams,
+        parse: optionalJsonBody,
+        response: returnResponse,
+        // Documented here, since the body is checked in the handler.
+        detail: { requestBody: { required: false, content: { "application/json": { schema: returnBody as object } } } },
+      },
+    )
     .get("/prestiti/:id/units", ({ actor, params }) => loanUnits(ctx, actor, Number(params.id)), {
       auth: "signed-in",
       reads: "fresh",

@@ -1,9 +1,11 @@
+import { Value } from "@sinclair/typebox/value";
 import { type Static, type TSchema, t } from "elysia";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { LOAN_STATES, REQUEST_STATES } from "../../domain/bookings";
 import { LOAN_PHASES } from "../../domain/loan-rules";
 import { LOAN_SORT_KEYS, REQUEST_SORT_KEYS } from "../../domain/loan-sorting";
 import { LOAN_TYPES, USAGE_TYPES } from "../../domain/loan-types";
+import { badRequest } from "../../http/errors";
 import {
   answerInteger,
   dayText,
@@ -257,3 +259,78 @@ export type LoanUnit = Static<typeof loanUnitsAnswer>[number];
 /** The open loan holding a unit, with that unit's code. */
 export const unitLoanAnswer = t.Composite([loanView, t.Object({ codice_univoco: t.Nullable(t.String()) })]);
 export type UnitLoanView = Static<typeof unitLoanAnswer>;
+
+// ── Hand-over, cancel, return ─────────────────────────────────────────────────────────────────────
+
+export const loanIdParams = t.Object({
+  id: t.Integer({ minimum: 1, error: "Prestito non valido" }),
+});
+
+export const RETURN_CONDITIONS = ["ok", "danneggiato", "incompleto"] as const;
+export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
+
+const unitIdList = t.Array(t.Integer({ minimum: 1, error: "Unità non valide" }), {
+  minItems: 1,
+  maxItems: 500,
+  error: "Unità non valide",
+});
+
+/** Without a body every unit still out comes back, as in the spec's call. */
+export const returnBody = t.Object(
+  {
+    unita_ids: t.Optional(unitIdList),
+    condizione: t.Optional(
+      t.UnionEnum(RETURN_CONDITIONS, { error: "Condizione non valida: tutto ok, danneggiato o incompleto" }),
+    ),
+    nota: t.Optional(t.String({ maxLength: 1000, error: "Nota troppo lunga (massimo 1000 caratteri)" })),
+  },
+  { additionalProperties: false, error: "Dati della restituzione non validi" },
+);
+export type ReturnBody = Static<typeof returnBody>;
+
+/**
+ * Checks the optional body of a return against `returnBody` in the handler, after the auth check.
+ * Elysia's own validation of an optional body turns anything it cannot read (malformed JSON, a
+ * string, unknown fields) into `{}`, which here would mean "every unit back, all fine".
+ */
+export function readReturnBody(value: unknown): ReturnBody {
+  if (value === undefined) return {};
+  if (!Value.Check(returnBody, value)) {
+    const [first] = Value.Errors(returnBody, value);
+    const message = (first?.schema as { error?: unknown } | undefined)?.error;
+    throw badRequest(typeof message === "string" ? message : "Dati della restituzione non validi");
+  }
+  return { ...value, unita_ids: value.unita_ids?.map(Number) };
+}
+
+/** `?unita=3,4`: ids separated by commas. */
+export const unitIdsText = t.String({ pattern: "^\\d{1,12}(,\\d{1,12}){0,499}$", error: "Unità non valide" });
+
+export const previewQuery = t.Object({ unita: t.Optional(unitIdsText) });
+
+export function unitIdsOf(text: string | undefined): number[] | undefined {
+  return text === undefined ? undefined : text.split(",").map(Number);
+}
+
+export const returnPreviewResponse = t.Object({
+  giorni_ritardo: answerInteger(),
+  strike: answerInteger(),
+  blocco: t.Boolean(),
+  unita_rimanenti: answerInteger(),
+});
+export type ReturnPreview = Static<typeof returnPreviewResponse>;
+
+export const loanChangeResponse = t.Object({ message: t.String(), prestito: loanView });
+export type LoanChangeAnswer = Static<typeof loanChangeResponse>;
+
+export const returnResponse = t.Object({
+  message: t.String(),
+  concluso: t.Boolean(),
+  giorni_ritardo: answerInteger(),
+  strike: answerInteger(),
+  blocco: t.Boolean(),
+  riparazioni_ids: t.Array(answerInteger()),
+  penalty: t.Nullable(t.Object({ strike_assegnati: answerInteger(), totale: answerInteger(), bloccato: t.Boolean() })),
+  prestito: loanView,
+});
+export type ReturnAnswer = Static<typeof returnResponse>;

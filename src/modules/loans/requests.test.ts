@@ -19,7 +19,7 @@ import {
   unitStates,
   userRow,
 } from "../../testing/loan-fixtures";
-import { createRequest } from "./service";
+import { createRequest } from "./request";
 
 const UNAVAILABLE = "L'unità selezionata non è disponibile per le date scelte";
 const ALREADY_HANDLED = "La richiesta è già stata gestita";

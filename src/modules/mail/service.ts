@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, max } from "drizzle-orm";
+import { deskAccounts } from "../../access";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { postaInUscita, prestiti, richieste, segnalazioni, users } from "../../db/schema";
@@ -127,11 +128,7 @@ export function queueDeskDigest(ctx: AppContext): number {
       ctx.db.select({ n: count() }).from(segnalazioni).where(gte(segnalazioni.createdAt, since)).get(),
     ),
   };
-  const admins = ctx.db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(eq(users.ruolo, "admin"))
-    .all();
+  const admins = ctx.db.select({ email: users.email, name: users.name }).from(users).where(deskAccounts).all();
   const baseUrl = mailBaseUrl(ctx, settings);
   return writeTransaction(ctx.db, (tx) => {
     let queued = 0;

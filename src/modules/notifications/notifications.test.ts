@@ -11,7 +11,7 @@ import {
   travelToDay,
   unitIdOf,
 } from "../../testing/loan-fixtures";
-import { markOverdueLoans } from "../loans/service";
+import { markOverdueLoans } from "../loans/overdue-job";
 
 async function notificationsOf(client: TestClient, token: string): Promise<Json> {
   const answer = await client.get("/api/notifiche", token);

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { canSeeUser, isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -7,7 +8,7 @@ import { penalita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { automaticBlockReason, strikesExpired } from "../../domain/academy-settings";
 import { calendarDateIn } from "../../domain/dates";
-import { lateReturnReason } from "../../domain/loan-rules";
+import { lateReturnReason, UNBLOCK_HELP } from "../../domain/loan-rules";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import type { MailContext } from "../mail/service";
@@ -107,7 +108,7 @@ function changeStrikes(
       userId: user.id,
       tipo: "account_bloccato",
       titolo: "Account bloccato",
-      messaggio: `${automaticBlockReason(settings.soglia_blocco)}. Per sbloccarlo presentati di persona all'ufficio prestiti.`,
+      messaggio: `${automaticBlockReason(settings.soglia_blocco)}. ${UNBLOCK_HELP}`,
       link: "/dashboard",
     });
     db.update(users)
@@ -158,7 +159,7 @@ export function expireStrikes(ctx: AppContext): number {
 
 /** A user's penalty standing and history (newest first): for the user themselves or the desk. */
 export function userPenalties(ctx: AppContext, actor: Actor, userId: number): UserPenalties {
-  if (actor.ruolo !== "admin" && actor.id !== userId) throw notFound("Utente non trovato");
+  if (!canSeeUser(actor, userId)) throw notFound("Utente non trovato");
   const user = ctx.db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) throw notFound("Utente non trovato");
   const penalties = penaltyViews(ctx.db)
@@ -275,7 +276,7 @@ export function assignManualPenalty(ctx: AppContext, admin: Actor, input: Manual
   return writeTransaction(ctx.db, (tx) => {
     const student = tx.select().from(users).where(eq(users.id, userId)).get();
     if (!student) throw notFound("Utente non trovato");
-    if (student.ruolo === "admin") throw badRequest("Gli amministratori non ricevono penalità");
+    if (isDesk(student)) throw badRequest("Gli amministratori non ricevono penalità");
     const { id } = tx
       .insert(penalita)
       .values({

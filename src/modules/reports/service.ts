@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { isDesk, visibleReports } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
@@ -58,8 +59,7 @@ function reportView(db: Db, id: number): ReportView {
 
 /** A student reports a fault on a unit of one of their own open loans. The reporter comes from the token. */
 export function createReport(ctx: AppContext, student: Actor, input: NewReport): ReportView {
-  if (student.ruolo === "admin")
-    throw forbidden("Le segnalazioni sono degli studenti: apri direttamente una riparazione");
+  if (isDesk(student)) throw forbidden("Le segnalazioni sono degli studenti: apri direttamente una riparazione");
   const messaggio = requiredText(input.messaggio, DESCRIBE_FAULT, 2000);
   const { prestito_id: loanId, unit_id: unitId } = input;
   const report = writeTransaction(ctx.db, (tx) => {
@@ -76,7 +76,7 @@ export function createReport(ctx: AppContext, student: Actor, input: NewReport):
       .get();
     if (!onLoan) throw badRequest("L'unità non fa parte di questo prestito");
     if (input.inventario_id != null && input.inventario_id !== loan.inventarioId)
-      throw badRequest("L'oggetto non corrisponde al prestito");
+      throw badRequest("L'articolo non corrisponde al prestito");
     const created = tx
       .insert(segnalazioni)
       .values({
@@ -102,8 +102,7 @@ export function createReport(ctx: AppContext, student: Actor, input: NewReport):
 }
 
 export function listReports(ctx: AppContext, actor: Actor, all: boolean): ReportView[] {
-  if (actor.ruolo === "admin" && all) return loadReportViews(ctx.db);
-  return loadReportViews(ctx.db, eq(segnalazioni.userId, actor.id));
+  return loadReportViews(ctx.db, visibleReports(actor, { everyone: all }));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { inventario, unita, users } from "../../db/schema";
 import { rowsContaining } from "../../db/search";
-import { listLoans } from "../loans/service";
+import { listLoans } from "../loans/reads";
 import type { SearchResults } from "./model";
 
 /** Rows of each kind a search answers: enough to pick from while typing. */

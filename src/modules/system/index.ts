@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Elysia } from "elysia";
+import { isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
@@ -35,7 +36,7 @@ export function systemModule(ctx: AppContext, tokens: TokenService) {
   const status = ({ actor }: { actor: Actor }): SystemStatus => {
     const current = probe.full();
     // Students see whether the service works, never the server's figures or other users' activity.
-    if (actor.ruolo !== "admin") return { overall: current.overall, services: current.services };
+    if (!isDesk(actor)) return { overall: current.overall, services: current.services };
     return current;
   };
   return (

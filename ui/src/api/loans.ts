@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LOAN_STATE } from "../../../src/domain/bookings";
 import type { LoanSortKey } from "../../../src/domain/loan-sorting";
-import type { ReturnBody } from "../../../src/modules/counter/model";
-import type { DirectLoanBody } from "../../../src/modules/loans/model";
+import type { DirectLoanBody, ReturnBody } from "../../../src/modules/loans/model";
 import type { TableSort } from "../components/sortable-table";
 import { answerOf, apiDownload, nextPageOf, pageOf, server } from "../lib/api";
 import { saveFile } from "../lib/save-file";

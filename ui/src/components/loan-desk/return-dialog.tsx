@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { checklistItems } from "../../../../src/domain/loan-terms";
-import type { ReturnAnswer, ReturnCondition } from "../../../../src/modules/counter/model";
-import type { LoanView } from "../../../../src/modules/loans/model";
+import type { LoanView, ReturnAnswer, ReturnCondition } from "../../../../src/modules/loans/model";
 import { useReturnPreview, useReturnUnits } from "../../api/loans";
 import { ApiError } from "../../lib/api";
 import { Alert } from "../alert";

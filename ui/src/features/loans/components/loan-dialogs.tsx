@@ -1,5 +1,4 @@
-import type { ReturnAnswer } from "../../../../../src/modules/counter/model";
-import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
+import type { LoanView, RequestView, ReturnAnswer } from "../../../../../src/modules/loans/model";
 import { useCancelLoan } from "../../../api/loans";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";

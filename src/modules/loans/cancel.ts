@@ -1,0 +1,91 @@
+import { and, eq, isNull, lt } from "drizzle-orm";
+import type { Actor } from "../../actor";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { inventario, prestiti } from "../../db/schema";
+import { type WriteTx, writeTransaction } from "../../db/transaction";
+import { LOAN_STATE } from "../../domain/bookings";
+import { formatItalianDate } from "../../domain/dates";
+import { HANDOVER_MESSAGES, noShowStartsBefore } from "../../domain/loan-rules";
+import { conflict } from "../../http/errors";
+import { recordAudit } from "../audit/service";
+import { notifyStudent } from "../notifications/service";
+import { refreshSetState } from "../sets/settle";
+import { readSettings } from "../settings/service";
+import { loanOrNotFound } from "./guards";
+import { loanView } from "./reads";
+
+/** Marks a loan nobody collected as cancelled: its units are free again, and it never counts as late. */
+export function markCancelled(db: Db, loanId: number, at: string, byAdminId: number | null) {
+  db.update(prestiti)
+    .set({ stato: LOAN_STATE.returned, annullatoIl: at, annullatoDa: byAdminId })
+    .where(eq(prestiti.id, loanId))
+    .run();
+}
+
+/**
+ * The cancel step, inside the caller's transaction: a loan nobody collected (a no-show or a mistake) is
+ * cancelled; the units are free again, the loan stays in the history as cancelled, and no lateness or
+ * strike is ever counted for it.
+ */
+export function cancelLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor, id: number): void {
+  const loan = loanOrNotFound(tx, id);
+  if (loan.stato === LOAN_STATE.returned) throw conflict(HANDOVER_MESSAGES.closed);
+  if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
+  markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
+  if (loan.prenotazioneId !== null) refreshSetState(tx, ctx, admin, loan.prenotazioneId);
+  recordAudit(tx, ctx.clock, admin, {
+    action: "loan.cancel",
+    entity: "loan",
+    entityId: id,
+    summary: `Annullato il prestito #${id} di ${loan.chi}: mai ritirato`,
+  });
+}
+
+/** The desk cancels one loan nobody collected, in a transaction of its own. */
+export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
+  writeTransaction(ctx.db, (tx) => cancelLoanStep(tx, ctx, admin, id));
+  return { message: "Prestito annullato", prestito: loanView(ctx, id) };
+}
+
+/**
+ * The periodic job: loans never handed over whose student let the start day and `giorni_ritiro` more go
+ * by are cancelled as no-shows, and each student is told in the same transaction. Returns how many.
+ */
+export function cancelNoShows(ctx: AppContext): number {
+  const today = ctx.clock.today();
+  return writeTransaction(ctx.db, (tx) => {
+    const collectionDays = readSettings(tx).giorni_ritiro;
+    const noShows = tx
+      .select({
+        id: prestiti.id,
+        userId: prestiti.utenteId,
+        start: prestiti.dataUscita,
+        end: prestiti.dataRientro,
+        itemName: inventario.nome,
+      })
+      .from(prestiti)
+      .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
+      .where(
+        and(
+          eq(prestiti.stato, LOAN_STATE.active),
+          isNull(prestiti.consegnatoIl),
+          lt(prestiti.dataUscita, noShowStartsBefore(today, collectionDays)),
+        ),
+      )
+      .all();
+    const now = ctx.clock.now().toISOString();
+    for (const loan of noShows) {
+      markCancelled(tx, loan.id, now, null);
+      if (loan.userId !== null)
+        notifyStudent(tx, ctx, {
+          userId: loan.userId,
+          tipo: "prestito_annullato",
+          titolo: "Prestito annullato",
+          messaggio: `Il prestito #${loan.id} di ${loan.itemName} (dal ${formatItalianDate(loan.start)} al ${formatItalianDate(loan.end)}) è stato annullato: non è stato ritirato entro ${collectionDays} ${collectionDays === 1 ? "giorno" : "giorni"} dall'inizio.`,
+          link: "/miei-prestiti",
+        });
+    }
+    return noShows.length;
+  });
+}

@@ -1,0 +1,270 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Actor } from "../../actor";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
+import { type WriteTx, writeTransaction } from "../../db/transaction";
+import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
+import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
+import { badRequest, conflict } from "../../http/errors";
+import { recordAudit } from "../audit/service";
+import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
+import { refreshSetState } from "../sets/settle";
+import { readSettings } from "../settings/service";
+import { cancelLoanStep } from "./cancel";
+import { loanOrNotFound } from "./guards";
+import type { LoanView, ReturnAnswer, ReturnBody, ReturnCondition } from "./model";
+import { loanView } from "./reads";
+
+/**
+ * Which units of an open loan a return takes back (all those still out when `unitIds` is absent) and
+ * what it does to the borrower: the one computation behind both the preview and the return.
+ */
+function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: string) {
+  const loan = loanOrNotFound(db, id);
+  if (!canMoveLoan(loan.stato, LOAN_STATE.returned)) throw conflict("Il prestito non è attivo");
+  const units = db
+    .select({ id: unita.id, code: unita.codiceUnivoco, returnedOn: prestitiUnita.restituitaIl })
+    .from(prestitiUnita)
+    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+    .where(eq(prestitiUnita.prestitoId, id))
+    .orderBy(unita.codiceUnivoco)
+    .all();
+  const out = units.filter((unit) => unit.returnedOn === null);
+  const chosen = unitIds ? [...new Set(unitIds)] : out.map((unit) => unit.id);
+  if (chosen.length === 0) throw badRequest("Seleziona almeno un'unità da restituire");
+  for (const unitId of chosen) {
+    const unit = units.find((candidate) => candidate.id === unitId);
+    if (!unit) throw badRequest("Le unità scelte non appartengono a questo prestito");
+    if (unit.returnedOn) throw conflict(`L'unità ${unit.code} è già stata restituita`);
+  }
+  const borrower = loan.utenteId
+    ? db
+        .select({ strikes: users.penaltyStrikes, blocked: users.isBlocked })
+        .from(users)
+        .where(eq(users.id, loan.utenteId))
+        .get()
+    : undefined;
+  const settings = readSettings(db);
+  const consequences = returnConsequences({
+    dueDate: loan.dataRientro,
+    returnedOn: today,
+    lastUnits: chosen.length === out.length,
+    borrower: borrower ?? null,
+    scale: settings.scala_penalita,
+    blockAt: settings.soglia_blocco,
+  });
+  return {
+    loan,
+    returning: out.filter((unit) => chosen.includes(unit.id)),
+    remaining: out.length - chosen.length,
+    consequences,
+  };
+}
+
+export function returnPreview(
+  ctx: AppContext,
+  id: number,
+  unitIds: number[] | undefined,
+): ReturnConsequences & { unita_rimanenti: number } {
+  const plan = planReturn(ctx.db, id, unitIds, ctx.clock.today());
+  return { ...plan.consequences, unita_rimanenti: plan.remaining };
+}
+
+const DAMAGE_NOTE = "Descrivi il danno";
+const MISSING_NOTE = "Indica cosa manca";
+
+/** A damaged unit comes back into a fault report and a repair, linked both ways, inside the return. */
+function openDamageRepair(
+  db: Db,
+  ctx: AppContext,
+  admin: Actor,
+  loan: { id: number; inventarioId: number; utenteId: number | null },
+  unit: { id: number; code: string },
+  note: string,
+): number {
+  const now = ctx.clock.now().toISOString();
+  const report = db
+    .insert(segnalazioni)
+    .values({
+      userId: loan.utenteId,
+      inventarioId: loan.inventarioId,
+      unitId: unit.id,
+      prestitoId: loan.id,
+      tipo: "danneggiamento",
+      urgenza: "media",
+      messaggio: `Danno rilevato al rientro: ${note}`,
+      stato: "in_corso",
+      handledBy: admin.id,
+      handledAt: now,
+      createdAt: now,
+    })
+    .returning({ id: segnalazioni.id })
+    .get();
+  const repair = db
+    .insert(riparazioni)
+    .values({
+      inventarioId: loan.inventarioId,
+      unitId: unit.id,
+      descrizione: `Danno rilevato al rientro del prestito #${loan.id}: ${note}`,
+      priorita: "media",
+      stato: "in_corso",
+      dataInizio: ctx.clock.today(),
+      segnalazioneId: report.id,
+      createdBy: admin.id,
+      createdAt: now,
+    })
+    .returning({ id: riparazioni.id })
+    .get();
+  db.update(segnalazioni).set({ riparazioneId: repair.id }).where(eq(segnalazioni.id, report.id)).run();
+  recordAudit(db, ctx.clock, admin, {
+    action: "repair.create",
+    entity: "repair",
+    entityId: repair.id,
+    summary: `Unità ${unit.code} in riparazione: danneggiata al rientro del prestito #${loan.id}`,
+  });
+  return repair.id;
+}
+
+/** What a return step did: cancelled a loan never handed over, or took units back. */
+export type ReturnOutcome = { cancelled: true } | ({ cancelled: false } & TakenBack);
+
+interface TakenBack {
+  ended: boolean;
+  repairs: number[];
+  penalty: LateReturnOutcome | null;
+  consequences: ReturnConsequences;
+  remaining: number;
+  borrower: string;
+  itemName: string;
+}
+
+/**
+ * The return step, inside the caller's transaction: takes back some or all units of a loan. The loan
+ * ends when its last unit is back; lateness then turns into strikes (the same rule as the preview). A
+ * loan never handed over is cancelled instead (DESIGN §3.3: `restituisci` on it does what `annulla` does).
+ */
+export function returnLoanStep(
+  tx: WriteTx,
+  ctx: AppContext,
+  admin: Actor,
+  id: number,
+  input: ReturnBody = {},
+): ReturnOutcome {
+  const stored = loanOrNotFound(tx, id);
+  // The spec's clients know no cancel call: ending a loan nobody collected cancels it (nothing went out, so
+  // the body's units and condition do not apply).
+  if (stored.stato !== LOAN_STATE.returned && !stored.consegnatoIl) {
+    cancelLoanStep(tx, ctx, admin, id);
+    return { cancelled: true };
+  }
+  const today = ctx.clock.today();
+  const condition: ReturnCondition = input.condizione ?? "ok";
+  const note = input.nota?.trim() || null;
+  if (condition === "danneggiato" && !note) throw badRequest(DAMAGE_NOTE);
+  if (condition === "incompleto" && !note) throw badRequest(MISSING_NOTE);
+  const plan = planReturn(tx, id, input.unita_ids, today);
+  const { loan, returning, consequences } = plan;
+  tx.update(prestitiUnita)
+    .set({ restituitaIl: today, condizione: condition, notaRientro: note })
+    .where(
+      and(
+        eq(prestitiUnita.prestitoId, id),
+        inArray(
+          prestitiUnita.unitId,
+          returning.map((unit) => unit.id),
+        ),
+      ),
+    )
+    .run();
+  const repairs =
+    condition === "danneggiato"
+      ? returning.map((unit) => openDamageRepair(tx, ctx, admin, loan, unit, note as string))
+      : [];
+  const ended = plan.remaining === 0;
+  if (ended)
+    tx.update(prestiti).set({ stato: LOAN_STATE.returned, dataRestituzione: today }).where(eq(prestiti.id, id)).run();
+  const item = tx.select({ nome: inventario.nome }).from(inventario).where(eq(inventario.id, loan.inventarioId)).get();
+  // A line of a set is late with its set, once, when the set's last line is back (src/modules/sets/settle.ts).
+  const penalty =
+    loan.prenotazioneId === null
+      ? recordLateReturn(tx, ctx, admin, {
+          loanId: id,
+          userId: loan.utenteId,
+          itemName: item?.nome ?? "",
+          daysLate: consequences.giorni_ritardo,
+          strikes: consequences.strike,
+        })
+      : refreshSetState(tx, ctx, admin, loan.prenotazioneId);
+  const codes = returning.map((unit) => unit.code).join(", ");
+  recordAudit(tx, ctx.clock, admin, {
+    action: "loan.return",
+    entity: "loan",
+    entityId: id,
+    summary: `${ended ? "Restituito il prestito" : "Restituzione parziale del prestito"} #${id} di ${loan.chi} (${codes}, ${conditionLabel(condition)}${note ? `: ${note}` : ""})${penalty ? ` con ${penalty.daysLate} giorni di ritardo (${penalty.strikes} penalità)` : ""}`,
+  });
+  return {
+    cancelled: false,
+    ended,
+    repairs,
+    penalty,
+    consequences,
+    remaining: plan.remaining,
+    borrower: loan.chi,
+    itemName: item?.nome ?? "",
+  };
+}
+
+/** Tells the desk's live screens of a committed return, and of the block it brought (a cancel tells nothing). */
+export function announceReturn(ctx: AppContext, id: number, outcome: ReturnOutcome): void {
+  if (outcome.cancelled) return;
+  ctx.events.publish({ tipo: "restituzione", id, testo: `${outcome.borrower} ha restituito ${outcome.itemName}` });
+  if (outcome.penalty?.blockedNow)
+    ctx.events.publish({
+      tipo: "blocco",
+      id: outcome.penalty.userId,
+      testo: `${outcome.borrower} è stato bloccato: ${outcome.penalty.totalStrikes} penalità`,
+    });
+}
+
+/** A return as the API answers it, the loan as it now stands included. */
+export function returnAnswer(outcome: ReturnOutcome, prestito: LoanView): ReturnAnswer {
+  if (outcome.cancelled)
+    return {
+      message: "Prestito annullato: non era mai stato consegnato",
+      concluso: true,
+      giorni_ritardo: 0,
+      strike: 0,
+      blocco: false,
+      riparazioni_ids: [],
+      penalty: null,
+      prestito,
+    };
+  return {
+    message: outcome.ended ? "Prestito concluso" : `Restituzione parziale: ${outcome.remaining} unità ancora fuori`,
+    concluso: outcome.ended,
+    ...outcome.consequences,
+    riparazioni_ids: outcome.repairs,
+    penalty: outcome.penalty
+      ? {
+          strike_assegnati: outcome.penalty.strikes,
+          totale: outcome.penalty.totalStrikes,
+          bloccato: outcome.penalty.blocked,
+        }
+      : null,
+    prestito,
+  };
+}
+
+/** The desk takes back one loan's units, in a transaction of its own. */
+export function returnLoan(ctx: AppContext, admin: Actor, id: number, input: ReturnBody = {}): ReturnAnswer {
+  const outcome = writeTransaction(ctx.db, (tx) => returnLoanStep(tx, ctx, admin, id, input));
+  announceReturn(ctx, id, outcome);
+  return returnAnswer(outcome, loanView(ctx, id));
+}
+
+function conditionLabel(condition: ReturnCondition): string {
+  if (condition === "danneggiato") return "danneggiata";
+  if (condition === "incompleto") return "incompleta";
+  return "tutto ok";
+}
