@@ -44,28 +44,37 @@ export function aSet(overrides: Partial<SetView> = {}): SetView {
     utente_id: 2,
     utente_nome: "Giulia",
     utente_cognome: "Bianchi",
+    utente_email: "giulia@example.com",
     matricola: "M1234",
     kit_id: 5,
     kit_nome: "Kit Ripresa",
     dal: "2025-03-17",
     al: "2025-03-21",
+    tipo_utilizzo: null,
     note: null,
     motivo_rifiuto: null,
     created_at: "2025-03-10 09:00:00",
+    handled_at: null,
+    consegnato_il: null,
+    restituito_il: null,
     firma: null,
+    ricevuta_sha256: null,
     disponibile: true,
     unita_totali: 3,
     mancanze_aperte: 0,
+    penalty_strikes: 0,
+    is_blocked: false,
     righe: [camera, lens, tripod],
     accessori: [{ id: 1, nome: "Batteria", quantita: 2, consegnati: 0 }],
     mancanze: [],
+    storia: [],
     ...overrides,
   };
 }
 
 /** The list row of a set: its lines summed up per model. */
 export function summaryOf(set: SetView): SetSummary {
-  const { righe, accessori: _accessories, mancanze: _shortages, ...fields } = set;
+  const { righe, accessori: _accessories, mancanze: _shortages, storia: _history, ...fields } = set;
   const models = new Map<number, { inventario_id: number; oggetto_nome: string; quantita: number }>();
   for (const line of righe) {
     const model = models.get(line.inventario_id);

@@ -150,30 +150,3 @@ export function nextPageOf<Page extends { pagina: number; per_pagina: number; to
 ): number | undefined {
   return last.pagina * last.per_pagina < last.totale ? last.pagina + 1 : undefined;
 }
-
-/**
- * A call whose route is not in the typed App (the sets and kits, whose routes are written alongside):
- * sent with the token, its failure read as `answerOf` reads one, so every screen shows the same messages.
- */
-export async function requestJson<Data>(
-  method: string,
-  path: string,
-  fallbackError: string,
-  body?: unknown,
-): Promise<Data> {
-  const token = getToken();
-  const response = await send(path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    if (response.status === 401 && token) onUnauthorized();
-    throw new ApiError(response.status, messageOf(answer, fallbackError), answer);
-  }
-  return answer as Data;
-}

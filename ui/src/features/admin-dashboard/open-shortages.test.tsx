@@ -33,4 +33,24 @@ describe("the desk's dashboard", () => {
     await waitFor(() => expect(server.callsTo("PUT /api/mancanze/7/risolvi")).toHaveLength(1));
     expect(server.callsTo("PUT /api/mancanze/7/risolvi")[0]?.body).toEqual({ esito: "restituito" });
   });
+
+  it("closes a mancanza as replaced or as a penalty", async () => {
+    const { user, server } = renderApp({
+      signedInAs: anAdmin(),
+      path: "/dashboard",
+      api: {
+        "GET /api/mancanze": { body: [battery] },
+        "PUT /api/mancanze/7/risolvi": { body: { message: "Risolta", mancanza: { ...battery, esito: "penalita" } } },
+      },
+    });
+    const list = within(await screen.findByRole("list", { name: "Mancanze aperte" }));
+    await user.click(list.getByRole("button", { name: "Segna sostituito: Batteria di Giulia Bianchi" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/mancanze/7/risolvi")).toHaveLength(1));
+    await user.click(list.getByRole("button", { name: "Segna penalità: Batteria di Giulia Bianchi" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/mancanze/7/risolvi")).toHaveLength(2));
+    expect(server.callsTo("PUT /api/mancanze/7/risolvi").map((call) => call.body)).toEqual([
+      { esito: "sostituito" },
+      { esito: "penalita" },
+    ]);
+  });
 });

@@ -1,9 +1,16 @@
 import { PackageX } from "lucide-react";
-import { useOpenShortages, useResolveShortage } from "../../../api/prenotazioni";
+import { type ShortageOutcome, useOpenShortages, useResolveShortage } from "../../../api/prenotazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
+
+/** How a mancanza closes: the accessory came back, the student replaced it, or it is charged as a penalty. */
+const OUTCOMES: { esito: ShortageOutcome; label: string }[] = [
+  { esito: "restituito", label: "Restituito" },
+  { esito: "sostituito", label: "Sostituito" },
+  { esito: "penalita", label: "Penalità" },
+];
 
 /** The accessories not returned with their set, open until the desk resolves them; hidden when none is. */
 export function OpenShortages() {
@@ -34,20 +41,28 @@ export function OpenShortages() {
                   · {student} · dal {formatDate(shortage.created_at)}
                 </span>
               </span>
-              <Button
-                variant="secondary"
-                className="py-1.5"
-                busy={resolve.isPending && resolve.variables?.id === shortage.id}
-                aria-label={`Segna restituito: ${shortage.nome} di ${student}`}
-                onClick={() =>
-                  resolve.mutate(
-                    { id: shortage.id, esito: "restituito" },
-                    { onSuccess: () => showToast(`${shortage.nome} di ${student}: restituito`) },
-                  )
-                }
-              >
-                Restituito
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                {OUTCOMES.map(({ esito, label }) => (
+                  <Button
+                    key={esito}
+                    variant="secondary"
+                    className="py-1.5"
+                    busy={
+                      resolve.isPending && resolve.variables?.id === shortage.id && resolve.variables.esito === esito
+                    }
+                    disabled={resolve.isPending && resolve.variables?.id === shortage.id}
+                    aria-label={`Segna ${label.toLowerCase()}: ${shortage.nome} di ${student}`}
+                    onClick={() =>
+                      resolve.mutate(
+                        { id: shortage.id, esito },
+                        { onSuccess: () => showToast(`${shortage.nome} di ${student}: ${label.toLowerCase()}`) },
+                      )
+                    }
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </div>
             </li>
           );
         })}
