@@ -51,7 +51,10 @@ export function KitLinesEditor({
       <ul aria-label="Righe del kit" className="space-y-2">
         {lines.map((line, index) => (
           <li key={line.draftKey} className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 p-2">
-            <span className="min-w-0 flex-1 text-sm font-medium text-slate-900">{line.nome}</span>
+            {/* On a phone the name takes its own row, so the fields beside it never squeeze it a letter wide. */}
+            <span className="min-w-0 basis-full text-sm font-medium break-words text-slate-900 sm:flex-1 sm:basis-0">
+              {line.nome}
+            </span>
             <input
               type="number"
               min={1}
@@ -67,7 +70,7 @@ export function KitLinesEditor({
               onChange={(event) =>
                 change(index, { unit_id: event.target.value ? Number(event.target.value) : null, quantita: 1 })
               }
-              className={FIELD}
+              className={`min-w-0 flex-1 sm:flex-none ${FIELD}`}
             >
               <option value="">Qualsiasi unità libera</option>
               {line.unita.map((unit) => (
