@@ -6,8 +6,8 @@ import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/sear
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
-import { itemCounts, itemCountTotals } from "../../read-model";
-import { gzippedList } from "../gzipped-list";
+import { gzippedList, itemCounts, itemCountTotals } from "../../read-model";
+
 import { arrayText, jsonText, pageText } from "../json-text";
 import { type Page, pageOf, pageOfRows } from "../paging";
 import { type ItemTexts, itemTexts } from "./item-views";
