@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { itemsOfCourse } from "../../access";
+import { listedItemsOfCourse } from "../../access";
 import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
 import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
@@ -82,7 +82,7 @@ function itemSelection(query: InventoryQuery, scope: { course?: string }): ItemS
       isNull(inventario.archivedAt),
       term ? itemsContaining(term) : undefined,
       query.categoria ? eq(inventario.categoriaId, Number(query.categoria)) : undefined,
-      course ? itemsOfCourse(course) : undefined,
+      course ? listedItemsOfCourse(course) : undefined,
       query.dateFrom ? gte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, query.dateFrom) : undefined,
       query.dateTo ? lte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, query.dateTo) : undefined,
     ),
