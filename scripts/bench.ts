@@ -4,7 +4,8 @@
  *   - cold start to the first healthy /api/health (seeded and empty data dir), idle and peak memory;
  *   - every list endpoint, /api/auth/me, sign-in, conditional requests and the paged lists with autocannon
  *     at 1 and 16 connections (req/s, p50, p99, gzip bytes of one answer), plus a few cache misses;
- *   - the request → approve → hand-over → return cycle with 1 and 16 concurrent workers;
+ *   - the request → approve → hand-over → return cycle with 1 and 16 concurrent workers, and the same
+ *     cycle for a set of two units (book, approve, hand over, return: one call each for the whole set);
  *   - a bare Bun.serve + bun:sqlite baseline (scripts/bench-baseline.ts) on the heaviest lists;
  *   - the binary's size and the UI's initial JavaScript, gzipped.
  * Progress goes to stderr; the results go to stdout as Markdown and to bench-results.json.
@@ -528,8 +529,11 @@ async function cacheMisses(baseUrl: string, endpoint: Endpoint) {
 interface Fixtures {
   today: string;
   students: Array<{ email: string; course: string; surname: string }>;
-  /** One unit of each cycle student's course, different for each. */
-  cycleUnits: Array<{ unitId: number; usage: "interno" | null }>;
+  /**
+   * One unit of each cycle student's course, different for each, and a second one (of another item where
+   * the course has one) that, with the first, makes the student's set of two.
+   */
+  cycleUnits: Array<{ unitId: number; usage: "interno" | null; setLines: Array<{ itemId: number; unitId: number }> }>;
   /** The item with the most units (desk view) and the one with the most units in the main student's course. */
   biggestItemId: number;
   studentItemId: number;
@@ -550,8 +554,8 @@ function readFixtures(databaseFile: string, today: string, needed: number): Fixt
           ORDER BY (SELECT count(*) FROM prestiti p WHERE p.utente_id = u.id) DESC, u.id LIMIT 200`,
       )
       .all(today);
-    const unitQuery = db.query<{ unitId: number; loanType: string }, [string, string]>(
-      `SELECT un.id AS unitId, i.tipo_prestito AS loanType FROM unita un
+    const unitQuery = db.query<{ unitId: number; itemId: number; loanType: string }, [string, string]>(
+      `SELECT un.id AS unitId, i.id AS itemId, i.tipo_prestito AS loanType FROM unita un
          JOIN inventario i ON i.id = un.inventario_id
          JOIN inventario_corsi ic ON ic.inventario_id = i.id JOIN corsi c ON c.id = ic.corso_id
         WHERE c.nome = ?1 AND un.archived_at IS NULL AND i.archived_at IS NULL AND un.perso = 0
@@ -567,12 +571,19 @@ function readFixtures(databaseFile: string, today: string, needed: number): Fixt
     const cycleUnits: Fixtures["cycleUnits"] = [];
     for (const student of students) {
       if (cycleStudents.length === needed) break;
-      const unit = unitQuery.all(student.course, today).find((candidate) => !usedUnits.has(candidate.unitId));
-      if (!unit) continue;
+      const free = unitQuery.all(student.course, today).filter((candidate) => !usedUnits.has(candidate.unitId));
+      const [unit] = free;
+      const second = free.find((candidate) => candidate.itemId !== unit?.itemId) ?? free[1];
+      if (!unit || !second) continue;
       usedUnits.add(unit.unitId);
+      usedUnits.add(second.unitId);
       cycleStudents.push(student);
       // One day of internal use fits every loan type; "entrambi" needs the choice spelled out.
-      cycleUnits.push({ unitId: unit.unitId, usage: unit.loanType === "entrambi" ? "interno" : null });
+      cycleUnits.push({
+        unitId: unit.unitId,
+        usage: unit.loanType === "entrambi" ? "interno" : null,
+        setLines: [unit, second].map((line) => ({ itemId: line.itemId, unitId: line.unitId })),
+      });
     }
     if (cycleStudents.length < needed)
       throw new Error(`only ${cycleStudents.length} students can request a unit; the cycle needs ${needed}`);
@@ -616,7 +627,11 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
 
 // ── Step 6: request → approve → hand-over → return ──────────────────────────────────────────────
 
+/** What one cycle books: a single spec request, or a set of two units through `/api/prenotazioni`. */
+type CycleKind = "request" | "set";
+
 interface CycleRow {
+  kind: CycleKind;
   workers: number;
   cycles: number;
   cyclesPerSecond: number;
@@ -635,12 +650,52 @@ async function call(baseUrl: string, method: string, path: string, token: string
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+type CycleWorker = Fixtures["cycleUnits"][number] & { token: string };
+
+/** One cycle of a single request: the spec's four calls. Answers each step's end time. */
+async function requestCycle(baseUrl: string, adminToken: string, worker: CycleWorker, today: string) {
+  const request = await call(baseUrl, "POST", "/api/richieste", worker.token, {
+    unit_id: worker.unitId,
+    dal: today,
+    al: today,
+    note: null,
+    tipo_utilizzo: worker.usage,
+  });
+  const t1 = performance.now();
+  const approval = await call(baseUrl, "PUT", `/api/prestiti/${request.id}/approva`, adminToken);
+  const t2 = performance.now();
+  // The counter hands the unit over before it can be taken back (DESIGN §3.3).
+  await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/consegna`, adminToken);
+  const t3 = performance.now();
+  await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/restituisci`, adminToken);
+  return [t1, t2, t3, performance.now()] as const;
+}
+
+/** One cycle of a set of two units: one call per step for the whole set. */
+async function setCycle(baseUrl: string, adminToken: string, worker: CycleWorker, today: string) {
+  const set = await call(baseUrl, "POST", "/api/prenotazioni", worker.token, {
+    dal: today,
+    al: today,
+    tipo_utilizzo: "interno",
+    righe: worker.setLines.map((line) => ({ inventario_id: line.itemId, unit_id: line.unitId })),
+  });
+  const t1 = performance.now();
+  await call(baseUrl, "PUT", `/api/prenotazioni/${set.id}/approva`, adminToken);
+  const t2 = performance.now();
+  const unitIds = worker.setLines.map((line) => line.unitId);
+  await call(baseUrl, "PUT", `/api/prenotazioni/${set.id}/consegna`, adminToken, { unita_ids: unitIds });
+  const t3 = performance.now();
+  await call(baseUrl, "PUT", `/api/prenotazioni/${set.id}/restituisci`, adminToken, { unita_ids: unitIds });
+  return [t1, t2, t3, performance.now()] as const;
+}
+
 async function cycleRun(
   baseUrl: string,
   adminToken: string,
-  workers: Array<{ token: string; unitId: number; usage: "interno" | null }>,
+  workers: CycleWorker[],
   fixtures: Fixtures,
   count: number,
+  kind: CycleKind = "request",
 ): Promise<CycleRow> {
   const timings = {
     request: [] as number[],
@@ -660,21 +715,12 @@ async function cycleRun(
         done++;
         try {
           const t0 = performance.now();
-          const request = await call(baseUrl, "POST", "/api/richieste", worker.token, {
-            unit_id: worker.unitId,
-            dal: fixtures.today,
-            al: fixtures.today,
-            note: null,
-            tipo_utilizzo: worker.usage,
-          });
-          const t1 = performance.now();
-          const approval = await call(baseUrl, "PUT", `/api/prestiti/${request.id}/approva`, adminToken);
-          const t2 = performance.now();
-          // The counter hands the unit over before it can be taken back (DESIGN §3.3).
-          await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/consegna`, adminToken);
-          const t3 = performance.now();
-          await call(baseUrl, "PUT", `/api/prestiti/${approval.loanId}/restituisci`, adminToken);
-          const t4 = performance.now();
+          const [t1, t2, t3, t4] = await (kind === "set" ? setCycle : requestCycle)(
+            baseUrl,
+            adminToken,
+            worker,
+            fixtures.today,
+          );
           timings.request.push(t1 - t0);
           timings.approve.push(t2 - t1);
           timings.handOver.push(t3 - t2);
@@ -695,6 +741,7 @@ async function cycleRun(
     }),
   ) as CycleRow["steps"];
   return {
+    kind,
     workers: workers.length,
     cycles: timings.cycle.length,
     cyclesPerSecond: round(timings.cycle.length / seconds, 1),
@@ -742,6 +789,27 @@ function machine() {
 }
 
 // ── Step 5 (which endpoints) ─────────────────────────────────────────────────────────────────────
+
+/**
+ * The desk's list of sets, a page and a search by the first student's surname. Loaded after the cycles,
+ * which book the sets it lists (the generated academy has none).
+ */
+function setListEndpoints(adminToken: string, fixtures: Fixtures): Endpoint[] {
+  const term = encodeURIComponent(fixtures.searchTerm);
+  const list = (query: string, label: string): Endpoint => ({
+    label,
+    method: "GET",
+    path: `/api/prenotazioni?${query}&per_pagina=${PAGE_SIZE}`,
+    token: adminToken,
+    expectStatus: 200,
+    list: true,
+  });
+  return [
+    list("pagina=1", "sets: page 1"),
+    list("stato=conclusa&pagina=1", "sets: conclusa, page 1"),
+    list(`cerca=${term}&pagina=1`, `sets: search "${fixtures.searchTerm}", page 1`),
+  ];
+}
 
 /** Every GET list of the spec's §7 API tables, the paged forms, conditional requests, /me and sign-in. */
 async function endpointsToLoad(baseUrl: string, adminToken: string, studentToken: string, fixtures: Fixtures) {
@@ -909,10 +977,21 @@ async function measurePrestaLab(runDir: string, now: string) {
       await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, options.cycles),
       await cycleRun(baseUrl, adminToken, workers, fixtures, options.cycles),
     ];
+    progress(`the same for a set of two units: ${options.cycles} cycles with 1 and ${CONNECTIONS[1]} workers`);
+    await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, 5, "set");
+    cycles.push(
+      await cycleRun(baseUrl, adminToken, workers.slice(0, 1), fixtures, options.cycles, "set"),
+      await cycleRun(baseUrl, adminToken, workers, fixtures, options.cycles, "set"),
+    );
     for (const row of cycles)
       progress(
-        `  ${row.workers} worker(s): ${row.cycles} cycles, ${row.cyclesPerSecond}/s, cycle p50 ${row.steps.cycle.p50Ms} ms, p99 ${row.steps.cycle.p99Ms} ms`,
+        `  ${row.kind}, ${row.workers} worker(s): ${row.cycles} cycles, ${row.cyclesPerSecond}/s, cycle p50 ${row.steps.cycle.p50Ms} ms, p99 ${row.steps.cycle.p99Ms} ms`,
       );
+
+    const setLists = setListEndpoints(adminToken, fixtures);
+    progress(`loading the set lists (${setLists.length}) over the sets the cycles booked`);
+    for (const endpoint of setLists) rows.push(...(await loadEndpoint(baseUrl, endpoint)));
+    endpoints.push(...setLists);
 
     const peak = memoryOf(server.child.pid);
     progress(`peak memory (VmHWM): ${peak.peakMb} MB`);
@@ -998,7 +1077,7 @@ function budgetsOf(measured: {
       met: lists.length > 0 && slow.length === 0,
     },
     ...measured.cycles.map((cycle) => ({
-      budget: `request/approve/return cycle p99 < 20 ms (${cycle.workers} worker${cycle.workers > 1 ? "s" : ""})`,
+      budget: `${cycle.kind === "set" ? "set of two: book/approve/hand-over/return" : "request/approve/return"} cycle p99 < 20 ms (${cycle.workers} worker${cycle.workers > 1 ? "s" : ""})`,
       measured: `${cycle.steps.cycle.p99Ms} ms${cycle.failures ? `, ${cycle.failures} failed` : ""}`,
       met: cycle.failures === 0 && cycle.steps.cycle.p99Ms < 20,
     })),
@@ -1096,10 +1175,11 @@ function renderMarkdown(results: Results): string {
       ]),
     ),
     "",
-    "### Request → approve → hand-over → return",
+    "### Request → approve → hand-over → return (a single request, or a set of two units)",
     "",
     markdownTable(
       [
+        "booking",
         "workers",
         "cycles",
         "cycles/s",
@@ -1110,6 +1190,7 @@ function renderMarkdown(results: Results): string {
         "cycle p50 / p99 ms",
       ],
       results.cycles.map((row) => [
+        row.kind === "set" ? "set of two" : "request",
         row.workers,
         `${row.cycles}${row.failures ? ` (${row.failures} failed)` : ""}`,
         number(row.cyclesPerSecond, 1),

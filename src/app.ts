@@ -27,6 +27,7 @@ import { penaltiesModule } from "./modules/penalties";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
 import { searchModule } from "./modules/search";
+import { setsModule } from "./modules/sets";
 import { settingsModule } from "./modules/settings";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
@@ -116,7 +117,8 @@ export function createApp(
     .use(coursesModule(ctx, tokens))
     .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens))
-    .use(calendarModule(ctx, tokens));
+    .use(calendarModule(ctx, tokens))
+    .use(setsModule(ctx, tokens));
   api.use(apiDocs(api));
 
   return new Elysia()

@@ -36,6 +36,8 @@ type Entity =
   | "repair"
   | "notification"
   | "penalty"
+  | "set"
+  | "shortage"
   | "kit"
   /** An import job: its ids are random text, so the fuzzer only ever aims unknown ones at it. */
   | "importJob";
@@ -124,6 +126,20 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/prestiti/:id/units": { access: "signed-in", params: { id: "loan" } },
   "GET /api/prestiti/:id/ics": { access: "signed-in", params: { id: "loan" } },
   "GET /api/calendario": { access: "signed-in" },
+  "POST /api/prenotazioni": { access: "signed-in" },
+  "GET /api/prenotazioni": { access: "admin" },
+  "GET /api/prenotazioni/mie": { access: "signed-in" },
+  "GET /api/prenotazioni/:id": { access: "signed-in", params: { id: "set" } },
+  "DELETE /api/prenotazioni/:id": { access: "signed-in", params: { id: "set" } },
+  "PUT /api/prenotazioni/:id/approva": { access: "admin", params: { id: "set" } },
+  "PUT /api/prenotazioni/:id/rifiuta": { access: "admin", params: { id: "set" } },
+  "PUT /api/prenotazioni/:id/consegna": { access: "admin", params: { id: "set" } },
+  "PUT /api/prenotazioni/:id/firma": { access: "signed-in", params: { id: "set" } },
+  "GET /api/prenotazioni/:id/ricevuta": { access: "signed-in", params: { id: "set" } },
+  "GET /api/prenotazioni/:id/anteprima-restituzione": { access: "admin", params: { id: "set" } },
+  "PUT /api/prenotazioni/:id/restituisci": { access: "admin", params: { id: "set" } },
+  "GET /api/mancanze": { access: "admin" },
+  "PUT /api/mancanze/:id/risolvi": { access: "admin", params: { id: "shortage" } },
   "DELETE /api/calendario": { access: "signed-in" },
   // Its token is its credential: a calendar application asks without a session. A user's id in its place
   // is a token that does not exist.
@@ -294,6 +310,8 @@ async function seedWorld(): Promise<World> {
       desk: [],
     },
     importJob: { A: [], B: [], desk: [] },
+    set: { A: [], B: [], desk: [] },
+    shortage: { A: [], B: [], desk: [] },
     kit: { A: [], B: [], desk: [] },
   };
   const today = ctx.clock.today();
@@ -331,6 +349,13 @@ async function seedWorld(): Promise<World> {
     pools.loan[who].push(loanId);
     pools.report[who].push(report.body.id);
     pools.unit[who].push(unitOf(camera, 2 + index));
+    const set = await client.post(
+      "/api/prenotazioni",
+      { dal: plus(20), al: plus(21), note, righe: [{ inventario_id: camera.id }] },
+      token,
+    );
+    if (set.status !== 200) throw new Error(`set refused: ${JSON.stringify(set.body)}`);
+    pools.set[who].push(set.body.id);
   }
   const repair = await client.post(
     "/api/riparazioni",
@@ -456,6 +481,7 @@ function takeOwnedSnapshot(ctx: AppContext, userId: number): string {
     "SELECT * FROM prestiti_unita WHERE prestito_id IN (SELECT id FROM prestiti WHERE utente_id = ?1) ORDER BY 1, 2",
     "SELECT * FROM segnalazioni WHERE user_id = ?1 ORDER BY id",
     "SELECT * FROM penalita WHERE utente_id = ?1 ORDER BY id",
+    "SELECT * FROM prenotazioni WHERE utente_id = ?1 ORDER BY id",
     "SELECT * FROM password_reset_requests WHERE user_id = ?1 ORDER BY id",
   ];
   const rows = queries.map((query) => ctx.sqlite.query(query).values(userId));
@@ -470,6 +496,7 @@ interface StudentRecords {
   loans: Set<number>;
   reports: Set<number>;
   notifications: Set<number>;
+  sets: Set<number>;
   /** Units held by one of their open loans. */
   units: Set<number>;
 }
@@ -498,6 +525,7 @@ function readRecords(world: World, who: Student): StudentRecords {
     loans: ids("SELECT id FROM prestiti WHERE utente_id = ?1"),
     reports: ids("SELECT id FROM segnalazioni WHERE user_id = ?1"),
     notifications: ids("SELECT id FROM notifiche WHERE utente_id = ?1"),
+    sets: ids("SELECT id FROM prenotazioni WHERE utente_id = ?1"),
     units: ids(
       `SELECT pu.unit_id FROM prestiti_unita pu JOIN prestiti p ON p.id = pu.prestito_id
        WHERE p.utente_id = ?1 AND p.stato IN ('attivo', 'scaduto')`,
@@ -544,6 +572,8 @@ function belongsTo(other: StudentRecords, caller: StudentRecords, entity: Entity
       return other.reports.has(id);
     case "notification":
       return other.notifications.has(id);
+    case "set":
+      return other.sets.has(id);
     case "unit":
       return other.units.has(id) && !caller.units.has(id);
     default:

@@ -49,6 +49,7 @@ describe("a NUL character in a search term", () => {
       "/api/cerca",
       "/api/inventario",
       "/api/inventario/disponibili",
+      "/api/prenotazioni",
       // A student's own loans and requests: the same two lists, narrowed to theirs.
       "/api/prestiti",
       "/api/richieste",

@@ -120,6 +120,11 @@ export function canSeeLoan(person: Person, loan: { utenteId: number | null }): b
   return isDesk(person) || loan.utenteId === person.id;
 }
 
+/** Any set (`prenotazione`) for the desk, only their own for a student. */
+export function canSeeSet(person: Person, set: { utenteId: number | null }): boolean {
+  return isDesk(person) || set.utenteId === person.id;
+}
+
 /** Anyone's account and standing for the desk, only their own for a student. */
 export function canSeeUser(person: Person, userId: number): boolean {
   return isDesk(person) || userId === person.id;

@@ -25,6 +25,7 @@ import unitSearchItemNames from "../../migrations/0021_unit_search_item_names.sq
 import searchVersions from "../../migrations/0022_search_versions.sql" with { type: "text" };
 import courseItemCounts from "../../migrations/0023_course_item_counts.sql" with { type: "text" };
 import resetLinkMadeAtSend from "../../migrations/0024_reset_link_made_at_send.sql" with { type: "text" };
+import sets from "../../migrations/0025_sets.sql" with { type: "text" };
 import kits from "../../migrations/0026_kits.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
@@ -56,6 +57,7 @@ export const migrationSql: Record<string, string> = {
   "0022_search_versions": searchVersions,
   "0023_course_item_counts": courseItemCounts,
   "0024_reset_link_made_at_send": resetLinkMadeAtSend,
+  "0025_sets": sets,
   "0026_kits": kits,
 };
 

@@ -45,14 +45,15 @@ export function daysWithAFreeUnit(units: readonly UnitCalendar[], from: string, 
 }
 
 /**
- * The first start on or after `from`, up to `horizonDays` later, at which some unit is free for a
+ * The first start on or after `from`, up to `horizonDays` later, at which `needed` units are free for a
  * booking as long as [from, to]; null when there is none. Candidate starts are `from` and the day
  * after each occupation ends, since a free stretch can only begin there.
  */
-export function nextFreeStart(
+export function nextStartWithFreeUnits(
   units: readonly UnitCalendar[],
   from: string,
   to: string,
+  needed: number,
   horizonDays = 366,
 ): string | null {
   const length = daysBetween(from, to);
@@ -62,7 +63,17 @@ export function nextFreeStart(
     for (const taken of unit.occupazioni)
       if (taken.al !== null && taken.al >= from) candidates.add(addDays(taken.al, 1));
   const starts = [...candidates].filter((start) => start <= last).sort();
-  return starts.find((start) => freeUnitsFor(units, start, addDays(start, length)).length > 0) ?? null;
+  return starts.find((start) => freeUnitsFor(units, start, addDays(start, length)).length >= needed) ?? null;
+}
+
+/** The first start on or after `from` at which some unit is free for a booking as long as [from, to]. */
+export function nextFreeStart(
+  units: readonly UnitCalendar[],
+  from: string,
+  to: string,
+  horizonDays = 366,
+): string | null {
+  return nextStartWithFreeUnits(units, from, to, 1, horizonDays);
 }
 
 /**

@@ -6,5 +6,6 @@ export * from "./mail";
 export * from "./notifications";
 export * from "./read-model";
 export * from "./repairs";
+export * from "./sets";
 export * from "./settings";
 export * from "./users";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { LOAN_STATE, LOAN_STATES, REQUEST_STATE, REQUEST_STATES } from "../../domain/bookings";
 import { inventario, unita } from "./inventory";
+import { prenotazioni } from "./sets";
 import { users } from "./users";
 
 export const richieste = sqliteTable(
@@ -24,8 +25,11 @@ export const richieste = sqliteTable(
     handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
     handledAt: text("handled_at"),
     createdAt: text("created_at").notNull(),
+    // The set this request is a line of; null for a single request made through the spec's call.
+    prenotazioneId: integer("prenotazione_id").references(() => prenotazioni.id),
   },
   (table) => [
+    index("richieste_prenotazione_idx").on(table.prenotazioneId),
     index("richieste_unit_stato_idx").on(table.unitId, table.stato, table.dal, table.al),
     index("richieste_utente_idx").on(table.utenteId, table.createdAt),
     index("richieste_stato_created_idx").on(table.stato, table.createdAt),
@@ -68,8 +72,11 @@ export const prestiti = sqliteTable(
     // A loan never handed over can be cancelled (a no-show): it ends as `restituito` with no return date.
     annullatoIl: text("annullato_il"),
     annullatoDa: integer("annullato_da").references(() => users.id, { onDelete: "set null" }),
+    // The set this loan is a line of (through its request); null for a loan outside any set.
+    prenotazioneId: integer("prenotazione_id").references(() => prenotazioni.id),
   },
   (table) => [
+    index("prestiti_prenotazione_idx").on(table.prenotazioneId),
     index("prestiti_utente_idx").on(table.utenteId, table.stato),
     index("prestiti_stato_rientro_idx").on(table.stato, table.dataRientro),
     index("prestiti_stato_restituzione_idx").on(table.stato, table.dataRestituzione),

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   "account_bloccato",
   "account_sbloccato",
   "segnalazione_aggiornata",
+  "mancanza",
 ] as const;
 
 /** A student's stored notification, written by the same transaction as the event it tells of. */

@@ -9,6 +9,7 @@ export const AUDIT_ENTITIES = [
   "category",
   "request",
   "loan",
+  "set",
   "repair",
   "report",
   "import",

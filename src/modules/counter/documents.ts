@@ -49,12 +49,12 @@ export async function unitLabels(ctx: AppContext, unitIds: number[], baseUrl: st
 
 const CONDITION_TEXT = { ok: "tutto ok", danneggiato: "danneggiata", incompleto: "incompleta" } as const;
 
-function italianDate(isoDate: string): string {
+export function italianDate(isoDate: string): string {
   const [year, month, day] = isoDate.slice(0, 10).split("-");
   return `${day}/${month}/${year}`;
 }
 
-function italianDateTime(instant: string, timeZone: string): string {
+export function italianDateTime(instant: string, timeZone: string): string {
   return new Date(instant).toLocaleString("it-IT", {
     timeZone,
     day: "2-digit",

@@ -165,6 +165,8 @@ export interface ReceiptContent {
   checklist: string[];
   terms: string;
   signatures: [string, string];
+  /** The borrower's signature: drawn on the desk's pad (a PNG, base64) or confirmed with their password. */
+  signed?: { pngBase64: string | null; caption: string };
   footer: string;
 }
 
@@ -209,7 +211,7 @@ export async function receiptPdf(content: ReceiptContent): Promise<Uint8Array> {
     y = Math.min(y, afterLabel);
   }
   gap(10);
-  line(`Oggetto: ${content.itemName}`, bold, 12);
+  line(`Articolo: ${content.itemName}`, bold, 12);
   line(`Unità (${content.units.length})`, bold, 10);
   for (const unit of content.units) line(`•  ${unit.code}${unit.condition ? ` — ${unit.condition}` : ""}`, regular, 10);
   if (content.checklist.length) {
@@ -221,14 +223,22 @@ export async function receiptPdf(content: ReceiptContent): Promise<Uint8Array> {
   line("Condizioni del prestito", bold, 11);
   line(content.terms, regular, 9);
   gap(24);
-  ensureRoom(60);
+  ensureRoom(content.signed ? 72 : 60);
   const signatureWidth = (width - 20 * MM) / 2;
+  const signed = content.signed;
+  if (signed?.pngBase64) {
+    const image = await doc.embedPng(Buffer.from(signed.pngBase64, "base64"));
+    const box = image.scaleToFit(signatureWidth, 40);
+    page.drawImage(image, { x: margin, y: y - 28, width: box.width, height: box.height });
+  }
   content.signatures.forEach((label, index) => {
     const x = margin + index * (signatureWidth + 20 * MM);
+    if (index === 0 && signed)
+      page.drawText(printable(regular, signed.caption), { x, y: y - 54, size: 8, font: regular });
     page.drawLine({ start: { x, y: y - 30 }, end: { x: x + signatureWidth, y: y - 30 }, thickness: 0.7 });
     page.drawText(printable(regular, label), { x, y: y - 42, size: 9, font: regular });
   });
-  y -= 60;
+  y -= signed ? 72 : 60;
   line(content.footer, regular, 8);
   return doc.save();
 }

@@ -10,9 +10,9 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { courseIdsFor } from "../inventory/service";
 import { liveUnits } from "../inventory/units";
+import { openSetsOfKit } from "../sets/counter-links";
 import { optionalText, requiredText } from "../text-fields";
 import { KIT_NOT_FOUND, KIT_TEXT_LIMITS, type KitInput, type KitView, NAME_THE_KIT } from "./model";
-import { openSetsOfKit } from "./set-links";
 
 /** The kits that match `where`, live ones only, by name, each with its courses, lines and accessories. */
 export function loadKitViews(db: Db, where?: SQL): KitView[] {
@@ -114,7 +114,7 @@ function validKit(db: Db, input: KitInput): ValidKit {
     .all();
   const itemName = new Map(items.map((item) => [item.id, item.nome]));
   const unknown = itemIds.find((id) => !itemName.has(id));
-  if (unknown !== undefined) throw badRequest(`Oggetto #${unknown} non trovato: non può entrare nel kit`);
+  if (unknown !== undefined) throw badRequest(`Articolo #${unknown} non trovato: non può entrare nel kit`);
   const units = liveUnits(db, inArray(unita.inventarioId, itemIds));
   const lines = input.righe.map((line) => ({
     itemId: line.inventario_id,

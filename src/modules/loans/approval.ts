@@ -11,6 +11,7 @@ import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { unitsOfItem } from "../inventory/units";
 import { notifyStudent } from "../notifications/service";
+import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable } from "./bookings";
@@ -18,17 +19,17 @@ import { assertCanMove, blockedBorrowerError, requestOrNotFound } from "./guards
 import type { ApprovalAnswer, RejectBody } from "./model";
 
 /** The item's name and the unit's code, as a student reads them in a notification. */
-function bookingLabel(db: Db, unitId: number): string {
+export function bookingLabel(db: Db, unitId: number): string {
   const row = db
     .select({ name: inventario.nome, code: unita.codiceUnivoco })
     .from(unita)
     .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
     .where(eq(unita.id, unitId))
     .get();
-  return row ? `${row.name} (${row.code})` : "l'oggetto richiesto";
+  return row ? `${row.name} (${row.code})` : "l'articolo richiesto";
 }
 
-const datesText = (from: string, to: string) =>
+export const datesText = (from: string, to: string) =>
   from === to ? `il ${formatItalianDate(from)}` : `dal ${formatItalianDate(from)} al ${formatItalianDate(to)}`;
 
 /** The unit the desk hands out instead of the one asked for, when it chooses another. */
@@ -36,32 +37,31 @@ export interface ApprovalChoice {
   unitId?: number | null;
 }
 
+type RequestRow = typeof richieste.$inferSelect;
+type BorrowerRow = typeof users.$inferSelect;
+
 /**
- * The approval step, inside the caller's transaction: the request becomes an active loan of its unit. The
- * desk may hand out another unit of the same item instead (`unitId`), provided it is free for the
- * request's dates. Answers the new loan and the borrower's strikes.
+ * Turns a pending request into an active loan of its unit, or of `unitId`, another unit of the same item
+ * free for the request's dates; inside the caller's transaction. A single approval and a whole set's both
+ * go through here, and each tells the student once.
  */
-export function approveRequestStep(
+export function loanFromRequest(
   tx: WriteTx,
   ctx: AppContext,
   admin: Actor,
-  id: number,
-  input: ApprovalChoice = {},
-): { loanId: number; strikes: number } {
-  const today = ctx.clock.today();
-  const request = requestOrNotFound(tx, id);
+  approval: { request: RequestRow; borrower: BorrowerRow; unitId?: number | null },
+): { loanId: number; unitId: number } {
+  const { request, borrower } = approval;
+  const id = request.id;
   assertCanMove(request, REQUEST_STATE.approved);
-  const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
-  if (!borrower) throw conflict("L'utente della richiesta non esiste più");
-  if (borrower.isBlocked) throw blockedBorrowerError(borrower);
-  if (request.al < today)
+  if (request.al < ctx.clock.today())
     throw conflict("Le date della richiesta sono già passate: rifiutala e chiedi una nuova richiesta");
-  const unitId = input.unitId ?? request.unitId;
+  const unitId = approval.unitId ?? request.unitId;
   if (unitId !== request.unitId) {
     const [sameItem] = unitsOfItem(tx, request.inventarioId, [unitId]);
-    if (!sameItem) throw badRequest("L'unità scelta non appartiene all'oggetto della richiesta");
+    if (!sameItem) throw badRequest("L'unità scelta non appartiene all'articolo della richiesta");
   }
-  assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today, ignoreRequestId: id });
+  assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today: ctx.clock.today(), ignoreRequestId: id });
   const now = ctx.clock.now().toISOString();
   const loan = tx
     .insert(prestiti)
@@ -71,6 +71,7 @@ export function approveRequestStep(
       utenteEmail: borrower.email,
       inventarioId: request.inventarioId,
       richiestaId: request.id,
+      prenotazioneId: request.prenotazioneId,
       dataUscita: request.dal,
       dataRientro: request.al,
       tipoUtilizzo: request.tipoUtilizzo,
@@ -86,12 +87,11 @@ export function approveRequestStep(
     .set({ stato: REQUEST_STATE.approved, unitId, handledBy: admin.id, handledAt: now })
     .where(eq(richieste.id, id))
     .run();
-  const label = bookingLabel(tx, unitId);
   recordAudit(tx, ctx.clock, admin, {
     action: "request.approve",
     entity: "request",
     entityId: id,
-    summary: `Approvata la richiesta di ${borrower.name} ${borrower.surname} (${request.dal} → ${request.al}): prestito #${loan.id}${unitId !== request.unitId ? `, con l'unità ${label} al posto di quella chiesta` : ""}`,
+    summary: `Approvata la richiesta di ${borrower.name} ${borrower.surname} (${request.dal} → ${request.al}): prestito #${loan.id}${unitId !== request.unitId ? `, con l'unità ${bookingLabel(tx, unitId)} al posto di quella chiesta` : ""}`,
   });
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.create",
@@ -99,28 +99,53 @@ export function approveRequestStep(
     entityId: loan.id,
     summary: `Prestito creato dalla richiesta #${id} per ${borrower.name} ${borrower.surname}`,
   });
+  return { loanId: loan.id, unitId };
+}
+
+/** The borrower of a request, as they are now: the desk never approves for a blocked one. */
+export function borrowerOfRequest(tx: Db, request: { utenteId: number | null }): BorrowerRow {
+  const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
+  if (!borrower) throw conflict("L'utente della richiesta non esiste più");
+  if (borrower.isBlocked) throw blockedBorrowerError(borrower);
+  return borrower;
+}
+
+/** The answer of an approval: the borrower's strikes, so the desk can warn them at the counter. */
+export function penaltyInfo(db: Db, strikes: number): ApprovalAnswer["penaltyInfo"] {
+  return { hasStrikes: strikes > 0, strikes, warning: penaltyWarning(strikes, readSettings(db).soglia_blocco) };
+}
+
+/**
+ * The approval step, inside the caller's transaction: the request becomes an active loan of its unit. The
+ * desk may hand out another unit of the same item instead (`unitId`), provided it is free for the
+ * request's dates. Answers the new loan and the borrower's strikes.
+ */
+export function approveRequestStep(
+  tx: WriteTx,
+  ctx: AppContext,
+  admin: Actor,
+  id: number,
+  input: ApprovalChoice = {},
+): { loanId: number; strikes: number } {
+  const request = requestOrNotFound(tx, id);
+  assertCanMove(request, REQUEST_STATE.approved);
+  const borrower = borrowerOfRequest(tx, request);
+  const { loanId, unitId } = loanFromRequest(tx, ctx, admin, { request, borrower, unitId: input.unitId });
+  if (request.prenotazioneId !== null) refreshSetState(tx, ctx, admin, request.prenotazioneId);
   notifyStudent(tx, ctx, {
     userId: borrower.id,
     tipo: "richiesta_approvata",
     titolo: "Richiesta approvata",
-    messaggio: `La tua richiesta di ${label} ${datesText(request.dal, request.al)} è stata approvata.`,
+    messaggio: `La tua richiesta di ${bookingLabel(tx, unitId)} ${datesText(request.dal, request.al)} è stata approvata.`,
     link: "/miei-prestiti",
   });
-  return { loanId: loan.id, strikes: borrower.penaltyStrikes };
+  return { loanId, strikes: borrower.penaltyStrikes };
 }
 
 /** The desk approves one request, in a transaction of its own. */
 export function approveRequest(ctx: AppContext, admin: Actor, id: number, input: ApprovalChoice = {}): ApprovalAnswer {
   const { loanId, strikes } = writeTransaction(ctx.db, (tx) => approveRequestStep(tx, ctx, admin, id, input));
-  return {
-    message: "Richiesta approvata: il prestito è attivo",
-    loanId,
-    penaltyInfo: {
-      hasStrikes: strikes > 0,
-      strikes,
-      warning: penaltyWarning(strikes, readSettings(ctx.db).soglia_blocco),
-    },
-  };
+  return { message: "Richiesta approvata: il prestito è attivo", loanId, penaltyInfo: penaltyInfo(ctx.db, strikes) };
 }
 
 /**
@@ -141,6 +166,7 @@ export function rejectRequestStep(tx: WriteTx, ctx: AppContext, admin: Actor, id
     })
     .where(eq(richieste.id, id))
     .run();
+  if (request.prenotazioneId !== null) refreshSetState(tx, ctx, admin, request.prenotazioneId);
   if (request.utenteId !== null)
     notifyStudent(tx, ctx, {
       userId: request.utenteId,

@@ -115,7 +115,7 @@ export function unitCalendars(
 }
 
 /** Every booking from `from` on, so that the next free start can be found. */
-const UNTIL_THE_END = "9999-12-31";
+export const UNTIL_THE_END = "9999-12-31";
 
 /** "Sono libere per queste date: A, B." or, when no other unit is, the day the item is next free. */
 function freeUnitsSentence(others: UnitCalendarRow[], all: UnitCalendarRow[], from: string, to: string): string {
@@ -123,7 +123,7 @@ function freeUnitsSentence(others: UnitCalendarRow[], all: UnitCalendarRow[], fr
   if (free.length > 0) return `Sono libere per queste date: ${free.map((unit) => unit.codice_univoco).join(", ")}.`;
   const next = nextFreeStart(all, from, to);
   return next
-    ? `Nessun'altra unità è libera: l'oggetto è di nuovo disponibile dal ${formatItalianDate(next)}.`
+    ? `Nessun'altra unità è libera: l'articolo è di nuovo disponibile dal ${formatItalianDate(next)}.`
     : "Nessun'altra unità si libera nei prossimi 12 mesi.";
 }
 
@@ -166,7 +166,7 @@ export function pickFreeUnit(db: Db, itemId: number, booking: { from: string; to
   const next = nextFreeStart(calendars, booking.from, booking.to);
   throw conflict(
     next
-      ? `Nessuna unità è disponibile per le date scelte: l'oggetto è di nuovo disponibile dal ${formatItalianDate(next)}`
+      ? `Nessuna unità è disponibile per le date scelte: l'articolo è di nuovo disponibile dal ${formatItalianDate(next)}`
       : "Nessuna unità è disponibile per le date scelte, né nei prossimi 12 mesi",
     { disponibile_dal: next },
   );

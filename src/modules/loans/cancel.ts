@@ -10,12 +10,13 @@ import { HANDOVER_MESSAGES, noShowStartsBefore } from "../../domain/loan-rules";
 import { conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { notifyStudent } from "../notifications/service";
+import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
 import { loanOrNotFound } from "./guards";
 import { loanView } from "./reads";
 
 /** Marks a loan nobody collected as cancelled: its units are free again, and it never counts as late. */
-function markCancelled(db: Db, loanId: number, at: string, byAdminId: number | null) {
+export function markCancelled(db: Db, loanId: number, at: string, byAdminId: number | null) {
   db.update(prestiti)
     .set({ stato: LOAN_STATE.returned, annullatoIl: at, annullatoDa: byAdminId })
     .where(eq(prestiti.id, loanId))
@@ -32,6 +33,7 @@ export function cancelLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor, id: n
   if (loan.stato === LOAN_STATE.returned) throw conflict(HANDOVER_MESSAGES.closed);
   if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
   markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
+  if (loan.prenotazioneId !== null) refreshSetState(tx, ctx, admin, loan.prenotazioneId);
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.cancel",
     entity: "loan",

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
 import { prestiti, richieste } from "../../db/schema";
@@ -44,20 +45,36 @@ export function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
   );
 }
 
-/** Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. */
+/**
+ * Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. A set counts
+ * once, however many lines it holds, whether they are still requests or already loans.
+ */
 function heldByStudent(db: Db, userId: number): number {
-  const count = sql<number>`count(*)`;
   const loans = db
-    .select({ count })
+    .select({ booking: sql<string>`coalesce('set:' || ${prestiti.prenotazioneId}, 'loan:' || ${prestiti.id})` })
     .from(prestiti)
-    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)))
-    .get();
-  const pending = db
-    .select({ count })
+    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)));
+  const requests = db
+    .select({ booking: sql<string>`coalesce('set:' || ${richieste.prenotazioneId}, 'request:' || ${richieste.id})` })
     .from(richieste)
-    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)))
-    .get();
-  return (loans?.count ?? 0) + (pending?.count ?? 0);
+    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)));
+  // `union` keeps each booking once: a set's lines, requests or loans, are one.
+  return union(loans, requests).all().length;
+}
+
+/** The academy's calendar applied to a new booking: open days, closures, longest loan. */
+export function assertAcademyDates(
+  db: Db,
+  booking: { start: string; end: string; internal: boolean; itemMaxDays: number | null },
+) {
+  const problem = academyDateProblem(readSettings(db), booking);
+  if (problem) throw badRequest(problem);
+}
+
+/** A new booking (a single request, a direct loan or a whole set) must stay within the most held at once. */
+export function assertUnderLoanLimit(db: Db, studentId: number) {
+  const overLimit = loanLimitProblem(readSettings(db), heldByStudent(db, studentId));
+  if (overLimit) throw conflict(overLimit);
 }
 
 /** The academy's settings applied to a new booking: open days, longest loan, most held at once. */
@@ -65,12 +82,8 @@ export function assertAcademyRules(
   db: Db,
   booking: { start: string; end: string; internal: boolean; itemMaxDays: number | null; studentId: number | null },
 ) {
-  const settings = readSettings(db);
-  const problem = academyDateProblem(settings, booking);
-  if (problem) throw badRequest(problem);
-  if (booking.studentId === null) return;
-  const overLimit = loanLimitProblem(settings, heldByStudent(db, booking.studentId));
-  if (overLimit) throw conflict(overLimit);
+  assertAcademyDates(db, booking);
+  if (booking.studentId !== null) assertUnderLoanLimit(db, booking.studentId);
 }
 
 /** A day the schema let through by its form, checked to be on the calendar (no 30 February). */

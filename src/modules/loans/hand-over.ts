@@ -6,6 +6,7 @@ import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { handoverProblem } from "../../domain/loan-rules";
 import { conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { refreshSetState } from "../sets/settle";
 import { loanOrNotFound } from "./guards";
 import { loanView } from "./reads";
 
@@ -26,6 +27,7 @@ export function handOverStep(tx: WriteTx, ctx: AppContext, admin: Actor, id: num
     .set({ consegnatoIl: ctx.clock.now().toISOString(), consegnatoDa: admin.id })
     .where(eq(prestiti.id, id))
     .run();
+  if (loan.prenotazioneId !== null) refreshSetState(tx, ctx, admin, loan.prenotazioneId);
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.handover",
     entity: "loan",

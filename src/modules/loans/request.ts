@@ -10,6 +10,7 @@ import { REQUEST_STATE } from "../../domain/bookings";
 import { bookingDateProblem, isInternalUse } from "../../domain/loan-rules";
 import { impliedUsage } from "../../domain/loan-types";
 import { badRequest, forbidden, notFound } from "../../http/errors";
+import { refreshSetState } from "../sets/settle";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
 import { assertAcademyRules, assertCanMove, blockedStudentError, calendarDay, hasOverdueLoan } from "./guards";
@@ -22,7 +23,11 @@ import { requestView } from "./reads";
  * The item a student may book, found through the unit asked for or the item itself; it must be
  * assigned to the student's course: other items simply do not exist here.
  */
-function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; itemId: number | null }) {
+export function bookableTarget(
+  db: Db,
+  student: Pick<Actor, "corsoAccademico" | "ruolo">,
+  which: { unitId: number | null; itemId: number | null },
+) {
   const target = db
     .select({ itemId: inventario.id, loanType: inventario.tipoPrestito, maxDays: inventario.durataMassimaGiorni })
     .from(inventario)
@@ -36,9 +41,9 @@ function bookableTarget(db: Db, student: Actor, which: { unitId: number | null; 
       ),
     )
     .get();
-  if (!target) throw notFound(which.unitId !== null ? "Unità non trovata" : "Oggetto non trovato");
+  if (!target) throw notFound(which.unitId !== null ? "Unità non trovata" : "Articolo non trovato");
   if (which.itemId !== null && which.itemId !== target.itemId)
-    throw badRequest("L'unità scelta non appartiene a questo oggetto");
+    throw badRequest("L'unità scelta non appartiene a questo articolo");
   return target;
 }
 
@@ -128,6 +133,7 @@ export function cancelRequestStep(tx: WriteTx, ctx: AppContext, student: Actor, 
     .set({ stato: REQUEST_STATE.cancelled, handledAt: ctx.clock.now().toISOString() })
     .where(eq(richieste.id, id))
     .run();
+  if (request.prenotazioneId !== null) refreshSetState(tx, ctx, student, request.prenotazioneId);
 }
 
 /** A student withdraws one request, in a transaction of its own. */

@@ -9,6 +9,7 @@ import { type ReturnConsequences, returnConsequences } from "../../domain/loan-r
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
+import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
 import { cancelLoanStep } from "./cancel";
 import { loanOrNotFound } from "./guards";
@@ -184,13 +185,17 @@ export function returnLoanStep(
   if (ended)
     tx.update(prestiti).set({ stato: LOAN_STATE.returned, dataRestituzione: today }).where(eq(prestiti.id, id)).run();
   const item = tx.select({ nome: inventario.nome }).from(inventario).where(eq(inventario.id, loan.inventarioId)).get();
-  const penalty = recordLateReturn(tx, ctx, admin, {
-    loanId: id,
-    userId: loan.utenteId,
-    itemName: item?.nome ?? "",
-    daysLate: consequences.giorni_ritardo,
-    strikes: consequences.strike,
-  });
+  // A line of a set is late with its set, once, when the set's last line is back (src/modules/sets/settle.ts).
+  const penalty =
+    loan.prenotazioneId === null
+      ? recordLateReturn(tx, ctx, admin, {
+          loanId: id,
+          userId: loan.utenteId,
+          itemName: item?.nome ?? "",
+          daysLate: consequences.giorni_ritardo,
+          strikes: consequences.strike,
+        })
+      : refreshSetState(tx, ctx, admin, loan.prenotazioneId);
   const codes = returning.map((unit) => unit.code).join(", ");
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.return",

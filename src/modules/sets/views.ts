@@ -1,0 +1,268 @@
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  inventario,
+  mancanze,
+  prenotazioni,
+  prenotazioniAccessori,
+  prenotazioniStoria,
+  prestiti,
+  prestitiUnita,
+  richieste,
+  unita,
+  users,
+} from "../../db/schema";
+import { isFreeFor } from "../../domain/availability";
+import { REQUEST_STATE } from "../../domain/bookings";
+import { loanPhase } from "../../domain/loan-rules";
+import { unitCalendars } from "../loans/bookings";
+import type { SetSummary, SetView, ShortageView } from "./model";
+
+type SetRow = typeof prenotazioni.$inferSelect;
+
+/** The sets chosen by `where`, newest first, each summed up per model: what lists show. */
+export function loadSetSummaries(
+  db: Db,
+  today: string,
+  selection: { where?: SQL; limit?: number; offset?: number },
+): SetSummary[] {
+  const rows = db
+    .select({
+      set: prenotazioni,
+      user: {
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        matricola: users.matricola,
+        strikes: users.penaltyStrikes,
+        blocked: users.isBlocked,
+      },
+    })
+    .from(prenotazioni)
+    .leftJoin(users, eq(users.id, prenotazioni.utenteId))
+    .where(selection.where)
+    .orderBy(desc(prenotazioni.createdAt), desc(prenotazioni.id))
+    .limit(selection.limit ?? -1)
+    .offset(selection.offset ?? 0)
+    .all();
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.set.id);
+  const lines = setLines(db, today, ids);
+  const open = db
+    .select({ setId: mancanze.prenotazioneId, count: sql<number>`count(*)` })
+    .from(mancanze)
+    .where(and(inArray(mancanze.prenotazioneId, ids), isNull(mancanze.risoltaIl)))
+    .groupBy(mancanze.prenotazioneId)
+    .all();
+  const openBySet = new Map(open.map((row) => [row.setId, row.count]));
+  return rows.map(({ set, user }) => {
+    const own = lines.filter((line) => line.setId === set.id);
+    const models = new Map<number, { inventario_id: number; oggetto_nome: string; quantita: number }>();
+    for (const line of own) {
+      if (line.view.stato_richiesta === REQUEST_STATE.refused || line.view.stato_richiesta === REQUEST_STATE.cancelled)
+        continue;
+      const model = models.get(line.view.inventario_id);
+      if (model) model.quantita++;
+      else
+        models.set(line.view.inventario_id, {
+          inventario_id: line.view.inventario_id,
+          oggetto_nome: line.view.oggetto_nome,
+          quantita: 1,
+        });
+    }
+    return {
+      ...setFields(set, user),
+      disponibile: own.every((line) => line.view.disponibile),
+      unita_totali: [...models.values()].reduce((sum, model) => sum + model.quantita, 0),
+      mancanze_aperte: openBySet.get(set.id) ?? 0,
+      oggetti: [...models.values()],
+    };
+  });
+}
+
+function setFields(
+  set: SetRow,
+  user: {
+    name: string;
+    surname: string;
+    email: string;
+    matricola: string | null;
+    strikes: number;
+    blocked: boolean;
+  } | null,
+) {
+  return {
+    id: set.id,
+    stato: set.stato,
+    utente_id: set.utenteId,
+    utente_nome: user?.name ?? null,
+    utente_cognome: user?.surname ?? null,
+    utente_email: user?.email ?? null,
+    matricola: user?.matricola ?? null,
+    kit_id: set.kitId,
+    kit_nome: set.kitNome,
+    dal: set.dal,
+    al: set.al,
+    tipo_utilizzo: set.tipoUtilizzo,
+    note: set.note,
+    motivo_rifiuto: set.motivoRifiuto,
+    created_at: set.createdAt,
+    handled_at: set.handledAt,
+    consegnato_il: set.consegnatoIl,
+    restituito_il: set.restituitoIl,
+    firma: set.firmaTipo && set.firmatoIl ? { tipo: set.firmaTipo, firmato_il: set.firmatoIl } : null,
+    ricevuta_sha256: set.ricevutaSha256,
+    penalty_strikes: user?.strikes ?? 0,
+    is_blocked: user?.blocked ?? false,
+  };
+}
+
+/** Every line (one request, then one loan, per unit) of the given sets, in booking order. */
+function setLines(db: Db, today: string, setIds: number[]) {
+  const rows = db
+    .select({
+      setId: richieste.prenotazioneId,
+      request: richieste,
+      itemName: inventario.nome,
+      unitCode: unita.codiceUnivoco,
+      loan: {
+        id: prestiti.id,
+        stato: prestiti.stato,
+        due: prestiti.dataRientro,
+        handedOverAt: prestiti.consegnatoIl,
+        cancelledAt: prestiti.annullatoIl,
+      },
+      returnedOn: prestitiUnita.restituitaIl,
+      condition: prestitiUnita.condizione,
+    })
+    .from(richieste)
+    .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
+    .innerJoin(unita, eq(unita.id, richieste.unitId))
+    .leftJoin(prestiti, eq(prestiti.richiestaId, richieste.id))
+    .leftJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
+    .where(inArray(richieste.prenotazioneId, setIds))
+    .orderBy(richieste.id)
+    .all();
+  const pending = rows.filter((row) => row.request.stato === REQUEST_STATE.pending);
+  const freeUnits = pendingLinesStillFree(db, today, pending);
+  return rows.map((row) => ({
+    setId: row.setId as number,
+    view: {
+      richiesta_id: row.request.id,
+      stato_richiesta: row.request.stato,
+      motivo_rifiuto: row.request.motivoRifiuto,
+      inventario_id: row.request.inventarioId,
+      oggetto_nome: row.itemName,
+      unit_id: row.request.unitId,
+      codice_univoco: row.unitCode,
+      prestito_id: row.loan?.id ?? null,
+      fase: row.loan
+        ? loanPhase({
+            stato: row.loan.stato,
+            dueDate: row.loan.due,
+            handedOverAt: row.loan.handedOverAt,
+            cancelledAt: row.loan.cancelledAt,
+            today,
+          })
+        : null,
+      restituita_il: row.returnedOn ?? null,
+      condizione: row.condition ?? null,
+      disponibile: row.request.stato !== REQUEST_STATE.pending || freeUnits.has(row.request.id),
+    },
+  }));
+}
+
+/**
+ * The pending lines whose unit nothing else has taken since (a repair, a loss): the desk's "every line
+ * available". A line's own request, and those of its set, do not count against it.
+ */
+function pendingLinesStillFree(
+  db: Db,
+  today: string,
+  pending: Array<{ request: { id: number; unitId: number; dal: string; al: string; prenotazioneId: number | null } }>,
+): Set<number> {
+  const free = new Set<number>();
+  if (pending.length === 0) return free;
+  const from = pending.map((row) => row.request.dal).sort()[0] ?? today;
+  const to =
+    pending
+      .map((row) => row.request.al)
+      .sort()
+      .at(-1) ?? from;
+  const calendars = new Map(
+    unitCalendars(db, { unitIds: pending.map((row) => row.request.unitId) }, { from, to, today }).map((calendar) => [
+      calendar.id,
+      calendar,
+    ]),
+  );
+  const ownRequests = new Set(pending.map((row) => row.request.id));
+  for (const { request } of pending) {
+    const taken = (calendars.get(request.unitId)?.occupazioni ?? []).filter(
+      (occupation) => !(occupation.tipo === "richiesta" && ownRequests.has(occupation.riferimento_id ?? 0)),
+    );
+    if (isFreeFor(taken, request.dal, request.al)) free.add(request.id);
+  }
+  return free;
+}
+
+export function loadShortages(db: Db, where: SQL | undefined): ShortageView[] {
+  return db
+    .select({
+      shortage: mancanze,
+      userId: prenotazioni.utenteId,
+      name: users.name,
+      surname: users.surname,
+    })
+    .from(mancanze)
+    .innerJoin(prenotazioni, eq(prenotazioni.id, mancanze.prenotazioneId))
+    .leftJoin(users, eq(users.id, prenotazioni.utenteId))
+    .where(where)
+    .orderBy(desc(mancanze.createdAt), desc(mancanze.id))
+    .all()
+    .map(({ shortage, userId, name, surname }) => ({
+      id: shortage.id,
+      prenotazione_id: shortage.prenotazioneId,
+      nome: shortage.nome,
+      quantita: shortage.quantita,
+      esito: shortage.esito,
+      nota: shortage.nota,
+      created_at: shortage.createdAt,
+      risolta_il: shortage.risoltaIl,
+      utente_id: userId,
+      utente_nome: name,
+      utente_cognome: surname,
+    }));
+}
+
+/** One set with every line, accessory, mancanza and event; undefined when it does not exist. */
+export function loadSetView(db: Db, today: string, id: number): SetView | undefined {
+  const [summary] = loadSetSummaries(db, today, { where: eq(prenotazioni.id, id) });
+  if (!summary) return undefined;
+  const { oggetti: _models, ...fields } = summary;
+  return {
+    ...fields,
+    righe: setLines(db, today, [id]).map((line) => line.view),
+    accessori: db
+      .select({
+        id: prenotazioniAccessori.id,
+        nome: prenotazioniAccessori.nome,
+        quantita: prenotazioniAccessori.quantita,
+        consegnati: prenotazioniAccessori.consegnati,
+      })
+      .from(prenotazioniAccessori)
+      .where(eq(prenotazioniAccessori.prenotazioneId, id))
+      .orderBy(prenotazioniAccessori.id)
+      .all(),
+    mancanze: loadShortages(db, eq(mancanze.prenotazioneId, id)),
+    storia: db
+      .select({
+        evento: prenotazioniStoria.evento,
+        testo: prenotazioniStoria.testo,
+        created_at: prenotazioniStoria.createdAt,
+      })
+      .from(prenotazioniStoria)
+      .where(eq(prenotazioniStoria.prenotazioneId, id))
+      .orderBy(prenotazioniStoria.id)
+      .all(),
+  };
+}
