@@ -156,8 +156,8 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
   await openSignedIn(page, server, server.admin, "/inventario");
   await expect(page.getByRole("article").first()).toBeVisible();
 
-  await page.getByRole("button", { name: "Nuovo Elemento" }).click();
-  const itemWizard = dialog(page, "Nuovo Elemento");
+  await page.getByRole("button", { name: "Nuovo Articolo" }).click();
+  const itemWizard = dialog(page, "Nuovo Articolo");
   await itemWizard.getByLabel("Nome", { exact: true }).fill("Zoom H6");
   await auditScreen(page, "admin-item-wizard-1");
   const steps = ["Descrizione e Immagine", "Tipo di Utilizzo", "Corsi e Categoria", "Codici Univoci"];
@@ -392,7 +392,7 @@ test("dialogs keep the keyboard inside and give the focus back", async ({ page, 
 
   await openSignedIn(page, server, server.admin, "/inventario");
   await expect(page.getByRole("article").first()).toBeVisible();
-  await checkDialogKeyboard(page, page.getByRole("button", { name: "Nuovo Elemento" }), "Nuovo Elemento");
+  await checkDialogKeyboard(page, page.getByRole("button", { name: "Nuovo Articolo" }), "Nuovo Articolo");
 
   await openAdminSection(page, "Gestione Utenti");
   const deleteButton = page.getByRole("button", { name: /^Elimina / }).first();

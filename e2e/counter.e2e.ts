@@ -140,7 +140,7 @@ test("a free unit is lent on the scan screen to a student found by matricola, ha
   await search.pressSequentially("D0077");
   await lend.getByRole("radio", { name: /Sara Galli/ }).check();
   await lend.getByRole("button", { name: "Presta e consegna" }).click();
-  await expect(lend.getByText("L'oggetto non è assegnato al corso dello studente")).toBeVisible();
+  await expect(lend.getByText("L'articolo non è assegnato al corso dello studente")).toBeVisible();
 
   await search.fill("F0042");
   await expect(lend.getByRole("radio")).toHaveCount(1);

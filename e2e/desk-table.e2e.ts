@@ -27,22 +27,22 @@ test("the desk sorts the loans in a table on a wide screen, and a phone keeps th
   await page.getByText("Tabella", { exact: true }).click();
   const table = page.getByRole("table", { name: /^Prestiti attivi/ });
   await expect(table).toBeVisible();
-  await table.getByRole("button", { name: "Oggetto" }).click();
-  await expect(table.getByRole("columnheader", { name: /^Oggetto/ })).toHaveAttribute("aria-sort", "ascending");
+  await table.getByRole("button", { name: "Articolo" }).click();
+  await expect(table.getByRole("columnheader", { name: /^Articolo/ })).toHaveAttribute("aria-sort", "ascending");
   await expect(page).toHaveURL(/vista=tabella&ordina=oggetto&verso=asc/);
   const ascending = await itemColumn(table);
   expect(ascending.length).toBeGreaterThan(1);
   expect(ascending).toEqual([...ascending].sort());
   await saveScreenshots(page, "desk-loans-table");
 
-  await table.getByRole("button", { name: "Oggetto" }).click();
-  await expect(table.getByRole("columnheader", { name: /^Oggetto/ })).toHaveAttribute("aria-sort", "descending");
+  await table.getByRole("button", { name: "Articolo" }).click();
+  await expect(table.getByRole("columnheader", { name: /^Articolo/ })).toHaveAttribute("aria-sort", "descending");
   await expect.poll(() => itemColumn(table)).toEqual([...ascending].reverse());
 
   // A reload keeps the view and the order.
   await page.reload();
   await expect(page.getByRole("table", { name: /^Prestiti attivi/ })).toBeVisible();
-  await expect(table.getByRole("columnheader", { name: /^Oggetto/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(table.getByRole("columnheader", { name: /^Articolo/ })).toHaveAttribute("aria-sort", "descending");
 
   await page.getByRole("tab", { name: /Completati/ }).click();
   const returned = page.getByRole("table", { name: /^Prestiti completati/ });

@@ -146,7 +146,7 @@ test("a new student gets an account and a loan through the five-step wizard; the
   // 1. The item.
   await expect(wizard).toContainText("Passo 1 di 5");
   await expect(next).toBeDisabled();
-  await wizard.getByLabel("Cerca oggetto").fill(item.nome);
+  await wizard.getByLabel("Cerca articolo").fill(item.nome);
   await wizard.getByRole("radio", { name: item.nome, exact: true }).check();
   await saveScreenshots(page, "desk-new-loan-1-item");
   await next.click();

@@ -23,8 +23,8 @@ test("an administrator creates an item with three units through the five-step wi
   await expect(page.getByText("Nessun articolo nell'inventario")).toBeVisible();
   await saveScreenshots(page, "inventory-empty");
 
-  await page.getByRole("button", { name: "Nuovo Elemento" }).click();
-  const wizard = dialog(page, "Nuovo Elemento");
+  await page.getByRole("button", { name: "Nuovo Articolo" }).click();
+  const wizard = dialog(page, "Nuovo Articolo");
   const next = wizard.getByRole("button", { name: "Avanti" });
 
   await expect(wizard.getByRole("heading", { name: "Informazioni Base" })).toBeVisible();
@@ -87,7 +87,7 @@ test("the item is found by search and edited", async ({ page, server }) => {
   await saveScreenshots(page, "inventory-search");
 
   await page.getByRole("button", { name: `Modifica ${itemName}` }).click();
-  const wizard = dialog(page, "Modifica Elemento");
+  const wizard = dialog(page, "Modifica Articolo");
   await expect(wizard.getByLabel("Nome", { exact: true })).toHaveValue(itemName);
   await wizard.getByLabel("Posizione (scaffale) (opzionale)").fill("Armadio C, ripiano 3");
   for (const step of ["Descrizione e Immagine", "Tipo di Utilizzo", "Corsi e Categoria", "Codici Univoci"]) {

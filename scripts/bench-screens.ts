@@ -40,7 +40,7 @@ function screensOf(input: ScreenInput): Array<Pick<ScreenRow, "who" | "screen" |
   return [
     { who: "banco", screen: "Dashboard", path: "/dashboard" },
     { who: "banco", screen: "Inventario", path: "/inventario" },
-    { who: "banco", screen: "Scheda oggetto", path: `/inventario/${input.studentItemId}` },
+    { who: "banco", screen: "Scheda articolo", path: `/inventario/${input.studentItemId}` },
     { who: "banco", screen: "Prestiti", path: "/prestiti" },
     { who: "banco", screen: "Banco", path: "/banco" },
     { who: "banco", screen: "Riparazioni", path: "/riparazioni" },
@@ -50,7 +50,7 @@ function screensOf(input: ScreenInput): Array<Pick<ScreenRow, "who" | "screen" |
     { who: "banco", screen: "Impostazioni", path: "/impostazioni" },
     { who: "studente", screen: "Dashboard", path: "/dashboard" },
     { who: "studente", screen: "Articoli disponibili", path: "/articoli" },
-    { who: "studente", screen: "Scheda oggetto", path: `/inventario/${input.studentItemId}` },
+    { who: "studente", screen: "Scheda articolo", path: `/inventario/${input.studentItemId}` },
     { who: "studente", screen: "I miei prestiti", path: "/miei-prestiti" },
     { who: "studente", screen: "Segnalazioni", path: "/segnalazioni" },
   ];

@@ -94,7 +94,7 @@ async function loadDemo(ctx: AppContext, config: Pick<Config, "adminEmail" | "ad
       "",
       "=".repeat(72),
       "  Modalità demo: caricata un'accademia di esempio",
-      `  ${summary.items} oggetti (${summary.units} unità), ${summary.students} studenti, ${summary.loans} prestiti, ${summary.requests} richieste`,
+      `  ${summary.items} articoli (${summary.units} unità), ${summary.students} studenti, ${summary.loans} prestiti, ${summary.requests} richieste`,
       `  Amministratore: ${demo.adminEmail}  password: ${demo.generatedAdminPassword ?? "quella indicata in ADMIN_PASSWORD"}`,
       `  Studente:       ${demo.studentEmail}  password: ${demo.studentPassword}`,
       "  (tutti gli studenti di esempio usano la stessa password; mostrate solo ora)",

@@ -43,7 +43,7 @@ const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   },
   {
     name: "item-changes-prune",
-    run: (ctx) => `${pruneItemChanges(ctx.sqlite)} righe vecchie tolte dal registro degli oggetti cambiati`,
+    run: (ctx) => `${pruneItemChanges(ctx.sqlite)} righe vecchie tolte dal registro degli articoli cambiati`,
   },
 ];
 

@@ -136,7 +136,7 @@ describe("seedDatabase", () => {
   });
 
   it("refuses fewer units than items", async () => {
-    await expect(seededAcademy({ items: 10, units: 9 })).rejects.toThrow("una per oggetto");
+    await expect(seededAcademy({ items: 10, units: 9 })).rejects.toThrow("una per articolo");
   });
 
   it("yields the same data set from the same seed", async () => {

@@ -116,7 +116,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
   if (hasUserData(ctx))
     throw new Error("Il database contiene già dati: i dati di esempio vanno caricati su un database vuoto");
   if (options.units !== undefined && !(Number.isInteger(options.units) && options.units >= options.items))
-    throw new Error(`Servono almeno tante unità quanti oggetti (${options.items}), una per oggetto`);
+    throw new Error(`Servono almeno tante unità quanti articoli (${options.items}), una per articolo`);
   const random = createRandom(options.seed ?? 2025);
   const today = ctx.clock.today();
   const nowIso = ctx.clock.now().toISOString();

@@ -55,7 +55,7 @@ describe("GET /api/inventario/:id/disponibilita", () => {
   it("keeps an item of another course out of a student's reach, and asks everyone to sign in", async () => {
     const { client, student, designStudent, camera, plotter } = await loanScenario();
     expect((await client.get(calendarPath(camera.id), designStudent.token)).body).toEqual({
-      error: "Oggetto non trovato",
+      error: "Articolo non trovato",
     });
     expect((await client.get(calendarPath(plotter.id), student.token)).status).toBe(404);
     expect((await client.get(calendarPath(plotter.id), designStudent.token)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { type Static, t } from "elysia";
 import { answerInteger, idParams, isoDate } from "../schemas";
 
-export const availabilityParams = idParams("Oggetto non valido");
+export const availabilityParams = idParams("Articolo non valido");
 
 export const availabilityQuery = t.Object({
   dal: t.Optional(isoDate("Data di inizio non valida: usa il formato AAAA-MM-GG")),

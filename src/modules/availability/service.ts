@@ -20,7 +20,7 @@ function assertItemVisible(ctx: AppContext, actor: Actor, itemId: number): void 
     .from(inventario)
     .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt), visibleItemsCondition(actor)))
     .get();
-  if (!visible) throw notFound("Oggetto non trovato");
+  if (!visible) throw notFound("Articolo non trovato");
 }
 
 /**

@@ -152,7 +152,7 @@ describe("loan receipts", () => {
       `Ricevuta di prestito n. ${id}`,
       "Giulia Rossi",
       student.user.email,
-      "Fotocamera Canon",
+      "Articolo: Fotocamera Canon",
       camera.unita[0].codice_univoco,
       camera.unita[1].codice_univoco,
       "10/03/2026",

@@ -211,7 +211,7 @@ export async function receiptPdf(content: ReceiptContent): Promise<Uint8Array> {
     y = Math.min(y, afterLabel);
   }
   gap(10);
-  line(`Oggetto: ${content.itemName}`, bold, 12);
+  line(`Articolo: ${content.itemName}`, bold, 12);
   line(`Unità (${content.units.length})`, bold, 10);
   for (const unit of content.units) line(`•  ${unit.code}${unit.condition ? ` — ${unit.condition}` : ""}`, regular, 10);
   if (content.checklist.length) {

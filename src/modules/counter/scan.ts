@@ -42,7 +42,7 @@ export function lookupScan(ctx: AppContext, text: string) {
     // A kit's code typed by hand (KIT-12), when no unit has that very code.
     const kitId = scanned.kind === "unit" ? typedKitId(scanned.code) : null;
     if (kitId !== null) return scanKit(ctx, kitId);
-    throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Oggetto non trovato");
+    throw notFound(scanned.kind === "unit" ? `Nessuna unità con il codice ${scanned.code}` : "Articolo non trovato");
   }
   const unitIds = found.map((unit) => unit.id);
   const stateOf = new Map(loadUnitViews(ctx.db, today, { unitIds }).map((state) => [state.id, state]));

@@ -346,8 +346,8 @@ describe("importing the inventory", () => {
       'Riga 3: corso "Astrofisica" sconosciuto',
       "Riga 4: il nome è obbligatorio",
       'Riga 5: ID "abc" non valido',
-      "Riga 6: nessun oggetto con ID 9999",
-      "Riga 7: il codice FARO-2 appartiene a un altro oggetto",
+      "Riga 6: nessun articolo con ID 9999",
+      "Riga 7: il codice FARO-2 appartiene a un altro articolo",
       'Riga 8: tipo di prestito "noleggio" non valido',
       "Riga 9: il link dell'immagine non è valido",
     ]);
@@ -433,7 +433,7 @@ describe("importing the inventory", () => {
       }),
     ];
     const answer = await importFile(client, admin, workbook(rows));
-    expect(answer.body.errors).toEqual(["Riga 2: il codice FARO-1 appartiene a un altro oggetto"]);
+    expect(answer.body.errors).toEqual(["Riga 2: il codice FARO-1 appartiene a un altro articolo"]);
     expect(inventoryCounts(ctx)).toEqual({ ...before, audit: before.audit + 1 });
     expect(
       ctx.db
@@ -624,7 +624,7 @@ describe("refusing files that are not spreadsheets", () => {
       itemRow({ Nome: "Giusto", "Codici Unità": "G-1" }),
     ];
     const answer = await importFile(client, admin, workbook(rows));
-    expect(answer.body.errors).toEqual(["Riga 2: 501 codici unità: al massimo 500 per oggetto"]);
+    expect(answer.body.errors).toEqual(["Riga 2: 501 codici unità: al massimo 500 per articolo"]);
     expect(answer.body.created).toBe(1);
     expect(inventoryCounts(ctx).units).toBe(1);
   });

@@ -263,7 +263,7 @@ function importRow(db: Db, context: ImportContext, row: Row): "created" | "updat
     const id = Number(idText);
     if (!Number.isInteger(id) || id < 1) throw new RowError(`ID "${idText}" non valido`);
     existing = context.statements.liveItemById.get({ id });
-    if (!existing) throw new RowError(`nessun oggetto con ID ${id}`);
+    if (!existing) throw new RowError(`nessun articolo con ID ${id}`);
   } else existing = context.statements.liveItemByName.get({ nome });
   const courseIds = courseIdsFor(context.courses, splitList(row["Corsi Assegnati"]));
   const imageUrl = cell(row, "Immagine URL", ITEM_TEXT_LIMITS.immagineUrl);
@@ -285,7 +285,7 @@ function importRow(db: Db, context: ImportContext, row: Row): "created" | "updat
   const codesText = text(row["Codici Unità"]);
   let codes = codesText !== null && CODES_COUNT_CELL.test(codesText) ? [] : splitList(codesText);
   if (codes.length > MAX_UNITS_PER_ITEM)
-    throw new RowError(`${codes.length} codici unità: al massimo ${MAX_UNITS_PER_ITEM} per oggetto`);
+    throw new RowError(`${codes.length} codici unità: al massimo ${MAX_UNITS_PER_ITEM} per articolo`);
   const longCode = codes.find((code) => code.length > ITEM_TEXT_LIMITS.codice);
   if (longCode)
     throw new RowError(
@@ -331,7 +331,8 @@ function importRow(db: Db, context: ImportContext, row: Row): "created" | "updat
   for (const code of codes) {
     const key = textKey(code);
     const holder = context.statements.unitByKey.get({ key });
-    if (holder && holder.inventarioId !== itemId) throw new RowError(`il codice ${code} appartiene a un altro oggetto`);
+    if (holder && holder.inventarioId !== itemId)
+      throw new RowError(`il codice ${code} appartiene a un altro articolo`);
     if (!holder) {
       context.statements.addUnit.run({ itemId, code, key });
       changed = true;

@@ -47,7 +47,7 @@ function itemFor(ctx: AppContext, actor: Actor, id: number): ItemView {
   if (scope.kind === "all") return getItem(ctx, id);
   const [item] =
     scope.kind === "course" ? loadItemViews(ctx.db, ctx.clock.today(), { ids: [id], course: scope.course }) : [];
-  if (!item) throw notFound("Oggetto non trovato");
+  if (!item) throw notFound("Articolo non trovato");
   return studentItemView(item);
 }
 
@@ -132,7 +132,7 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
       "/inventario/:id",
       ({ actor, params }) => {
         archiveItem(ctx, actor, Number(params.id));
-        return { message: "Oggetto eliminato" };
+        return { message: "Articolo eliminato" };
       },
       { auth: "admin", params: itemParams, response: messageAnswer },
     )

@@ -234,12 +234,12 @@ describe("creating an item", () => {
     ["a blank name", { nome: "   " }, "Compila tutti i campi obbligatori"],
     ["a quantity of zero and no units", { quantita_totale: 0 }, "Compila tutti i campi obbligatori"],
     ["a quantity that is not a number", { quantita_totale: "tante" }, "Compila tutti i campi obbligatori"],
-    ["a quantity above 500", { quantita_totale: 501 }, "Al massimo 500 unità per oggetto"],
-    ["an absurd quantity, at once", { quantita_totale: 1e9 }, "Al massimo 500 unità per oggetto"],
+    ["a quantity above 500", { quantita_totale: 501 }, "Al massimo 500 unità per articolo"],
+    ["an absurd quantity, at once", { quantita_totale: 1e9 }, "Al massimo 500 unità per articolo"],
     [
       "more than 500 units",
       { unita: Array.from({ length: 501 }, (_, i) => `CAM-${i}`) },
-      "Al massimo 500 unità per oggetto",
+      "Al massimo 500 unità per articolo",
     ],
     ["no course", { corsi_assegnati: [] }, "Assegna almeno un corso"],
     ["a course list that is not a list", { corsi_assegnati: "Fotografia" }, "Assegna almeno un corso"],
@@ -269,7 +269,7 @@ describe("creating an item", () => {
     [
       "an item's longest loan of zero days",
       { durata_massima_giorni: 0 },
-      "La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)",
+      "La durata massima dell'articolo va da 1 a 3650 giorni (vuota = quella dell'accademia)",
     ],
     [
       "a unit code with a comma",
@@ -526,7 +526,7 @@ describe("editing an item", () => {
     body.unita.push({ id: other.unita[0].id, codice_univoco: "MIC_RUBATO" });
     const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe("L'unità MIC_RUBATO non appartiene a questo oggetto");
+    expect(answer.body.error).toBe("L'unità MIC_RUBATO non appartiene a questo articolo");
     expect(inventoryCounts(ctx)).toEqual(before);
     expect(codes((await client.get(`/api/inventario/${other.id}`, admin)).body)).toEqual(["MICROFONO_001"]);
   });
@@ -576,7 +576,7 @@ describe("editing an item", () => {
   it("answers 404 for an unknown or deleted item and 400 for a malformed id", async () => {
     const { client, admin, item } = await withItem();
     expect((await client.put("/api/inventario/9999", editPayload(item), admin)).body).toEqual({
-      error: "Oggetto non trovato",
+      error: "Articolo non trovato",
     });
     expect((await client.put("/api/inventario/9999", editPayload(item), admin)).status).toBe(404);
     expect((await client.put("/api/inventario/abc", editPayload(item), admin)).status).toBe(400);
@@ -596,7 +596,7 @@ describe("deleting an item", () => {
     [
       "an active loan",
       (ctx, item) => insertLoan(ctx, { itemId: item.id, unitIds: [item.unita[0].id], to: addDays(TODAY, 2) }),
-      "Impossibile eliminare: l'oggetto ha prestiti attivi.",
+      "Impossibile eliminare: l'articolo ha prestiti attivi.",
     ],
     [
       "an overdue loan",
@@ -608,17 +608,17 @@ describe("deleting an item", () => {
           from: "2026-03-01",
           to: "2026-03-02",
         }),
-      "Impossibile eliminare: l'oggetto ha prestiti attivi.",
+      "Impossibile eliminare: l'articolo ha prestiti attivi.",
     ],
     [
       "a pending request",
       (ctx, item) => insertRequest(ctx, { itemId: item.id, unitId: item.unita[1].id }),
-      "Impossibile eliminare: l'oggetto ha richieste in attesa.",
+      "Impossibile eliminare: l'articolo ha richieste in attesa.",
     ],
     [
       "a repair in progress",
       (ctx, item) => insertRepair(ctx, { itemId: item.id, unitId: item.unita[0].id }),
-      "Impossibile eliminare: l'oggetto ha riparazioni in corso.",
+      "Impossibile eliminare: l'articolo ha riparazioni in corso.",
     ],
   ];
   for (const [what, hold, message] of refusals) {
@@ -678,7 +678,7 @@ describe("deleting an item", () => {
     const { client, admin } = await withItem();
     const answer = await client.delete("/api/inventario/424242", admin);
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: "Oggetto non trovato" });
+    expect(answer.body).toEqual({ error: "Articolo non trovato" });
   });
 });
 
@@ -910,7 +910,7 @@ describe("what a student sees", () => {
       expect({ path, status: answer.status, body: answer.body }).toEqual({
         path,
         status: 404,
-        body: { error: "Oggetto non trovato" },
+        body: { error: "Articolo non trovato" },
       });
     }
   });

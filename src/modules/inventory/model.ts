@@ -18,9 +18,9 @@ const nullableText = t.Union([t.String(), t.Null()]);
 
 // ── Inputs ──────────────────────────────────────────────────────────────────────────────────────
 
-export const itemParams = idParams("Oggetto non valido");
+export const itemParams = idParams("Articolo non valido");
 export const unitParams = t.Object({
-  id: idParams("Oggetto non valido").properties.id,
+  id: idParams("Articolo non valido").properties.id,
   unitId: idParams("Unità non valida").properties.id,
 });
 export const categoryParams = idParams("Categoria non valida");
@@ -100,11 +100,11 @@ export const itemBody = t.Object(
     unita: t.Optional(t.Array(unitInput, { error: "Unità non valida" })),
     durata_massima_giorni: t.Optional(
       t.Union([t.Integer({ minimum: 1, maximum: 3650 }), t.Literal(""), t.Null()], {
-        error: "La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)",
+        error: "La durata massima dell'articolo va da 1 a 3650 giorni (vuota = quella dell'accademia)",
       }),
     ),
   },
-  { error: "Dati dell'oggetto non validi" },
+  { error: "Dati dell'articolo non validi" },
 );
 
 export const unitLostBody = t.Object(

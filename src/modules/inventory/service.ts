@@ -87,7 +87,7 @@ function maxLoanDaysFor(value: ItemInput["durata_massima_giorni"]): { durataMass
 }
 
 function unitsFor(name: string, units: UnitInput[] | undefined, quantity: ItemInput["quantita_totale"]) {
-  const tooMany = badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per oggetto`);
+  const tooMany = badRequest(`Al massimo ${MAX_UNITS_PER_ITEM} unità per articolo`);
   let list: Exclude<UnitInput, string>[];
   if (units && units.length > 0) {
     if (units.length > MAX_UNITS_PER_ITEM) throw tooMany;
@@ -157,7 +157,7 @@ function replaceCourses(db: Db, itemId: number, courseIds: number[]) {
 
 export function getItem(ctx: AppContext, id: number): ItemView {
   const [item] = loadItemViews(ctx.db, ctx.clock.today(), { ids: [id] });
-  if (!item) throw notFound("Oggetto non trovato");
+  if (!item) throw notFound("Articolo non trovato");
   return item;
 }
 
@@ -226,7 +226,7 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
       .from(inventario)
       .where(and(eq(inventario.id, id), isNull(inventario.archivedAt)))
       .get();
-    if (!existingItem) throw notFound("Oggetto non trovato");
+    if (!existingItem) throw notFound("Articolo non trovato");
     const valid = validItem(tx, input);
     const current = tx
       .select()
@@ -235,7 +235,7 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
       .all();
     const currentIds = current.map((unit) => unit.id);
     const foreign = valid.units.find((unit) => unit.id !== null && !currentIds.includes(unit.id));
-    if (foreign) throw badRequest(`L'unità ${foreign.code} non appartiene a questo oggetto`);
+    if (foreign) throw badRequest(`L'unità ${foreign.code} non appartiene a questo articolo`);
     const keptIds = valid.units.flatMap((unit) => (unit.id === null ? [] : [unit.id]));
     if (new Set(keptIds).size !== keptIds.length) throw badRequest("Unità ripetuta nell'elenco");
     const removed = current.filter((unit) => !keptIds.includes(unit.id));
@@ -299,27 +299,27 @@ export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
       .from(inventario)
       .where(and(eq(inventario.id, id), isNull(inventario.archivedAt)))
       .get();
-    if (!item) throw notFound("Oggetto non trovato");
+    if (!item) throw notFound("Articolo non trovato");
     const openLoan = tx
       .select({ id: prestiti.id })
       .from(prestiti)
       .where(and(eq(prestiti.inventarioId, id), inArray(prestiti.stato, OPEN_LOAN_STATES)))
       .get();
-    if (openLoan) throw conflict("Impossibile eliminare: l'oggetto ha prestiti attivi.");
+    if (openLoan) throw conflict("Impossibile eliminare: l'articolo ha prestiti attivi.");
     const pending = tx
       .select({ id: richieste.id })
       .from(richieste)
       .where(and(eq(richieste.inventarioId, id), eq(richieste.stato, REQUEST_STATE.pending)))
       .get();
-    if (pending) throw conflict("Impossibile eliminare: l'oggetto ha richieste in attesa.");
+    if (pending) throw conflict("Impossibile eliminare: l'articolo ha richieste in attesa.");
     const repair = tx
       .select({ id: riparazioni.id })
       .from(riparazioni)
       .where(and(eq(riparazioni.inventarioId, id), eq(riparazioni.stato, "in_corso")))
       .get();
-    if (repair) throw conflict("Impossibile eliminare: l'oggetto ha riparazioni in corso.");
+    if (repair) throw conflict("Impossibile eliminare: l'articolo ha riparazioni in corso.");
     const kitName = liveKitWithItem(tx, id);
-    if (kitName !== null) throw conflict(`Impossibile eliminare: l'oggetto è nel kit «${kitName}».`);
+    if (kitName !== null) throw conflict(`Impossibile eliminare: l'articolo è nel kit «${kitName}».`);
     const now = ctx.clock.now().toISOString();
     tx.update(inventario).set({ archivedAt: now }).where(eq(inventario.id, id)).run();
     tx.update(unita)
@@ -429,7 +429,7 @@ export function deleteCategory(ctx: AppContext, admin: Actor, id: number): numbe
       action: "category.delete",
       entity: "category",
       entityId: id,
-      summary: `Eliminata la categoria "${existing.nome}" (${moved} oggetti spostati in "nessuna categoria")`,
+      summary: `Eliminata la categoria "${existing.nome}" (${moved} articoli spostati in "nessuna categoria")`,
     });
     return moved;
   });

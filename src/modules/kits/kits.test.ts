@@ -118,7 +118,7 @@ describe("the desk's kits", () => {
       [{ righe: [] }, "Un kit ha da 1 a 50 righe"],
       [{ corsi_assegnati: [] }, "Assegna almeno un corso"],
       [{ corsi_assegnati: ["Astronomia"] }, "Corso non valido: Astronomia"],
-      [{ righe: [{ inventario_id: 99999, quantita: 1 }] }, "Oggetto #99999 non trovato: non può entrare nel kit"],
+      [{ righe: [{ inventario_id: 99999, quantita: 1 }] }, "Articolo #99999 non trovato: non può entrare nel kit"],
       [{ righe: line({ quantita: 0 }) }, "La quantità di ogni riga va da 1 a 100"],
       [{ righe: line({ quantita: 4 }) }, "Il kit chiede 4 unità di «Fotocamera Canon», che ne ha 3"],
       [
@@ -206,7 +206,7 @@ describe("the desk's kits", () => {
     });
     const archive = await client.delete(`/api/inventario/${studioLight.id}`, admin);
     expect(archive.status).toBe(409);
-    expect(archive.body).toEqual({ error: "Impossibile eliminare: l'oggetto è nel kit «Kit ritratto»." });
+    expect(archive.body).toEqual({ error: "Impossibile eliminare: l'articolo è nel kit «Kit ritratto»." });
     await client.delete(`/api/kit/${kit.id}`, admin);
     expect((await client.put(`/api/inventario/${camera.id}`, withoutPinned, admin)).status).toBe(200);
     expect((await client.delete(`/api/inventario/${studioLight.id}`, admin)).status).toBe(200);

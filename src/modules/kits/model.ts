@@ -19,7 +19,7 @@ const DESCRIPTION_TEXT = "La descrizione del kit è un testo";
 
 const kitLineInput = t.Object(
   {
-    inventario_id: t.Integer({ minimum: 1, error: "Oggetto non valido in una riga del kit" }),
+    inventario_id: t.Integer({ minimum: 1, error: "Articolo non valido in una riga del kit" }),
     quantita: t.Integer({
       minimum: 1,
       maximum: MAX_LINE_QUANTITY,
@@ -28,7 +28,7 @@ const kitLineInput = t.Object(
     /** A pinned unit: always this one, such as a body lent with its own cage. */
     unit_id: t.Optional(t.Nullable(t.Integer({ minimum: 1, error: UNIT_IN_LINE }), { error: UNIT_IN_LINE })),
   },
-  { additionalProperties: false, error: "Riga del kit non valida: oggetto, quantità e unità facoltativa" },
+  { additionalProperties: false, error: "Riga del kit non valida: articolo, quantità e unità facoltativa" },
 );
 
 const accessoryInput = t.Object(

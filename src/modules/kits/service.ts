@@ -114,7 +114,7 @@ function validKit(db: Db, input: KitInput): ValidKit {
     .all();
   const itemName = new Map(items.map((item) => [item.id, item.nome]));
   const unknown = itemIds.find((id) => !itemName.has(id));
-  if (unknown !== undefined) throw badRequest(`Oggetto #${unknown} non trovato: non può entrare nel kit`);
+  if (unknown !== undefined) throw badRequest(`Articolo #${unknown} non trovato: non può entrare nel kit`);
   const units = liveUnits(db, inArray(unita.inventarioId, itemIds));
   const lines = input.righe.map((line) => ({
     itemId: line.inventario_id,

@@ -45,7 +45,7 @@ describe("'any unit' requests from separate connections", () => {
       expect(reports.map((report) => report.status).sort()).toEqual([200, 200, 409]);
       expect(requestedUnitIds(client.ctx, camera.id)).toEqual([unitIdOf(camera, 0), unitIdOf(camera, 1)].sort());
       expect(reports.find((report) => report.status === 409)?.body).toEqual({
-        error: `Nessuna unità è disponibile per le date scelte: l'oggetto è di nuovo disponibile dal ${formatItalianDate(day(10))}`,
+        error: `Nessuna unità è disponibile per le date scelte: l'articolo è di nuovo disponibile dal ${formatItalianDate(day(10))}`,
         disponibile_dal: day(10),
       });
     } finally {

@@ -57,7 +57,7 @@ describe("a request for any free unit of an item", () => {
     const refused = answers.find((answer) => answer.status === 409);
     // Both units are now requested from day 7 to 9: the item is next free for three days from day 10.
     expect(refused?.body).toEqual({
-      error: `Nessuna unità è disponibile per le date scelte: l'oggetto è di nuovo disponibile dal ${formatItalianDate(day(10))}`,
+      error: `Nessuna unità è disponibile per le date scelte: l'articolo è di nuovo disponibile dal ${formatItalianDate(day(10))}`,
       disponibile_dal: day(10),
     });
   });
@@ -84,7 +84,7 @@ describe("a request for any free unit of an item", () => {
       { inventario_id: camera.id, dal: day(1), al: day(1) },
       designStudent.token,
     );
-    expect(otherCourse).toMatchObject({ status: 404, body: { error: "Oggetto non trovato" } });
+    expect(otherCourse).toMatchObject({ status: 404, body: { error: "Articolo non trovato" } });
     const past = await client.post(
       "/api/richieste",
       { inventario_id: camera.id, dal: day(-1), al: day(1) },
@@ -104,7 +104,7 @@ describe("a request for any free unit of an item", () => {
       { inventario_id: studioLight.id, unit_id: unitIdOf(camera), dal: day(1), al: day(1) },
       student.token,
     );
-    expect(mismatch).toMatchObject({ status: 400, body: { error: "L'unità scelta non appartiene a questo oggetto" } });
+    expect(mismatch).toMatchObject({ status: 400, body: { error: "L'unità scelta non appartiene a questo articolo" } });
   });
 });
 
@@ -138,7 +138,7 @@ describe("a 409 for a specific unit", () => {
       student.token,
     );
     expect(answer.body).toEqual({
-      error: `L'unità selezionata non è disponibile per le date scelte. Nessun'altra unità è libera: l'oggetto è di nuovo disponibile dal ${formatItalianDate(day(3))}.`,
+      error: `L'unità selezionata non è disponibile per le date scelte. Nessun'altra unità è libera: l'articolo è di nuovo disponibile dal ${formatItalianDate(day(3))}.`,
       unita_libere: [],
     });
   });
@@ -166,7 +166,7 @@ describe("switching the unit at approval", () => {
     const foreign = await client.put(`/api/prestiti/${request.id}/approva`, { unit_id: unitIdOf(tablet) }, admin);
     expect(foreign).toMatchObject({
       status: 400,
-      body: { error: "L'unità scelta non appartiene all'oggetto della richiesta" },
+      body: { error: "L'unità scelta non appartiene all'articolo della richiesta" },
     });
     const malformed = await client.put(`/api/prestiti/${request.id}/approva`, { unit_id: "due" }, admin);
     expect(malformed).toMatchObject({ status: 400, body: { error: "Unità non valida" } });

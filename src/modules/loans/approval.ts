@@ -26,7 +26,7 @@ export function bookingLabel(db: Db, unitId: number): string {
     .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
     .where(eq(unita.id, unitId))
     .get();
-  return row ? `${row.name} (${row.code})` : "l'oggetto richiesto";
+  return row ? `${row.name} (${row.code})` : "l'articolo richiesto";
 }
 
 export const datesText = (from: string, to: string) =>
@@ -59,7 +59,7 @@ export function loanFromRequest(
   const unitId = approval.unitId ?? request.unitId;
   if (unitId !== request.unitId) {
     const [sameItem] = unitsOfItem(tx, request.inventarioId, [unitId]);
-    if (!sameItem) throw badRequest("L'unità scelta non appartiene all'oggetto della richiesta");
+    if (!sameItem) throw badRequest("L'unità scelta non appartiene all'articolo della richiesta");
   }
   assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today: ctx.clock.today(), ignoreRequestId: id });
   const now = ctx.clock.now().toISOString();

@@ -123,7 +123,7 @@ function freeUnitsSentence(others: UnitCalendarRow[], all: UnitCalendarRow[], fr
   if (free.length > 0) return `Sono libere per queste date: ${free.map((unit) => unit.codice_univoco).join(", ")}.`;
   const next = nextFreeStart(all, from, to);
   return next
-    ? `Nessun'altra unità è libera: l'oggetto è di nuovo disponibile dal ${formatItalianDate(next)}.`
+    ? `Nessun'altra unità è libera: l'articolo è di nuovo disponibile dal ${formatItalianDate(next)}.`
     : "Nessun'altra unità si libera nei prossimi 12 mesi.";
 }
 
@@ -166,7 +166,7 @@ export function pickFreeUnit(db: Db, itemId: number, booking: { from: string; to
   const next = nextFreeStart(calendars, booking.from, booking.to);
   throw conflict(
     next
-      ? `Nessuna unità è disponibile per le date scelte: l'oggetto è di nuovo disponibile dal ${formatItalianDate(next)}`
+      ? `Nessuna unità è disponibile per le date scelte: l'articolo è di nuovo disponibile dal ${formatItalianDate(next)}`
       : "Nessuna unità è disponibile per le date scelte, né nei prossimi 12 mesi",
     { disponibile_dal: next },
   );

@@ -65,7 +65,7 @@ function assertMayBorrow(db: Db, borrower: UserRow, itemId: number, today: strin
     .from(inventario)
     .where(and(eq(inventario.id, itemId), visibleItemsCondition(borrower)))
     .get();
-  if (!ofCourse) throw forbidden("L'oggetto non è assegnato al corso dello studente");
+  if (!ofCourse) throw forbidden("L'articolo non è assegnato al corso dello studente");
 }
 
 /**
@@ -92,7 +92,7 @@ export function createDirectLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor,
     .from(inventario)
     .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
     .get();
-  if (!item) throw notFound("Oggetto non trovato");
+  if (!item) throw notFound("Articolo non trovato");
   const borrower = userId === null ? studentNamed(tx, chiText as string) : userById(tx, userId);
   assertMayBorrow(tx, borrower, itemId, today);
   const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);
@@ -106,7 +106,7 @@ export function createDirectLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor,
     studentId: borrower.id,
   });
   const units = unitsOfItem(tx, itemId, unitIds);
-  if (units.length !== unitIds.length) throw badRequest("Le unità scelte non appartengono a questo oggetto");
+  if (units.length !== unitIds.length) throw badRequest("Le unità scelte non appartengono a questo articolo");
   for (const unit of units)
     assertUnitBookable(
       tx,

@@ -542,7 +542,7 @@ describe("the desk lends directly", () => {
       const scenario = await loanScenario();
       const answer = await scenario.client.post("/api/prestiti", byName(scenario, "Sara Neri"), scenario.admin);
       expect(answer.status).toBe(403);
-      expect(answer.body.error).toBe("L'oggetto non è assegnato al corso dello studente");
+      expect(answer.body.error).toBe("L'articolo non è assegnato al corso dello studente");
     });
 
     it("says when no registered student has the name, and stores nothing", async () => {
@@ -672,7 +672,7 @@ describe("the desk lends directly", () => {
       scenario.admin,
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe("Le unità scelte non appartengono a questo oggetto");
+    expect(answer.body.error).toBe("Le unità scelte non appartengono a questo articolo");
     expect(bookingCounts(scenario.ctx)).toEqual(before);
   });
 

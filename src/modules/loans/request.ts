@@ -41,9 +41,9 @@ export function bookableTarget(
       ),
     )
     .get();
-  if (!target) throw notFound(which.unitId !== null ? "Unità non trovata" : "Oggetto non trovato");
+  if (!target) throw notFound(which.unitId !== null ? "Unità non trovata" : "Articolo non trovato");
   if (which.itemId !== null && which.itemId !== target.itemId)
-    throw badRequest("L'unità scelta non appartiene a questo oggetto");
+    throw badRequest("L'unità scelta non appartiene a questo articolo");
   return target;
 }
 

@@ -139,7 +139,7 @@ describe("e-mail to the student", () => {
       "Account bloccato · PrestaLab",
       "Account sbloccato · PrestaLab",
     ]);
-    expect(smtp.received[2]?.text).toContain("presentati di persona all'ufficio prestiti");
+    expect(smtp.received[2]?.text).toContain("presentati di persona all'ufficio amministrativo");
   });
 
   it("queues nothing while no mail server is set", async () => {
@@ -230,6 +230,7 @@ describe("the desk's morning digest", () => {
     const digest = smtp.received.find((mail) => mail.subject.startsWith("Riepilogo"));
     expect(digest?.to).toEqual([desk.adminUser.email]);
     expect(digest?.subject).toBe(`Riepilogo del ${formatItalianDate(day(1))} · PrestaLab`);
+    expect(digest?.text).toContain("ecco la situazione del banco prestiti di oggi:");
     expect(digest?.text).toContain("• 1 richiesta da approvare");
     expect(digest?.text).toContain("• 0 prestiti da restituire oggi");
     expect(digest?.text).toContain("• 1 prestito scaduto");

@@ -80,7 +80,7 @@ export function deskDigestMail(input: { appName: string; name: string; baseUrl: 
     subject: `Riepilogo del ${input.date}`,
     greeting: `Buongiorno ${input.name},`,
     paragraphs: [
-      "ecco la situazione dell'ufficio prestiti di oggi:",
+      "ecco la situazione del banco prestiti di oggi:",
       [
         line(input.pendingRequests, "richiesta da approvare", "richieste da approvare"),
         line(input.dueToday, "prestito da restituire oggi", "prestiti da restituire oggi"),

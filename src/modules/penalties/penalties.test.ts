@@ -413,7 +413,7 @@ describe("penalties by hand at the desk (an existing desk client's routes)", () 
     expect(second.body.user).toEqual({ id: student.user.id, penalty_strikes: 3, is_blocked: true });
     expect(userRow(scenario.ctx, student.user.id).blockedReason).toBe(AUTOMATIC_BLOCK_REASON);
     expect(penaltyNotices(scenario)).toContain(
-      `Account bloccato: ${AUTOMATIC_BLOCK_REASON}. Per sbloccarlo presentati di persona all'ufficio prestiti.`,
+      `Account bloccato: ${AUTOMATIC_BLOCK_REASON}. Per sbloccare l'account presentati di persona all'ufficio amministrativo.`,
     );
     // Unblocking keeping the strikes keeps these too.
     await scenario.client.post("/api/penalties/unblock-user", { userId: student.user.id }, scenario.admin);

@@ -8,7 +8,7 @@ import { penalita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { automaticBlockReason, strikesExpired } from "../../domain/academy-settings";
 import { calendarDateIn } from "../../domain/dates";
-import { lateReturnReason } from "../../domain/loan-rules";
+import { lateReturnReason, UNBLOCK_HELP } from "../../domain/loan-rules";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AuditActor, recordAudit } from "../audit/service";
 import type { MailContext } from "../mail/service";
@@ -108,7 +108,7 @@ function changeStrikes(
       userId: user.id,
       tipo: "account_bloccato",
       titolo: "Account bloccato",
-      messaggio: `${automaticBlockReason(settings.soglia_blocco)}. Per sbloccarlo presentati di persona all'ufficio prestiti.`,
+      messaggio: `${automaticBlockReason(settings.soglia_blocco)}. ${UNBLOCK_HELP}`,
       link: "/dashboard",
     });
     db.update(users)

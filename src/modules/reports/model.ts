@@ -15,7 +15,7 @@ export const newReport = t.Object(
     messaggio: t.String({ error: DESCRIBE_FAULT }),
     prestito_id: t.Integer({ minimum: 1, error: "Seleziona il prestito" }),
     unit_id: t.Integer({ minimum: 1, error: "Seleziona l'unità" }),
-    inventario_id: t.Optional(t.Nullable(t.Integer(), { error: "L'oggetto non corrisponde al prestito" })),
+    inventario_id: t.Optional(t.Nullable(t.Integer(), { error: "L'articolo non corrisponde al prestito" })),
     user_id: t.Optional(
       t.Nullable(t.Integer(), {
         error: "Utente non valido",

@@ -141,7 +141,7 @@ describe("a student reporting a fault", () => {
       [{ messaggio: 12 }, "Descrivi il problema"],
       [{ prestito_id: "abc" }, "Seleziona il prestito"],
       [{ unit_id: null }, "Seleziona l'unità"],
-      [{ inventario_id: scenario.plotter.id }, "L'oggetto non corrisponde al prestito"],
+      [{ inventario_id: scenario.plotter.id }, "L'articolo non corrisponde al prestito"],
     ];
     for (const [overrides, error] of cases) {
       const answer = await scenario.client.post(

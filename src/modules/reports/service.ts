@@ -76,7 +76,7 @@ export function createReport(ctx: AppContext, student: Actor, input: NewReport):
       .get();
     if (!onLoan) throw badRequest("L'unità non fa parte di questo prestito");
     if (input.inventario_id != null && input.inventario_id !== loan.inventarioId)
-      throw badRequest("L'oggetto non corrisponde al prestito");
+      throw badRequest("L'articolo non corrisponde al prestito");
     const created = tx
       .insert(segnalazioni)
       .values({

@@ -155,7 +155,7 @@ describe("booking a set", () => {
     const plotterLine = await book({
       righe: [{ inventario_id: scenario.camera.id }, { inventario_id: scenario.plotter.id }],
     });
-    expect([plotterLine.status, plotterLine.body.error]).toEqual([404, "Oggetto non trovato"]);
+    expect([plotterLine.status, plotterLine.body.error]).toEqual([404, "Articolo non trovato"]);
     const lightTwoDays = await book({ righe: [{ inventario_id: scenario.studioLight.id }] });
     expect(lightTwoDays.status).toBe(400);
     expect(lightTwoDays.body.error).toContain("Luce da studio");

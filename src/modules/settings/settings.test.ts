@@ -276,7 +276,9 @@ describe("the longest loan", () => {
       scenario.admin,
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe("La durata massima dell'oggetto va da 1 a 3650 giorni (vuota = quella dell'accademia)");
+    expect(bad.body.error).toBe(
+      "La durata massima dell'articolo va da 1 a 3650 giorni (vuota = quella dell'accademia)",
+    );
   });
 
   it("accepts the year-long request with a 20,000-character note of the issue only without the note and the limit", async () => {

@@ -24,7 +24,7 @@ export const basicCounts = t.Object({
   utenti_registrati: answerInteger({ description: "Studenti registrati" }),
   richieste_totali: answerInteger(),
   prestiti_attivi: answerInteger(),
-  inventario: answerInteger({ description: "Oggetti non archiviati" }),
+  inventario: answerInteger({ description: "Articoli non archiviati" }),
   prestiti: answerInteger(),
   richieste: answerInteger(),
   riparazioni: answerInteger(),
@@ -46,8 +46,8 @@ export const topUser = t.Object({
 export const topItem = t.Object({
   id: answerInteger(),
   nome: t.String(),
-  categoria_madre: t.Nullable(t.String({ description: "Il primo corso dell'oggetto" })),
-  categoria_figlia: t.Nullable(t.String({ description: "La categoria dell'oggetto" })),
+  categoria_madre: t.Nullable(t.String({ description: "Il primo corso dell'articolo" })),
+  categoria_figlia: t.Nullable(t.String({ description: "La categoria dell'articolo" })),
   count: answerInteger(),
 });
 
@@ -58,7 +58,7 @@ export const topDepartment = t.Object({
 });
 
 export const categoryShare = t.Object({
-  categoria: t.String({ description: "Il primo corso degli oggetti richiesti" }),
+  categoria: t.String({ description: "Il primo corso degli articoli richiesti" }),
   count: answerInteger(),
 });
 

@@ -30,7 +30,7 @@ export const systemStatus = t.Object({
     t.Object({
       totalRequests: answerInteger({ description: "Richieste di prestito in attesa" }),
       activeUsers: answerInteger({ description: "Studenti registrati" }),
-      totalInventory: answerInteger({ description: "Oggetti dell'inventario (non archiviati)" }),
+      totalInventory: answerInteger({ description: "Articoli dell'inventario (non archiviati)" }),
       activeLoans: answerInteger({ description: "Prestiti aperti (attivi o scaduti)" }),
       httpRequests: answerInteger({ description: "Richieste HTTP servite da questo processo" }),
       usersActiveLast15Minutes: answerInteger({

@@ -49,7 +49,7 @@ describe("global search", () => {
       within(list)
         .getAllByRole("group")
         .map((group) => group.getAttribute("aria-label")),
-    ).toEqual(["Oggetti", "Unità", "Studenti", "Prestiti in corso"]);
+    ).toEqual(["Articoli", "Unità", "Studenti", "Prestiti in corso"]);
     expect(server.callsTo("GET /api/cerca").at(-1)?.query.q).toBe("canon");
 
     await user.keyboard("{ArrowDown}");

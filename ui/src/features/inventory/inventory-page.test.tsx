@@ -291,7 +291,7 @@ describe("Inventario: search, category and empty states", () => {
   it("explains an empty inventory when nothing narrows it", async () => {
     renderInventory({ items: [] });
     expect(await screen.findByText("Nessun articolo nell'inventario")).toBeTruthy();
-    expect(screen.getByText("L'inventario è vuoto: aggiungi il primo elemento o importa un file Excel.")).toBeTruthy();
+    expect(screen.getByText("L'inventario è vuoto: aggiungi il primo articolo o importa un file Excel.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Cancella filtri" })).toBeNull();
   });
 });
@@ -304,7 +304,7 @@ describe("Inventario: deleting an item", () => {
       api: {
         "DELETE /api/inventario/1": () => {
           deleted = true;
-          return { body: { message: "Oggetto eliminato" } };
+          return { body: { message: "Articolo eliminato" } };
         },
         "GET /api/inventario": inventoryRoute(() => (deleted ? [tripod, microphone, lights] : everything)),
       },
@@ -329,7 +329,7 @@ describe("Inventario: deleting an item", () => {
       api: {
         "DELETE /api/inventario/2": {
           status: 409,
-          body: { error: "Impossibile eliminare: l'oggetto ha prestiti attivi." },
+          body: { error: "Impossibile eliminare: l'articolo ha prestiti attivi." },
         },
       },
     });
@@ -337,7 +337,7 @@ describe("Inventario: deleting an item", () => {
     await user.click(screen.getByRole("button", { name: "Elimina Treppiede Manfrotto" }));
     await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Elimina" }));
     const notice = within(await screen.findByRole("dialog", { name: "Impossibile eliminare" }));
-    expect(notice.getByText("Impossibile eliminare: l'oggetto ha prestiti attivi.")).toBeTruthy();
+    expect(notice.getByText("Impossibile eliminare: l'articolo ha prestiti attivi.")).toBeTruthy();
     await user.click(notice.getByRole("button", { name: "Ho capito" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("article", { name: "Treppiede Manfrotto" })).toBeTruthy();
@@ -356,7 +356,7 @@ describe("Inventario: deleting an item", () => {
 describe("Inventario: links into the screen", () => {
   it("opens the new-item wizard for /inventario?nuovo=1 and drops the parameter", async () => {
     renderInventory({ path: "/inventario?nuovo=1" });
-    expect(await screen.findByRole("dialog", { name: "Nuovo Elemento" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Nuovo Articolo" })).toBeTruthy();
     await waitFor(() => expect(window.location.search).toBe(""));
     expect(window.location.pathname).toBe("/inventario");
   });
@@ -390,7 +390,7 @@ describe("Inventario: the table view on a wide screen", () => {
     await user.click(within(row).getByRole("checkbox", { name: "Seleziona Microfono Rode" }));
     expect(screen.getByText(/1 articolo selezionato/)).toBeTruthy();
     await user.click(within(row).getByRole("button", { name: "Modifica Microfono Rode" }));
-    expect(await screen.findByRole("dialog", { name: "Modifica Elemento" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Modifica Articolo" })).toBeTruthy();
   });
 });
 

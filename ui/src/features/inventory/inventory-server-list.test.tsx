@@ -213,7 +213,7 @@ describe("Inventario: the summary cards", () => {
         [SUMMARY]: () => ({ body: deleted ? { ...totals, articoli_totali: 1239, unita_totali: 6031 } : totals }),
         "DELETE /api/inventario/1": () => {
           deleted = true;
-          return { body: { message: "Oggetto eliminato" } };
+          return { body: { message: "Articolo eliminato" } };
         },
       },
     });

@@ -68,7 +68,7 @@ describe("the new loan's item picker", () => {
 
   it("searches the server once typing pauses, and drops the count when every match is listed", async () => {
     const { dialog, server, user } = await openPicker();
-    await user.type(dialog.getByLabelText("Cerca oggetto"), "cavo 7");
+    await user.type(dialog.getByLabelText("Cerca articolo"), "cavo 7");
     await waitFor(() => expect(dialog.getAllByRole("radio")).toHaveLength(6));
     expect(dialog.getByRole("radio", { name: /Cavo 75/ })).toBeTruthy();
     expect(dialog.queryByText(/mostrati/)).toBeNull();
@@ -96,7 +96,7 @@ describe("the new repair's item picker", () => {
   it("finds items beyond the first 50 by searching the server", async () => {
     const { dialog, server, user } = await openPicker();
     expect(dialog.queryByRole("radio", { name: /Drone 3/ })).toBeNull();
-    await user.type(dialog.getByLabelText("Cerca oggetto"), "drone");
+    await user.type(dialog.getByLabelText("Cerca articolo"), "drone");
     await waitFor(() => expect(dialog.getAllByRole("radio")).toHaveLength(5));
     // A drone's only unit is lent: listed, but it cannot be chosen until it comes back.
     expect(dialog.getByRole("radio", { name: /Drone 3/ })).toHaveProperty("disabled", true);

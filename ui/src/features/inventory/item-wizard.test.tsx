@@ -13,8 +13,8 @@ function openWizard(api: ApiRoutes = {}) {
     ...rendered,
     open: async () => {
       await inventoryLoaded("Canon EOS R6");
-      await rendered.user.click(screen.getByRole("button", { name: "Nuovo Elemento" }));
-      return within(screen.getByRole("dialog", { name: "Nuovo Elemento" }));
+      await rendered.user.click(screen.getByRole("button", { name: "Nuovo Articolo" }));
+      return within(screen.getByRole("dialog", { name: "Nuovo Articolo" }));
     },
   };
 }
@@ -292,7 +292,7 @@ describe("item wizard", () => {
     await walkToUnits(user, dialog, "Cavo", "1");
     await user.click(dialog.getByRole("button", { name: "Crea Elemento" }));
     expect(await dialog.findByText("Codice univoco già esistente: CAVO_001")).toBeTruthy();
-    expect(screen.getByRole("dialog", { name: "Nuovo Elemento" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Nuovo Articolo" })).toBeTruthy();
   });
 
   it("says 'Errore nel salvataggio' when the server gives no reason", async () => {
@@ -346,7 +346,7 @@ describe("item wizard, editing", () => {
       open: async () => {
         await inventoryLoaded("Canon EOS R6");
         await rendered.user.click(screen.getByRole("button", { name: "Modifica Canon EOS R6" }));
-        return within(screen.getByRole("dialog", { name: "Modifica Elemento" }));
+        return within(screen.getByRole("dialog", { name: "Modifica Articolo" }));
       },
     };
   }

@@ -89,10 +89,10 @@ describe("the item page of a student", () => {
     renderApp({
       signedInAs: aStudent({ corso_accademico: "Design" }),
       path: "/inventario/10",
-      api: { ...studentApi(), "GET /api/inventario/10": { status: 404, body: { error: "Oggetto non trovato" } } },
+      api: { ...studentApi(), "GET /api/inventario/10": { status: 404, body: { error: "Articolo non trovato" } } },
     });
     expect(await screen.findByText("Articolo non disponibile per te")).toBeTruthy();
-    expect(screen.getByText(/non è assegnato al tuo corso/)).toBeTruthy();
+    expect(screen.getByText(/non è assegnato al tuo corso.*Rivolgiti al banco prestiti/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Vedi gli articoli del tuo corso" }).getAttribute("href")).toBe(
       "/articoli",
     );

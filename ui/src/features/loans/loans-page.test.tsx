@@ -78,7 +78,7 @@ describe("Prestiti", () => {
     await screen.findByRole("article", { name: /Microfono Rode/ });
     const late = card(/Microfono Rode/);
     expect(late.getByText("RODE_001, RODE_002")).toBeTruthy();
-    expect(late.getByText("ID oggetto #7")).toBeTruthy();
+    expect(late.getByText("ID articolo #7")).toBeTruthy();
     expect(late.getByText("Scaduto").className).toContain("red");
     expect(late.getByText("2 penalità")).toBeTruthy();
     expect(late.getByText("Sara Neri")).toBeTruthy();
@@ -514,7 +514,7 @@ describe("the table view on a wide screen", () => {
       expect(server.callsTo("GET /api/prestiti").at(-1)?.query).toMatchObject({ ordina: "al", verso: "desc" }),
     );
     expect(columnHeader("Al").getAttribute("aria-sort")).toBe("descending");
-    expect(columnHeader("Oggetto").getAttribute("aria-sort")).toBeNull();
+    expect(columnHeader("Articolo").getAttribute("aria-sort")).toBeNull();
     expect(within(columnHeader("Stato")).queryByRole("button")).toBeNull();
     expect(screen.getByRole("table").querySelector("caption")?.textContent).toBe(
       "Prestiti attivi, ordinata per Al in ordine decrescente",
@@ -535,10 +535,10 @@ describe("the table view on a wide screen", () => {
     expect(itemNames()).toEqual(["Zoom H6", pending.oggetto_nome]);
     const lastQuery = () => pendingTabPages(server).at(-1)?.query;
     expect(lastQuery()).toMatchObject({ stato: "in_attesa", ordina: "oggetto", verso: "desc" });
-    await user.click(within(columnHeader("Oggetto")).getByRole("button"));
+    await user.click(within(columnHeader("Articolo")).getByRole("button"));
     await waitFor(() => expect(itemNames()).toEqual([pending.oggetto_nome, "Zoom H6"]));
     expect(lastQuery()).toMatchObject({ ordina: "oggetto", verso: "asc" });
-    expect(columnHeader("Oggetto").getAttribute("aria-sort")).toBe("ascending");
+    expect(columnHeader("Articolo").getAttribute("aria-sort")).toBe("ascending");
     expect(within(table).getAllByRole("button", { name: /^Approva la richiesta/ })).toHaveLength(2);
   });
 

@@ -102,7 +102,7 @@ describe("new loan wizard", () => {
   it("offers only items with a unit free today, and goes on once one is chosen", async () => {
     const wizard = await openWizard();
     const { dialog } = wizard;
-    expect(dialog.getByText("Passo 1 di 5 · Oggetto")).toBeTruthy();
+    expect(dialog.getByText("Passo 1 di 5 · Articolo")).toBeTruthy();
     await dialog.findByRole("radio", { name: "Canon EOS R6" });
     expect(dialog.getByRole("radio", { name: "Luce da studio" })).toBeTruthy();
     expect(dialog.queryByRole("radio", { name: "Drone DJI" })).toBeNull();
@@ -287,7 +287,7 @@ describe("new loan wizard", () => {
 
     await user.click(screen.getByRole("button", { name: "Nuovo Prestito" }));
     const again = within(screen.getByRole("dialog", { name: "Nuovo Prestito" }));
-    expect(again.getByText("Passo 1 di 5 · Oggetto")).toBeTruthy();
+    expect(again.getByText("Passo 1 di 5 · Articolo")).toBeTruthy();
     expect(again.getByRole("radio", { name: "Luce da studio" })).toHaveProperty("checked", false);
   });
 

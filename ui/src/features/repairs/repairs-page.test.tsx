@@ -337,7 +337,7 @@ describe("Riparazioni", () => {
         "POST /api/riparazioni": { body: { ...aRepair({ id: 20 }), avvisi_prenotazioni: [] } },
       });
       const wizard = dialog("Nuova Riparazione");
-      expect(wizard.getByText("Oggetto").closest("li")?.getAttribute("aria-current")).toBe("step");
+      expect(wizard.getByText("Articolo").closest("li")?.getAttribute("aria-current")).toBe("step");
       expect(disabledBecause(wizard.getByRole("button", { name: "Avanti" }))).toBe("Seleziona oggetto e ID specifico");
 
       // An item with no unit that can go into repair cannot be chosen.

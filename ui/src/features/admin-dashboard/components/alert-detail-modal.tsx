@@ -25,7 +25,7 @@ export function AlertDetailModal({ kind, alerts, onClose }: AlertDetailModalProp
   return (
     <Modal
       title={title}
-      description={`${entries.length} ${entries.length === 1 ? "elemento" : "elementi"}`}
+      description={`${entries.length} ${entries.length === 1 ? "avviso" : "avvisi"}`}
       onClose={onClose}
       size="lg"
     >

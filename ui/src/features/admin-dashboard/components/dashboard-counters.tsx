@@ -45,7 +45,7 @@ export function DashboardCounters() {
     <section aria-label="Riepilogo" className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
       <Counter
         label="Inventario"
-        caption="elementi totali"
+        caption="articoli totali"
         icon={Package}
         tone="bg-indigo-50 text-indigo-600"
         value={inventory.data?.articoli_totali}

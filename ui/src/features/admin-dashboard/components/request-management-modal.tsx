@@ -1,12 +1,8 @@
-import { Ban, Check, CircleCheck, X } from "lucide-react";
+import { Ban, Check, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { freeUnitsFor } from "../../../../../src/domain/availability";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
-import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import type { RequestView } from "../../../../../src/modules/loans/model";
-import { useItemAvailability } from "../../../api/inventario";
 import { useApproveRequest, useRejectRequest } from "../../../api/richieste";
-import { useServerToday } from "../../../api/system";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
@@ -14,6 +10,9 @@ import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
+import { RequestDetails } from "./request-details";
+import { RequestApproved, RequestBorrowerBlocked } from "./request-outcome";
+import { RequestUnitChoice } from "./request-unit-choice";
 
 type Step =
   | { kind: "details" }
@@ -102,41 +101,14 @@ export function RequestManagementModal({ request, onClose }: { request: RequestV
     >
       <div ref={content}>
         {step.kind === "approved" ? (
-          <div className="space-y-4">
-            <div className="flex flex-col items-center py-2 text-center">
-              <div className="mb-3 flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-                <CircleCheck className="size-7" aria-hidden="true" />
-              </div>
-              <p className="text-lg font-semibold text-slate-900">Richiesta Approvata!</p>
-              <p className="mt-1 text-sm text-slate-600">
-                Il prestito è attivo: {borrower} può ritirare l'attrezzatura ({request.oggetto_nome}).
-              </p>
-            </div>
-            {step.warning && <Alert tone="warning">{step.warning}</Alert>}
-            <ModalActions>
-              <Button onClick={onClose} data-step-focus>
-                Chiudi
-              </Button>
-            </ModalActions>
-          </div>
+          <RequestApproved
+            borrower={borrower}
+            itemName={request.oggetto_nome}
+            warning={step.warning}
+            onClose={onClose}
+          />
         ) : step.kind === "blocked" ? (
-          <div className="space-y-4">
-            <Alert tone="error">
-              <p className="font-semibold">Utente bloccato: richiesta non approvata</p>
-              <p className="mt-1">{step.message}</p>
-              {step.reason && (
-                <p className="mt-1">
-                  <span className="font-medium">Motivo:</span> {step.reason}
-                </p>
-              )}
-              <p className="mt-1">L'utente deve presentarsi di persona all'{DESK_OFFICE} per lo sblocco.</p>
-            </Alert>
-            <ModalActions>
-              <Button onClick={onClose} data-step-focus>
-                Chiudi
-              </Button>
-            </ModalActions>
-          </div>
+          <RequestBorrowerBlocked message={step.message} reason={step.reason} onClose={onClose} />
         ) : (
           <>
             <RequestDetails request={request} borrower={borrower} />
@@ -158,7 +130,7 @@ export function RequestManagementModal({ request, onClose }: { request: RequestV
                   Confermando l'approvazione verrà creato automaticamente un prestito attivo per {borrower}, dal{" "}
                   {formatDate(request.dal)} al {formatDate(request.al)}.
                 </Alert>
-                <UnitChoice request={request} value={unitId} onChange={setUnitId} />
+                <RequestUnitChoice request={request} value={unitId} onChange={setUnitId} />
                 {approve.error && !(approve.error instanceof ApiError && approve.error.body.userBlocked) && (
                   <Alert tone="error">{failureText(approve.error, "Errore nell'approvazione")}</Alert>
                 )}
@@ -219,90 +191,5 @@ export function RequestManagementModal({ request, onClose }: { request: RequestV
         )}
       </div>
     </Modal>
-  );
-}
-
-/**
- * The unit to hand out: the one asked for, or another of the same item free for the request's dates
- * (the server checks again when approving).
- */
-function UnitChoice({
-  request,
-  value,
-  onChange,
-}: {
-  request: RequestView;
-  value: number;
-  onChange: (unitId: number) => void;
-}) {
-  const id = useId();
-  const today = useServerToday();
-  const availability = useItemAvailability(request.inventario_id, today);
-  if (!availability.data) return null;
-  // This request's own hold on its unit does not count against it.
-  const units = availability.data.unita.map((unit) => ({
-    ...unit,
-    occupazioni: unit.occupazioni.filter(
-      (taken) => !(taken.tipo === "richiesta" && taken.riferimento_id === request.id),
-    ),
-  }));
-  const free = freeUnitsFor(units, request.dal, request.al);
-  if (!free.some((unit) => unit.id !== request.unit_id)) return null;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        Unità da consegnare
-      </label>
-      <select
-        id={id}
-        value={free.some((unit) => unit.id === value) ? value : ""}
-        onChange={(event) => onChange(Number(event.target.value))}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-      >
-        {!free.some((unit) => unit.id === request.unit_id) && (
-          <option value="" disabled>
-            {request.codice_univoco} (occupata: scegline un'altra)
-          </option>
-        )}
-        {free.map((unit) => (
-          <option key={unit.id} value={unit.id}>
-            {unit.codice_univoco}
-            {unit.id === request.unit_id ? " (richiesta)" : ""}
-          </option>
-        ))}
-      </select>
-      <p className="mt-1.5 text-xs text-slate-500">Solo le unità libere per queste date.</p>
-    </div>
-  );
-}
-
-function RequestDetails({ request, borrower }: { request: RequestView; borrower: string }) {
-  const rows: [string, string][] = [
-    ["Oggetto", `${request.oggetto_nome} (${request.codice_univoco})`],
-    ["Utente", borrower],
-    ["Email", request.utente_email ?? "—"],
-    ["Dal", formatDate(request.dal)],
-    ["Al", formatDate(request.al)],
-  ];
-  if (request.tipo_utilizzo) rows.push(["Utilizzo", request.tipo_utilizzo === "interno" ? "Interno" : "Esterno"]);
-  if (request.note) rows.push(["Note", request.note]);
-  return (
-    <div className="space-y-3">
-      {(request.is_blocked || request.penalty_strikes > 0) && (
-        <Alert tone={request.is_blocked ? "error" : "warning"}>
-          {request.is_blocked
-            ? "Questo utente è bloccato per ritardi nella restituzione."
-            : `Questo utente ha ${request.penalty_strikes} penalità.`}
-        </Alert>
-      )}
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="min-w-0 text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
   );
 }

@@ -1,97 +1,15 @@
-import { Camera, CameraOff, PackageCheck, PackageOpen, Plus, ScanLine, Search } from "lucide-react";
-import { type FormEvent, lazy, Suspense, useCallback, useRef, useState } from "react";
+import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { ScannedUnit } from "../../../../../src/modules/counter/model";
-import type { LoanView, ReturnAnswer } from "../../../../../src/modules/loans/model";
+import type { ReturnAnswer } from "../../../../../src/modules/loans/model";
 import { scanCode } from "../../../api/banco";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";
-import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
 import { ReturnDialog } from "../../../components/loan-desk/return-dialog";
 import { PageHeader } from "../../../components/page-header";
-import { LoadingState } from "../../../components/spinner";
-import { LoanStatusBadge } from "../../../components/status-badge";
 import { ApiError } from "../../../lib/api";
-import { formatDate } from "../../../lib/dates";
-import { toCollectText } from "../../../lib/loan-phase";
-import { LendPanel } from "./lend-panel";
-
-// The fallback QR decoder is large: it is downloaded only when the camera is turned on.
-const CameraScanner = lazy(() =>
-  import("../scan/camera-scanner").then((module) => ({ default: module.CameraScanner })),
-);
-
-interface SessionEntry {
-  id: number;
-  at: Date;
-  code: string;
-  itemName: string;
-  outcome: string;
-}
-
-type Dialog =
-  | { kind: "handover"; unit: ScannedUnit; loan: LoanView }
-  | { kind: "return"; unit: ScannedUnit; loan: LoanView };
-
-const ACTION_TEXT: Record<ScannedUnit["azione"], string> = {
-  restituzione: "In prestito: da restituire",
-  consegna: "Da consegnare oggi",
-  prestito: "Libera: si può prestare",
-  non_disponibile: "Non disponibile (in riparazione o persa)",
-};
-
-interface UnitResultProps {
-  unit: ScannedUnit;
-  onAction: (dialog: Dialog) => void;
-  /** The lend form is open under this unit. */
-  lending: boolean;
-  onLend: (lending: boolean) => void;
-  onLent: (outcome: string) => void;
-}
-
-function UnitResult({ unit, onAction, lending, onLend, onLent }: UnitResultProps) {
-  const loan = unit.prestito;
-  return (
-    <article
-      aria-label={`${unit.codice_univoco} · ${unit.oggetto_nome}`}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="font-mono text-lg font-semibold break-all text-slate-900">{unit.codice_univoco}</p>
-          <p className="text-sm text-slate-600">{unit.oggetto_nome}</p>
-        </div>
-        {loan && <LoanStatusBadge state={loan.fase} />}
-      </div>
-      <p className="mt-2 text-sm font-medium text-slate-800">{ACTION_TEXT[unit.azione]}</p>
-      {loan && (
-        <p className="mt-1 text-sm text-slate-600">
-          {loan.utente_nome_reale} · dal {formatDate(loan.data_uscita)} al {formatDate(loan.data_rientro)}
-          {toCollectText(loan) ? ` · ${toCollectText(loan)}` : ""}
-        </p>
-      )}
-      <div className="mt-3 flex flex-wrap gap-2">
-        {unit.azione === "consegna" && loan && (
-          <Button icon={PackageOpen} onClick={() => onAction({ kind: "handover", unit, loan })}>
-            Consegna
-          </Button>
-        )}
-        {unit.azione === "restituzione" && loan && (
-          <Button icon={PackageCheck} onClick={() => onAction({ kind: "return", unit, loan })}>
-            Restituisci
-          </Button>
-        )}
-        {unit.azione === "prestito" && !lending && (
-          <Button icon={Plus} onClick={() => onLend(true)}>
-            Presta a uno studente
-          </Button>
-        )}
-        {loan && unit.azione !== "prestito" && <ReceiptButton loanId={loan.id} />}
-      </div>
-      {lending && <LendPanel unit={unit} onLent={onLent} onCancel={() => onLend(false)} />}
-    </article>
-  );
-}
+import { ScanCodeForm } from "./scan-code-form";
+import { ScanSessionList, type SessionEntry } from "./scan-session-list";
+import { ACTION_TEXT, ScannedUnitCard, type ScannedUnitDialog } from "./scanned-unit-card";
 
 /**
  * The counter, scan first: a USB or Bluetooth scanner types the code and Enter into the focused field,
@@ -105,7 +23,7 @@ export function CounterPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [searching, setSearching] = useState(false);
   const [camera, setCamera] = useState(false);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<ScannedUnitDialog | null>(null);
   const [session, setSession] = useState<SessionEntry[]>([]);
   /** The free unit whose lend form is open. */
   const [lendingId, setLendingId] = useState<number | null>(null);
@@ -193,57 +111,20 @@ export function CounterPage() {
   return (
     <>
       <PageHeader title="Banco" description="Scansiona un'etichetta o scrivi il codice di un'unità." />
-      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row">
-          <div className="relative flex-1">
-            <label htmlFor="counter-code" className="sr-only">
-              Codice dell'unità
-            </label>
-            <ScanLine
-              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id="counter-code"
-              ref={field}
-              // biome-ignore lint/a11y/noAutofocus: the counter is scan first; a USB scanner types into this field
-              autoFocus
-              autoComplete="off"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              placeholder="Codice unità o link dell'etichetta"
-              className="block w-full rounded-lg border border-slate-300 py-3 pr-3 pl-10 font-mono text-base focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-            />
-          </div>
-          <div className="flex gap-2">
-            <Button type="submit" icon={Search} busy={searching} className="flex-1">
-              Cerca
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              icon={camera ? CameraOff : Camera}
-              onClick={() => setCamera((on) => !on)}
-              aria-pressed={camera}
-              className="flex-1 whitespace-nowrap"
-            >
-              {camera ? "Chiudi fotocamera" : "Fotocamera"}
-            </Button>
-          </div>
-        </form>
-        {camera && (
-          <div className="mt-4 flex justify-center">
-            <Suspense fallback={<LoadingState label="Avvio della fotocamera..." />}>
-              <CameraScanner onCode={onCameraCode} />
-            </Suspense>
-          </div>
-        )}
-      </section>
-
+      <ScanCodeForm
+        code={code}
+        onCodeChange={setCode}
+        onSubmit={submit}
+        searching={searching}
+        camera={camera}
+        onToggleCamera={() => setCamera((on) => !on)}
+        onCameraCode={onCameraCode}
+        fieldRef={field}
+      />
       <section aria-label="Risultato della scansione" className="mt-4 space-y-3">
         {problem && <Alert tone="error">{problem}</Alert>}
         {found.map((unit) => (
-          <UnitResult
+          <ScannedUnitCard
             key={unit.id}
             unit={unit}
             onAction={setDialog}
@@ -254,28 +135,7 @@ export function CounterPage() {
         ))}
       </section>
 
-      <section className="mt-6">
-        <h2 className="mb-2 text-sm font-semibold text-slate-700">Scansioni di questa sessione</h2>
-        {session.length === 0 ? (
-          <p className="text-sm text-slate-500">Ancora nessuna operazione.</p>
-        ) : (
-          <ol
-            aria-label="Scansioni di questa sessione"
-            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
-          >
-            {session.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-2 text-sm">
-                <span>
-                  <span className="font-mono font-semibold">{entry.code}</span> · {entry.itemName}
-                </span>
-                <span className="text-slate-600">
-                  {entry.outcome} · {entry.at.toLocaleTimeString("it-IT", { hour: "2-digit", minute: "2-digit" })}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <ScanSessionList session={session} />
 
       {dialog?.kind === "handover" && (
         <HandOverDialog

@@ -1,8 +1,8 @@
-import { CalendarClock, Package } from "lucide-react";
+import { Package } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { isOpenLoan, LOAN_STATE } from "../../../../../src/domain/bookings";
+import { isOpenLoan } from "../../../../../src/domain/bookings";
 import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../../../../src/domain/repairs";
-import type { LoanUnit, LoanView } from "../../../../../src/modules/loans/model";
+import type { LoanView } from "../../../../../src/modules/loans/model";
 import { useLoanUnits, useMyLoans } from "../../../api/loans";
 import { useCreateReport } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
@@ -12,12 +12,12 @@ import { useDisabledReason } from "../../../components/disabled-reason";
 import { EmptyState } from "../../../components/empty-state";
 import { TextAreaField } from "../../../components/form-field";
 import { Modal, ModalActions } from "../../../components/modal";
-import { RadioCard } from "../../../components/radio-card";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS, REPORT_TYPE_LABELS } from "../../../components/report-badges";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
-import { formatDate } from "../../../lib/dates";
+import { ReportLoanStep } from "./report-loan-step";
+import { ReportUnitStep } from "./report-unit-step";
 
 const STEPS = ["Prestito", "Unità", "Dettagli"] as const;
 const CHOOSE_LOAN = "Scegli il prestito su cui segnalare il problema";
@@ -119,7 +119,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
               text="Puoi segnalare un guasto solo su un'attrezzatura che hai in prestito."
             />
           ) : (
-            <LoanStep loans={openLoans} selectedId={loanId} onSelect={chooseLoan} />
+            <ReportLoanStep loans={openLoans} selectedId={loanId} onSelect={chooseLoan} />
           ))}
         {step === 2 &&
           loan &&
@@ -128,13 +128,13 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
           ) : units.isError ? (
             <Alert tone="error">Errore nel caricamento unità</Alert>
           ) : (
-            <UnitStep loan={loan} units={units.data} selectedId={unitId} onSelect={setUnitId} />
+            <ReportUnitStep loan={loan} units={units.data} selectedId={unitId} onSelect={setUnitId} />
           ))}
         {step === 3 && loan && unit && (
           <div className="space-y-4">
             <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
               <div className="min-w-0">
-                <dt className="text-xs text-slate-500">Oggetto</dt>
+                <dt className="text-xs text-slate-500">Articolo</dt>
                 <dd className="font-medium text-slate-900">{loan.oggetto_nome}</dd>
               </div>
               <div className="min-w-0">
@@ -177,77 +177,5 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
         {reasonLine}
       </form>
     </Modal>
-  );
-}
-
-function LoanStep({
-  loans,
-  selectedId,
-  onSelect,
-}: {
-  loans: LoanView[];
-  selectedId: number | null;
-  onSelect: (id: number) => void;
-}) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-medium text-slate-700">Su quale prestito vuoi segnalare un problema?</legend>
-      <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
-        {loans.map((loan) => {
-          const selected = loan.id === selectedId;
-          return (
-            <li key={loan.id}>
-              <RadioCard name="report-loan" checked={selected} onSelect={() => onSelect(loan.id)} align="start">
-                <Package className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
-                <span className="min-w-0 flex-1">
-                  <span className="block text-sm font-medium text-slate-900">{loan.oggetto_nome}</span>
-                  <span className="block font-mono text-xs break-all text-slate-600">{loan.unita.join(", ")}</span>
-                  <span
-                    className={`mt-1 flex items-center gap-1 text-xs ${loan.stato === LOAN_STATE.overdue ? "font-medium text-red-700" : "text-slate-500"}`}
-                  >
-                    <CalendarClock className="size-3.5" aria-hidden="true" />
-                    {loan.stato === LOAN_STATE.overdue ? "Scaduto il" : "Da restituire entro il"}{" "}
-                    {formatDate(loan.data_rientro)}
-                  </span>
-                </span>
-              </RadioCard>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
-  );
-}
-
-function UnitStep({
-  loan,
-  units,
-  selectedId,
-  onSelect,
-}: {
-  loan: LoanView;
-  units: LoanUnit[];
-  selectedId: number | null;
-  onSelect: (id: number) => void;
-}) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-medium text-slate-700">Quale unità di {loan.oggetto_nome}?</legend>
-      <ul className="space-y-2">
-        {units.map((unit) => {
-          const selected = unit.id === selectedId;
-          return (
-            <li key={unit.id}>
-              <RadioCard name="report-unit" checked={selected} onSelect={() => onSelect(unit.id)}>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
-                  {unit.note && <span className="block text-xs text-slate-600">{unit.note}</span>}
-                </span>
-              </RadioCard>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
   );
 }

@@ -85,12 +85,12 @@ function SearchDialog({ onClose }: { onClose: () => void }) {
   }
 
   let status = "";
-  if (tooShort) status = `Scrivi almeno ${MIN_SEARCH_LENGTH} caratteri: oggetti, codici, studenti e prestiti.`;
+  if (tooShort) status = `Scrivi almeno ${MIN_SEARCH_LENGTH} caratteri: articoli, codici, studenti e prestiti.`;
   else if (search.isError) status = "Ricerca non riuscita. Riprova.";
   else if (search.data && settled === term && hits.length === 0) status = `Nessun risultato per "${term.trim()}".`;
 
   return (
-    <Modal title="Cerca" description="Oggetti, codici delle unità, studenti e prestiti in corso." onClose={onClose}>
+    <Modal title="Cerca" description="Articoli, codici delle unità, studenti e prestiti in corso." onClose={onClose}>
       <div className="relative">
         <Search className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500" aria-hidden="true" />
         <input

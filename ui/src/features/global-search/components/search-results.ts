@@ -18,11 +18,11 @@ export interface SearchGroup {
 export function searchGroups(results: SearchResults): SearchGroup[] {
   const groups: SearchGroup[] = [
     {
-      title: "Oggetti",
+      title: "Articoli",
       hits: results.oggetti.map((item) => ({
         id: `oggetto-${item.id}`,
         label: item.nome,
-        detail: item.seriale ? `N. di serie ${item.seriale}` : `Oggetto #${item.id}`,
+        detail: item.seriale ? `N. di serie ${item.seriale}` : `Articolo #${item.id}`,
         href: `/inventario/${item.id}`,
       })),
     },

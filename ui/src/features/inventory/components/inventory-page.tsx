@@ -21,8 +21,9 @@ import {
 import { type InventoryDialog, InventoryDialogs } from "./inventory-dialogs";
 import { InventoryResults } from "./inventory-results";
 import { FilterResultsBar, InventoryToolbar } from "./inventory-toolbar";
-import { SpreadsheetMenu, type TransferStatus, TransferStatusPanel } from "./spreadsheet-menu";
+import { SpreadsheetMenu, type TransferStatus } from "./spreadsheet-menu";
 import { SummaryCards } from "./summary-cards";
+import { TransferStatusPanel } from "./transfer-status-panel";
 
 /** Typing asks the server once it pauses, not once per key. */
 const SEARCH_DELAY_MS = 250;
@@ -91,7 +92,7 @@ export function InventoryPage() {
         actions={
           <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
             <Button icon={Plus} onClick={() => setDialog({ kind: "create" })}>
-              Nuovo Elemento
+              Nuovo Articolo
             </Button>
             <Button variant="secondary" icon={Tags} onClick={() => setDialog({ kind: "categories" })}>
               Gestisci Categorie

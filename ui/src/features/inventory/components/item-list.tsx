@@ -55,5 +55,5 @@ export function emptyListText({ search, categoryName, otherFilters }: EmptyTextI
   if (term) return `Nessun articolo corrisponde a "${term}".`;
   if (categoryName) return `Non ci sono articoli nella categoria "${categoryName}".`;
   if (otherFilters) return "Nessun articolo corrisponde ai filtri selezionati.";
-  return "L'inventario è vuoto: aggiungi il primo elemento o importa un file Excel.";
+  return "L'inventario è vuoto: aggiungi il primo articolo o importa un file Excel.";
 }

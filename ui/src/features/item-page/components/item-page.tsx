@@ -52,7 +52,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
             missing
               ? isDesk
                 ? "L'articolo non esiste o è stato eliminato."
-                : "Questo articolo non è assegnato al tuo corso, oppure non esiste più. Rivolgiti all'ufficio prestiti se ti serve."
+                : "Questo articolo non è assegnato al tuo corso, oppure non esiste più. Rivolgiti al banco prestiti se ti serve."
               : (item.error?.message ?? "Errore nel caricamento dell'articolo")
           }
         />

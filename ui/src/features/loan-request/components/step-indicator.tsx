@@ -3,7 +3,7 @@ import { Check } from "lucide-react";
 export type WizardStep = 1 | 2 | 3 | 4;
 
 export const STEP_LABELS: Record<WizardStep, string> = {
-  1: "Oggetto",
+  1: "Articolo",
   2: "Unità",
   3: "Utilizzo",
   4: "Date",

@@ -46,7 +46,7 @@ export function EntryCard(props: EntryCardProps) {
               <span className="text-slate-300"> · </span>
             </>
           )}
-          <span className="text-xs whitespace-nowrap text-slate-500">ID oggetto #{itemId}</span>
+          <span className="text-xs whitespace-nowrap text-slate-500">ID articolo #{itemId}</span>
         </p>
       </div>
 

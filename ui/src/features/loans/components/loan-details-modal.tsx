@@ -24,7 +24,7 @@ export function LoanDetailsModal({ loan, onClose, onEnd }: LoanDetailsModalProps
       <DetailList
         rows={[
           ["Stato", <StatusBadge key="stato" status={loan.stato} />],
-          ["Oggetto", `${loan.oggetto_nome} (ID oggetto #${loan.inventario_id})`],
+          ["Articolo", `${loan.oggetto_nome} (ID articolo #${loan.inventario_id})`],
           ["Unità", loan.unita.join(", ")],
           [
             "Utente",

@@ -27,7 +27,7 @@ interface LoanListProps {
 const loanName = (loan: LoanView) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`;
 
 const itemAndDates: TableColumn<LoanView, LoanSortKey>[] = [
-  { header: "Oggetto", sortKey: "oggetto", cell: (loan) => <ItemCell name={loan.oggetto_nome} units={loan.unita} /> },
+  { header: "Articolo", sortKey: "oggetto", cell: (loan) => <ItemCell name={loan.oggetto_nome} units={loan.unita} /> },
   {
     header: "Studente",
     sortKey: "studente",

@@ -112,7 +112,7 @@ export function LoansPage() {
             <SearchField
               id="loans-search"
               label="Cerca prestiti"
-              placeholder="Oggetto, codice, nome o email"
+              placeholder="Articolo, codice, nome o email"
               value={search}
               onChange={setSearch}
               className="lg:w-80"

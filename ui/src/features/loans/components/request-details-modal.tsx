@@ -26,7 +26,7 @@ export function RequestDetailsModal({ request, onClose, onApprove, onRefuse, app
       <DetailList
         rows={[
           ["Stato", <StatusBadge key="stato" status={request.stato} />],
-          ["Oggetto", request.oggetto_nome],
+          ["Articolo", request.oggetto_nome],
           ["Unità", request.codice_univoco],
           [
             "Utente",

@@ -26,7 +26,7 @@ export function RequestList(props: RequestListProps) {
   const { requests, onDetails, actions } = props;
   const columns: TableColumn<RequestView, RequestSortKey>[] = [
     {
-      header: "Oggetto",
+      header: "Articolo",
       sortKey: "oggetto",
       cell: (request) => <ItemCell name={request.oggetto_nome} units={[request.codice_univoco]} />,
     },

@@ -44,7 +44,7 @@ export function RepairDetailsModal({ repair, onClose, onEdit, onComplete, onCanc
   return (
     <Modal title="Dettagli Riparazione" description={repair.articolo_nome} onClose={onClose} size="lg">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Detail label="Oggetto">{repair.articolo_nome}</Detail>
+        <Detail label="Articolo">{repair.articolo_nome}</Detail>
         <Detail label="ID specifico">
           <span className="font-mono text-xs break-all">{repair.codice_univoco}</span>
         </Detail>

@@ -1,5 +1,6 @@
 import type { RepairState } from "../../../../../src/domain/repairs";
 import type { UnitState } from "../../../../../src/domain/unit-state";
+import type { InventoryItem } from "../../../api/inventario";
 import { Badge } from "../../../components/report-badges";
 
 export const REPAIR_STATE_LABELS: Record<RepairState, string> = {
@@ -52,4 +53,9 @@ export function UnitStateBadge({ value }: { value: UnitState }) {
  */
 export function canGoIntoRepair(state: UnitState): boolean {
   return state === "disponibile" || state === "riservato";
+}
+
+/** The item's units that can go into repair now. */
+export function repairableUnits(item: InventoryItem) {
+  return item.unita.filter((unit) => canGoIntoRepair(unit.stato));
 }

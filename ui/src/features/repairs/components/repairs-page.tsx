@@ -1,10 +1,9 @@
-import { ClipboardList, Plus, RefreshCw, Wrench } from "lucide-react";
+import { ClipboardList, Plus, Wrench } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { RepairState, ReportState } from "../../../../../src/domain/repairs";
-import { type RepairOutcome, type RepairView, useRepairs } from "../../../api/riparazioni";
+import type { RepairState } from "../../../../../src/domain/repairs";
+import { type RepairView, useRepairs } from "../../../api/riparazioni";
 import { type ReportView, useReports } from "../../../api/segnalazioni";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
@@ -13,15 +12,12 @@ import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { TabList } from "../../../components/tab-list";
 import { useLinkedItem } from "../../../lib/item-links";
-import { CloseRepairDialog } from "./close-repair-dialog";
-import { EditRepairModal } from "./edit-repair-modal";
+import { LoadFailure } from "./load-failure";
 import { NewRepairModal } from "./new-repair-modal";
-import { RepairDetailsModal } from "./repair-details-modal";
-import { RepairFromReportModal } from "./repair-from-report-modal";
 import { canGoIntoRepair } from "./repair-labels";
 import { RepairList } from "./repair-list";
+import { type RepairsDialog, RepairsDialogs } from "./repairs-dialogs";
 import { ReportList } from "./report-list";
-import { ReportMoveDialog } from "./report-move-dialog";
 
 type Tab = RepairState | "segnalazioni";
 
@@ -32,15 +28,6 @@ const TABS: { key: Tab; label: string; empty: string }[] = [
   { key: "annullata", label: "Annullate", empty: "Nessuna riparazione annullata" },
   { key: "segnalazioni", label: "Segnalazioni", empty: "Nessuna segnalazione" },
 ];
-
-type OpenDialog =
-  | { kind: "new" }
-  | { kind: "details"; repairId: number }
-  | { kind: "edit"; repair: RepairView; fromDetails: boolean }
-  | { kind: "close"; repair: RepairView; outcome: RepairOutcome; fromDetails: boolean }
-  | { kind: "report-move"; report: ReportView; stato: ReportState }
-  | { kind: "report-lost"; report: ReportView }
-  | { kind: "report-repair"; report: ReportView };
 
 function tabOf(value: string | null): Tab {
   return TABS.find((tab) => tab.key === value)?.key ?? "in_corso";
@@ -72,7 +59,7 @@ export function RepairsPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get("tab"));
   const [search, setSearch] = useState("");
-  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [dialog, setDialog] = useState<RepairsDialog | null>(null);
   // The item page's "Apri riparazione" links here to put that item (and unit) into repair.
   const linkedRepair = useLinkedItem("nuova-riparazione");
   const term = search.trim().toLowerCase();
@@ -132,9 +119,6 @@ export function RepairsPage() {
     );
   }
 
-  const backToDetails = (repair: RepairView, fromDetails: boolean) =>
-    setDialog(fromDetails ? { kind: "details", repairId: repair.id } : null);
-
   return (
     <>
       <PageHeader
@@ -162,7 +146,7 @@ export function RepairsPage() {
           <SearchField
             id="repairs-search"
             label="Cerca"
-            placeholder={tab === "segnalazioni" ? "Oggetto, studente o messaggio" : "Oggetto o note"}
+            placeholder={tab === "segnalazioni" ? "Articolo, studente o messaggio" : "Articolo o note"}
             value={search}
             onChange={setSearch}
             className="xl:w-72"
@@ -186,56 +170,7 @@ export function RepairsPage() {
           onClose={linkedRepair.close}
         />
       )}
-      {dialog?.kind === "details" && (
-        <RepairDetailsModal
-          repair={repairs.data?.find((repair) => repair.id === dialog.repairId)}
-          onClose={() => setDialog(null)}
-          onEdit={(repair) => setDialog({ kind: "edit", repair, fromDetails: true })}
-          onComplete={(repair) => setDialog({ kind: "close", repair, outcome: "completata", fromDetails: true })}
-          onCancelRepair={(repair) => setDialog({ kind: "close", repair, outcome: "annullata", fromDetails: true })}
-        />
-      )}
-      {dialog?.kind === "edit" && (
-        <EditRepairModal repair={dialog.repair} onClose={() => backToDetails(dialog.repair, dialog.fromDetails)} />
-      )}
-      {dialog?.kind === "close" && (
-        <CloseRepairDialog
-          repair={dialog.repair}
-          outcome={dialog.outcome}
-          onBack={() => backToDetails(dialog.repair, dialog.fromDetails)}
-          onClosed={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === "report-move" && (
-        <ReportMoveDialog
-          report={dialog.report}
-          move={{ kind: "state", stato: dialog.stato }}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === "report-lost" && (
-        <ReportMoveDialog report={dialog.report} move={{ kind: "lost" }} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === "report-repair" && (
-        <RepairFromReportModal report={dialog.report} onClose={() => setDialog(null)} />
-      )}
+      <RepairsDialogs dialog={dialog} setDialog={setDialog} repairs={repairs.data} />
     </>
-  );
-}
-
-function LoadFailure({ children, onRetry }: { children: string; onRetry: () => void }) {
-  return (
-    <div className="p-4">
-      <Alert
-        tone="error"
-        action={
-          <Button variant="ghost" icon={RefreshCw} onClick={onRetry} className="-my-1.5 py-1.5">
-            Riprova
-          </Button>
-        }
-      >
-        {children}
-      </Alert>
-    </div>
   );
 }

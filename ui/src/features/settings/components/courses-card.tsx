@@ -32,7 +32,7 @@ export function CoursesCard() {
         Corsi
       </h2>
       <p className="text-sm text-slate-600">
-        Un corso archiviato conserva oggetti e studenti ma non è più proposto a chi si registra.
+        Un corso archiviato conserva articoli e studenti ma non è più proposto a chi si registra.
       </p>
       {courses.isPending && <LoadingState label="Caricamento corsi..." />}
       {courses.isError && <Alert tone="error">Errore nel caricamento categorie/corsi/unità</Alert>}

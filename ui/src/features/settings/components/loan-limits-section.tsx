@@ -17,7 +17,7 @@ export function LoanLimitsSection({ draft, set }: SettingsSectionProps) {
       <TextField
         label="Durata massima di un prestito esterno (giorni)"
         optional
-        hint="Vuoto = nessun limite. Ogni oggetto può avere la sua."
+        hint="Vuoto = nessun limite. Ogni articolo può avere la sua."
         type="number"
         min={1}
         value={draft.durata_massima_giorni ?? ""}

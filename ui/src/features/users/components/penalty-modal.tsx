@@ -1,31 +1,24 @@
-import { History, LockOpen, Pencil, Plus, RotateCcw, Trash2 } from "lucide-react";
+import { History, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import {
   type Penalty,
   useAssignPenalty,
   useDeletePenalty,
   useEditPenalty,
-  useUnblockUser,
   useUserPenalties,
 } from "../../../api/penalties";
 import { Alert } from "../../../components/alert";
-import { Button, IconButton } from "../../../components/button";
+import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
-import { ApiError } from "../../../lib/api";
-import { daysLateText, formatDateTime } from "../../../lib/dates";
 import { fullName, type User } from "../../../lib/user";
-import { PenaltyBadge } from "./penalty-badge";
 import { PenaltyForm } from "./penalty-form";
-
-/** The message of a refusal: the server's own words, else the action's fallback. */
-function refusalOf(error: Error | null, fallback: string): string | null {
-  if (!error) return null;
-  return error instanceof ApiError && error.status > 0 ? error.message : fallback;
-}
+import { PenaltyRecord } from "./penalty-record";
+import { refusalOf } from "./refusal";
+import { UnblockSection } from "./unblock-section";
 
 /**
  * A student's strikes and penalty history; a blocked student is unblocked here, with or without a reset,
@@ -33,7 +26,6 @@ function refusalOf(error: Error | null, fallback: string): string | null {
  */
 export function PenaltyModal({ user, onClose }: { user: User; onClose: () => void }) {
   const penalties = useUserPenalties(user.id);
-  const unblock = useUnblockUser();
   const assign = useAssignPenalty();
   const edit = useEditPenalty();
   const remove = useDeletePenalty();
@@ -48,58 +40,11 @@ export function PenaltyModal({ user, onClose }: { user: User; onClose: () => voi
     if (penalties.error) console.warn("Storico penalità non caricato:", penalties.error);
   }, [penalties.error]);
 
-  function run(resetStrikes: boolean) {
-    unblock.mutate(
-      { userId: user.id, resetStrikes },
-      { onSuccess: (answer) => showToast(answer.message || "Utente sbloccato") },
-    );
-  }
-
-  const error = refusalOf(unblock.error, "Errore nello sblocco utente");
   const deleteError = refusalOf(remove.error, "Errore nell'eliminazione della penalità");
   return (
     <Modal title="Gestione Penalità" description={`${fullName(user)} · ${user.email}`} onClose={onClose} size="lg">
       <div className="space-y-5">
-        <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-slate-600">
-            Penalità attive: <span className="font-semibold text-slate-900">{standing.penalty_strikes}</span>
-          </p>
-          <PenaltyBadge user={standing} />
-        </div>
-
-        {standing.is_blocked && (
-          <Alert tone="error">
-            <p className="font-semibold">BLOCCATO</p>
-            <p className="mt-0.5">
-              <span className="font-medium">Motivo:</span> {standing.blocked_reason ?? "Non specificata"}
-            </p>
-            <p className="mt-0.5">L'utente non può fare richieste finché non viene sbloccato di persona.</p>
-          </Alert>
-        )}
-
-        {error && <Alert tone="error">{error}</Alert>}
-
-        {(standing.is_blocked || standing.penalty_strikes > 0) && (
-          <div className="flex flex-col gap-2 sm:flex-row">
-            {standing.is_blocked && (
-              <Button
-                variant="secondary"
-                icon={LockOpen}
-                busy={unblock.isPending && !unblock.variables?.resetStrikes}
-                onClick={() => run(false)}
-              >
-                Sblocca mantenendo le penalità
-              </Button>
-            )}
-            <Button
-              icon={RotateCcw}
-              busy={unblock.isPending && unblock.variables?.resetStrikes === true}
-              onClick={() => run(true)}
-            >
-              {standing.is_blocked ? "Sblocca e azzera le penalità" : "Azzera le penalità"}
-            </Button>
-          </div>
-        )}
+        <UnblockSection userId={user.id} standing={standing} />
 
         {adding ? (
           <PenaltyForm
@@ -207,37 +152,5 @@ export function PenaltyModal({ user, onClose }: { user: User; onClose: () => voi
         />
       )}
     </Modal>
-  );
-}
-
-function PenaltyRecord({ penalty, onEdit, onDelete }: { penalty: Penalty; onEdit: () => void; onDelete: () => void }) {
-  const tone =
-    penalty.strike_assegnati >= 2
-      ? "bg-red-50 text-red-700 ring-red-200"
-      : "bg-orange-50 text-orange-700 ring-orange-200";
-  const recorder = `${penalty.created_by_name ?? ""} ${penalty.created_by_surname ?? ""}`.trim();
-  return (
-    <li className={`p-4 ${penalty.azzerata_at ? "opacity-60" : ""}`}>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 font-medium text-slate-900">
-          {/* A penalty given by hand names no item. */}
-          <span className="text-slate-500">#{penalty.id}</span> {penalty.articolo_nome || "Penalità manuale"}
-        </p>
-        <span className="flex shrink-0 items-center gap-1">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>
-            {penalty.strike_assegnati} strike
-          </span>
-          <IconButton icon={Pencil} label={`Modifica la penalità #${penalty.id}`} onClick={onEdit} />
-          <IconButton icon={Trash2} tone="danger" label={`Elimina la penalità #${penalty.id}`} onClick={onDelete} />
-        </span>
-      </div>
-      <p className="mt-0.5 text-sm text-slate-600">{penalty.motivo}</p>
-      <p className="mt-1 text-xs text-slate-500">
-        {penalty.giorni_ritardo > 0 && `${daysLateText(penalty.giorni_ritardo)} · `}
-        {formatDateTime(penalty.created_at)}
-        {recorder && ` · registrata da ${recorder}`}
-        {penalty.azzerata_at && ` · azzerata il ${formatDateTime(penalty.azzerata_at)}`}
-      </p>
-    </li>
   );
 }

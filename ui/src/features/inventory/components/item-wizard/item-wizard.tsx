@@ -136,7 +136,7 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
   const { buttonProps, reasonLine } = useDisabledReason(stepProblem(form, step));
   return (
     <Modal
-      title={mode === "create" ? "Nuovo Elemento" : "Modifica Elemento"}
+      title={mode === "create" ? "Nuovo Articolo" : "Modifica Articolo"}
       description={`Passo ${step} di ${LAST_STEP}: ${WIZARD_STEPS[step - 1]}`}
       onClose={onClose}
       size="lg"

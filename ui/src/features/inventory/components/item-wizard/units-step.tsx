@@ -20,7 +20,7 @@ export function UnitsStep({ form, onChange }: StepProps) {
       <p className="flex items-start gap-2 text-xs text-slate-500">
         <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
         Ogni unità ha un codice univoco, generato dal nome: puoi modificarlo (ad esempio per usare l'etichetta già
-        presente sull'oggetto). Le unità esistenti conservano il loro storico.
+        presente sull'articolo). Le unità esistenti conservano il loro storico.
       </p>
       <ol aria-label="Unità" className="max-h-60 space-y-2 overflow-y-auto rounded-lg border border-slate-200 p-2">
         {form.unita.map((unit, index) => (

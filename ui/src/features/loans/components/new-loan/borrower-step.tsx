@@ -1,32 +1,18 @@
-import { Copy, KeyRound, UserPlus, Users } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type NewUserInput, useCreateUser, useUsers } from "../../../../api/users";
+import { UserPlus, Users } from "lucide-react";
+import { useState } from "react";
+import { useUsers } from "../../../../api/users";
 import { Alert } from "../../../../components/alert";
-import { Button } from "../../../../components/button";
 import { COVERING_INPUT } from "../../../../components/covering-input";
 import { EmptyState } from "../../../../components/empty-state";
-import { SelectField, TextField } from "../../../../components/form-field";
 import { LoadingState } from "../../../../components/spinner";
-import { ApiError } from "../../../../lib/api";
-import { useCourseNames } from "../../../../lib/courses";
-import { isAdmin, type User } from "../../../../lib/user";
+import { isAdmin } from "../../../../lib/user";
 import { StrikeBadge } from "../loan-badges";
 import { ChoiceCard, StepSearch } from "./choice-card";
-import { generateTemporaryPassword } from "./temporary-password";
+import { CreatedBorrower } from "./created-borrower";
+import { NewBorrowerForm } from "./new-borrower-form";
 import type { Borrower } from "./wizard-state";
 
 type Mode = "registered" | "new";
-
-type NewBorrowerForm = Omit<NewUserInput, "password" | "ruolo">;
-
-const EMPTY_FORM: NewBorrowerForm = {
-  name: "",
-  surname: "",
-  email: "",
-  matricola: "",
-  corso_accademico: "",
-  phone: "",
-};
 
 interface BorrowerStepProps {
   borrower: Borrower | null;
@@ -139,109 +125,6 @@ function RegisteredBorrowers({
           ))}
         </fieldset>
       )}
-    </div>
-  );
-}
-
-function NewBorrowerForm({ onCreated }: { onCreated: (user: User, password: string) => void }) {
-  const courseNames = useCourseNames();
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [missing, setMissing] = useState(false);
-  const createBorrower = useCreateUser();
-
-  const field = (key: keyof NewBorrowerForm) => ({
-    value: form[key],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [key]: event.target.value })),
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const required = [form.name, form.surname, form.email, form.matricola, form.corso_accademico];
-    const incomplete = required.some((value) => !value.trim());
-    setMissing(incomplete);
-    if (incomplete) return;
-    const password = generateTemporaryPassword();
-    createBorrower.mutate(
-      { ...form, password, ruolo: "user" },
-      { onSuccess: (answer) => onCreated(answer.user, password) },
-    );
-  }
-
-  const error = missing
-    ? "Compila tutti i campi obbligatori"
-    : createBorrower.error &&
-      (createBorrower.error instanceof ApiError && createBorrower.error.status > 0
-        ? createBorrower.error.message
-        : "Errore nella creazione utente");
-  return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Nome" autoComplete="off" {...field("name")} />
-        <TextField label="Cognome" autoComplete="off" {...field("surname")} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          placeholder="nome.cognome@accademia.it"
-          {...field("email")}
-        />
-        <TextField label="Matricola" autoComplete="off" {...field("matricola")} />
-        <SelectField label="Corso accademico" {...field("corso_accademico")}>
-          <option value="">Seleziona un corso</option>
-          {courseNames.map((course) => (
-            <option key={course} value={course}>
-              {course}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Telefono" type="tel" optional autoComplete="off" {...field("phone")} />
-      </div>
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="flex justify-end">
-        <Button type="submit" icon={UserPlus} busy={createBorrower.isPending}>
-          Crea utente
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function CreatedBorrower({ name, password }: { name: string; password: string }) {
-  const [copied, setCopied] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  // It replaces the form's button that was pressed: the focus moves here, where the desk acts next.
-  useEffect(() => panel.current?.querySelector("button")?.focus(), []);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(password);
-      setCopied(true);
-    } catch (error) {
-      console.warn("Copia negli appunti non riuscita:", error);
-    }
-  }
-  return (
-    <div ref={panel} className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-      <p className="text-sm font-medium text-emerald-900">Utente {name} creato e selezionato.</p>
-      <div>
-        <p id="temporary-password-label" className="flex items-center gap-1.5 text-xs font-medium text-emerald-900">
-          <KeyRound className="size-3.5" aria-hidden="true" />
-          Password temporanea
-        </p>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
-          <output
-            aria-labelledby="temporary-password-label"
-            className="rounded-md bg-white px-3 py-1.5 font-mono text-sm tracking-wide break-all text-slate-900 ring-1 ring-emerald-200"
-          >
-            {password}
-          </output>
-          <Button variant="secondary" icon={Copy} onClick={copy} className="px-3 py-1.5">
-            {copied ? "Copiata" : "Copia"}
-          </Button>
-        </div>
-      </div>
-      <p className="text-xs text-emerald-800">Comunicala ora all'utente: non verrà più mostrata.</p>
     </div>
   );
 }

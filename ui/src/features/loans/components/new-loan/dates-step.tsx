@@ -60,7 +60,7 @@ export function DatesStep({ state, start, end, endLocked, today, dateProblem, di
         {availability.isError && <Alert tone="error">{availability.error.message}</Alert>}
         {calendar && (
           <BookingCalendar
-            label={`Date del prestito di ${state.item?.nome ?? "questo oggetto"}`}
+            label={`Date del prestito di ${state.item?.nome ?? "questo articolo"}`}
             firstDay={today}
             lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
             takenDays={taken}
@@ -94,7 +94,7 @@ export function DatesStep({ state, start, end, endLocked, today, dateProblem, di
           Riepilogo
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          <dt className="text-slate-500">Oggetto</dt>
+          <dt className="text-slate-500">Articolo</dt>
           <dd className="min-w-0 text-slate-900">{state.item?.nome}</dd>
           <dt className="text-slate-500">Utente</dt>
           <dd className="min-w-0 text-slate-900">

@@ -33,7 +33,7 @@ export function ItemStep({
     <div className="space-y-3">
       <StepSearch
         id="loan-item-search"
-        label="Cerca oggetto"
+        label="Cerca articolo"
         value={search}
         onChange={setSearch}
         placeholder="Cerca per nome, numero di serie o codice"
@@ -41,12 +41,12 @@ export function ItemStep({
       {shown.length === 0 ? (
         <EmptyState
           icon={PackageSearch}
-          title={term ? "Nessun oggetto trovato" : "Nessun oggetto disponibile"}
+          title={term ? "Nessun articolo trovato" : "Nessun articolo disponibile"}
           text={term ? undefined : "Tutte le unità sono in prestito, in riparazione o perse."}
         />
       ) : (
         <fieldset className="min-w-0 max-h-80 space-y-2 overflow-y-auto pr-1">
-          <legend className="sr-only">Oggetto da prestare</legend>
+          <legend className="sr-only">Articolo da prestare</legend>
           {shown.map((item) => (
             <ChoiceCard
               key={item.id}

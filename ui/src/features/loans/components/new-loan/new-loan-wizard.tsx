@@ -26,7 +26,7 @@ import {
 } from "./wizard-state";
 
 const STEPS: { step: Step; title: string }[] = [
-  { step: 1, title: "Oggetto" },
+  { step: 1, title: "Articolo" },
   { step: 2, title: "Utente" },
   { step: 3, title: "Unità" },
   { step: 4, title: "Utilizzo" },
