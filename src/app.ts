@@ -16,7 +16,7 @@ import { coursesModule } from "./modules/courses";
 import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { createImportJobs } from "./modules/excel/import-jobs";
-import { gzippedJsonOf } from "./modules/gzipped-list";
+
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { jsonTextOf } from "./modules/json-text";
@@ -35,6 +35,7 @@ import {
   compressedStream,
   createResponseCache,
   encodeJson,
+  gzippedJsonOf,
   isStreamedList,
   jsonResponse,
   type ListReaders,

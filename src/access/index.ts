@@ -47,10 +47,22 @@ export function visibleItems(person: Pick<Actor, "ruolo" | "corsoAccademico">): 
   return person.corsoAccademico ? { kind: "course", course: person.corsoAccademico } : { kind: "none" };
 }
 
+/** The ids of the items assigned to the course, as a query. */
+const idsOfCourseItems = (course: string) =>
+  sql`select ic.inventario_id from inventario_corsi ic join corsi c on c.id = ic.corso_id where c.nome = ${course}`;
+
 /** Items assigned to the course, as SQL on `inventario` (a student's scope, or the desk's course filter). */
 export function itemsOfCourse(course: string): SQL {
-  return sql`exists(select 1 from inventario_corsi ic join corsi c on c.id = ic.corso_id
-    where ic.inventario_id = ${qualified(inventario.id)} and c.nome = ${course})`;
+  return sql`exists(${idsOfCourseItems(course)} and ic.inventario_id = ${qualified(inventario.id)})`;
+}
+
+/**
+ * The same scope for a list of the course's items: SQLite reads the course's items from its index first,
+ * where `itemsOfCourse` checks every item of the academy in turn (0.6 against 0.3 ms for 500 items). For
+ * one item `itemsOfCourse` is the cheaper: this form reads the whole course to check it.
+ */
+export function listedItemsOfCourse(course: string): SQL {
+  return sql`${qualified(inventario.id)} in (${idsOfCourseItems(course)})`;
 }
 
 /** The items a person sees, as SQL on `inventario` (undefined: every item). */

@@ -5,6 +5,7 @@
  * - response-cache.ts: the polled lists' answers, kept per user until a resource they read changes;
  * - list-readers.ts, list-reader-worker.ts: the threads that compute those lists on a miss;
  * - whole-list.ts: the spec's whole lists, streamed in stretches;
+ * - gzipped-list.ts: the whole inventory and catalogues, kept gzipped in pieces a write re-encodes alone;
  * - item-journal.ts, unit-counts.ts: each item's unit counts and texts, kept per connection and
  *   brought up to date from the `item_changes` journal;
  * - kept-search.ts: the totals of the desk's open searches;
@@ -15,6 +16,7 @@
  */
 
 export { KEPT_COUNTS, type KeptCount } from "./counters";
+export { gzippedJsonOf, gzippedList } from "./gzipped-list";
 export { historyTotal } from "./history-totals";
 export { type JournalMark, journalSince, keptPerItem } from "./item-journal";
 export {

@@ -328,7 +328,7 @@ export function createResponseCache(ctx: AppContext) {
       );
     },
 
-    /** A list that built its own gzip (src/modules/gzipped-list.ts): kept as it came. */
+    /** A list that built its own gzip (src/read-model/gzipped-list.ts): kept as it came. */
     storeGzipped(request: Request, gzipped: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
       return keepAndAnswer(request, { body: null, gzipped }, headers);
     },

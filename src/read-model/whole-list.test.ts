@@ -1,11 +1,11 @@
 import { describe, expect, it, spyOn } from "bun:test";
 import { eq } from "drizzle-orm";
 import { corsi, inventario, inventarioCorsi, unita, users } from "../db/schema";
-import { PIECE_ROWS } from "../modules/gzipped-list";
 import { unitCode } from "../modules/inventory/service";
 import type { Json } from "../testing/harness";
 import { insertLoan, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
+import { PIECE_ROWS } from "./gzipped-list";
 import * as wholeLists from "./whole-list";
 import { STRETCH_ROWS, STRETCHES_PER_ID_RUN } from "./whole-list";
 

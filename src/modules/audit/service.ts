@@ -1,5 +1,4 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Actor } from "../../actor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { auditLog } from "../../db/schema";
@@ -34,11 +33,17 @@ export interface AuditEntry {
   summary: string;
 }
 
+/** Who a change is recorded for: a signed-in user, or the scheduled jobs, which act for nobody. */
+export type AuditActor = { id: number | null; email: string };
+
+/** The scheduled jobs' name in the trail and the history: their changes have no user behind them. */
+export const SCHEDULED_JOBS_ACTOR: AuditActor = { id: null, email: "sistema" };
+
 /**
  * Records an administrator's change. Call it inside the same transaction as the change itself, so
  * the trail never claims something that did not happen (nor misses something that did).
  */
-export function recordAudit(db: Db, clock: Clock, actor: Pick<Actor, "id" | "email">, entry: AuditEntry): void {
+export function recordAudit(db: Db, clock: Clock, actor: AuditActor, entry: AuditEntry): void {
   db.insert(auditLog)
     .values({
       actorId: actor.id,

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { itemsOfCourse } from "../../access";
+import { listedItemsOfCourse } from "../../access";
 import type { Db } from "../../db/client";
 import { categorie, inventario, unita } from "../../db/schema";
 import { keptPerTerm, rowsContaining, unitsOfItemsNotNamed } from "../../db/search";
 import { qualified } from "../../db/sql";
 import { type InventorySortField, LOW_STOCK } from "../../domain/inventory-list";
 import { isLowStock } from "../../domain/stock-level";
-import { itemCounts, itemCountTotals } from "../../read-model";
-import { gzippedList } from "../gzipped-list";
+import { gzippedList, itemCounts, itemCountTotals } from "../../read-model";
+
 import { arrayText, jsonText, pageText } from "../json-text";
 import { type Page, pageOf, pageOfRows } from "../paging";
 import { type ItemTexts, itemTexts } from "./item-views";
@@ -82,7 +82,7 @@ function itemSelection(query: InventoryQuery, scope: { course?: string }): ItemS
       isNull(inventario.archivedAt),
       term ? itemsContaining(term) : undefined,
       query.categoria ? eq(inventario.categoriaId, Number(query.categoria)) : undefined,
-      course ? itemsOfCourse(course) : undefined,
+      course ? listedItemsOfCourse(course) : undefined,
       query.dateFrom ? gte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, query.dateFrom) : undefined,
       query.dateTo ? lte(sql`substr(${inventario.dataAggiunta}, 1, 10)`, query.dateTo) : undefined,
     ),

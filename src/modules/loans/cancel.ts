@@ -8,7 +8,7 @@ import { LOAN_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
 import { HANDOVER_MESSAGES, noShowStartsBefore } from "../../domain/loan-rules";
 import { conflict } from "../../http/errors";
-import { recordAudit } from "../audit/service";
+import { recordAudit, SCHEDULED_JOBS_ACTOR } from "../audit/service";
 import { notifyStudent } from "../notifications/service";
 import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
@@ -50,7 +50,8 @@ export function cancelLoan(ctx: AppContext, admin: Actor, id: number) {
 
 /**
  * The periodic job: loans never handed over whose student let the start day and `giorni_ritiro` more go
- * by are cancelled as no-shows, and each student is told in the same transaction. Returns how many.
+ * by are cancelled as no-shows, their sets follow, and each student is told in the same transaction.
+ * Returns how many.
  */
 export function cancelNoShows(ctx: AppContext): number {
   const today = ctx.clock.today();
@@ -59,6 +60,7 @@ export function cancelNoShows(ctx: AppContext): number {
     const noShows = tx
       .select({
         id: prestiti.id,
+        setId: prestiti.prenotazioneId,
         userId: prestiti.utenteId,
         start: prestiti.dataUscita,
         end: prestiti.dataRientro,
@@ -77,6 +79,8 @@ export function cancelNoShows(ctx: AppContext): number {
     const now = ctx.clock.now().toISOString();
     for (const loan of noShows) {
       markCancelled(tx, loan.id, now, null);
+      // The set follows its line, as it does when the desk cancels one (it may end, or be cancelled whole).
+      if (loan.setId !== null) refreshSetState(tx, ctx, SCHEDULED_JOBS_ACTOR, loan.setId);
       if (loan.userId !== null)
         notifyStudent(tx, ctx, {
           userId: loan.userId,

@@ -289,7 +289,8 @@ function countInParts(
 
 /**
  * The rows as an array, or, when a page was asked for, that page with the total count: `count` counts the
- * rows that meet a condition, `ofItems` everyone's rows of the items a query selects.
+ * rows that meet a condition, `ofItems` everyone's rows of the items a query selects. A list that writes
+ * its rows' JSON itself gives `wholeTexts`, which then answers the whole list in place of `load`.
  */
 export function pagedList<T>(
   table: Pick<WholeList<T>, "db" | "table" | "id">,
@@ -298,9 +299,11 @@ export function pagedList<T>(
   load: (selection: Selection) => T[],
   count: (where: SQL | undefined) => number,
   ofItems: (items: SQL) => number,
+  wholeTexts?: (ids: number[]) => string[],
 ): T[] | PagedAnswer<T> | Response {
   const { page, orderBy, reverseOrderBy } = filter;
   const where = and(own, filter.where);
+  if (!page && wholeTexts) return wholeList({ ...table, where, orderBy, textsOf: wholeTexts });
   if (!page) return wholeList({ ...table, where, orderBy, load: (stretch) => load({ where: stretch, orderBy }) });
   const { countParts, keptTotal } = filter;
   const totale = countParts

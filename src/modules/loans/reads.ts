@@ -16,6 +16,7 @@ import {
   loansOfItems,
   requestsInStates,
   requestsOfItems,
+  requestTexts,
 } from "./views";
 
 export function requestView(ctx: AppContext, id: number): RequestView {
@@ -38,6 +39,7 @@ export function listRequests(ctx: AppContext, actor: Actor, query: RequestListQu
         ? requestsInStates(ctx.db, filter.onlyStates)
         : countRequests(ctx.db, where),
     (items) => requestsOfItems(ctx.db, items),
+    (ids) => requestTexts(ctx.sqlite, ids),
   );
 }
 

@@ -20,6 +20,7 @@ import {
   userRow,
 } from "../../testing/loan-fixtures";
 import { createRequest } from "./request";
+import { loadRequestViews } from "./views";
 
 const UNAVAILABLE = "L'unità selezionata non è disponibile per le date scelte";
 const ALREADY_HANDLED = "La richiesta è già stata gestita";
@@ -527,6 +528,57 @@ describe("who sees which requests", () => {
       utente_email: classmate.user.email,
       stato: "in_attesa",
     });
+  });
+});
+
+describe("the desk's whole request list", () => {
+  it("answers every request as its own view does, in every state and for a deleted account", async () => {
+    const { client, ctx, admin, student, classmate, camera, tablet } = await loanScenario();
+    const note = 'Per il "progetto" di ritratto\nseconda riga, àèìòù € \\ fine';
+    await requestOk(client, student.token, {
+      unit_id: unitIdOf(camera, 0),
+      dal: day(1),
+      al: day(2),
+      note,
+    });
+    const approved = await requestOk(client, classmate.token, {
+      unit_id: unitIdOf(camera, 1),
+      dal: day(1),
+      al: day(2),
+    });
+    await approveOk(client, admin, approved.id);
+    const refused = await requestOk(client, student.token, { unit_id: unitIdOf(camera, 2), dal: day(3), al: day(4) });
+    const refusal = await client.put(`/api/prestiti/${refused.id}/rifiuta`, { motivo_rifiuto: "Già prenotata" }, admin);
+    expect(refusal.status).toBe(200);
+    const withdrawn = await requestOk(client, classmate.token, {
+      unit_id: unitIdOf(tablet),
+      dal: day(5),
+      al: day(5),
+      tipo_utilizzo: "interno",
+    });
+    expect((await client.delete(`/api/richieste/${withdrawn.id}`, classmate.token)).status).toBe(200);
+    const orphan = await requestOk(client, student.token, {
+      unit_id: unitIdOf(tablet),
+      dal: day(7),
+      al: day(8),
+      tipo_utilizzo: "esterno",
+    });
+    ctx.db.update(richieste).set({ utenteId: null }).where(eq(richieste.id, orphan.id)).run();
+    blockUser(ctx, classmate.user.id, 2);
+
+    const answer = await client.get("/api/richieste?all=1", admin);
+
+    expect(answer.status).toBe(200);
+    const views = loadRequestViews(ctx.db);
+    expect(views.map((view) => view.stato).sort()).toEqual([
+      "annullata",
+      "approvata",
+      "in_attesa",
+      "in_attesa",
+      "rifiutata",
+    ]);
+    expect(answer.body).toStrictEqual(views);
+    expect(answer.body.map((request: Json) => Object.keys(request))).toEqual(views.map((view) => Object.keys(view)));
   });
 });
 

@@ -208,7 +208,16 @@ export function returnLoanStep(
     ended,
     repairs,
     penalty,
-    consequences,
+    // A line of a set answers the strikes this return actually recorded: none until the set's last line is
+    // back, then the set's, with the lateness they were counted on. A single loan answers its own.
+    consequences:
+      loan.prenotazioneId === null
+        ? consequences
+        : {
+            giorni_ritardo: penalty?.daysLate ?? consequences.giorni_ritardo,
+            strike: penalty?.strikes ?? 0,
+            blocco: penalty?.blocked ?? false,
+          },
     remaining: plan.remaining,
     borrower: loan.chi,
     itemName: item?.nome ?? "",

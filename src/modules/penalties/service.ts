@@ -10,7 +10,7 @@ import { automaticBlockReason, strikesExpired } from "../../domain/academy-setti
 import { calendarDateIn } from "../../domain/dates";
 import { lateReturnReason, UNBLOCK_HELP } from "../../domain/loan-rules";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { recordAudit } from "../audit/service";
+import { type AuditActor, recordAudit } from "../audit/service";
 import type { MailContext } from "../mail/service";
 import { notifyStudent } from "../notifications/service";
 import { readSettings } from "../settings/service";
@@ -43,7 +43,7 @@ export interface LateReturnOutcome {
 export function recordLateReturn(
   db: Db,
   ctx: MailContext,
-  admin: Actor,
+  admin: AuditActor,
   loan: { loanId: number; userId: number | null; itemName: string; daysLate: number; strikes: number },
 ): LateReturnOutcome | null {
   const { daysLate: late, strikes } = loan;
@@ -83,7 +83,7 @@ export function recordLateReturn(
 function changeStrikes(
   db: Db,
   ctx: MailContext,
-  admin: Actor,
+  admin: AuditActor,
   userId: number,
   delta: number,
   notice: { titolo: string; messaggio: (total: number) => string },
@@ -271,38 +271,49 @@ const strikesText = (strikes: number) => (strikes === 1 ? "1 penalità" : `${str
  * counted towards the block, told to the student and audited, all in one transaction.
  */
 export function assignManualPenalty(ctx: AppContext, admin: Actor, input: ManualPenaltyInput): PenaltyChangeAnswer {
+  return writeTransaction(ctx.db, (tx) => assignManualPenaltyStep(tx, ctx, admin, input));
+}
+
+/**
+ * The manual penalty inside the caller's transaction: for another module's decision that costs strikes
+ * by the same rule (a lost accessory settled with a penalty).
+ */
+export function assignManualPenaltyStep(
+  tx: Db,
+  ctx: MailContext,
+  admin: Actor,
+  input: ManualPenaltyInput,
+): PenaltyChangeAnswer {
   const userId = Number(input.userId);
   const reason = requiredReason(input.motivo);
-  return writeTransaction(ctx.db, (tx) => {
-    const student = tx.select().from(users).where(eq(users.id, userId)).get();
-    if (!student) throw notFound("Utente non trovato");
-    if (isDesk(student)) throw badRequest("Gli amministratori non ricevono penalità");
-    const { id } = tx
-      .insert(penalita)
-      .values({
-        utenteId: userId,
-        prestitoId: null,
-        articoloNome: "",
-        motivo: reason,
-        giorniRitardo: 0,
-        strikeAssegnati: input.strikes,
-        createdBy: admin.id,
-        createdAt: ctx.clock.now().toISOString(),
-      })
-      .returning({ id: penalita.id })
-      .get();
-    recordAudit(tx, ctx.clock, admin, {
-      action: "penalty.assign",
-      entity: "user",
-      entityId: userId,
-      summary: `Penalità #${id} a ${student.email}: ${strikesText(input.strikes)} (${reason})`,
-    });
-    const { user } = changeStrikes(tx, ctx, admin, userId, input.strikes, {
-      titolo: input.strikes === 1 ? "Hai ricevuto una penalità" : `Hai ricevuto ${input.strikes} penalità`,
-      messaggio: (total) => `${reason}. Penalità totali: ${total}.`,
-    });
-    return { message: "Penalità assegnata", penalty: penaltyViewOf(tx, id), user: standingOf(user) };
+  const student = tx.select().from(users).where(eq(users.id, userId)).get();
+  if (!student) throw notFound("Utente non trovato");
+  if (isDesk(student)) throw badRequest("Gli amministratori non ricevono penalità");
+  const { id } = tx
+    .insert(penalita)
+    .values({
+      utenteId: userId,
+      prestitoId: null,
+      articoloNome: "",
+      motivo: reason,
+      giorniRitardo: 0,
+      strikeAssegnati: input.strikes,
+      createdBy: admin.id,
+      createdAt: ctx.clock.now().toISOString(),
+    })
+    .returning({ id: penalita.id })
+    .get();
+  recordAudit(tx, ctx.clock, admin, {
+    action: "penalty.assign",
+    entity: "user",
+    entityId: userId,
+    summary: `Penalità #${id} a ${student.email}: ${strikesText(input.strikes)} (${reason})`,
   });
+  const { user } = changeStrikes(tx, ctx, admin, userId, input.strikes, {
+    titolo: input.strikes === 1 ? "Hai ricevuto una penalità" : `Hai ricevuto ${input.strikes} penalità`,
+    messaggio: (total) => `${reason}. Penalità totali: ${total}.`,
+  });
+  return { message: "Penalità assegnata", penalty: penaltyViewOf(tx, id), user: standingOf(user) };
 }
 
 /**

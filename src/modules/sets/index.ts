@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
+import { readsPlugin } from "../../read-model";
 import { errorAnswer, fileAnswer } from "../schemas";
 import { createSet } from "./booking";
 import { handOverSet, signSet } from "./handover";
@@ -36,81 +37,96 @@ import { listShortages, resolveShortage } from "./shortages";
 
 /** Sets (`prenotazioni`): several units booked, decided, handed over, signed for and returned as one. */
 export function setsModule(ctx: AppContext, tokens: TokenService) {
-  return new Elysia()
-    .use(authPlugin(tokens))
-    .post("/prenotazioni", ({ actor, body }) => createSet(ctx, actor, body), {
-      auth: "signed-in",
-      body: createSetBody,
-      response: createSetResponse,
-    })
-    .get("/prenotazioni", ({ actor, query }) => listSets(ctx, actor, query), {
-      auth: "admin",
-      query: setListQuery,
-      response: setList,
-    })
-    .get("/prenotazioni/mie", ({ actor }) => mySets(ctx, actor), {
-      auth: "signed-in",
-      response: t.Array(setSummary),
-    })
-    .get("/prenotazioni/:id", ({ actor, params }) => readSet(ctx, actor, Number(params.id)), {
-      auth: "signed-in",
-      params: setParams,
-      response: readSetResponse,
-    })
-    .delete("/prenotazioni/:id", ({ actor, params }) => cancelSet(ctx, actor, Number(params.id)), {
-      auth: "signed-in",
-      params: setParams,
-      response: changeSetResponse,
-    })
-    .put("/prenotazioni/:id/approva", ({ actor, params, body }) => approveSet(ctx, actor, Number(params.id), body), {
-      auth: "admin",
-      params: setParams,
-      body: approveSetBody,
-      response: approveSetResponse,
-    })
-    .put("/prenotazioni/:id/rifiuta", ({ actor, params, body }) => rejectSet(ctx, actor, Number(params.id), body), {
-      auth: "admin",
-      params: setParams,
-      body: rejectSetBody,
-      response: changeSetResponse,
-    })
-    .put("/prenotazioni/:id/consegna", ({ actor, params, body }) => handOverSet(ctx, actor, Number(params.id), body), {
-      auth: "admin",
-      params: setParams,
-      body: handOverSetBody,
-      response: handOverSetResponse,
-    })
-    .put("/prenotazioni/:id/firma", ({ actor, params, body }) => signSet(ctx, actor, Number(params.id), body), {
-      auth: "signed-in",
-      params: setParams,
-      body: signSetBody,
-      response: { ...changeSetResponse, 403: errorAnswer },
-    })
-    .get("/prenotazioni/:id/ricevuta", ({ actor, params }) => setReceipt(ctx, actor, Number(params.id)), {
-      auth: "signed-in",
-      params: setParams,
-      detail: fileAnswer("application/pdf", "L'accordo di consegna della prenotazione, con la firma (PDF)"),
-    })
-    .get(
-      "/prenotazioni/:id/anteprima-restituzione",
-      ({ params, query }) => returnSetPreview(ctx, Number(params.id), query.unita?.split(",").map(Number)),
-      { auth: "admin", params: setParams, query: returnPreviewQuery, response: returnPreviewResponse },
-    )
-    .put("/prenotazioni/:id/restituisci", ({ actor, params, body }) => returnSet(ctx, actor, Number(params.id), body), {
-      auth: "admin",
-      params: setParams,
-      body: returnSetBody,
-      response: returnSetResponse,
-    })
-    .get("/mancanze", ({ query }) => listShortages(ctx, query), {
-      auth: "admin",
-      query: shortageListQuery,
-      response: shortageListResponse,
-    })
-    .put("/mancanze/:id/risolvi", ({ actor, params, body }) => resolveShortage(ctx, actor, Number(params.id), body), {
-      auth: "admin",
-      params: shortageParams,
-      body: resolveShortageBody,
-      response: resolveShortageResponse,
-    });
+  return (
+    new Elysia()
+      .use(authPlugin(tokens))
+      // The set tables bump no resource of data_versions: the set lists are read anew on every call.
+      .use(readsPlugin)
+      .post("/prenotazioni", ({ actor, body }) => createSet(ctx, actor, body), {
+        auth: "signed-in",
+        body: createSetBody,
+        response: createSetResponse,
+      })
+      .get("/prenotazioni", ({ actor, query }) => listSets(ctx, actor, query), {
+        auth: "admin",
+        reads: "fresh",
+        query: setListQuery,
+        response: setList,
+      })
+      .get("/prenotazioni/mie", ({ actor }) => mySets(ctx, actor), {
+        auth: "signed-in",
+        reads: "fresh",
+        response: t.Array(setSummary),
+      })
+      .get("/prenotazioni/:id", ({ actor, params }) => readSet(ctx, actor, Number(params.id)), {
+        auth: "signed-in",
+        params: setParams,
+        response: readSetResponse,
+      })
+      .delete("/prenotazioni/:id", ({ actor, params }) => cancelSet(ctx, actor, Number(params.id)), {
+        auth: "signed-in",
+        params: setParams,
+        response: changeSetResponse,
+      })
+      .put("/prenotazioni/:id/approva", ({ actor, params, body }) => approveSet(ctx, actor, Number(params.id), body), {
+        auth: "admin",
+        params: setParams,
+        body: approveSetBody,
+        response: approveSetResponse,
+      })
+      .put("/prenotazioni/:id/rifiuta", ({ actor, params, body }) => rejectSet(ctx, actor, Number(params.id), body), {
+        auth: "admin",
+        params: setParams,
+        body: rejectSetBody,
+        response: changeSetResponse,
+      })
+      .put(
+        "/prenotazioni/:id/consegna",
+        ({ actor, params, body }) => handOverSet(ctx, actor, Number(params.id), body),
+        {
+          auth: "admin",
+          params: setParams,
+          body: handOverSetBody,
+          response: handOverSetResponse,
+        },
+      )
+      .put("/prenotazioni/:id/firma", ({ actor, params, body }) => signSet(ctx, actor, Number(params.id), body), {
+        auth: "signed-in",
+        params: setParams,
+        body: signSetBody,
+        response: { ...changeSetResponse, 403: errorAnswer },
+      })
+      .get("/prenotazioni/:id/ricevuta", ({ actor, params }) => setReceipt(ctx, actor, Number(params.id)), {
+        auth: "signed-in",
+        params: setParams,
+        detail: fileAnswer("application/pdf", "L'accordo di consegna della prenotazione, con la firma (PDF)"),
+      })
+      .get(
+        "/prenotazioni/:id/anteprima-restituzione",
+        ({ params, query }) => returnSetPreview(ctx, Number(params.id), query.unita?.split(",").map(Number)),
+        { auth: "admin", params: setParams, query: returnPreviewQuery, response: returnPreviewResponse },
+      )
+      .put(
+        "/prenotazioni/:id/restituisci",
+        ({ actor, params, body }) => returnSet(ctx, actor, Number(params.id), body),
+        {
+          auth: "admin",
+          params: setParams,
+          body: returnSetBody,
+          response: returnSetResponse,
+        },
+      )
+      .get("/mancanze", ({ query }) => listShortages(ctx, query), {
+        auth: "admin",
+        reads: "fresh",
+        query: shortageListQuery,
+        response: shortageListResponse,
+      })
+      .put("/mancanze/:id/risolvi", ({ actor, params, body }) => resolveShortage(ctx, actor, Number(params.id), body), {
+        auth: "admin",
+        params: shortageParams,
+        body: resolveShortageBody,
+        response: resolveShortageResponse,
+      })
+  );
 }

@@ -27,7 +27,7 @@ export function setOrNotFound(ctx: AppContext, id: number): SetView {
 export function addHistory(
   db: Db,
   ctx: Pick<AppContext, "clock">,
-  actor: Actor | null,
+  actor: { id: number | null } | null,
   setId: number,
   evento: string,
   testo: string,

@@ -2,6 +2,8 @@ import { describe, expect, it } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { kit, kitAccessori, kitCorsi, kitRighe, notifiche, penalita, richieste } from "../../db/schema";
+import { formatItalianDate } from "../../domain/dates";
+import { runScheduledJobs } from "../../jobs";
 import type { Json } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import {
@@ -153,7 +155,7 @@ describe("booking a set", () => {
     const plotterLine = await book({
       righe: [{ inventario_id: scenario.camera.id }, { inventario_id: scenario.plotter.id }],
     });
-    expect([plotterLine.status, plotterLine.body.error]).toEqual([404, "Oggetto non trovato"]);
+    expect([plotterLine.status, plotterLine.body.error]).toEqual([404, "Articolo non trovato"]);
     const lightTwoDays = await book({ righe: [{ inventario_id: scenario.studioLight.id }] });
     expect(lightTwoDays.status).toBe(400);
     expect(lightTwoDays.body.error).toContain("Luce da studio");
@@ -520,6 +522,160 @@ describe("lateness and strikes per set", () => {
       .where(and(eq(penalita.utenteId, scenario.student.user.id)))
       .all();
     expect(penalties.map((row) => [row.giorniRitardo, row.strikeAssegnati])).toEqual([[5, 2]]);
+  });
+});
+
+describe("the spec's return on the lines of a set", () => {
+  it("answers the strikes it recorded: none for a line while others are out, the set's for its last line", async () => {
+    const scenario = await shootScenario();
+    const set = await bookShoot(scenario);
+    await approveAll(scenario, set.id);
+    const handed = await handOverAll(scenario, set);
+    travelToDay(scenario.ctx, day(14));
+    const returnLine = (line: Json) =>
+      scenario.client.put(`/api/prestiti/${line.prestito_id}/restituisci`, undefined, scenario.admin);
+    const [first, second, tripod] = handed.righe;
+    for (const line of [first, second]) {
+      const answer = await returnLine(line);
+      expect([answer.status, answer.body.giorni_ritardo, answer.body.strike, answer.body.blocco]).toEqual([
+        200,
+        5,
+        0,
+        false,
+      ]);
+      expect(answer.body.penalty).toBeNull();
+    }
+    const last = await returnLine(tripod);
+    expect([last.body.giorni_ritardo, last.body.strike, last.body.blocco]).toEqual([5, 2, false]);
+    expect(last.body.penalty).toEqual({ strike_assegnati: 2, totale: 2, bloccato: false });
+    const standing = await scenario.client.get(`/api/penalties/user/${scenario.student.user.id}`, scenario.admin);
+    expect(standing.body.userInfo.penalty_strikes).toBe(2);
+  });
+});
+
+describe("a mancanza settled with a penalty", () => {
+  async function setWithMissingBattery() {
+    const scenario = await shootScenario();
+    const set = await bookShoot(scenario);
+    await approveAll(scenario, set.id);
+    const handed = await handOverAll(scenario, set, { accessori: [{ nome: "Batteria", quantita: 2 }] });
+    travelToDay(scenario.ctx, day(9));
+    const back = await scenario.client.put(
+      `/api/prenotazioni/${set.id}/restituisci`,
+      {
+        unita_ids: handed.righe.map((line: Json) => line.unit_id),
+        accessori_mancanti: [{ nome: "Batteria", quantita: 1 }],
+      },
+      scenario.admin,
+    );
+    return { ...scenario, set, shortageId: back.body.mancanze[0].id as number };
+  }
+
+  it("gives the student one strike like a manual one: in the history, told, audited, once", async () => {
+    const scenario = await setWithMissingBattery();
+    const resolve = () =>
+      scenario.client.put(`/api/mancanze/${scenario.shortageId}/risolvi`, { esito: "penalita" }, scenario.admin);
+    expect((await resolve()).status).toBe(200);
+    expect((await resolve()).status).toBe(409);
+    const standing = await scenario.client.get(`/api/penalties/user/${scenario.student.user.id}`, scenario.admin);
+    expect(standing.body.userInfo.penalty_strikes).toBe(1);
+    expect(
+      standing.body.penalties.map((penalty: Json) => [
+        penalty.strike_assegnati,
+        penalty.motivo,
+        penalty.giorni_ritardo,
+      ]),
+    ).toEqual([[1, `Accessorio non restituito: 1 × Batteria (prenotazione #${scenario.set.id})`, 0]]);
+    const told = notificationsOf(scenario, scenario.student.user.id).filter((notice) => notice.tipo === "penalita");
+    expect(told.map((notice) => notice.titolo)).toEqual(["Hai ricevuto una penalità"]);
+    expect(auditRows(scenario.ctx).filter((row) => row.action === "penalty.assign")).toHaveLength(1);
+  });
+
+  it("counts towards the block at the academy's threshold", async () => {
+    const scenario = await setWithMissingBattery();
+    await scenario.client.post(
+      "/api/penalties/assign-manual",
+      { userId: scenario.student.user.id, strikes: 2, motivo: "Obiettivo graffiato" },
+      scenario.admin,
+    );
+    await scenario.client.put(`/api/mancanze/${scenario.shortageId}/risolvi`, { esito: "penalita" }, scenario.admin);
+    const standing = await scenario.client.get(`/api/penalties/user/${scenario.student.user.id}`, scenario.admin);
+    expect([standing.body.userInfo.penalty_strikes, standing.body.userInfo.is_blocked]).toEqual([3, true]);
+  });
+
+  it("gives no strike when the accessory is brought back or replaced", async () => {
+    const scenario = await setWithMissingBattery();
+    await scenario.client.put(`/api/mancanze/${scenario.shortageId}/risolvi`, { esito: "sostituito" }, scenario.admin);
+    const standing = await scenario.client.get(`/api/penalties/user/${scenario.student.user.id}`, scenario.admin);
+    expect(standing.body.userInfo.penalty_strikes).toBe(0);
+  });
+});
+
+describe("the scheduled jobs and a set", () => {
+  const noticesOf = async (scenario: ShootScenario, tipo: string) =>
+    (await scenario.client.get("/api/notifiche", scenario.student.token)).body.notifiche.filter(
+      (notice: Json) => notice.tipo === tipo,
+    );
+
+  it("cancels a set nobody collected when its lines are cancelled as no-shows", async () => {
+    const scenario = await shootScenario();
+    const set = await bookShoot(scenario);
+    await approveAll(scenario, set.id);
+    travelToDay(scenario.ctx, day(10));
+    runScheduledJobs(scenario.ctx);
+    const after = await scenario.client.get(`/api/prenotazioni/${set.id}`, scenario.student.token);
+    expect(after.body.stato).toBe("annullata");
+    expect(after.body.righe.map((line: Json) => line.fase)).toEqual(["annullato", "annullato", "annullato"]);
+  });
+
+  it("ends a set when its only line still waiting is a no-show and the rest came back", async () => {
+    const scenario = await shootScenario();
+    const set = await bookShoot(scenario);
+    await approveAll(scenario, set.id);
+    travelToDay(scenario.ctx, day(7));
+    const [first, second] = set.righe;
+    await scenario.client.put(
+      `/api/prenotazioni/${set.id}/consegna`,
+      { unita_ids: [first.unit_id, second.unit_id] },
+      scenario.admin,
+    );
+    await scenario.client.put(
+      `/api/prenotazioni/${set.id}/restituisci`,
+      { unita_ids: [first.unit_id, second.unit_id] },
+      scenario.admin,
+    );
+    travelToDay(scenario.ctx, day(10));
+    runScheduledJobs(scenario.ctx);
+    const after = await scenario.client.get(`/api/prenotazioni/${set.id}`, scenario.admin);
+    expect(after.body.stato).toBe("conclusa");
+    expect(after.body.righe.map((line: Json) => line.fase)).toEqual(["restituito", "restituito", "annullato"]);
+  });
+
+  it("tells the student of a set due tomorrow and of an overdue set once a day, not once per line", async () => {
+    const scenario = await shootScenario();
+    const set = await bookShoot(scenario);
+    await approveAll(scenario, set.id);
+    await handOverAll(scenario, set);
+    travelToDay(scenario.ctx, day(8));
+    runScheduledJobs(scenario.ctx);
+    const tomorrow = await noticesOf(scenario, "scadenza_domani");
+    expect(tomorrow.map((notice: Json) => [notice.messaggio, notice.link])).toEqual([
+      [
+        `La prenotazione #${set.id} (3 unità) va restituita domani, ${formatItalianDate(day(9))}.`,
+        `/prenotazioni/${set.id}`,
+      ],
+    ]);
+    travelToDay(scenario.ctx, day(10));
+    runScheduledJobs(scenario.ctx);
+    runScheduledJobs(scenario.ctx);
+    expect(await noticesOf(scenario, "prestito_scaduto")).toHaveLength(1);
+    travelToDay(scenario.ctx, day(11));
+    runScheduledJobs(scenario.ctx);
+    const overdue = await noticesOf(scenario, "prestito_scaduto");
+    expect(overdue).toHaveLength(2);
+    expect(overdue[0].messaggio).toBe(
+      `La prenotazione #${set.id} (3 unità ancora fuori) doveva rientrare il ${formatItalianDate(day(9))}: restituiscila al più presto, ogni giorno di ritardo può costare penalità.`,
+    );
   });
 });
 

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
 import { inventario, prenotazioni, prestiti, richieste, users } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
 import { latestLine, SET_STATE, setStateFromLines } from "../../domain/sets";
+import type { AuditActor } from "../audit/service";
 import type { MailContext } from "../mail/service";
 import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
@@ -92,7 +92,7 @@ function lineStates(tx: Db, setId: number) {
  * ends, and earns the strikes of one late return (by its latest line); until then a line back late earns
  * nothing on its own. Returns that penalty, if any.
  */
-export function refreshSetState(tx: Db, ctx: MailContext, actor: Actor, setId: number): LateReturnOutcome | null {
+export function refreshSetState(tx: Db, ctx: MailContext, actor: AuditActor, setId: number): LateReturnOutcome | null {
   const set = tx.select().from(prenotazioni).where(eq(prenotazioni.id, setId)).get();
   if (!set) return null;
   const stato = setStateFromLines(lineStates(tx, setId));

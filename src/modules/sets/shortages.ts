@@ -1,10 +1,11 @@
 import { eq, isNotNull, isNull } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
-import { mancanze } from "../../db/schema";
+import { mancanze, prenotazioni } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { assignManualPenaltyStep } from "../penalties/service";
 import { optionalText } from "../text-fields";
 import type { ResolveShortageBody } from "./model";
 import { addHistory } from "./set-rows";
@@ -28,8 +29,9 @@ export function listShortages(ctx: AppContext, query: { stato?: string }) {
 }
 
 /**
- * Closes a missing accessory: brought back, replaced, or settled with a penalty the desk records on the
- * penalties page (a strike for a lost accessory is the desk's judgement, not a rule).
+ * Closes a missing accessory: brought back, replaced, or settled with a penalty, which gives the set's
+ * student one strike by the manual penalty's rule (audited, told, counted towards the block), once: a
+ * mancanza is resolved only once.
  */
 export function resolveShortage(ctx: AppContext, admin: Actor, id: number, input: ResolveShortageBody) {
   writeTransaction(ctx.db, (tx) => {
@@ -43,6 +45,17 @@ export function resolveShortage(ctx: AppContext, admin: Actor, id: number, input
       .run();
     const text = `${shortage.quantita} × ${shortage.nome} ${OUTCOME_TEXT[input.esito]}${note ? `: ${note}` : ""}`;
     addHistory(tx, ctx, admin, shortage.prenotazioneId, "mancanza_risolta", `Mancanza risolta: ${text}`);
+    const student = tx
+      .select({ id: prenotazioni.utenteId })
+      .from(prenotazioni)
+      .where(eq(prenotazioni.id, shortage.prenotazioneId))
+      .get()?.id;
+    if (input.esito === "penalita" && student)
+      assignManualPenaltyStep(tx, ctx, admin, {
+        userId: student,
+        strikes: 1,
+        motivo: `Accessorio non restituito: ${shortage.quantita} × ${shortage.nome} (prenotazione #${shortage.prenotazioneId})`,
+      });
     recordAudit(tx, ctx.clock, admin, {
       action: "set.shortage.resolve",
       entity: "set",

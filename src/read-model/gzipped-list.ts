@@ -14,7 +14,7 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
 
 /** Rows per piece: about 250 kB of the desk's inventory, 2 ms to compress; a piece restarts gzip's dictionary. */
 export const PIECE_ROWS = 200;
-/** gzip's level for a piece, as for an answer under 256 kB (src/http/response-cache.ts): pieces are smaller. */
+/** gzip's level for a piece, as for an answer under 256 kB (src/read-model/response-cache.ts): pieces are smaller. */
 const LEVEL = 3;
 /** Lists kept: the desk's inventory, the catalogue of each course, a few filtered whole lists. */
 const MAX_KEPT_LISTS = 16;

@@ -2,11 +2,11 @@ import { describe, expect, it } from "bun:test";
 import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { corsi, inventario, inventarioCorsi, unita } from "../db/schema";
+import { unitCode } from "../modules/inventory/service";
 import type { Json } from "../testing/harness";
 import { insertLoan, inventoryScenario } from "../testing/inventory-fixtures";
 import { day } from "../testing/loan-fixtures";
 import { crc32Combine, PIECE_ROWS } from "./gzipped-list";
-import { unitCode } from "./inventory/service";
 
 describe("crc32Combine", () => {
   it("gives the CRC-32 of two texts joined, from theirs and the second one's length", () => {
