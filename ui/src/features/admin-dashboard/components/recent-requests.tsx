@@ -6,6 +6,7 @@ import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useRecentRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { EmptyState } from "../../../components/empty-state";
+import { ItemLink, StudentLink } from "../../../components/entity-links";
 import { LoadingState } from "../../../components/spinner";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
 import { RequestManagementModal } from "./request-management-modal";
@@ -16,9 +17,16 @@ function RequestSummary({ request }: { request: RequestView }) {
     <>
       <span className="flex min-w-0 items-start justify-between gap-3">
         <span className="min-w-0">
-          <span className="block truncate font-medium text-slate-900">{request.oggetto_nome}</span>
+          {/* Above the row's covering button: the names lead to their pages, the rest of the row opens the request. */}
+          <span className="block truncate font-medium text-slate-900">
+            <ItemLink id={request.inventario_id} name={request.oggetto_nome} className="relative z-10" />
+          </span>
           <span className="block truncate text-sm text-slate-600">
-            {request.utente_nome} {request.utente_cognome}
+            <StudentLink
+              id={request.utente_id}
+              name={`${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim()}
+              className="relative z-10"
+            />
           </span>
         </span>
         <RequestStatusBadge status={request.stato} />

@@ -28,13 +28,16 @@ export function RequestList(props: RequestListProps) {
     {
       header: "Articolo",
       sortKey: "oggetto",
-      cell: (request) => <ItemCell name={request.oggetto_nome} units={[request.codice_univoco]} />,
+      cell: (request) => (
+        <ItemCell itemId={request.inventario_id} name={request.oggetto_nome} units={[request.codice_univoco]} />
+      ),
     },
     {
       header: "Studente",
       sortKey: "studente",
       cell: (request) => (
         <BorrowerCell
+          userId={request.utente_id}
           name={fullName(request)}
           email={request.utente_email}
           strikes={request.penalty_strikes}
@@ -77,6 +80,7 @@ export function RequestList(props: RequestListProps) {
                 strikes={request.penalty_strikes}
                 blocked={request.is_blocked}
                 borrower={fullName(request)}
+                borrowerId={request.utente_id}
                 email={request.utente_email}
                 from={request.dal}
                 to={request.al}
