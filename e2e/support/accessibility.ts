@@ -93,6 +93,21 @@ export async function auditScreen(page: Page, screen: string) {
   }
 }
 
+/**
+ * axe and the control names on the current screen at its current width, in the light scheme only: for a
+ * lean journey, whose screens' dark palette and other width the sweeps of accessibility.e2e.ts cover.
+ */
+export async function auditScreenOnce(page: Page, screen: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await auditLayout(page, screen, "light", width);
+}
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect.soft(overflow, `"${screen}" scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}
+
 async function auditLayout(page: Page, screen: string, scheme: Finding["scheme"], width: number) {
   const axe = new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
