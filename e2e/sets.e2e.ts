@@ -127,8 +127,8 @@ for (const layout of layouts) {
     // The student books the kit with one extra 50 mm lens for next week: one request.
     await openAs(student, "/articoli");
     studentTally.start();
-    await studentTally.click(page.getByRole("button", { name: "Aggiungi Kit Ripresa al set" }));
-    await studentTally.click(page.getByRole("button", { name: "Aggiungi Obiettivo 50mm al set" }));
+    await studentTally.click(page.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
+    await studentTally.click(page.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
     await studentTally.click(page.getByRole("button", { name: "Il mio set, 2 elementi" }));
     const drawer = page.getByRole("dialog");
     await expect(

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 
 /**
- * The resources of `data_versions` (migration 0006). Writes name no resource: the triggers of migration
- * 0006 bump the version of the resource a table belongs to on every insert, update and delete, by any
+ * The resources of `data_versions` (migration 0006; "sets" — the sets, their mancanze and the kits — from
+ * 0027). Writes name no resource: the triggers of those migrations bump the version of the resource a table belongs to on every insert, update and delete, by any
  * connection, so a write cannot forget to. Every kept list also reads the academy's settings (rules such
  * as lateness follow them); they rarely change.
  */
@@ -15,6 +15,7 @@ export const RESOURCES = [
   "reports",
   "audit",
   "settings",
+  "sets",
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -15,10 +15,10 @@ export function kitsModule(ctx: AppContext, tokens: TokenService) {
     new Elysia({ prefix: "/kit" })
       .use(authPlugin(tokens))
       .use(readsPlugin)
-      // Kit tables bump no resource of data_versions: the short list is read anew on every call.
+      // A kit shows its lines' items and pinned units and its courses (written with the inventory).
       .get("", ({ actor }) => kitsForActor(ctx, actor), {
         auth: "signed-in",
-        reads: "fresh",
+        reads: ["sets", "inventory"],
         response: t.Array(kitView),
       })
       .post("", ({ actor, body }) => createKit(ctx, actor, body), { auth: "admin", body: kitInput, response: kitView })

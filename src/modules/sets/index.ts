@@ -35,12 +35,18 @@ import { returnSet, returnSetPreview } from "./returns";
 import { approveSet, cancelSet, listSets, mySets, readSet, rejectSet } from "./service";
 import { listShortages, resolveShortage } from "./shortages";
 
+/**
+ * What a set's summary shows: its lines' requests and loans, their items and units, whether a pending
+ * line's unit is still free (the units' calendars, repairs included) and its student's name and strikes.
+ */
+const SET_LIST_READS = ["sets", "requests", "loans", "inventory", "repairs", "users"] as const;
+
 /** Sets (`prenotazioni`): several units booked, decided, handed over, signed for and returned as one. */
 export function setsModule(ctx: AppContext, tokens: TokenService) {
   return (
     new Elysia()
       .use(authPlugin(tokens))
-      // The set tables bump no resource of data_versions: the set lists are read anew on every call.
+      // The set lists are kept until a resource they read changes: "sets" (migration 0027) and what their rows show.
       .use(readsPlugin)
       .post("/prenotazioni", ({ actor, body }) => createSet(ctx, actor, body), {
         auth: "signed-in",
@@ -49,13 +55,13 @@ export function setsModule(ctx: AppContext, tokens: TokenService) {
       })
       .get("/prenotazioni", ({ actor, query }) => listSets(ctx, actor, query), {
         auth: "admin",
-        reads: "fresh",
+        reads: SET_LIST_READS,
         query: setListQuery,
         response: setList,
       })
       .get("/prenotazioni/mie", ({ actor }) => mySets(ctx, actor), {
         auth: "signed-in",
-        reads: "fresh",
+        reads: SET_LIST_READS,
         response: t.Array(setSummary),
       })
       .get("/prenotazioni/:id", ({ actor, params }) => readSet(ctx, actor, Number(params.id)), {
@@ -118,7 +124,8 @@ export function setsModule(ctx: AppContext, tokens: TokenService) {
       )
       .get("/mancanze", ({ query }) => listShortages(ctx, query), {
         auth: "admin",
-        reads: "fresh",
+        // A mancanza shows its set's student by name.
+        reads: ["sets", "users"],
         query: shortageListQuery,
         response: shortageListResponse,
       })

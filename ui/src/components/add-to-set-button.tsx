@@ -31,7 +31,7 @@ export function AddToSetButton({ kind, id, nome, disabled = false, className = "
       onClick={add}
       disabled={disabled || anotherKit}
       title={reason}
-      aria-label={`Aggiungi ${nome} al set`}
+      aria-label={`Aggiungi al set: ${nome}`}
       className={`py-2 ${className}`}
     >
       Aggiungi al set

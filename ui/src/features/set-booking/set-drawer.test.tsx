@@ -59,9 +59,9 @@ const drawer = () => within(screen.getByRole("dialog"));
 describe("the student's set", () => {
   it("gathers a kit and two lenses, then offers only the days on which every line is free", async () => {
     const { user } = await openCatalogue();
-    await user.click(screen.getByRole("button", { name: "Aggiungi Kit Ripresa al set" }));
-    await user.click(screen.getByRole("button", { name: "Aggiungi Obiettivo 50mm al set" }));
-    expect((screen.getByRole("button", { name: "Aggiungi Kit Ripresa al set" }) as HTMLButtonElement).disabled).toBe(
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
+    expect((screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }) as HTMLButtonElement).disabled).toBe(
       true,
     );
 
@@ -91,9 +91,9 @@ describe("the student's set", () => {
       },
     };
     const { user, server } = await openCatalogue(setApi({ "POST /api/prenotazioni": refusal }));
-    await user.click(screen.getByRole("button", { name: "Aggiungi Kit Ripresa al set" }));
-    await user.click(screen.getByRole("button", { name: "Aggiungi Obiettivo 50mm al set" }));
-    await user.click(screen.getByRole("button", { name: "Aggiungi Obiettivo 50mm al set" }));
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
     await user.click(screen.getByRole("button", { name: /Il mio set/ }));
     await user.click(drawer().getByRole("button", { name: "Scegli le date" }));
     await screen.findByRole("grid");
@@ -115,7 +115,7 @@ describe("the student's set", () => {
 
   it("keeps the set through a reload, and Back walks from the dates to the lines and out", async () => {
     const { user } = await openCatalogue();
-    await user.click(screen.getByRole("button", { name: "Aggiungi Obiettivo 50mm al set" }));
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
     cleanup();
 
     const reloaded = renderApp({ path: "/articoli?set=righe", signedInAs: student, api: setApi() });
