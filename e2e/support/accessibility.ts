@@ -7,7 +7,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { layouts, saveScreenshotAtCurrentWidth } from "./screenshots";
+import { layouts, saveGuidePicture, saveScreenshotAtCurrentWidth } from "./screenshots";
 
 /** The WCAG 2.x A and AA rules. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -71,6 +71,7 @@ export async function auditScreen(page: Page, screen: string) {
         await page.setViewportSize(layout);
         await auditLayout(page, screen, scheme, layout.width);
         await saveScreenshotAtCurrentWidth(page, scheme === "light" ? `a11y-${screen}` : `a11y-${screen}-dark`);
+        if (scheme === "light" && layout.width === 1280) await saveGuidePicture(page, screen);
       }
     }
   } finally {
