@@ -7,7 +7,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
-import { TabList } from "../../../components/tab-list";
+import { TabList, TabPanel } from "../../../components/tab-list";
 import { ViewSwitch } from "../../../components/view-switch";
 import { useLinkedItem } from "../../../lib/item-links";
 import { useStudentToLend } from "../../../lib/lend-to-student";
@@ -81,7 +81,9 @@ export function LoansPage() {
   const pendingCount = counts.in_attesa;
   const source = tab === "in_attesa" ? requests : loans;
   const shownCount = tab === "in_attesa" ? shownRequests.length : shownLoans.length;
-  const emptyText = LOANS_TABS.find(({ key }) => key === tab)?.empty ?? "";
+  const selectedTab = LOANS_TABS.find(({ key }) => key === tab);
+  const emptyText = selectedTab?.empty ?? "";
+  const tabLabel = selectedTab?.label ?? "";
 
   return (
     <>
@@ -125,7 +127,7 @@ export function LoansPage() {
           </div>
         </div>
 
-        <div id="loans-panel" role="tabpanel" aria-labelledby={`loans-tab-${tab}`} className="p-4">
+        <TabPanel id="loans-panel" tabId={`loans-tab-${tab}`} title={tabLabel} className="p-4">
           {tab === "in_attesa" && <PendingSets />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
@@ -188,7 +190,7 @@ export function LoansPage() {
               )}
             />
           )}
-        </div>
+        </TabPanel>
       </section>
 
       {linkedRequest && !dialog && (
