@@ -65,7 +65,9 @@ for (const layout of layouts) {
     // ── The student scans the label signed out: after signing in, the item's page, not the dashboard ──
     await signInFromLink(page, itemPage, student);
     const availability = page.getByRole("region", { name: "Disponibilità" });
-    await expect(availability).toContainText("Oggi nessuna unità è libera: è di nuovo disponibile dal 14/03/2026.");
+    await expect(availability).toContainText(
+      "Libera dal 14/03/2026. I giorni barrati sono occupati su tutte le unità.",
+    );
     // A month to look at, not to pick from: taken days are named so.
     await expect(availability.getByRole("gridcell", { name: "giovedì 12 marzo 2026, occupato" })).toBeVisible();
     await expect(availability.getByRole("gridcell", { name: "lunedì 16 marzo 2026", exact: true })).toBeVisible();

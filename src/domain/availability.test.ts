@@ -4,9 +4,14 @@ import {
   daysWithAFreeUnit,
   freeUnitsFor,
   isFreeFor,
+  itemFreeToday,
   needIsMet,
+  nextBookingProblem,
   nextFreeStart,
   type Occupation,
+  proposedReturnDate,
+  unitFreeToday,
+  unitStateOn,
 } from "./availability";
 
 const loan = (dal: string, al: string | null): Occupation => ({ tipo: "prestito", dal, al });
@@ -86,5 +91,49 @@ describe("a kit's needs", () => {
       { units: units.filter((unit) => unit.id !== 2), pinnedUnitIds: [], anyUnits: 2 },
     ];
     expect(daysEveryNeedIsMet(needs, "2026-03-09", "2026-03-12")).toEqual(["2026-03-09", "2026-03-12"]);
+  });
+});
+
+describe("today's availability", () => {
+  const today = "2026-11-24";
+  const request = (dal: string, al: string): Occupation => ({ tipo: "richiesta", dal, al });
+
+  it("keeps a unit booked next week free today, until the day before the booking", () => {
+    const taken = [request("2026-12-01", "2026-12-03")];
+    expect(unitFreeToday(taken, today)).toEqual({
+      libera: true,
+      liberaFinoAl: "2026-11-30",
+      prossimaDisponibilita: today,
+    });
+    expect(unitStateOn(taken, today)).toBe("disponibile");
+    expect(unitStateOn(taken, "2026-12-01")).toBe("riservato");
+  });
+
+  it("walks back-to-back occupations to the first free day, and knows none past an open end", () => {
+    const chained = [loan("2026-11-20", "2026-11-26"), request("2026-11-27", "2026-11-28")];
+    expect(unitFreeToday(chained, today)).toEqual({
+      libera: false,
+      liberaFinoAl: null,
+      prossimaDisponibilita: "2026-11-29",
+    });
+    expect(unitFreeToday([loan("2026-11-20", null)], today).prossimaDisponibilita).toBeNull();
+  });
+
+  it("makes an item free as long as its longest free unit, or from the earliest day one frees up", () => {
+    const bookedSoon = unitFreeToday([request("2026-11-26", "2026-11-27")], today);
+    const bookedLater = unitFreeToday([request("2026-12-05", "2026-12-06")], today);
+    const lent = unitFreeToday([loan("2026-11-20", "2026-11-29")], today);
+    expect(itemFreeToday([bookedSoon, bookedLater, lent]).liberaFinoAl).toBe("2026-12-04");
+    expect(itemFreeToday([bookedSoon, unitFreeToday([], today)]).liberaFinoAl).toBeNull();
+    expect(itemFreeToday([lent])).toEqual({ libera: false, liberaFinoAl: null, prossimaDisponibilita: "2026-11-30" });
+  });
+
+  it("proposes the usual return date, brought forward to the day before the next booking", () => {
+    expect(proposedReturnDate("2026-12-01", "2026-11-30")).toBe("2026-11-30");
+    expect(proposedReturnDate("2026-12-01", null)).toBe("2026-12-01");
+    expect(nextBookingProblem("2026-12-01", "2026-11-30")).toBe(
+      "L'unità è prenotata dal 01/12/2026: va restituita entro il 30/11/2026",
+    );
+    expect(nextBookingProblem("2026-11-30", "2026-11-30")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { rangesOverlap } from "./bookings";
-import { addDays, daysBetween } from "./dates";
+import { addDays, daysBetween, formatItalianDate } from "./dates";
+import { type UnitState, unitState } from "./unit-state";
 
 // The booking calendar of an item's units, as pure rules shared by the server (which decides) and
 // the UI (which shows). A unit is taken over an inclusive range of days by a loan, a pending request,
@@ -100,4 +101,106 @@ export function daysEveryNeedIsMet(needs: readonly UnitNeed[], from: string, to:
   for (let day = from; day <= to; day = addDays(day, 1))
     if (needs.every((need) => needIsMet(need, day, day))) days.push(day);
   return days;
+}
+
+/**
+ * What a unit or an item is, as of today: whether it is free, the last day it stays free, and the first
+ * day it is free again. Every screen (catalogue, item page, Banco, alerts, wizards) reads these.
+ */
+export interface FreeToday {
+  /** Nothing takes it today (for an item: at least one of its units). */
+  libera: boolean;
+  /**
+   * Free today: the last day before the next occupation starts (a loan can run to it), null when nothing
+   * is booked later. Not free today: null.
+   */
+  liberaFinoAl: string | null;
+  /** The first day from today on when it is free (today when free now); null when no end is known. */
+  prossimaDisponibilita: string | null;
+}
+
+/** The occupations taking the unit today, in the order given: none when it is free today. */
+export function occupationsOn(occupations: readonly Occupation[], day: string): Occupation[] {
+  return occupations.filter((taken) => overlaps(taken, day, day));
+}
+
+/**
+ * The one rule for today's availability of a unit. A booking that starts later never takes it today: it
+ * only ends the free stretch the day before it starts.
+ */
+export function unitFreeToday(occupations: readonly Occupation[], today: string): FreeToday {
+  if (occupationsOn(occupations, today).length === 0) {
+    const nextStart = occupations
+      .map((taken) => taken.dal)
+      .filter((start) => start > today)
+      .sort()[0];
+    return { libera: true, liberaFinoAl: nextStart ? addDays(nextStart, -1) : null, prossimaDisponibilita: today };
+  }
+  // Taken today: walk the stretch of back-to-back occupations to the first day nothing takes.
+  let day = today;
+  for (let taking = occupationsOn(occupations, day); taking.length > 0; taking = occupationsOn(occupations, day)) {
+    const ends = taking.map((taken) => taken.al);
+    if (ends.includes(null)) return { libera: false, liberaFinoAl: null, prossimaDisponibilita: null };
+    day = addDays((ends as string[]).sort().at(-1) as string, 1);
+  }
+  return { libera: false, liberaFinoAl: null, prossimaDisponibilita: day };
+}
+
+/**
+ * An item's availability today from its units': free when one unit is, until the furthest end of a free
+ * unit's stretch (null as soon as one free unit has no booking ahead), else from the earliest day a unit
+ * frees up.
+ */
+export function itemFreeToday(units: readonly FreeToday[]): FreeToday {
+  const free = units.filter((unit) => unit.libera);
+  if (free.length > 0) {
+    const ends = free.map((unit) => unit.liberaFinoAl);
+    return {
+      libera: true,
+      liberaFinoAl: ends.includes(null) ? null : ((ends as string[]).sort().at(-1) as string),
+      prossimaDisponibilita: free[0]?.prossimaDisponibilita ?? null,
+    };
+  }
+  const starts = units.flatMap((unit) => (unit.prossimaDisponibilita ? [unit.prossimaDisponibilita] : []));
+  return { libera: false, liberaFinoAl: null, prossimaDisponibilita: starts.sort()[0] ?? null };
+}
+
+/** The unit's state today, from what takes it today: a booking that starts later leaves it `disponibile`. */
+export function unitStateOn(occupations: readonly Occupation[], today: string): UnitState {
+  const kinds = new Set(occupationsOn(occupations, today).map((taken) => taken.tipo));
+  return unitState({
+    lost: kinds.has("perso"),
+    inRepair: kinds.has("riparazione"),
+    onStartedLoan: kinds.has("prestito"),
+    reserved: kinds.has("richiesta"),
+  });
+}
+
+/**
+ * The return date offered for a loan that starts today: the usual one (the usual length, or today for
+ * in-house use), brought forward to the last day the unit stays free before its next booking.
+ */
+export function proposedReturnDate(usual: string, freeUntil: string | null): string {
+  return freeUntil !== null && freeUntil < usual ? freeUntil : usual;
+}
+
+/** Why a return date runs into the unit's next booking, or null when it ends in time. */
+export function nextBookingProblem(end: string, freeUntil: string | null): string | null {
+  if (freeUntil === null || end <= freeUntil) return null;
+  return `L'unità è prenotata dal ${formatItalianDate(addDays(freeUntil, 1))}: va restituita entro il ${formatItalianDate(freeUntil)}`;
+}
+
+/**
+ * What every screen says of a unit's or an item's availability today: "Libera fino al 01/12/2026",
+ * "Libera", "Libera dal 05/12/2026" or, with no known end, "Non libera: nessuna data di rientro".
+ */
+export function freeTodayText(free: {
+  libera: boolean;
+  liberaFinoAl: string | null;
+  prossimaDisponibilita: string | null;
+}): string {
+  if (free.libera) return free.liberaFinoAl ? `Libera fino al ${formatItalianDate(free.liberaFinoAl)}` : "Libera";
+  return free.prossimaDisponibilita
+    ? `Libera dal ${formatItalianDate(free.prossimaDisponibilita)}`
+    : "Non libera: nessuna data di rientro";
 }

@@ -13,9 +13,9 @@ export interface UnitFacts {
   lost: boolean;
   /** An `in_corso` repair holds it. */
   inRepair: boolean;
-  /** An open loan (`attivo` or `scaduto`) that has already started holds it. */
+  /** An open loan (`attivo` or `scaduto`) that has already started holds it (one starting later does not). */
   onStartedLoan: boolean;
-  /** A pending request (whose dates have not all passed) or an approved loan not started yet holds it. */
+  /** A pending request whose dates include today holds it (a later one leaves the unit free today). */
   reserved: boolean;
 }
 

@@ -2,8 +2,8 @@ import type { Database } from "bun:sqlite";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { isLowStock } from "../domain/stock-level";
-import { type ItemState, itemState, UNIT_STATES, type UnitState, unitState } from "../domain/unit-state";
-import { loadOpenHoldings } from "../modules/inventory/unit-status";
+import { type ItemState, itemState, UNIT_STATES, type UnitState } from "../domain/unit-state";
+import { loadOpenSet, unitToday } from "../modules/availability/today";
 import { type JournalMark, journalSince } from "./item-journal";
 
 /** An item's effective state and how many of its listed units there are, and are free. */
@@ -90,8 +90,8 @@ export function pruneItemChanges(sqlite: Database): number {
 
 /**
  * The counts of the given items (all of them for null), from their listed units, the lost ones and the
- * open records only: a unit no open record holds is free, so the free ones are the listed units minus
- * the held ones. Nothing here reads a unit's history.
+ * open records only: a unit nothing takes today is free (a booking that starts later leaves it free), so
+ * the free ones are the listed units minus those taken today. Nothing here reads a unit's history.
  */
 function countItems(db: Db, today: string, itemIds: number[] | null): Map<number, ItemCounts> {
   const ofItems = itemIds ? sql`AND inventario_id IN (SELECT value FROM json_each(${JSON.stringify(itemIds)}))` : sql``;
@@ -99,7 +99,7 @@ function countItems(db: Db, today: string, itemIds: number[] | null): Map<number
   const unitIds = itemIds
     ? db.values<[number]>(sql`SELECT id FROM unita WHERE 1 ${ofItems}`).map(([unitId]) => unitId)
     : null;
-  const open = loadOpenHoldings(db, today, unitIds);
+  const open = loadOpenSet(db, today, unitIds);
   const lostIds = new Set<number>();
   for (const [unitId, itemId] of db.values<[number, number]>(
     sql`SELECT id, inventario_id FROM unita WHERE perso = 1 AND archived_at IS NULL ${ofItems}`,
@@ -115,12 +115,8 @@ function countItems(db: Db, today: string, itemIds: number[] | null): Map<number
   for (const [unitId, itemId] of open.itemOf) {
     const item = units.get(itemId);
     if (!item) continue;
-    const state = unitState({
-      lost: lostIds.has(unitId),
-      inRepair: open.inRepair.has(unitId),
-      onStartedLoan: open.startedLoan.has(unitId),
-      reserved: open.upcomingLoan.has(unitId) || open.pendingRequest.has(unitId),
-    });
+    const state = unitToday(open, unitId, lostIds.has(unitId), today).stato;
+    if (state === "disponibile") continue;
     item.disponibile -= 1;
     item[state] += 1;
   }

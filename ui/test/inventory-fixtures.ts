@@ -45,6 +45,8 @@ export function anItem(overrides: Partial<InventoryItem> = {}): InventoryItem {
     quantita_totale: units.length,
     unita_disponibili: units.filter((unit) => unit.stato === "disponibile").length,
     stato_effettivo: "disponibile",
+    libera_fino_al: null,
+    prossima_disponibilita: "2026-03-10",
     hasMultipleUnits: units.length > 1,
     data_aggiunta: "2025-01-10",
     unita: units,

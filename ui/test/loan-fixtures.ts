@@ -25,6 +25,8 @@ export function anItem(overrides: Partial<Record<string, unknown>> & { id?: numb
     quantita_totale: 3,
     unita_disponibili: 2,
     stato_effettivo: "disponibile" as ItemState,
+    libera_fino_al: null as string | null,
+    prossima_disponibilita: TODAY as string | null,
     tipo_prestito: "solo_esterno" as LoanType,
     immagine_url: null as string | null,
     ...overrides,

@@ -99,11 +99,11 @@ describe("low stock alerts", () => {
     expect(motivoOf(last.id)).toContain("1 unità disponibile su 4");
   });
 
-  it("counts units in repair or reserved as not available", async () => {
+  it("counts units in repair or reserved today as not available", async () => {
     const scenario = await loanScenario();
     const { client, ctx, student, camera } = scenario;
     insertRepair(ctx, { itemId: camera.id, unitId: unitIdOf(camera, 0) });
-    await client.post("/api/richieste", { unit_id: unitIdOf(camera, 1), dal: day(3), al: day(4) }, student.token);
+    await client.post("/api/richieste", { unit_id: unitIdOf(camera, 1), dal: day(0), al: day(1) }, student.token);
     const { scorte_basse } = await adminAlerts(scenario);
     expect(scorte_basse).toEqual([
       expect.objectContaining({

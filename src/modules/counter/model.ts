@@ -27,6 +27,12 @@ export const scanResponse = t.Object({
       tipo_prestito: t.UnionEnum(LOAN_TYPES),
       stato: t.UnionEnum(UNIT_STATES),
       azione: t.UnionEnum(SCAN_ACTIONS),
+      /** Free today: the last day before the unit's next booking (null: nothing booked ahead); else null. */
+      libera_fino_al: t.Nullable(t.String()),
+      /** The first day from today on when the unit is free; null when no end is known. */
+      prossima_disponibilita: t.Nullable(t.String()),
+      /** To lend (`azione` "prestito"): the return date to offer, never past `libera_fino_al`; else null. */
+      rientro_proposto: t.Nullable(t.String()),
       prestito: t.Nullable(loanView),
     }),
   ),

@@ -2,9 +2,14 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { unita } from "../../db/schema";
+import { type FreeToday, proposedReturnDate } from "../../domain/availability";
+import { addDays } from "../../domain/dates";
+import { DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../domain/loan-rules";
+import type { LoanType } from "../../domain/loan-types";
 import { parseScannedCode, typedKitId } from "../../domain/public-url";
 import { textKey } from "../../domain/text-key";
 import { badRequest, notFound } from "../../http/errors";
+import { freeTodayFields } from "../availability/today";
 import { loadUnitViews } from "../inventory/unit-status";
 import { liveUnits } from "../inventory/units";
 import { scanKit } from "../kits/scan";
@@ -26,8 +31,17 @@ function holdingLoans(db: Db, unitIds: number[]) {
 }
 
 /**
+ * The return date the lend panel starts from: the usual one for the item's loan type (in-house use
+ * comes back today), never past the day before the unit's next booking.
+ */
+function returnDateToOffer(today: string, loanType: LoanType, free: FreeToday): string {
+  const usual = isInternalUse(loanType, null) ? today : addDays(today, DEFAULT_EXTERNAL_LOAN_DAYS);
+  return proposedReturnDate(usual, free.liberaFinoAl);
+}
+
+/**
  * What the desk can do with what it scanned or typed: for each unit found, its loan to take back, its
- * loan to hand over (from the start day), or a free unit to lend; for a kit's label, the kit. Either way,
+ * loan to hand over (from the start day), or a unit free today to lend, with how long it stays free; for a kit's label, the kit. Either way,
  * the set due at the counter that it belongs to, so the Banco opens the whole set.
  */
 export function lookupScan(ctx: AppContext, text: string) {
@@ -55,7 +69,7 @@ export function lookupScan(ctx: AppContext, text: string) {
     let azione: ScanAction = "non_disponibile";
     if (loan?.consegnato_il) azione = "restituzione";
     else if (loan && loan.data_uscita <= today) azione = "consegna";
-    else if (state.stato === "disponibile" || state.stato === "riservato") azione = "prestito";
+    else if (state.stato === "disponibile") azione = "prestito";
     return {
       id: unit.id,
       codice_univoco: unit.code,
@@ -65,6 +79,8 @@ export function lookupScan(ctx: AppContext, text: string) {
       tipo_prestito: unit.loanType,
       stato: state.stato,
       azione,
+      ...freeTodayFields(state.oggi),
+      rientro_proposto: azione === "prestito" ? returnDateToOffer(today, unit.loanType, state.oggi) : null,
       prestito: loan,
     };
   });

@@ -2,9 +2,11 @@ import { Elysia, t } from "elysia";
 import { visibleItems } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
+import { unitFreeToday } from "../../domain/availability";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { type Reads, readsPlugin } from "../../read-model";
+import { freeTodayFields } from "../availability/today";
 import { bookedRanges } from "../loans/bookings";
 import { DEFAULT_PAGE_SIZE, type PagedAnswer, type PageQuery, pageOf } from "../paging";
 import { messageAnswer } from "../schemas";
@@ -40,6 +42,7 @@ import {
   setUnitLost,
   updateItem,
 } from "./service";
+import { loadUnitViews } from "./unit-status";
 
 /** An item as this caller may see it: students only reach items assigned to their course. */
 function itemFor(ctx: AppContext, actor: Actor, id: number): ItemView {
@@ -51,21 +54,37 @@ function itemFor(ctx: AppContext, actor: Actor, id: number): ItemView {
   return studentItemView(item);
 }
 
+/** Between two units free today, the one free for longer first: nothing booked ahead (null) before any date. */
+function freeLongerFirst(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return b.localeCompare(a);
+}
+
 /**
- * Units that can be booked for some dates (not lost, not in repair), free ones first, each with the
+ * Units that can be booked for some dates (not lost, not in repair), free ones first (the one free for
+ * longer first), each with its free stretch today and the
  * date ranges already taken, so a borrower can pick a unit and free dates. The server's overlap
  * check at booking time stays the authority.
  */
 function bookableUnits(ctx: AppContext, item: ItemView) {
   const units = item.unita.filter((unit) => unit.stato !== "perso" && unit.stato !== "in_riparazione");
-  const ranges = bookedRanges(
-    ctx.db,
-    units.map((unit) => unit.id),
-    ctx.clock.today(),
-  );
+  const unitIds = units.map((unit) => unit.id);
+  const today = ctx.clock.today();
+  const ranges = bookedRanges(ctx.db, unitIds, today);
+  const freeToday = new Map(loadUnitViews(ctx.db, today, { unitIds }).map((unit) => [unit.id, unit.oggi]));
   return units
-    .map((unit) => ({ ...unit, prenotazioni: ranges.get(unit.id) ?? [] }))
-    .sort((a, b) => Number(b.stato === "disponibile") - Number(a.stato === "disponibile"));
+    .map((unit) => ({
+      ...unit,
+      ...freeTodayFields(freeToday.get(unit.id) ?? unitFreeToday([], today)),
+      prenotazioni: ranges.get(unit.id) ?? [],
+    }))
+    .sort(
+      (a, b) =>
+        Number(b.stato === "disponibile") - Number(a.stato === "disponibile") ||
+        freeLongerFirst(a.libera_fino_al, b.libera_fino_al),
+    );
 }
 
 function emptyPage(query: PageQuery): PagedAnswer<never> {

@@ -17,6 +17,7 @@ import {
   itemPayload,
   unitRow,
 } from "../../testing/inventory-fixtures";
+import { travelToDay } from "../../testing/loan-fixtures";
 
 const TODAY = "2026-03-10";
 
@@ -691,12 +692,24 @@ describe("unit and item states, derived from bookings", () => {
     return { ...scenario, item, read };
   }
 
-  it("shows a unit with a pending request as reserved", async () => {
+  it("keeps a unit requested for next week free today, until the day before, and reserved on the request's days", async () => {
     const { ctx, item, read } = await withItem();
     insertRequest(ctx, { itemId: item.id, unitId: item.unita[0].id, from: addDays(TODAY, 7), to: addDays(TODAY, 9) });
-    const after = await read();
-    expect(after.unita[0]).toMatchObject({ stato: "riservato", prestito_corrente_id: null });
-    expect(after).toMatchObject({ stato_effettivo: "in_prestito", unita_disponibili: 0 });
+    expect((await read()).unita[0]).toMatchObject({ stato: "disponibile", prestito_corrente_id: null });
+    expect(await read()).toMatchObject({
+      stato_effettivo: "disponibile",
+      unita_disponibili: 1,
+      libera_fino_al: addDays(TODAY, 6),
+      prossima_disponibilita: TODAY,
+    });
+    travelToDay(ctx, addDays(TODAY, 7));
+    expect((await read()).unita[0].stato).toBe("riservato");
+    expect(await read()).toMatchObject({
+      stato_effettivo: "in_prestito",
+      unita_disponibili: 0,
+      libera_fino_al: null,
+      prossima_disponibilita: addDays(TODAY, 10),
+    });
   });
 
   it("frees a unit whose request was refused or cancelled", async () => {
@@ -707,7 +720,7 @@ describe("unit and item states, derived from bookings", () => {
     expect((await read()).unita[0].stato).toBe("disponibile");
   });
 
-  it("reserves a unit for an approved loan that starts later, then lends it on the day", async () => {
+  it("leaves a unit free until the day before an approved loan that starts later, then lends it on the day", async () => {
     const { ctx, item, read } = await withItem();
     const start = addDays(TODAY, 2);
     const loanId = insertLoan(ctx, {
@@ -716,8 +729,8 @@ describe("unit and item states, derived from bookings", () => {
       from: start,
       to: addDays(TODAY, 4),
     });
-    expect((await read()).unita[0]).toMatchObject({ stato: "riservato", prestito_corrente_id: loanId });
-    expect((await read()).stato_effettivo).toBe("in_prestito");
+    expect((await read()).unita[0]).toMatchObject({ stato: "disponibile", prestito_corrente_id: loanId });
+    expect(await read()).toMatchObject({ stato_effettivo: "disponibile", libera_fino_al: addDays(TODAY, 1) });
     ctx.clock.travelTo(new Date(`${start}T08:00:00Z`));
     expect((await read()).unita[0]).toMatchObject({ stato: "prestato", prestito_corrente_id: loanId });
   });
@@ -841,7 +854,7 @@ describe("unit and item states, derived from bookings", () => {
     expect(unitStates).toContain("prestato");
   });
 
-  it("offers the bookable units, free ones first, each with the dates already taken", async () => {
+  it("offers the bookable units, the longest free first, each with its free stretch and the dates already taken", async () => {
     const { client, ctx, admin, item } = await withItem(5);
     const [lent, requested, free, lost, broken] = item.unita.map((unit: Json) => unit.id);
     insertLoan(ctx, { itemId: item.id, unitIds: [lent], to: addDays(TODAY, 2) });
@@ -850,17 +863,19 @@ describe("unit and item states, derived from bookings", () => {
     await client.put(`/api/inventario/${item.id}/units/${lost}`, { perso: true }, admin);
     const answer = await client.get(`/api/inventario/${item.id}/disponibili`, admin);
     expect(answer.status).toBe(200);
-    expect(answer.body.map((unit: Json) => [unit.id, unit.stato])).toEqual([
-      [free, "disponibile"],
-      [lent, "prestato"],
-      [requested, "riservato"],
+    expect(
+      answer.body.map((unit: Json) => [unit.id, unit.stato, unit.libera_fino_al, unit.prossima_disponibilita]),
+    ).toEqual([
+      [free, "disponibile", null, TODAY],
+      [requested, "disponibile", addDays(TODAY, 4), TODAY],
+      [lent, "prestato", null, addDays(TODAY, 3)],
     ]);
     expect(answer.body[0].prenotazioni).toEqual([]);
     expect(answer.body[1].prenotazioni).toEqual([
-      { dal: TODAY, al: addDays(TODAY, 2), tipo: "prestito", fino_alla_restituzione: false },
+      { dal: addDays(TODAY, 5), al: addDays(TODAY, 6), tipo: "richiesta", fino_alla_restituzione: false },
     ]);
     expect(answer.body[2].prenotazioni).toEqual([
-      { dal: addDays(TODAY, 5), al: addDays(TODAY, 6), tipo: "richiesta", fino_alla_restituzione: false },
+      { dal: TODAY, al: addDays(TODAY, 2), tipo: "prestito", fino_alla_restituzione: false },
     ]);
   });
 });

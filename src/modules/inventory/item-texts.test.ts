@@ -136,7 +136,7 @@ describe("the item views kept as text between reads", () => {
     }
   });
 
-  it("are built for the day asked: an approved loan starting tomorrow holds its unit as reserved today, as lent then", async () => {
+  it("are built for the day asked: an approved loan starting tomorrow leaves its unit free today, lent then", async () => {
     const { ctx, items, close } = await deskOnFile();
     try {
       const [camera] = items as [Json];
@@ -144,9 +144,9 @@ describe("the item views kept as text between reads", () => {
       insertLoan(ctx, { itemId: camera.id, unitIds: [unitsOf(camera)[0] as number], from: addDays(today, 1) });
       const stateOn = (day: string) =>
         loadItemViews(ctx.db, day, { ids: [camera.id] })[0]?.unita.map((unit) => unit.stato);
-      expect(stateOn(today)).toEqual(["riservato", "disponibile", "disponibile"]);
+      expect(stateOn(today)).toEqual(["disponibile", "disponibile", "disponibile"]);
       expect(stateOn(addDays(today, 1))).toEqual(["prestato", "disponibile", "disponibile"]);
-      expect(stateOn(today)).toEqual(["riservato", "disponibile", "disponibile"]);
+      expect(stateOn(today)).toEqual(["disponibile", "disponibile", "disponibile"]);
     } finally {
       close();
     }

@@ -3,8 +3,10 @@ import { itemsOfCourse } from "../../access";
 import type { Db } from "../../db/client";
 import { inventario, inventarioCorsi } from "../../db/schema";
 import { inIds } from "../../db/sql";
+import { type FreeToday, itemFreeToday } from "../../domain/availability";
 import { itemState } from "../../domain/unit-state";
 import { type ItemCounts, keptPerItem } from "../../read-model";
+import { freeTodayFields } from "../availability/today";
 import { catalogueItem, type InventoryItem, inventoryUnit } from "./model";
 import { loadUnitViews, type UnitView } from "./unit-status";
 
@@ -96,7 +98,7 @@ function loadItemRows(db: Db, itemIds: readonly number[]): ItemRow[] {
 }
 
 /** An item's fields but its units, given its counts, in the order of the answer schema (model.ts's `inventoryItem`). */
-function itemFields(item: ItemRow, counts: ItemCounts): Omit<InventoryItem, "unita"> {
+function itemFields(item: ItemRow, counts: ItemCounts, free: FreeToday): Omit<InventoryItem, "unita"> {
   const madre = item.courses[0] ?? null;
   return {
     id: item.id,
@@ -118,6 +120,7 @@ function itemFields(item: ItemRow, counts: ItemCounts): Omit<InventoryItem, "uni
     quantita_totale: counts.total,
     unita_disponibili: counts.available,
     stato_effettivo: counts.state,
+    ...freeTodayFields(free),
     hasMultipleUnits: counts.total > 1,
     data_aggiunta: item.dataAggiunta,
   };
@@ -148,11 +151,15 @@ function buildItemTexts(db: Db, today: string, itemIds: number[]): Map<number, I
   const texts = new Map<number, ItemTexts>();
   for (const row of rows) {
     const units = unitsByItem.get(row.id) ?? [];
-    const fields = itemFields(row, {
-      total: units.length,
-      available: units.filter((unit) => unit.stato === "disponibile").length,
-      state: itemState(units.map((unit) => unit.stato)),
-    });
+    const fields = itemFields(
+      row,
+      {
+        total: units.length,
+        available: units.filter((unit) => unit.stato === "disponibile").length,
+        state: itemState(units.map((unit) => unit.stato)),
+      },
+      itemFreeToday(units.map((unit) => unit.oggi)),
+    );
     texts.set(row.id, {
       // The desk's view ends with the units (model.ts): their text goes in before the closing brace.
       inventory: `${JSON.stringify(fields).slice(0, -1)},"unita":${JSON.stringify(units, UNIT_FIELDS)}}`,

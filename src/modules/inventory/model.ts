@@ -158,6 +158,13 @@ export const inventoryItem = t.Object({
   quantita_totale: answerInteger(),
   unita_disponibili: answerInteger(),
   stato_effettivo: t.UnionEnum(ITEM_STATES),
+  /**
+   * Free today: the last day a free unit stays free before its next booking (a loan may run to it); null
+   * when a free unit has nothing booked ahead, or when no unit is free today.
+   */
+  libera_fino_al: t.Nullable(dayText),
+  /** The first day from today on when a unit is free (today when one is); null when no end is known. */
+  prossima_disponibilita: t.Nullable(dayText),
   hasMultipleUnits: t.Boolean(),
   data_aggiunta: dayText,
   unita: t.Array(inventoryUnit),
@@ -196,7 +203,14 @@ export const bookedRange = t.Object({
   fino_alla_restituzione: t.Boolean(),
 });
 
-export const bookableUnit = t.Object({ ...inventoryUnit.properties, prenotazioni: t.Array(bookedRange) });
+export const bookableUnit = t.Object({
+  ...inventoryUnit.properties,
+  /** Free today: the last day before its next booking (null: nothing booked ahead); not free today: null. */
+  libera_fino_al: t.Nullable(dayText),
+  /** The first day from today on when the unit is free; null when no end is known. */
+  prossima_disponibilita: t.Nullable(dayText),
+  prenotazioni: t.Array(bookedRange),
+});
 
 export const category = t.Object({ id: answerInteger(), nome: t.String() });
 export const categoryWithCount = t.Object({ id: answerInteger(), nome: t.String(), oggetti: answerInteger() });

@@ -425,12 +425,12 @@ function expectedUnitState(s: Snapshot, unitId: number): string {
   if (s.repairs.some((repair) => repair.unitId === unitId && repair.stato === "in_corso")) return "in_riparazione";
   const loans = s.openLoanBookings.filter((loan) => loan.unitId === unitId);
   if (loans.some((loan) => loan.from <= s.today)) return "prestato";
-  // A pending request whose dates have passed can no longer be approved, so it holds nothing.
-  const pending = s.requests.some(
-    (request) => request.unitId === unitId && request.stato === "in_attesa" && request.al >= s.today,
+  // A pending request reserves the unit on its own days only: one for later leaves it free today.
+  const pendingToday = s.requests.some(
+    (request) =>
+      request.unitId === unitId && request.stato === "in_attesa" && request.dal <= s.today && request.al >= s.today,
   );
-  if (pending || loans.length > 0) return "riservato";
-  return "disponibile";
+  return pendingToday ? "riservato" : "disponibile";
 }
 
 function expectedItemState(unitStates: string[]): string {

@@ -580,7 +580,7 @@ describe("the desk lends directly", () => {
     });
   });
 
-  it("reserves a unit lent from a future day, and hands it out on that day", async () => {
+  it("leaves a unit lent from a future day free until then, and hands it out on that day", async () => {
     const scenario = await loanScenario();
     const { client, ctx, admin, camera } = scenario;
     await directLoanOk(
@@ -588,7 +588,7 @@ describe("the desk lends directly", () => {
       admin,
       directBody(scenario, { data_uscita: day(2), data_rientro: day(3), unita_ids: [unitIdOf(camera)] }),
     );
-    expect((await unitStates(client, admin, camera.id))[camera.unita[0].codice_univoco]).toBe("riservato");
+    expect((await unitStates(client, admin, camera.id))[camera.unita[0].codice_univoco]).toBe("disponibile");
     travelToDay(ctx, day(2));
     expect((await unitStates(client, admin, camera.id))[camera.unita[0].codice_univoco]).toBe("prestato");
   });
@@ -868,7 +868,7 @@ describe("the desk takes a loan back", () => {
 });
 
 describe("a unit's state follows its bookings", () => {
-  it("goes reserved, lent, and free again through request, approval, start and return", async () => {
+  it("stays free today under a request for tomorrow, then goes lent on its first day and free again at the return", async () => {
     const scenario = await loanScenario();
     const { client, ctx, admin, student, camera } = scenario;
     const code = camera.unita[0].codice_univoco;
@@ -876,9 +876,10 @@ describe("a unit's state follows its bookings", () => {
     const itemNow = async () => (await client.get(`/api/inventario/${camera.id}`, admin)).body;
     expect(await stateNow()).toBe("disponibile");
     const request = await pendingRequest(scenario);
-    expect(await stateNow()).toBe("riservato");
+    expect(await stateNow()).toBe("disponibile");
     const { loanId } = await approveOk(client, admin, request.id);
-    expect(await stateNow()).toBe("riservato");
+    expect(await stateNow()).toBe("disponibile");
+    expect(await itemNow()).toMatchObject({ unita_disponibili: 3, stato_effettivo: "disponibile" });
     travelToDay(ctx, day(1));
     expect(await stateNow()).toBe("prestato");
     expect(await itemNow()).toMatchObject({ unita_disponibili: 2, stato_effettivo: "disponibile" });
@@ -894,19 +895,20 @@ describe("a unit's state follows its bookings", () => {
     const scenario = await loanScenario();
     const { client, admin, student, camera } = scenario;
     const code = camera.unita[0].codice_univoco;
-    const first = await pendingRequest(scenario);
+    const first = await pendingRequest(scenario, { dal: day(0) });
+    expect((await unitStates(client, admin, camera.id))[code]).toBe("riservato");
     await client.delete(`/api/richieste/${first.id}`, student.token);
     expect((await unitStates(client, admin, camera.id))[code]).toBe("disponibile");
-    const second = await pendingRequest(scenario);
+    const second = await pendingRequest(scenario, { dal: day(0) });
     expect((await unitStates(client, admin, camera.id))[code]).toBe("riservato");
     await client.put(`/api/prestiti/${second.id}/rifiuta`, { motivazione: "No" }, admin);
     expect((await unitStates(client, admin, camera.id))[code]).toBe("disponibile");
   });
 
-  it("marks an item in use once every unit is held", async () => {
+  it("marks an item in use once every unit is held today", async () => {
     const scenario = await loanScenario();
     const { client, admin, student, studioLight } = scenario;
-    await requestOk(client, student.token, { unit_id: unitIdOf(studioLight), dal: day(1), al: day(1) });
+    await requestOk(client, student.token, { unit_id: unitIdOf(studioLight), dal: day(0), al: day(0) });
     const item = (await client.get(`/api/inventario/${studioLight.id}`, admin)).body;
     expect(item).toMatchObject({ stato_effettivo: "in_prestito", unita_disponibili: 0 });
   });

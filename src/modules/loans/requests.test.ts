@@ -635,7 +635,7 @@ describe("the set a request is a line of", () => {
 describe("a student cancels a request", () => {
   it("withdraws their own pending request and frees the unit", async () => {
     const { client, ctx, admin, student, camera } = await loanScenario();
-    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(1), al: day(2) });
+    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(0), al: day(2) });
     expect((await unitStates(client, admin, camera.id))[camera.unita[0].codice_univoco]).toBe("riservato");
     const answer = await client.delete(`/api/richieste/${request.id}`, student.token);
     expect(answer.status).toBe(200);

@@ -247,7 +247,10 @@ describe("completing and cancelling a repair", () => {
     });
     const repair = await createRepairOk(scenario, repairBody(scenario.camera));
     await scenario.client.put(`/api/riparazioni/${repair.id}`, { stato: "completata" }, scenario.admin);
-    expect((await cameraStates(scenario))[firstCameraCode(scenario)]).toBe("riservato");
+    expect((await cameraStates(scenario))[firstCameraCode(scenario)]).toBe("disponibile");
+    const units = await scenario.client.get(`/api/inventario/${scenario.camera.id}/disponibili`, scenario.admin);
+    const unit = units.body.find((bookable: { id: number }) => bookable.id === unitIdOf(scenario.camera));
+    expect(unit).toMatchObject({ libera_fino_al: day(4), prenotazioni: [expect.objectContaining({ dal: day(5) })] });
   });
 
   it("refuses any change to a repair that is already closed", async () => {

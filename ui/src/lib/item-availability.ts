@@ -1,4 +1,9 @@
-import { daysWithAFreeUnit, type Occupation, type OccupationKind } from "../../../src/domain/availability";
+import {
+  daysWithAFreeUnit,
+  freeTodayText,
+  type Occupation,
+  type OccupationKind,
+} from "../../../src/domain/availability";
 import { addDays } from "../../../src/domain/dates";
 import type { ItemAvailability } from "../api/inventario";
 import { formatDate } from "./dates";
@@ -46,4 +51,16 @@ export function takenDays(availability: ItemAvailability, unitId: number | null)
 /** The first day from which some unit is free, or null within the window. */
 export function firstFreeDay(availability: ItemAvailability): string | null {
   return availability.giorni_liberi[0] ?? null;
+}
+
+/** "Libera fino al 01/12/2026", "Libera", "Libera dal 05/12/2026": an item's or a unit's availability today, as every screen says it. */
+export function freeTodayLabel(
+  free: { libera_fino_al: string | null; prossima_disponibilita: string | null },
+  freeNow: boolean,
+): string {
+  return freeTodayText({
+    libera: freeNow,
+    liberaFinoAl: free.libera_fino_al,
+    prossimaDisponibilita: free.prossima_disponibilita,
+  });
 }

@@ -21,6 +21,9 @@ function freeUnit(loanType: LoanType = "solo_esterno"): ScannedUnit {
     tipo_prestito: loanType,
     stato: "disponibile",
     azione: "prestito",
+    libera_fino_al: null,
+    prossima_disponibilita: TODAY,
+    rientro_proposto: null,
     prestito: null,
   };
 }

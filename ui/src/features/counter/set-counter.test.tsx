@@ -27,6 +27,9 @@ function scanned(id: number, code: string, itemId: number): ScannedUnit {
     tipo_prestito: "solo_esterno",
     stato: "disponibile",
     azione: "prestito",
+    libera_fino_al: null,
+    prossima_disponibilita: null,
+    rientro_proposto: null,
     prestito: null,
   };
 }

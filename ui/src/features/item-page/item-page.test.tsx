@@ -15,6 +15,7 @@ const camera = {
     note: "Con obiettivo 24-105",
     unita_disponibili: 0,
     stato_effettivo: "in_prestito",
+    prossima_disponibilita: "2025-03-17",
   }),
   corsi_assegnati: ["Fotografia"],
   unita: [
@@ -74,7 +75,7 @@ describe("the item page of a student", () => {
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Canon EOS R6" })).toBeTruthy();
     expect(screen.getByText("Con obiettivo 24-105")).toBeTruthy();
-    expect(await screen.findByText(/è di nuovo disponibile dal 17\/03\/2025/)).toBeTruthy();
+    expect(await screen.findByText(/Libera dal 17\/03\/2025\. I giorni barrati/)).toBeTruthy();
     const month = within(screen.getByRole("grid", { name: /marzo 2025/ }));
     // Taken days say so in words, not by their colour alone.
     expect(month.getByRole("gridcell", { name: "lunedì 10 marzo 2025, occupato" })).toBeTruthy();

@@ -7,6 +7,7 @@ import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { ItemLink } from "../../../components/entity-links";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
+import { freeTodayLabel } from "../../../lib/item-availability";
 import { countWith } from "../../../lib/plural";
 
 const ITEM_STATES: Record<ItemState, { label: string; tone: BadgeTone }> = {
@@ -54,6 +55,9 @@ export function ItemCard({ item, onRequest }: { item: CatalogueItem; onRequest: 
           {countWith(item.quantita_totale, "unità disponibile", "unità disponibili")}
         </span>
         <span>{LOAN_TYPE_LABELS[item.tipo_prestito]}</span>
+        {item.quantita_totale > 0 && (
+          <span className="font-medium text-slate-700">{freeTodayLabel(item, item.unita_disponibili > 0)}</span>
+        )}
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
         {isWebAddress(item.immagine_url) ? (

@@ -1,5 +1,6 @@
 import { Handshake, Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { nextBookingProblem, proposedReturnDate } from "../../../../../src/domain/availability";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
@@ -67,15 +68,19 @@ export function LendPanel({
 
   const chosenUsage = unit.tipo_prestito === "entrambi" ? usage : null;
   const internal = isInternalUse(unit.tipo_prestito, chosenUsage);
-  const returnDate = internal ? today : (end ?? addDays(today, DEFAULT_EXTERNAL_LOAN_DAYS));
-  const dateProblem = bookingDateProblem({
-    start: today,
-    end: returnDate,
-    today,
-    loanType: unit.tipo_prestito,
-    usage: chosenUsage,
-    form: "loan",
-  });
+  // The usual week, brought forward to the day before the unit's next booking (the server's `rientro_proposto`).
+  const returnDate = internal
+    ? today
+    : (end ?? proposedReturnDate(addDays(today, DEFAULT_EXTERNAL_LOAN_DAYS), unit.libera_fino_al));
+  const dateProblem =
+    bookingDateProblem({
+      start: today,
+      end: returnDate,
+      today,
+      loanType: unit.tipo_prestito,
+      usage: chosenUsage,
+      form: "loan",
+    }) ?? nextBookingProblem(returnDate, unit.libera_fino_al);
 
   function lend(event: FormEvent) {
     event.preventDefault();
@@ -183,8 +188,14 @@ export function LendPanel({
           label="Da restituire il"
           type="date"
           min={today}
+          max={unit.libera_fino_al ?? undefined}
           value={returnDate}
           onChange={(event) => setEnd(event.target.value)}
+          hint={
+            unit.libera_fino_al
+              ? `Dal ${formatDate(addDays(unit.libera_fino_al, 1))} l'unità è prenotata: la restituzione è proposta entro il ${formatDate(unit.libera_fino_al)}.`
+              : undefined
+          }
           error={dateProblem}
         />
       )}

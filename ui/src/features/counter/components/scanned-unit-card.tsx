@@ -5,6 +5,7 @@ import { Button } from "../../../components/button";
 import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
+import { freeTodayLabel } from "../../../lib/item-availability";
 import { toCollectText } from "../../../lib/loan-phase";
 import { LendPanel } from "./lend-panel";
 
@@ -19,6 +20,13 @@ export const ACTION_TEXT: Record<ScannedUnit["azione"], string> = {
   prestito: "Libera: si può prestare",
   non_disponibile: "Non disponibile (in riparazione o persa)",
 };
+
+/** The action's words; a unit free only until its next booking says until when. */
+function actionText(unit: ScannedUnit): string {
+  if (unit.azione === "prestito" && unit.libera_fino_al)
+    return `${freeTodayLabel(unit, true)}: si può prestare fino al giorno prima della prossima prenotazione`;
+  return ACTION_TEXT[unit.azione];
+}
 
 interface ScannedUnitCardProps {
   unit: ScannedUnit;
@@ -44,7 +52,7 @@ export function ScannedUnitCard({ unit, onAction, lending, onLend, onLent }: Sca
         </div>
         {loan && <LoanStatusBadge state={loan.fase} />}
       </div>
-      <p className="mt-2 text-sm font-medium text-slate-800">{ACTION_TEXT[unit.azione]}</p>
+      <p className="mt-2 text-sm font-medium text-slate-800">{actionText(unit)}</p>
       {loan && (
         <p className="mt-1 text-sm text-slate-600">
           {loan.utente_nome_reale} · dal {formatDate(loan.data_uscita)} al {formatDate(loan.data_rientro)}

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarPlus, MapPin, PackageX, Tag } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { addDays, formatItalianDate } from "../../../../../src/domain/dates";
+import { addDays } from "../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
 import { useClosedDays } from "../../../api/impostazioni";
 import { BOOKING_HORIZON_DAYS, type ItemDetails, useItem, useItemAvailability } from "../../../api/inventario";
@@ -12,7 +12,7 @@ import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api";
-import { firstFreeDay, takenDays } from "../../../lib/item-availability";
+import { firstFreeDay, freeTodayLabel, takenDays } from "../../../lib/item-availability";
 import { DeskItemPanel } from "./desk-item-panel";
 
 /** Only web addresses are shown as images: a stored `javascript:` or data URL never is. */
@@ -104,9 +104,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
             <>
               <p className="mb-3 text-sm text-slate-600">
                 {nextFree
-                  ? nextFree === today
-                    ? "Almeno un'unità è libera oggi. I giorni barrati sono occupati su tutte le unità."
-                    : `Oggi nessuna unità è libera: è di nuovo disponibile dal ${formatItalianDate(nextFree)}.`
+                  ? `${freeTodayLabel(details, details.unita_disponibili > 0)}. I giorni barrati sono occupati su tutte le unità.`
                   : "Nessuna unità è libera nei prossimi 12 mesi."}
               </p>
               <BookingCalendar
@@ -152,6 +150,9 @@ function ItemSummary({ item }: { item: ItemDetails }) {
             {item.unita_disponibili} di {item.quantita_totale}{" "}
             {item.quantita_totale === 1 ? "unità libera" : "unità libere"} oggi
           </span>
+          {item.quantita_totale > 0 && (
+            <span className="font-medium text-slate-800">{freeTodayLabel(item, item.unita_disponibili > 0)}</span>
+          )}
         </p>
         {item.note && <p className="text-sm break-words text-slate-700">{item.note}</p>}
       </div>

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import type { ScannedUnit } from "../../../../src/modules/counter/model";
+import { anAdmin, aStudent } from "../../../test/fixtures";
+import { userListRoute } from "../../../test/paged-lists";
+import { renderApp } from "../../../test/render-app";
+
+const TODAY = "2026-11-24";
+
+/** The only Sony FX3, free today and booked from 01/12: the scan offers it until 30/11. */
+const fx3: ScannedUnit = {
+  id: 40,
+  codice_univoco: "FX3-001",
+  inventario_id: 4,
+  oggetto_nome: "Sony FX3",
+  checklist: null,
+  tipo_prestito: "solo_esterno",
+  stato: "disponibile",
+  azione: "prestito",
+  libera_fino_al: "2026-11-30",
+  prossima_disponibilita: TODAY,
+  rientro_proposto: "2026-11-30",
+  prestito: null,
+};
+
+const sara = aStudent({ id: 5, name: "Sara", surname: "Gallo", email: "sara.gallo@accademia.it", matricola: "F0042" });
+
+async function scanFx3() {
+  const rendered = renderApp({
+    signedInAs: anAdmin(),
+    path: "/banco",
+    api: {
+      "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: TODAY } },
+      "GET /api/banco/scansione": { body: { unita: [fx3] } },
+      "GET /api/auth/users": userListRoute([sara]),
+      "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 31 } },
+    },
+  });
+  await rendered.user.type(await screen.findByLabelText("Codice dell'unità"), "FX3-001{Enter}");
+  return { ...rendered, card: within(await screen.findByRole("article", { name: /FX3-001/ })) };
+}
+
+describe("Banco: a unit free only until its next booking", () => {
+  it("says until when it is free, and proposes the day before the booking as the return date", async () => {
+    const { user, card, server } = await scanFx3();
+    expect(
+      card.getByText("Libera fino al 30/11/2026: si può prestare fino al giorno prima della prossima prenotazione"),
+    ).toBeTruthy();
+    const returnDate = card.getByLabelText("Da restituire il") as HTMLInputElement;
+    expect(returnDate.value).toBe("2026-11-30");
+    expect(
+      card.getByText("Dal 01/12/2026 l'unità è prenotata: la restituzione è proposta entro il 30/11/2026."),
+    ).toBeTruthy();
+    await user.type(card.getByRole("searchbox"), "f0042");
+    await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
+    await user.click(card.getByRole("button", { name: "Presta e consegna" }));
+    await waitFor(() =>
+      expect(
+        server.callsTo("POST /api/prestiti").map((call) => (call.body as { data_rientro: string }).data_rientro),
+      ).toEqual(["2026-11-30"]),
+    );
+  });
+
+  it("refuses, before asking the server, a return date that runs into the booking", async () => {
+    const { user, card, server } = await scanFx3();
+    const returnDate = card.getByLabelText("Da restituire il");
+    await user.clear(returnDate);
+    await user.type(returnDate, "2026-12-01");
+    expect(card.getByText("L'unità è prenotata dal 01/12/2026: va restituita entro il 30/11/2026")).toBeTruthy();
+    await user.type(card.getByRole("searchbox"), "f0042");
+    await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
+    await user.click(card.getByRole("button", { name: "Presta e consegna" }));
+    expect(server.callsTo("POST /api/prestiti")).toHaveLength(0);
+  });
+});
