@@ -16,6 +16,9 @@ const freeUnit: ScannedUnit = {
   stato: "disponibile",
   azione: "prestito",
   prestito: null,
+  libera_fino_al: null,
+  prossima_disponibilita: null,
+  rientro_proposto: null,
 };
 
 const sara = aStudent({
