@@ -69,6 +69,8 @@ export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
     chi: "Giulia Bianchi",
     data_uscita: "2025-03-05",
     data_rientro: "2025-03-14",
+    // Never extended: the first due date is the due date.
+    data_rientro_originale: overrides.data_rientro ?? "2025-03-14",
     data_restituzione: null,
     data_fine: null,
     stato: "attivo",

@@ -182,6 +182,8 @@ export const loanView = t.Object({
   chi: t.String(),
   data_uscita: dayText,
   data_rientro: dayText,
+  /** The due date first agreed: `data_rientro` itself until an extension moves it. */
+  data_rientro_originale: dayText,
   data_restituzione: t.Nullable(dayText),
   data_fine: t.Nullable(dayText),
   /** The effective state: an open loan out past its due date is `scaduto`. */

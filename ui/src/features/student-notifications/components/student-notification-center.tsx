@@ -2,6 +2,7 @@ import {
   Ban,
   Bell,
   CalendarClock,
+  CalendarPlus,
   CheckCheck,
   CircleCheck,
   CircleX,
@@ -28,6 +29,8 @@ const KIND_STYLES: Record<StudentNotificationKind, NotificationStyle> = {
   account_sbloccato: { icon: LockOpen, tone: "bg-emerald-50 text-emerald-700" },
   segnalazione_aggiornata: { icon: Wrench, tone: "bg-indigo-50 text-indigo-600" },
   mancanza: { icon: TriangleAlert, tone: "bg-amber-50 text-amber-700" },
+  proroga_approvata: { icon: CalendarPlus, tone: "bg-emerald-50 text-emerald-700" },
+  proroga_rifiutata: { icon: CircleX, tone: "bg-red-50 text-red-600" },
 };
 
 /** The bell in the student's header: what the desk decided and what is due, stored on the server. */
