@@ -4,6 +4,7 @@ import type { InventoryUnit } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { PendingExtensions } from "../../../components/extension/pending-extensions";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
@@ -122,6 +123,7 @@ export function LoansPage() {
         </div>
 
         <div id="loans-panel" role="tabpanel" aria-labelledby={`loans-tab-${tab}`} className="p-4">
+          {tab === "in_attesa" && <PendingExtensions />}
           {tab === "in_attesa" && <PendingSets />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
