@@ -151,6 +151,7 @@ export function studentApi(userId = 2) {
     "GET /api/categorie-semplici": { body: [] },
     "GET /api/richieste/mie": { body: [] },
     "GET /api/prestiti/mie": { body: [] },
+    "GET /api/proroghe": { body: [] },
     "GET /api/kit": { body: [] },
     "GET /api/prenotazioni/mie": { body: [] },
     "GET /api/segnalazioni/mie": { body: [] },
