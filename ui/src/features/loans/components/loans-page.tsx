@@ -182,6 +182,7 @@ export function LoansPage() {
                   onCancel={() => setDialog({ kind: "cancel", loan })}
                   onHandOver={() => setDialog({ kind: "handover", loan })}
                   onEnd={() => setDialog({ kind: "end", loan })}
+                  onExtend={() => setDialog({ kind: "extend", loan })}
                 />
               )}
             />
