@@ -18,6 +18,7 @@ import { addHistory } from "../sets/set-rows";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { unitCalendars } from "./bookings";
+import { blockedBorrowerError, blockedStudentError, calendarDay, hasOverdueLoan, loanOrNotFound } from "./guards";
 import type {
   DirectExtensionBody,
   ExtensionAnswer,
@@ -25,8 +26,7 @@ import type {
   ExtensionRefusalBody,
   ExtensionRequestBody,
   ExtensionView,
-} from "./extension-model";
-import { blockedBorrowerError, blockedStudentError, calendarDay, hasOverdueLoan, loanOrNotFound } from "./guards";
+} from "./model";
 
 /*
  * Extending a loan (`proroga`): the student asks, the desk approves or refuses, or the desk extends at

@@ -8,22 +8,20 @@ import { approveRequest, rejectRequest } from "./approval";
 import { cancelLoan } from "./cancel";
 import { createDirectLoan } from "./direct-loan";
 import { approveExtension, extendLoan, listExtensions, refuseExtension, requestExtension } from "./extension";
+import { handOverLoan } from "./hand-over";
 import {
+  approvalResponse,
+  approveBody,
+  createRequestResponse,
   directExtensionBody,
+  directLoanBody,
+  directLoanResponse,
   extensionAnswer,
   extensionListQuery,
   extensionParams,
   extensionRefusalBody,
   extensionRequestBody,
   extensionView,
-} from "./extension-model";
-import { handOverLoan } from "./hand-over";
-import {
-  approvalResponse,
-  approveBody,
-  createRequestResponse,
-  directLoanBody,
-  directLoanResponse,
   loanChangeResponse,
   loanIdParams,
   loanList,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ExtensionView } from "../../../src/modules/loans/extension-model";
+import type { ExtensionView } from "../../../src/modules/loans/model";
 import { answerOf, server } from "../lib/api";
 
 /** Extensions of a loan (`proroghe`): the student asks, the desk approves, refuses or extends directly. */
