@@ -39,6 +39,7 @@ type Entity =
   | "set"
   | "shortage"
   | "kit"
+  | "extension"
   /** An import job: its ids are random text, so the fuzzer only ever aims unknown ones at it. */
   | "importJob";
 
@@ -124,6 +125,12 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/etichette": { access: "admin" },
   "GET /api/banco/scansione": { access: "admin" },
   "GET /api/prestiti/:id/units": { access: "signed-in", params: { id: "loan" } },
+  "GET /api/prestiti/:id": { access: "signed-in", params: { id: "loan" } },
+  "POST /api/prestiti/:id/proroga": { access: "signed-in", params: { id: "loan" } },
+  "PUT /api/prestiti/:id/proroga": { access: "admin", params: { id: "loan" } },
+  "GET /api/proroghe": { access: "signed-in" },
+  "PUT /api/proroghe/:id/approva": { access: "admin", params: { id: "extension" } },
+  "PUT /api/proroghe/:id/rifiuta": { access: "admin", params: { id: "extension" } },
   "GET /api/prestiti/:id/ics": { access: "signed-in", params: { id: "loan" } },
   "GET /api/calendario": { access: "signed-in" },
   "POST /api/prenotazioni": { access: "signed-in" },
@@ -315,6 +322,7 @@ async function seedWorld(): Promise<World> {
     set: { A: [], B: [], desk: [] },
     shortage: { A: [], B: [], desk: [] },
     kit: { A: [], B: [], desk: [] },
+    extension: { A: [], B: [], desk: [] },
   };
   const today = ctx.clock.today();
   const plus = (days: number) => day(3 + days);

@@ -174,6 +174,17 @@ export function academyDateProblem(
   booking: { start: string; end: string; internal: boolean; itemMaxDays?: number | null },
 ): string | null {
   if (!isOpenDay(settings, booking.start)) return closedDayMessage(settings, booking.start, "inizio");
+  return academyEndProblem(settings, booking);
+}
+
+/**
+ * The academy's rules on where a booking ends: an open day, within the longest loan counted from its start.
+ * A new booking meets them with its start; an extension meets them alone, since its start is long past.
+ */
+export function academyEndProblem(
+  settings: AcademySettings,
+  booking: { start: string; end: string; internal: boolean; itemMaxDays?: number | null },
+): string | null {
   if (!isOpenDay(settings, booking.end)) return closedDayMessage(settings, booking.end, "fine");
   const maxDays = maxLoanDays(settings, booking.itemMaxDays);
   if (!booking.internal && maxDays !== null && bookingDays(booking.start, booking.end) > maxDays)

@@ -28,6 +28,14 @@ export function daysLate(dueDate: string, returnedOrToday: string): number {
 }
 
 /**
+ * A loan's lateness on a day: the days past its due date, plus those it had already earned when the desk
+ * extended it while overdue (`giorni_ritardo_pregressi`): an extension moves the due date, not the past.
+ */
+export function loanDaysLate(loan: { due: string; keptLateDays: number }, returnedOrToday: string): number {
+  return loan.keptLateDays + daysLate(loan.due, returnedOrToday);
+}
+
+/**
  * The strikes a return `days` late earns: the last step of the academy's scale reached (by default 1–3
  * days late earn 1 strike, 4–7 earn 2, 8 or more earn 3).
  */
@@ -117,6 +125,8 @@ export interface ReturnConsequences {
  */
 export function returnConsequences(input: {
   dueDate: string;
+  /** Lateness kept from an extension of the loan while it was overdue. */
+  keptLateDays: number;
   returnedOn: string;
   lastUnits: boolean;
   borrower: { strikes: number; blocked: boolean } | null;
@@ -124,7 +134,7 @@ export function returnConsequences(input: {
   scale: readonly StrikeStep[];
   blockAt: number;
 }): ReturnConsequences {
-  const giorni_ritardo = daysLate(input.dueDate, input.returnedOn);
+  const giorni_ritardo = loanDaysLate({ due: input.dueDate, keptLateDays: input.keptLateDays }, input.returnedOn);
   const strike = input.lastUnits && input.borrower ? strikesForDaysLate(giorni_ritardo, input.scale) : 0;
   const blocco =
     strike > 0 &&

@@ -1,4 +1,4 @@
-import { daysLate } from "./loan-rules";
+import { loanDaysLate } from "./loan-rules";
 
 /**
  * The life of a set (`prenotazione`): pending until the desk decides; approved sets wait at the desk
@@ -29,10 +29,12 @@ export type SetState = (typeof SET_STATES)[number];
  * line from its due date to the day its unit came back). Returns that line, whose lateness the strike
  * scale then reads, or undefined for a set with no line back.
  */
-export function latestLine<Line extends { due: string; returnedOn: string }>(lines: readonly Line[]): Line | undefined {
+export function latestLine<Line extends { due: string; keptLateDays: number; returnedOn: string }>(
+  lines: readonly Line[],
+): Line | undefined {
   let latest: Line | undefined;
   for (const line of lines)
-    if (!latest || daysLate(line.due, line.returnedOn) > daysLate(latest.due, latest.returnedOn)) latest = line;
+    if (!latest || loanDaysLate(line, line.returnedOn) > loanDaysLate(latest, latest.returnedOn)) latest = line;
   return latest;
 }
 

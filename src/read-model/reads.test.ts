@@ -66,6 +66,7 @@ describe("the routes' declared reads", () => {
         "/api/prenotazioni/mie",
         "/api/prestiti",
         "/api/prestiti/mie",
+        "/api/proroghe",
         "/api/richieste",
         "/api/richieste/mie",
         "/api/riparazioni",

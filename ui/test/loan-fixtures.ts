@@ -71,6 +71,8 @@ export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
     chi: "Giulia Bianchi",
     data_uscita: "2025-03-05",
     data_rientro: "2025-03-14",
+    // Never extended: the first due date is the due date.
+    data_rientro_originale: overrides.data_rientro ?? "2025-03-14",
     data_restituzione: null,
     data_fine: null,
     stato: "attivo",
@@ -152,6 +154,7 @@ export function studentApi(userId = 2) {
     "GET /api/categorie-semplici": { body: [] },
     "GET /api/richieste/mie": { body: [] },
     "GET /api/prestiti/mie": { body: [] },
+    "GET /api/proroghe": { body: [] },
     "GET /api/kit": { body: [] },
     "GET /api/prenotazioni/mie": { body: [] },
     "GET /api/segnalazioni/mie": { body: [] },

@@ -74,6 +74,10 @@ export const prestiti = sqliteTable(
     annullatoDa: integer("annullato_da").references(() => users.id, { onDelete: "set null" }),
     // The set this loan is a line of (through its request); null for a loan outside any set.
     prenotazioneId: integer("prenotazione_id").references(() => prenotazioni.id),
+    // The due date first agreed, once an extension (`proroghe`) has moved `data_rientro`; null until then.
+    dataRientroOriginale: text("data_rientro_originale"),
+    // Days already late when the desk extended an overdue loan: the return counts them with any new lateness.
+    giorniRitardoPregressi: integer("giorni_ritardo_pregressi").notNull().default(0),
   },
   (table) => [
     index("prestiti_prenotazione_idx").on(table.prenotazioneId),

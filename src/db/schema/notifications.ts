@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   "account_sbloccato",
   "segnalazione_aggiornata",
   "mancanza",
+  "proroga_approvata",
+  "proroga_rifiutata",
 ] as const;
 
 /** A student's stored notification, written by the same transaction as the event it tells of. */

@@ -7,13 +7,21 @@ import { messageAnswer } from "../schemas";
 import { approveRequest, rejectRequest } from "./approval";
 import { cancelLoan } from "./cancel";
 import { createDirectLoan } from "./direct-loan";
+import { approveExtension, extendLoan, listExtensions, refuseExtension, requestExtension } from "./extension";
 import { handOverLoan } from "./hand-over";
 import {
   approvalResponse,
   approveBody,
   createRequestResponse,
+  directExtensionBody,
   directLoanBody,
   directLoanResponse,
+  extensionAnswer,
+  extensionListQuery,
+  extensionParams,
+  extensionRefusalBody,
+  extensionRequestBody,
+  extensionView,
   loanChangeResponse,
   loanIdParams,
   loanList,
@@ -36,7 +44,7 @@ import {
   unitLoanAnswer,
   unitParams,
 } from "./model";
-import { listLoans, listRequests, loanOfUnit, loanUnits, myLoans, myRequests } from "./reads";
+import { listLoans, listRequests, loanFor, loanOfUnit, loanUnits, myLoans, myRequests } from "./reads";
 import { cancelRequest, createRequest } from "./request";
 import { returnLoan, returnPreview } from "./return";
 
@@ -123,6 +131,43 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
         detail: { requestBody: { required: false, content: { "application/json": { schema: returnBody as object } } } },
       },
     )
+    .get("/prestiti/:id", ({ actor, params }) => loanFor(ctx, actor, params.id), {
+      auth: "signed-in",
+      params: loanIdParams,
+      response: loanView,
+    })
+    .post(
+      "/prestiti/:id/proroga",
+      ({ actor, params, body, set }) => {
+        const extension = requestExtension(ctx, actor, params.id, body);
+        set.status = 201;
+        return extension;
+      },
+      { auth: "signed-in", params: loanIdParams, body: extensionRequestBody, response: { 201: extensionView } },
+    )
+    .put("/prestiti/:id/proroga", ({ actor, params, body }) => extendLoan(ctx, actor, params.id, body), {
+      auth: "admin",
+      params: loanIdParams,
+      body: directExtensionBody,
+      response: extensionAnswer,
+    })
+    .get("/proroghe", ({ actor, query }) => listExtensions(ctx, actor, query), {
+      auth: "signed-in",
+      reads: ["loans", "inventory", "users"],
+      query: extensionListQuery,
+      response: t.Array(extensionView),
+    })
+    .put("/proroghe/:id/approva", ({ actor, params }) => approveExtension(ctx, actor, Number(params.id)), {
+      auth: "admin",
+      params: extensionParams,
+      response: extensionAnswer,
+    })
+    .put("/proroghe/:id/rifiuta", ({ actor, params, body }) => refuseExtension(ctx, actor, Number(params.id), body), {
+      auth: "admin",
+      params: extensionParams,
+      body: extensionRefusalBody,
+      response: extensionAnswer,
+    })
     .get("/prestiti/:id/units", ({ actor, params }) => loanUnits(ctx, actor, Number(params.id)), {
       auth: "signed-in",
       reads: "fresh",

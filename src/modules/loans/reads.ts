@@ -54,6 +54,13 @@ export function loanView(ctx: AppContext, id: number): LoanView {
   return view;
 }
 
+/** One loan: any for the desk, only their own for a student (another's simply does not exist). */
+export function loanFor(ctx: AppContext, actor: Actor, id: number): LoanView {
+  const view = loanView(ctx, id);
+  if (!canSeeLoan(actor, { utenteId: view.utente_id })) throw notFound("Prestito non trovato");
+  return view;
+}
+
 export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
   const today = ctx.clock.today();
   const filter = loanListFilter(ctx.db, query, today);

@@ -48,6 +48,7 @@ function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: st
   const settings = readSettings(db);
   const consequences = returnConsequences({
     dueDate: loan.dataRientro,
+    keptLateDays: loan.giorniRitardoPregressi,
     returnedOn: today,
     lastUnits: chosen.length === out.length,
     borrower: borrower ?? null,

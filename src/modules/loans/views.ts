@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { inIds } from "../../db/sql";
 import type { LoanState, RequestState } from "../../domain/bookings";
-import { daysLate, effectiveLoanState, loanPhase } from "../../domain/loan-rules";
+import { effectiveLoanState, loanDaysLate, loanPhase } from "../../domain/loan-rules";
 import type { LoanView, RequestView } from "./model";
 
 /** Which rows of a list, in which order, and how many from where (all of them by default). */
@@ -183,6 +183,7 @@ export function loadLoanViews(
       chi: loan.chi,
       data_uscita: loan.dataUscita,
       data_rientro: loan.dataRientro,
+      data_rientro_originale: loan.dataRientroOriginale ?? loan.dataRientro,
       data_restituzione: loan.dataRestituzione,
       data_fine: loan.dataRestituzione,
       stato: effectiveLoanState(loan.stato, loan.dataRientro, today, handedOver),
@@ -194,7 +195,12 @@ export function loadLoanViews(
         today,
       }),
       // Equipment that never left the desk is never late.
-      giorni_ritardo: handedOver ? daysLate(loan.dataRientro, loan.dataRestituzione ?? today) : 0,
+      giorni_ritardo: handedOver
+        ? loanDaysLate(
+            { due: loan.dataRientro, keptLateDays: loan.giorniRitardoPregressi },
+            loan.dataRestituzione ?? today,
+          )
+        : 0,
       consegnato_il: loan.consegnatoIl,
       consegnato_da: handedOverBy ? `${handedOverBy.name} ${handedOverBy.surname}` : null,
       annullato_il: loan.annullatoIl,

@@ -25,6 +25,7 @@ function handedOverUnits(db: Db, setId: number) {
       code: unita.codiceUnivoco,
       loanId: prestiti.id,
       due: prestiti.dataRientro,
+      keptLateDays: prestiti.giorniRitardoPregressi,
       returnedOn: prestitiUnita.restituitaIl,
       open: inArray(prestiti.stato, OPEN_LOAN_STATES),
     })
@@ -60,7 +61,12 @@ export function returnSetPreview(ctx: AppContext, id: number, unitIds: number[] 
   const ending = returning.length === out.length;
   const lines = [
     ...returnedLines(ctx.db, id),
-    ...returning.map((unit) => ({ loanId: unit.loanId, due: unit.due, returnedOn: today })),
+    ...returning.map((unit) => ({
+      loanId: unit.loanId,
+      due: unit.due,
+      keptLateDays: unit.keptLateDays,
+      returnedOn: today,
+    })),
   ];
   const { loanId: _loan, ...consequences } = setReturnConsequences(ctx.db, id, lines, ending);
   return { ...consequences, unita_rimanenti: out.length - returning.length };

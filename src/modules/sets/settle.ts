@@ -13,7 +13,12 @@ import { addHistory } from "./set-rows";
 /** The lines of a set back so far, with their due and return days: what its lateness is read from. */
 export function returnedLines(db: Db, setId: number) {
   return db
-    .select({ loanId: prestiti.id, due: prestiti.dataRientro, returnedOn: prestiti.dataRestituzione })
+    .select({
+      loanId: prestiti.id,
+      due: prestiti.dataRientro,
+      keptLateDays: prestiti.giorniRitardoPregressi,
+      returnedOn: prestiti.dataRestituzione,
+    })
     .from(prestiti)
     .where(and(eq(prestiti.prenotazioneId, setId), isNotNull(prestiti.dataRestituzione)))
     .all()
@@ -24,7 +29,7 @@ export function returnedLines(db: Db, setId: number) {
 export function setReturnConsequences(
   db: Db,
   setId: number,
-  lines: Array<{ loanId: number; due: string; returnedOn: string }>,
+  lines: Array<{ loanId: number; due: string; keptLateDays: number; returnedOn: string }>,
   ending: boolean,
 ): ReturnConsequences & { loanId: number | null } {
   const set = db.select({ userId: prenotazioni.utenteId }).from(prenotazioni).where(eq(prenotazioni.id, setId)).get();
@@ -41,6 +46,7 @@ export function setReturnConsequences(
   return {
     ...returnConsequences({
       dueDate: latest.due,
+      keptLateDays: latest.keptLateDays,
       returnedOn: latest.returnedOn,
       lastUnits: ending,
       borrower: borrower ?? null,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PendingExtensions } from "../../../components/extension/pending-extensions";
 import { PageHeader } from "../../../components/page-header";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { DashboardCounters } from "./dashboard-counters";
@@ -9,20 +10,39 @@ import { QuickActions } from "./quick-actions";
 import { RecentReports } from "./recent-reports";
 import { RecentRequests } from "./recent-requests";
 
-type Section = "counters" | "alerts" | "shortages" | "actions" | "requests" | "reports" | "resets";
+type Section = "counters" | "alerts" | "shortages" | "extensions" | "actions" | "requests" | "reports" | "resets";
 
 const SECTIONS: Record<Section, { content: ReactNode; half?: boolean }> = {
   counters: { content: <DashboardCounters /> },
   alerts: { content: <ImportantAlerts /> },
   shortages: { content: <OpenShortages /> },
+  extensions: { content: <PendingExtensions /> },
   actions: { content: <QuickActions /> },
   requests: { content: <RecentRequests />, half: true },
   reports: { content: <RecentReports />, half: true },
   resets: { content: <PasswordResetRequests /> },
 };
 
-const DESK_ORDER: Section[] = ["counters", "alerts", "shortages", "actions", "requests", "reports", "resets"];
-const PHONE_ORDER: Section[] = ["alerts", "shortages", "requests", "counters", "actions", "reports", "resets"];
+const DESK_ORDER: Section[] = [
+  "counters",
+  "alerts",
+  "shortages",
+  "extensions",
+  "actions",
+  "requests",
+  "reports",
+  "resets",
+];
+const PHONE_ORDER: Section[] = [
+  "alerts",
+  "shortages",
+  "extensions",
+  "requests",
+  "counters",
+  "actions",
+  "reports",
+  "resets",
+];
 
 /**
  * On a desk's screen the counters come first; on a phone, what needs acting on (late and due loans, the

@@ -1,4 +1,4 @@
-import { Ban, Check, PackageCheck, PackageOpen, X } from "lucide-react";
+import { Ban, CalendarClock, Check, PackageCheck, PackageOpen, X } from "lucide-react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
 import { Button } from "../../../components/button";
@@ -42,6 +42,7 @@ export function LoanActions(props: {
   onCancel: () => void;
   onHandOver: () => void;
   onEnd: () => void;
+  onExtend: () => void;
 }) {
   const { loan } = props;
   const label = `${loan.oggetto_nome}, ${loan.utente_nome_reale}`;
@@ -64,14 +65,25 @@ export function LoanActions(props: {
     );
   if (loan.stato === LOAN_STATE.returned) return null;
   return (
-    <Button
-      variant="secondary"
-      icon={PackageCheck}
-      onClick={props.onEnd}
-      aria-label={`Termina prestito: ${label}`}
-      className="px-3 py-2"
-    >
-      Termina prestito
-    </Button>
+    <>
+      <Button
+        variant="secondary"
+        icon={CalendarClock}
+        onClick={props.onExtend}
+        aria-label={`Proroga: ${label}`}
+        className="px-3 py-2"
+      >
+        Proroga
+      </Button>
+      <Button
+        variant="secondary"
+        icon={PackageCheck}
+        onClick={props.onEnd}
+        aria-label={`Termina prestito: ${label}`}
+        className="px-3 py-2"
+      >
+        Termina prestito
+      </Button>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoanView, RequestView, ReturnAnswer } from "../../../../../src/modules/loans/model";
 import { useCancelLoan } from "../../../api/loans";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ExtensionDialog } from "../../../components/extension/extension-dialog";
 import { HandOverDialog } from "../../../components/loan-desk/handover-dialog";
 import { ReturnDialog } from "../../../components/loan-desk/return-dialog";
 import { useToast } from "../../../components/toast";
@@ -18,6 +19,7 @@ export type LoansDialog =
   | { kind: "end"; loan: LoanView }
   | { kind: "handover"; loan: LoanView }
   | { kind: "cancel"; loan: LoanView }
+  | { kind: "extend"; loan: LoanView }
   | { kind: "request"; request: RequestView }
   | { kind: "refuse"; request: RequestView }
   | { kind: "outcome"; outcome: ApprovalOutcome }
@@ -70,6 +72,8 @@ export function LoanDialogs(props: {
       );
     case "refuse":
       return <RefuseRequestModal request={dialog.request} onClose={close} />;
+    case "extend":
+      return <ExtensionDialog loan={dialog.loan} mode="extend" onClose={close} />;
     case "loan":
       return (
         <LoanDetailsModal

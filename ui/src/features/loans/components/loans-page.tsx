@@ -4,6 +4,7 @@ import type { InventoryUnit } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { PendingExtensions } from "../../../components/extension/pending-extensions";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
@@ -128,6 +129,7 @@ export function LoansPage() {
         </div>
 
         <TabPanel id="loans-panel" tabId={`loans-tab-${tab}`} title={tabLabel} className="p-4">
+          {tab === "in_attesa" && <PendingExtensions />}
           {tab === "in_attesa" && <PendingSets />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
@@ -186,6 +188,7 @@ export function LoansPage() {
                   onCancel={() => setDialog({ kind: "cancel", loan })}
                   onHandOver={() => setDialog({ kind: "handover", loan })}
                   onEnd={() => setDialog({ kind: "end", loan })}
+                  onExtend={() => setDialog({ kind: "extend", loan })}
                 />
               )}
             />

@@ -1,9 +1,13 @@
-import { AlertTriangle, CalendarPlus, PackageOpen } from "lucide-react";
+import { AlertTriangle, CalendarClock, CalendarPlus, PackageOpen } from "lucide-react";
+import { useState } from "react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { LoanView } from "../../../../../src/modules/loans/model";
 import { downloadLoanCalendar } from "../../../api/calendario";
+import type { ExtensionView } from "../../../api/proroghe";
+import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { DownloadButton } from "../../../components/download-button";
+import { ExtensionDialog } from "../../../components/extension/extension-dialog";
 import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
@@ -13,10 +17,13 @@ function daysText(days: number): string {
   return days === 1 ? "1 giorno" : `${days} giorni`;
 }
 
-export function LoanCard({ loan }: { loan: LoanView }) {
+/** A loan of the student's, with "Chiedi proroga" while it is out and not overdue (then only the desk extends). */
+export function LoanCard({ loan, pendingExtension }: { loan: LoanView; pendingExtension?: ExtensionView }) {
   const overdue = loan.stato === LOAN_STATE.overdue;
   const returned = loan.stato === LOAN_STATE.returned;
   const toCollect = toCollectText(loan);
+  const [asking, setAsking] = useState(false);
+  const mayAsk = loan.stato === LOAN_STATE.active && loan.fase !== "annullato" && !pendingExtension;
   return (
     <article
       className={`rounded-xl border p-4 shadow-sm ${overdue ? "border-red-200 bg-red-50/60" : "border-slate-200 bg-white"}`}
@@ -41,6 +48,12 @@ export function LoanCard({ loan }: { loan: LoanView }) {
             {formatDate(loan.data_rientro)}
           </dd>
         </div>
+        {loan.data_rientro_originale !== loan.data_rientro && (
+          <div>
+            <dt className="text-xs text-slate-500">Scadenza originale</dt>
+            <dd className="font-medium text-slate-500">{formatDate(loan.data_rientro_originale)}</dd>
+          </div>
+        )}
         {returned && loan.fase !== "annullato" && (
           <div>
             <dt className="text-xs text-slate-500">Restituito il</dt>
@@ -51,7 +64,13 @@ export function LoanCard({ loan }: { loan: LoanView }) {
       {overdue && (
         <p className="mt-3 flex items-center gap-1.5 text-sm font-semibold text-red-700">
           <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-          In ritardo di {daysText(loan.giorni_ritardo)}: restituiscilo al più presto
+          In ritardo di {daysText(loan.giorni_ritardo)}: restituiscilo al più presto (solo il banco può prorogarlo)
+        </p>
+      )}
+      {pendingExtension && (
+        <p className="mt-3 flex items-center gap-1.5 text-sm font-medium text-indigo-700">
+          <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
+          Proroga al {formatDate(pendingExtension.al)} chiesta: in attesa della risposta del banco
         </p>
       )}
       {returned && loan.giorni_ritardo > 0 && (
@@ -66,6 +85,16 @@ export function LoanCard({ loan }: { loan: LoanView }) {
       {loan.note && <ClampedText text={loan.note} className="mt-3 text-sm text-slate-500" />}
       {loan.fase !== "annullato" && (
         <div className="mt-3 flex flex-wrap items-center gap-2">
+          {mayAsk && (
+            <Button
+              variant="secondary"
+              icon={CalendarClock}
+              onClick={() => setAsking(true)}
+              aria-label={`Chiedi proroga: ${loan.oggetto_nome}`}
+            >
+              Chiedi proroga
+            </Button>
+          )}
           <ReceiptButton
             loanId={loan.id}
             label="Scarica ricevuta"
@@ -82,6 +111,7 @@ export function LoanCard({ loan }: { loan: LoanView }) {
           )}
         </div>
       )}
+      {asking && <ExtensionDialog loan={loan} mode="ask" onClose={() => setAsking(false)} />}
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
 import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
 import { useMyLoans } from "../../../api/loans";
+import { usePendingExtensions } from "../../../api/proroghe";
 import { useCancelRequest, useMyRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -52,6 +53,7 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
   // Both lists are requested at once when the page opens.
   const loans = useMyLoans();
   const requests = useMyRequests();
+  const pendingExtensions = usePendingExtensions();
   const cancelRequest = useCancelRequest();
   const showToast = useToast();
   const [tab, setTab] = useState<Tab>("active");
@@ -115,7 +117,10 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
               <ul className="grid gap-3 lg:grid-cols-2">
                 {lists[tab].map((loan) => (
                   <li key={loan.id}>
-                    <LoanCard loan={loan} />
+                    <LoanCard
+                      loan={loan}
+                      pendingExtension={pendingExtensions.data?.find((extension) => extension.prestito_id === loan.id)}
+                    />
                   </li>
                 ))}
               </ul>,

@@ -1,0 +1,130 @@
+import { Ban, CalendarClock, Check } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { formatItalianDate } from "../../../../src/domain/dates";
+import { type ExtensionView, useApproveExtension, usePendingExtensions, useRefuseExtension } from "../../api/proroghe";
+import { Alert } from "../alert";
+import { Button } from "../button";
+import { TextAreaField } from "../form-field";
+import { Modal, ModalActions } from "../modal";
+import { useToast } from "../toast";
+
+/** Refusing an extension needs a reason, which the student will read. */
+function RefuseExtensionDialog({ extension, onClose }: { extension: ExtensionView; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+  const refuse = useRefuseExtension();
+  const showToast = useToast();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    setMissing(!trimmed);
+    if (!trimmed) return;
+    refuse.mutate(
+      { id: extension.id, motivo: trimmed },
+      {
+        onSuccess: () => {
+          showToast(`Proroga di ${extension.utente_nome} rifiutata`);
+          onClose();
+        },
+      },
+    );
+  }
+
+  const error = missing ? "Motivazione del rifiuto richiesta" : (refuse.error?.message ?? null);
+  return (
+    <Modal
+      title="Rifiuta proroga"
+      description={`${extension.utente_nome} · ${extension.articolo_nome} · al ${formatItalianDate(extension.al)}`}
+      onClose={onClose}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextAreaField
+          label="Motivazione del rifiuto"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          placeholder="Es. l'unità serve a un altro studente"
+        />
+        {error && <Alert tone="error">{error}</Alert>}
+        <ModalActions>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" variant="danger" icon={Ban} busy={refuse.isPending}>
+            Rifiuta proroga
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * The extensions students asked for, waiting for the desk: one card each, approved in one click (the
+ * server checks the unit's next booking and the academy's rules again) or refused with a reason.
+ */
+export function PendingExtensions() {
+  const extensions = usePendingExtensions();
+  const approve = useApproveExtension();
+  const showToast = useToast();
+  const [refusing, setRefusing] = useState<ExtensionView | null>(null);
+
+  if (extensions.isError) return <Alert tone="error">{extensions.error.message}</Alert>;
+  if (!extensions.data || extensions.data.length === 0) return null;
+  const count = extensions.data.length;
+
+  return (
+    <section aria-labelledby="pending-extensions-title" className="mb-6">
+      <h2 id="pending-extensions-title" className="mb-3 text-base font-semibold text-slate-900">
+        {count === 1 ? "1 proroga da decidere" : `${count} proroghe da decidere`}
+      </h2>
+      {approve.error && <Alert tone="error">{approve.error.message}</Alert>}
+      <ul aria-label="Proroghe in attesa" className="grid gap-4 xl:grid-cols-2">
+        {extensions.data.map((extension) => (
+          <li key={extension.id}>
+            <article
+              aria-label={`Proroga di ${extension.utente_nome}`}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              <h3 className="flex items-center gap-2 font-semibold break-words text-slate-900">
+                <CalendarClock className="size-4 shrink-0 text-indigo-600" aria-hidden="true" />
+                {extension.utente_nome} · {extension.articolo_nome}
+              </h3>
+              <p className="mt-1 text-sm text-slate-600">
+                Rientro dal {formatItalianDate(extension.dal)} al{" "}
+                <span className="font-semibold text-slate-900">{formatItalianDate(extension.al)}</span>
+                {extension.unita.length > 0 && <> · {extension.unita.join(", ")}</>}
+              </p>
+              {extension.motivo && (
+                <p className="mt-2 text-sm break-words text-slate-600">Motivo: {extension.motivo}</p>
+              )}
+              <div className="mt-4 flex flex-wrap justify-end gap-2">
+                <Button variant="ghost" icon={Ban} onClick={() => setRefusing(extension)} className="py-2">
+                  Rifiuta
+                </Button>
+                <Button
+                  icon={Check}
+                  busy={approve.isPending && approve.variables === extension.id}
+                  onClick={() =>
+                    approve.mutate(extension.id, {
+                      onSuccess: () =>
+                        showToast(
+                          `Proroga di ${extension.utente_nome} approvata: rientro il ${formatItalianDate(extension.al)}`,
+                        ),
+                    })
+                  }
+                  aria-label={`Approva proroga di ${extension.utente_nome}`}
+                  className="py-2"
+                >
+                  Approva proroga
+                </Button>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {refusing && <RefuseExtensionDialog extension={refusing} onClose={() => setRefusing(null)} />}
+    </section>
+  );
+}

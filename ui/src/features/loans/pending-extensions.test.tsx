@@ -1,0 +1,76 @@
+import { describe, expect, it } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import { noAlerts } from "../../../test/desk-fixtures";
+import { anAdmin } from "../../../test/fixtures";
+import type { ApiRoutes } from "../../../test/mock-api";
+import { requestListRoute } from "../../../test/paged-lists";
+import { renderApp } from "../../../test/render-app";
+import type { ExtensionView } from "../../api/proroghe";
+
+const extension: ExtensionView = {
+  id: 5,
+  prestito_id: 1,
+  prenotazione_id: null,
+  dal: "2025-03-14",
+  al: "2025-03-17",
+  motivo: "Riprese rimandate",
+  stato: "in_attesa",
+  motivo_rifiuto: null,
+  utente_id: 2,
+  utente_nome: "Giulia Bianchi",
+  articolo_nome: "Canon EOS R6",
+  unita: ["CANON_001"],
+  created_at: "2025-03-10 09:00:00",
+  handled_at: null,
+};
+const decided = (stato: ExtensionView["stato"]) => ({ body: { message: "ok", proroga: { ...extension, stato } } });
+
+async function openPendingTab(api: ApiRoutes = {}) {
+  const rendered = renderApp({
+    signedInAs: anAdmin(),
+    path: "/prestiti?tab=in_attesa",
+    api: {
+      "GET /api/richieste": requestListRoute([]),
+      "GET /api/avvisi": { body: noAlerts() },
+      "GET /api/proroghe": { body: [extension] },
+      ...api,
+    },
+  });
+  const list = await screen.findByRole("list", { name: "Proroghe in attesa" });
+  return { ...rendered, card: within(within(list).getByRole("article")) };
+}
+
+describe("pending extensions on the desk", () => {
+  it("shows who asks, for what, from which date to which, and why", async () => {
+    const { card } = await openPendingTab();
+    expect(card.getByRole("heading").textContent).toBe("Giulia Bianchi · Canon EOS R6");
+    expect(card.getByText(/Rientro dal/).textContent).toBe("Rientro dal 14/03/2025 al 17/03/2025 · CANON_001");
+    expect(card.getByText("Motivo: Riprese rimandate")).toBeTruthy();
+  });
+
+  it("approves with one click and one call", async () => {
+    const { user, server, card } = await openPendingTab({ "PUT /api/proroghe/5/approva": decided("approvata") });
+    await user.click(card.getByRole("button", { name: "Approva proroga di Giulia Bianchi" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/proroghe/5/approva")).toHaveLength(1));
+    expect(await screen.findByText("Proroga di Giulia Bianchi approvata: rientro il 17/03/2025")).toBeTruthy();
+  });
+
+  it("shows the server's refusal of an approval (a booking came first)", async () => {
+    const error = "L'unità CANON_001 è prenotata dal 16/03/2025: la proroga può arrivare al massimo al 15/03/2025";
+    const { user, card } = await openPendingTab({ "PUT /api/proroghe/5/approva": { status: 409, body: { error } } });
+    await user.click(card.getByRole("button", { name: "Approva proroga di Giulia Bianchi" }));
+    expect(await screen.findByText(error)).toBeTruthy();
+  });
+
+  it("refuses with a reason the student will read", async () => {
+    const { user, server, card } = await openPendingTab({ "PUT /api/proroghe/5/rifiuta": decided("rifiutata") });
+    await user.click(card.getByRole("button", { name: "Rifiuta" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Rifiuta proroga" }));
+    await user.click(dialog.getByRole("button", { name: "Rifiuta proroga" }));
+    expect(dialog.getByText("Motivazione del rifiuto richiesta")).toBeTruthy();
+    await user.type(dialog.getByRole("textbox", { name: /Motivazione del rifiuto/ }), "Serve per l'esame");
+    await user.click(dialog.getByRole("button", { name: "Rifiuta proroga" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/proroghe/5/rifiuta")).toHaveLength(1));
+    expect(server.callsTo("PUT /api/proroghe/5/rifiuta")[0]?.body).toEqual({ motivo: "Serve per l'esame" });
+  });
+});
