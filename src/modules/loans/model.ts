@@ -283,6 +283,13 @@ export const returnBody = t.Object(
       t.UnionEnum(RETURN_CONDITIONS, { error: "Condizione non valida: tutto ok, danneggiato o incompleto" }),
     ),
     nota: t.Optional(t.String({ maxLength: 1000, error: "Nota troppo lunga (massimo 1000 caratteri)" })),
+    /** The item's accessories (lines of its checklist) that did not come back: each opens a mancanza. */
+    accessori_mancanti: t.Optional(
+      t.Array(t.String({ minLength: 1, maxLength: 200, error: "Nome dell'accessorio non valido" }), {
+        maxItems: 100,
+        error: "Accessori mancanti non validi",
+      }),
+    ),
   },
   { additionalProperties: false, error: "Dati della restituzione non validi" },
 );
@@ -331,6 +338,8 @@ export const returnResponse = t.Object({
   blocco: t.Boolean(),
   riparazioni_ids: t.Array(answerInteger()),
   penalty: t.Nullable(t.Object({ strike_assegnati: answerInteger(), totale: answerInteger(), bloccato: t.Boolean() })),
+  /** The ids of the mancanze this return opened (resolved through `/api/mancanze`). */
+  mancanze_ids: t.Array(answerInteger()),
   prestito: loanView,
 });
 export type ReturnAnswer = Static<typeof returnResponse>;
