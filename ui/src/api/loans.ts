@@ -87,7 +87,7 @@ export function useLoanUnits(loanId: number | null) {
 function useRefreshAfterLoanChange() {
   const queryClient = useQueryClient();
   return () => {
-    for (const key of ["prestiti", "avvisi", "inventario", "users", "riparazioni", "segnalazioni", "banco"])
+    for (const key of ["prestiti", "avvisi", "inventario", "users", "riparazioni", "segnalazioni", "banco", "mancanze"])
       queryClient.invalidateQueries({ queryKey: [key] });
   };
 }
@@ -125,17 +125,20 @@ export interface ReturnInput {
   unitIds?: number[];
   condition?: ReturnBody["condizione"];
   note?: string;
+  /** The item's accessories that did not come back: each becomes an open mancanza. */
+  missingAccessories?: string[];
 }
 
 /** Takes back some or all units of a loan, with their condition (all fine when not said). */
 export function useReturnUnits() {
   const refresh = useRefreshAfterLoanChange();
   return useMutation({
-    mutationFn: ({ loanId, unitIds, condition, note = "" }: ReturnInput) => {
+    mutationFn: ({ loanId, unitIds, condition, note = "", missingAccessories = [] }: ReturnInput) => {
       const body: ReturnBody = {
         ...(unitIds ? { unita_ids: unitIds } : {}),
         ...(condition ? { condizione: condition } : {}),
         ...(note.trim() ? { nota: note.trim() } : {}),
+        ...(missingAccessories.length > 0 ? { accessori_mancanti: missingAccessories } : {}),
       };
       return answerOf(server.api.prestiti({ id: loanId }).restituisci.put(body), "Errore nella restituzione");
     },
