@@ -152,6 +152,7 @@ function buildItemTexts(db: Db, today: string, itemIds: number[]): Map<number, I
       total: units.length,
       available: units.filter((unit) => unit.stato === "disponibile").length,
       state: itemState(units.map((unit) => unit.stato)),
+      inRepair: units.filter((unit) => unit.stato === "in_riparazione").length,
     });
     texts.set(row.id, {
       // The desk's view ends with the units (model.ts): their text goes in before the closing brace.

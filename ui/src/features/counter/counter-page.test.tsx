@@ -101,7 +101,9 @@ describe("Banco: lending a free unit on the scan screen", () => {
     expect(card.getByText("Il 24/03/2026")).toBeTruthy();
     await user.click(card.getByRole("button", { name: "Presta e consegna" }));
     await waitFor(() =>
-      expect(server.callsTo("POST /api/prestiti").map((call) => call.body.data_rientro)).toEqual(["2026-03-24"]),
+      expect(
+        server.callsTo("POST /api/prestiti").map((call) => (call.body as { data_rientro: string }).data_rientro),
+      ).toEqual(["2026-03-24"]),
     );
   });
 
