@@ -169,7 +169,7 @@ export function LendPanel({
             >
               <span className="min-w-0">
                 <span className="block text-sm font-medium text-slate-900">{fullName(candidate)}</span>
-                <span className="block text-xs break-all text-slate-600">{studentDetails(candidate)}</span>
+                <span className="block text-xs break-words text-slate-600">{studentDetails(candidate)}</span>
               </span>
             </RadioCard>
           ))}

@@ -42,7 +42,7 @@ export function ItemCell({ name, units }: { name: string; units: string[] }) {
   return (
     <div className="min-w-0">
       <p className="font-medium break-words text-slate-900">{name}</p>
-      <p className="font-mono text-xs break-all text-slate-600">{units.join(", ")}</p>
+      <p className="font-mono text-xs break-words text-slate-600">{units.join(", ")}</p>
     </div>
   );
 }
@@ -54,7 +54,7 @@ export function BorrowerCell(props: { name: string; email: string | null; strike
         {props.name}
         <StrikeBadge strikes={props.strikes} blocked={props.blocked} />
       </p>
-      {props.email && <p className="text-xs break-all text-slate-500">{props.email}</p>}
+      {props.email && <p className="text-xs break-words text-slate-500">{props.email}</p>}
     </div>
   );
 }
