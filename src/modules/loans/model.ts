@@ -26,8 +26,11 @@ export const unitParams = t.Object({ unitId: t.String({ pattern: "^[1-9][0-9]{0,
 /** A value or null, with the message of a wrong one on the outer union (a nested one's would be lost). */
 const orNull = <Schema extends TSchema>(schema: Schema, error: string) => t.Union([schema, t.Null()], { error });
 
-/** The stored loan states, and `in_corso` for every open one. */
-export const LOAN_LIST_STATES = ["in_corso", ...LOAN_STATES] as const;
+/**
+ * The stored loan states, `in_corso` for every open one, and the desk's day: `da_ritirare_oggi` (open, not
+ * handed over, starting today or earlier) and `in_scadenza_oggi` (open and due today).
+ */
+export const LOAN_LIST_STATES = ["in_corso", ...LOAN_STATES, "da_ritirare_oggi", "in_scadenza_oggi"] as const;
 
 const listFields = {
   all: t.Optional(t.String({ description: "`1` o `true`: il banco vede le righe di tutti" })),

@@ -9,7 +9,11 @@ import { saveFile } from "../lib/save-file";
 /** Loans: a student's own, the desk's lists, and the desk's actions on them (lend, hand over, cancel, return). */
 
 /** The loan lists the desk pages through: open loans (active and overdue) and returned ones. */
-export type LoanList = "in_corso" | typeof LOAN_STATE.returned;
+/** The server's loan lists: every open loan, the returned ones, and the desk's day (`LoanDayFilter`). */
+export type LoanList = "in_corso" | typeof LOAN_STATE.returned | LoanDayFilter;
+
+/** The open loans the desk deals with today: to be collected, due today, overdue. */
+export type LoanDayFilter = "da_ritirare_oggi" | "in_scadenza_oggi" | typeof LOAN_STATE.overdue;
 
 /** Every key starts with "prestiti", so a loan change that invalidates the loans refreshes these too. */
 export const prestitiKeys = {

@@ -11,9 +11,10 @@ import { TabList } from "../../../components/tab-list";
 import { ViewSwitch } from "../../../components/view-switch";
 import { useLinkedItem } from "../../../lib/item-links";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { LOANS_TABS, useLoansAddress } from "../hooks/use-loans-address";
+import { LOAN_DAY_FILTERS, LOANS_TABS, useLoansAddress } from "../hooks/use-loans-address";
 import { useLoansLists } from "../hooks/use-loans-lists";
 import { useRequestApproval } from "../hooks/use-request-approval";
+import { DayFilters } from "./day-filters";
 import { LoanActions, RequestActions } from "./entry-actions";
 import { LoanDialogs, type LoansDialog } from "./loan-dialogs";
 import { LoanList } from "./loan-list";
@@ -72,12 +73,16 @@ export function LoansPage() {
     loanSort: address.loanSort,
     requestSort: address.requestSort,
     linkedRequestId,
+    dayFilter: address.dayFilter,
   });
   const { loans, shownLoans, requests, shownRequests, linkedRequest, counts } = lists;
   const pendingCount = counts.in_attesa;
   const source = tab === "in_attesa" ? requests : loans;
   const shownCount = tab === "in_attesa" ? shownRequests.length : shownLoans.length;
-  const emptyText = LOANS_TABS.find(({ key }) => key === tab)?.empty ?? "";
+  const emptyText =
+    LOAN_DAY_FILTERS.find(({ key }) => key === address.dayFilter)?.empty ??
+    LOANS_TABS.find(({ key }) => key === tab)?.empty ??
+    "";
 
   return (
     <>
@@ -123,6 +128,7 @@ export function LoansPage() {
 
         <div id="loans-panel" role="tabpanel" aria-labelledby={`loans-tab-${tab}`} className="p-4">
           {tab === "in_attesa" && <PendingSets />}
+          {tab === "attivi" && <DayFilters selected={address.dayFilter} onSelect={address.selectDayFilter} />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
             <Alert
