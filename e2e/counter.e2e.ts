@@ -100,8 +100,8 @@ test("the morning at the counter: scan to hand over, scan to return late with th
   const preview = back.getByRole("region", { name: "Anteprima della restituzione" });
   await expect(preview.getByText("Ritardo: 3 giorni")).toBeVisible();
   await expect(preview.getByText("Penalità assegnate: 1")).toBeVisible();
-  await back.getByRole("checkbox", { name: "Batteria" }).check();
-  await back.getByRole("checkbox", { name: "Caricatore" }).check();
+  // The accessories are never assumed back: the desk says so in one click.
+  await back.getByRole("button", { name: "Tutto restituito" }).click();
   await back.getByRole("radio", { name: "Danneggiato" }).check();
   await back.getByLabel(/Descrizione del danno/).fill("Display graffiato");
   await saveScreenshots(page, "counter-return-preview");
