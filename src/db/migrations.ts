@@ -29,6 +29,7 @@ import sets from "../../migrations/0025_sets.sql" with { type: "text" };
 import kits from "../../migrations/0026_kits.sql" with { type: "text" };
 import setVersions from "../../migrations/0027_set_versions.sql" with { type: "text" };
 import loanExtensions from "../../migrations/0028_loan_extensions.sql" with { type: "text" };
+import shortagesOfLoans from "../../migrations/0029_shortages_of_loans.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -63,6 +64,7 @@ export const migrationSql: Record<string, string> = {
   "0026_kits": kits,
   "0027_set_versions": setVersions,
   "0028_loan_extensions": loanExtensions,
+  "0029_shortages_of_loans": shortagesOfLoans,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

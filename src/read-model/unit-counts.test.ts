@@ -26,6 +26,7 @@ function countedUnitByUnit(db: Db, today: string) {
         state: itemState(UNIT_STATES.filter((state) => states.includes(state))),
         available: states.filter((state) => state === "disponibile").length,
         total: states.length,
+        inRepair: states.filter((state) => state === "in_riparazione").length,
       },
     ]),
   );
@@ -58,7 +59,7 @@ describe("the kept unit counts", () => {
       const items = [...fresh.values()];
       expect(itemCountTotals(ctx.db, today)).toEqual({
         units: items.reduce((sum, item) => sum + item.total, 0),
-        inRepair: items.filter((item) => item.state === "in_riparazione").length,
+        inRepair: items.reduce((sum, item) => sum + item.inRepair, 0),
         lowStock: items.filter((item) => isLowStock(item.available, item.total)).length,
       });
     };
@@ -123,12 +124,22 @@ describe("the kept unit counts", () => {
         unita: ["CAM-1", "CAM-2"],
       });
       const today = ctx.clock.today();
-      expect(itemCounts(ctx.db, today).get(camera.id)).toEqual({ state: "disponibile", available: 2, total: 2 });
+      expect(itemCounts(ctx.db, today).get(camera.id)).toEqual({
+        state: "disponibile",
+        available: 2,
+        total: 2,
+        inRepair: 0,
+      });
       const other = connectDatabase(join(folder, "prestalab.db"));
       insertRepair({ ...ctx, db: other.db, sqlite: other.sqlite }, { itemId: camera.id, unitId: camera.unita[0].id });
       insertRepair({ ...ctx, db: other.db, sqlite: other.sqlite }, { itemId: camera.id, unitId: camera.unita[1].id });
       other.sqlite.close();
-      expect(itemCounts(ctx.db, today).get(camera.id)).toEqual({ state: "in_riparazione", available: 0, total: 2 });
+      expect(itemCounts(ctx.db, today).get(camera.id)).toEqual({
+        state: "in_riparazione",
+        available: 0,
+        total: 2,
+        inRepair: 2,
+      });
       ctx.sqlite.close();
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -149,11 +160,17 @@ describe("the kept unit counts", () => {
 
     // A request for today holds its unit today only.
     insertRequest(ctx, { itemId: tripod.id, unitId: unitsOf(tripod)[1] as number });
-    expect(itemCounts(ctx.db, today).get(tripod.id)).toEqual({ state: "in_prestito", available: 0, total: 2 });
+    expect(itemCounts(ctx.db, today).get(tripod.id)).toEqual({
+      state: "in_prestito",
+      available: 0,
+      total: 2,
+      inRepair: 1,
+    });
     expect(itemCounts(ctx.db, addDays(today, 1)).get(tripod.id)).toEqual({
       state: "disponibile",
       available: 1,
       total: 2,
+      inRepair: 1,
     });
 
     // Read inside a transaction that is then rolled back: its two journal numbers are used again by the

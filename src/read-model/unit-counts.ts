@@ -11,6 +11,8 @@ export interface ItemCounts {
   state: ItemState;
   available: number;
   total: number;
+  /** Units in an open repair: what Riparazioni lists as in progress, one repair per unit. */
+  inRepair: number;
 }
 
 /**
@@ -68,7 +70,8 @@ function keptFrom(today: string, seq: number, counts: Map<number, ItemCounts>): 
 /** Adds (1) or takes away (-1) one item's share of the totals. */
 function tally(totals: CountTotals, item: ItemCounts, sign: 1 | -1) {
   totals.units += sign * item.total;
-  if (item.state === "in_riparazione") totals.inRepair += sign;
+  // Units, not items: the summary card then says what Riparazioni lists in progress (one rule, two screens).
+  totals.inRepair += sign * item.inRepair;
   if (isLowStock(item.available, item.total)) totals.lowStock += sign;
 }
 
@@ -125,7 +128,12 @@ function countItems(db: Db, today: string, itemIds: number[] | null): Map<number
     // The item's state depends only on which unit states occur.
     const present = UNIT_STATES.filter((state) => item[state] > 0);
     const total = UNIT_STATES.reduce((sum, state) => sum + item[state], 0);
-    counts.set(itemId, { state: itemState(present), available: item.disponibile, total });
+    counts.set(itemId, {
+      state: itemState(present),
+      available: item.disponibile,
+      total,
+      inRepair: item.in_riparazione,
+    });
   }
   return counts;
 }

@@ -67,6 +67,7 @@ export function aTroubledSheet(): StudentSheet {
       {
         id: 2,
         prenotazione_id: 40,
+        prestito_id: null,
         nome: "Batteria",
         quantita: 1,
         esito: null,

@@ -9,4 +9,5 @@ export * from "./read-model";
 export * from "./repairs";
 export * from "./sets";
 export * from "./settings";
+export * from "./shortages";
 export * from "./users";

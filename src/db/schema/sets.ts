@@ -59,28 +59,6 @@ export const prenotazioniAccessori = sqliteTable(
   (table) => [index("prenotazioni_accessori_set_idx").on(table.prenotazioneId)],
 );
 
-/** An accessory that did not come back: open on its set until the desk resolves it. */
-export const mancanze = sqliteTable(
-  "mancanze",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    prenotazioneId: integer("prenotazione_id")
-      .notNull()
-      .references(() => prenotazioni.id, { onDelete: "cascade" }),
-    nome: text("nome").notNull(),
-    quantita: integer("quantita").notNull(),
-    esito: text("esito", { enum: ["restituito", "sostituito", "penalita"] }),
-    nota: text("nota"),
-    createdAt: text("created_at").notNull(),
-    risoltaIl: text("risolta_il"),
-    risoltaDa: integer("risolta_da").references(() => users.id, { onDelete: "set null" }),
-  },
-  (table) => [
-    index("mancanze_set_idx").on(table.prenotazioneId),
-    index("mancanze_aperte_idx").on(table.risoltaIl, table.createdAt),
-  ],
-);
-
 /** What happened to a set, in order: created, decided, handed over (with swaps), signed, returned. */
 export const prenotazioniStoria = sqliteTable(
   "prenotazioni_storia",

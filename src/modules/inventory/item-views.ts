@@ -157,6 +157,7 @@ function buildItemTexts(db: Db, today: string, itemIds: number[]): Map<number, I
         total: units.length,
         available: units.filter((unit) => unit.stato === "disponibile").length,
         state: itemState(units.map((unit) => unit.stato)),
+        inRepair: units.filter((unit) => unit.stato === "in_riparazione").length,
       },
       itemFreeToday(units.map((unit) => unit.oggi)),
     );

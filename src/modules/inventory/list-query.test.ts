@@ -166,7 +166,16 @@ describe("the inventory, paged on the server", () => {
     insertLoan(ctx, { itemId: lens.id, unitIds: [lens.unita[0].id] });
     for (const unit of camera.unita) insertRepair(ctx, { itemId: camera.id, unitId: unit.id });
     const summary = await client.get("/api/inventario/riepilogo", admin);
-    expect(summary.body).toEqual({ articoli_totali: 4, unita_totali: 7, in_riparazione: 1, scorte_basse: 2 });
+    expect(summary.body).toEqual({ articoli_totali: 4, unita_totali: 7, in_riparazione: 3, scorte_basse: 2 });
+  });
+
+  it("counts in repair what Riparazioni lists in progress, even when the item still has a free unit", async () => {
+    const { client, admin, ctx, camera } = await catalogue();
+    for (const unit of camera.unita.slice(0, 2)) insertRepair(ctx, { itemId: camera.id, unitId: unit.id });
+    const repairs = (await client.get("/api/riparazioni", admin)).body as Json[];
+    const inProgress = repairs.filter((repair) => repair.stato === "in_corso").length;
+    const summary = await client.get("/api/inventario/riepilogo", admin);
+    expect([summary.body.in_riparazione, inProgress]).toEqual([2, 2]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, max, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, users } from "../../db/schema";
@@ -182,6 +182,10 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
     state === LOAN_STATE.active ? activeLoanCondition(today) : undefined,
     state === LOAN_STATE.overdue ? overdueLoanCondition(today) : undefined,
     state === LOAN_STATE.returned ? eq(prestiti.stato, LOAN_STATE.returned) : undefined,
+    state === "da_ritirare_oggi"
+      ? and(open, isNull(prestiti.consegnatoIl), sql`${prestiti.dataUscita} <= ${today}`)
+      : undefined,
+    state === "in_scadenza_oggi" ? and(open, eq(prestiti.dataRientro, today)) : undefined,
     // A loan belongs to a period when it was out during any day of it.
     to ? sql`${prestiti.dataUscita} <= ${to}` : undefined,
     from ? sql`coalesce(${prestiti.dataRestituzione}, ${prestiti.dataRientro}) >= ${from}` : undefined,
@@ -219,7 +223,7 @@ export function loanListFilter(db: Db, query: LoanListQuery, today: string): Lis
   // Open loans by due date (the next to come back first); returned ones by return date, newest first.
   const order =
     chosenOrder(query, LOAN_SORTS, prestiti.id) ??
-    (state === "in_corso" || state === LOAN_STATE.active || state === LOAN_STATE.overdue
+    (state !== null && state !== LOAN_STATE.returned
       ? ordering([prestiti.dataRientro, "asc"], [prestiti.id, "asc"])
       : state === LOAN_STATE.returned
         ? ordering([prestiti.dataRestituzione, "desc"], [prestiti.id, "desc"])

@@ -27,8 +27,11 @@ export const unitParams = t.Object({ unitId: t.String({ pattern: "^[1-9][0-9]{0,
 /** A value or null, with the message of a wrong one on the outer union (a nested one's would be lost). */
 const orNull = <Schema extends TSchema>(schema: Schema, error: string) => t.Union([schema, t.Null()], { error });
 
-/** The stored loan states, and `in_corso` for every open one. */
-export const LOAN_LIST_STATES = ["in_corso", ...LOAN_STATES] as const;
+/**
+ * The stored loan states, `in_corso` for every open one, and the desk's day: `da_ritirare_oggi` (open, not
+ * handed over, starting today or earlier) and `in_scadenza_oggi` (open and due today).
+ */
+export const LOAN_LIST_STATES = ["in_corso", ...LOAN_STATES, "da_ritirare_oggi", "in_scadenza_oggi"] as const;
 
 const listFields = {
   all: t.Optional(t.String({ description: "`1` o `true`: il banco vede le righe di tutti" })),
@@ -288,6 +291,13 @@ export const returnBody = t.Object(
       t.UnionEnum(RETURN_CONDITIONS, { error: "Condizione non valida: tutto ok, danneggiato o incompleto" }),
     ),
     nota: t.Optional(t.String({ maxLength: 1000, error: "Nota troppo lunga (massimo 1000 caratteri)" })),
+    /** The item's accessories (lines of its checklist) that did not come back: each opens a mancanza. */
+    accessori_mancanti: t.Optional(
+      t.Array(t.String({ minLength: 1, maxLength: 200, error: "Nome dell'accessorio non valido" }), {
+        maxItems: 100,
+        error: "Accessori mancanti non validi",
+      }),
+    ),
   },
   { additionalProperties: false, error: "Dati della restituzione non validi" },
 );
@@ -336,6 +346,8 @@ export const returnResponse = t.Object({
   blocco: t.Boolean(),
   riparazioni_ids: t.Array(answerInteger()),
   penalty: t.Nullable(t.Object({ strike_assegnati: answerInteger(), totale: answerInteger(), bloccato: t.Boolean() })),
+  /** The ids of the mancanze this return opened (resolved through `/api/mancanze`). */
+  mancanze_ids: t.Array(answerInteger()),
   prestito: loanView,
 });
 export type ReturnAnswer = Static<typeof returnResponse>;

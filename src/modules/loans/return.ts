@@ -6,10 +6,12 @@ import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, 
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
+import { checklistItems } from "../../domain/loan-terms";
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { refreshSetState } from "../sets/settle";
+import { openShortagesStep } from "../sets/shortages";
 import { readSettings } from "../settings/service";
 import { cancelLoanStep } from "./cancel";
 import { loanOrNotFound } from "./guards";
@@ -73,6 +75,25 @@ export function returnPreview(
 }
 
 const DAMAGE_NOTE = "Descrivi il danno";
+
+/**
+ * The accessories said missing, each one of the item's checklist lines (as the checklist spells it). A
+ * set's accessories are its own and come back with the set's return.
+ */
+function missingAccessories(setId: number | null, checklist: string | null | undefined, named: string[]): string[] {
+  if (named.length === 0) return [];
+  if (setId !== null)
+    throw badRequest("Gli accessori di una prenotazione si indicano alla restituzione della prenotazione");
+  const listed = checklistItems(checklist);
+  const missing = new Set<string>();
+  for (const name of named) {
+    const key = name.trim().toLocaleLowerCase("it");
+    const line = listed.find((candidate) => candidate.toLocaleLowerCase("it") === key);
+    if (!line) throw badRequest(`L'accessorio ${name.trim()} non è tra gli accessori di questo articolo`);
+    missing.add(line);
+  }
+  return [...missing];
+}
 const MISSING_NOTE = "Indica cosa manca";
 
 /** A damaged unit comes back into a fault report and a repair, linked both ways, inside the return. */
@@ -133,6 +154,7 @@ export type ReturnOutcome = { cancelled: true } | ({ cancelled: false } & TakenB
 interface TakenBack {
   ended: boolean;
   repairs: number[];
+  shortages: number[];
   penalty: LateReturnOutcome | null;
   consequences: ReturnConsequences;
   remaining: number;
@@ -160,12 +182,20 @@ export function returnLoanStep(
     return { cancelled: true };
   }
   const today = ctx.clock.today();
-  const condition: ReturnCondition = input.condizione ?? "ok";
-  const note = input.nota?.trim() || null;
-  if (condition === "danneggiato" && !note) throw badRequest(DAMAGE_NOTE);
-  if (condition === "incompleto" && !note) throw badRequest(MISSING_NOTE);
   const plan = planReturn(tx, id, input.unita_ids, today);
   const { loan, returning, consequences } = plan;
+  const item = tx
+    .select({ nome: inventario.nome, checklist: inventario.checklist })
+    .from(inventario)
+    .where(eq(inventario.id, loan.inventarioId))
+    .get();
+  const missing = missingAccessories(loan.prenotazioneId, item?.checklist, input.accessori_mancanti ?? []);
+  // Missing accessories make a return incomplete, and say what is missing when the desk wrote nothing.
+  const condition: ReturnCondition =
+    (input.condizione ?? "ok") === "ok" && missing.length > 0 ? "incompleto" : (input.condizione ?? "ok");
+  const note = input.nota?.trim() || (missing.length > 0 ? `Mancano: ${missing.join(", ")}` : null);
+  if (condition === "danneggiato" && !note) throw badRequest(DAMAGE_NOTE);
+  if (condition === "incompleto" && !note) throw badRequest(MISSING_NOTE);
   tx.update(prestitiUnita)
     .set({ restituitaIl: today, condizione: condition, notaRientro: note })
     .where(
@@ -185,7 +215,13 @@ export function returnLoanStep(
   const ended = plan.remaining === 0;
   if (ended)
     tx.update(prestiti).set({ stato: LOAN_STATE.returned, dataRestituzione: today }).where(eq(prestiti.id, id)).run();
-  const item = tx.select({ nome: inventario.nome }).from(inventario).where(eq(inventario.id, loan.inventarioId)).get();
+  const shortages = openShortagesStep(
+    tx,
+    ctx,
+    { loanId: id },
+    loan.utenteId,
+    missing.map((nome) => ({ nome, quantita: 1 })),
+  );
   // A line of a set is late with its set, once, when the set's last line is back (src/modules/sets/settle.ts).
   const penalty =
     loan.prenotazioneId === null
@@ -208,6 +244,7 @@ export function returnLoanStep(
     cancelled: false,
     ended,
     repairs,
+    shortages,
     penalty,
     // A line of a set answers the strikes this return actually recorded: none until the set's last line is
     // back, then the set's, with the lateness they were counted on. A single loan answers its own.
@@ -248,6 +285,7 @@ export function returnAnswer(outcome: ReturnOutcome, prestito: LoanView): Return
       blocco: false,
       riparazioni_ids: [],
       penalty: null,
+      mancanze_ids: [],
       prestito,
     };
   return {
@@ -255,6 +293,7 @@ export function returnAnswer(outcome: ReturnOutcome, prestito: LoanView): Return
     concluso: outcome.ended,
     ...outcome.consequences,
     riparazioni_ids: outcome.repairs,
+    mancanze_ids: outcome.shortages,
     penalty: outcome.penalty
       ? {
           strike_assegnati: outcome.penalty.strikes,

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, notInArray, type SQL } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
-import { prenotazioni, prestiti, richieste, users } from "../../db/schema";
+import { mancanze, prenotazioni, prestiti, richieste, users } from "../../db/schema";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { SET_STATE } from "../../domain/sets";
 import { notFound } from "../../http/errors";
@@ -26,7 +26,8 @@ export function studentSheet(ctx: AppContext, admin: Actor, userId: number): Stu
   const ownLoan = and(eq(prestiti.utenteId, userId), isNull(prestiti.prenotazioneId));
   const openLoan = inArray(prestiti.stato, [...OPEN_LOAN_STATES]);
   const ownSet = eq(prenotazioni.utenteId, userId);
-  const shortages = loadShortages(ctx.db, eq(prenotazioni.utenteId, userId));
+  // The mancanze the person owes: of their sets and of their single loans alike.
+  const shortages = loadShortages(ctx.db, eq(mancanze.utenteId, userId));
   return {
     utente: publicUser(user),
     prestiti_aperti: loadLoanViews(ctx.db, today, { where: and(ownLoan, openLoan) }),

@@ -101,7 +101,10 @@ export const setAccessoryView = t.Object({
 
 export const shortageView = t.Object({
   id: answerInteger(),
-  prenotazione_id: answerInteger(),
+  /** The set it belongs to, or null for a single loan's mancanza. */
+  prenotazione_id: t.Nullable(answerInteger()),
+  /** The single loan it belongs to, or null for a set's. */
+  prestito_id: t.Nullable(answerInteger()),
   nome: t.String(),
   quantita: answerInteger(),
   esito: t.Nullable(t.UnionEnum(["restituito", "sostituito", "penalita"])),

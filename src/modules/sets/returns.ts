@@ -9,10 +9,10 @@ import { SET_STATE } from "../../domain/sets";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { returnLoanStep } from "../loans/return";
-import { notifyStudent } from "../notifications/service";
 import type { ReturnSetBody, SetReturnPreview } from "./model";
 import { addHistory, SET_NOT_FOUND, setOrNotFound, setRowFor } from "./set-rows";
 import { returnedLines, setReturnConsequences } from "./settle";
+import { missingText, openShortagesStep } from "./shortages";
 import { loadShortages } from "./views";
 
 const NOT_OUT = "La prenotazione non è in corso: non c'è nulla da restituire";
@@ -116,38 +116,15 @@ export function returnSet(ctx: AppContext, admin: Actor, id: number, input: Retu
       if (!outcome.cancelled && outcome.penalty)
         penalty = { strike: outcome.penalty.strikes, blocked: outcome.penalty.blocked };
     }
-    const now = ctx.clock.now().toISOString();
-    const opened = shortages.map(
-      (shortage) =>
-        tx
-          .insert(mancanze)
-          .values({ prenotazioneId: id, nome: shortage.nome, quantita: shortage.quantita, createdAt: now })
-          .returning({ id: mancanze.id })
-          .get().id,
-    );
-    const missingText = shortages.map((shortage) => `${shortage.quantita} × ${shortage.nome}`).join(", ");
-    if (shortages.length > 0 && set.utenteId !== null)
-      notifyStudent(tx, ctx, {
-        userId: set.utenteId,
-        tipo: "mancanza",
-        titolo: "Accessori mancanti",
-        messaggio: `Alla restituzione della prenotazione #${id} mancano: ${missingText}. Riportali al banco prestiti.`,
-        link: `/prenotazioni/${id}`,
-      });
+    const opened = openShortagesStep(tx, ctx, { setId: id }, set.utenteId, shortages);
+    const missing = missingText(shortages);
     const codes = returning.map((unit) => unit.code).join(", ");
-    addHistory(
-      tx,
-      ctx,
-      admin,
-      id,
-      "restituzione",
-      `Restituite ${codes}${missingText ? `. Mancano: ${missingText}` : ""}`,
-    );
+    addHistory(tx, ctx, admin, id, "restituzione", `Restituite ${codes}${missing ? `. Mancano: ${missing}` : ""}`);
     recordAudit(tx, ctx.clock, admin, {
       action: "set.return",
       entity: "set",
       entityId: id,
-      summary: `Restituzione della prenotazione #${id}: ${codes}${missingText ? `; mancano ${missingText}` : ""}`,
+      summary: `Restituzione della prenotazione #${id}: ${codes}${missing ? `; mancano ${missing}` : ""}`,
     });
     const after = tx.select({ stato: prenotazioni.stato }).from(prenotazioni).where(eq(prenotazioni.id, id)).get();
     return { ended: after?.stato === SET_STATE.closed, penalty, opened };

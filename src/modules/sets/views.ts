@@ -207,28 +207,23 @@ function pendingLinesStillFree(
 
 export function loadShortages(db: Db, where: SQL | undefined): ShortageView[] {
   return db
-    .select({
-      shortage: mancanze,
-      userId: prenotazioni.utenteId,
-      name: users.name,
-      surname: users.surname,
-    })
+    .select({ shortage: mancanze, name: users.name, surname: users.surname })
     .from(mancanze)
-    .innerJoin(prenotazioni, eq(prenotazioni.id, mancanze.prenotazioneId))
-    .leftJoin(users, eq(users.id, prenotazioni.utenteId))
+    .leftJoin(users, eq(users.id, mancanze.utenteId))
     .where(where)
     .orderBy(desc(mancanze.createdAt), desc(mancanze.id))
     .all()
-    .map(({ shortage, userId, name, surname }) => ({
+    .map(({ shortage, name, surname }) => ({
       id: shortage.id,
       prenotazione_id: shortage.prenotazioneId,
+      prestito_id: shortage.prestitoId,
       nome: shortage.nome,
       quantita: shortage.quantita,
       esito: shortage.esito,
       nota: shortage.nota,
       created_at: shortage.createdAt,
       risolta_il: shortage.risoltaIl,
-      utente_id: userId,
+      utente_id: shortage.utenteId,
       utente_nome: name,
       utente_cognome: surname,
     }));

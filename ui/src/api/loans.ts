@@ -9,7 +9,11 @@ import { saveFile } from "../lib/save-file";
 /** Loans: a student's own, the desk's lists, and the desk's actions on them (lend, hand over, cancel, return). */
 
 /** The loan lists the desk pages through: open loans (active and overdue) and returned ones. */
-export type LoanList = "in_corso" | typeof LOAN_STATE.returned;
+/** The server's loan lists: every open loan, the returned ones, and the desk's day (`LoanDayFilter`). */
+export type LoanList = "in_corso" | typeof LOAN_STATE.returned | LoanDayFilter;
+
+/** The open loans the desk deals with today: to be collected, due today, overdue. */
+export type LoanDayFilter = "da_ritirare_oggi" | "in_scadenza_oggi" | typeof LOAN_STATE.overdue;
 
 /** Every key starts with "prestiti", so a loan change that invalidates the loans refreshes these too. */
 export const prestitiKeys = {
@@ -87,7 +91,7 @@ export function useLoanUnits(loanId: number | null) {
 function useRefreshAfterLoanChange() {
   const queryClient = useQueryClient();
   return () => {
-    for (const key of ["prestiti", "avvisi", "inventario", "users", "riparazioni", "segnalazioni", "banco"])
+    for (const key of ["prestiti", "avvisi", "inventario", "users", "riparazioni", "segnalazioni", "banco", "mancanze"])
       queryClient.invalidateQueries({ queryKey: [key] });
   };
 }
@@ -125,17 +129,20 @@ export interface ReturnInput {
   unitIds?: number[];
   condition?: ReturnBody["condizione"];
   note?: string;
+  /** The item's accessories that did not come back: each becomes an open mancanza. */
+  missingAccessories?: string[];
 }
 
 /** Takes back some or all units of a loan, with their condition (all fine when not said). */
 export function useReturnUnits() {
   const refresh = useRefreshAfterLoanChange();
   return useMutation({
-    mutationFn: ({ loanId, unitIds, condition, note = "" }: ReturnInput) => {
+    mutationFn: ({ loanId, unitIds, condition, note = "", missingAccessories = [] }: ReturnInput) => {
       const body: ReturnBody = {
         ...(unitIds ? { unita_ids: unitIds } : {}),
         ...(condition ? { condizione: condition } : {}),
         ...(note.trim() ? { nota: note.trim() } : {}),
+        ...(missingAccessories.length > 0 ? { accessori_mancanti: missingAccessories } : {}),
       };
       return answerOf(server.api.prestiti({ id: loanId }).restituisci.put(body), "Errore nella restituzione");
     },

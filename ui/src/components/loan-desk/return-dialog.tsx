@@ -68,6 +68,8 @@ export function ReturnDialog({
   const out = unitsOut(loan);
   const accessories = checklistItems(loan.checklist);
   const [chosen, setChosen] = useState<number[]>(out.map((unit) => unit.id));
+  // Nothing is assumed about the accessories: the desk says "all back" in one click, or ticks what came back.
+  const [accessoryCheck, setAccessoryCheck] = useState<"tutti" | "spunta" | null>(null);
   const [present, setPresent] = useState<string[]>([]);
   const [condition, setCondition] = useState<ReturnCondition>("ok");
   const [note, setNote] = useState("");
@@ -75,7 +77,7 @@ export function ReturnDialog({
   const returnUnits = useReturnUnits();
   const groupId = useId();
   const partial = chosen.length < out.length;
-  const missing = accessories.filter((accessory) => !present.includes(accessory));
+  const missing = accessoryCheck === "spunta" ? accessories.filter((accessory) => !present.includes(accessory)) : [];
   // Missing accessories make an "ok" return incomplete, with what is missing in its note.
   const effectiveCondition: ReturnCondition = condition === "ok" && missing.length > 0 ? "incompleto" : condition;
   const effectiveNote = [missing.length > 0 ? `Mancano: ${missing.join(", ")}` : "", note.trim()]
@@ -88,9 +90,17 @@ export function ReturnDialog({
 
   function confirm() {
     setFailure(null);
+    if (accessories.length > 0 && accessoryCheck === null)
+      return setFailure("Indica se gli accessori sono tutti rientrati, o spunta quelli rientrati");
     if (effectiveCondition === "danneggiato" && !note.trim()) return setFailure("Descrivi il danno nella nota");
     returnUnits.mutate(
-      { loanId: loan.id, unitIds: partial ? chosen : undefined, condition: effectiveCondition, note: effectiveNote },
+      {
+        loanId: loan.id,
+        unitIds: partial ? chosen : undefined,
+        condition: effectiveCondition,
+        note: effectiveNote,
+        missingAccessories: missing,
+      },
       {
         onSuccess: onReturned,
         onError: (error) => setFailure(error instanceof ApiError ? error.message : "Errore nella restituzione"),
@@ -127,24 +137,46 @@ export function ReturnDialog({
         )}
         {accessories.length > 0 && (
           <fieldset aria-describedby={`${groupId}-hint`}>
-            <legend className="mb-1.5 text-sm font-medium text-slate-700">Accessori rientrati</legend>
-            <ul className="grid gap-1.5 sm:grid-cols-2">
-              {accessories.map((accessory) => (
-                <li key={accessory}>
-                  <label className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={present.includes(accessory)}
-                      onChange={() => setPresent((list) => toggle(list, accessory))}
-                      className="size-4 accent-indigo-600"
-                    />
-                    {accessory}
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <legend className="mb-1.5 text-sm font-medium text-slate-700">Accessori</legend>
+            <div className="mb-2 flex flex-wrap gap-2">
+              <Button
+                variant={accessoryCheck === "tutti" ? "primary" : "secondary"}
+                aria-pressed={accessoryCheck === "tutti"}
+                onClick={() => setAccessoryCheck("tutti")}
+              >
+                Tutto restituito
+              </Button>
+              <Button
+                variant={accessoryCheck === "spunta" ? "primary" : "secondary"}
+                aria-pressed={accessoryCheck === "spunta"}
+                onClick={() => setAccessoryCheck("spunta")}
+              >
+                Manca qualcosa
+              </Button>
+            </div>
+            {accessoryCheck === "spunta" && (
+              <ul aria-label="Accessori rientrati" className="grid gap-1.5 sm:grid-cols-2">
+                {accessories.map((accessory) => (
+                  <li key={accessory}>
+                    <label className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={present.includes(accessory)}
+                        onChange={() => setPresent((list) => toggle(list, accessory))}
+                        className="size-4 accent-indigo-600"
+                      />
+                      {accessory}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
             <p id={`${groupId}-hint`} className="mt-1 text-xs text-slate-500">
-              {missing.length > 0 ? `Mancano: ${missing.join(", ")}` : "Tutti gli accessori sono rientrati"}
+              {accessoryCheck === null
+                ? `Da controllare: ${accessories.join(", ")}`
+                : missing.length > 0
+                  ? `Mancano: ${missing.join(", ")}. Restano aperti come mancanze e lo studente viene avvisato.`
+                  : "Tutti gli accessori sono rientrati"}
             </p>
           </fieldset>
         )}

@@ -6,6 +6,7 @@ import { renderApp } from "../../../test/render-app";
 const battery = {
   id: 7,
   prenotazione_id: 40,
+  prestito_id: null,
   nome: "Batteria",
   quantita: 1,
   esito: null,
@@ -28,10 +29,22 @@ describe("the desk's dashboard", () => {
       },
     });
     const list = within(await screen.findByRole("list", { name: "Mancanze aperte" }));
-    expect(list.getByRole("listitem").textContent).toContain("1 × Batteria · Giulia Bianchi · dal 24/03/2025");
+    expect(list.getByRole("listitem").textContent).toContain(
+      "1 × Batteria · Giulia Bianchi · prenotazione #40 · dal 24/03/2025",
+    );
     await user.click(list.getByRole("button", { name: "Segna restituito: Batteria di Giulia Bianchi" }));
     await waitFor(() => expect(server.callsTo("PUT /api/mancanze/7/risolvi")).toHaveLength(1));
     expect(server.callsTo("PUT /api/mancanze/7/risolvi")[0]?.body).toEqual({ esito: "restituito" });
+  });
+
+  it("lists a single loan's mancanza by its loan", async () => {
+    renderApp({
+      signedInAs: anAdmin(),
+      path: "/dashboard",
+      api: { "GET /api/mancanze": { body: [{ ...battery, prenotazione_id: null, prestito_id: 11 }] } },
+    });
+    const list = within(await screen.findByRole("list", { name: "Mancanze aperte" }));
+    expect(list.getByRole("listitem").textContent).toContain("1 × Batteria · Giulia Bianchi · prestito #11");
   });
 
   it("closes a mancanza as replaced or as a penalty", async () => {

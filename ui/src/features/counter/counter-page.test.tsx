@@ -68,7 +68,7 @@ describe("Banco: lending a free unit on the scan screen", () => {
     await user.type(search, "f0042");
     await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
     expect(card.queryByRole("radio", { name: /Sara Galli/ })).toBeNull();
-    expect((card.getByLabelText("Da restituire il") as HTMLInputElement).value).toBe("2026-03-19");
+    expect(card.getByText("Il 19/03/2026")).toBeTruthy();
     await user.click(card.getByRole("button", { name: "Presta e consegna" }));
     await waitFor(() =>
       expect(server.callsTo("POST /api/prestiti").map((call) => call.body)).toEqual([
@@ -89,6 +89,25 @@ describe("Banco: lending a free unit on the scan screen", () => {
     expect(within(session).getByText(/Prestata a Sara Gallo fino al 19\/03\/2026/)).toBeTruthy();
     // The unit is looked up again, to show what it is now.
     expect(server.callsTo("GET /api/banco/scansione")).toHaveLength(2);
+  });
+
+  it("picks the return day on the Italian calendar, not the browser's date input", async () => {
+    const { user, server } = renderCounter(freeUnit(), {
+      "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 31 } },
+    });
+    const card = await scan(user, "A7-003");
+    expect(card.queryByRole("textbox", { name: "Da restituire il" })).toBeNull();
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    await user.type(card.getByRole("searchbox", { name: "Studente (matricola, nome o email)" }), "f0042");
+    await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
+    await user.click(card.getByRole("button", { name: "martedì 24 marzo 2026" }));
+    expect(card.getByText("Il 24/03/2026")).toBeTruthy();
+    await user.click(card.getByRole("button", { name: "Presta e consegna" }));
+    await waitFor(() =>
+      expect(
+        server.callsTo("POST /api/prestiti").map((call) => (call.body as { data_rientro: string }).data_rientro),
+      ).toEqual(["2026-03-24"]),
+    );
   });
 
   it("shows the server's refusal, e.g. a blocked student, and lends nothing", async () => {

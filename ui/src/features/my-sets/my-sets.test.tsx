@@ -15,6 +15,7 @@ const returnedShort = aSet({
     {
       id: 7,
       prenotazione_id: 40,
+      prestito_id: null,
       nome: "Batteria",
       quantita: 1,
       esito: null,

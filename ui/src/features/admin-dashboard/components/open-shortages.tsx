@@ -13,7 +13,7 @@ const OUTCOMES: { esito: ShortageOutcome; label: string }[] = [
   { esito: "penalita", label: "Penalità" },
 ];
 
-/** The accessories not returned with their set, open until the desk resolves them; hidden when none is. */
+/** The accessories not returned with a set or a single loan, open until the desk resolves them; hidden when none is. */
 export function OpenShortages() {
   const shortages = useOpenShortages();
   const resolve = useResolveShortage();
@@ -39,7 +39,11 @@ export function OpenShortages() {
                 </span>
                 <span className="text-slate-600">
                   {" "}
-                  · <StudentLink id={shortage.utente_id} name={student} /> · dal {formatDate(shortage.created_at)}
+                  · <StudentLink id={shortage.utente_id} name={student} /> ·{" "}
+                  {shortage.prenotazione_id !== null
+                    ? `prenotazione #${shortage.prenotazione_id}`
+                    : `prestito #${shortage.prestito_id}`}{" "}
+                  · dal {formatDate(shortage.created_at)}
                 </span>
               </span>
               <div className="flex flex-wrap gap-2">

@@ -5,13 +5,14 @@ import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import type { ScannedUnit } from "../../../../../src/modules/counter/model";
+import { BOOKING_HORIZON_DAYS } from "../../../api/inventario";
 import { useCreateLoan } from "../../../api/loans";
 import { useServerToday } from "../../../api/system";
 import { useStudentSearch } from "../../../api/users";
 import { Alert } from "../../../components/alert";
+import { BookingCalendar } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
 import { type Choice, ChoiceGroup } from "../../../components/choice-group";
-import { TextField } from "../../../components/form-field";
 import { RadioCard } from "../../../components/radio-card";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
@@ -37,6 +38,9 @@ function studentDetails(student: User): string {
     .filter(Boolean)
     .join(" · ");
 }
+
+/** The server checks the unit's own bookings when the loan is made; the calendar greys nothing out. */
+const NO_DAYS: ReadonlySet<string> = new Set();
 
 /**
  * Lending a free unit right at the counter: find the student by matricola, name or email, choose the
@@ -171,7 +175,7 @@ export function LendPanel({
             >
               <span className="min-w-0">
                 <span className="block text-sm font-medium text-slate-900">{fullName(candidate)}</span>
-                <span className="block text-xs break-all text-slate-600">{studentDetails(candidate)}</span>
+                <span className="block text-xs break-words text-slate-600">{studentDetails(candidate)}</span>
               </span>
             </RadioCard>
           ))}
@@ -184,20 +188,31 @@ export function LendPanel({
       {internal ? (
         <p className="text-sm text-slate-700">Uso interno: si restituisce oggi.</p>
       ) : (
-        <TextField
-          label="Da restituire il"
-          type="date"
-          min={today}
-          max={unit.libera_fino_al ?? undefined}
-          value={returnDate}
-          onChange={(event) => setEnd(event.target.value)}
-          hint={
-            unit.libera_fino_al
-              ? `Dal ${formatDate(addDays(unit.libera_fino_al, 1))} l'unità è prenotata: la restituzione è proposta entro il ${formatDate(unit.libera_fino_al)}.`
-              : undefined
-          }
-          error={dateProblem}
-        />
+        // The Italian calendar of every other booking screen, not the browser's date input (its format follows
+        // the browser's language); it ends on the day before the unit's next booking.
+        <fieldset className="min-w-0">
+          <legend className="mb-1.5 text-sm font-medium text-slate-700">Da restituire il</legend>
+          <BookingCalendar
+            label="Da restituire il"
+            firstDay={today}
+            lastDay={unit.libera_fino_al ?? addDays(today, BOOKING_HORIZON_DAYS)}
+            takenDays={NO_DAYS}
+            value={{ from: returnDate, to: returnDate }}
+            onChange={(range) => setEnd(range.from)}
+            singleDay
+          />
+          {unit.libera_fino_al && (
+            <p className="mt-1 text-sm text-slate-600">
+              Dal {formatDate(addDays(unit.libera_fino_al, 1))} l'unità è prenotata: la restituzione è proposta entro il{" "}
+              {formatDate(unit.libera_fino_al)}.
+            </p>
+          )}
+          {dateProblem && (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {dateProblem}
+            </p>
+          )}
+        </fieldset>
       )}
       {serverProblem && <Alert tone="error">{serverProblem}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -47,7 +47,7 @@ export function ScannedUnitCard({ unit, onAction, lending, onLend, onLent }: Sca
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-mono text-lg font-semibold break-all text-slate-900">{unit.codice_univoco}</p>
+          <p className="font-mono text-lg font-semibold break-words text-slate-900">{unit.codice_univoco}</p>
           <p className="text-sm text-slate-600">{unit.oggetto_nome}</p>
         </div>
         {loan && <LoanStatusBadge state={loan.fase} />}

@@ -10,7 +10,7 @@ export function MyReportList({ reports }: { reports: ReportView[] }) {
           <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
             <div className="min-w-0">
               <h3 className="text-sm font-semibold text-slate-900">{report.inventario_nome}</h3>
-              <p className="font-mono text-xs break-all text-slate-500">{report.codice_univoco}</p>
+              <p className="font-mono text-xs break-words text-slate-500">{report.codice_univoco}</p>
             </div>
             <div className="flex flex-wrap gap-1.5">
               <ReportTypeBadge value={report.tipo} />

@@ -139,7 +139,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
               </div>
               <div className="min-w-0">
                 <dt className="text-xs text-slate-500">Unità</dt>
-                <dd className="font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</dd>
+                <dd className="font-mono text-xs break-words text-slate-900">{unit.codice_univoco}</dd>
               </div>
             </dl>
             <ChoiceGroup legend="Tipo di problema" choices={TYPE_CHOICES} value={tipo} onChange={setTipo} />

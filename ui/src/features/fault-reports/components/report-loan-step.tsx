@@ -26,7 +26,7 @@ export function ReportLoanStep({
                 <Package className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-medium text-slate-900">{loan.oggetto_nome}</span>
-                  <span className="block font-mono text-xs break-all text-slate-600">{loan.unita.join(", ")}</span>
+                  <span className="block font-mono text-xs break-words text-slate-600">{loan.unita.join(", ")}</span>
                   <span
                     className={`mt-1 flex items-center gap-1 text-xs ${loan.stato === LOAN_STATE.overdue ? "font-medium text-red-700" : "text-slate-500"}`}
                   >

@@ -23,7 +23,7 @@ export function ReportUnitStep({
             <li key={unit.id}>
               <RadioCard name="report-unit" checked={selected} onSelect={() => onSelect(unit.id)}>
                 <span className="min-w-0 flex-1">
-                  <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
+                  <span className="block font-mono text-xs break-words text-slate-900">{unit.codice_univoco}</span>
                   {unit.note && <span className="block text-xs text-slate-600">{unit.note}</span>}
                 </span>
               </RadioCard>

@@ -73,7 +73,8 @@ export function ItemCard({
 
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex items-start justify-between gap-3">
+      {/* The buttons wrap below a long name on a phone, so the name never breaks inside a word. */}
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
           <input
             type="checkbox"

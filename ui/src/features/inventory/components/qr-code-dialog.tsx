@@ -44,7 +44,7 @@ export function QrCodeDialog({ item, onClose }: { item: InventoryItem; onClose: 
         {!image && !failed && <LoadingState label="Generazione del codice QR..." />}
         {failed && <Alert tone="error">Impossibile generare il codice QR</Alert>}
         <p className="text-xs text-slate-500">Inquadrando il codice si apre questo articolo nell'inventario:</p>
-        <p className="max-w-full font-mono text-xs break-all text-slate-700">{link}</p>
+        <p className="max-w-full font-mono text-xs break-words text-slate-700">{link}</p>
       </div>
       <ModalActions>
         <Button variant="secondary" onClick={onClose}>

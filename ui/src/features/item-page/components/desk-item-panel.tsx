@@ -72,7 +72,9 @@ export function DeskItemPanel({ item, availability, today, unitCode }: DeskItemP
                 aria-current={picked ? "true" : undefined}
                 className={`flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 ${picked ? "bg-indigo-50 ring-2 ring-indigo-500 ring-inset" : ""}`}
               >
-                <span className="font-mono text-sm font-semibold break-all text-slate-900">{unit.codice_univoco}</span>
+                <span className="font-mono text-sm font-semibold break-words text-slate-900">
+                  {unit.codice_univoco}
+                </span>
                 <Badge tone={state.tone}>{state.label}</Badge>
                 {loan && (
                   <span className="text-sm text-slate-600">

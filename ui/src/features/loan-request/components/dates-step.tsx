@@ -119,7 +119,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
             "Qualsiasi unità libera"
           ) : (
             <>
-              Unità <span className="font-mono font-semibold break-all">{unitCode ?? "…"}</span>
+              Unità <span className="font-mono font-semibold break-words">{unitCode ?? "…"}</span>
             </>
           )}
           {shownUsage && <> · Utilizzo: {USAGE_LABELS[shownUsage]}</>}

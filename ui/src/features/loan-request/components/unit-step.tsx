@@ -74,7 +74,7 @@ export function UnitStep({ item, selectedId, onChoose, onNext, onBack }: UnitSte
             >
               <span className="min-w-0 flex-1 space-y-1.5">
                 <span className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-sm font-semibold break-all text-slate-900">
+                  <span className="font-mono text-sm font-semibold break-words text-slate-900">
                     {unit.codice_univoco}
                   </span>
                   <Badge tone={state.tone}>{state.label}</Badge>

@@ -47,7 +47,7 @@ export function EntryCard(props: EntryCardProps) {
           {units.length > 0 && (
             <>
               <span className="sr-only">Unità: </span>
-              <span className="font-mono text-xs break-all">{units.join(", ")}</span>
+              <span className="font-mono text-xs break-words">{units.join(", ")}</span>
               <span className="text-slate-300"> · </span>
             </>
           )}

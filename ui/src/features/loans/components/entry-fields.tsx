@@ -45,7 +45,7 @@ export function ItemCell({ itemId, name, units }: { itemId: number; name: string
       <p className="font-medium break-words text-slate-900">
         <ItemLink id={itemId} name={name} />
       </p>
-      <p className="font-mono text-xs break-all text-slate-600">{units.join(", ")}</p>
+      <p className="font-mono text-xs break-words text-slate-600">{units.join(", ")}</p>
     </div>
   );
 }
@@ -63,7 +63,7 @@ export function BorrowerCell(props: {
         <StudentLink id={props.userId} name={props.name} />
         <StrikeBadge strikes={props.strikes} blocked={props.blocked} />
       </p>
-      {props.email && <p className="text-xs break-all text-slate-500">{props.email}</p>}
+      {props.email && <p className="text-xs break-words text-slate-500">{props.email}</p>}
     </div>
   );
 }

@@ -13,9 +13,10 @@ import { ViewSwitch } from "../../../components/view-switch";
 import { useLinkedItem } from "../../../lib/item-links";
 import { useStudentToLend } from "../../../lib/lend-to-student";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { LOANS_TABS, useLoansAddress } from "../hooks/use-loans-address";
+import { LOAN_DAY_FILTERS, LOANS_TABS, useLoansAddress } from "../hooks/use-loans-address";
 import { useLoansLists } from "../hooks/use-loans-lists";
 import { useRequestApproval } from "../hooks/use-request-approval";
+import { DayFilters } from "./day-filters";
 import { LoanActions, RequestActions } from "./entry-actions";
 import { LoanDialogs, type LoansDialog } from "./loan-dialogs";
 import { LoanList } from "./loan-list";
@@ -77,13 +78,14 @@ export function LoansPage() {
     loanSort: address.loanSort,
     requestSort: address.requestSort,
     linkedRequestId,
+    dayFilter: address.dayFilter,
   });
   const { loans, shownLoans, requests, shownRequests, linkedRequest, counts } = lists;
   const pendingCount = counts.in_attesa;
   const source = tab === "in_attesa" ? requests : loans;
   const shownCount = tab === "in_attesa" ? shownRequests.length : shownLoans.length;
   const selectedTab = LOANS_TABS.find(({ key }) => key === tab);
-  const emptyText = selectedTab?.empty ?? "";
+  const emptyText = LOAN_DAY_FILTERS.find(({ key }) => key === address.dayFilter)?.empty ?? selectedTab?.empty ?? "";
   const tabLabel = selectedTab?.label ?? "";
 
   return (
@@ -131,6 +133,7 @@ export function LoansPage() {
         <TabPanel id="loans-panel" tabId={`loans-tab-${tab}`} title={tabLabel} className="p-4">
           {tab === "in_attesa" && <PendingExtensions />}
           {tab === "in_attesa" && <PendingSets />}
+          {tab === "attivi" && <DayFilters selected={address.dayFilter} onSelect={address.selectDayFilter} />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
             <Alert

@@ -1,6 +1,6 @@
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { LoanSortKey, RequestSortKey } from "../../../../../src/domain/loan-sorting";
-import { type LoanList, useLoanCount, useLoanPages } from "../../../api/loans";
+import { type LoanDayFilter, type LoanList, useLoanCount, useLoanPages } from "../../../api/loans";
 import { useNewestPendingRequests, usePendingRequestPages } from "../../../api/richieste";
 import type { TableSort } from "../../../components/sortable-table";
 import type { LoansTab } from "./use-loans-address";
@@ -16,11 +16,14 @@ export function useLoansLists(options: {
   loanSort: TableSort<LoanSortKey> | null;
   requestSort: TableSort<RequestSortKey> | null;
   linkedRequestId: number | null;
+  /** The active tab narrowed to one list of the desk's day. */
+  dayFilter?: LoanDayFilter | null;
 }) {
   const { tab, search } = options;
-  const loanList: LoanList = tab === "completati" ? LOAN_STATE.returned : "in_corso";
+  const dayFilter = options.dayFilter ?? null;
+  const loanList: LoanList = tab === "completati" ? LOAN_STATE.returned : (dayFilter ?? "in_corso");
   const loans = useLoanPages(loanList, search, tab !== "in_attesa", options.loanSort);
-  const openCount = useLoanCount("in_corso", tab !== "attivi" || search !== "");
+  const openCount = useLoanCount("in_corso", tab !== "attivi" || search !== "" || dayFilter !== null);
   const returnedCount = useLoanCount(LOAN_STATE.returned, tab !== "completati" || search !== "");
   const loanPages = loans.data?.pages ?? [];
   const matchingLoans = loanPages.at(-1)?.totale ?? 0;

@@ -33,7 +33,7 @@ export function LoanCard({ loan, pendingExtension }: { loan: LoanView; pendingEx
         <LoanStatusBadge state={loan.fase === "da_ritirare" || loan.fase === "annullato" ? loan.fase : loan.stato} />
       </div>
       {loan.unita.length > 0 && (
-        <p className="mt-1 text-sm break-all text-slate-500">
+        <p className="mt-1 text-sm break-words text-slate-500">
           Unità: <span className="font-mono">{loan.unita.join(", ")}</span>
         </p>
       )}

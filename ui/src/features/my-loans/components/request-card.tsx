@@ -21,7 +21,7 @@ export function RequestCard({ request, onCancel }: { request: RequestView; onCan
         <h3 className="min-w-0 font-semibold text-slate-900">{request.oggetto_nome}</h3>
         <RequestStatusBadge state={request.stato} />
       </div>
-      <p className="mt-1 text-sm break-all text-slate-500">
+      <p className="mt-1 text-sm break-words text-slate-500">
         Unità: <span className="font-mono">{request.codice_univoco}</span>
       </p>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">

@@ -112,7 +112,7 @@ export function NewRepairModal({
               </div>
               <div className="min-w-0">
                 <dt className="text-xs text-slate-500">ID specifico</dt>
-                <dd className="font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</dd>
+                <dd className="font-mono text-xs break-words text-slate-900">{unit.codice_univoco}</dd>
               </div>
             </dl>
             <RepairFields value={details} onChange={setDetails} showProblems={triedToSave} />

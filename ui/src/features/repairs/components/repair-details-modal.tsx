@@ -46,7 +46,7 @@ export function RepairDetailsModal({ repair, onClose, onEdit, onComplete, onCanc
       <dl className="grid gap-4 sm:grid-cols-2">
         <Detail label="Articolo">{repair.articolo_nome}</Detail>
         <Detail label="ID specifico">
-          <span className="font-mono text-xs break-all">{repair.codice_univoco}</span>
+          <span className="font-mono text-xs break-words">{repair.codice_univoco}</span>
         </Detail>
         <Detail label="Stato">
           <RepairStateBadge value={repair.stato} />

@@ -51,7 +51,7 @@ export function RepairList({ repairs, onOpen, onEdit, onComplete }: RepairListPr
                 </div>
               </div>
               <p className="mt-0.5 text-xs text-slate-500">
-                <span className="font-mono break-all">{repair.codice_univoco}</span>
+                <span className="font-mono break-words">{repair.codice_univoco}</span>
                 {summary && <span> · {summary}</span>}
               </p>
               <p className="mt-2 line-clamp-2 text-sm text-slate-700">{repair.descrizione}</p>

@@ -24,7 +24,7 @@ export function RepairUnitStep({
             <li key={unit.id}>
               <RadioCard name="repair-unit" checked={selected} onSelect={() => onSelect(unit.id)}>
                 <span className="min-w-0 flex-1">
-                  <span className="block font-mono text-xs break-all text-slate-900">{unit.codice_univoco}</span>
+                  <span className="block font-mono text-xs break-words text-slate-900">{unit.codice_univoco}</span>
                   {unit.note && <span className="block text-xs text-slate-600">{unit.note}</span>}
                 </span>
                 <UnitStateBadge value={unit.stato} />

@@ -35,7 +35,7 @@ export function ReportList({ reports, onMove, onConfirmLoss, onCreateRepair, onO
               <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
                 <div className="min-w-0">
                   <h3 className="text-sm font-semibold text-slate-900">{report.inventario_nome}</h3>
-                  <p className="font-mono text-xs break-all text-slate-500">{report.codice_univoco}</p>
+                  <p className="font-mono text-xs break-words text-slate-500">{report.codice_univoco}</p>
                 </div>
                 <div className="flex flex-wrap gap-1.5">
                   <ReportTypeBadge value={report.tipo} />
@@ -46,7 +46,7 @@ export function ReportList({ reports, onMove, onConfirmLoss, onCreateRepair, onO
               <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{report.messaggio}</p>
               <p className="mt-2 text-xs text-slate-500">
                 Segnalata da <span className="font-medium text-slate-700">{reporterName(report)}</span>
-                {report.utente_email && <span className="break-all"> · {report.utente_email}</span>}
+                {report.utente_email && <span className="break-words"> · {report.utente_email}</span>}
                 {" · "}
                 <time dateTime={report.created_at} title={formatDateTime(report.created_at)}>
                   {formatDateTime(report.created_at)} ({formatRelativeTime(report.created_at)})

@@ -44,7 +44,7 @@ export function ReportMoveDialog({ report, move, onClose }: ReportMoveDialogProp
     >
       {lost ? (
         <p>
-          L'unità <strong className="font-mono text-xs break-all">{report.codice_univoco}</strong> sarà segnata come
+          L'unità <strong className="font-mono text-xs break-words">{report.codice_univoco}</strong> sarà segnata come
           persa e non potrà più essere prestata. La segnalazione sarà risolta.
         </p>
       ) : (

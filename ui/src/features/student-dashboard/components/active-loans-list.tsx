@@ -19,7 +19,7 @@ export function ActiveLoansList({ loans }: { loans: LoanView[] | undefined }) {
             <div className="min-w-0">
               <p className="font-medium text-slate-900">{loan.oggetto_nome}</p>
               {loan.unita.length > 0 && (
-                <p className="font-mono text-xs break-all text-slate-500">{loan.unita.join(", ")}</p>
+                <p className="font-mono text-xs break-words text-slate-500">{loan.unita.join(", ")}</p>
               )}
               <p className={`mt-0.5 text-sm ${overdue ? "font-semibold text-red-700" : "text-slate-600"}`}>
                 Scadenza: {formatDate(loan.data_rientro)}

@@ -26,7 +26,9 @@ export function EndpointList({ endpoints }: { endpoints: EndpointStats[] }) {
             >
               {endpoint.method}
             </span>
-            <code className="min-w-0 flex-1 basis-40 font-mono text-sm break-all text-slate-800">{endpoint.path}</code>
+            <code className="min-w-0 flex-1 basis-40 font-mono text-sm break-words text-slate-800">
+              {endpoint.path}
+            </code>
             <span className="flex items-center gap-3 text-xs text-slate-500 tabular-nums">
               <span className="sm:w-40 sm:text-right">
                 {formatCount(endpoint.count)} {endpoint.count === 1 ? "richiesta" : "richieste"}

@@ -28,7 +28,7 @@ export function SetLineChecklist({ label, lines, ticks, onToggle, extra }: SetLi
                 className="mt-1 size-4 rounded border-slate-300 text-indigo-600"
               />
               <span className="min-w-0 text-sm">
-                <span className="font-mono font-semibold break-all text-slate-900">
+                <span className="font-mono font-semibold break-words text-slate-900">
                   {tick?.code ?? line.codice_univoco}
                 </span>
                 <span className="text-slate-600"> · {line.oggetto_nome}</span>

@@ -27,7 +27,7 @@ export function CreatedBorrower({ name, password }: { name: string; password: st
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <output
             aria-labelledby="temporary-password-label"
-            className="rounded-md bg-white px-3 py-1.5 font-mono text-sm tracking-wide break-all text-slate-900 ring-1 ring-emerald-200"
+            className="rounded-md bg-white px-3 py-1.5 font-mono text-sm tracking-wide break-words text-slate-900 ring-1 ring-emerald-200"
           >
             {password}
           </output>

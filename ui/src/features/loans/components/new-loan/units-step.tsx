@@ -44,7 +44,7 @@ export function UnitsStep({ itemId, selectedIds, onToggle }: UnitsStepProps) {
             name="loan-units"
             checked={selectedIds.includes(unit.id)}
             onChange={() => onToggle(unit.id)}
-            label={<span className="font-mono break-all">{unit.codice_univoco}</span>}
+            label={<span className="font-mono break-words">{unit.codice_univoco}</span>}
             details={<UnitBookings unit={unit} />}
             aside={<UnitState state={unit.stato} />}
           />
