@@ -91,14 +91,14 @@ export function loadUnitViews(
   const ofUnits = filter.unitIds ? sql`AND ${inIds(unita.id, filter.unitIds)}` : sql``;
   // Plain rows: a whole inventory holds tens of thousands of units, and the query builder's row objects
   // for them cost more than reading them.
-  const rows = db.values<[number, number, string, string | null, number]>(
-    sql`SELECT id, inventario_id, codice_univoco, note, perso FROM unita
+  const rows = db.values<[number, number, string, string | null, number, string | null, string | null, number | null]>(
+    sql`SELECT id, inventario_id, codice_univoco, note, perso, numero_serie, data_acquisto, valore FROM unita
       WHERE archived_at IS NULL ${ofItems} ${ofUnits} ORDER BY inventario_id, codice_univoco`,
   );
   if (rows.length === 0) return [];
   const scoped = (filter.itemIds || filter.unitIds) && rows.length <= SCOPED_UP_TO;
   const open = filter.open ?? loadOpenHoldings(db, today, scoped ? rows.map(([id]) => id) : null);
-  return rows.map(([id, itemId, code, note, lost]): UnitView => {
+  return rows.map(([id, itemId, code, note, lost, serial, purchasedOn, value]): UnitView => {
     const startedLoanId = open.startedLoan.get(id) ?? null;
     const upcomingLoanId = open.upcomingLoan.get(id) ?? null;
     return {
@@ -113,6 +113,9 @@ export function loadUnitViews(
       }),
       prestito_corrente_id: startedLoanId ?? upcomingLoanId,
       note,
+      numero_serie: serial,
+      data_acquisto: purchasedOn,
+      valore: value,
     };
   });
 }
