@@ -30,6 +30,7 @@ import kits from "../../migrations/0026_kits.sql" with { type: "text" };
 import setVersions from "../../migrations/0027_set_versions.sql" with { type: "text" };
 import loanExtensions from "../../migrations/0028_loan_extensions.sql" with { type: "text" };
 import shortagesOfLoans from "../../migrations/0029_shortages_of_loans.sql" with { type: "text" };
+import unitIdentity from "../../migrations/0030_unit_identity.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -65,6 +66,7 @@ export const migrationSql: Record<string, string> = {
   "0027_set_versions": setVersions,
   "0028_loan_extensions": loanExtensions,
   "0029_shortages_of_loans": shortagesOfLoans,
+  "0030_unit_identity": unitIdentity,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -7,8 +7,8 @@ import type { Db } from "./client";
  * index may hold others for a narrower question (`unitsOfItemsNotNamed`).
  */
 export const SEARCH_INDEXES = {
-  inventario_fts: ["nome", "seriale", "note"],
-  unita_fts: ["codice_univoco"],
+  inventario_fts: ["nome", "seriale", "note", "marca", "modello"],
+  unita_fts: ["codice_univoco", "numero_serie", "note"],
   users_fts: ["nome_completo", "email", "matricola"],
 } as const;
 
@@ -46,16 +46,21 @@ export function rowsContaining<T extends SearchIndex>(
 }
 
 /**
- * `SELECT rowid …` of the units whose code contains `term` while their item's name does not (as
- * `inventario_fts` matches names): `unita_fts` keeps each unit's item name beside its code for this
- * (migration 0021), so FTS5 answers it without reading the units.
+ * `SELECT rowid …` of the units whose code, serial or notes contain `term` while their item's name does
+ * not (as `inventario_fts` matches names): `unita_fts` keeps each unit's item name beside its code for
+ * this (migration 0021), so FTS5 answers it without reading the units.
  */
 export function unitsOfItemsNotNamed(term: string): SQL {
+  const unitColumns = SEARCH_INDEXES.unita_fts;
   if (indexable(term)) {
     const phrase = `"${term.replaceAll('"', '""')}"`;
-    return sql`SELECT rowid FROM unita_fts WHERE unita_fts MATCH ${`{codice_univoco} : ${phrase} NOT {nome_oggetto} : ${phrase}`}`;
+    return sql`SELECT rowid FROM unita_fts WHERE unita_fts MATCH ${`{${unitColumns.join(" ")}} : ${phrase} NOT {nome_oggetto} : ${phrase}`}`;
   }
-  return sql`SELECT rowid FROM unita_fts WHERE ${containsText(sql.raw("codice_univoco"), term)} AND NOT coalesce(${containsText(sql.raw("nome_oggetto"), term)}, 0)`;
+  const anyUnitColumn = sql.join(
+    unitColumns.map((column) => sql`coalesce(${containsText(sql.raw(column), term)}, 0)`),
+    sql` OR `,
+  );
+  return sql`SELECT rowid FROM unita_fts WHERE (${anyUnitColumn}) AND NOT coalesce(${containsText(sql.raw("nome_oggetto"), term)}, 0)`;
 }
 
 /**

@@ -12,12 +12,16 @@ describe("default unit codes", () => {
     expect(defaultUnitCode("  Cavo \t XLR\n 5m ", 2)).toBe("CAVOXLR5M_002");
   });
 
-  it("keeps accented letters and punctuation, upper-cased", () => {
-    expect(defaultUnitCode("Proiettore 4K-è", 3)).toBe("PROIETTORE4K-È_003");
+  it("writes an accented letter as its plain letter, and keeps hyphens and underscores", () => {
+    expect(defaultUnitCode("Proiettore 4K-è", 3)).toBe("PROIETTORE4K-E_003");
+    expect(defaultUnitCode("Perché_Ñandú", 1)).toBe("PERCHE_NANDU_001");
   });
 
-  it("drops commas and semicolons, which separate codes in the spreadsheet", () => {
-    expect(defaultUnitCode("Obiettivo 18-55mm, f/3.5; Canon", 1)).toBe("OBIETTIVO18-55MMF/3.5CANON_001");
+  it("makes codes of letters, digits, - and _ only, whatever the name holds", () => {
+    expect(defaultUnitCode("Obiettivo 18-55mm, f/3.5; Canon", 1)).toBe("OBIETTIVO18-55MMF35CANON_001");
+    expect(defaultUnitCode("Zoom H5 / Registratore (kit) #2 + €", 1)).toBe("ZOOMH5REGISTRATOREKIT2_001");
+    for (const name of ["Cavo 'XLR' 5m", "Lente 50mm f/1.8 & paraluce", "Ω-Meter «pro»", "Séance\u00a01:2"])
+      expect(defaultUnitCode(name, 7)).toMatch(/^[A-Z0-9_-]+$/);
   });
 
   it("never lets an emoji reach a code", () => {

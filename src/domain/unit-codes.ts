@@ -4,14 +4,22 @@ export const MAX_UNIT_CODE_LENGTH = 100;
 /** `_001`: the sequence part of a default code; 500 units per item never need a fourth digit. */
 const SEQUENCE_LENGTH = 4;
 
-/** What never reaches a code: spaces, the spreadsheet's separators, emoji and their joiners. */
-const NOT_IN_CODES = /(?:[\s,;]|\p{Extended_Pictographic}|\u200d|\ufe0e|\ufe0f)+/gu;
+/**
+ * What never reaches a generated code: anything but plain letters, digits, `-` and `_`. A code is scanned
+ * back from a barcode (Code 128 carries plain ASCII) and typed by a scanner as keystrokes, and `/`, `.` or
+ * spaces broke labels and links; an accented letter is written as its plain letter first.
+ */
+const NOT_IN_CODES = /[^A-Z0-9_-]+/g;
+
+/** The name as the default codes spell it: upper-cased, accents taken off, only letters, digits, - and _. */
+const codeSpelling = (itemName: string) =>
+  itemName.normalize("NFD").toUpperCase().normalize("NFD").replace(NOT_IN_CODES, "");
 
 /** The name part of the default codes: at most what leaves room for `_001` within the code limit. */
 export function unitCodeBase(itemName: string): string {
   let base = "";
   // Whole characters only, counted as the server counts a code's length.
-  for (const character of itemName.toUpperCase().replace(NOT_IN_CODES, "")) {
+  for (const character of codeSpelling(itemName)) {
     if (base.length + character.length > MAX_UNIT_CODE_LENGTH - SEQUENCE_LENGTH) break;
     base += character;
   }
@@ -20,13 +28,13 @@ export function unitCodeBase(itemName: string): string {
 
 /** Whether a name is too long to stand whole in its default codes (the wizard says so at once). */
 export function unitCodeBaseIsCut(itemName: string): boolean {
-  return unitCodeBase(itemName) !== itemName.toUpperCase().replace(NOT_IN_CODES, "");
+  return unitCodeBase(itemName) !== codeSpelling(itemName);
 }
 
 /**
- * Default unit code: the item's name upper-cased without spaces, `_`, a 3-digit sequence (FOTOCAMERA_001).
- * Commas, semicolons and emoji are dropped (the spreadsheet separates codes with the first two; a label
- * cannot print the last), and a long name is cut so that the code fits.
+ * Default unit code: the item's name upper-cased with only its letters, digits, `-` and `_`, then `_` and a
+ * 3-digit sequence ("Zoom H5 / Registratore" → ZOOMH5REGISTRATORE_001); a long name is cut so that the
+ * code fits.
  */
 export function defaultUnitCode(itemName: string, sequence: number): string {
   return `${unitCodeBase(itemName)}_${String(sequence).padStart(3, "0")}`;

@@ -64,6 +64,10 @@ interface Item {
   name: string;
   /** What the unit codes start with (the name, plus the copy number for repeated names). */
   codeBase: string;
+  /** The day it was added, also its units' purchase date. */
+  added: string;
+  /** Each unit's purchase value, in euros. */
+  unitValue: number;
   courses: Course[];
   usage: UsageType[];
   /** The catalog's usual number of units for this item. */
@@ -146,14 +150,15 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     );
     const insertCategory = db.prepare("INSERT INTO categorie (nome) VALUES (?) RETURNING id");
     const insertItem = db.prepare(
-      `INSERT INTO inventario (nome, note, posizione, fornitore, seriale, tipo_prestito, categoria_id, data_aggiunta)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO inventario (nome, note, posizione, fornitore, marca, modello, tipo_prestito, categoria_id, data_aggiunta)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     );
     const insertItemCourse = db.prepare(
       "INSERT INTO inventario_corsi (inventario_id, corso_id, posizione) VALUES (?, ?, ?)",
     );
     const insertUnit = db.prepare(
-      "INSERT INTO unita (inventario_id, codice_univoco, codice_chiave) VALUES (?, ?, ?) RETURNING id",
+      `INSERT INTO unita (inventario_id, codice_univoco, codice_chiave, numero_serie, data_acquisto, valore)
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
     );
 
     // Inventory: walk the catalog until the requested number of items exists.
@@ -171,12 +176,15 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       seenNames.set(baseName, copy);
       const name = copy === 1 ? baseName : `${baseName} (set ${copy})`;
       const added = addDays(today, -random.int(30, options.historyDays + 30));
+      // Catalog names read "Brand Model": "Canon EOS R6" is a Canon, model EOS R6.
+      const [brand, ...model] = baseName.split(" ");
       const item = insertItem.get(
         name,
         random.chance(0.4) ? "Controllare la dotazione alla riconsegna" : null,
         `Scaffale ${String.fromCharCode(65 + random.int(0, 7))}${random.int(1, 9)}`,
         entry.supplier,
-        `SN-${String(100000 + index * 7919).slice(-6)}`,
+        brand ?? null,
+        model.join(" ") || null,
         entry.loanType,
         categoryIds.get(entry.category) as number,
         added,
@@ -195,6 +203,8 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
         id: item.id,
         name,
         codeBase: copy === 1 ? baseName : `${baseName}${copy}`,
+        added,
+        unitValue: random.int(4, 300) * 10,
         courses,
         usage,
         usualUnits: random.int(entry.units[0], entry.units[1]),
@@ -212,11 +222,14 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
             items.map((item) => item.usualUnits),
           );
     const historyStart = addDays(today, -options.historyDays);
+    let unitSerials = 0;
     for (const [position, item] of items.entries()) {
       const count = unitCounts[position] as number;
       for (let sequence = 1; sequence <= count; sequence++) {
         const code = defaultUnitCode(item.codeBase, sequence);
-        const unit = insertUnit.get(item.id, code, textKey(code)) as { id: number };
+        // Each unit its own serial, bought when its item was added, at about its item's price.
+        const serial = `${(item.codeBase.slice(0, 3) || "SN").toUpperCase()}-${String(100000 + unitSerials++ * 7919).slice(-6)}`;
+        const unit = insertUnit.get(item.id, code, textKey(code), serial, item.added, item.unitValue) as { id: number };
         units.push({ index: units.length, id: unit.id, item, busyUntil: historyStart });
       }
     }

@@ -136,3 +136,20 @@ export function manyRowsWorkbook({
     });
   return handMadeZip(entries);
 }
+
+/**
+ * An academy's own sheet, as a new user brings it: Italian and English headings, one row per unit with its
+ * serial, a course written in lower case, and a column PrestaLab has no field for.
+ */
+export const OWN_SHEET_ROWS: unknown[][] = [
+  ["Nome", "Brand", "Modello", "Serial", "Corso", "Categoria", "Stato di conservazione"],
+  ...[1, 2, 3, 4].map((unit) => [
+    "Registratore Zoom H5",
+    "Zoom",
+    "H5",
+    `ZH5-000${unit}`,
+    "regia e videomaking",
+    "Audio",
+    "buono",
+  ]),
+];

@@ -15,6 +15,9 @@ export function aUnit(overrides: Partial<InventoryUnit> = {}): InventoryUnit {
     stato: "disponibile",
     prestito_corrente_id: null,
     note: null,
+    numero_serie: null,
+    data_acquisto: null,
+    valore: null,
     ...overrides,
   };
 }
@@ -33,6 +36,8 @@ export function anItem(overrides: Partial<InventoryItem> = {}): InventoryItem {
     scaffale: "Scaffale B2",
     durata_massima_giorni: null,
     fornitore: "Foto Rossi",
+    marca: null,
+    modello: null,
     seriale: "SN-100",
     checklist: null,
     immagine_url: null,

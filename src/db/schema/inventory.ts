@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const corsi = sqliteTable("corsi", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -21,6 +21,9 @@ export const inventario = sqliteTable(
     note: text("note"),
     posizione: text("posizione"),
     fornitore: text("fornitore"),
+    marca: text("marca"),
+    modello: text("modello"),
+    // A serial that belongs to the whole item (older records); a unit's own is `unita.numero_serie`.
     seriale: text("seriale"),
     immagineUrl: text("immagine_url"),
     /** Accessories to check at hand-over and return, one per line (e.g. "Batteria\nCaricatore"). */
@@ -71,6 +74,11 @@ export const unita = sqliteTable(
     // textKey(codice_univoco): what makes two codes "the same" (see src/domain/text-key.ts).
     codiceChiave: text("codice_chiave").notNull(),
     note: text("note"),
+    numeroSerie: text("numero_serie"),
+    /** YYYY-MM-DD. */
+    dataAcquisto: text("data_acquisto"),
+    /** In euros. */
+    valore: real("valore"),
     perso: integer("perso", { mode: "boolean" }).notNull().default(false),
     archivedAt: text("archived_at"),
   },
@@ -80,3 +88,12 @@ export const unita = sqliteTable(
     index("unita_inventario_idx").on(table.inventarioId, table.archivedAt),
   ],
 );
+
+/**
+ * What the desk chose for a spreadsheet column the last time it imported one: the column's name (as
+ * `importColumnKey` folds it) and the field it fills, "" for a column left out on purpose.
+ */
+export const mappatureImport = sqliteTable("mappature_import", {
+  colonna: text("colonna").primaryKey(),
+  campo: text("campo").notNull(),
+});

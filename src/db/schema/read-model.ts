@@ -69,11 +69,15 @@ export const inventarioFts = sqliteTable("inventario_fts", {
   nome: text("nome"),
   seriale: text("seriale"),
   note: text("note"),
+  marca: text("marca"),
+  modello: text("modello"),
 });
 
 export const unitaFts = sqliteTable("unita_fts", {
   codiceUnivoco: text("codice_univoco"),
   nomeOggetto: text("nome_oggetto"),
+  numeroSerie: text("numero_serie"),
+  note: text("note"),
 });
 
 export const usersFts = sqliteTable("users_fts", {

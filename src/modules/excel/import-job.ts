@@ -1,20 +1,21 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import type { Actor } from "../../actor";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
-import { categorie, corsi, inventario, inventarioCorsi, unita } from "../../db/schema";
+import { unita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
+import { guessField, isComputedField } from "../../domain/import-fields";
 import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
-import { isLoanType, LOAN_TYPE_LABELS, LOAN_TYPES, type LoanType } from "../../domain/loan-types";
 import { textKey } from "../../domain/text-key";
-import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
+import { euroAmount, purchaseDate } from "../../domain/unit-identity";
 import { badRequest } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { isWebAddress } from "../inventory/service";
+import { type ColumnMapping, type MappingChoices, mapColumns, NO_CHOICES, rememberChoices } from "./column-mapping";
 import { csvText, looksLikeSafeSpreadsheet, xlsxSheetRows } from "./file-guard";
+import { type ImportContext, importContext, importRow, RowError, type SheetRow, text } from "./import-row";
 import { type ImportOutcome, type ImportRowOutcome, INVALID_FILE } from "./model";
-import { CODES_COUNT_CELL, type ITEM_COLUMNS, ITEMS_SHEET, splitList, UNITS_SHEET } from "./sheet-layout";
+import { ITEMS_SHEET, UNITS_SHEET } from "./sheet-layout";
 
 /**
  * The spreadsheet import itself: reading the file, checking each row and applying it. It runs wherever
@@ -44,6 +45,8 @@ export interface ImportRun {
   clock: Clock;
   /** Only say what would happen: the rows are applied exactly as an import would, then rolled back. */
   preview?: boolean;
+  /** Which column fills which field: the desk's choices now and before (none: the headings say). */
+  choices?: MappingChoices;
 }
 
 /** "lettura" while the file is read and checked, "importazione" while its rows are applied. */
@@ -53,13 +56,15 @@ export interface ImportProgress {
   totale: number;
 }
 
-type Row = Partial<Record<(typeof ITEM_COLUMNS)[number], unknown>>;
-
 /** A file's rows, read and checked as a whole: the first half of an import, which takes no lock. */
 export interface ImportSheet {
-  items: Row[];
-  units: Array<Record<string, unknown>>;
+  /** The items sheet's columns with the field each fills. */
+  columns: ColumnMapping[];
+  items: SheetRow[];
+  units: { headings: string[]; rows: Array<Record<string, unknown>> };
 }
+
+const MISSING_NAME = 'manca la colonna "Nome"';
 
 /**
  * Row 1's cells, read one by one (never by converting the sheet: a sheet can span 16,384 columns),
@@ -112,7 +117,10 @@ function refuseTooManyRows(bytes: Uint8Array): void {
 }
 
 /** The first half of an import: reads and checks the file as a whole, refusing a bad one. */
-export function readImport({ name, bytes }: ImportUpload): ImportSheet {
+export function readImport(
+  { name, bytes }: ImportUpload,
+  { choices = NO_CHOICES, preview = false }: Pick<ImportRun, "choices" | "preview"> = {},
+): ImportSheet {
   // Before the zip guard, which inflates the whole file to check it.
   if (name.toLowerCase().endsWith(".xlsx")) refuseTooManyRows(bytes);
   // The zip guard is as costly as reading the file, so it runs here too.
@@ -126,233 +134,84 @@ export function readImport({ name, bytes }: ImportUpload): ImportSheet {
   const sheetName = itemsSheetOf(book.SheetNames);
   const sheet = sheetName ? book.Sheets[sheetName] : undefined;
   if (!sheet || !sheetName) throw badRequest(INVALID_FILE);
-  if (!headerOf(sheet, sheetName).includes("Nome")) throw badRequest(`${INVALID_FILE}: manca la colonna "Nome"`);
-  const items = XLSX.utils.sheet_to_json<Row>(sheet, { defval: "", raw: true });
+  const columns = mapColumns(namedColumns(headerOf(sheet, sheetName)), choices);
+  // A preview answers with the columns anyway, so that the desk can say which one holds the names.
+  if (!preview && !columns.some((column) => column.campo === "nome"))
+    throw badRequest(`${INVALID_FILE}: ${MISSING_NAME}`);
+  const items = sheetRows(sheet, columns);
   if (items.length > MAX_IMPORT_ROWS) throw badRequest(TOO_MANY_ROWS);
   const unitSheet = book.Sheets[UNITS_SHEET];
-  if (unitSheet) headerOf(unitSheet, UNITS_SHEET);
+  const unitHeadings = unitSheet ? headerOf(unitSheet, UNITS_SHEET) : [];
   const units = unitSheet
     ? XLSX.utils.sheet_to_json<Record<string, unknown>>(unitSheet, { defval: "", raw: true })
     : [];
   if (units.length > MAX_IMPORT_UNIT_ROWS) throw badRequest(TOO_MANY_UNIT_ROWS);
-  return { items, units };
+  return { columns, items, units: { headings: unitHeadings, rows: units } };
 }
 
-class RowError extends Error {}
-
-/** The row number the spreadsheet shows. SheetJS skips blank rows but keeps each row's 0-based index. */
-function sheetRowNumber(row: Row, index: number): number {
-  const zeroBased = (row as { __rowNum__?: unknown }).__rowNum__;
-  return typeof zeroBased === "number" ? zeroBased + 1 : index + 2;
+/** Every column a person can point at: a heading left blank reads as its letter ("Colonna C"). */
+function namedColumns(headings: string[]): string[] {
+  return headings.map((heading, index) => heading || `Colonna ${XLSX.utils.encode_col(index)}`);
 }
 
-function text(value: unknown): string | null {
-  const trimmed = String(value ?? "").trim();
-  return trimmed === "" ? null : trimmed;
-}
-
-function loanTypeOf(value: unknown): LoanType | null {
-  const raw = text(value);
-  if (raw === null) return null;
-  if (isLoanType(raw)) return raw;
-  const byLabel = LOAN_TYPES.find((type) => LOAN_TYPE_LABELS[type].toLowerCase() === raw.toLowerCase());
-  if (!byLabel) throw new RowError(`tipo di prestito "${raw}" non valido`);
-  return byLabel;
-}
-
-function categoryIdFor(db: Db, name: string | null): number | null {
-  if (name === null) return null;
-  const existing = db
-    .select({ id: categorie.id })
-    .from(categorie)
-    .where(sql`lower(${categorie.nome}) = lower(${name})`)
-    .get();
-  if (existing) return existing.id;
-  return db.insert(categorie).values({ nome: name }).returning({ id: categorie.id }).get().id;
-}
-
-/** The courses by lower-cased name, read once per import: rows only ever name them. */
-function coursesByName(db: Db): Map<string, number> {
-  return new Map(
-    db
-      .select()
-      .from(corsi)
-      .all()
-      .map((course) => [course.nome.toLowerCase(), course.id]),
-  );
-}
-
-/** Course ids in the order written, matched whatever the case; a course written twice counts once. */
-function courseIdsFor(courses: Map<string, number>, names: string[]): number[] {
-  const ids = names.map((name) => {
-    const id = courses.get(name.toLowerCase());
-    if (id === undefined) throw new RowError(`corso "${name}" sconosciuto`);
-    return id;
+/** A row's cells by the field of their column (unmapped columns and computed fields left out). */
+function sheetRows(sheet: XLSX.WorkSheet, columns: ColumnMapping[]): SheetRow[] {
+  const range = XLSX.utils.decode_range(sheet["!ref"] ?? "A1:A1");
+  const keys = columns.map((_, index) => String(index));
+  const raw = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, {
+    header: keys,
+    range: { s: { r: range.s.r + 1, c: range.s.c }, e: range.e },
+    defval: "",
+    raw: true,
   });
-  return [...new Set(ids)];
+  return raw.map((values, index) => {
+    const cells: SheetRow["cells"] = {};
+    columns.forEach((column, position) => {
+      if (column.campo !== null && !isComputedField(column.campo)) cells[column.campo] = values[String(position)];
+    });
+    // SheetJS skips blank rows but keeps each row's 0-based index: the number the spreadsheet shows is one more.
+    const zeroBased = (values as { __rowNum__?: unknown }).__rowNum__;
+    return { riga: typeof zeroBased === "number" ? zeroBased + 1 : index + 2, cells };
+  });
 }
 
-/** A cell's trimmed text, refused when longer than the item form allows. */
-function cell(row: Row, column: (typeof ITEM_COLUMNS)[number], maxLength: number): string | null {
-  const value = text(row[column]);
-  if (value !== null && value.length > maxLength)
-    throw new RowError(`testo troppo lungo in "${column}" (massimo ${maxLength} caratteri)`);
-  return value;
+/** The heading a sheet gives its unit identity columns (any wording `guessField` knows), when it has one. */
+function unitColumns(headings: string[]) {
+  const of = (field: "numero_serie" | "data_acquisto" | "valore") =>
+    headings.find((heading) => guessField(heading) === field);
+  return { serial: of("numero_serie"), purchased: of("data_acquisto"), value: of("valore") };
 }
 
 /**
- * The lookups and inserts every row runs, prepared once per import: building and preparing them again
- * for each of 5,000 rows cost more than running them, and the import holds the write lock meanwhile.
+ * The "Unità" sheet, by code: each unit's notes, and its serial, purchase date and value where the sheet
+ * has those columns (an export from before them leaves them as they are). Returns how many units changed.
  */
-function prepareRowStatements(db: Db) {
-  const { placeholder } = sql;
-  return {
-    liveItemById: db
-      .select()
-      .from(inventario)
-      .where(and(eq(inventario.id, placeholder("id")), isNull(inventario.archivedAt)))
-      .prepare(),
-    // The name index is case-blind: its condition finds the candidates, the exact one picks the match.
-    liveItemByName: db
-      .select()
-      .from(inventario)
-      .where(
-        and(
-          sql`${inventario.nome} = ${placeholder("nome")} collate nocase`,
-          eq(inventario.nome, placeholder("nome")),
-          isNull(inventario.archivedAt),
-        ),
-      )
-      .prepare(),
-    itemCourses: db
-      .select({ id: inventarioCorsi.corsoId })
-      .from(inventarioCorsi)
-      .where(eq(inventarioCorsi.inventarioId, placeholder("itemId")))
-      .orderBy(inventarioCorsi.posizione)
-      .prepare(),
-    unitByKey: db
-      .select()
-      .from(unita)
-      .where(eq(unita.codiceChiave, placeholder("key")))
-      .prepare(),
-    addUnit: db
-      .insert(unita)
-      .values({
-        inventarioId: placeholder("itemId"),
-        codiceUnivoco: placeholder("code"),
-        codiceChiave: placeholder("key"),
-      })
-      .prepare(),
-  };
-}
-
-/** What every row of one import shares: today's date, the courses and the prepared statements. */
-interface ImportContext {
-  today: string;
-  courses: Map<string, number>;
-  statements: ReturnType<typeof prepareRowStatements>;
-}
-
-/** Applies one spreadsheet row; returns whether anything changed. */
-function importRow(db: Db, context: ImportContext, row: Row): "created" | "updated" | "unchanged" {
-  const nome = cell(row, "Nome", ITEM_TEXT_LIMITS.nome);
-  if (nome === null) throw new RowError("il nome è obbligatorio");
-  const idText = text(row.ID);
-  let existing: typeof inventario.$inferSelect | undefined;
-  if (idText !== null) {
-    const id = Number(idText);
-    if (!Number.isInteger(id) || id < 1) throw new RowError(`ID "${idText}" non valido`);
-    existing = context.statements.liveItemById.get({ id });
-    if (!existing) throw new RowError(`nessun articolo con ID ${id}`);
-  } else existing = context.statements.liveItemByName.get({ nome });
-  const courseIds = courseIdsFor(context.courses, splitList(row["Corsi Assegnati"]));
-  const imageUrl = cell(row, "Immagine URL", ITEM_TEXT_LIMITS.immagineUrl);
-  if (imageUrl !== null && !isWebAddress(imageUrl)) throw new RowError("il link dell'immagine non è valido");
-  const fields = {
-    nome,
-    categoriaId: categoryIdFor(db, cell(row, "Categoria", ITEM_TEXT_LIMITS.categoria)),
-    posizione: cell(row, "Posizione", ITEM_TEXT_LIMITS.posizione),
-    fornitore: cell(row, "Fornitore", ITEM_TEXT_LIMITS.fornitore),
-    tipoPrestito: loanTypeOf(row["Tipo Prestito"]) ?? existing?.tipoPrestito ?? "solo_esterno",
-    note: cell(row, "Note", ITEM_TEXT_LIMITS.note),
-    immagineUrl: imageUrl,
-    // A sheet from before the accessory column keeps the accessories already recorded.
-    checklist:
-      "Accessori" in row
-        ? splitList(cell(row, "Accessori", ITEM_TEXT_LIMITS.checklist)).join("\n") || null
-        : (existing?.checklist ?? null),
-  };
-  const codesText = text(row["Codici Unità"]);
-  let codes = codesText !== null && CODES_COUNT_CELL.test(codesText) ? [] : splitList(codesText);
-  if (codes.length > MAX_UNITS_PER_ITEM)
-    throw new RowError(`${codes.length} codici unità: al massimo ${MAX_UNITS_PER_ITEM} per articolo`);
-  const longCode = codes.find((code) => code.length > ITEM_TEXT_LIMITS.codice);
-  if (longCode)
-    throw new RowError(
-      `il codice ${longCode.slice(0, 20)}… è troppo lungo (massimo ${ITEM_TEXT_LIMITS.codice} caratteri)`,
-    );
-  for (const code of codes) {
-    const problem = unitCodeProblem(code);
-    if (problem) throw new RowError(`${problem.charAt(0).toLowerCase()}${problem.slice(1)} (${code.slice(0, 20)})`);
-  }
-  if (codes.length === 0 && !existing) {
-    const quantity = Number(text(row["Quantità Totale"]) ?? 1);
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_UNITS_PER_ITEM)
-      throw new RowError("quantità non valida");
-    codes = defaultUnitCodes(nome, quantity);
-  }
-  let changed = false;
-  let itemId: number;
-  if (existing) {
-    itemId = existing.id;
-    const differs = (Object.keys(fields) as Array<keyof typeof fields>).some((key) => fields[key] !== existing[key]);
-    if (differs) {
-      db.update(inventario).set(fields).where(eq(inventario.id, itemId)).run();
-      changed = true;
-    }
-  } else {
-    itemId = db
-      .insert(inventario)
-      .values({ ...fields, dataAggiunta: context.today })
-      .returning({ id: inventario.id })
-      .get().id;
-    changed = true;
-  }
-  const currentCourses = context.statements.itemCourses.all({ itemId }).map((course) => course.id);
-  if (currentCourses.join(",") !== courseIds.join(",")) {
-    db.delete(inventarioCorsi).where(eq(inventarioCorsi.inventarioId, itemId)).run();
-    if (courseIds.length)
-      db.insert(inventarioCorsi)
-        .values(courseIds.map((corsoId, posizione) => ({ inventarioId: itemId, corsoId, posizione })))
-        .run();
-    changed = true;
-  }
-  // Units are added by code and never removed by an import.
-  for (const code of codes) {
-    const key = textKey(code);
-    const holder = context.statements.unitByKey.get({ key });
-    if (holder && holder.inventarioId !== itemId)
-      throw new RowError(`il codice ${code} appartiene a un altro articolo`);
-    if (!holder) {
-      context.statements.addUnit.run({ itemId, code, key });
-      changed = true;
-    }
-  }
-  return existing ? (changed ? "updated" : "unchanged") : "created";
-}
-
-function applyUnitNotes(db: Db, context: ImportContext, units: Array<Record<string, unknown>>): number {
+function applyUnitSheet(db: Db, context: ImportContext, units: ImportSheet["units"], errors: string[]): number {
   let changed = 0;
-  for (const row of units) {
+  const columns = unitColumns(units.headings);
+  units.rows.forEach((row, index) => {
     const code = text(row.Codice);
-    if (code === null) continue;
-    const note = text(row.Note);
+    if (code === null) return;
     const unit = context.statements.unitByKey.get({ key: textKey(code) });
-    if (unit && unit.note !== note) {
-      db.update(unita).set({ note }).where(eq(unita.id, unit.id)).run();
+    if (!unit) return;
+    const wanted: Partial<typeof unita.$inferInsert> = { note: text(row.Note) };
+    if (columns.serial) wanted.numeroSerie = text(row[columns.serial])?.slice(0, ITEM_TEXT_LIMITS.numeroSerie) ?? null;
+    const date = columns.purchased ? purchaseDate(row[columns.purchased] === "" ? null : row[columns.purchased]) : null;
+    const value = columns.value ? euroAmount(row[columns.value] === "" ? null : row[columns.value]) : null;
+    if (date === undefined || value === undefined) {
+      errors.push(`Foglio "${UNITS_SHEET}", riga ${index + 2}: data di acquisto o valore non validi per ${code}`);
+      return;
+    }
+    if (columns.purchased) wanted.dataAcquisto = date;
+    if (columns.value) wanted.valore = value;
+    const differs = (Object.keys(wanted) as Array<keyof typeof wanted>).some(
+      (key) => wanted[key] !== unit[key as keyof typeof unit],
+    );
+    if (differs) {
+      db.update(unita).set(wanted).where(eq(unita.id, unit.id)).run();
       changed++;
     }
-  }
+  });
   return changed;
 }
 
@@ -369,37 +228,44 @@ const ROW_VERDICTS = { created: "creato", updated: "aggiornato", unchanged: "inv
 export function applyImport(
   db: Db,
   run: ImportRun,
-  { items, units }: ImportSheet,
+  { columns, items, units }: ImportSheet,
   report: (progress: ImportProgress) => void,
 ): ImportOutcome {
   const errors: string[] = [];
+  const warnings: ImportOutcome["avvisi"] & object = [];
   const rows: ImportRowOutcome[] = [];
   const counts = { created: 0, updated: 0, unchanged: 0 };
+  const namesColumn = columns.some((column) => column.campo === "nome");
+  if (!namesColumn) errors.push(`${MISSING_NAME}: scegli quale colonna contiene il nome degli articoli`);
   try {
     writeTransaction(db, (tx) => {
-      const context: ImportContext = {
-        today: run.clock.today(),
-        courses: coursesByName(tx),
-        statements: prepareRowStatements(tx),
-      };
-      items.forEach((row, index) => {
-        if (index % PROGRESS_EVERY === 0) report({ fase: "importazione", letti: index, totale: items.length });
-        const riga = sheetRowNumber(row, index);
-        const nome = String(row.Nome ?? "")
-          .trim()
-          .slice(0, ITEM_TEXT_LIMITS.nome);
-        try {
-          const outcome = writeTransaction(tx, (rowTx) => importRow(rowTx, context, row));
-          counts[outcome]++;
-          rows.push({ riga, nome, esito: ROW_VERDICTS[outcome] });
-        } catch (error) {
-          if (!(error instanceof RowError)) throw error;
-          errors.push(`Riga ${riga}: ${error.message}`);
-          rows.push({ riga, nome, esito: "rifiutato", errore: error.message });
-        }
-      });
+      const context = importContext(tx, run.clock.today());
+      if (namesColumn)
+        items.forEach((row, index) => {
+          if (index % PROGRESS_EVERY === 0) report({ fase: "importazione", letti: index, totale: items.length });
+          const { riga } = row;
+          const nome = String(row.cells.nome ?? "")
+            .trim()
+            .slice(0, ITEM_TEXT_LIMITS.nome);
+          try {
+            const result = writeTransaction(tx, (rowTx) => importRow(rowTx, context, row));
+            counts[result.outcome]++;
+            for (const messaggio of result.warnings) warnings.push({ riga, messaggio });
+            rows.push({
+              riga,
+              nome,
+              esito: ROW_VERDICTS[result.outcome],
+              ...(result.matches.length > 0 ? { abbinamenti: result.matches } : {}),
+            });
+          } catch (error) {
+            if (!(error instanceof RowError)) throw error;
+            errors.push(`Riga ${riga}: ${error.message}`);
+            rows.push({ riga, nome, esito: "rifiutato", errore: error.message });
+          }
+        });
       if (run.preview) throw new PreviewRollback();
-      const notes = applyUnitNotes(tx, context, units);
+      rememberChoices(tx, run.choices?.chosen ?? {});
+      const notes = applyUnitSheet(tx, context, units, errors);
       recordAudit(tx, run.clock, run.admin, {
         action: "inventory.import",
         entity: "import",
@@ -409,11 +275,21 @@ export function applyImport(
   } catch (error) {
     if (!(error instanceof PreviewRollback)) throw error;
   }
-  const outcome = { success: items.length - errors.length, total: items.length, ...counts, errors };
-  return run.preview ? { ...outcome, anteprima: true, righe: rows } : outcome;
+  const refused = rows.filter((row) => row.esito === "rifiutato").length;
+  const ignored = columns.filter((column) => column.campo === null).map((column) => column.colonna);
+  const outcome: ImportOutcome = {
+    success: namesColumn ? items.length - refused : 0,
+    total: items.length,
+    ...counts,
+    errors,
+    // Said only when there is something to say: the spec's answer stays as it was for a clean file.
+    ...(warnings.length > 0 ? { avvisi: warnings } : {}),
+    ...(ignored.length > 0 ? { colonne_ignorate: ignored } : {}),
+  };
+  return run.preview ? { ...outcome, anteprima: true, righe: rows, colonne: columns } : outcome;
 }
 
 /** Both halves at once, on one thread. */
 export function runImport(db: Db, run: ImportRun, report: (progress: ImportProgress) => void): ImportOutcome {
-  return applyImport(db, run, readImport(run.upload), report);
+  return applyImport(db, run, readImport(run.upload, run), report);
 }

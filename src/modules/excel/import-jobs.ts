@@ -3,6 +3,7 @@ import type { AppContext } from "../../context";
 import type { WriteGate } from "../../db/write-gate";
 import { HttpError, notFound } from "../../http/errors";
 import { workerAddress } from "../../worker-address";
+import { type MappingChoices, rememberedChoices } from "./column-mapping";
 import type { ImportProgress, ImportRun, ImportUpload } from "./import-job";
 import type { ImportJobView, ImportOutcome } from "./model";
 
@@ -13,6 +14,7 @@ export interface WorkerTask {
   admin: ImportRun["admin"];
   clock: { timeZone: string; now: string };
   preview: boolean;
+  choices: MappingChoices;
 }
 
 /**
@@ -85,18 +87,21 @@ export function createImportJobs(ctx: AppContext, writes: WriteGate) {
     admin: ImportRun["admin"],
     upload: ImportUpload,
     preview: boolean,
+    chosen: MappingChoices["chosen"],
     view: ImportJobView,
   ): Promise<ImportOutcome> {
     const onProgress = (progress: ImportProgress) => Object.assign(view, progress);
     // Its turn has come: "in_coda" means waiting behind another import only.
     onProgress({ fase: "lettura", letti: 0, totale: 0 });
+    // Read here, at its turn: an import just before may have remembered new choices.
+    const choices: MappingChoices = { chosen, remembered: rememberedChoices(ctx.db) };
     // The import's code (with SheetJS) is loaded by its worker; here, only when an in-memory database keeps it on this thread.
     if (inMemory)
       return import("./import-job").then(({ runImport }) =>
-        runImport(ctx.db, { upload, admin, clock: ctx.clock, preview }, onProgress),
+        runImport(ctx.db, { upload, admin, clock: ctx.clock, preview, choices }, onProgress),
       );
     const clock = { timeZone: ctx.clock.timeZone, now: ctx.clock.now().toISOString() };
-    return importInWorker({ file: ctx.sqlite.filename, upload, admin, clock, preview }, writes, onProgress);
+    return importInWorker({ file: ctx.sqlite.filename, upload, admin, clock, preview, choices }, writes, onProgress);
   }
 
   function forgetFinishedJobs() {
@@ -107,14 +112,14 @@ export function createImportJobs(ctx: AppContext, writes: WriteGate) {
   }
 
   return {
-    /** Starts an import, or with `preview` its dry run (see applyImport). */
-    start(admin: Actor, upload: ImportUpload, preview = false): ImportJob {
+    /** Starts an import, or with `preview` its dry run (see applyImport), with the columns the desk mapped. */
+    start(admin: Actor, upload: ImportUpload, preview = false, chosen: MappingChoices["chosen"] = {}): ImportJob {
       if (pending() >= MAX_PENDING_JOBS)
         throw new HttpError(429, "Troppe importazioni in corso: riprova quando le altre sono finite");
       const view: ImportJobView = { id: crypto.randomUUID(), fase: "in_coda", letti: 0, totale: 0 };
       const importer = { id: admin.id, email: admin.email };
       const done = queue
-        .then(() => execute(importer, upload, preview, view))
+        .then(() => execute(importer, upload, preview, chosen, view))
         .then(
           (outcome) => {
             Object.assign(view, {

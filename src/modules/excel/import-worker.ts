@@ -24,7 +24,7 @@ self.onmessage = (event: MessageEvent<WorkerTask | "go">) => {
   try {
     if (event.data !== "go") {
       task = event.data;
-      sheet = readImport(task.upload);
+      sheet = readImport(task.upload, task);
       answer({ ready: sheet.items.length });
       return;
     }
@@ -34,6 +34,7 @@ self.onmessage = (event: MessageEvent<WorkerTask | "go">) => {
       admin: task.admin,
       clock: createClock({ timeZone: task.clock.timeZone, startAt: new Date(task.clock.now) }),
       preview: task.preview,
+      choices: task.choices,
     };
     const { sqlite, db } = connectDatabase(task.file);
     try {

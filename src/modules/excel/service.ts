@@ -4,6 +4,7 @@ import { checklistItems } from "../../domain/loan-terms";
 import { isSpreadsheetName } from "../../domain/spreadsheet-files";
 import { badRequest } from "../../http/errors";
 import { loadItemViews } from "../inventory/item-views";
+import { checkedChoices } from "./column-mapping";
 import type { ImportUpload } from "./import-job";
 import type { ImportJob, ImportJobs } from "./import-jobs";
 import { type ImportInput, INVALID_FILE } from "./model";
@@ -11,8 +12,10 @@ import {
   CODES_IN_UNIT_SHEET,
   EXCEL_CELL_LIMIT,
   ITEM_COLUMNS,
+  ITEM_IDENTITY_COLUMNS,
   ITEMS_SHEET,
   UNIT_COLUMNS,
+  UNIT_IDENTITY_COLUMNS,
   UNITS_SHEET,
 } from "./sheet-layout";
 
@@ -37,9 +40,24 @@ function codesCell(codes: string[]): string {
   return joined.length <= EXCEL_CELL_LIMIT ? joined : `${codes.length} ${CODES_IN_UNIT_SHEET}`;
 }
 
+/**
+ * Columns written after the spec's own only when some item or unit has a value for them: the template and
+ * an inventory that does not use them keep the spec's layout. The import reads them by their headings.
+ */
+function usedColumns<T>(rows: T[], columns: Array<{ heading: string; value: (row: T) => string | number | null }>) {
+  const used = columns.filter((column) => rows.some((row) => column.value(row) !== null));
+  return {
+    headings: used.map((column) => column.heading),
+    cells: (row: T) => used.map((column) => column.value(row) ?? ""),
+  };
+}
+
 /** One row per item plus a sheet of units: what the desk needs to audit or bulk-edit the inventory. */
 export function exportInventory(ctx: Pick<AppContext, "db" | "clock">): Promise<Buffer> {
   const items = loadItemViews(ctx.db, ctx.clock.today());
+  const itemExtras = usedColumns(items, ITEM_IDENTITY_COLUMNS);
+  const units = items.flatMap((item) => item.unita.map((unit) => ({ ...unit, articolo: item.nome })));
+  const unitExtras = usedColumns(units, UNIT_IDENTITY_COLUMNS);
   const itemRows = items.map((item) => [
     item.id,
     item.nome,
@@ -55,13 +73,18 @@ export function exportInventory(ctx: Pick<AppContext, "db" | "clock">): Promise<
     codesCell(item.unita.map((unit) => unit.codice_univoco)),
     item.data_aggiunta,
     joinList(checklistItems(item.checklist)),
+    ...itemExtras.cells(item),
   ]);
-  const unitRows = items.flatMap((item) =>
-    item.unita.map((unit) => [unit.codice_univoco, item.nome, unit.stato, unit.note ?? ""]),
-  );
+  const unitRows = units.map((unit) => [
+    unit.codice_univoco,
+    unit.articolo,
+    unit.stato,
+    unit.note ?? "",
+    ...unitExtras.cells(unit),
+  ]);
   return workbookBuffer([
-    { name: ITEMS_SHEET, rows: [[...ITEM_COLUMNS], ...itemRows] },
-    { name: UNITS_SHEET, rows: [[...UNIT_COLUMNS], ...unitRows] },
+    { name: ITEMS_SHEET, rows: [[...ITEM_COLUMNS, ...itemExtras.headings], ...itemRows] },
+    { name: UNITS_SHEET, rows: [[...UNIT_COLUMNS, ...unitExtras.headings], ...unitRows] },
   ]);
 }
 
@@ -104,5 +127,6 @@ function decodeUpload(input: ImportInput): ImportUpload {
 
 /** Starts importing an uploaded file (see import-jobs.ts); a file that is plainly not a spreadsheet is refused at once. */
 export function startImport(jobs: ImportJobs, admin: Actor, input: ImportInput): ImportJob {
-  return jobs.start(admin, decodeUpload(input), input.anteprima === true);
+  const chosen = checkedChoices(input.mappatura);
+  return jobs.start(admin, decodeUpload(input), input.anteprima === true, chosen);
 }

@@ -1,3 +1,5 @@
+import type { InventoryItem, InventoryUnit } from "../inventory/model";
+
 /** The inventory spreadsheet's layout, shared by the export (which writes it) and the import (which reads it). */
 export const ITEM_COLUMNS = [
   "ID",
@@ -16,6 +18,19 @@ export const ITEM_COLUMNS = [
   "Accessori",
 ] as const;
 export const UNIT_COLUMNS = ["Codice", "Articolo", "Stato", "Note"] as const;
+
+/** The item's brand and model, after the spec's columns (written when some item has one). */
+export const ITEM_IDENTITY_COLUMNS = [
+  { heading: "Marca", value: (item: InventoryItem) => item.marca },
+  { heading: "Modello", value: (item: InventoryItem) => item.modello },
+];
+
+/** Each unit's own identity, after the spec's unit columns (written when some unit has it). */
+export const UNIT_IDENTITY_COLUMNS = [
+  { heading: "Numero di serie", value: (unit: InventoryUnit) => unit.numero_serie },
+  { heading: "Data acquisto", value: (unit: InventoryUnit) => unit.data_acquisto },
+  { heading: "Valore (€)", value: (unit: InventoryUnit) => unit.valore },
+];
 export const ITEMS_SHEET = "Inventario";
 export const UNITS_SHEET = "Unità";
 

@@ -175,15 +175,22 @@ describe("creating an item", () => {
     expect(again.body).toEqual(created);
   });
 
-  it("gives each unit in the whole inventory the spec's fields only, not its item's id again", async () => {
+  it("gives each unit in the whole inventory the spec's fields and its own identity only, not its item's id again", async () => {
     const { client, admin } = await inventoryScenario();
     const item = await createItem(client, admin, { nome: "Registratore Zoom", quantita_totale: 2 });
     const whole = await client.get("/api/inventario", admin);
     const units = (whole.body as Json[]).find((listed) => listed.id === item.id)?.unita as Json[];
-    expect(units.map((unit) => Object.keys(unit))).toEqual([
-      ["id", "codice_univoco", "stato", "prestito_corrente_id", "note"],
-      ["id", "codice_univoco", "stato", "prestito_corrente_id", "note"],
-    ]);
+    const fields = [
+      "id",
+      "codice_univoco",
+      "stato",
+      "prestito_corrente_id",
+      "note",
+      "numero_serie",
+      "data_acquisto",
+      "valore",
+    ];
+    expect(units.map((unit) => Object.keys(unit))).toEqual([fields, fields]);
   });
 
   it("keeps the courses in the order given, the first one being categoria_madre", async () => {

@@ -26,6 +26,8 @@ interface ItemRow {
   note: string | null;
   posizione: string | null;
   fornitore: string | null;
+  marca: string | null;
+  modello: string | null;
   seriale: string | null;
   immagineUrl: string | null;
   tipoPrestito: InventoryItem["tipo_prestito"];
@@ -51,6 +53,8 @@ type ItemRowValues = [
   number | null,
   string | null,
   string | null,
+  string | null,
+  string | null,
 ];
 
 /**
@@ -60,7 +64,7 @@ type ItemRowValues = [
 function loadItemRows(db: Db, itemIds: readonly number[]): ItemRow[] {
   const items = db.values<ItemRowValues>(
     sql`SELECT inventario.id, inventario.nome, inventario.note, posizione, fornitore, seriale, immagine_url,
-      tipo_prestito, categoria_id, data_aggiunta, durata_massima_giorni, checklist, categorie.nome
+      tipo_prestito, categoria_id, data_aggiunta, durata_massima_giorni, checklist, categorie.nome, marca, modello
       FROM inventario LEFT JOIN categorie ON categorie.id = inventario.categoria_id
       WHERE ${and(isNull(inventario.archivedAt), inIds(inventario.id, itemIds))}`,
   );
@@ -93,6 +97,8 @@ function loadItemRows(db: Db, itemIds: readonly number[]): ItemRow[] {
     durataMassimaGiorni: row[10],
     checklist: row[11],
     categoryName: row[12],
+    marca: row[13],
+    modello: row[14],
     courses: coursesByItem.get(row[0]) ?? [],
   }));
 }
@@ -107,6 +113,8 @@ function itemFields(item: ItemRow, counts: ItemCounts, free: FreeToday): Omit<In
     posizione: item.posizione,
     scaffale: item.posizione,
     fornitore: item.fornitore,
+    marca: item.marca,
+    modello: item.modello,
     seriale: item.seriale,
     checklist: item.checklist,
     immagine_url: item.immagineUrl,
@@ -201,7 +209,10 @@ export function loadItemViews(db: Db, today: string, filter: ItemFilter = {}): I
   });
 }
 
-/** Drops what a student must not see on an item: which loan holds each unit. */
+/** Drops what a student must not see on an item: which loan holds each unit, and what each one cost. */
 export function studentItemView(item: ItemView): ItemView {
-  return { ...item, unita: item.unita.map((unit) => ({ ...unit, prestito_corrente_id: null })) };
+  return {
+    ...item,
+    unita: item.unita.map((unit) => ({ ...unit, prestito_corrente_id: null, data_acquisto: null, valore: null })),
+  };
 }

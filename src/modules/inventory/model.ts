@@ -50,7 +50,10 @@ export const catalogueQuery = t.Object({
   ...pageQueryFields,
 });
 
-/** A unit as an item's form sends it: its code alone, or `{ id?, codice_univoco, note? }` (id = an existing unit). */
+/**
+ * A unit as an item's form sends it: its code alone, or `{ id?, codice_univoco, note?, numero_serie?,
+ * data_acquisto?, valore? }` (id = an existing unit; a field left out keeps what the unit has).
+ */
 const unitInput = t.Union(
   [
     t.String(),
@@ -59,6 +62,11 @@ const unitInput = t.Union(
       // Required, or Elysia would turn any non-object (5, null) into a valid `{}`.
       codice_univoco: t.String(),
       note: t.Optional(t.Union([t.String(), t.Null()])),
+      numero_serie: t.Optional(t.Union([t.String(), t.Null()], { error: "Numero di serie non valido" })),
+      /** YYYY-MM-DD. */
+      data_acquisto: t.Optional(t.Union([t.String(), t.Null()], { error: "Data di acquisto non valida" })),
+      /** In euros. */
+      valore: t.Optional(t.Union([t.Number(), t.String(), t.Null()], { error: "Valore non valido" })),
     }),
   ],
   { error: "Unità non valida" },
@@ -80,6 +88,8 @@ export const itemBody = t.Object(
     /** The old name of `posizione`, read when `posizione` is absent. */
     scaffale: optionalItemText,
     fornitore: optionalItemText,
+    marca: optionalItemText,
+    modello: optionalItemText,
     seriale: optionalItemText,
     checklist: optionalItemText,
     note: optionalItemText,
@@ -132,6 +142,11 @@ export const inventoryUnit = t.Object({
   /** The open loan holding the unit (started, else the next approved one); always null for a student. */
   prestito_corrente_id: t.Union([answerInteger(), t.Null()]),
   note: nullableText,
+  numero_serie: nullableText,
+  /** YYYY-MM-DD; null for a student. */
+  data_acquisto: nullableText,
+  /** In euros; null for a student. */
+  valore: t.Union([t.Number(), t.Null()]),
 });
 
 export const inventoryItem = t.Object({
@@ -142,6 +157,9 @@ export const inventoryItem = t.Object({
   /** The old name of `posizione`, kept for the spec. */
   scaffale: nullableText,
   fornitore: nullableText,
+  marca: nullableText,
+  modello: nullableText,
+  /** A serial of the whole item (older records); each unit has its own `numero_serie`. */
   seriale: nullableText,
   /** Accessories to check at hand-over and return, one per line. */
   checklist: nullableText,

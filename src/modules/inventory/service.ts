@@ -28,6 +28,7 @@ import { openLoansOfUnits } from "../loans/open-loans";
 import { optionalText, requiredText } from "../text-fields";
 import { type ItemView, loadItemViews } from "./item-views";
 import type { CategoryInput, ItemInput, UnitInput } from "./model";
+import { type UnitIdentity, unitIdentity } from "./unit-identity";
 import { unitsOfItem } from "./units";
 
 interface ValidItem {
@@ -35,6 +36,8 @@ interface ValidItem {
     nome: string;
     posizione: string | null;
     fornitore: string | null;
+    marca: string | null;
+    modello: string | null;
     seriale: string | null;
     checklist: string | null;
     note: string | null;
@@ -45,7 +48,7 @@ interface ValidItem {
     durataMassimaGiorni?: number | null;
   };
   courseIds: number[];
-  units: Array<{ id: number | null; code: string; note: string | null }>;
+  units: Array<{ id: number | null; code: string; note: string | null; identity: UnitIdentity }>;
 }
 
 export function isWebAddress(text: string): boolean {
@@ -106,7 +109,12 @@ function unitsFor(name: string, units: UnitInput[] | undefined, quantity: ItemIn
     if (problem) throw badRequest(problem);
     if (seen.has(textKey(code))) throw badRequest(`Codice ripetuto nell'elenco: ${code}`);
     seen.add(textKey(code));
-    return { id: unit.id ?? null, code, note: optionalText(unit.note, ITEM_TEXT_LIMITS.notaUnita) };
+    return {
+      id: unit.id ?? null,
+      code,
+      note: optionalText(unit.note, ITEM_TEXT_LIMITS.notaUnita),
+      identity: unitIdentity(unit),
+    };
   });
 }
 
@@ -118,6 +126,8 @@ function validItem(db: Db, input: ItemInput): ValidItem {
       nome,
       posizione: optionalText(input.posizione ?? input.scaffale, ITEM_TEXT_LIMITS.posizione),
       fornitore: optionalText(input.fornitore, ITEM_TEXT_LIMITS.fornitore),
+      marca: optionalText(input.marca, ITEM_TEXT_LIMITS.marca),
+      modello: optionalText(input.modello, ITEM_TEXT_LIMITS.modello),
       seriale: optionalText(input.seriale, ITEM_TEXT_LIMITS.seriale),
       checklist: optionalText(input.checklist, ITEM_TEXT_LIMITS.checklist),
       note: optionalText(input.note, ITEM_TEXT_LIMITS.note),
@@ -176,7 +186,14 @@ export function createItem(ctx: AppContext, admin: Actor, input: ItemInput): Ite
       .get();
     replaceCourses(tx, item.id, valid.courseIds);
     tx.insert(unita)
-      .values(valid.units.map((unit) => ({ inventarioId: item.id, ...unitCode(unit.code), note: unit.note })))
+      .values(
+        valid.units.map((unit) => ({
+          inventarioId: item.id,
+          ...unitCode(unit.code),
+          note: unit.note,
+          ...unit.identity,
+        })),
+      )
       .run();
     recordAudit(tx, ctx.clock, admin, {
       action: "item.create",
@@ -271,11 +288,11 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
     for (const unit of valid.units) {
       if (unit.id === null)
         tx.insert(unita)
-          .values({ inventarioId: id, ...unitCode(unit.code), note: unit.note })
+          .values({ inventarioId: id, ...unitCode(unit.code), note: unit.note, ...unit.identity })
           .run();
       else
         tx.update(unita)
-          .set({ ...unitCode(unit.code), note: unit.note })
+          .set({ ...unitCode(unit.code), note: unit.note, ...unit.identity })
           .where(eq(unita.id, unit.id))
           .run();
     }

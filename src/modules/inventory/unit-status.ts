@@ -22,14 +22,14 @@ export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[
   const ofUnits = filter.unitIds ? sql`AND ${inIds(unita.id, filter.unitIds)}` : sql``;
   // Plain rows: a whole inventory holds tens of thousands of units, and the query builder's row objects
   // for them cost more than reading them.
-  const rows = db.values<[number, number, string, string | null, number]>(
-    sql`SELECT id, inventario_id, codice_univoco, note, perso FROM unita
+  const rows = db.values<[number, number, string, string | null, number, string | null, string | null, number | null]>(
+    sql`SELECT id, inventario_id, codice_univoco, note, perso, numero_serie, data_acquisto, valore FROM unita
       WHERE archived_at IS NULL ${ofItems} ${ofUnits} ORDER BY inventario_id, codice_univoco`,
   );
   if (rows.length === 0) return [];
   const scoped = Boolean(filter.itemIds || filter.unitIds);
   const open = loadOpenSet(db, today, scoped ? rows.map(([id]) => id) : null);
-  return rows.map(([id, itemId, code, note, lost]): UnitView => {
+  return rows.map(([id, itemId, code, note, lost, serial, purchasedOn, value]): UnitView => {
     const { stato, ...oggi } = unitToday(open, id, lost === 1, today);
     return {
       id,
@@ -39,6 +39,9 @@ export function loadUnitViews(db: Db, today: string, filter: { itemIds?: number[
       prestito_corrente_id: open.loanOf.get(id) ?? null,
       note,
       oggi,
+      numero_serie: serial,
+      data_acquisto: purchasedOn,
+      valore: value,
     };
   });
 }

@@ -48,6 +48,8 @@ export interface ImportRequest {
   file: File;
   /** Only ask what the import would do, row by row: nothing is stored. */
   preview: boolean;
+  /** The field each column of the file fills, as the desk chose ("" = not imported); none: the server guesses. */
+  mappatura?: Record<string, string>;
   onProgress: (job: ImportJobView) => void;
 }
 
@@ -55,7 +57,7 @@ export interface ImportRequest {
  * Sends the file as an import job (or its preview), then follows it to its end, telling `onProgress` each
  * step; resolves with the outcome, or fails with the reason the server refused the file.
  */
-async function importFile({ file, preview, onProgress }: ImportRequest): Promise<ImportOutcome> {
+async function importFile({ file, preview, mappatura, onProgress }: ImportRequest): Promise<ImportOutcome> {
   const jobs = server.api.excel.inventario.import.lavori;
   let job: ImportJobView = await answerOf(
     jobs.post({
@@ -64,6 +66,7 @@ async function importFile({ file, preview, onProgress }: ImportRequest): Promise
       fileType: file.type,
       fileData: await readAsDataUrl(file),
       anteprima: preview,
+      ...(mappatura ? { mappatura } : {}),
     }),
     IMPORT_FAILED,
   );

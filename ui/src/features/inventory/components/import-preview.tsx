@@ -3,6 +3,7 @@ import type { ImportRowOutcome } from "../../../../../src/modules/excel/model";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { countWith } from "../../../lib/plural";
+import { ImportMapping } from "./import-mapping";
 import type { TransferStatus } from "./spreadsheet-menu";
 
 const VERDICT_LABELS: Record<ImportRowOutcome["esito"], string> = {
@@ -25,11 +26,32 @@ export function ImportPreview({
   return (
     <Alert tone={refused ? "warning" : "info"}>
       <p className="font-medium">Anteprima di {status.fileName}: nulla è stato ancora importato.</p>
+      {outcome.colonne && <ImportMapping columns={outcome.colonne} onRemap={status.remap} />}
+      {outcome.colonne_ignorate && (
+        <p className="mt-2 font-medium">
+          Non importate: {outcome.colonne_ignorate.join(", ")}. Scegli un campo per importarle.
+        </p>
+      )}
       <p className="mt-1">
         {outcome.created} da creare, {outcome.updated} da aggiornare,{" "}
         {countWith(outcome.unchanged, "invariato", "invariati")}, {countWith(refused, "rifiutato", "rifiutati")} su{" "}
         {countWith(outcome.total, "riga", "righe")}.
       </p>
+      {outcome.righe?.length === 0 &&
+        outcome.errors.map((error) => (
+          <p key={error} className="mt-1 font-medium text-red-700">
+            {error}
+          </p>
+        ))}
+      {outcome.avvisi && (
+        <ul aria-label="Avvisi dell'anteprima" className="mt-2 list-disc pl-5">
+          {outcome.avvisi.map((warning) => (
+            <li key={`${warning.riga}-${warning.messaggio}`}>
+              Riga {warning.riga}: {warning.messaggio}
+            </li>
+          ))}
+        </ul>
+      )}
       <section
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
@@ -59,6 +81,11 @@ export function ImportPreview({
                 <td className={`px-2 py-1 ${row.esito === "rifiutato" ? "font-medium text-red-700" : ""}`}>
                   {VERDICT_LABELS[row.esito]}
                   {row.errore && `: ${row.errore}`}
+                  {row.abbinamenti?.map((match) => (
+                    <span key={`${match.campo}-${match.valore}`} className="block text-slate-500">
+                      {match.campo}: «{match.valore}» → {match.abbinato}
+                    </span>
+                  ))}
                 </td>
               </tr>
             ))}

@@ -1,7 +1,7 @@
 import { Download, FileSpreadsheet, MoreHorizontal, Upload } from "lucide-react";
 import { type ChangeEvent, useRef } from "react";
 import { isSpreadsheetName, SPREADSHEET_EXTENSIONS } from "../../../../../src/domain/spreadsheet-files";
-import type { ImportJobView, ImportOutcome } from "../../../../../src/modules/excel/model";
+import type { ImportColumn, ImportJobView, ImportOutcome } from "../../../../../src/modules/excel/model";
 import { useDownloadTemplate, useExportInventory, useImportInventory } from "../../../api/excel";
 import { DropdownMenu } from "../../../components/dropdown-menu";
 import { useToast } from "../../../components/toast";
@@ -10,11 +10,24 @@ import { failureText } from "../utils/failure-text";
 /** What the last spreadsheet operation is doing or did, shown under the page title. */
 export type TransferStatus =
   | { kind: "working"; label: string; job?: ImportJobView }
-  | { kind: "preview"; fileName: string; outcome: ImportOutcome; confirm: () => void }
+  | {
+      kind: "preview";
+      fileName: string;
+      outcome: ImportOutcome;
+      /** Imports the file with the columns as the preview mapped them. */
+      confirm: () => void;
+      /** Previews the file again with the desk's mapping of its columns. */
+      remap: (mappatura: Record<string, string>) => void;
+    }
   | { kind: "imported"; outcome: ImportOutcome }
   | { kind: "failed"; message: string; detail?: string };
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** A preview's columns as the `mappatura` that reads them the same way. */
+export function mappingOf(columns: ImportColumn[]): Record<string, string> {
+  return Object.fromEntries(columns.map((column) => [column.colonna, column.campo ?? ""]));
+}
 const INVALID_FILE = "File non valido";
 
 /** "Altre Operazioni": export, template and import of the inventory as an Excel file. */
@@ -54,17 +67,24 @@ export function SpreadsheetMenu({ onStatus }: { onStatus: (status: TransferStatu
     run(file, true);
   }
 
-  function run(file: File, preview: boolean) {
+  function run(file: File, preview: boolean, mappatura?: Record<string, string>) {
     const label = preview ? `Analisi di ${file.name} in corso...` : `Importazione di ${file.name} in corso...`;
     onStatus({ kind: "working", label });
     const onProgress = (job: ImportJobView) => onStatus({ kind: "working", label, job });
     importInventory.mutate(
-      { file, preview, onProgress },
+      { file, preview, mappatura, onProgress },
       {
         onSuccess: (outcome) =>
           onStatus(
             preview
-              ? { kind: "preview", fileName: file.name, outcome, confirm: () => run(file, false) }
+              ? {
+                  kind: "preview",
+                  fileName: file.name,
+                  outcome,
+                  // The import reads the columns as this preview did, and remembers that mapping.
+                  confirm: () => run(file, false, outcome.colonne ? mappingOf(outcome.colonne) : undefined),
+                  remap: (chosen) => run(file, true, chosen),
+                }
               : { kind: "imported", outcome },
           ),
         onError: (error) => onStatus({ kind: "failed", message: failureText(error, "Errore durante l'import Excel") }),

@@ -20,6 +20,12 @@ export interface UnitDraft {
   stato?: UnitState;
   codice_univoco: string;
   note: string;
+  /** The unit's own identity, as typed; absent on a new unit until typed (the server then stores none). */
+  numero_serie?: string;
+  /** YYYY-MM-DD, "" for none. */
+  data_acquisto?: string;
+  /** In euros, as typed ("" for none). */
+  valore?: string;
 }
 
 export interface ItemForm {
@@ -28,6 +34,8 @@ export interface ItemForm {
   quantity: string;
   posizione: string;
   fornitore: string;
+  marca: string;
+  modello: string;
   seriale: string;
   /** Accessories to check at hand-over and return, one per line. */
   checklist: string;
@@ -49,6 +57,8 @@ export function emptyForm(): ItemForm {
     quantity: "1",
     posizione: "",
     fornitore: "",
+    marca: "",
+    modello: "",
     seriale: "",
     checklist: "",
     note: "",
@@ -66,6 +76,8 @@ export function formFromItem(item: InventoryItem): ItemForm {
     quantity: String(item.unita.length),
     posizione: item.posizione ?? "",
     fornitore: item.fornitore ?? "",
+    marca: item.marca ?? "",
+    modello: item.modello ?? "",
     seriale: item.seriale ?? "",
     checklist: item.checklist ?? "",
     note: item.note ?? "",
@@ -78,6 +90,10 @@ export function formFromItem(item: InventoryItem): ItemForm {
       stato: unit.stato,
       codice_univoco: unit.codice_univoco,
       note: unit.note ?? "",
+      // Only what the unit has: a field it lacks stays out of the form's answer until typed.
+      ...(unit.numero_serie !== null && { numero_serie: unit.numero_serie }),
+      ...(unit.data_acquisto !== null && { data_acquisto: unit.data_acquisto }),
+      ...(unit.valore !== null && { valore: String(unit.valore) }),
     })),
   };
 }
@@ -163,6 +179,9 @@ export function toPayload(form: ItemForm): ItemPayload {
     quantita_totale: form.unita.length,
     posizione: form.posizione,
     fornitore: form.fornitore,
+    // Left out when blank: the server stores none either way, and a form without them sends what it always sent.
+    ...(form.marca.trim() && { marca: form.marca }),
+    ...(form.modello.trim() && { modello: form.modello }),
     seriale: form.seriale,
     checklist: form.checklist,
     note: form.note,
@@ -175,6 +194,9 @@ export function toPayload(form: ItemForm): ItemPayload {
       ...(unit.id !== undefined && { id: unit.id }),
       codice_univoco: unit.codice_univoco.trim(),
       note: unit.note,
+      ...(unit.numero_serie !== undefined && { numero_serie: unit.numero_serie }),
+      ...(unit.data_acquisto !== undefined && { data_acquisto: unit.data_acquisto || null }),
+      ...(unit.valore !== undefined && { valore: unit.valore.trim() || null }),
     })),
   };
 }

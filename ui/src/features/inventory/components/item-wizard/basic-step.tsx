@@ -55,6 +55,22 @@ export function BasicStep({ form, onChange, onNameChange, onQuantityChange, quan
           maxLength={ITEM_TEXT_LIMITS.fornitore}
         />
         <TextField
+          label="Marca"
+          optional
+          value={form.marca}
+          onChange={(event) => onChange({ marca: event.target.value })}
+          placeholder="Es. Zoom"
+          maxLength={ITEM_TEXT_LIMITS.marca}
+        />
+        <TextField
+          label="Modello"
+          optional
+          value={form.modello}
+          onChange={(event) => onChange({ modello: event.target.value })}
+          placeholder="Es. H5"
+          maxLength={ITEM_TEXT_LIMITS.modello}
+        />
+        <TextField
           label="Numero di serie"
           optional
           value={form.seriale}

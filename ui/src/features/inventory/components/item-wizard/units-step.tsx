@@ -45,6 +45,31 @@ export function UnitsStep({ form, onChange }: StepProps) {
                 maxLength={ITEM_TEXT_LIMITS.notaUnita}
                 className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
               />
+              <input
+                aria-label={`Numero di serie unità ${index + 1}`}
+                value={unit.numero_serie ?? ""}
+                onChange={(event) => update(index, { numero_serie: event.target.value })}
+                placeholder="Numero di serie (opzionale)"
+                maxLength={ITEM_TEXT_LIMITS.numeroSerie}
+                className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+              />
+              <div className="grid grid-cols-2 gap-2">
+                <input
+                  type="date"
+                  aria-label={`Data di acquisto unità ${index + 1}`}
+                  value={unit.data_acquisto ?? ""}
+                  onChange={(event) => update(index, { data_acquisto: event.target.value })}
+                  className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+                />
+                <input
+                  inputMode="decimal"
+                  aria-label={`Valore in euro unità ${index + 1}`}
+                  value={unit.valore ?? ""}
+                  onChange={(event) => update(index, { valore: event.target.value })}
+                  placeholder="Valore € (opzionale)"
+                  className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+                />
+              </div>
             </div>
             <div className="flex items-center gap-1">
               {unit.stato && (
