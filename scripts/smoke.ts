@@ -50,6 +50,9 @@ async function checkLoadedOnFirstUse(server: PrestaLabServer, token: string) {
   check(unitIds.length === 2, `the imported template made ${unitIds.length} units, expected 2`);
   const labels = await file(server, `/api/etichette?unita=${unitIds.join(",")}`, token);
   check(labels.status === 200 && labels.head === "%PDF", `the labels answered ${labels.status} ${labels.head}`);
+  // The Code 128 bars come from bwip-js, drawn in the PDF worker: the roll format proves both run in the binary.
+  const roll = await file(server, `/api/etichette?unita=${unitIds.join(",")}&formato=29mm`, token);
+  check(roll.status === 200 && roll.head === "%PDF", `the 29 mm labels answered ${roll.status} ${roll.head}`);
   const spreadsheet = await file(server, "/api/excel/inventario/export", token);
   check(spreadsheet.status === 200 && spreadsheet.head.startsWith("PK"), `the export answered ${spreadsheet.status}`);
   const docs = await server.call("GET", "/api/docs/json", { token });
