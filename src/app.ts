@@ -24,6 +24,7 @@ import { kitsModule } from "./modules/kits";
 import { loansModule } from "./modules/loans";
 import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
+import { photosModule } from "./modules/photos";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
 import { searchModule } from "./modules/search";
@@ -118,7 +119,8 @@ export function createApp(
     .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens))
     .use(calendarModule(ctx, tokens))
-    .use(setsModule(ctx, tokens));
+    .use(setsModule(ctx, tokens))
+    .use(photosModule(ctx, tokens));
   api.use(apiDocs(api));
 
   return new Elysia()
