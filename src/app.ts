@@ -24,6 +24,7 @@ import { kitsModule } from "./modules/kits";
 import { loansModule } from "./modules/loans";
 import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
+import { peopleModule } from "./modules/people";
 import { photosModule } from "./modules/photos";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
@@ -120,6 +121,7 @@ export function createApp(
     .use(searchModule(ctx, tokens))
     .use(calendarModule(ctx, tokens))
     .use(setsModule(ctx, tokens))
+    .use(peopleModule(ctx, tokens))
     .use(photosModule(ctx, tokens));
   api.use(apiDocs(api));
 

@@ -46,6 +46,7 @@ describe("the routes' declared reads", () => {
       .sort();
     expect(kept).toEqual(
       [
+        "/api/agenda",
         "/api/audit",
         "/api/auth/password-reset-requests",
         "/api/auth/users",
@@ -76,6 +77,7 @@ describe("the routes' declared reads", () => {
         "/api/stats/top-departments",
         "/api/stats/top-items",
         "/api/stats/top-users",
+        "/api/utenti/:id/scheda",
       ].sort(),
     );
   });

@@ -6,6 +6,7 @@ import type { CatalogueItem } from "../../../api/inventario";
 import { AddToSetButton } from "../../../components/add-to-set-button";
 import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
+import { ItemLink } from "../../../components/entity-links";
 import { Picture } from "../../../components/picture";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
 import { countWith } from "../../../lib/plural";
@@ -36,7 +37,9 @@ export function ItemCard({ item, onRequest }: { item: CatalogueItem; onRequest: 
         />
       )}
       <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 font-semibold text-slate-900">{item.nome}</h2>
+        <h2 className="min-w-0 font-semibold text-slate-900">
+          <ItemLink id={item.id} name={item.nome} />
+        </h2>
         <Badge tone={state.tone}>{state.label}</Badge>
       </div>
       <dl className="mt-2 space-y-1 text-sm text-slate-600">
