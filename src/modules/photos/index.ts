@@ -2,14 +2,17 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { readsPlugin } from "../../read-model";
-import { fileAnswer, idParams, messageAnswer } from "../schemas";
+import { answerInteger, fileAnswer, idParams, messageAnswer } from "../schemas";
 import { deletePhoto, type PhotoUpload, photoResponse, uploadItemPhoto, uploadReportPhoto } from "./service";
 
 const photoParams = idParams("Foto non valida");
 const ownerParams = idParams("Identificativo non valido");
-const savedPhoto = t.Object({ id: t.Integer(), url: t.String() });
+const savedPhoto = t.Object({ id: answerInteger(), url: t.String() });
 /** The form's fields as the body guard parsed them (src/http/body-guard.ts): `file`, and `unita_id` for an item's. */
-const photoForm = t.Unknown({ description: "multipart/form-data: `file` (JPEG o PNG), `unita_id` facoltativo" });
+const photoForm = t.Object({
+  file: t.Optional(t.Any({ description: "La foto, JPEG o PNG (multipart/form-data)" })),
+  unita_id: t.Optional(t.String({ description: "Per la foto di un'unità dell'articolo" })),
+});
 
 /** Photos of items, units and fault reports: upload (re-encoded on a worker), read, delete. */
 export function photosModule(ctx: AppContext, tokens: TokenService) {
