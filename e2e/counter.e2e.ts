@@ -207,6 +207,7 @@ test("labels are printed for the inventory's current filter and for a selection"
   await saveScreenshots(page, "counter-labels-filter");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Stampa etichette" }).click();
+  await page.getByRole("dialog", { name: "Stampa etichette" }).getByRole("button", { name: "Scarica il PDF" }).click();
   const pages = await pdfPages(await download);
   expect(pages).toHaveLength(1);
   for (const code of ["A7-001", "A7-002", "A7-003"]) expect(pages[0]).toContain(code);
@@ -221,6 +222,7 @@ test("labels are printed for the inventory's current filter and for a selection"
   await saveScreenshots(page, "counter-labels-selection");
   const selection = page.waitForEvent("download");
   await page.getByRole("button", { name: "Stampa etichette dei selezionati" }).click();
+  await page.getByRole("dialog", { name: "Stampa etichette" }).getByRole("button", { name: "Scarica il PDF" }).click();
   const selected = (await pdfPages(await selection)).join("\n");
   for (const code of ["A7-001", "A7-002", "A7-003", "TREPPIEDE"]) expect(selected).toContain(code);
 });

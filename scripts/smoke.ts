@@ -22,6 +22,12 @@ async function text(server: PrestaLabServer, path: string) {
   return { status: answer.status, type: answer.headers.get("content-type") ?? "", body: await answer.text() };
 }
 
+/** A one-pixel PNG. */
+const PNG_PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 /** A file answer's status and first bytes ("%PDF", or "PK" for a spreadsheet, which is a zip). */
 async function file(server: PrestaLabServer, path: string, token: string) {
   const answer = await fetch(`${server.baseURL}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -50,6 +56,24 @@ async function checkLoadedOnFirstUse(server: PrestaLabServer, token: string) {
   check(unitIds.length === 2, `the imported template made ${unitIds.length} units, expected 2`);
   const labels = await file(server, `/api/etichette?unita=${unitIds.join(",")}`, token);
   check(labels.status === 200 && labels.head === "%PDF", `the labels answered ${labels.status} ${labels.head}`);
+  // The Code 128 bars come from bwip-js, drawn in the PDF worker: the roll format proves both run in the binary.
+  const roll = await file(server, `/api/etichette?unita=${unitIds.join(",")}&formato=29mm`, token);
+  check(roll.status === 200 && roll.head === "%PDF", `the 29 mm labels answered ${roll.status} ${roll.head}`);
+  // Photos are re-encoded by jpeg-js and pngjs on the photo worker: a PNG in, a JPEG out, inside the binary.
+  const itemId = (inventory.body as Array<{ id: number }>)[0]?.id;
+  const form = new FormData();
+  form.set("file", new Blob([PNG_PIXEL], { type: "image/png" }), "foto.png");
+  const uploaded = await fetch(`${server.baseURL}/api/inventario/${itemId}/foto`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const photo = (await uploaded.json()) as { url?: string };
+  const kept = photo.url ? await file(server, photo.url, token) : undefined;
+  check(
+    kept?.bytes[0] === 0xff && kept.bytes[1] === 0xd8,
+    `the photo upload answered ${uploaded.status} ${JSON.stringify(photo)}`,
+  );
   const spreadsheet = await file(server, "/api/excel/inventario/export", token);
   check(spreadsheet.status === 200 && spreadsheet.head.startsWith("PK"), `the export answered ${spreadsheet.status}`);
   const docs = await server.call("GET", "/api/docs/json", { token });

@@ -25,6 +25,7 @@ import { loansModule } from "./modules/loans";
 import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
 import { peopleModule } from "./modules/people";
+import { photosModule } from "./modules/photos";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
 import { searchModule } from "./modules/search";
@@ -120,7 +121,8 @@ export function createApp(
     .use(searchModule(ctx, tokens))
     .use(calendarModule(ctx, tokens))
     .use(setsModule(ctx, tokens))
-    .use(peopleModule(ctx, tokens));
+    .use(peopleModule(ctx, tokens))
+    .use(photosModule(ctx, tokens));
   api.use(apiDocs(api));
 
   return new Elysia()

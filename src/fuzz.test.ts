@@ -91,6 +91,11 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "PUT /api/inventario/:id": { access: "admin", params: { id: "item" } },
   "DELETE /api/inventario/:id": { access: "admin", params: { id: "item" } },
   "PUT /api/inventario/:id/units/:unitId": { access: "admin", params: { id: "item", unitId: "unit" } },
+  "POST /api/inventario/:id/foto": { access: "admin", params: { id: "item" } },
+  "POST /api/segnalazioni/:id/foto": { access: "signed-in", params: { id: "report" } },
+  // A photo's id: any number will do, a missing photo answers 404.
+  "GET /api/foto/:id": { access: "signed-in", params: { id: "item" } },
+  "DELETE /api/foto/:id": { access: "admin", params: { id: "item" } },
   "GET /api/categorie-semplici": { access: "signed-in" },
   "POST /api/categorie-semplici": { access: "admin" },
   "PUT /api/categorie-semplici/:id": { access: "admin", params: { id: "category" } },

@@ -11,6 +11,8 @@ export const WORKER_SOURCES = {
   lists: "src/read-model/list-reader-worker.ts",
   /** Receipts and labels (src/modules/counter/pdf-jobs.ts). */
   pdf: "src/modules/counter/pdf-worker.ts",
+  /** Photos re-encoded (src/modules/photos/photo-jobs.ts). */
+  photo: "src/modules/photos/photo-worker.ts",
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../actor";
 import {
   corsi,
+  foto,
   inventario,
   inventarioCorsi,
   kit,
@@ -128,4 +129,17 @@ export function canSeeSet(person: Person, set: { utenteId: number | null }): boo
 /** Anyone's account and standing for the desk, only their own for a student. */
 export function canSeeUser(person: Person, userId: number): boolean {
   return isDesk(person) || userId === person.id;
+}
+
+/**
+ * The photos a person may see, as SQL on `foto` (undefined: every photo): an item's photo goes with the
+ * item (a student sees those of their course's items), a fault report's photo with the report (a student
+ * sees those of their own reports).
+ */
+export function visiblePhotos(person: Person): SQL | undefined {
+  if (isDesk(person)) return undefined;
+  const ownReport = sql`${qualified(foto.segnalazioneId)} in (select id from segnalazioni where user_id = ${person.id})`;
+  const scope = visibleItems(person);
+  if (scope.kind !== "course") return ownReport;
+  return sql`((${qualified(foto.segnalazioneId)} is null and ${qualified(foto.inventarioId)} in (${idsOfCourseItems(scope.course)})) or ${ownReport})`;
 }

@@ -31,6 +31,7 @@ import setVersions from "../../migrations/0027_set_versions.sql" with { type: "t
 import loanExtensions from "../../migrations/0028_loan_extensions.sql" with { type: "text" };
 import shortagesOfLoans from "../../migrations/0029_shortages_of_loans.sql" with { type: "text" };
 import unitIdentity from "../../migrations/0030_unit_identity.sql" with { type: "text" };
+import photos from "../../migrations/0031_photos.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -67,6 +68,7 @@ export const migrationSql: Record<string, string> = {
   "0028_loan_extensions": loanExtensions,
   "0029_shortages_of_loans": shortagesOfLoans,
   "0030_unit_identity": unitIdentity,
+  "0031_photos": photos,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -4,6 +4,8 @@ import { badRequest, HttpError } from "./errors";
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** A 10 MB spreadsheet arrives base64-encoded inside JSON: about 4/3 of its size. */
 export const MAX_IMPORT_BODY_BYTES = 14 * 1024 * 1024;
+/** A photo of at most MAX_PHOTO_BYTES (src/modules/photos/codec.ts) and the form around it. */
+export const MAX_PHOTO_BODY_BYTES = 13 * 1024 * 1024;
 export const IMPORT_PATH = "/api/excel/inventario/import";
 /** The same upload, started as a job whose progress the page reads. */
 export const IMPORT_JOB_PATH = `${IMPORT_PATH}/lavori`;
@@ -14,7 +16,11 @@ export const tooLarge = () => new HttpError(413, "Richiesta troppo grande");
 
 export const isImportPath = (path: string) => path === IMPORT_PATH || path === IMPORT_JOB_PATH;
 
+/** A photo's upload, an item's or a fault report's: a form (multipart) with the image as `file`. */
+export const isPhotoUploadPath = (path: string) => /^\/api\/(inventario|segnalazioni)\/\d{1,12}\/foto$/.test(path);
+
 export function bodyLimitFor(path: string): number {
+  if (isPhotoUploadPath(path)) return MAX_PHOTO_BODY_BYTES;
   return isImportPath(path) ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES;
 }
 
@@ -36,8 +42,8 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-/** The body's text, read as it streams in and refused (413) past `limit` bytes, chunked or not. */
-async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+/** The body's bytes, read as they stream in and refused (413) past `limit` bytes, chunked or not. */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = body.getReader();
@@ -49,7 +55,20 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
     }
     chunks.push(next.value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** A photo upload's form as `{ file, ...fields }`, or why it is refused (anything but a form). */
+async function photoForm(request: Request, bytes: Buffer): Promise<Record<string, unknown> | HttpError> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const refused = new HttpError(415, "Invia la foto come modulo (multipart/form-data) nel campo file");
+  if (!contentType.startsWith("multipart/form-data")) return refused;
+  try {
+    const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
+    return Object.fromEntries(form.entries());
+  } catch {
+    return refused;
+  }
 }
 
 /**
@@ -81,7 +100,13 @@ export function bodyGuard() {
     plugin: new Elysia({ name: "body-guard" })
       .onParse({ as: "global" }, async ({ request, contentType }) => {
         if (!request.body) return;
-        const text = await readCapped(request.body, bodyLimitFor(new URL(request.url).pathname));
+        const path = new URL(request.url).pathname;
+        const bytes = await readCapped(request.body, bodyLimitFor(path));
+        if (isPhotoUploadPath(path)) {
+          const form = await photoForm(request, bytes);
+          return form instanceof HttpError ? refuse(request, form) : form;
+        }
+        const text = new TextDecoder().decode(bytes);
         if (text.trim() === "") return;
         if (contentType !== "application/json")
           return refuse(request, new HttpError(415, "Il corpo della richiesta deve essere in formato JSON"));

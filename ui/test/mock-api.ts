@@ -39,7 +39,9 @@ export function mockApi(routes: ApiRoutes) {
       method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
-      body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
+      // A form (a photo upload) is kept as it was sent, for the test to read its fields.
+      body:
+        typeof init?.body === "string" ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
       headers: caseInsensitive(new Headers(init?.headers)),
     };
     calls.push(call);

@@ -5,6 +5,7 @@ export * from "./kits";
 export * from "./loans";
 export * from "./mail";
 export * from "./notifications";
+export * from "./photos";
 export * from "./read-model";
 export * from "./repairs";
 export * from "./sets";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "bun:test";
+import { LABEL_FORMATS } from "../../domain/label-formats";
 import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import { directLoanOk, handOverOk, loanScenario, returnOk, unitIdOf } from "../../testing/loan-fixtures";
 import { decodeQr, pdfImages, pdfPagesText } from "../../testing/pdf-reading";
-import { LABELS_PER_PAGE } from "./pdf";
 
 async function downloadPdf(client: ReturnType<typeof createTestClient>, path: string, token?: string) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -35,8 +35,8 @@ describe("unit labels", () => {
     expect(pages).toHaveLength(2);
     const codes = (item.unita as Json[]).map((unit) => unit.codice_univoco as string);
     const codesOn = (page: string) => codes.filter((code) => page.includes(code));
-    expect(codesOn(pages[0] ?? "")).toHaveLength(LABELS_PER_PAGE);
-    expect(codesOn(pages[1] ?? "")).toHaveLength(26 - LABELS_PER_PAGE);
+    expect(codesOn(pages[0] ?? "")).toHaveLength(LABEL_FORMATS["a4-3x8"].perSheet);
+    expect(codesOn(pages[1] ?? "")).toHaveLength(26 - LABEL_FORMATS["a4-3x8"].perSheet);
     expect(pages[0]).toContain("Fotocamera mirrorless");
     expect(await pdfImages(answer.bytes)).toHaveLength(26);
   });
@@ -107,7 +107,7 @@ describe("drawing PDFs off the server's thread", () => {
       downloadPdf(client, `/api/etichette?unita=${idsOf(item)}`, admin),
     );
     expect(result.status).toBe(200);
-    expect(await pdfPagesText(result.bytes)).toHaveLength(Math.ceil(500 / LABELS_PER_PAGE));
+    expect(await pdfPagesText(result.bytes)).toHaveLength(Math.ceil(500 / LABEL_FORMATS["a4-3x8"].perSheet));
     expect(pauseMs).toBeLessThan(250);
   }, 30_000);
 

@@ -3,12 +3,14 @@ import { canSeeLoan } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { inventario, prestiti, prestitiUnita, unita, users } from "../../db/schema";
+import { DEFAULT_LABEL_FORMAT, isSheet, LABEL_FORMATS, type LabelFormat } from "../../domain/label-formats";
 import { checklistItems, DEFAULT_LOAN_TERMS } from "../../domain/loan-terms";
 import { unitLabelUrl } from "../../domain/public-url";
-import { notFound } from "../../http/errors";
+import { badRequest, notFound } from "../../http/errors";
 import { liveUnits } from "../inventory/units";
 import { loanView } from "../loans/reads";
 import { readSettings } from "../settings/service";
+import { START_POSITION_ERROR } from "./model";
 import type { ReceiptContent } from "./pdf";
 import { renderPdf } from "./pdf-jobs";
 
@@ -34,8 +36,32 @@ export const pdfResponse = (bytes: Uint8Array, fileName: string) =>
     },
   });
 
-/** One label per unit, in the order asked for. */
-export async function unitLabels(ctx: AppContext, unitIds: number[], baseUrl: string): Promise<Response> {
+export interface LabelLayout {
+  formato?: LabelFormat;
+  inizio?: string;
+}
+
+/** Where the first label goes: any free position of a sheet; a roll has only one. */
+function startPosition(format: LabelFormat, inizio: string | undefined): number {
+  const start = Number(inizio ?? 1);
+  const perSheet = LABEL_FORMATS[format].perSheet;
+  if (start <= perSheet) return start;
+  throw badRequest(
+    isSheet(format)
+      ? `${START_POSITION_ERROR} (da 1 a ${perSheet})`
+      : "Sul rotolo le etichette partono sempre dalla prima: togli la posizione di partenza",
+  );
+}
+
+/** One label per unit, in the order asked for, in the format asked for (the 3 × 8 sheet by default). */
+export async function unitLabels(
+  ctx: AppContext,
+  unitIds: number[],
+  baseUrl: string,
+  layout: LabelLayout = {},
+): Promise<Response> {
+  const format = layout.formato ?? DEFAULT_LABEL_FORMAT;
+  const start = startPosition(format, layout.inizio);
   const rows = liveUnits(ctx.db, inArray(unita.id, unitIds));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const units = [...new Set(unitIds)].map((id) => {
@@ -44,7 +70,7 @@ export async function unitLabels(ctx: AppContext, unitIds: number[], baseUrl: st
     return { code: row.code, itemName: row.itemName, url: unitLabelUrl(baseUrl, row.itemId, row.code) };
   });
   const title = `Etichette PrestaLab (${units.length})`;
-  return pdfResponse(await renderPdf({ kind: "labels", units, title }), "etichette.pdf");
+  return pdfResponse(await renderPdf({ kind: "labels", units, title, format, start }), "etichette.pdf");
 }
 
 const CONDITION_TEXT = { ok: "tutto ok", danneggiato: "danneggiata", incompleto: "incompleta" } as const;

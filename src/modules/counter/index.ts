@@ -18,11 +18,14 @@ export function counterModule(ctx: AppContext, tokens: TokenService) {
     })
     .get(
       "/etichette",
-      ({ query, request }) => unitLabels(ctx, unitIdsOf(query.unita) ?? [], publicBaseUrl(ctx, request)),
+      ({ query, request }) => unitLabels(ctx, unitIdsOf(query.unita) ?? [], publicBaseUrl(ctx, request), query),
       {
         auth: "admin",
         query: labelsQuery,
-        detail: fileAnswer("application/pdf", "Le etichette delle unità con il loro codice QR (PDF)"),
+        detail: fileAnswer(
+          "application/pdf",
+          "Le etichette delle unità con il codice QR e il codice a barre Code 128 (PDF), nel formato scelto",
+        ),
       },
     )
     .get("/banco/scansione", ({ query }) => lookupScan(ctx, query.codice), {

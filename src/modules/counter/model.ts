@@ -1,4 +1,5 @@
 import { type Static, t } from "elysia";
+import { LABEL_FORMAT_NAMES } from "../../domain/label-formats";
 import { LOAN_TYPES } from "../../domain/loan-types";
 import { UNIT_STATES } from "../../domain/unit-state";
 import { kitView } from "../kits/model";
@@ -7,7 +8,16 @@ import { answerInteger } from "../schemas";
 
 /** Shapes of the counter's own routes: scan and labels. */
 
-export const labelsQuery = t.Object({ unita: unitIdsText });
+export const START_POSITION_ERROR = "Posizione di partenza non valida: indica la prima etichetta libera del foglio";
+
+export const labelsQuery = t.Object({
+  unita: unitIdsText,
+  formato: t.Optional(
+    t.UnionEnum(LABEL_FORMAT_NAMES, { error: `Formato di etichetta non valido: ${LABEL_FORMAT_NAMES.join(", ")}` }),
+  ),
+  /** Where on a sheet the first label goes: 1 = top left, counting along each row. */
+  inizio: t.Optional(t.String({ pattern: "^[1-9][0-9]{0,2}$", error: START_POSITION_ERROR })),
+});
 
 export const scanQuery = t.Object({
   codice: t.String({ minLength: 1, maxLength: 500, error: "Scansiona o scrivi un codice" }),

@@ -1,5 +1,7 @@
+import type { LabelFormat } from "../../domain/label-formats";
 import { workerAddress } from "../../worker-address";
-import type { LabelUnit, ReceiptContent } from "./pdf";
+import type { LabelUnit } from "./labels-pdf";
+import type { ReceiptContent } from "./pdf";
 
 /**
  * PDFs are drawn on threads of their own (src/modules/counter/pdf-worker.ts): 500 labels take seconds of
@@ -8,7 +10,7 @@ import type { LabelUnit, ReceiptContent } from "./pdf";
  * server's own thread never needs it, so it does not pay for it at start.
  */
 export type PdfTask =
-  | { kind: "labels"; units: LabelUnit[]; title: string }
+  | { kind: "labels"; units: LabelUnit[]; title: string; format?: LabelFormat; start?: number }
   | { kind: "receipt"; content: ReceiptContent };
 
 export type PdfAnswer = { pdf: Uint8Array } | { failed: string };

@@ -1,26 +1,10 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import QRCode from "qrcode";
-import { LABEL_QR } from "../../domain/public-url";
+import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 
-/**
- * A4 sheets of 3 × 8 labels of 70 × 37 mm with no margins, the layout of the most common sheets
- * (e.g. Avery 3475, Herma 4453); the printable content keeps 3 mm inside each label so a sheet that
- * shifts a little when fed still prints every label whole.
- */
-const MM = 72 / 25.4;
-const A4 = { width: 210 * MM, height: 297 * MM };
-export const LABEL_SHEET = { columns: 3, rows: 8, width: 70 * MM, height: (297 / 8) * MM, inset: 3 * MM } as const;
-export const LABELS_PER_PAGE = LABEL_SHEET.columns * LABEL_SHEET.rows;
-
-export interface LabelUnit {
-  code: string;
-  itemName: string;
-  /** What the QR code encodes: the item page with the unit selected. */
-  url: string;
-}
+export const MM = 72 / 25.4;
+export const A4 = { width: 210 * MM, height: 297 * MM };
 
 /** Standard PDF fonts only know WinAnsi: other characters print as "?" instead of failing the file. */
-function printable(font: PDFFont, text: string): string {
+export function printable(font: PDFFont, text: string): string {
   const known = new Set(font.getCharacterSet());
   return [...text.normalize("NFC")]
     .map((char) => (known.has(char.codePointAt(0) ?? 0) ? char : char === "→" ? "-" : "?"))
@@ -92,67 +76,6 @@ export function wrap(font: PDFFont, size: number, text: string, width: number): 
     lines.push(line);
   }
   return lines;
-}
-
-/** The largest size (down to `min`) at which `text` fits on one line of `width`. */
-function fittingSize(font: PDFFont, text: string, width: number, max: number, min: number): number {
-  let size = max;
-  while (size > min && font.widthOfTextAtSize(text, size) > width) size -= 0.5;
-  return size;
-}
-
-/** A label's QR code as a PNG (see LABEL_QR). */
-export function qrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: "png", ...LABEL_QR });
-}
-
-export async function labelsPdf(units: LabelUnit[], title: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setCreator("PrestaLab");
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  let page: PDFPage | undefined;
-  for (const [index, unit] of units.entries()) {
-    const slot = index % LABELS_PER_PAGE;
-    if (slot === 0) page = doc.addPage([A4.width, A4.height]);
-    if (!page) continue;
-    const column = slot % LABEL_SHEET.columns;
-    const row = Math.floor(slot / LABEL_SHEET.columns);
-    const left = column * LABEL_SHEET.width + LABEL_SHEET.inset;
-    const bottom = A4.height - (row + 1) * LABEL_SHEET.height + LABEL_SHEET.inset;
-    const inner = {
-      width: LABEL_SHEET.width - 2 * LABEL_SHEET.inset,
-      height: LABEL_SHEET.height - 2 * LABEL_SHEET.inset,
-    };
-    const qr = await doc.embedPng(await qrPng(unit.url));
-    const qrSize = inner.height;
-    page.drawImage(qr, { x: left, y: bottom, width: qrSize, height: qrSize });
-    const textLeft = left + qrSize + 2 * MM;
-    const textWidth = inner.width - qrSize - 2 * MM;
-    const code = printable(bold, unit.code);
-    const codeSize = fittingSize(bold, code, textWidth, 16, 8);
-    // A code too long even at 8 pt (codes made from long names) goes on up to three lines.
-    const codeLines = wrap(bold, codeSize, code, textWidth).slice(0, 3);
-    const top = bottom + inner.height;
-    codeLines.forEach((line, lineIndex) => {
-      page?.drawText(line, { x: textLeft, y: top - (lineIndex + 1) * codeSize * 1.1, size: codeSize, font: bold });
-    });
-    const nameTop = top - codeLines.length * codeSize * 1.1 - 2 * MM;
-    const nameSize = 8;
-    wrap(regular, nameSize, unit.itemName, textWidth)
-      .slice(0, Math.max(1, Math.floor((nameTop - bottom) / (nameSize * 1.15))))
-      .forEach((line, lineIndex) => {
-        page?.drawText(line, {
-          x: textLeft,
-          y: nameTop - (lineIndex + 1) * nameSize * 1.15,
-          size: nameSize,
-          font: regular,
-          color: rgb(0.2, 0.2, 0.2),
-        });
-      });
-  }
-  return doc.save();
 }
 
 export interface ReceiptContent {

@@ -63,7 +63,10 @@ type ItemRowValues = [
  */
 function loadItemRows(db: Db, itemIds: readonly number[]): ItemRow[] {
   const items = db.values<ItemRowValues>(
-    sql`SELECT inventario.id, inventario.nome, inventario.note, posizione, fornitore, seriale, immagine_url,
+    // Without a link of its own, an item's picture is its first photo (src/modules/photos).
+    sql`SELECT inventario.id, inventario.nome, inventario.note, posizione, fornitore, seriale,
+      coalesce(immagine_url, (SELECT '/api/foto/' || foto.id FROM foto WHERE foto.inventario_id = inventario.id
+        AND foto.segnalazione_id IS NULL ORDER BY foto.id LIMIT 1)),
       tipo_prestito, categoria_id, data_aggiunta, durata_massima_giorni, checklist, categorie.nome, marca, modello
       FROM inventario LEFT JOIN categorie ON categorie.id = inventario.categoria_id
       WHERE ${and(isNull(inventario.archivedAt), inIds(inventario.id, itemIds))}`,

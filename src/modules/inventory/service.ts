@@ -19,6 +19,7 @@ import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { ITEM_TEXT_LIMITS } from "../../domain/item-limits";
 import type { LoanType } from "../../domain/loan-types";
+import { isPhotoUrl } from "../../domain/photos";
 import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -62,6 +63,8 @@ export function isWebAddress(text: string): boolean {
 
 function imageUrl(value: unknown): string | null {
   const url = optionalText(value, ITEM_TEXT_LIMITS.immagineUrl);
+  // An item without a link shows its first photo's address: sent back by the edit form, it is no link.
+  if (isPhotoUrl(url)) return null;
   if (url === null || isWebAddress(url)) return url;
   throw badRequest("Il link dell'immagine deve essere un indirizzo web (http o https)");
 }

@@ -219,6 +219,24 @@ describe("Segnala Guasto", () => {
     return wizard;
   }
 
+  it("attaches the photo of the fault once the report is sent", async () => {
+    const { user, server, wizard } = await openWizard({
+      "POST /api/segnalazioni": { body: aFaultReport({ id: 9 }) },
+      "POST /api/segnalazioni/9/foto": { body: { id: 31, url: "/api/foto/31" } },
+    });
+    await user.click(await wizard.findByRole("radio", { name: /Registratore Zoom H6/ }));
+    await user.click(wizard.getByRole("button", { name: "Avanti" }));
+    await wizard.findByRole("radio", { name: /ZOOMH6_001/ });
+    await user.click(wizard.getByRole("button", { name: "Avanti" }));
+    await user.type(wizard.getByLabelText("Descrizione del problema"), "Cavo spezzato");
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], "cavo.jpg", { type: "image/jpeg" });
+    await user.upload(wizard.getByLabelText(/Foto del problema/), photo);
+    await user.click(wizard.getByRole("button", { name: "Invia Segnalazione" }));
+    expect(await screen.findByText("Segnalazione inviata: il banco prestiti la prenderà in carico")).toBeTruthy();
+    const sent = server.callsTo("POST /api/segnalazioni/9/foto")[0]?.body as FormData;
+    expect((sent.get("file") as File).name).toBe("cavo.jpg");
+  });
+
   it("shows why the server refused the report", async () => {
     const wizard = await submitReport({
       "POST /api/segnalazioni": { status: 404, body: { error: "Prestito non trovato" } },

@@ -1,11 +1,13 @@
 import { ExternalLink, MapPin, Send, Tag } from "lucide-react";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
+import { isPhotoUrl } from "../../../../../src/domain/photos";
 import type { ItemState } from "../../../../../src/domain/unit-state";
 import type { CatalogueItem } from "../../../api/inventario";
 import { AddToSetButton } from "../../../components/add-to-set-button";
 import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
 import { ItemLink } from "../../../components/entity-links";
+import { Picture } from "../../../components/picture";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
 import { freeTodayLabel } from "../../../lib/item-availability";
 import { countWith } from "../../../lib/plural";
@@ -28,6 +30,13 @@ export function ItemCard({ item, onRequest }: { item: CatalogueItem; onRequest: 
   const requestable = item.stato_effettivo === "disponibile";
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      {isPhotoUrl(item.immagine_url) && (
+        <Picture
+          url={item.immagine_url}
+          alt={`Foto di ${item.nome}`}
+          className="-mx-4 -mt-4 mb-3 h-40 rounded-t-xl bg-slate-100 object-cover"
+        />
+      )}
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 font-semibold text-slate-900">
           <ItemLink id={item.id} name={item.nome} />

@@ -4,6 +4,7 @@ import { isOpenLoan } from "../../../../../src/domain/bookings";
 import { PRIORITIES, type Priority, REPORT_TYPES, type ReportType } from "../../../../../src/domain/repairs";
 import type { LoanView } from "../../../../../src/modules/loans/model";
 import { useLoanUnits, useMyLoans } from "../../../api/loans";
+import { uploadPhoto } from "../../../api/photos";
 import { useCreateReport } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
@@ -45,6 +46,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
   const [urgenza, setUrgenza] = useState<Priority>("media");
   const [messaggio, setMessaggio] = useState("");
   const [triedToSend, setTriedToSend] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
   const units = useLoanUnits(loanId);
   const createReport = useCreateReport();
   const showToast = useToast();
@@ -89,8 +91,16 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
         prestito_id: loan.id,
       },
       {
-        onSuccess: () => {
-          showToast("Segnalazione inviata: il banco prestiti la prenderà in carico");
+        onSuccess: async (report) => {
+          // The photo goes once the report exists; a refused photo leaves the report sent, and says why.
+          const refused = photo
+            ? await uploadPhoto(`/api/segnalazioni/${report.id}/foto`, photo).then(
+                () => null,
+                (problem: Error) => problem.message,
+              )
+            : null;
+          if (refused) showToast(`Segnalazione inviata, ma la foto non è stata allegata: ${refused}`, "error");
+          else showToast("Segnalazione inviata: il banco prestiti la prenderà in carico");
           onClose();
         },
       },
@@ -153,6 +163,19 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
               error={triedToSend ? descriptionProblem : null}
               onChange={(event) => setMessaggio(event.target.value)}
             />
+            <div>
+              <label htmlFor="report-photo" className="mb-1.5 block text-sm font-medium text-slate-700">
+                Foto del problema <span className="font-normal text-slate-500">(opzionale)</span>
+              </label>
+              <input
+                id="report-photo"
+                type="file"
+                accept="image/*"
+                capture="environment"
+                onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+                className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-medium file:text-indigo-700"
+              />
+            </div>
           </div>
         )}
         {error && (

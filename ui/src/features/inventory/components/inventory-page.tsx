@@ -36,7 +36,7 @@ const SEARCH_DELAY_MS = 250;
  */
 export function InventoryPage() {
   const categories = useCategories();
-  const printLabels = usePrintLabels();
+  const { printLabels, labelsDialog } = usePrintLabels();
   const [searchParams, setSearchParams] = useSearchParams();
   const [filters, setFilters] = useState<InventoryFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState<InventoryDialog | null>(null);
@@ -161,6 +161,7 @@ export function InventoryPage() {
       </section>
 
       <InventoryDialogs dialog={dialog} onChange={setDialog} onDeleted={selection.unselect} />
+      {labelsDialog}
     </>
   );
 }

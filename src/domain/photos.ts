@@ -1,0 +1,5 @@
+/** Where a photo is read: the API's own address, answered to whoever may see it (GET /api/foto/:id). */
+export const photoUrl = (id: number) => `/api/foto/${id}`;
+
+/** Whether an address is one of PrestaLab's own photos, which the UI reads with the session's token. */
+export const isPhotoUrl = (url: string | null | undefined): url is string => /^\/api\/foto\/\d+$/.test(url ?? "");
