@@ -69,6 +69,9 @@ function findUser(ctx: AppContext, id: number): Actor {
   return user;
 }
 
+export const SIGN_UP_CLOSED =
+  "La registrazione non è aperta: accedi con l'account dell'Accademia o chiedi al banco prestiti di creare il tuo account";
+
 /**
  * Public registration always creates a student. Called by an administrator, it follows the admin's
  * new-user form instead: the role is chosen, and course and phone are optional.
@@ -77,8 +80,12 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
   const byAdmin = admin !== null && isDesk(admin);
   const fields = profileFields(ctx.db, input, { courseRequired: !byAdmin });
   // The academy may open self-registration to its own e-mail domains only; the desk adds anyone.
-  const domainProblem = byAdmin ? null : signUpDomainProblem(readSettings(ctx.db), fields.email);
-  if (domainProblem) throw badRequest(domainProblem);
+  if (!byAdmin) {
+    const access = readSettings(ctx.db).accesso;
+    if (!access.registrazione_aperta) throw forbidden(SIGN_UP_CLOSED);
+    const domainProblem = signUpDomainProblem(access, fields.email);
+    if (domainProblem) throw badRequest(domainProblem);
+  }
   const username = optionalText(input.username, 50);
   const password = assertPasswordAcceptable(input.password);
   const ruolo: Role = byAdmin ? (input.ruolo ?? input.role ?? "user") : "user";
