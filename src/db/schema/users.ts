@@ -32,8 +32,9 @@ export const users = sqliteTable(
     directorySyncedAt: text("directory_synced_at"),
     // Set by the daily check when the account's LDAP entry is no longer found.
     directoryGoneAt: text("directory_gone_at"),
-    // Created from a directory that maps them to no course: asked once to choose one.
-    courseToChoose: integer("course_to_choose", { mode: "boolean" }).notNull().default(false),
+    // A directory account whose course the student chose (no group of theirs maps to one): the
+    // directory's next sign-ins leave it alone until a group maps them to a course.
+    courseChosenByStudent: integer("course_chosen_by_student", { mode: "boolean" }).notNull().default(false),
     // The account's last valid day (YYYY-MM-DD): afterwards the person cannot book; null = no end.
     validoFinoAl: text("valido_fino_al"),
   },

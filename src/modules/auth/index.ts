@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { clientAddress } from "../../http/client-address";
-import { badRequest, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
+import { badRequest, forbidden, HttpError, tooManyRequests, unauthorized } from "../../http/errors";
 import { createFailureLimiter, signInDelayMs } from "../../http/rate-limit";
 import { readsPlugin } from "../../read-model";
 import { messageAnswer } from "../schemas";
@@ -30,6 +30,7 @@ import {
   userListQuery,
   userParams,
 } from "./model";
+import { oidcRoutes } from "./oidc-routes";
 import { resetLinkBase, resetPasswordWithLink } from "./reset-link";
 import {
   changeOwnPassword,
@@ -48,6 +49,8 @@ import { listUsers } from "./user-list";
 import { publicUser } from "./users";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+const STUDENTS_USE_ACADEMY_ACCOUNT =
+  "Gli studenti accedono con l'account dell'Accademia: usa il pulsante sopra il modulo";
 const TOO_MANY_SIGN_UPS =
   "Troppe registrazioni da questa rete nell'ultima ora: riprova più tardi o chiedi al banco prestiti";
 
@@ -100,6 +103,9 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         }
         loginFailuresByPair.clear(pair);
         loginFailuresById.clear(identifier);
+        // The right password, so saying why does not reveal whether the account exists.
+        if (!isDesk(user) && !readSettings(ctx.db).accesso.accesso_password_studenti)
+          throw forbidden(STUDENTS_USE_ACADEMY_ACCOUNT);
         ctx.logger.info(`sign-in ok identifier=${identifier} ip=${ip}`);
         return { token: await tokens.sign(user), user: publicUser(user) };
       },
@@ -215,6 +221,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
       },
       { auth: "admin", params: userParams, body: newPasswordBody, response: messageAnswer },
     )
+    .use(oidcRoutes(ctx, tokens))
     .use(userEditRoutes(ctx, tokens));
 }
 

@@ -14,6 +14,7 @@ import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
 import { readSettings } from "../settings/service";
 import { normalizedEmail, optionalText, requiredText } from "../text-fields";
+import { hasLocalPassword } from "./directory-accounts";
 import type { ProfileInput, RegistrationInput, Role } from "./model";
 import { assertPasswordAcceptable, type MaybeText, replacePassword } from "./password-change";
 import { mailResetLink } from "./reset-link";
@@ -124,7 +125,7 @@ export async function verifyCredentials(ctx: AppContext, identifier: string, pas
   const user =
     ctx.db.select().from(users).where(eq(users.email, key)).get() ??
     ctx.db.select().from(users).where(eq(users.usernameChiave, key)).get();
-  if (!user) {
+  if (!user || !hasLocalPassword(user)) {
     await ctx.passwords.verifyNoAccount(password);
     return null;
   }
@@ -181,6 +182,9 @@ export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: 
   ctx.events.closeEndedSessions();
 }
 
+export const ACADEMY_MANAGED_PASSWORD =
+  "Entri con l'account dell'Accademia: la password si cambia nel sistema dell'Accademia, non in PrestaLab";
+
 export const WRONG_CURRENT_PASSWORD = "La password attuale non è corretta";
 
 /**
@@ -201,6 +205,7 @@ export async function changeOwnPassword(
     if (error instanceof HttpError) throw badRequest(error.message, { campo: "nuova_password" });
     throw error;
   }
+  if (!hasLocalPassword(user)) throw badRequest(ACADEMY_MANAGED_PASSWORD, { campo: "password_attuale" });
   if (!(await ctx.passwords.verify(current, user.passwordHash)))
     throw badRequest(WRONG_CURRENT_PASSWORD, { campo: "password_attuale" });
   if (password === current)

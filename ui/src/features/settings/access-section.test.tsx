@@ -12,7 +12,7 @@ const saved = {
     oidc_issuer: "https://accounts.google.com",
     oidc_client_id: "prestalab.apps.googleusercontent.com",
     oidc_client_secret: "****",
-    gruppi_corsi: { "studenti-design": "Design" },
+    gruppi_corsi: { "studenti-design": "Design" } as Record<string, string>,
   },
 };
 
