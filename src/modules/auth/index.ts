@@ -10,6 +10,7 @@ import { readsPlugin } from "../../read-model";
 import { messageAnswer } from "../schemas";
 import { readSettings } from "../settings/service";
 import { normalizedEmail } from "../text-fields";
+import { signInWithDirectory } from "./ldap";
 import {
   adminResetBody,
   forgotPasswordAnswer,
@@ -93,7 +94,11 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         }
         const delay = signInDelayMs(loginFailuresById.failures(identifier));
         if (delay > 0) await Bun.sleep(delay);
-        const user = await verifyCredentials(ctx, identifier, body.password);
+        const access = readSettings(ctx.db).accesso;
+        const local = await verifyCredentials(ctx, identifier, body.password);
+        // The right local password, so saying why does not reveal whether the account exists.
+        if (local && !isDesk(local) && !access.accesso_password_studenti) throw forbidden(STUDENTS_USE_ACADEMY_ACCOUNT);
+        const user = local ?? (await signInWithDirectory(ctx, access, identifier, body.password));
         if (!user) {
           loginFailuresByPair.recordFailure(pair);
           loginFailuresByIp.recordFailure(ip);
@@ -103,9 +108,6 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
         }
         loginFailuresByPair.clear(pair);
         loginFailuresById.clear(identifier);
-        // The right password, so saying why does not reveal whether the account exists.
-        if (!isDesk(user) && !readSettings(ctx.db).accesso.accesso_password_studenti)
-          throw forbidden(STUDENTS_USE_ACADEMY_ACCOUNT);
         ctx.logger.info(`sign-in ok identifier=${identifier} ip=${ip}`);
         return { token: await tokens.sign(user), user: publicUser(user) };
       },
