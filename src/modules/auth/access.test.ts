@@ -20,6 +20,7 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/api/auth/oidc/callback", access: "public" },
   { method: "POST", path: "/api/auth/oidc/sessione", access: "public" },
   { method: "GET", path: "/api/auth/me", access: "signed-in" },
+  { method: "PUT", path: "/api/auth/me/corso", access: "signed-in" },
   { method: "PUT", path: "/api/auth/password", access: "signed-in" },
   { method: "GET", path: "/api/auth/users", access: "admin" },
   { method: "PUT", path: "/api/auth/users/:id", access: "admin" },

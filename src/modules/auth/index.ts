@@ -10,6 +10,7 @@ import { readsPlugin } from "../../read-model";
 import { messageAnswer } from "../schemas";
 import { readSettings } from "../settings/service";
 import { normalizedEmail } from "../text-fields";
+import { chooseOwnCourse } from "./course-choice";
 import { signInWithDirectory } from "./ldap";
 import {
   adminResetBody,
@@ -177,6 +178,11 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
       { body: resetWithLinkBody, response: messageAnswer },
     )
     .get("/me", ({ actor }) => ({ user: publicUser(actor) }), { auth: "signed-in", response: meAnswer })
+    .put("/me/corso", ({ actor, body }) => ({ user: publicUser(chooseOwnCourse(ctx, actor, body.corso_accademico)) }), {
+      auth: "signed-in",
+      body: t.Object({ corso_accademico: t.String({ maxLength: 200, error: "Seleziona il corso accademico" }) }),
+      response: meAnswer,
+    })
     .put(
       "/password",
       async ({ actor, body }) => {

@@ -105,7 +105,8 @@ describe("sign-in through the academy's LDAP directory", () => {
   it("reads the typed login as a value, never as part of the filter", async () => {
     expect(escapedFilterValue("*)(uid=*")).toBe("\\2a\\29\\28uid=\\2a");
     const { client } = await deskWithDirectory();
-    const injected = await login(client, "*", "Password-di-Anna-1");
+    // Read as a filter, "anna.blu*" would find Anna, and her password would let whoever typed it in.
+    const injected = await login(client, "anna.blu*", "Password-di-Anna-1");
     expect(injected.status).toBe(401);
   });
 

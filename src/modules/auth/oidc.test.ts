@@ -216,6 +216,11 @@ describe("sign-in through the academy's OpenID provider", () => {
     const { client } = await academyDesk();
     const open = await signIn(client, "luca.nessuno");
     expect(open.user).toMatchObject({ corso_accademico: null, scelta_corso: true });
+    const chosen = await client.put("/api/auth/me/corso", { corso_accademico: "Pittura" }, open.token);
+    expect(chosen.body.user).toMatchObject({ corso_accademico: "Pittura", scelta_corso: false });
+    // Asked once: the choice is made, and the next sign-in keeps it.
+    expect((await client.put("/api/auth/me/corso", { corso_accademico: "Design" }, open.token)).status).toBe(403);
+    expect((await signIn(client, "luca.nessuno")).user.corso_accademico).toBe("Pittura");
     const strict = await academyDesk({ corso_obbligatorio: true });
     const refused = await signIn(strict.client, "luca.nessuno");
     expect(refused.refused).toBe(

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { ApiError, publicAnswerOf, publicServer } from "../lib/api";
+import { ApiError, answerOf, publicAnswerOf, publicServer, server } from "../lib/api";
 
 // The academy sign-in: which ways in the sign-in screen offers (GET /api/auth/metodi), and the session
 // handed over after the identity provider's round trip (POST /api/auth/oidc/sessione).
@@ -37,5 +37,13 @@ export function useAcademySession() {
       if (!answer.token || !answer.user) throw new ApiError(200, "Risposta di accesso non valida", answer);
       return answer;
     },
+  });
+}
+
+/** A student without a course chooses theirs, once (PUT /api/auth/me/corso). */
+export function useChooseCourse() {
+  return useMutation({
+    mutationFn: (corso_accademico: string) =>
+      answerOf(server.api.auth.me.corso.put({ corso_accademico }), "Errore nella scelta del corso"),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { aStudent } from "../../../test/fixtures";
 import { renderApp } from "../../../test/render-app";
 import { shellApi } from "../../../test/shell-api";
@@ -50,5 +50,24 @@ describe("sign-in with the academy's account", () => {
     const message = "Il tuo account dell'Accademia non fa più parte dei gruppi dei corsi: non puoi più accedere";
     renderApp({ path: `/#accesso_negato=${encodeURIComponent(message)}`, api: { "GET /api/auth/metodi": methods() } });
     expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe("a student whose academy account maps to no course", () => {
+  it("chooses their course once, on the dashboard", async () => {
+    const student = aStudent({ directory: "oidc", corso_accademico: null, scelta_corso: true });
+    const { user, server } = renderApp({
+      signedInAs: student,
+      api: {
+        "PUT /api/auth/me/corso": {
+          body: { user: { ...student, corso_accademico: "Fotografia", scelta_corso: false } },
+        },
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "Scegli il tuo corso" })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Corso accademico"), "Fotografia");
+    await user.click(screen.getByRole("button", { name: "Conferma il corso" }));
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "Scegli il tuo corso" })).toBeNull());
+    expect(server.callsTo("PUT /api/auth/me/corso")[0]?.body).toEqual({ corso_accademico: "Fotografia" });
   });
 });
