@@ -7,7 +7,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
-import { TabList } from "../../../components/tab-list";
+import { TabList, TabPanel } from "../../../components/tab-list";
 import { ViewSwitch } from "../../../components/view-switch";
 import { useLinkedItem } from "../../../lib/item-links";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -77,7 +77,9 @@ export function LoansPage() {
   const pendingCount = counts.in_attesa;
   const source = tab === "in_attesa" ? requests : loans;
   const shownCount = tab === "in_attesa" ? shownRequests.length : shownLoans.length;
-  const emptyText = LOANS_TABS.find(({ key }) => key === tab)?.empty ?? "";
+  const selectedTab = LOANS_TABS.find(({ key }) => key === tab);
+  const emptyText = selectedTab?.empty ?? "";
+  const tabLabel = selectedTab?.label ?? "";
 
   return (
     <>
@@ -121,7 +123,7 @@ export function LoansPage() {
           </div>
         </div>
 
-        <div id="loans-panel" role="tabpanel" aria-labelledby={`loans-tab-${tab}`} className="p-4">
+        <TabPanel id="loans-panel" tabId={`loans-tab-${tab}`} title={tabLabel} className="p-4">
           {tab === "in_attesa" && <PendingSets />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
@@ -184,7 +186,7 @@ export function LoansPage() {
               )}
             />
           )}
-        </div>
+        </TabPanel>
       </section>
 
       {linkedRequest && !dialog && (

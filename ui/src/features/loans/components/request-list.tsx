@@ -5,6 +5,7 @@ import { ShowMore } from "../../../components/show-more";
 import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
 import type { ListView } from "../../../components/view-switch";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
+import { standsAlone } from "../../../lib/set-lines";
 import { EntryCard } from "./entry-card";
 import { actionsColumn, BorrowerCell, fullName, ItemCell } from "./entry-fields";
 
@@ -21,9 +22,13 @@ interface RequestListProps {
   actions: (request: RequestView) => ReactNode;
 }
 
-/** The pending tab's list: a sortable table or cards, then "Mostra altri". */
+/**
+ * The pending tab's list: a sortable table or cards, then "Mostra altri". The lines of a set of more than
+ * one line are left out: the set's own card above the list shows them once.
+ */
 export function RequestList(props: RequestListProps) {
-  const { requests, onDetails, actions } = props;
+  const { onDetails, actions } = props;
+  const requests = props.requests.filter(standsAlone);
   const columns: TableColumn<RequestView, RequestSortKey>[] = [
     {
       header: "Articolo",
@@ -88,7 +93,8 @@ export function RequestList(props: RequestListProps) {
           ))}
         </ul>
       )}
-      <ShowMore shown={requests.length} total={props.total} onMore={props.onMore} busy={props.loadingMore} />
+      {/* Counts every fetched line, set lines too, as the total does. */}
+      <ShowMore shown={props.requests.length} total={props.total} onMore={props.onMore} busy={props.loadingMore} />
     </>
   );
 }
