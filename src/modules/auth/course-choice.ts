@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
@@ -12,7 +13,7 @@ import { isActiveCourse } from "../courses/service";
  * until a group of theirs maps them to one (src/modules/auth/directory-accounts.ts).
  */
 export function chooseOwnCourse(ctx: AppContext, user: Actor, course: string): Actor {
-  if (user.directory === null || user.corsoAccademico !== null || user.ruolo === "admin")
+  if (user.directory === null || user.corsoAccademico !== null || isDesk(user))
     throw forbidden("Il corso del tuo account lo cambia il banco prestiti");
   const chosen = course.trim();
   if (!isActiveCourse(ctx.db, chosen)) throw badRequest("Corso accademico non valido");

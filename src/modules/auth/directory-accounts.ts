@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { users } from "../../db/schema";
@@ -8,6 +9,7 @@ import { isIsoDate } from "../../domain/dates";
 import { forbidden } from "../../http/errors";
 import { type AuditActor, recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
+import { NO_LOCAL_PASSWORD } from "./passwords";
 import { countAdministrators } from "./service";
 
 // Accounts owned by the academy's identity provider (OIDC) or directory (LDAP): created at the first
@@ -130,7 +132,7 @@ export function signInFromDirectory(
 
   const standing = mappedStanding(access, profile.groups);
   const course = standing.course !== null && isActiveCourse(ctx.db, standing.course) ? standing.course : null;
-  const isDeskNow = standing.desk ?? existing?.ruolo === "admin";
+  const isDeskNow = standing.desk ?? (existing ? isDesk(existing) : false);
   const keepsChosenCourse = existing?.courseChosenByStudent === true && course === null;
   if (course === null && !isDeskNow && !keepsChosenCourse) {
     // A directory account that had a course from its groups and has none now left the mapped groups.
@@ -176,8 +178,7 @@ export function signInFromDirectory(
         return created;
       }
       // The last administrator keeps the role even when the desk group no longer lists them.
-      const ruolo =
-        isDeskNow || (existing.ruolo === "admin" && countAdministrators({ ...ctx, db: tx }) <= 1) ? "admin" : "user";
+      const ruolo = isDeskNow || (isDesk(existing) && countAdministrators({ ...ctx, db: tx }) <= 1) ? "admin" : "user";
       const roleChanged = ruolo !== existing.ruolo;
       const updated = tx
         .update(users)
@@ -197,7 +198,7 @@ export function signInFromDirectory(
           action: "user.role",
           entity: "user",
           entityId: updated.id,
-          summary: `Ruolo di ${updated.email} portato a ${ruolo === "admin" ? "amministratore" : "studente"} dalla directory`,
+          summary: `Ruolo di ${updated.email} portato a ${isDesk({ ruolo }) ? "amministratore" : "studente"} dalla directory`,
         });
       recordAudit(tx, ctx.clock, updated, {
         action: "auth.directory-sign-in",
@@ -213,14 +214,4 @@ export function signInFromDirectory(
       refuse(ctx, kind, who, IDENTITY_TAKEN);
     throw error;
   }
-}
-
-/**
- * The password hash of an account that has no local password: no argon2 hash ever equals it, and the
- * password sign-in treats it as "no such account".
- */
-export const NO_LOCAL_PASSWORD = "";
-
-export function hasLocalPassword(user: Pick<Actor, "passwordHash">): boolean {
-  return user.passwordHash !== NO_LOCAL_PASSWORD;
 }

@@ -14,9 +14,9 @@ import { recordAudit } from "../audit/service";
 import { isActiveCourse } from "../courses/service";
 import { readSettings } from "../settings/service";
 import { normalizedEmail, optionalText, requiredText } from "../text-fields";
-import { hasLocalPassword } from "./directory-accounts";
 import type { ProfileInput, RegistrationInput, Role } from "./model";
 import { assertPasswordAcceptable, type MaybeText, replacePassword } from "./password-change";
+import { hasLocalPassword } from "./passwords";
 import { mailResetLink } from "./reset-link";
 
 /** A course open to registrations; an archived one only when the student already follows it. */

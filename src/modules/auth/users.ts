@@ -22,6 +22,6 @@ export function publicUser(user: Actor): PublicUser {
     directory: user.directory,
     directory_synced_at: user.directorySyncedAt,
     valido_fino_al: user.validoFinoAl,
-    scelta_corso: user.directory !== null && user.corsoAccademico === null && user.ruolo !== "admin",
+    scelta_corso: user.directory !== null && user.corsoAccademico === null && !isDesk(user),
   };
 }
