@@ -85,10 +85,12 @@ describe("the API documentation at /api/docs", () => {
             body: expect.arrayContaining([expect.stringMatching(/^(type|anyOf)$/)]),
           },
         );
-      // The success answer: 200, 201 for an extension asked, or 202 for an import started as a job.
-      const success = (operation.responses?.["200"] ?? operation.responses?.["201"] ?? operation.responses?.["202"]) as
-        | { content?: object }
-        | undefined;
+      // The success answer: 200, 201 for an extension asked, 202 for an import started as a job, or 302
+      // for a redirect.
+      const success = (operation.responses?.["200"] ??
+        operation.responses?.["201"] ??
+        operation.responses?.["202"] ??
+        operation.responses?.["302"]) as { content?: object } | undefined;
       // Every route says what it answers: a JSON schema, or the kind of file (fileAnswer).
       const answers = Object.keys(success?.content ?? {});
       expect({ name, answers: answers.length }).toEqual({ name, answers: 1 });

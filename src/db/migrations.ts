@@ -32,6 +32,7 @@ import loanExtensions from "../../migrations/0028_loan_extensions.sql" with { ty
 import shortagesOfLoans from "../../migrations/0029_shortages_of_loans.sql" with { type: "text" };
 import unitIdentity from "../../migrations/0030_unit_identity.sql" with { type: "text" };
 import photos from "../../migrations/0031_photos.sql" with { type: "text" };
+import academySignIn from "../../migrations/0032_academy_sign_in.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -69,6 +70,7 @@ export const migrationSql: Record<string, string> = {
   "0029_shortages_of_loans": shortagesOfLoans,
   "0030_unit_identity": unitIdentity,
   "0031_photos": photos,
+  "0032_academy_sign_in": academySignIn,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

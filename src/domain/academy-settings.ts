@@ -2,6 +2,7 @@
 // function here is pure and takes the settings as input, so the server enforces and the UI shows the same
 // rule. The defaults are the rules PrestaLab had before they became settings.
 
+import { type AccessSettings, accessProblem, DEFAULT_ACCESS } from "./academy-access";
 import { addDays, daysBetween, isIsoDate } from "./dates";
 
 export interface Closure {
@@ -40,8 +41,8 @@ export interface AcademySettings {
   smtp_url: string | null;
   /** The sender of every e-mail ("Ufficio prestiti <prestiti@accademia.it>"); null = MAIL_FROM. */
   mail_from: string | null;
-  /** The only e-mail domains a student may sign up with ("studenti.accademia.it"); empty = any. */
-  domini_email_registrazione: string[];
+  /** Sign-in through the academy's accounts, the password form and self-registration. */
+  accesso: AccessSettings;
 }
 
 /** The settings every signed-in person may read: what the booking forms and calendars show. */
@@ -85,7 +86,7 @@ export const DEFAULT_SETTINGS: AcademySettings = {
   url_pubblico: null,
   smtp_url: null,
   mail_from: null,
-  domini_email_registrazione: [],
+  accesso: DEFAULT_ACCESS,
 };
 
 export const MAX_NOTE_LENGTH = 1000;
@@ -271,12 +272,12 @@ export function settingsProblem(settings: AcademySettings): string | null {
     return "Il mittente sta su una sola riga: togli gli a capo";
   if (settings.mail_from !== null && !isMailSender(settings.mail_from))
     return "Il mittente è un indirizzo e-mail, anche con un nome (Ufficio prestiti <prestiti@accademia.it>)";
-  const domains = settings.domini_email_registrazione;
+  const domains = settings.accesso.domini_email_registrazione;
   if (domains.length > MAX_SIGN_UP_DOMAINS) return `Al massimo ${MAX_SIGN_UP_DOMAINS} domini per la registrazione`;
   const notDomain = domains.find((domain) => !isDomainName(domain));
   if (notDomain !== undefined)
     return `"${notDomain}" non è un dominio: scrivi solo la parte dopo la @, come studenti.accademia.it`;
-  return null;
+  return accessProblem(settings.accesso);
 }
 
 const MAX_SIGN_UP_DOMAINS = 50;
@@ -293,8 +294,8 @@ export function isDomainName(value: string): boolean {
 }
 
 /** Why a student may not sign up with `email` (already lowercase) under these settings, or null. */
-export function signUpDomainProblem(settings: Pick<AcademySettings, "domini_email_registrazione">, email: string) {
-  const domains = settings.domini_email_registrazione;
+export function signUpDomainProblem(access: Pick<AccessSettings, "domini_email_registrazione">, email: string) {
+  const domains = access.domini_email_registrazione;
   if (domains.length === 0 || domains.includes(email.slice(email.lastIndexOf("@") + 1))) return null;
   const listed = domains.map((domain) => `@${domain}`);
   const allowed = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(", ")} o ${listed.at(-1)}`;

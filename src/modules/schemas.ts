@@ -68,6 +68,17 @@ export function oneOf<const Values extends readonly [string, ...string[]]>(value
  * What a route that answers a file (a spreadsheet, a PDF, a backup, a calendar, an event stream) declares
  * instead of a JSON schema: its content type, in the route's OpenAPI `detail`.
  */
+/** A route that answers by sending the browser elsewhere (302 with a Location header). */
+export const redirectAnswer = (description: string) => ({
+  responses: {
+    302: {
+      description,
+      headers: { Location: { schema: { type: "string" as const } } },
+      content: { "text/plain": { schema: { type: "string" as const } } },
+    },
+  },
+});
+
 export const fileAnswer = (contentType: string, description: string) => ({
   responses: {
     200: { description, content: { [contentType]: { schema: { type: "string" as const, format: "binary" } } } },

@@ -16,6 +16,10 @@ export function aStudent(overrides: Partial<User> = {}): User {
     is_blocked: false,
     blocked_reason: null,
     created_at: "2026-01-10T09:00:00.000Z",
+    directory: null,
+    directory_synced_at: null,
+    valido_fino_al: null,
+    scelta_corso: false,
     ...overrides,
   };
 }

@@ -24,8 +24,22 @@ export const users = sqliteTable(
     // Bumped by a password reset or a role change: tokens carrying an older value stop working.
     sessionVersion: integer("session_version").notNull().default(1),
     createdAt: text("created_at").notNull(),
+    // The academy's directory that owns the account ("oidc" or "ldap"), null for a local account; with
+    // the id it knows the person by there (OIDC "issuer subject", LDAP DN). Its name, course and role
+    // follow the directory at each sign-in.
+    directory: text("directory", { enum: ["oidc", "ldap"] }),
+    directoryId: text("directory_id"),
+    directorySyncedAt: text("directory_synced_at"),
+    // Set by the daily check when the account's LDAP entry is no longer found.
+    directoryGoneAt: text("directory_gone_at"),
+    // A directory account whose course the student chose (no group of theirs maps to one): the
+    // directory's next sign-ins leave it alone until a group maps them to a course.
+    courseChosenByStudent: integer("course_chosen_by_student", { mode: "boolean" }).notNull().default(false),
+    // The account's last valid day (YYYY-MM-DD): afterwards the person cannot book; null = no end.
+    validoFinoAl: text("valido_fino_al"),
   },
   (table) => [
+    uniqueIndex("users_directory_id_unique").on(table.directory, table.directoryId),
     uniqueIndex("users_email_unique").on(table.email),
     uniqueIndex("users_username_chiave_unique").on(table.usernameChiave),
     uniqueIndex("users_matricola_unique").on(table.matricola),

@@ -14,7 +14,13 @@ const ROUTES: Route[] = [
   { method: "POST", path: "/api/auth/register", access: "public" },
   { method: "POST", path: "/api/auth/forgot-password", access: "public" },
   { method: "POST", path: "/api/auth/reimposta-password", access: "public" },
+  // Academy sign-in: the sign-in screen's choices, the provider's round trip, the session hand-over.
+  { method: "GET", path: "/api/auth/metodi", access: "public" },
+  { method: "GET", path: "/api/auth/oidc/start", access: "public" },
+  { method: "GET", path: "/api/auth/oidc/callback", access: "public" },
+  { method: "POST", path: "/api/auth/oidc/sessione", access: "public" },
   { method: "GET", path: "/api/auth/me", access: "signed-in" },
+  { method: "PUT", path: "/api/auth/me/corso", access: "signed-in" },
   { method: "PUT", path: "/api/auth/password", access: "signed-in" },
   { method: "GET", path: "/api/auth/users", access: "admin" },
   { method: "PUT", path: "/api/auth/users/:id", access: "admin" },

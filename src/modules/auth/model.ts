@@ -88,6 +88,13 @@ export const publicUserView = t.Object({
   is_blocked: t.Boolean(),
   blocked_reason: t.Nullable(t.String()),
   created_at: timestampText,
+  /** "oidc" or "ldap" when the academy's directory owns the account: its name, course and role follow it. */
+  directory: t.Nullable(t.UnionEnum(["oidc", "ldap"])),
+  directory_synced_at: t.Nullable(timestampText),
+  /** The account's last valid day; after it the student cannot book. */
+  valido_fino_al: t.Nullable(t.String()),
+  /** A directory account with no course yet: the student is asked to choose one. */
+  scelta_corso: t.Boolean(),
 });
 
 export const signedInAnswer = t.Object({ token: t.String(), user: publicUserView });

@@ -74,3 +74,13 @@ export function createPasswordHasher(
     },
   };
 }
+
+/**
+ * The password hash of an account that has no local password: no argon2 hash ever equals it, and the
+ * password sign-in treats it as "no such account".
+ */
+export const NO_LOCAL_PASSWORD = "";
+
+export function hasLocalPassword(user: { passwordHash: string }): boolean {
+  return user.passwordHash !== NO_LOCAL_PASSWORD;
+}

@@ -16,6 +16,7 @@ import { readSettings } from "../settings/service";
 import { normalizedEmail, optionalText, requiredText } from "../text-fields";
 import type { ProfileInput, RegistrationInput, Role } from "./model";
 import { assertPasswordAcceptable, type MaybeText, replacePassword } from "./password-change";
+import { hasLocalPassword } from "./passwords";
 import { mailResetLink } from "./reset-link";
 
 /** A course open to registrations; an archived one only when the student already follows it. */
@@ -69,6 +70,9 @@ function findUser(ctx: AppContext, id: number): Actor {
   return user;
 }
 
+export const SIGN_UP_CLOSED =
+  "La registrazione non è aperta: accedi con l'account dell'Accademia o chiedi al banco prestiti di creare il tuo account";
+
 /**
  * Public registration always creates a student. Called by an administrator, it follows the admin's
  * new-user form instead: the role is chosen, and course and phone are optional.
@@ -77,8 +81,12 @@ export async function registerUser(ctx: AppContext, admin: Actor | null, input: 
   const byAdmin = admin !== null && isDesk(admin);
   const fields = profileFields(ctx.db, input, { courseRequired: !byAdmin });
   // The academy may open self-registration to its own e-mail domains only; the desk adds anyone.
-  const domainProblem = byAdmin ? null : signUpDomainProblem(readSettings(ctx.db), fields.email);
-  if (domainProblem) throw badRequest(domainProblem);
+  if (!byAdmin) {
+    const access = readSettings(ctx.db).accesso;
+    if (!access.registrazione_aperta) throw forbidden(SIGN_UP_CLOSED);
+    const domainProblem = signUpDomainProblem(access, fields.email);
+    if (domainProblem) throw badRequest(domainProblem);
+  }
   const username = optionalText(input.username, 50);
   const password = assertPasswordAcceptable(input.password);
   const ruolo: Role = byAdmin ? (input.ruolo ?? input.role ?? "user") : "user";
@@ -117,7 +125,7 @@ export async function verifyCredentials(ctx: AppContext, identifier: string, pas
   const user =
     ctx.db.select().from(users).where(eq(users.email, key)).get() ??
     ctx.db.select().from(users).where(eq(users.usernameChiave, key)).get();
-  if (!user) {
+  if (!user || !hasLocalPassword(user)) {
     await ctx.passwords.verifyNoAccount(password);
     return null;
   }
@@ -174,6 +182,9 @@ export async function setPasswordByAdmin(ctx: AppContext, admin: Actor, target: 
   ctx.events.closeEndedSessions();
 }
 
+export const ACADEMY_MANAGED_PASSWORD =
+  "Entri con l'account dell'Accademia: la password si cambia nel sistema dell'Accademia, non in PrestaLab";
+
 export const WRONG_CURRENT_PASSWORD = "La password attuale non è corretta";
 
 /**
@@ -194,6 +205,7 @@ export async function changeOwnPassword(
     if (error instanceof HttpError) throw badRequest(error.message, { campo: "nuova_password" });
     throw error;
   }
+  if (!hasLocalPassword(user)) throw badRequest(ACADEMY_MANAGED_PASSWORD, { campo: "password_attuale" });
   if (!(await ctx.passwords.verify(current, user.passwordHash)))
     throw badRequest(WRONG_CURRENT_PASSWORD, { campo: "password_attuale" });
   if (password === current)

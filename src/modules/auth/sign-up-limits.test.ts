@@ -58,15 +58,19 @@ describe("domini_email_registrazione", () => {
   async function deskWithDomains(domains: unknown) {
     const client = createTestClient();
     const admin = await signInAdmin(client);
-    const saved = await client.put("/api/impostazioni", { domini_email_registrazione: domains }, admin.token);
+    const saved = await client.put(
+      "/api/impostazioni",
+      { accesso: { domini_email_registrazione: domains } },
+      admin.token,
+    );
     return { client, admin: admin.token, saved };
   }
 
   it("is empty by default: any address may sign up", async () => {
     const client = createTestClient();
     const admin = await signInAdmin(client);
-    expect((await client.get("/api/impostazioni", admin.token)).body.domini_email_registrazione).toEqual([]);
-    expect(DEFAULT_SETTINGS.domini_email_registrazione).toEqual([]);
+    expect((await client.get("/api/impostazioni", admin.token)).body.accesso.domini_email_registrazione).toEqual([]);
+    expect(DEFAULT_SETTINGS.accesso.domini_email_registrazione).toEqual([]);
     expect((await client.post("/api/auth/register", studentData({ email: "chiunque@gmail.com" }))).status).toBe(200);
   });
 
@@ -78,8 +82,8 @@ describe("domini_email_registrazione", () => {
       "accademia.it",
     ]);
     expect(saved.status).toBe(200);
-    expect(saved.body.domini_email_registrazione).toEqual(["studenti.accademia.it", "accademia.it"]);
-    expect((await client.get("/api/impostazioni", admin)).body.domini_email_registrazione).toEqual([
+    expect(saved.body.accesso.domini_email_registrazione).toEqual(["studenti.accademia.it", "accademia.it"]);
+    expect((await client.get("/api/impostazioni", admin)).body.accesso.domini_email_registrazione).toEqual([
       "studenti.accademia.it",
       "accademia.it",
     ]);
@@ -113,10 +117,12 @@ describe("domini_email_registrazione", () => {
       [Array.from({ length: 51 }, (_, i) => `sede${i}.accademia.it`), "Al massimo 50 domini per la registrazione"],
     ];
     for (const [domains, error] of bad) {
-      const answer = await client.put("/api/impostazioni", { domini_email_registrazione: domains }, admin);
+      const answer = await client.put("/api/impostazioni", { accesso: { domini_email_registrazione: domains } }, admin);
       expect(answer).toMatchObject({ status: 400, body: { error } });
     }
-    expect((await client.get("/api/impostazioni", admin)).body.domini_email_registrazione).toEqual(["accademia.it"]);
+    expect((await client.get("/api/impostazioni", admin)).body.accesso.domini_email_registrazione).toEqual([
+      "accademia.it",
+    ]);
   });
 
   it("when set, lets students sign up only with those domains, naming them, and the desk still adds anyone", async () => {

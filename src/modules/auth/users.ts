@@ -19,5 +19,9 @@ export function publicUser(user: Actor): PublicUser {
     is_blocked: user.isBlocked,
     blocked_reason: user.blockedReason,
     created_at: user.createdAt,
+    directory: user.directory,
+    directory_synced_at: user.directorySyncedAt,
+    valido_fino_al: user.validoFinoAl,
+    scelta_corso: user.directory !== null && user.corsoAccademico === null && !isDesk(user),
   };
 }

@@ -3,7 +3,8 @@ import { union } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
 import { prestiti, richieste } from "../../db/schema";
-import { academyDateProblem, loanLimitProblem } from "../../domain/academy-settings";
+import { EXPIRED_ACCOUNT, isExpired } from "../../domain/academy-access";
+import { academyDateProblem, italianDate, loanLimitProblem } from "../../domain/academy-settings";
 import { canMoveRequest, OPEN_LOAN_STATES, REQUEST_STATE, type RequestState } from "../../domain/bookings";
 import { isIsoDate } from "../../domain/dates";
 import { BLOCKED_BORROWER_MESSAGE, UNBLOCK_HELP } from "../../domain/loan-rules";
@@ -13,6 +14,15 @@ import type { BlockedBorrowerAnswer, BlockedStudentAnswer } from "./model";
 import { overdueLoanCondition } from "./overdue";
 
 // ── Guards shared by every booking path ─────────────────────────────────────────────────────────
+
+/** An account past its last valid day (`valido_fino_al`) books nothing new; its open loans stay. */
+export function assertAccountValid(borrower: Pick<Actor, "validoFinoAl">, today: string, byDesk: boolean): void {
+  if (!isExpired(borrower.validoFinoAl, today)) return;
+  if (!byDesk) throw forbidden(EXPIRED_ACCOUNT);
+  throw forbidden(
+    `L'account dello studente è scaduto il ${italianDate(borrower.validoFinoAl as string)}: non può ricevere nuovi prestiti`,
+  );
+}
 
 export function blockedStudentError(user: Pick<Actor, "blockedReason" | "penaltyStrikes">) {
   const answer: Omit<BlockedStudentAnswer, "error"> = {

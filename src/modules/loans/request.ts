@@ -13,7 +13,14 @@ import { badRequest, forbidden, notFound } from "../../http/errors";
 import { refreshSetState } from "../sets/settle";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
-import { assertAcademyRules, assertCanMove, blockedStudentError, calendarDay, hasOverdueLoan } from "./guards";
+import {
+  assertAcademyRules,
+  assertAccountValid,
+  assertCanMove,
+  blockedStudentError,
+  calendarDay,
+  hasOverdueLoan,
+} from "./guards";
 import type { RequestBody, RequestView } from "./model";
 import { requestView } from "./reads";
 
@@ -58,6 +65,7 @@ export function createRequestStep(tx: WriteTx, ctx: AppContext, student: Actor, 
   // The account as it is now, not as the session read it: a return may have just blocked it.
   const account = tx.select().from(users).where(eq(users.id, student.id)).get() ?? student;
   if (account.isBlocked) throw blockedStudentError(account);
+  assertAccountValid(account, today, false);
   if (hasOverdueLoan(tx, student.id, today))
     throw forbidden("Hai un prestito scaduto: restituiscilo prima di fare nuove richieste");
   const askedUnit = input.unit_id ?? null;

@@ -26,6 +26,7 @@ import { recordAudit } from "../audit/service";
 import { UNTIL_THE_END, unitCalendars } from "../loans/bookings";
 import {
   assertAcademyDates,
+  assertAccountValid,
   assertUnderLoanLimit,
   blockedBorrowerError,
   blockedStudentError,
@@ -58,6 +59,7 @@ function borrowerOf(tx: Db, actor: Actor, input: CreateSetBody, today: string): 
   if (!borrower) throw notFound("Utente non trovato");
   if (isDesk(borrower)) throw badRequest("Gli amministratori non possono ricevere prestiti");
   if (borrower.isBlocked) throw deskBooking ? blockedBorrowerError(borrower) : blockedStudentError(borrower);
+  assertAccountValid(borrower, today, deskBooking);
   if (hasOverdueLoan(tx, borrower.id, today))
     throw forbidden(
       deskBooking

@@ -1,6 +1,7 @@
 import { ClipboardList, LayoutDashboard, ListChecks, PackageSearch, TriangleAlert } from "lucide-react";
 import { useLayoutEffect, useState } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useSearchParams } from "react-router";
+import { ChooseCourseCard } from "../features/account/components/choose-course-card";
 import { AvailableItemsPage } from "../features/available-items/components/available-items-page";
 import { ReportFaultPage } from "../features/fault-reports/components/report-fault-page";
 import { ItemPage } from "../features/item-page/components/item-page";
@@ -47,11 +48,17 @@ export function StudentArea() {
   const { pathname } = useLocation();
   // The wizard opens over the current view, its state in the address.
   const openRequest = (itemId?: number) => navigate({ pathname, search: newRequestParams(itemId).toString() });
+  const dashboard = (
+    <>
+      <ChooseCourseCard />
+      <StudentDashboardPage user={user} onNewRequest={() => openRequest()} />
+    </>
+  );
   return (
     <Routes>
       <Route element={<StudentLayout />}>
-        <Route index element={<StudentDashboardPage user={user} onNewRequest={() => openRequest()} />} />
-        <Route path="dashboard" element={<StudentDashboardPage user={user} onNewRequest={() => openRequest()} />} />
+        <Route index element={dashboard} />
+        <Route path="dashboard" element={dashboard} />
         <Route path="miei-prestiti" element={<MyLoansPage onNewRequest={() => openRequest()} />} />
         <Route path="mie-prenotazioni" element={<MySetsPage />} />
         <Route path="articoli" element={<AvailableItemsPage onRequestItem={openRequest} />} />

@@ -155,7 +155,7 @@ describe("Impostazioni", () => {
     expect(await screen.findByText("Impostazioni salvate")).toBeTruthy();
     expect(server.callsTo("PUT /api/impostazioni")[0]?.body).toEqual({
       ...DEFAULT_SETTINGS,
-      domini_email_registrazione: ["studenti.accademia.it", "accademia.it"],
+      accesso: { ...DEFAULT_SETTINGS.accesso, domini_email_registrazione: ["studenti.accademia.it", "accademia.it"] },
     });
     cleanup();
   });
@@ -167,7 +167,13 @@ describe("Impostazioni", () => {
       api: {
         ...adminShellApi,
         "GET /api/impostazioni": {
-          body: { ...DEFAULT_SETTINGS, domini_email_registrazione: ["studenti.accademia.it", "accademia.it"] },
+          body: {
+            ...DEFAULT_SETTINGS,
+            accesso: {
+              ...DEFAULT_SETTINGS.accesso,
+              domini_email_registrazione: ["studenti.accademia.it", "accademia.it"],
+            },
+          },
         },
         "GET /api/corsi/tutti": { body: courses },
         "GET /api/calendario": { body: { url: "https://prestiti.accademia.it/api/calendario/1-abc.ics" } },

@@ -9,7 +9,8 @@ import { AuthHeading, TextLink } from "./auth-layout";
 
 interface LoginFormProps {
   onSignedIn: (token: string, user: User) => void;
-  onRegister: () => void;
+  /** Null while self-registration is closed. */
+  onRegister: (() => void) | null;
   onForgotPassword: () => void;
 }
 
@@ -60,9 +61,11 @@ export function LoginForm({ onSignedIn, onRegister, onForgotPassword }: LoginFor
           {login.isPending ? "Accesso in corso..." : "Accedi"}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <TextLink onClick={onRegister}>Non hai un account? Registrati</TextLink>
-      </p>
+      {onRegister && (
+        <p className="mt-6 text-center text-sm text-slate-600">
+          <TextLink onClick={onRegister}>Non hai un account? Registrati</TextLink>
+        </p>
+      )}
     </>
   );
 }

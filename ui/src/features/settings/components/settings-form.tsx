@@ -2,6 +2,7 @@ import type { AcademySettings } from "../../../../../src/domain/academy-settings
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { useSettingsForm } from "../hooks/use-settings-form";
+import { AccessSection } from "./access-section";
 import { LoanLimitsSection } from "./loan-limits-section";
 import { MailSection } from "./mail-section";
 import { OpeningDaysSection } from "./opening-days-section";
@@ -11,7 +12,7 @@ import { RegistrationSection } from "./registration-section";
 
 /** The academy's rules as one form: each section edits the same draft, saved together. */
 export function SettingsForm({ saved }: { saved: AcademySettings }) {
-  const { draft, set, domainsText, changeDomainsText, submit, error, saving } = useSettingsForm(saved);
+  const { draft, set, setAccess, domainsText, changeDomainsText, submit, error, saving } = useSettingsForm(saved);
   return (
     <form onSubmit={submit} className="space-y-6" noValidate>
       <OpeningDaysSection draft={draft} set={set} />
@@ -19,6 +20,7 @@ export function SettingsForm({ saved }: { saved: AcademySettings }) {
       <PenaltiesSection draft={draft} set={set} />
       <ReceiptsSection draft={draft} set={set} />
       <MailSection draft={draft} set={set} />
+      <AccessSection access={draft.accesso} setAccess={setAccess} />
       <RegistrationSection domainsText={domainsText} onDomainsTextChange={changeDomainsText} />
       {error && <Alert tone="error">{error}</Alert>}
       <div className="flex justify-end">

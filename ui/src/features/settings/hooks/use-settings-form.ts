@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
+import type { AccessSettings } from "../../../../../src/domain/academy-access";
 import { type AcademySettings, normalizedDomains, settingsProblem } from "../../../../../src/domain/academy-settings";
 import { useSaveSettings } from "../../../api/impostazioni";
 import { useToast } from "../../../components/toast";
@@ -22,18 +23,20 @@ export function useSettingsForm(saved: AcademySettings) {
   const [draft, setDraft] = useState(saved);
   const [error, setError] = useState<string | null>(null);
   // The domains are typed as text, one per line: the list is read from it, the text kept as typed.
-  const [domainsText, setDomainsText] = useState(saved.domini_email_registrazione.join("\n"));
+  const [domainsText, setDomainsText] = useState(saved.accesso.domini_email_registrazione.join("\n"));
   const save = useSaveSettings();
   const toast = useToast();
   useEffect(() => {
     setDraft(saved);
-    setDomainsText(saved.domini_email_registrazione.join("\n"));
+    setDomainsText(saved.accesso.domini_email_registrazione.join("\n"));
   }, [saved]);
   const set = (change: Partial<AcademySettings>) => setDraft((current) => ({ ...current, ...change }));
+  const setAccess = (change: Partial<AccessSettings>) =>
+    setDraft((current) => ({ ...current, accesso: { ...current.accesso, ...change } }));
 
   function changeDomainsText(text: string) {
     setDomainsText(text);
-    set({ domini_email_registrazione: normalizedDomains(text.split(/[\s,;]+/)) });
+    setAccess({ domini_email_registrazione: normalizedDomains(text.split(/[\s,;]+/)) });
   }
 
   function submit(event: FormEvent) {
@@ -47,5 +50,5 @@ export function useSettingsForm(saved: AcademySettings) {
     });
   }
 
-  return { draft, set, domainsText, changeDomainsText, submit, error, saving: save.isPending };
+  return { draft, set, setAccess, domainsText, changeDomainsText, submit, error, saving: save.isPending };
 }

@@ -1,0 +1,162 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Attribute, Change, Client } from "ldapts";
+
+// A real LDAP directory for the tests: Debian's slapd, started on a free local port with a configuration
+// generated in a temporary directory (groupOfNames groups, memberOf kept by the memberof overlay, as
+// Active Directory keeps it), and seeded with people and groups. Missing slapd fails the test: install
+// it with `apt-get install slapd ldap-utils` (.ci/run does).
+
+export const SLAPD = "/usr/sbin/slapd";
+export const LDAP_BASE = "dc=accademia,dc=test";
+export const LDAP_PEOPLE = `ou=persone,${LDAP_BASE}`;
+export const LDAP_SERVICE = { dn: `cn=prestalab,${LDAP_BASE}`, password: "Servizio-Ldap-2026" };
+const ROOT = { dn: `cn=admin,${LDAP_BASE}`, password: "radice-di-prova" };
+
+export interface LdapPerson {
+  uid: string;
+  mail: string;
+  givenName: string;
+  sn: string;
+  password: string;
+  groups: string[];
+}
+
+export interface TestDirectory {
+  url: string;
+  dnOf(uid: string): string;
+  remove(uid: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+function configuration(dir: string): string {
+  return [
+    "include /etc/ldap/schema/core.schema",
+    "include /etc/ldap/schema/cosine.schema",
+    "include /etc/ldap/schema/inetorgperson.schema",
+    "modulepath /usr/lib/ldap",
+    "moduleload back_mdb",
+    "moduleload memberof",
+    `pidfile ${join(dir, "slapd.pid")}`,
+    "database mdb",
+    `suffix "${LDAP_BASE}"`,
+    `rootdn "${ROOT.dn}"`,
+    `rootpw ${ROOT.password}`,
+    `directory ${join(dir, "db")}`,
+    "overlay memberof",
+    // The service account may read the people; each person may bind as themselves.
+    `access to attrs=userPassword by anonymous auth by * none`,
+    `access to * by dn.exact="${LDAP_SERVICE.dn}" read by self read by * none`,
+    "",
+  ].join("\n");
+}
+
+/**
+ * Resolves when slapd says it is serving ("slapd starting" on its log), fails when it exits first. Its log
+ * is read to the end, so that slapd never blocks on a full pipe.
+ */
+function started(stderr: ReadableStream<Uint8Array>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const decoder = new TextDecoder();
+    let log = "";
+    let ready = false;
+    void (async () => {
+      const reader = stderr.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        log += decoder.decode(read.value, { stream: true });
+        if (!ready && log.includes("slapd starting")) {
+          ready = true;
+          resolve();
+        }
+      }
+      if (!ready) reject(new Error(`slapd è terminato subito:\n${log}`));
+    })();
+  });
+}
+
+/**
+ * The root's connection. slapd logs "slapd starting" just before its listener thread starts listening,
+ * so the first connections may still be refused: each refusal comes back at once, and is tried again.
+ */
+async function rootClient(url: string): Promise<Client> {
+  for (let attempt = 1; ; attempt++) {
+    const client = new Client({ url });
+    try {
+      await client.bind(ROOT.dn, ROOT.password);
+      return client;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "ECONNREFUSED" || attempt === 1000) throw error;
+    }
+  }
+}
+
+export async function startTestDirectory(people: LdapPerson[]): Promise<TestDirectory> {
+  if (!(await Bun.file(SLAPD).exists()))
+    throw new Error(`${SLAPD} manca: installa slapd (apt-get install -y slapd ldap-utils), come fa .ci/run`);
+  const dir = mkdtempSync(join(tmpdir(), "prestalab-slapd-"));
+  mkdirSync(join(dir, "db"));
+  const conf = join(dir, "slapd.conf");
+  writeFileSync(conf, configuration(dir));
+  const url = `ldap://127.0.0.1:${await freePort()}`;
+  // -d 32768: stay in the foreground and log only what is always logged, "slapd starting" among it.
+  const slapd = Bun.spawn([SLAPD, "-f", conf, "-h", `${url}/`, "-d", "32768"], { stdout: "ignore", stderr: "pipe" });
+  await started(slapd.stderr);
+  const root = await rootClient(url);
+  const dnOf = (uid: string) => `uid=${uid},${LDAP_PEOPLE}`;
+  await root.add(LDAP_BASE, { objectClass: ["dcObject", "organization"], dc: "accademia", o: "Accademia" });
+  await root.add(LDAP_PEOPLE, { objectClass: "organizationalUnit", ou: "persone" });
+  await root.add(`ou=gruppi,${LDAP_BASE}`, { objectClass: "organizationalUnit", ou: "gruppi" });
+  await root.add(LDAP_SERVICE.dn, {
+    objectClass: ["organizationalRole", "simpleSecurityObject"],
+    cn: "prestalab",
+    userPassword: LDAP_SERVICE.password,
+  });
+  for (const person of people)
+    await root.add(dnOf(person.uid), {
+      objectClass: "inetOrgPerson",
+      uid: person.uid,
+      cn: `${person.givenName} ${person.sn}`,
+      givenName: person.givenName,
+      sn: person.sn,
+      mail: person.mail,
+      userPassword: person.password,
+    });
+  const groups = new Set(people.flatMap((person) => person.groups));
+  for (const group of groups)
+    await root.add(`cn=${group},ou=gruppi,${LDAP_BASE}`, {
+      objectClass: "groupOfNames",
+      cn: group,
+      member: people.filter((person) => person.groups.includes(group)).map((person) => dnOf(person.uid)),
+    });
+  return {
+    url,
+    dnOf,
+    async remove(uid) {
+      for (const group of groups)
+        await root
+          .modify(
+            `cn=${group},ou=gruppi,${LDAP_BASE}`,
+            new Change({ operation: "delete", modification: new Attribute({ type: "member", values: [dnOf(uid)] }) }),
+          )
+          // A group keeps at least one member (groupOfNames): the last one stays listed there.
+          .catch(() => undefined);
+      await root.del(dnOf(uid));
+    },
+    async stop() {
+      await root.unbind().catch(() => undefined);
+      slapd.kill();
+      await slapd.exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
