@@ -13,10 +13,10 @@ import { availabilityModule } from "./modules/availability";
 import { calendarModule } from "./modules/calendar";
 import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
+import { demandModule } from "./modules/demand";
 import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { createImportJobs } from "./modules/excel/import-jobs";
-
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { jsonTextOf } from "./modules/json-text";
@@ -118,7 +118,8 @@ export function createApp(
     .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens))
     .use(calendarModule(ctx, tokens))
-    .use(setsModule(ctx, tokens));
+    .use(setsModule(ctx, tokens))
+    .use(demandModule(ctx, tokens));
   api.use(apiDocs(api));
 
   return new Elysia()

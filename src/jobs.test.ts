@@ -84,6 +84,7 @@ describe("the overdue job", () => {
       "strike-expiry",
       "mail-digest",
       "sent-mail-prune",
+      "demand-retention",
       "item-changes-prune",
     ]);
     expect([...ctx.metrics.jobRuns.values()].every((run) => run.ok)).toBe(true);

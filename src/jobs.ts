@@ -1,5 +1,6 @@
 import type { AppContext } from "./context";
 import { withoutMapping } from "./db/client";
+import { forgetDemandStudents } from "./modules/demand/events";
 import { cancelNoShows } from "./modules/loans/cancel";
 import { markOverdueLoans } from "./modules/loans/overdue-job";
 import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
@@ -40,6 +41,10 @@ const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
     name: "sent-mail-prune",
     run: (ctx) => `${pruneSentMail(ctx)} e-mail di più di ${SENT_MAIL_KEPT_DAYS} giorni tolte dalla posta in uscita`,
+  },
+  {
+    name: "demand-retention",
+    run: (ctx) => `${forgetDemandStudents(ctx)} eventi di domanda di più di 12 mesi senza più lo studente`,
   },
   {
     name: "item-changes-prune",

@@ -28,6 +28,7 @@ import resetLinkMadeAtSend from "../../migrations/0024_reset_link_made_at_send.s
 import sets from "../../migrations/0025_sets.sql" with { type: "text" };
 import kits from "../../migrations/0026_kits.sql" with { type: "text" };
 import setVersions from "../../migrations/0027_set_versions.sql" with { type: "text" };
+import demand from "../../migrations/0028_demand.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -61,6 +62,7 @@ export const migrationSql: Record<string, string> = {
   "0025_sets": sets,
   "0026_kits": kits,
   "0027_set_versions": setVersions,
+  "0028_demand": demand,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -1,4 +1,5 @@
 export * from "./audit";
+export * from "./demand";
 export * from "./inventory";
 export * from "./kits";
 export * from "./loans";

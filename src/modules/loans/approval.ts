@@ -6,9 +6,11 @@ import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "..
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE, REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
+import { DEMAND_EVENT } from "../../domain/demand";
 import { penaltyWarning } from "../../domain/loan-rules";
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { recordDemandStep } from "../demand/events";
 import { unitsOfItem } from "../inventory/units";
 import { notifyStudent } from "../notifications/service";
 import { refreshSetState } from "../sets/settle";
@@ -167,6 +169,15 @@ export function rejectRequestStep(tx: WriteTx, ctx: AppContext, admin: Actor, id
     .where(eq(richieste.id, id))
     .run();
   if (request.prenotazioneId !== null) refreshSetState(tx, ctx, admin, request.prenotazioneId);
+  recordDemandStep(tx, ctx, {
+    tipo: DEMAND_EVENT.refused,
+    studentId: request.utenteId,
+    itemId: request.inventarioId,
+    dal: request.dal,
+    al: request.al,
+    testo: reason,
+    riferimentoId: id,
+  });
   if (request.utenteId !== null)
     notifyStudent(tx, ctx, {
       userId: request.utenteId,

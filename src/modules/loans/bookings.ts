@@ -4,7 +4,7 @@ import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db
 import { freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "../../domain/availability";
 import { REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, HttpError, notFound } from "../../http/errors";
 import { openLoansOfUnits, unitStillOut } from "./open-loans";
 
 /**
@@ -14,6 +14,20 @@ import { openLoansOfUnits, unitStillOut } from "./open-loans";
 function openLoanOverlaps(from: string, to: string, today: string): SQL {
   return sql`${unitStillOut({ fromUnits: true })} and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
+}
+
+/**
+ * A 409 because no unit of the asked items was free for the dates: unmet demand, which the booking's
+ * caller records (src/modules/demand/events.ts). A 409 for one taken unit while others are free is not.
+ */
+export class NoFreeUnitError extends HttpError {
+  constructor(
+    message: string,
+    extra: Record<string, unknown>,
+    readonly itemIds: number[],
+  ) {
+    super(409, message, extra);
+  }
 }
 
 export const UNAVAILABLE_FOR_DATES = "L'unità selezionata non è disponibile per le date scelte";
@@ -149,9 +163,9 @@ export function assertUnitBookable(
   const all = unitCalendars(db, { itemId: unit.itemId }, { from, to: UNTIL_THE_END, today, ignoreRequestId });
   const others = all.filter((calendar) => calendar.id !== booking.unitId);
   const free = freeUnitsFor(others, from, to);
-  throw conflict(`${message}. ${freeUnitsSentence(others, all, from, to)}`, {
-    unita_libere: free.map((unit) => ({ id: unit.id, codice_univoco: unit.codice_univoco })),
-  });
+  const text = `${message}. ${freeUnitsSentence(others, all, from, to)}`;
+  const extra = { unita_libere: free.map((unit) => ({ id: unit.id, codice_univoco: unit.codice_univoco })) };
+  throw free.length === 0 ? new NoFreeUnitError(text, extra, [unit.itemId]) : conflict(text, extra);
 }
 
 /**
@@ -164,11 +178,12 @@ export function pickFreeUnit(db: Db, itemId: number, booking: { from: string; to
   const [free] = freeUnitsFor(calendars, booking.from, booking.to);
   if (free) return free.id;
   const next = nextFreeStart(calendars, booking.from, booking.to);
-  throw conflict(
+  throw new NoFreeUnitError(
     next
       ? `Nessuna unità è disponibile per le date scelte: l'articolo è di nuovo disponibile dal ${formatItalianDate(next)}`
       : "Nessuna unità è disponibile per le date scelte, né nei prossimi 12 mesi",
     { disponibile_dal: next },
+    [itemId],
   );
 }
 

@@ -6,9 +6,11 @@ import { inventario, prestiti } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
+import { DEMAND_EVENT } from "../../domain/demand";
 import { HANDOVER_MESSAGES, noShowStartsBefore } from "../../domain/loan-rules";
 import { conflict } from "../../http/errors";
 import { recordAudit, SCHEDULED_JOBS_ACTOR } from "../audit/service";
+import { recordDemandStep } from "../demand/events";
 import { notifyStudent } from "../notifications/service";
 import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
@@ -62,6 +64,7 @@ export function cancelNoShows(ctx: AppContext): number {
         id: prestiti.id,
         setId: prestiti.prenotazioneId,
         userId: prestiti.utenteId,
+        itemId: prestiti.inventarioId,
         start: prestiti.dataUscita,
         end: prestiti.dataRientro,
         itemName: inventario.nome,
@@ -79,6 +82,14 @@ export function cancelNoShows(ctx: AppContext): number {
     const now = ctx.clock.now().toISOString();
     for (const loan of noShows) {
       markCancelled(tx, loan.id, now, null);
+      recordDemandStep(tx, ctx, {
+        tipo: DEMAND_EVENT.noShow,
+        studentId: loan.userId,
+        itemId: loan.itemId,
+        dal: loan.start,
+        al: loan.end,
+        riferimentoId: loan.id,
+      });
       // The set follows its line, as it does when the desk cancels one (it may end, or be cancelled whole).
       if (loan.setId !== null) refreshSetState(tx, ctx, SCHEDULED_JOBS_ACTOR, loan.setId);
       if (loan.userId !== null)
