@@ -5,6 +5,7 @@ CREATE TABLE `attese` (
 	`kit_id` integer,
 	`dal` text NOT NULL,
 	`al` text NOT NULL,
+	`tipo_utilizzo` text,
 	`stato` text NOT NULL,
 	`created_at` text NOT NULL,
 	`offerta_il` text,

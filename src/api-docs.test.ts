@@ -85,8 +85,8 @@ describe("the API documentation at /api/docs", () => {
             body: expect.arrayContaining([expect.stringMatching(/^(type|anyOf)$/)]),
           },
         );
-      // The success answer: 200, or 202 for an import started as a job.
-      const success = (operation.responses?.["200"] ?? operation.responses?.["202"]) as
+      // The success answer: 200, 201 for a new waiting-list entry, or 202 for an import started as a job.
+      const success = (operation.responses?.["200"] ?? operation.responses?.["201"] ?? operation.responses?.["202"]) as
         | { content?: object }
         | undefined;
       // Every route says what it answers: a JSON schema, or the kind of file (fileAnswer).

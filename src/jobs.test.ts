@@ -81,6 +81,7 @@ describe("the overdue job", () => {
     expect([...ctx.metrics.jobRuns.keys()]).toEqual([
       "overdue",
       "no-shows",
+      "wait-holds",
       "strike-expiry",
       "mail-digest",
       "sent-mail-prune",

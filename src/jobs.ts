@@ -1,6 +1,7 @@
 import type { AppContext } from "./context";
 import { withoutMapping } from "./db/client";
 import { forgetDemandStudents } from "./modules/demand/events";
+import { expireHolds } from "./modules/demand/offers";
 import { cancelNoShows } from "./modules/loans/cancel";
 import { markOverdueLoans } from "./modules/loans/overdue-job";
 import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
@@ -36,6 +37,7 @@ interface ScheduledJob {
 const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: "overdue", run: (ctx) => `${markOverdueLoans(ctx)} prestiti segnati come scaduti` },
   { name: "no-shows", run: (ctx) => `${cancelNoShows(ctx)} prestiti mai ritirati annullati` },
+  { name: "wait-holds", run: (ctx) => `${expireHolds(ctx)} posti in coda non confermati passati al successivo` },
   { name: "strike-expiry", run: (ctx) => `penalità scadute per ${expireStrikes(ctx)} studenti` },
   { name: "mail-digest", run: (ctx) => `riepilogo del mattino per ${queueDeskDigest(ctx)} amministratori` },
   {

@@ -46,6 +46,8 @@ describe("the routes' declared reads", () => {
       .sort();
     expect(kept).toEqual(
       [
+        "/api/attese",
+        "/api/attese/mie",
         "/api/audit",
         "/api/auth/password-reset-requests",
         "/api/auth/users",
@@ -72,6 +74,7 @@ describe("the routes' declared reads", () => {
         "/api/segnalazioni/mie",
         "/api/stats",
         "/api/stats/categories",
+        "/api/stats/domanda",
         "/api/stats/monthly-requests",
         "/api/stats/top-departments",
         "/api/stats/top-items",

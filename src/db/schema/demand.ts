@@ -54,6 +54,8 @@ export const attese = sqliteTable(
     kitId: integer("kit_id").references(() => kit.id),
     dal: text("dal").notNull(),
     al: text("al").notNull(),
+    /** For an item lent both ways, the use the request will carry once the hold is confirmed. */
+    tipoUtilizzo: text("tipo_utilizzo", { enum: ["interno", "esterno"] }),
     stato: text("stato", { enum: WAIT_STATES }).notNull(),
     createdAt: text("created_at").notNull(),
     offertaIl: text("offerta_il"),

@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   "account_sbloccato",
   "segnalazione_aggiornata",
   "mancanza",
+  "attesa_offerta",
+  "attesa_scaduta",
 ] as const;
 
 /** A student's stored notification, written by the same transaction as the event it tells of. */

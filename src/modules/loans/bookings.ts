@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
+import { attese, atteseUnita, prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
 import { freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "../../domain/availability";
 import { REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
+import { WAIT_STATE } from "../../domain/demand";
 import { conflict, HttpError, notFound } from "../../http/errors";
 import { openLoansOfUnits, unitStillOut } from "./open-loans";
 
@@ -105,6 +106,8 @@ export function unitCalendars(
     )
     .all())
     add(row.unitId, { tipo: "richiesta", dal: row.dal, al: row.al, riferimento_id: row.id, chi: row.chi });
+  for (const row of heldUnits(db, ids, window.from, window.to))
+    add(row.unitId, { tipo: "attesa", dal: row.dal, al: row.al, riferimento_id: row.id, chi: row.chi });
   for (const row of db
     .select({
       unitId: prestitiUnita.unitId,
@@ -126,6 +129,31 @@ export function unitCalendars(
     });
   for (const calendar of calendars.values()) calendar.occupazioni.sort((a, b) => a.dal.localeCompare(b.dal));
   return [...calendars.values()];
+}
+
+/**
+ * The units held for the first student of a waiting list (src/modules/demand/offers.ts) over [from, to]:
+ * a hold is a booking, so every check that reads the unit calendars honours it.
+ */
+function heldUnits(db: Db, unitIds: number[], from: string, to: string) {
+  return db
+    .select({
+      unitId: atteseUnita.unitId,
+      id: attese.id,
+      dal: attese.dal,
+      al: attese.al,
+      chi: sql<string | null>`(select u.name || ' ' || u.surname from users u where u.id = ${attese.utenteId})`,
+    })
+    .from(atteseUnita)
+    .innerJoin(attese, eq(attese.id, atteseUnita.attesaId))
+    .where(
+      and(
+        inArray(atteseUnita.unitId, unitIds),
+        eq(attese.stato, WAIT_STATE.offered),
+        sql`${attese.dal} <= ${to} and ${attese.al} >= ${from}`,
+      ),
+    )
+    .all();
 }
 
 /** Every booking from `from` on, so that the next free start can be found. */
@@ -215,6 +243,8 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
       ),
     )
     .all())
+    add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
+  for (const row of heldUnits(db, unitIds, today, UNTIL_THE_END))
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
   for (const loan of openLoansOfUnits(db, unitIds))
     add(loan.unitId, { dal: loan.start, al: loan.due, tipo: "prestito", fino_alla_restituzione: loan.due < today });

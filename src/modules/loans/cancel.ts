@@ -11,6 +11,7 @@ import { HANDOVER_MESSAGES, noShowStartsBefore } from "../../domain/loan-rules";
 import { conflict } from "../../http/errors";
 import { recordAudit, SCHEDULED_JOBS_ACTOR } from "../audit/service";
 import { recordDemandStep } from "../demand/events";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { notifyStudent } from "../notifications/service";
 import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
@@ -36,6 +37,7 @@ export function cancelLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor, id: n
   if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
   markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
   if (loan.prenotazioneId !== null) refreshSetState(tx, ctx, admin, loan.prenotazioneId);
+  offerFreedUnitsStep(tx, ctx);
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.cancel",
     entity: "loan",
@@ -101,6 +103,7 @@ export function cancelNoShows(ctx: AppContext): number {
           link: "/miei-prestiti",
         });
     }
+    if (noShows.length > 0) offerFreedUnitsStep(tx, ctx);
     return noShows.length;
   });
 }

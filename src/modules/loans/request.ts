@@ -12,6 +12,7 @@ import { bookingDateProblem, isInternalUse } from "../../domain/loan-rules";
 import { impliedUsage } from "../../domain/loan-types";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { bookingRecordingUnmetDemand, recordDemandStep } from "../demand/events";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { refreshSetState } from "../sets/settle";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
@@ -149,6 +150,7 @@ export function cancelRequestStep(tx: WriteTx, ctx: AppContext, student: Actor, 
     .where(eq(richieste.id, id))
     .run();
   if (request.prenotazioneId !== null) refreshSetState(tx, ctx, student, request.prenotazioneId);
+  offerFreedUnitsStep(tx, ctx);
 }
 
 /** A student withdraws one request, in a transaction of its own. */

@@ -8,6 +8,7 @@ import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
@@ -196,6 +197,8 @@ export function returnLoanStep(
           strikes: consequences.strike,
         })
       : refreshSetState(tx, ctx, admin, loan.prenotazioneId);
+  // A unit back before its due date is free for the days left: a waiting list may take them.
+  offerFreedUnitsStep(tx, ctx);
   const codes = returning.map((unit) => unit.code).join(", ");
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.return",

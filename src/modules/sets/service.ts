@@ -5,12 +5,14 @@ import type { Db } from "../../db/client";
 import { prenotazioni, richieste } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { REQUEST_STATE } from "../../domain/bookings";
+import { datesText } from "../../domain/dates";
 import { DEMAND_EVENT } from "../../domain/demand";
 import { SET_STATE, type SetState } from "../../domain/sets";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { recordDemandStep } from "../demand/events";
-import { bookingLabel, borrowerOfRequest, datesText, loanFromRequest, penaltyInfo } from "../loans/approval";
+import { offerFreedUnitsStep } from "../demand/offers";
+import { bookingLabel, borrowerOfRequest, loanFromRequest, penaltyInfo } from "../loans/approval";
 import { notifyStudent } from "../notifications/service";
 import { pageOf } from "../paging";
 import { optionalText } from "../text-fields";
@@ -110,6 +112,7 @@ export function cancelSet(ctx: AppContext, student: Actor, id: number) {
       .where(and(eq(richieste.prenotazioneId, id), eq(richieste.stato, REQUEST_STATE.pending)))
       .run();
     refreshSetState(tx, ctx, student, id);
+    offerFreedUnitsStep(tx, ctx);
     addHistory(tx, ctx, student, id, "annullata", "Prenotazione annullata dallo studente");
   });
   return { message: "Prenotazione annullata", prenotazione: setOrNotFound(ctx, id) };
@@ -155,6 +158,7 @@ export function approveSet(ctx: AppContext, admin: Actor, id: number, input: App
     }
     tx.update(prenotazioni).set({ handledBy: admin.id }).where(eq(prenotazioni.id, id)).run();
     refreshSetState(tx, ctx, admin, id);
+    if (reasons.size > 0) offerFreedUnitsStep(tx, ctx);
     const approvedText = linesText(tx, approvedUnits);
     const refusedText = refusedUnits.length ? ` Rifiutate: ${refusedUnits.join(", ")}.` : "";
     addHistory(tx, ctx, admin, id, "approvata", `Approvate ${approvedUnits.length} unità.${refusedText}`);
@@ -203,6 +207,7 @@ export function rejectSet(ctx: AppContext, admin: Actor, id: number, input: Reje
       .run();
     tx.update(prenotazioni).set({ motivoRifiuto: reason, handledBy: admin.id }).where(eq(prenotazioni.id, id)).run();
     recordRefusedLines(tx, ctx, set, lines, reason);
+    offerFreedUnitsStep(tx, ctx);
     refreshSetState(tx, ctx, admin, id);
     addHistory(tx, ctx, admin, id, "rifiutata", `Prenotazione rifiutata: ${reason}`);
     recordAudit(tx, ctx.clock, admin, {

@@ -5,6 +5,7 @@ import {
   CheckCheck,
   CircleCheck,
   CircleX,
+  Hourglass,
   LockOpen,
   TriangleAlert,
   Wrench,
@@ -28,6 +29,8 @@ const KIND_STYLES: Record<StudentNotificationKind, NotificationStyle> = {
   account_sbloccato: { icon: LockOpen, tone: "bg-emerald-50 text-emerald-700" },
   segnalazione_aggiornata: { icon: Wrench, tone: "bg-indigo-50 text-indigo-600" },
   mancanza: { icon: TriangleAlert, tone: "bg-amber-50 text-amber-700" },
+  attesa_offerta: { icon: Hourglass, tone: "bg-violet-50 text-violet-700" },
+  attesa_scaduta: { icon: Hourglass, tone: "bg-slate-100 text-slate-600" },
 };
 
 /** The bell in the student's header: what the desk decided and what is due, stored on the server. */
