@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import {
   attese,
@@ -14,6 +14,7 @@ import {
   users,
 } from "../../db/schema";
 import { isOpenDay } from "../../domain/academy-settings";
+import { REQUEST_STATE } from "../../domain/bookings";
 import { addDays, daysBetween, formatItalianDate, laterDate, startOfIsoWeek } from "../../domain/dates";
 import {
   DEFAULT_TARGET_SHARE,
@@ -146,15 +147,18 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
       .map((row) => [row.unitId, row.day]),
   );
 
-  // What was asked in the period: every request made, and every booking that met no free unit.
+  // What was asked for days of the period: every request made, and every booking that met no free unit.
   const requests: Wanted[] = db
     .select({ itemId: richieste.inventarioId, dal: richieste.dal, al: richieste.al, at: richieste.createdAt })
     .from(richieste)
-    .innerJoin(users, eq(users.id, richieste.utenteId))
+    .leftJoin(users, eq(users.id, richieste.utenteId))
     .where(
       and(
         inArray(richieste.inventarioId, itemIds),
-        sql`substr(${richieste.createdAt}, 1, 10) between ${dal} and ${al}`,
+        // Asked for days of the period; a request the student withdrew is no demand.
+        lte(richieste.dal, al),
+        gte(richieste.al, dal),
+        ne(richieste.stato, REQUEST_STATE.cancelled),
         course === null ? undefined : eq(users.corsoAccademico, course),
       ),
     )
@@ -171,8 +175,8 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
     .from(domandaEventi)
     .where(
       and(
-        gte(domandaEventi.giorno, dal),
-        lte(domandaEventi.giorno, al),
+        lte(domandaEventi.dal, al),
+        gte(domandaEventi.al, dal),
         inArray(domandaEventi.tipo, [DEMAND_EVENT.noFreeUnit, DEMAND_EVENT.refused]),
         course === null ? undefined : eq(domandaEventi.corso, course),
       ),
@@ -209,7 +213,8 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
       .where(
         and(
           eq(attese.stato, WAIT_STATE.confirmed),
-          sql`substr(${attese.createdAt}, 1, 10) between ${dal} and ${al}`,
+          lte(attese.dal, al),
+          gte(attese.al, dal),
           isNull(prestiti.annullatoIl),
         ),
       )
