@@ -32,6 +32,8 @@ import { readSettings } from "../settings/service";
 import type { DemandItem, DemandQuery, DemandReport } from "./demand-model";
 
 const DEFAULT_DAYS = 90;
+/** The longest "poco usati" and "da spostare" lists: the worst first; a large academy has thousands. */
+const LISTED = 100;
 const LONGEST_PERIOD_DAYS = 366;
 
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
@@ -133,7 +135,14 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
       if (isOpenDay(settings, day) && serviceable(loan.unitId, day)) days++;
     outDays.set(loan.unitId, (outDays.get(loan.unitId) ?? 0) + days);
   }
-  const availableDays = (unitId: number) => openDays.filter((day) => day <= last && serviceable(unitId, day)).length;
+  const openDaysSoFar = openDays.filter((day) => day <= last);
+  const availableDays = (unitId: number) => {
+    const repairs = inRepair.get(unitId);
+    return repairs ? openDaysSoFar.filter((day) => !repairs.has(day)).length : openDaysSoFar.length;
+  };
+  const openDaySet = new Set(openDays);
+  const openDaysByWeek = countBy(openDays, (day) => startOfIsoWeek(day));
+  const isOpenWeekDay = (day: string, week: string) => openDaySet.has(day) && startOfIsoWeek(day) === week;
   const lastLoan = new Map(
     db
       .select({ unitId: prestitiUnita.unitId, day: sql<string>`max(${prestiti.dataUscita})` })
@@ -238,15 +247,19 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
       out += use.out;
       available += use.available;
     }
+    // Demand per week in unit-days, by walking each booking's days once; capacity from the open days of
+    // each week, less the days each unit spent in repair.
+    const demandByWeek = new Map<string, number>();
+    for (const booking of wanted)
+      for (const day of daysWithin(booking.dal, booking.al, dal, al)) {
+        const week = startOfIsoWeek(day);
+        demandByWeek.set(week, (demandByWeek.get(week) ?? 0) + 1);
+      }
     const settimane = weekStarts.map((week) => {
-      const weekEnd = addDays(week, 6);
-      let domanda = 0;
-      for (const booking of wanted)
-        for (const _ of daysWithin(booking.dal, booking.al, laterDate(week, dal), earlierDate(weekEnd, al))) domanda++;
-      let capacita = 0;
-      for (const day of openDays)
-        if (day >= week && day <= weekEnd) for (const unit of itemUnits) if (serviceable(unit.id, day)) capacita++;
-      return { settimana: week, domanda, capacita };
+      let capacita = (openDaysByWeek.get(week) ?? 0) * itemUnits.length;
+      for (const unit of itemUnits)
+        for (const day of inRepair.get(unit.id) ?? []) if (isOpenWeekDay(day, week)) capacita--;
+      return { settimana: week, domanda: demandByWeek.get(week) ?? 0, capacita };
     });
     if (wanted.length === 0 && itemUnits.length === 0) continue;
     const peak = settimane.reduce<(typeof settimane)[number] | null>(
@@ -257,7 +270,7 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
       inventario_id: item.id,
       nome: item.nome,
       unita: itemUnits.length,
-      richieste: requests.filter((r) => r.itemId === item.id).length + noFreeUnitCount(noFreeUnit, item.id),
+      richieste: wanted.length,
       richieste_non_soddisfatte: itemUnmet.length,
       giorni_non_soddisfatti: itemUnmet.reduce(
         (sum, event) => sum + daysBetween(event.dal as string, event.al as string) + 1,
@@ -316,7 +329,8 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
         },
       ];
     })
-    .sort((a, b) => a.utilizzo - b.utilizzo || a.codice_univoco.localeCompare(b.codice_univoco, "it"));
+    .sort((a, b) => a.utilizzo - b.utilizzo || a.codice_univoco.localeCompare(b.codice_univoco, "it"))
+    .slice(0, LISTED);
 
   return { dal, al, articoli, da_acquistare, poco_usati, da_spostare: itemsToMove(ctx, items, articoli, unmet) };
 }
@@ -375,13 +389,9 @@ function itemsToMove(
         spiegazione: `«${item.nome}» è usato al ${percent(item.utilizzo)} da ${home}, mentre ${corso} ha avuto ${count} ${count === 1 ? "richiesta non soddisfatta" : "richieste non soddisfatte"} nella stessa categoria: assegnarlo anche a ${corso} le avrebbe potute soddisfare.`,
       });
   }
-  return moves.sort(
-    (a, b) => b.richieste_non_soddisfatte - a.richieste_non_soddisfatte || a.nome.localeCompare(b.nome, "it"),
-  );
-}
-
-function noFreeUnitCount(events: Wanted[], itemId: number) {
-  return events.filter((event) => event.itemId === itemId).length;
+  return moves
+    .sort((a, b) => b.richieste_non_soddisfatte - a.richieste_non_soddisfatte || a.nome.localeCompare(b.nome, "it"))
+    .slice(0, LISTED);
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
