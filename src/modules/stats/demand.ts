@@ -92,7 +92,22 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
   const unitIds = units.map((unit) => unit.id);
 
   // The days each unit could go out: open, and not in repair.
-  const openDays = [...daysWithin(dal, al, dal, al)].filter((day) => isOpenDay(settings, day));
+  // The period's days by position, so that a range of days is two lookups: open days counted by prefix
+  // sums and each day's week read from an array, instead of parsing dates day by day.
+  const periodDays = [...daysWithin(dal, al, dal, al)];
+  const dayIndex = new Map(periodDays.map((day, index) => [day, index]));
+  const weekOfDay = periodDays.map((day) => startOfIsoWeek(day));
+  const isOpen = periodDays.map((day) => isOpenDay(settings, day));
+  const openBefore = [0];
+  for (const open of isOpen) openBefore.push((openBefore[openBefore.length - 1] ?? 0) + (open ? 1 : 0));
+  /** The positions of the days of [from, to] within [dal, upTo], or null when none lies there. */
+  const positions = (from: string, to: string, upTo = al): [number, number] | null => {
+    const first = laterDate(from, dal);
+    const lastDay = earlierDate(to, upTo);
+    if (first > lastDay) return null;
+    return [dayIndex.get(first) ?? 0, dayIndex.get(lastDay) ?? 0];
+  };
+  const openDays = periodDays.filter((_, index) => isOpen[index]);
   const inRepair = new Map<number, Set<string>>();
   for (const repair of db
     .select({ unitId: riparazioni.unitId, from: riparazioni.dataInizio, to: riparazioni.dataFine })
@@ -109,7 +124,6 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
     for (const day of daysWithin(repair.from.slice(0, 10), (repair.to ?? al).slice(0, 10), dal, al)) days.add(day);
     inRepair.set(repair.unitId, days);
   }
-  const serviceable = (unitId: number, day: string) => !inRepair.get(unitId)?.has(day);
 
   // Days out: the units of loans handed over, from their start to their return (today while still out).
   const outDays = new Map<number, number>();
@@ -130,9 +144,13 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
       ),
     )
     .all()) {
-    let days = 0;
-    for (const day of daysWithin(loan.from, loan.back.slice(0, 10), dal, last))
-      if (isOpenDay(settings, day) && serviceable(loan.unitId, day)) days++;
+    const range = positions(loan.from, loan.back.slice(0, 10), last);
+    if (!range) continue;
+    const repairs = inRepair.get(loan.unitId);
+    let days = (openBefore[range[1] + 1] ?? 0) - (openBefore[range[0]] ?? 0);
+    if (repairs)
+      for (let index = range[0]; index <= range[1]; index++)
+        if (isOpen[index] && repairs.has(periodDays[index] as string)) days--;
     outDays.set(loan.unitId, (outDays.get(loan.unitId) ?? 0) + days);
   }
   const openDaysSoFar = openDays.filter((day) => day <= last);
@@ -250,11 +268,14 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
     // Demand per week in unit-days, by walking each booking's days once; capacity from the open days of
     // each week, less the days each unit spent in repair.
     const demandByWeek = new Map<string, number>();
-    for (const booking of wanted)
-      for (const day of daysWithin(booking.dal, booking.al, dal, al)) {
-        const week = startOfIsoWeek(day);
+    for (const booking of wanted) {
+      const range = positions(booking.dal, booking.al);
+      if (!range) continue;
+      for (let index = range[0]; index <= range[1]; index++) {
+        const week = weekOfDay[index] as string;
         demandByWeek.set(week, (demandByWeek.get(week) ?? 0) + 1);
       }
+    }
     const settimane = weekStarts.map((week) => {
       let capacita = (openDaysByWeek.get(week) ?? 0) * itemUnits.length;
       for (const unit of itemUnits)
