@@ -1,6 +1,9 @@
 /**
- * `bun run test`: every check, cheapest first, stopping at the first failure with its exit code.
- * The last line is always `test-all: N passed, M failed`.
+ * `bun run test`: every check, stopping at the first failure with its exit code. The checks before the
+ * end-to-end run go in two lanes side by side, because each is a single thread and the machine has two
+ * cores: the server tests in one; lint, typecheck, UI tests, build and smoke in the other. Each step's
+ * output is printed whole when it ends, so the two lanes never interleave. The last line is always
+ * `test-all: N passed, M failed`.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -16,9 +19,17 @@ interface Step {
 const bun = process.execPath;
 const chromium = "/usr/bin/chromium";
 
-async function run(command: string[], cwd = projectRoot): Promise<number> {
-  const child = Bun.spawn(command, { cwd, stdio: ["ignore", "inherit", "inherit"] });
-  return await child.exited;
+/** Runs a step; its output is kept and printed whole at the end, unless `live` streams it. */
+async function run(step: Step, live: boolean): Promise<{ code: number; output: string }> {
+  const stdio = live ? "inherit" : "pipe";
+  const child = Bun.spawn(step.command, { cwd: step.cwd ?? projectRoot, stdio: ["ignore", stdio, stdio] });
+  if (live) return { code: await child.exited, output: "" };
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { code, output: out + err };
 }
 
 /** The end-to-end tests drive Debian's Chromium; as root with apt-get at hand, install it when missing. */
@@ -38,43 +49,61 @@ async function ensureChromium() {
   }
 }
 
-const steps: Step[] = [
-  { name: "lint", command: [bun, "x", "biome", "check", "."] },
-  { name: "typecheck", command: [bun, "run", "typecheck"] },
-  { name: "server tests", command: [bun, "test", "src"] },
-  { name: "UI tests", command: [bun, "test"], cwd: join(projectRoot, "ui") },
-  { name: "build", command: [bun, "run", "scripts/build.ts"] },
-  { name: "smoke", command: [bun, "run", "scripts/smoke.ts"] },
-  { name: "e2e", command: [bun, "x", "playwright", "test"], before: ensureChromium },
-];
+const lint: Step = { name: "lint", command: [bun, "x", "biome", "check", "."] };
+const typecheck: Step = { name: "typecheck", command: [bun, "run", "typecheck"] };
+const serverTests: Step = { name: "server tests", command: [bun, "test", "src"] };
+const uiTests: Step = { name: "UI tests", command: [bun, "test"], cwd: join(projectRoot, "ui") };
+const build: Step = { name: "build", command: [bun, "run", "scripts/build.ts"] };
+const smoke: Step = { name: "smoke", command: [bun, "run", "scripts/smoke.ts"] };
+const e2e: Step = { name: "e2e", command: [bun, "x", "playwright", "test"], before: ensureChromium };
+
+/** Lanes run side by side; the steps of a lane one after the other. The e2e run then has both cores. */
+const stages: Step[][][] = [[[lint, typecheck, uiTests, build, smoke], [serverTests]], [[e2e]]];
+const allSteps = stages.flat(2);
 
 const started = performance.now();
 const timings: string[] = [];
 let passed = 0;
-let exitCode = 0;
+// Set by whichever lane fails first (the cast keeps TypeScript from reading it as always null here).
+let failure = null as { step: Step; code: number } | null;
 
-for (const step of steps) {
-  console.log(`\n=== test-all: ${step.name} (${step.command.slice(1).join(" ")}) ===\n`);
-  const stepStarted = performance.now();
-  let code: number;
-  try {
-    await step.before?.();
-    code = await run(step.command, step.cwd);
-  } catch (error) {
-    console.error(`test-all: ${error instanceof Error ? error.message : String(error)}`);
-    code = 1;
+async function runLane(lane: Step[], live: boolean) {
+  for (const step of lane) {
+    if (failure) return;
+    const stepStarted = performance.now();
+    let result: { code: number; output: string };
+    try {
+      await step.before?.();
+      if (live) console.log(`\n=== test-all: ${step.name} (${step.command.slice(1).join(" ")}) ===\n`);
+      result = await run(step, live);
+    } catch (error) {
+      result = { code: 1, output: `test-all: ${error instanceof Error ? error.message : String(error)}\n` };
+    }
+    const seconds = ((performance.now() - stepStarted) / 1000).toFixed(1);
+    if (!live) {
+      console.log(`\n=== test-all: ${step.name} (${step.command.slice(1).join(" ")}), ${seconds} s ===\n`);
+      process.stdout.write(result.output);
+    }
+    timings.push(`${step.name} ${seconds} s`);
+    if (result.code !== 0) {
+      failure ??= { step, code: result.code };
+      return;
+    }
+    passed++;
   }
-  timings.push(`${step.name} ${((performance.now() - stepStarted) / 1000).toFixed(1)} s`);
-  if (code !== 0) {
-    console.error(`\ntest-all: step "${step.name}" failed with exit code ${code}`);
-    const skipped = steps.slice(steps.indexOf(step) + 1).map((rest) => rest.name);
-    if (skipped.length > 0) console.error(`test-all: not run: ${skipped.join(", ")}`);
-    exitCode = code;
-    break;
-  }
-  passed++;
 }
 
+for (const lanes of stages) {
+  // A stage of one lane (the e2e run) streams its output: it is long, and its progress is worth watching.
+  await Promise.all(lanes.map((lane) => runLane(lane, lanes.length === 1)));
+  if (failure) break;
+}
+
+if (failure) {
+  console.error(`\ntest-all: step "${failure.step.name}" failed with exit code ${failure.code}`);
+  const notRun = allSteps.filter((step) => !timings.some((timing) => timing.startsWith(`${step.name} `)));
+  if (notRun.length > 0) console.error(`test-all: not run: ${notRun.map((step) => step.name).join(", ")}`);
+}
 console.log(`\ntest-all: ${timings.join(" · ")} — ${((performance.now() - started) / 1000).toFixed(1)} s in all`);
-console.log(`test-all: ${passed} passed, ${exitCode === 0 ? 0 : 1} failed`);
-process.exit(exitCode);
+console.log(`test-all: ${passed} passed, ${failure ? 1 : 0} failed`);
+process.exit(failure?.code ?? 0);

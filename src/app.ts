@@ -24,6 +24,7 @@ import { kitsModule } from "./modules/kits";
 import { loansModule } from "./modules/loans";
 import { notificationsModule } from "./modules/notifications";
 import { penaltiesModule } from "./modules/penalties";
+import { peopleModule } from "./modules/people";
 import { repairsModule } from "./modules/repairs";
 import { reportsModule } from "./modules/reports";
 import { searchModule } from "./modules/search";
@@ -119,6 +120,7 @@ export function createApp(
     .use(searchModule(ctx, tokens))
     .use(calendarModule(ctx, tokens))
     .use(setsModule(ctx, tokens))
+    .use(peopleModule(ctx, tokens))
     .use(demandModule(ctx, tokens));
   api.use(apiDocs(api));
 

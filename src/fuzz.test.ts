@@ -139,6 +139,8 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/prenotazioni/:id/anteprima-restituzione": { access: "admin", params: { id: "set" } },
   "PUT /api/prenotazioni/:id/restituisci": { access: "admin", params: { id: "set" } },
   "GET /api/mancanze": { access: "admin" },
+  "GET /api/utenti/:id/scheda": { access: "admin", params: { id: "user" } },
+  "GET /api/agenda": { access: "admin" },
   "PUT /api/mancanze/:id/risolvi": { access: "admin", params: { id: "shortage" } },
   "DELETE /api/calendario": { access: "signed-in" },
   // Its token is its credential: a calendar application asks without a session. A user's id in its place

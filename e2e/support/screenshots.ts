@@ -23,6 +23,11 @@ const GUIDE_PICTURES: Readonly<Record<string, string>> = {
   "desk-penalty-modal": "penalita",
   "insight-stats-advanced-30": "statistiche",
   "settings-closure": "impostazioni",
+  // Screens the set journey audits (auditScreen saves them too).
+  "sets-kit-form": "kit",
+  "sets-pending": "set-in-attesa",
+  "sets-banco-handover": "set-consegna",
+  "sets-banco-return": "set-restituzione",
 };
 
 /** The two layouts every screen is checked in: the desk's desktop and a student's phone. */
@@ -40,22 +45,28 @@ export const layouts = [
 export async function saveScreenshots(page: Page, name: string): Promise<string[]> {
   const original = page.viewportSize();
   const saved: string[] = [];
-  const guidePicture = GUIDE_PICTURES[name];
   try {
     for (const layout of layouts) {
       await page.setViewportSize(layout);
       saved.push(await saveScreenshotAtCurrentWidth(page, name));
-      if (guidePicture && layout.width === 1280) {
-        mkdirSync(guideImageDir, { recursive: true });
-        // The screen from its top, as the desk opens it, whatever the journey scrolled to.
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: join(guideImageDir, `${guidePicture}.png`), animations: "disabled" });
-      }
+      if (layout.width === 1280) await saveGuidePicture(page, name);
     }
   } finally {
     if (original) await page.setViewportSize(original);
   }
   return saved;
+}
+
+/**
+ * When the guide shows this screen, saves docs/img/<picture>.png from the current page: the window from
+ * the top of the page, as the desk opens it, whatever the journey scrolled to.
+ */
+export async function saveGuidePicture(page: Page, name: string) {
+  const guidePicture = GUIDE_PICTURES[name];
+  if (!guidePicture) return;
+  mkdirSync(guideImageDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(guideImageDir, `${guidePicture}.png`), animations: "disabled" });
 }
 
 /** Saves the full-page screenshot e2e/screenshots/<name>-<width>.png at the width the page has now. */

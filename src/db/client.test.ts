@@ -1,7 +1,8 @@
-import { afterAll, describe, expect, it } from "bun:test";
+import { afterAll, describe, expect, it, spyOn } from "bun:test";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { textKey } from "../domain/text-key";
 import { openDatabase, withoutMapping } from "./client";
 import { prestiti, users } from "./schema";
@@ -113,5 +114,25 @@ describe("withoutMapping", () => {
     sqlite.query("SELECT count(testo) FROM righe").get();
     expect(residentKbOf(file)).toBeGreaterThan(1000);
     sqlite.close();
+  });
+});
+
+describe("the statements drizzle runs", () => {
+  it("are compiled once per SQL text, however often a query runs", () => {
+    const { sqlite, db } = openDatabase(":memory:");
+    const compiledBefore = spyOn(sqlite, "prepare");
+    for (let run = 0; run < 5; run++) db.select({ id: users.id }).from(users).where(eq(users.id, run)).all();
+    expect(compiledBefore).toHaveBeenCalledTimes(1);
+    compiledBefore.mockRestore();
+    sqlite.close();
+  });
+
+  it("are let go when the connection closes, so that SQLite closes it and folds the WAL into the file", () => {
+    const file = join(dir, "chiusura.db");
+    const { sqlite, db } = openDatabase(file);
+    db.select({ id: users.id }).from(users).all();
+    sqlite.close();
+    expect(() => db.select({ id: users.id }).from(users).all()).toThrow();
+    expect(statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
   });
 });

@@ -46,6 +46,7 @@ describe("the routes' declared reads", () => {
       .sort();
     expect(kept).toEqual(
       [
+        "/api/agenda",
         "/api/attese",
         "/api/attese/mie",
         "/api/audit",
@@ -79,6 +80,7 @@ describe("the routes' declared reads", () => {
         "/api/stats/top-departments",
         "/api/stats/top-items",
         "/api/stats/top-users",
+        "/api/utenti/:id/scheda",
       ].sort(),
     );
   });

@@ -114,6 +114,7 @@ export function aRequest(overrides: Partial<RequestView> = {}): RequestView {
     utente_email: "giulia.bianchi@accademia.it",
     penalty_strikes: 0,
     is_blocked: false,
+    prenotazione_id: null,
     ...overrides,
   };
 }

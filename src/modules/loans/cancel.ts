@@ -82,6 +82,8 @@ export function cancelNoShows(ctx: AppContext): number {
       )
       .all();
     const now = ctx.clock.now().toISOString();
+    const within = `entro ${collectionDays} ${collectionDays === 1 ? "giorno" : "giorni"} dall'inizio`;
+    const linesOfSet = new Map<number, typeof noShows>();
     for (const loan of noShows) {
       markCancelled(tx, loan.id, now, null);
       recordDemandStep(tx, ctx, {
@@ -92,16 +94,29 @@ export function cancelNoShows(ctx: AppContext): number {
         al: loan.end,
         riferimentoId: loan.id,
       });
-      // The set follows its line, as it does when the desk cancels one (it may end, or be cancelled whole).
-      if (loan.setId !== null) refreshSetState(tx, ctx, SCHEDULED_JOBS_ACTOR, loan.setId);
-      if (loan.userId !== null)
+      if (loan.setId !== null) linesOfSet.set(loan.setId, [...(linesOfSet.get(loan.setId) ?? []), loan]);
+      else if (loan.userId !== null)
         notifyStudent(tx, ctx, {
           userId: loan.userId,
           tipo: "prestito_annullato",
           titolo: "Prestito annullato",
-          messaggio: `Il prestito #${loan.id} di ${loan.itemName} (dal ${formatItalianDate(loan.start)} al ${formatItalianDate(loan.end)}) è stato annullato: non è stato ritirato entro ${collectionDays} ${collectionDays === 1 ? "giorno" : "giorni"} dall'inizio.`,
+          messaggio: `Il prestito #${loan.id} di ${loan.itemName} (dal ${formatItalianDate(loan.start)} al ${formatItalianDate(loan.end)}) è stato annullato: non è stato ritirato ${within}.`,
           link: "/miei-prestiti",
         });
+    }
+    // A set's lines go together: the set follows them once (it may end, or be cancelled whole, as when the
+    // desk cancels a line), and its student gets one notice naming them all, not one per line.
+    for (const [setId, lines] of linesOfSet) {
+      refreshSetState(tx, ctx, SCHEDULED_JOBS_ACTOR, setId);
+      const [first] = lines;
+      if (!first || first.userId === null) continue;
+      notifyStudent(tx, ctx, {
+        userId: first.userId,
+        tipo: "prestito_annullato",
+        titolo: "Prenotazione annullata",
+        messaggio: `Della prenotazione #${setId} (dal ${formatItalianDate(first.start)} al ${formatItalianDate(first.end)}) ${lines.length === 1 ? "è stato annullato" : "sono stati annullati"} ${lines.map((line) => line.itemName).join(", ")}: ${lines.length === 1 ? "non è stato ritirato" : "non sono stati ritirati"} ${within}.`,
+        link: "/mie-prenotazioni",
+      });
     }
     if (noShows.length > 0) offerFreedUnitsStep(tx, ctx);
     return noShows.length;

@@ -160,6 +160,8 @@ export const requestView = t.Object({
   utente_email: t.Nullable(t.String()),
   penalty_strikes: answerInteger(),
   is_blocked: t.Boolean(),
+  /** The set (`prenotazione`) this request is a line of, when it has more than one line; null otherwise. */
+  prenotazione_id: t.Nullable(answerInteger()),
 });
 export type RequestView = Static<typeof requestView>;
 

@@ -565,6 +565,12 @@ describe("the desk's whole request list", () => {
     });
     ctx.db.update(richieste).set({ utenteId: null }).where(eq(richieste.id, orphan.id)).run();
     blockUser(ctx, classmate.user.id, 2);
+    const set = await client.post(
+      "/api/prenotazioni",
+      { dal: day(10), al: day(11), righe: [{ inventario_id: camera.id, quantita: 2 }] },
+      student.token,
+    );
+    expect(set.status).toBe(200);
 
     const answer = await client.get("/api/richieste?all=1", admin);
 
@@ -575,10 +581,54 @@ describe("the desk's whole request list", () => {
       "approvata",
       "in_attesa",
       "in_attesa",
+      "in_attesa",
+      "in_attesa",
       "rifiutata",
     ]);
+    expect(views.filter((view) => view.prenotazione_id === set.body.id)).toHaveLength(2);
     expect(answer.body).toStrictEqual(views);
     expect(answer.body.map((request: Json) => Object.keys(request))).toEqual(views.map((view) => Object.keys(view)));
+  });
+});
+
+describe("the set a request is a line of", () => {
+  it("names a line's set of more than one line, and null for a single request or a set of one", async () => {
+    const { client, admin, student, camera, tablet } = await loanScenario();
+    const single = await requestOk(client, student.token, { unit_id: unitIdOf(camera, 0), dal: day(1), al: day(2) });
+    const pair = await client.post(
+      "/api/prenotazioni",
+      {
+        dal: day(3),
+        al: day(4),
+        tipo_utilizzo: "esterno",
+        righe: [
+          { inventario_id: camera.id, unit_id: unitIdOf(camera, 1) },
+          { inventario_id: tablet.id, unit_id: unitIdOf(tablet) },
+        ],
+      },
+      student.token,
+    );
+    const ofOne = await client.post(
+      "/api/prenotazioni",
+      { dal: day(3), al: day(4), righe: [{ inventario_id: camera.id, unit_id: unitIdOf(camera, 2) }] },
+      student.token,
+    );
+    expect([pair.status, ofOne.status]).toEqual([200, 200]);
+    const pairLines = pair.body.righe.map((line: Json) => line.richiesta_id);
+    const setOf = (requests: Json) =>
+      Object.fromEntries(requests.map((request: Json) => [request.id, request.prenotazione_id]));
+    const expected = {
+      [single.id]: null,
+      [pairLines[0]]: pair.body.id,
+      [pairLines[1]]: pair.body.id,
+      [ofOne.body.righe[0].richiesta_id]: null,
+    };
+
+    expect(setOf((await client.get("/api/richieste?all=1", admin)).body)).toEqual(expected);
+    expect(setOf((await client.get("/api/richieste?all=1&stato=in_attesa&pagina=1", admin)).body.elementi)).toEqual(
+      expected,
+    );
+    expect(setOf((await client.get("/api/richieste/mie", student.token)).body)).toEqual(expected);
   });
 });
 

@@ -16,6 +16,16 @@ export interface Selection {
   offset?: number;
 }
 
+/**
+ * The set a request is a line of, when that set has more than one line: a set of one answers as the spec's
+ * single request does (null), so existing clients see no difference, while the desk can group the lines of a
+ * bigger set under its card. Written once as SQL text for both readers below; `request` names the outer row.
+ */
+const setOfManyLines = (request: string) => `CASE WHEN EXISTS (
+    SELECT 1 FROM richieste AS other_line
+    WHERE other_line.prenotazione_id = ${request}.prenotazione_id AND other_line.id <> ${request}.id
+  ) THEN ${request}.prenotazione_id END`;
+
 /** A loan request as lists and details show it. */
 export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 0 }: Selection = {}): RequestView[] {
   return db
@@ -27,6 +37,7 @@ export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 
       user: { name: users.name, surname: users.surname, email: users.email },
       strikes: users.penaltyStrikes,
       blocked: users.isBlocked,
+      setId: sql<number | null>`${sql.raw(setOfManyLines('"richieste"'))}`,
     })
     .from(richieste)
     .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
@@ -37,7 +48,7 @@ export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 
     .limit(limit)
     .offset(offset)
     .all()
-    .map(({ request, itemName, loanType, unitCode, user, strikes, blocked }) => ({
+    .map(({ request, itemName, loanType, unitCode, user, strikes, blocked, setId }) => ({
       id: request.id,
       stato: request.stato,
       inventario_id: request.inventarioId,
@@ -61,6 +72,7 @@ export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 
       utente_email: user?.email ?? null,
       penalty_strikes: strikes ?? 0,
       is_blocked: blocked ?? false,
+      prenotazione_id: setId,
     }));
 }
 
@@ -92,7 +104,8 @@ const REQUEST_TEXT_SQL = `
     'handled_at', r.handled_at, 'utente_id', r.utente_id, 'utente_nome', u.name, 'utente_cognome', u.surname,
     'name', u.name, 'surname', u.surname, 'utente_email', u.email,
     'penalty_strikes', coalesce(u.penalty_strikes, 0),
-    'is_blocked', json(CASE WHEN u.is_blocked THEN 'true' ELSE 'false' END)) AS text
+    'is_blocked', json(CASE WHEN u.is_blocked THEN 'true' ELSE 'false' END),
+    'prenotazione_id', ${setOfManyLines("r")}) AS text
   FROM json_each(?) AS wanted
   JOIN richieste r ON r.id = wanted.value
   JOIN inventario i ON i.id = r.inventario_id

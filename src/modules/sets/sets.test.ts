@@ -626,6 +626,11 @@ describe("the scheduled jobs and a set", () => {
     const after = await scenario.client.get(`/api/prenotazioni/${set.id}`, scenario.student.token);
     expect(after.body.stato).toBe("annullata");
     expect(after.body.righe.map((line: Json) => line.fase)).toEqual(["annullato", "annullato", "annullato"]);
+    const told = await noticesOf(scenario, "prestito_annullato");
+    expect(told.map((notice: Json) => [notice.titolo, notice.link])).toEqual([
+      ["Prenotazione annullata", "/mie-prenotazioni"],
+    ]);
+    for (const line of set.righe) expect(told[0].messaggio).toContain(line.oggetto_nome);
   });
 
   it("ends a set when its only line still waiting is a no-show and the rest came back", async () => {

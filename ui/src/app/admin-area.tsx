@@ -2,6 +2,7 @@ import {
   Activity,
   BarChart3,
   Boxes,
+  CalendarDays,
   ClipboardList,
   LayoutDashboard,
   Package,
@@ -14,6 +15,7 @@ import { useLayoutEffect } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { AdminDashboardPage } from "../features/admin-dashboard/components/admin-dashboard-page";
 import { CounterPage } from "../features/counter/components/counter-page";
+import { DeskCalendarPage } from "../features/desk-calendar/components/desk-calendar-page";
 import { GlobalSearch } from "../features/global-search/components/global-search";
 import { InventoryPage } from "../features/inventory/components/inventory-page";
 import { ItemPage } from "../features/item-page/components/item-page";
@@ -25,6 +27,7 @@ import { SettingsPage } from "../features/settings/components/settings-page";
 import { StatsPage } from "../features/stats/components/stats-page";
 import { StudentDashboardPage } from "../features/student-dashboard/components/student-dashboard-page";
 import { SystemPage } from "../features/system/components/system-page";
+import { StudentPage } from "../features/users/components/student-page";
 import { UsersPage } from "../features/users/components/users-page";
 import { onDesktopNavigation } from "../lib/desktop-notification";
 import { useLiveDesk } from "../lib/live-desk";
@@ -39,6 +42,7 @@ const ADMIN_PAGES: NavItem[] = [
   { key: "kit", href: "/kit", label: "Kit", icon: Boxes },
   { key: "prestiti", href: "/prestiti", label: "Prestiti", icon: ClipboardList },
   { key: "banco", href: "/banco", label: "Banco", icon: ScanLine },
+  { key: "calendario", href: "/calendario", label: "Calendario", icon: CalendarDays },
   { key: "riparazioni", href: "/riparazioni", label: "Riparazioni", icon: Wrench },
   { key: "utenti", href: "/utenti", label: "Gestione Utenti", icon: Users },
   { key: "statistiche", href: "/statistiche", label: "Statistiche", icon: BarChart3 },
@@ -74,6 +78,8 @@ export function AdminArea() {
         <Route path="banco" element={<CounterPage />} />
         <Route path="riparazioni" element={<RepairsPage />} />
         <Route path="utenti" element={<UsersPage />} />
+        <Route path="utenti/:id" element={<StudentPage />} />
+        <Route path="calendario" element={<DeskCalendarPage />} />
         <Route path="statistiche" element={<StatsPage />} />
         <Route path="sistema" element={<SystemPage />} />
         <Route path="impostazioni" element={<SettingsPage />} />

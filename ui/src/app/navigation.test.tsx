@@ -50,6 +50,7 @@ describe("admin shell", () => {
       "Kit",
       "Prestiti",
       "Banco",
+      "Calendario",
       "Riparazioni",
       "Gestione Utenti",
       "Statistiche",

@@ -37,12 +37,15 @@ describe("session", () => {
     warn.mockRestore();
   });
 
-  it("drops the session when the server is unreachable at start", async () => {
-    const warn = spyOn(console, "warn").mockImplementation(() => {});
-    renderApp({ signedInAs: aStudent(), api: { "GET /api/auth/me": "network-error" } });
-    expect(await screen.findByRole("heading", { name: "Accedi" })).toBeTruthy();
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
-    warn.mockRestore();
+  it("keeps the session and asks again when the server cannot be reached at start", async () => {
+    let checks = 0;
+    const { server } = renderApp({
+      signedInAs: aStudent(),
+      api: { "GET /api/auth/me": () => (++checks === 1 ? "network-error" : { body: { user: aStudent() } }) },
+    });
+    expect(await screen.findByRole("heading", { name: "Benvenuto, Giulia Bianchi" }, { timeout: 3000 })).toBeTruthy();
+    expect(server.callsTo("GET /api/auth/me")).toHaveLength(2);
+    expect(localStorage.getItem(TOKEN_KEY)).toBe("token-di-prova");
   });
 
   it('signs out with "Esci": token gone, sign-in screen back', async () => {

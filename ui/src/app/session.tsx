@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { answerOf, clearToken, getToken, server, setUnauthorizedListener, storeToken } from "../lib/api";
+import { ApiError, answerOf, clearToken, getToken, server, setUnauthorizedListener, storeToken } from "../lib/api";
 import type { User } from "../lib/user";
 
 type SessionState = { status: "checking" } | { status: "signed-out" } | { status: "signed-in"; user: User };
@@ -12,6 +12,11 @@ interface Session {
   signIn: (token: string, user: User) => void;
   signOut: () => void;
 }
+
+/** The answers that mean the stored token is no good; anything else is asked again. */
+const REFUSED_SESSION = new Set([401, 403]);
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 10_000;
 
 const SessionContext = createContext<Session | null>(null);
 
@@ -46,21 +51,32 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getToken()) return;
     let current = true;
-    answerOf(server.api.auth.me.get())
-      .then((answer) => {
-        const user = userFromAnswer(answer);
-        if (!user) throw new Error("Risposta senza utente");
-        if (current) setState({ status: "signed-in", user });
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        // A stale or revoked token simply leads back to sign-in: no message for the user.
-        console.warn("Sessione non più valida, accesso richiesto:", error);
-        clearToken();
-        setState({ status: "signed-out" });
-      });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    function check(attempt: number) {
+      answerOf(server.api.auth.me.get())
+        .then((answer) => {
+          const user = userFromAnswer(answer);
+          if (!user) throw new ApiError(401, "Risposta senza utente", {});
+          if (current) setState({ status: "signed-in", user });
+        })
+        .catch((error: unknown) => {
+          if (!current) return;
+          if (error instanceof ApiError && REFUSED_SESSION.has(error.status)) {
+            // A stale or revoked token simply leads back to sign-in: no message for the user.
+            console.warn("Sessione non più valida, accesso richiesto:", error);
+            clearToken();
+            setState({ status: "signed-out" });
+            return;
+          }
+          // No answer (no network, a page being left, a server restarting) says nothing of the token: keep it
+          // and ask again, so a network blip never signs anyone out.
+          retry = setTimeout(() => check(attempt + 1), Math.min(RETRY_FIRST_MS * 2 ** attempt, RETRY_MAX_MS));
+        });
+    }
+    check(0);
     return () => {
       current = false;
+      clearTimeout(retry);
     };
   }, []);
 

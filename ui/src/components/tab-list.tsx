@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 
 export interface TabItem<K extends string> {
   key: K;
@@ -83,6 +83,30 @@ export function TabList<K extends string>({
           </button>
         );
       })}
+    </div>
+  );
+}
+
+interface TabPanelProps {
+  /** The `panelId` given to the TabList. */
+  id: string;
+  /** The id of the selected tab, which names the panel. */
+  tabId: string;
+  /** The selected tab's label: the panel's heading, for those who move by headings. */
+  title: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * The panel of a TabList. Its heading (read, not shown: the selected tab already shows it) sits between
+ * the page's title and the cards' own headings, so the outline has no gap.
+ */
+export function TabPanel({ id, tabId, title, className, children }: TabPanelProps) {
+  return (
+    <div id={id} role="tabpanel" aria-labelledby={tabId} className={className}>
+      <h2 className="sr-only">{title}</h2>
+      {children}
     </div>
   );
 }

@@ -33,7 +33,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4 sm:inset-x-auto sm:right-4 sm:items-end">
+      {/* On a phone the bottom of the screen holds a drawer's or a dialog's buttons: the toasts come down
+          from the top there, and stay in the bottom corner on a wider screen. */}
+      <div className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4 sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:items-end">
         {toasts.map((toast) => (
           <div
             key={toast.id}

@@ -203,6 +203,27 @@ describe("Dashboard Amministratore", () => {
       expect(section.getAllByText("Approvata")).toHaveLength(4);
     });
 
+    it("shows a set's lines once, as a link to the set, never one by one", async () => {
+      const requests = [
+        aLoanRequest({ id: 1, oggetto_nome: "Canon EOS R6", prenotazione_id: 40 }),
+        aLoanRequest({ id: 2, oggetto_nome: "Tavoletta grafica" }),
+        aLoanRequest({ id: 3, oggetto_nome: "Treppiede Manfrotto", prenotazione_id: 40 }),
+      ];
+      renderDashboard({ "GET /api/richieste": requestListRoute(requests) });
+      const section = within(await screen.findByRole("region", { name: "Richieste Recenti" }));
+      // Each line's name leads to its item page.
+      expect((await section.findByRole("link", { name: "Treppiede Manfrotto" })).getAttribute("href")).toBe(
+        "/inventario/4",
+      );
+      expect(section.getAllByRole("listitem")).toHaveLength(2);
+      expect(section.getAllByRole("listitem")[0]?.textContent).toContain("Canon EOS R6, Treppiede Manfrotto");
+      const link = section.getByRole("link", { name: "Fa parte della prenotazione #40" });
+      expect(link.getAttribute("href")).toBe("/prestiti?tab=in_attesa");
+      expect(
+        section.getAllByRole("button", { name: /^Gestisci la richiesta/ }).map((button) => button.textContent),
+      ).toEqual(["Gestisci la richiesta di Giulia Bianchi: Tavoletta grafica"]);
+    });
+
     it("says when they cannot be loaded, and the notification drawer only logs it", async () => {
       const logged = captureConsole("warn");
       renderDashboard({ "GET /api/richieste": { status: 403, body: { error: "Accesso negato" } } });

@@ -104,7 +104,7 @@ describe("Articoli Disponibili", () => {
     expect(link.getAttribute("href")).toBe("https://example.org/canon.jpg");
     expect(link.getAttribute("target")).toBe("_blank");
     expect(link.getAttribute("rel")).toContain("noopener");
-    expect(card("Kit luci Godox").queryByRole("link")).toBeNull();
+    expect(card("Kit luci Godox").queryByRole("link", { name: /Vedi immagine/ })).toBeNull();
   });
 
   it("searches by name, note or position on the server, once typing pauses", async () => {

@@ -91,7 +91,9 @@ describe("Inventario: summary and list", () => {
     expect(cameraCard.getByText("Fotografia")).toBeTruthy();
     expect(cameraCard.getByText("Scaffale B2")).toBeTruthy();
     expect(cameraCard.getByText("Quantità totale").nextElementSibling?.textContent).toContain("2");
-    expect(cameraCard.queryByRole("link")).toBeNull();
+    // The name leads to the item page; no image, no image link.
+    expect(cameraCard.getByRole("link", { name: "Canon EOS R6" }).getAttribute("href")).toBe("/inventario/1");
+    expect(cameraCard.queryByRole("link", { name: /Vedi immagine/ })).toBeNull();
 
     const tripodCard = card("Treppiede Manfrotto");
     expect(tripodCard.getByText("Lezione / Interno")).toBeTruthy();

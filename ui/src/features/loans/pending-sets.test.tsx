@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
-import { noAlerts } from "../../../test/desk-fixtures";
+import { aLoanRequest, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { requestListRoute } from "../../../test/paged-lists";
@@ -26,7 +26,32 @@ async function openPendingSets(api: ApiRoutes = {}) {
   return { ...rendered, card: within(within(list).getByRole("article")) };
 }
 
+/** The set's three lines as `/api/richieste` lists them, and a request of its own. */
+const setLineRequests = pendingSet.righe.map((line) =>
+  aLoanRequest({ id: line.richiesta_id, oggetto_nome: line.oggetto_nome, prenotazione_id: pendingSet.id }),
+);
+const singleRequest = aLoanRequest({ id: 600, oggetto_nome: "Tavoletta grafica" });
+
 describe("pending sets on the desk", () => {
+  for (const view of ["tabella", "schede"])
+    it(`lists a set's lines once, on its card, and not again as requests of their own (${view})`, async () => {
+      renderApp({
+        signedInAs: anAdmin(),
+        path: `/prestiti?tab=in_attesa&vista=${view}`,
+        api: {
+          "GET /api/richieste": requestListRoute([...setLineRequests, singleRequest]),
+          "GET /api/avvisi": { body: noAlerts() },
+          "GET /api/prenotazioni": setPage([pendingSet]),
+          "GET /api/prenotazioni/40": { body: pendingSet },
+        },
+      });
+      await screen.findByRole("list", { name: "Set in attesa" });
+      await screen.findAllByText("Tavoletta grafica");
+      expect(screen.getAllByRole("button", { name: /^Approva la richiesta/ })).toHaveLength(1);
+      for (const line of pendingSet.righe)
+        expect(screen.getAllByText(line.oggetto_nome, { exact: false })).toHaveLength(1);
+    });
+
   it("shows a set as one card with the student, the dates, its lines and whether all is free", async () => {
     const { card } = await openPendingSets();
     expect(card.getByRole("heading").textContent).toBe("Kit Ripresa · Giulia Bianchi (M1234)");

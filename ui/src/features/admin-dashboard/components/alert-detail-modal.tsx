@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Alerts, LoanAlert, LowStockAlert } from "../../../api/avvisi";
 import { Button } from "../../../components/button";
+import { ItemLink, StudentLink } from "../../../components/entity-links";
 import { Modal, ModalActions } from "../../../components/modal";
 import { daysLateText, formatDate } from "../../../lib/dates";
 import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
@@ -59,7 +60,9 @@ function StockEntry({ item, onManage }: { item: LowStockAlert; onManage: () => v
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="font-medium text-slate-900">{item.nome}</p>
+        <p className="font-medium text-slate-900">
+          <ItemLink id={item.id} name={item.nome} />
+        </p>
         <p className="text-sm text-slate-600">{item.motivo}</p>
         <p className="mt-1 text-xs text-slate-500">
           Disponibili {item.unita_disponibili} su {item.quantita_totale} ({item.percentuale_disponibile}%) ·{" "}
@@ -86,7 +89,7 @@ function LoanEntry({ loan, kind, onManage }: { loan: LoanAlert; kind: AlertKind;
       <div className="min-w-0">
         <p className="font-medium text-slate-900">{loan.oggetto_nome}</p>
         <p className="text-sm text-slate-600">
-          {loan.utente_nome}
+          <StudentLink id={loan.utente_id} name={loan.utente_nome} />
           {loan.utente_email && <span className="text-slate-500"> · {loan.utente_email}</span>}
         </p>
         <p className="mt-1 text-xs text-slate-500">

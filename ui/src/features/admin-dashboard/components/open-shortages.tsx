@@ -2,6 +2,7 @@ import { PackageX } from "lucide-react";
 import { type ShortageOutcome, useOpenShortages, useResolveShortage } from "../../../api/prenotazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { StudentLink } from "../../../components/entity-links";
 import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
 
@@ -38,7 +39,7 @@ export function OpenShortages() {
                 </span>
                 <span className="text-slate-600">
                   {" "}
-                  · {student} · dal {formatDate(shortage.created_at)}
+                  · <StudentLink id={shortage.utente_id} name={student} /> · dal {formatDate(shortage.created_at)}
                 </span>
               </span>
               <div className="flex flex-wrap gap-2">

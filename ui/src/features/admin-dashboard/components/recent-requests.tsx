@@ -1,24 +1,34 @@
 import { ChevronRight, ClipboardList } from "lucide-react";
-import { useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { isPendingRequest } from "../../../../../src/domain/bookings";
 import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useRecentRequests } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { EmptyState } from "../../../components/empty-state";
+import { ItemLink, StudentLink } from "../../../components/entity-links";
 import { LoadingState } from "../../../components/spinner";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
+import { requestRows } from "../../../lib/set-lines";
 import { RequestManagementModal } from "./request-management-modal";
 import { RequestStatusBadge } from "./request-status-badge";
 
-function RequestSummary({ request }: { request: RequestView }) {
+/** A request, or the first listed line of a set with `title` naming every listed line. */
+function RequestSummary({ request, title }: { request: RequestView; title?: ReactNode }) {
   return (
     <>
       <span className="flex min-w-0 items-start justify-between gap-3">
         <span className="min-w-0">
-          <span className="block truncate font-medium text-slate-900">{request.oggetto_nome}</span>
+          {/* Above the row's covering button: the names lead to their pages, the rest of the row opens the request. */}
+          <span className="block truncate font-medium text-slate-900">
+            {title ?? <ItemLink id={request.inventario_id} name={request.oggetto_nome} className="relative z-10" />}
+          </span>
           <span className="block truncate text-sm text-slate-600">
-            {request.utente_nome} {request.utente_cognome}
+            <StudentLink
+              id={request.utente_id}
+              name={`${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim()}
+              className="relative z-10"
+            />
           </span>
         </span>
         <RequestStatusBadge status={request.stato} />
@@ -30,7 +40,35 @@ function RequestSummary({ request }: { request: RequestView }) {
   );
 }
 
-/** The five newest requests; the pending ones open the request-management dialog. */
+/**
+ * The lines of one set shown once: the set is decided as a whole on the pending tab, where its link leads,
+ * never line by line from here.
+ */
+function SetSummary({ id, lines }: { id: number; lines: RequestView[] }) {
+  const [first] = lines;
+  if (!first) return null;
+  return (
+    <>
+      <RequestSummary
+        request={first}
+        title={lines.map((line, index) => (
+          <Fragment key={line.id}>
+            {index > 0 && ", "}
+            <ItemLink id={line.inventario_id} name={line.oggetto_nome} />
+          </Fragment>
+        ))}
+      />
+      <Link
+        to="/prestiti?tab=in_attesa"
+        className="mt-1 inline-block rounded text-xs font-medium text-indigo-600 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        Fa parte della prenotazione #{id}
+      </Link>
+    </>
+  );
+}
+
+/** The five newest requests, a set's lines once; the pending ones open the request-management dialog. */
 export function RecentRequests() {
   const requests = useRecentRequests();
   const [selected, setSelected] = useState<RequestView | null>(null);
@@ -63,26 +101,35 @@ export function RecentRequests() {
       )}
       {requests.isSuccess && requests.data.elementi.length > 0 && (
         <ul className="divide-y divide-slate-100">
-          {requests.data.elementi.map((request) => (
-            <li
-              key={request.id}
-              className={`relative px-5 py-3 ${isPendingRequest(request.stato) ? "transition-colors hover:bg-indigo-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600" : ""}`}
-            >
-              <RequestSummary request={request} />
-              {isPendingRequest(request.stato) && (
-                // Covers the whole row, so the row is the click target; its name says what it does.
-                <button
-                  type="button"
-                  onClick={() => setSelected(request)}
-                  className="absolute inset-0 size-full cursor-pointer focus-visible:outline-none"
-                >
-                  <span className="sr-only">
-                    Gestisci la richiesta di {request.utente_nome} {request.utente_cognome}: {request.oggetto_nome}
-                  </span>
-                </button>
-              )}
-            </li>
-          ))}
+          {requestRows(requests.data.elementi).map((row) => {
+            if (row.kind === "set")
+              return (
+                <li key={`set-${row.id}`} className="px-5 py-3">
+                  <SetSummary id={row.id} lines={row.lines} />
+                </li>
+              );
+            const { request } = row;
+            return (
+              <li
+                key={request.id}
+                className={`relative px-5 py-3 ${isPendingRequest(request.stato) ? "transition-colors hover:bg-indigo-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600" : ""}`}
+              >
+                <RequestSummary request={request} />
+                {isPendingRequest(request.stato) && (
+                  // Covers the whole row, so the row is the click target; its name says what it does.
+                  <button
+                    type="button"
+                    onClick={() => setSelected(request)}
+                    className="absolute inset-0 size-full cursor-pointer focus-visible:outline-none"
+                  >
+                    <span className="sr-only">
+                      Gestisci la richiesta di {request.utente_nome} {request.utente_cognome}: {request.oggetto_nome}
+                    </span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {selected && <RequestManagementModal request={selected} onClose={() => setSelected(null)} />}

@@ -5,6 +5,7 @@ import type { CatalogueItem } from "../../../api/inventario";
 import { AddToSetButton } from "../../../components/add-to-set-button";
 import { Button } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
+import { ItemLink } from "../../../components/entity-links";
 import { Badge, type BadgeTone } from "../../../components/status-badge";
 import { countWith } from "../../../lib/plural";
 
@@ -27,7 +28,9 @@ export function ItemCard({ item, onRequest }: { item: CatalogueItem; onRequest: 
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 font-semibold text-slate-900">{item.nome}</h2>
+        <h2 className="min-w-0 font-semibold text-slate-900">
+          <ItemLink id={item.id} name={item.nome} />
+        </h2>
         <Badge tone={state.tone}>{state.label}</Badge>
       </div>
       <dl className="mt-2 space-y-1 text-sm text-slate-600">

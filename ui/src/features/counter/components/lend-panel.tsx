@@ -16,6 +16,7 @@ import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
 import { countWith } from "../../../lib/plural";
 import { fullName, type User } from "../../../lib/user";
+import { ChosenStudentState } from "./chosen-student-state";
 
 const USAGES: Choice<UsageType>[] = [
   { value: "esterno", label: "Prestito esterno" },
@@ -171,6 +172,7 @@ export function LendPanel({
           ))}
         </fieldset>
       )}
+      {student && <ChosenStudentState student={student} />}
       {unit.tipo_prestito === "entrambi" && (
         <ChoiceGroup legend="Utilizzo" choices={USAGES} value={usage} onChange={setUsage} />
       )}

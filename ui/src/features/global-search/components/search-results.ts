@@ -41,7 +41,7 @@ export function searchGroups(results: SearchResults): SearchGroup[] {
         id: `studente-${student.id}`,
         label: `${student.name} ${student.surname}`,
         detail: [student.matricola, student.email].filter(Boolean).join(" · "),
-        href: `/utenti?cerca=${encodeURIComponent(student.email)}`,
+        href: `/utenti/${student.id}`,
       })),
     },
     {

@@ -118,7 +118,10 @@ export function InventoryPage() {
         />
       )}
 
-      <section aria-label="Elenco inventario" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section aria-labelledby="inventory-list-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <h2 id="inventory-list-title" className="sr-only">
+          Elenco inventario
+        </h2>
         <InventoryToolbar
           filters={filters}
           onChange={setFilters}

@@ -4,6 +4,7 @@ import { stockLevel } from "../../../../../src/domain/stock-level";
 import type { InventoryItem, InventoryUnit } from "../../../api/inventario";
 import { IconButton } from "../../../components/button";
 import { ClampedText } from "../../../components/clamped-text";
+import { ItemLink } from "../../../components/entity-links";
 import { courseCode } from "../../../lib/course-codes";
 import { countWith } from "../../../lib/plural";
 import { ItemStateBadge, LoanTypeBadge, StockLevelBadge } from "./state-badges";
@@ -83,7 +84,7 @@ export function ItemCard({
           />
           <div className="min-w-0">
             <h3 id={titleId} className="font-semibold text-slate-900">
-              {item.nome}
+              <ItemLink id={item.id} name={item.nome} />
             </h3>
             <div className="mt-1.5 flex flex-wrap gap-1.5">
               <LoanTypeBadge type={item.tipo_prestito} />

@@ -1,4 +1,5 @@
 import type { InventoryItem } from "../../../api/inventario";
+import { ItemLink } from "../../../components/entity-links";
 import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
 import { formatDate } from "../../../lib/dates";
 import type { SortField } from "../utils/filters";
@@ -33,7 +34,7 @@ export function ItemTable({ items, selectedIds, sort, onSort, onToggleSelected, 
     {
       header: "Nome",
       sortKey: "nome",
-      cell: (item) => <span className="font-medium break-words text-slate-900">{item.nome}</span>,
+      cell: (item) => <ItemLink id={item.id} name={item.nome} className="font-medium break-words text-slate-900" />,
     },
     { header: "Seriale", sortKey: "seriale", className: "whitespace-nowrap", cell: (item) => item.seriale ?? "—" },
     { header: "Categoria", sortKey: "categoria", cell: (item) => item.categoria_nome ?? "—" },

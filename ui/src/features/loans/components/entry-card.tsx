@@ -1,6 +1,7 @@
 import { CalendarDays, Eye, Mail, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/button";
+import { ItemLink, StudentLink } from "../../../components/entity-links";
 import { formatDate } from "../../../lib/dates";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
 
@@ -12,6 +13,8 @@ export interface EntryCardProps {
   strikes: number;
   blocked: boolean;
   borrower: string;
+  /** Null once the account is deleted: the name stays, without a link. */
+  borrowerId: number | null;
   email: string | null;
   from: string;
   to: string;
@@ -34,7 +37,9 @@ export function EntryCard(props: EntryCardProps) {
     >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="min-w-0 font-semibold text-slate-900">{itemName}</h3>
+          <h3 className="min-w-0 font-semibold text-slate-900">
+            <ItemLink id={itemId} name={itemName} />
+          </h3>
           <StatusBadge status={status} />
           <StrikeBadge strikes={strikes} blocked={blocked} />
         </div>
@@ -54,7 +59,7 @@ export function EntryCard(props: EntryCardProps) {
         <div className="min-w-0 space-y-0.5">
           <p className="flex items-center gap-1.5 font-medium text-slate-800">
             <UserRound className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-            <span className="min-w-0 truncate">{borrower}</span>
+            <StudentLink id={props.borrowerId} name={borrower} className="min-w-0 truncate" />
           </p>
           {email && (
             <p className="flex items-center gap-1.5 text-slate-500">

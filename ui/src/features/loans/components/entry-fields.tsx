@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
 import { IconButton } from "../../../components/button";
+import { ItemLink, StudentLink } from "../../../components/entity-links";
 import type { TableColumn } from "../../../components/sortable-table";
 import { daysLateText, formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
@@ -38,20 +39,28 @@ export function loanFootnote(loan: LoanView) {
   return <>Rientro previsto il {formatDate(loan.data_rientro)}</>;
 }
 
-export function ItemCell({ name, units }: { name: string; units: string[] }) {
+export function ItemCell({ itemId, name, units }: { itemId: number; name: string; units: string[] }) {
   return (
     <div className="min-w-0">
-      <p className="font-medium break-words text-slate-900">{name}</p>
+      <p className="font-medium break-words text-slate-900">
+        <ItemLink id={itemId} name={name} />
+      </p>
       <p className="font-mono text-xs break-all text-slate-600">{units.join(", ")}</p>
     </div>
   );
 }
 
-export function BorrowerCell(props: { name: string; email: string | null; strikes: number; blocked: boolean }) {
+export function BorrowerCell(props: {
+  userId: number | null;
+  name: string;
+  email: string | null;
+  strikes: number;
+  blocked: boolean;
+}) {
   return (
     <div className="min-w-0">
       <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-800">
-        {props.name}
+        <StudentLink id={props.userId} name={props.name} />
         <StrikeBadge strikes={props.strikes} blocked={props.blocked} />
       </p>
       {props.email && <p className="text-xs break-all text-slate-500">{props.email}</p>}

@@ -27,12 +27,17 @@ interface LoanListProps {
 const loanName = (loan: LoanView) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`;
 
 const itemAndDates: TableColumn<LoanView, LoanSortKey>[] = [
-  { header: "Articolo", sortKey: "oggetto", cell: (loan) => <ItemCell name={loan.oggetto_nome} units={loan.unita} /> },
+  {
+    header: "Articolo",
+    sortKey: "oggetto",
+    cell: (loan) => <ItemCell itemId={loan.inventario_id} name={loan.oggetto_nome} units={loan.unita} />,
+  },
   {
     header: "Studente",
     sortKey: "studente",
     cell: (loan) => (
       <BorrowerCell
+        userId={loan.utente_id}
         name={loan.utente_nome_reale}
         email={loan.utente_email}
         strikes={loan.penalty_strikes}
@@ -101,6 +106,7 @@ export function LoanList(props: LoanListProps) {
                 strikes={loan.penalty_strikes}
                 blocked={loan.is_blocked}
                 borrower={loan.utente_nome_reale}
+                borrowerId={loan.utente_id}
                 email={loan.utente_email}
                 from={loan.data_uscita}
                 to={loan.data_rientro}

@@ -7,9 +7,10 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
-import { TabList } from "../../../components/tab-list";
+import { TabList, TabPanel } from "../../../components/tab-list";
 import { ViewSwitch } from "../../../components/view-switch";
 import { useLinkedItem } from "../../../lib/item-links";
+import { useStudentToLend } from "../../../lib/lend-to-student";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { LOANS_TABS, useLoansAddress } from "../hooks/use-loans-address";
 import { useLoansLists } from "../hooks/use-loans-lists";
@@ -47,7 +48,8 @@ function PendingBanner({ count, onShow }: { count: number; onShow: () => void })
 /**
  * The desk's loans: active and overdue loans, pending requests and completed loans, in three tabs.
  * `?tab=in_attesa` opens the pending tab; `?richiesta=ID` opens it with that request's details;
- * `?nuovo-prestito=ID&unita=CODE` opens the direct-loan wizard on that item and unit.
+ * `?nuovo-prestito=ID&unita=CODE` opens the direct-loan wizard on that item and unit;
+ * `?nuovo-prestito-per=ID` opens it for that student.
  */
 export function LoansPage() {
   const address = useLoansAddress();
@@ -56,6 +58,8 @@ export function LoansPage() {
   const [dialog, setDialog] = useState<LoansDialog | null>(null);
   // The item page's "Presta" links here to lend that item (and unit).
   const linkedLoan = useLinkedItem("nuovo-prestito");
+  // The student page's "Presta" links here to lend to that student.
+  const studentToLend = useStudentToLend();
   const approval = useRequestApproval({
     onSettled: (request) => {
       if (linkedRequestId === request.id) address.closeLinkedRequest();
@@ -77,7 +81,9 @@ export function LoansPage() {
   const pendingCount = counts.in_attesa;
   const source = tab === "in_attesa" ? requests : loans;
   const shownCount = tab === "in_attesa" ? shownRequests.length : shownLoans.length;
-  const emptyText = LOANS_TABS.find(({ key }) => key === tab)?.empty ?? "";
+  const selectedTab = LOANS_TABS.find(({ key }) => key === tab);
+  const emptyText = selectedTab?.empty ?? "";
+  const tabLabel = selectedTab?.label ?? "";
 
   return (
     <>
@@ -121,7 +127,7 @@ export function LoansPage() {
           </div>
         </div>
 
-        <div id="loans-panel" role="tabpanel" aria-labelledby={`loans-tab-${tab}`} className="p-4">
+        <TabPanel id="loans-panel" tabId={`loans-tab-${tab}`} title={tabLabel} className="p-4">
           {tab === "in_attesa" && <PendingSets />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
@@ -184,7 +190,7 @@ export function LoansPage() {
               )}
             />
           )}
-        </div>
+        </TabPanel>
       </section>
 
       {linkedRequest && !dialog && (
@@ -210,6 +216,9 @@ export function LoansPage() {
           preset={{ item: linkedLoan.linked.item, unitId: lendableUnitId(linkedLoan.linked.unit) }}
           onClose={linkedLoan.close}
         />
+      )}
+      {studentToLend.borrower && (
+        <NewLoanWizard preset={{ borrower: studentToLend.borrower }} onClose={studentToLend.close} />
       )}
     </>
   );

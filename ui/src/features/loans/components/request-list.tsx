@@ -5,6 +5,7 @@ import { ShowMore } from "../../../components/show-more";
 import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
 import type { ListView } from "../../../components/view-switch";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
+import { standsAlone } from "../../../lib/set-lines";
 import { EntryCard } from "./entry-card";
 import { actionsColumn, BorrowerCell, fullName, ItemCell } from "./entry-fields";
 
@@ -21,20 +22,27 @@ interface RequestListProps {
   actions: (request: RequestView) => ReactNode;
 }
 
-/** The pending tab's list: a sortable table or cards, then "Mostra altri". */
+/**
+ * The pending tab's list: a sortable table or cards, then "Mostra altri". The lines of a set of more than
+ * one line are left out: the set's own card above the list shows them once.
+ */
 export function RequestList(props: RequestListProps) {
-  const { requests, onDetails, actions } = props;
+  const { onDetails, actions } = props;
+  const requests = props.requests.filter(standsAlone);
   const columns: TableColumn<RequestView, RequestSortKey>[] = [
     {
       header: "Articolo",
       sortKey: "oggetto",
-      cell: (request) => <ItemCell name={request.oggetto_nome} units={[request.codice_univoco]} />,
+      cell: (request) => (
+        <ItemCell itemId={request.inventario_id} name={request.oggetto_nome} units={[request.codice_univoco]} />
+      ),
     },
     {
       header: "Studente",
       sortKey: "studente",
       cell: (request) => (
         <BorrowerCell
+          userId={request.utente_id}
           name={fullName(request)}
           email={request.utente_email}
           strikes={request.penalty_strikes}
@@ -77,6 +85,7 @@ export function RequestList(props: RequestListProps) {
                 strikes={request.penalty_strikes}
                 blocked={request.is_blocked}
                 borrower={fullName(request)}
+                borrowerId={request.utente_id}
                 email={request.utente_email}
                 from={request.dal}
                 to={request.al}
@@ -88,7 +97,8 @@ export function RequestList(props: RequestListProps) {
           ))}
         </ul>
       )}
-      <ShowMore shown={requests.length} total={props.total} onMore={props.onMore} busy={props.loadingMore} />
+      {/* Counts every fetched line, set lines too, as the total does. */}
+      <ShowMore shown={props.requests.length} total={props.total} onMore={props.onMore} busy={props.loadingMore} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
-import { TabList } from "../../../components/tab-list";
+import { TabList, TabPanel } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
 import { LoanCard } from "./loan-card";
 import { RequestCard, requestDates } from "./request-card";
@@ -107,7 +107,7 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
         idleBadgeClassName="bg-white/70 text-slate-600"
       />
 
-      <div id="my-loans-panel" role="tabpanel" aria-labelledby={`my-loans-tab-${tab}`}>
+      <TabPanel id="my-loans-panel" tabId={`my-loans-tab-${tab}`} title={TABS[tab].label}>
         {(tab === "active" || tab === "completed") && (
           <Loaded query={loans} error="Errore nel caricamento prestiti" loading="Caricamento prestiti...">
             {emptyOr(
@@ -139,7 +139,7 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
             )}
           </Loaded>
         )}
-      </div>
+      </TabPanel>
 
       {withdrawing && (
         <ConfirmDialog

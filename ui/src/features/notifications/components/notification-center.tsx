@@ -1,9 +1,8 @@
-import { Bell, CheckCheck, ClipboardList, KeyRound, Package, TriangleAlert } from "lucide-react";
+import { Bell, ClipboardList, KeyRound, Package, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { Drawer } from "../../../components/drawer";
-import { EmptyState } from "../../../components/empty-state";
-import { NotificationBell, UnreadBadge } from "../../../components/notification-bell";
+import { NotificationBell } from "../../../components/notification-bell";
+import { NotificationDrawer } from "../../../components/notification-drawer";
 import { NotificationItem, type NotificationStyle } from "../../../components/notification-item";
 import { desktopPermission, registerNotificationWorker } from "../../../lib/desktop-notification";
 import type { NotificationType } from "../build-notifications";
@@ -36,52 +35,30 @@ export function NotificationCenter({ userId }: { userId: number }) {
       <NotificationBell unreadCount={unreadCount} expanded={open} onClick={() => setOpen(true)} />
 
       {open && (
-        <Drawer
-          title="Notifiche"
-          badge={<UnreadBadge count={unreadCount} />}
+        <NotificationDrawer
+          count={notifications.length}
+          unread={unreadCount}
+          emptyText="Nuove richieste, ritardi e scorte basse compaiono qui."
           onClose={() => setOpen(false)}
+          onMarkAllRead={markAllRead}
           footer={<DesktopNotificationsControl permission={permission} onPermissionChange={setPermission} />}
         >
-          {notifications.length === 0 ? (
-            <EmptyState
-              icon={Bell}
-              title="Nessuna notifica"
-              text="Nuove richieste, ritardi e scorte basse compaiono qui."
+          {notifications.map((notification) => (
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              style={TYPE_STYLES[notification.type]}
+              now={now}
+              onOpen={() => {
+                markRead(notification.id);
+                setOpen(false);
+                navigate(notification.href);
+              }}
+              onMarkRead={() => markRead(notification.id)}
+              onRemove={() => remove(notification.id)}
             />
-          ) : (
-            <>
-              {unreadCount > 0 && (
-                <div className="flex justify-end border-b border-slate-100 px-5 py-2">
-                  <button
-                    type="button"
-                    onClick={markAllRead}
-                    className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    <CheckCheck className="size-3.5" aria-hidden="true" />
-                    Segna tutte come lette
-                  </button>
-                </div>
-              )}
-              <ul aria-label="Elenco notifiche" className="divide-y divide-slate-100">
-                {notifications.map((notification) => (
-                  <NotificationItem
-                    key={notification.id}
-                    notification={notification}
-                    style={TYPE_STYLES[notification.type]}
-                    now={now}
-                    onOpen={() => {
-                      markRead(notification.id);
-                      setOpen(false);
-                      navigate(notification.href);
-                    }}
-                    onMarkRead={() => markRead(notification.id)}
-                    onRemove={() => remove(notification.id)}
-                  />
-                ))}
-              </ul>
-            </>
-          )}
-        </Drawer>
+          ))}
+        </NotificationDrawer>
       )}
     </>
   );

@@ -10,7 +10,7 @@ import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
-import { TabList } from "../../../components/tab-list";
+import { TabList, TabPanel } from "../../../components/tab-list";
 import { useLinkedItem } from "../../../lib/item-links";
 import { LoadFailure } from "./load-failure";
 import { NewRepairModal } from "./new-repair-modal";
@@ -152,9 +152,9 @@ export function RepairsPage() {
             className="xl:w-72"
           />
         </div>
-        <div id="repairs-panel" role="tabpanel" aria-labelledby={`repairs-tab-${tab}`}>
+        <TabPanel id="repairs-panel" tabId={`repairs-tab-${tab}`} title={current?.label ?? ""}>
           {panel}
-        </div>
+        </TabPanel>
       </section>
 
       {dialog?.kind === "new" && <NewRepairModal onClose={() => setDialog(null)} />}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PageHeader } from "../../../components/page-header";
-import { TabList } from "../../../components/tab-list";
+import { TabList, TabPanel } from "../../../components/tab-list";
 import { AdvancedStats } from "./advanced-stats";
 import { BasicStats } from "./basic-stats";
 
@@ -13,6 +13,7 @@ const TABS: { key: Tab; label: string }[] = [
 
 export function StatsPage() {
   const [tab, setTab] = useState<Tab>("basic");
+  const tabLabel = TABS.find(({ key }) => key === tab)?.label ?? "";
 
   return (
     <>
@@ -27,9 +28,9 @@ export function StatsPage() {
         className="mb-5 flex w-full gap-1 rounded-lg bg-slate-200/70 p-1 sm:w-fit"
         tabClassName="flex-1 rounded-md px-4 py-1.5 sm:flex-none"
       />
-      <div id="stats-panel" role="tabpanel" aria-labelledby={`stats-tab-${tab}`}>
+      <TabPanel id="stats-panel" tabId={`stats-tab-${tab}`} title={tabLabel}>
         {tab === "basic" ? <BasicStats /> : <AdvancedStats />}
-      </div>
+      </TabPanel>
     </>
   );
 }

@@ -1,21 +1,9 @@
-import {
-  Ban,
-  Bell,
-  CalendarClock,
-  CheckCheck,
-  CircleCheck,
-  CircleX,
-  Hourglass,
-  LockOpen,
-  TriangleAlert,
-  Wrench,
-} from "lucide-react";
+import { Ban, CalendarClock, CircleCheck, CircleX, Hourglass, LockOpen, TriangleAlert, Wrench } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { type StudentNotificationKind, useNotificationAction, useStudentNotifications } from "../../../api/notifiche";
-import { Drawer } from "../../../components/drawer";
-import { EmptyState } from "../../../components/empty-state";
-import { NotificationBell, UnreadBadge } from "../../../components/notification-bell";
+import { NotificationBell } from "../../../components/notification-bell";
+import { NotificationDrawer } from "../../../components/notification-drawer";
 import { NotificationItem, type NotificationStyle } from "../../../components/notification-item";
 
 const KIND_STYLES: Record<StudentNotificationKind, NotificationStyle> = {
@@ -47,52 +35,34 @@ export function StudentNotificationCenter() {
     <>
       <NotificationBell unreadCount={unread} expanded={open} onClick={() => setOpen(true)} />
       {open && (
-        <Drawer title="Notifiche" badge={<UnreadBadge count={unread} />} onClose={() => setOpen(false)}>
-          {notifications.length === 0 ? (
-            <EmptyState
-              icon={Bell}
-              title="Nessuna notifica"
-              text="L'esito delle tue richieste, le scadenze e le penalità compaiono qui."
+        <NotificationDrawer
+          count={notifications.length}
+          unread={unread}
+          emptyText="L'esito delle tue richieste, le scadenze e le penalità compaiono qui."
+          onClose={() => setOpen(false)}
+          onMarkAllRead={() => act.mutate({ kind: "read-all" })}
+        >
+          {notifications.map((notification) => (
+            <NotificationItem
+              key={notification.id}
+              notification={{
+                title: notification.titolo,
+                message: notification.messaggio,
+                time: notification.created_at,
+                isRead: notification.letta,
+              }}
+              style={KIND_STYLES[notification.tipo]}
+              now={now}
+              onOpen={() => {
+                if (!notification.letta) act.mutate({ kind: "read", id: notification.id });
+                setOpen(false);
+                if (notification.link) navigate(notification.link);
+              }}
+              onMarkRead={() => act.mutate({ kind: "read", id: notification.id })}
+              onRemove={() => act.mutate({ kind: "delete", id: notification.id })}
             />
-          ) : (
-            <>
-              {unread > 0 && (
-                <div className="flex justify-end border-b border-slate-100 px-5 py-2">
-                  <button
-                    type="button"
-                    onClick={() => act.mutate({ kind: "read-all" })}
-                    className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    <CheckCheck className="size-3.5" aria-hidden="true" />
-                    Segna tutte come lette
-                  </button>
-                </div>
-              )}
-              <ul aria-label="Elenco notifiche" className="divide-y divide-slate-100">
-                {notifications.map((notification) => (
-                  <NotificationItem
-                    key={notification.id}
-                    notification={{
-                      title: notification.titolo,
-                      message: notification.messaggio,
-                      time: notification.created_at,
-                      isRead: notification.letta,
-                    }}
-                    style={KIND_STYLES[notification.tipo]}
-                    now={now}
-                    onOpen={() => {
-                      if (!notification.letta) act.mutate({ kind: "read", id: notification.id });
-                      setOpen(false);
-                      if (notification.link) navigate(notification.link);
-                    }}
-                    onMarkRead={() => act.mutate({ kind: "read", id: notification.id })}
-                    onRemove={() => act.mutate({ kind: "delete", id: notification.id })}
-                  />
-                ))}
-              </ul>
-            </>
-          )}
-        </Drawer>
+          ))}
+        </NotificationDrawer>
       )}
     </>
   );

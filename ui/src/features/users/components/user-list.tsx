@@ -1,6 +1,7 @@
 import { KeyRound, Pencil, ShieldAlert, ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button, IconButton } from "../../../components/button";
+import { StudentLink } from "../../../components/entity-links";
 import { fullName, initials, isAdmin, type User } from "../../../lib/user";
 import { PenaltyBadge } from "./penalty-badge";
 import { PenaltyModal } from "./penalty-modal";
@@ -32,6 +33,12 @@ export function UserList(props: UserListProps) {
       {penaltiesOf && <PenaltyModal user={penaltiesOf} onClose={() => setPenaltiesOf(null)} />}
     </>
   );
+}
+
+/** A student's name leads to their page; an administrator has none. */
+function UserName({ user }: { user: User }) {
+  if (isAdmin(user)) return <span className="font-medium text-slate-900">{fullName(user)}</span>;
+  return <StudentLink id={user.id} name={fullName(user)} className="font-medium text-slate-900" />;
 }
 
 function Avatar({ user }: { user: User }) {
@@ -76,7 +83,7 @@ function UserTable({ users, onEdit, onResetPassword, onDelete, onPenalties }: Ro
                   <Avatar user={user} />
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium text-slate-900">{fullName(user)}</span>
+                      <UserName user={user} />
                       <PenaltyBadge user={user} />
                     </div>
                     {user.matricola && <p className="text-xs text-slate-500">Matricola {user.matricola}</p>}
@@ -130,7 +137,7 @@ function UserCards({ users, onEdit, onResetPassword, onDelete, onPenalties }: Ro
             <Avatar user={user} />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-slate-900">{fullName(user)}</span>
+                <UserName user={user} />
                 <RoleBadge user={user} />
                 <PenaltyBadge user={user} />
               </div>

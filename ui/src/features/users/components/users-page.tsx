@@ -10,7 +10,7 @@ import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
-import { TabList } from "../../../components/tab-list";
+import { TabList, TabPanel } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { fullName, type User } from "../../../lib/user";
@@ -51,7 +51,9 @@ export function UsersPage() {
   const [search, setSearch] = useState(() => params.get("cerca") ?? "");
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const term = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const role = TABS.find((entry) => entry.key === tab)?.role ?? "user";
+  const selectedTab = TABS.find((entry) => entry.key === tab);
+  const role = selectedTab?.role ?? "user";
+  const tabLabel = selectedTab?.label ?? "";
   const users = useUserPages(role, term);
   const shown = users.data?.pages.flatMap((page) => page.elementi) ?? [];
   const firstPage = users.data?.pages[0];
@@ -103,7 +105,7 @@ export function UsersPage() {
           />
         </div>
 
-        <div id="users-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        <TabPanel id="users-panel" tabId={`tab-${tab}`} title={tabLabel}>
           {users.isPending && <LoadingState label="Caricamento utenti..." />}
           {users.isError && (
             <div className="p-4">
@@ -142,7 +144,7 @@ export function UsersPage() {
                 />
               </>
             ))}
-        </div>
+        </TabPanel>
       </section>
 
       {dialog?.kind === "new" && <NewUserModal onClose={() => setDialog(null)} />}

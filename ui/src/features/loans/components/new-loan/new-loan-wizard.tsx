@@ -17,13 +17,21 @@ import { UnitsStep } from "./units-step";
 import { UsageStep } from "./usage-step";
 import {
   asksUsage,
+  type Borrower,
   defaultNote,
   INITIAL_STATE,
   loanDates,
   type Step,
   stepComplete,
+  type WizardState,
   wizardReducer,
 } from "./wizard-state";
+
+function presetState(preset: Parameters<typeof NewLoanWizard>[0]["preset"]): WizardState {
+  if (!preset) return INITIAL_STATE;
+  if ("borrower" in preset) return { ...INITIAL_STATE, borrower: preset.borrower };
+  return { ...INITIAL_STATE, step: 2, item: preset.item, unitIds: preset.unitId === null ? [] : [preset.unitId] };
+}
 
 const STEPS: { step: Step; title: string }[] = [
   { step: 1, title: "Articolo" },
@@ -39,20 +47,13 @@ export function NewLoanWizard({
   preset,
 }: {
   onClose: () => void;
-  /** An item (and a unit scanned at the counter or named by a link): the wizard starts at the borrower with them chosen. */
-  preset?: { item: ItemDetails; unitId: number | null };
+  /**
+   * An item (and a unit scanned at the counter or named by a link): the wizard starts at the borrower with
+   * them chosen. A borrower (from the student page): the wizard starts at the item, the student already chosen.
+   */
+  preset?: { item: ItemDetails; unitId: number | null } | { borrower: Borrower };
 }) {
-  const [state, dispatch] = useReducer(
-    wizardReducer,
-    preset
-      ? {
-          ...INITIAL_STATE,
-          step: 2 as const,
-          item: preset.item,
-          unitIds: preset.unitId === null ? [] : [preset.unitId],
-        }
-      : INITIAL_STATE,
-  );
+  const [state, dispatch] = useReducer(wizardReducer, preset, presetState);
   const [problem, setProblem] = useState<string | null>(null);
   // The borrower is usually at the desk: a loan starting today is handed over in the same action.
   const [handOverNow, setHandOverNow] = useState(true);

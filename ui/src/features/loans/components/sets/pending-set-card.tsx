@@ -2,6 +2,7 @@ import { Ban, Check, ListChecks } from "lucide-react";
 import { formatItalianDate } from "../../../../../../src/domain/dates";
 import type { SetSummary } from "../../../../api/prenotazioni";
 import { Button } from "../../../../components/button";
+import { ItemLink, StudentLink } from "../../../../components/entity-links";
 import { Badge } from "../../../../components/status-badge";
 import { setBorrower } from "./set-borrower";
 
@@ -15,7 +16,6 @@ interface PendingSetCardProps {
 
 /** One pending set as one card: who, when, what, and whether every line is free for the dates. */
 export function PendingSetCard({ set, approving, onApprove, onReviewLines, onRefuse }: PendingSetCardProps) {
-  const title = set.kit_nome ? `${set.kit_nome} · ${setBorrower(set)}` : setBorrower(set);
   return (
     <article
       aria-label={`Set di ${setBorrower(set)}`}
@@ -23,7 +23,10 @@ export function PendingSetCard({ set, approving, onApprove, onReviewLines, onRef
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-semibold break-words text-slate-900">{title}</h3>
+          <h3 className="font-semibold break-words text-slate-900">
+            {set.kit_nome && `${set.kit_nome} · `}
+            <StudentLink id={set.utente_id} name={setBorrower(set)} />
+          </h3>
           <p className="text-sm text-slate-600">
             Dal {formatItalianDate(set.dal)} al {formatItalianDate(set.al)} ·{" "}
             {set.unita_totali === 1 ? "1 unità" : `${set.unita_totali} unità`}
@@ -38,7 +41,7 @@ export function PendingSetCard({ set, approving, onApprove, onReviewLines, onRef
       <ul aria-label="Righe del set" className="mt-3 flex flex-wrap gap-2 text-sm">
         {set.oggetti.map((item) => (
           <li key={item.inventario_id} className="rounded-md bg-slate-100 px-2 py-1 text-slate-800">
-            {item.quantita} × {item.oggetto_nome}
+            {item.quantita} × <ItemLink id={item.inventario_id} name={item.oggetto_nome} />
           </li>
         ))}
       </ul>

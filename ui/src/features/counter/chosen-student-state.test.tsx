@@ -1,0 +1,61 @@
+import { describe, expect, it } from "bun:test";
+import { screen, within } from "@testing-library/react";
+import type { ScannedUnit } from "../../../../src/modules/counter/model";
+import { anAdmin, aStudent } from "../../../test/fixtures";
+import { userListRoute } from "../../../test/paged-lists";
+import { aSheet } from "../../../test/people-fixtures";
+import { renderApp } from "../../../test/render-app";
+
+const freeUnit: ScannedUnit = {
+  id: 103,
+  codice_univoco: "A7-003",
+  inventario_id: 7,
+  oggetto_nome: "Sony Alpha 7 IV",
+  checklist: null,
+  tipo_prestito: "solo_esterno",
+  stato: "disponibile",
+  azione: "prestito",
+  prestito: null,
+};
+
+const sara = aStudent({
+  id: 5,
+  name: "Sara",
+  surname: "Gallo",
+  matricola: "F0042",
+  penalty_strikes: 3,
+  is_blocked: true,
+});
+const saraSheet = aSheet({
+  utente: { ...sara, blocked_reason: "Blocco automatico" },
+  prestiti_in_ritardo: 2,
+  mancanze_aperte: 1,
+});
+
+describe("Banco: the chosen student's standing", () => {
+  it("shows blocked, overdue loans, strikes and open mancanze as soon as the student is chosen", async () => {
+    const { user, server } = renderApp({
+      signedInAs: anAdmin(),
+      path: "/banco",
+      api: {
+        "GET /api/banco/scansione": { body: { unita: [freeUnit] } },
+        "GET /api/auth/users": userListRoute([sara]),
+        "GET /api/utenti/5/scheda": { body: saraSheet },
+      },
+    });
+    await user.type(await screen.findByLabelText("Codice dell'unità"), "A7-003{Enter}");
+    const card = within(await screen.findByRole("article", { name: /A7-003/ }));
+    await user.type(card.getByRole("searchbox"), "F0042");
+    await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
+    const state = within(await card.findByRole("region", { name: "Situazione dello studente" }));
+    expect(state.getAllByRole("listitem").map((line) => line.textContent)).toEqual([
+      "Bloccato: Blocco automatico",
+      "2 prestiti in ritardo",
+      "3 penalità attive",
+      "1 mancanza aperta",
+    ]);
+    expect(card.getByRole("link", { name: "Sara Gallo" }).getAttribute("href")).toBe("/utenti/5");
+    // Nothing was attempted: the warning comes before "Presta".
+    expect(server.callsTo("POST /api/prestiti")).toEqual([]);
+  });
+});
