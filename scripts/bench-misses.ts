@@ -147,6 +147,7 @@ export function missCalls(databaseFile: string, returnedTotal: number): MissCall
       admin("requests by category over a year", "/api/stats/categories?period=365"),
       admin("request trend over a year", "/api/stats/monthly-requests?period=365"),
       admin("basic statistics", "/api/stats"),
+      admin("demand report over a year", `/api/stats/domanda?dal=${addDays(today, -364)}&al=${today}`),
       admin("inventory (whole)", "/api/inventario", false),
       admin("inventory, page 1", `/api/inventario?pagina=1&per_pagina=${PAGE}`),
       searches.inventory,

@@ -41,6 +41,7 @@ import { availableParallelism, cpus, release, totalmem, type } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { parseArgs } from "../src/config";
+import { addDays } from "../src/domain/dates";
 import { HANDLER_CALLS, HANDLER_WARM_UP, measureHandlers } from "./bench-misses";
 import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
 import { runScreenTimings, screensMarkdown } from "./bench-screens";
@@ -852,6 +853,14 @@ async function endpointsToLoad(baseUrl: string, adminToken: string, studentToken
     ...["top-users", "top-items", "top-departments", "categories", "monthly-requests"].flatMap((name) =>
       [30, 90, 365].map((period) => admin(`/api/stats/${name}?period=${period}`)),
     ),
+    // The demand report over the last year (src/modules/stats/demand.ts): one answer, not a list.
+    {
+      ...admin(
+        `/api/stats/domanda?dal=${addDays(fixtures.today, -364)}&al=${fixtures.today}`,
+        "/api/stats/domanda (a year)",
+      ),
+      list: false,
+    },
     // A health probe that measures on every call, not a list.
     { ...admin("/api/system/status"), list: false },
     admin("/api/audit"),

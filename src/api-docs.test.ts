@@ -85,7 +85,7 @@ describe("the API documentation at /api/docs", () => {
             body: expect.arrayContaining([expect.stringMatching(/^(type|anyOf)$/)]),
           },
         );
-      // The success answer: 200, 201 for an extension asked, 202 for an import started as a job, or 302
+      // The success answer: 200, 201 for an extension asked or a waiting-list entry, 202 for an import started as a job, or 302
       // for a redirect.
       const success = (operation.responses?.["200"] ??
         operation.responses?.["201"] ??

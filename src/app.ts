@@ -13,10 +13,10 @@ import { availabilityModule } from "./modules/availability";
 import { calendarModule } from "./modules/calendar";
 import { counterModule } from "./modules/counter";
 import { coursesModule } from "./modules/courses";
+import { demandModule } from "./modules/demand";
 import { eventsModule } from "./modules/events";
 import { excelModule } from "./modules/excel";
 import { createImportJobs } from "./modules/excel/import-jobs";
-
 import { healthModule } from "./modules/health";
 import { inventoryModule } from "./modules/inventory";
 import { jsonTextOf } from "./modules/json-text";
@@ -122,7 +122,8 @@ export function createApp(
     .use(calendarModule(ctx, tokens))
     .use(setsModule(ctx, tokens))
     .use(peopleModule(ctx, tokens))
-    .use(photosModule(ctx, tokens));
+    .use(photosModule(ctx, tokens))
+    .use(demandModule(ctx, tokens));
   api.use(apiDocs(api));
 
   return new Elysia()

@@ -191,6 +191,15 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/system/backup": { access: "admin" },
   "GET /api/audit": { access: "admin" },
   "GET /api/cerca": { access: "admin" },
+  "GET /api/stats/domanda": { access: "admin" },
+  "GET /api/stats/domanda/export": { access: "admin" },
+  "POST /api/domanda/ricerche": { access: "signed-in" },
+  "POST /api/attese": { access: "signed-in" },
+  "GET /api/attese/mie": { access: "signed-in" },
+  "GET /api/attese": { access: "admin" },
+  // No fixture owns a waiting-list entry: a request's id stands in, and finds no entry of that owner.
+  "PUT /api/attese/:id/conferma": { access: "signed-in", params: { id: "request" } },
+  "DELETE /api/attese/:id": { access: "signed-in", params: { id: "request" } },
 };
 
 /** The embedded UI's history fallback: not part of the API. */

@@ -81,9 +81,11 @@ describe("the overdue job", () => {
     expect([...ctx.metrics.jobRuns.keys()]).toEqual([
       "overdue",
       "no-shows",
+      "wait-holds",
       "strike-expiry",
       "mail-digest",
       "sent-mail-prune",
+      "demand-retention",
       "item-changes-prune",
     ]);
     expect([...ctx.metrics.jobRuns.values()].every((run) => run.ok)).toBe(true);

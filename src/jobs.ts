@@ -1,5 +1,7 @@
 import type { AppContext } from "./context";
 import { withoutMapping } from "./db/client";
+import { forgetDemandStudents } from "./modules/demand/events";
+import { expireHolds } from "./modules/demand/offers";
 import { cancelNoShows } from "./modules/loans/cancel";
 import { markOverdueLoans } from "./modules/loans/overdue-job";
 import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/mail/service";
@@ -35,11 +37,16 @@ interface ScheduledJob {
 const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: "overdue", run: (ctx) => `${markOverdueLoans(ctx)} prestiti segnati come scaduti` },
   { name: "no-shows", run: (ctx) => `${cancelNoShows(ctx)} prestiti mai ritirati annullati` },
+  { name: "wait-holds", run: (ctx) => `${expireHolds(ctx)} posti in coda non confermati passati al successivo` },
   { name: "strike-expiry", run: (ctx) => `penalità scadute per ${expireStrikes(ctx)} studenti` },
   { name: "mail-digest", run: (ctx) => `riepilogo del mattino per ${queueDeskDigest(ctx)} amministratori` },
   {
     name: "sent-mail-prune",
     run: (ctx) => `${pruneSentMail(ctx)} e-mail di più di ${SENT_MAIL_KEPT_DAYS} giorni tolte dalla posta in uscita`,
+  },
+  {
+    name: "demand-retention",
+    run: (ctx) => `${forgetDemandStudents(ctx)} eventi di domanda di più di 12 mesi senza più lo studente`,
   },
   {
     name: "item-changes-prune",

@@ -33,6 +33,7 @@ import shortagesOfLoans from "../../migrations/0029_shortages_of_loans.sql" with
 import unitIdentity from "../../migrations/0030_unit_identity.sql" with { type: "text" };
 import photos from "../../migrations/0031_photos.sql" with { type: "text" };
 import academySignIn from "../../migrations/0032_academy_sign_in.sql" with { type: "text" };
+import demand from "../../migrations/0033_demand.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -71,6 +72,7 @@ export const migrationSql: Record<string, string> = {
   "0030_unit_identity": unitIdentity,
   "0031_photos": photos,
   "0032_academy_sign_in": academySignIn,
+  "0033_demand": demand,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -4,6 +4,7 @@
 
 import { type AccessSettings, accessProblem, DEFAULT_ACCESS } from "./academy-access";
 import { addDays, daysBetween, isIsoDate } from "./dates";
+import { DEFAULT_HOLD_HOURS } from "./demand";
 
 export interface Closure {
   dal: string;
@@ -34,6 +35,8 @@ export interface AcademySettings {
    * it is cancelled as a no-show and its units are free again.
    */
   giorni_ritiro: number;
+  /** Hours a freed unit is held for the first student of its waiting list before it passes to the next. */
+  ore_attesa: number;
   testo_condizioni: string;
   /** The address students and QR codes use to reach PrestaLab; null = the address the browser used. */
   url_pubblico: string | null;
@@ -82,6 +85,7 @@ export const DEFAULT_SETTINGS: AcademySettings = {
   ],
   scadenza_penalita_mesi: 0,
   giorni_ritiro: 2,
+  ore_attesa: DEFAULT_HOLD_HOURS,
   testo_condizioni: "",
   url_pubblico: null,
   smtp_url: null,
@@ -94,6 +98,7 @@ export const MAX_TERMS_LENGTH = 5000;
 const MAX_CLOSURES = 200;
 const MAX_LIMIT = 3650;
 const MAX_COLLECTION_DAYS = 30;
+const MAX_HOLD_HOURS = 168;
 
 export const WEEKDAY_NAMES = ["lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato", "domenica"] as const;
 
@@ -262,6 +267,8 @@ export function settingsProblem(settings: AcademySettings): string | null {
     return "La scadenza delle penalità va da 0 (mai) a 120 mesi";
   if (!isWholeNumber(settings.giorni_ritiro, 1, MAX_COLLECTION_DAYS))
     return `I giorni per il ritiro vanno da 1 a ${MAX_COLLECTION_DAYS}`;
+  if (!isWholeNumber(settings.ore_attesa, 1, MAX_HOLD_HOURS))
+    return `Le ore per confermare un posto liberato vanno da 1 a ${MAX_HOLD_HOURS}`;
   if (settings.testo_condizioni.length > MAX_TERMS_LENGTH)
     return `Il testo delle condizioni è lungo al massimo ${MAX_TERMS_LENGTH} caratteri`;
   if (settings.url_pubblico !== null && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(settings.url_pubblico))

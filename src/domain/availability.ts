@@ -4,9 +4,9 @@ import { type UnitState, unitState } from "./unit-state";
 
 // The booking calendar of an item's units, as pure rules shared by the server (which decides) and
 // the UI (which shows). A unit is taken over an inclusive range of days by a loan, a pending request,
-// a repair in progress, or for good when it is lost.
+// a repair in progress, a hold offered to the first student of a waiting list, or for good when it is lost.
 
-export type OccupationKind = "prestito" | "richiesta" | "riparazione" | "perso";
+export type OccupationKind = "prestito" | "richiesta" | "riparazione" | "perso" | "attesa";
 
 export interface Occupation {
   tipo: OccupationKind;

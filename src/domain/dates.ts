@@ -69,6 +69,10 @@ export function laterDate(a: string, b: string): string {
 }
 
 /** `YYYY-MM-DD` as Italians write it: `DD/MM/YYYY`. */
+/** "il 10/03/2026", or "dal 10/03/2026 al 12/03/2026": a booking's days in a sentence. */
+export const datesText = (from: string, to: string) =>
+  from === to ? `il ${formatItalianDate(from)}` : `dal ${formatItalianDate(from)} al ${formatItalianDate(to)}`;
+
 export function formatItalianDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-");
   return `${day}/${month}/${year}`;

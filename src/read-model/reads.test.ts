@@ -47,6 +47,8 @@ describe("the routes' declared reads", () => {
     expect(kept).toEqual(
       [
         "/api/agenda",
+        "/api/attese",
+        "/api/attese/mie",
         "/api/audit",
         "/api/auth/password-reset-requests",
         "/api/auth/users",
@@ -74,6 +76,7 @@ describe("the routes' declared reads", () => {
         "/api/segnalazioni/mie",
         "/api/stats",
         "/api/stats/categories",
+        "/api/stats/domanda",
         "/api/stats/monthly-requests",
         "/api/stats/top-departments",
         "/api/stats/top-items",

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 
 /**
  * The resources of `data_versions` (migration 0006; "sets" — the sets, their mancanze and the kits — from
- * 0027). Writes name no resource: the triggers of those migrations bump the version of the resource a table belongs to on every insert, update and delete, by any
+ * 0027; "demand" — the demand events and the waiting list — from 0028). Writes name no resource: the triggers of those migrations bump the version of the resource a table belongs to on every insert, update and delete, by any
  * connection, so a write cannot forget to. Every kept list also reads the academy's settings (rules such
  * as lateness follow them); they rarely change.
  */
@@ -16,6 +16,7 @@ export const RESOURCES = [
   "audit",
   "settings",
   "sets",
+  "demand",
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -4,6 +4,7 @@ import { writeTransaction } from "../db/transaction";
 import { LOAN_STATE, OPEN_LOAN_STATES, REQUEST_STATE } from "../domain/bookings";
 import { COURSES, type Course } from "../domain/courses";
 import { addDays, laterDate } from "../domain/dates";
+import { DEMAND_EVENT } from "../domain/demand";
 import {
   AUTOMATIC_BLOCK_REASON,
   BLOCK_AT_STRIKES,
@@ -56,6 +57,8 @@ export interface SeedSummary {
   repairs: number;
   reports: number;
   blockedStudents: number;
+  /** Demand events: refusals, and bookings that met no free unit on the items with few units. */
+  unmetDemand: number;
   firstStudentEmail: string;
 }
 
@@ -132,6 +135,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     units: 0,
     students: 0,
     loans: 0,
+    unmetDemand: 0,
     requests: 0,
     penalties: 0,
     repairs: 0,
@@ -294,6 +298,33 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     const insertLoanUnit = db.prepare(
       "INSERT INTO prestiti_unita (prestito_id, unit_id, restituita_il, condizione) VALUES (?, ?, ?, ?)",
     );
+    // Unmet demand, as the server records it (src/modules/demand/events.ts): a student older than twelve
+    // months is forgotten, the course stays.
+    const insertDemand = db.prepare(
+      `INSERT INTO domanda_eventi (tipo, utente_id, corso, inventario_id, dal, al, testo, giorno, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const personalSince = addDays(today, -365);
+    const recordDemand = (
+      tipo: string,
+      student: Student,
+      itemId: number,
+      start: string,
+      end: string,
+      day: string,
+      text: string | null,
+    ) =>
+      insertDemand.run(
+        tipo,
+        day >= personalSince ? student.id : null,
+        student.course,
+        itemId,
+        start,
+        end,
+        text,
+        day,
+        stamp(day),
+      );
     const lateReturns: Array<{ student: Student; loanId: number; itemName: string; due: string; returned: string }> =
       [];
     const stamp = (day: string, hour = 10) =>
@@ -370,7 +401,22 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
         const finished = addDays(end, late);
         // Loans whose (late) return would fall after today are still out, some of them overdue.
         const returned = finished < today ? finished : null;
-        if (bookLoan(unit, student, start, end, returned)) progress = true;
+        if (!bookLoan(unit, student, start, end, returned)) continue;
+        progress = true;
+        // The items with few units are the ones students fight over: a classmate wanted the same days.
+        const rival = unit.item.usualUnits <= 2 && random.chance(0.25) ? borrowerFor(unit) : undefined;
+        if (rival && rival !== student) {
+          recordDemand(
+            DEMAND_EVENT.noFreeUnit,
+            rival,
+            unit.item.id,
+            start,
+            end,
+            addDays(start, -random.int(1, 5)),
+            null,
+          );
+          summary.unmetDemand++;
+        }
       }
       if (!progress) break;
     }
@@ -464,20 +510,26 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       const usage = random.pick(unit.item.usage);
       if (past) {
         const start = addDays(today, -random.int(5, options.historyDays));
+        const end = usage === "interno" ? start : addDays(start, 3);
+        const reason = random.pick(REJECTION_REASONS);
         insertRequest.run(
           student.id,
           unit.item.id,
           unit.id,
           start,
-          usage === "interno" ? start : addDays(start, 3),
+          end,
           usage,
           "Per il progetto di fine semestre",
           withdrawn ? REQUEST_STATE.cancelled : REQUEST_STATE.refused,
-          withdrawn ? null : random.pick(REJECTION_REASONS),
+          withdrawn ? null : reason,
           withdrawn ? null : options.adminId,
           stamp(addDays(start, -1), 12),
           stamp(addDays(start, -2)),
         );
+        if (!withdrawn) {
+          recordDemand(DEMAND_EVENT.refused, student, unit.item.id, start, end, addDays(start, -1), reason);
+          summary.unmetDemand++;
+        }
       } else {
         const start = addDays(laterDate(unit.busyUntil, today), random.int(1, 10));
         const end = usage === "interno" ? start : addDays(start, random.int(1, 7));

@@ -1,6 +1,7 @@
 // One student's booking (an "any unit" request, or a set with `path` /api/prenotazioni) from its own thread
 // and its own SQLite connection, for src/modules/loans/any-unit-race.test.ts and
 // src/modules/sets/set-race.test.ts: it waits at the gate until the test releases every student at once.
+// With `method` DELETE it withdraws instead (src/modules/demand/hold-race.test.ts).
 import { createTestClient, createTestContext } from "./harness";
 
 declare const self: Worker;
@@ -12,16 +13,17 @@ interface Ask {
   token: string;
   body: Record<string, unknown>;
   path?: string;
+  method?: "POST" | "DELETE";
 }
 
 self.onmessage = async (event: MessageEvent<Ask>) => {
-  const { file, now, gate, token, body, path = "/api/richieste" } = event.data;
+  const { file, now, gate, token, body, path = "/api/richieste", method = "POST" } = event.data;
   const client = createTestClient(createTestContext(new Date(now), file));
   try {
     // Ready once the app is built and its connection open: the test waits for every thread before it opens the gate.
     self.postMessage({ ready: true });
     Atomics.wait(gate, 0, 0);
-    const answer = await client.post(path, body, token);
+    const answer = await client.call(method, path, { body: method === "POST" ? body : undefined, token });
     self.postMessage({ status: answer.status, body: answer.body });
   } finally {
     client.ctx.sqlite.close();

@@ -29,3 +29,8 @@ export async function createKitOk(client: TestClient, admin: string, body: Recor
   if (answer.status !== 200) throw new Error(`kit refused (${answer.status}): ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
+
+/** The portrait kit, created by the desk. */
+export async function createPortraitKit(scenario: LoanScenario): Promise<Json> {
+  return createKitOk(scenario.client, scenario.admin, portraitKit(scenario));
+}

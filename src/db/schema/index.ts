@@ -1,4 +1,5 @@
 export * from "./audit";
+export * from "./demand";
 export * from "./extensions";
 export * from "./inventory";
 export * from "./kits";

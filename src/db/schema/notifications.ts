@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   "mancanza",
   "proroga_approvata",
   "proroga_rifiutata",
+  "attesa_offerta",
+  "attesa_scaduta",
 ] as const;
 
 /** A student's stored notification, written by the same transaction as the event it tells of. */

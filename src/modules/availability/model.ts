@@ -9,7 +9,7 @@ export const availabilityQuery = t.Object({
 });
 
 const occupation = t.Object({
-  tipo: t.UnionEnum(["prestito", "richiesta", "riparazione", "perso"]),
+  tipo: t.UnionEnum(["prestito", "richiesta", "riparazione", "perso", "attesa"]),
   dal: t.String(),
   /** Null while the end is unknown: a repair in progress, a lost unit, an overdue loan. */
   al: t.Nullable(t.String()),

@@ -22,7 +22,7 @@ import {
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** SheetJS is loaded on the first spreadsheet written, off the server's start: most runs write none. */
-async function workbookBuffer(sheets: Array<{ name: string; rows: unknown[][] }>): Promise<Buffer> {
+export async function workbookBuffer(sheets: Array<{ name: string; rows: unknown[][] }>): Promise<Buffer> {
   const XLSX = await import("xlsx");
   const book = XLSX.utils.book_new();
   for (const sheet of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(sheet.rows), sheet.name);

@@ -128,7 +128,13 @@ export function inventoryModule(ctx: AppContext, tokens: TokenService) {
     .get(
       "/inventario/:id/disponibili",
       ({ actor, params }) => bookableUnits(ctx, itemFor(ctx, actor, Number(params.id))),
-      { auth: "signed-in", reads: ITEMS, params: itemParams, response: t.Array(bookableUnit) },
+      // The date ranges taken include the holds of the waiting lists.
+      {
+        auth: "signed-in",
+        reads: ["inventory", "loans", "requests", "repairs", "demand"],
+        params: itemParams,
+        response: t.Array(bookableUnit),
+      },
     )
     .get("/inventario/:id/units", ({ actor, params }) => itemFor(ctx, actor, Number(params.id)).unita, {
       auth: "signed-in",

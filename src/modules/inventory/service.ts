@@ -24,6 +24,7 @@ import { textKey } from "../../domain/text-key";
 import { defaultUnitCodes, MAX_UNITS_PER_ITEM, unitCodeProblem } from "../../domain/unit-codes";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { anyKitPinnedUnit, liveKitPinningUnit, liveKitWithItem } from "../kits/pins";
 import { openLoansOfUnits } from "../loans/open-loans";
 import { optionalText, requiredText } from "../text-fields";
@@ -301,6 +302,8 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
     }
     tx.update(inventario).set(valid.fields).where(eq(inventario.id, id)).run();
     replaceCourses(tx, id, valid.courseIds);
+    // Units added may be what a waiting list waits for.
+    offerFreedUnitsStep(tx, ctx);
     recordAudit(tx, ctx.clock, admin, {
       action: "item.update",
       entity: "item",
@@ -362,6 +365,7 @@ export function setUnitLost(ctx: AppContext, admin: Actor, itemId: number, unitI
     if (!unit) throw notFound("Unità non trovata");
     if (unit.lost === lost) return;
     tx.update(unita).set({ perso: lost }).where(eq(unita.id, unitId)).run();
+    if (!lost) offerFreedUnitsStep(tx, ctx);
     recordAudit(tx, ctx.clock, admin, {
       action: lost ? "unit.lost" : "unit.found",
       entity: "unit",

@@ -5,10 +5,13 @@ import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE, REQUEST_STATE } from "../../domain/bookings";
-import { formatItalianDate } from "../../domain/dates";
+import { datesText } from "../../domain/dates";
+import { DEMAND_EVENT } from "../../domain/demand";
 import { penaltyWarning } from "../../domain/loan-rules";
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { recordDemandStep } from "../demand/events";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { unitsOfItem } from "../inventory/units";
 import { notifyStudent } from "../notifications/service";
 import { refreshSetState } from "../sets/settle";
@@ -28,9 +31,6 @@ export function bookingLabel(db: Db, unitId: number): string {
     .get();
   return row ? `${row.name} (${row.code})` : "l'articolo richiesto";
 }
-
-export const datesText = (from: string, to: string) =>
-  from === to ? `il ${formatItalianDate(from)}` : `dal ${formatItalianDate(from)} al ${formatItalianDate(to)}`;
 
 /** The unit the desk hands out instead of the one asked for, when it chooses another. */
 export interface ApprovalChoice {
@@ -167,6 +167,16 @@ export function rejectRequestStep(tx: WriteTx, ctx: AppContext, admin: Actor, id
     .where(eq(richieste.id, id))
     .run();
   if (request.prenotazioneId !== null) refreshSetState(tx, ctx, admin, request.prenotazioneId);
+  recordDemandStep(tx, ctx, {
+    tipo: DEMAND_EVENT.refused,
+    studentId: request.utenteId,
+    itemId: request.inventarioId,
+    dal: request.dal,
+    al: request.al,
+    testo: reason,
+    riferimentoId: id,
+  });
+  offerFreedUnitsStep(tx, ctx);
   if (request.utenteId !== null)
     notifyStudent(tx, ctx, {
       userId: request.utenteId,

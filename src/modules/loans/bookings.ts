@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
+import { attese, atteseUnita, prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
 import { freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "../../domain/availability";
 import { REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
-import { conflict, notFound } from "../../http/errors";
+import { WAIT_STATE } from "../../domain/demand";
+import { conflict, HttpError, notFound } from "../../http/errors";
 import { openLoansOfUnits, unitStillOut } from "./open-loans";
 
 /**
@@ -14,6 +15,20 @@ import { openLoansOfUnits, unitStillOut } from "./open-loans";
 function openLoanOverlaps(from: string, to: string, today: string): SQL {
   return sql`${unitStillOut({ fromUnits: true })} and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
+}
+
+/**
+ * A 409 because no unit of the asked items was free for the dates: unmet demand, which the booking's
+ * caller records (src/modules/demand/events.ts). A 409 for one taken unit while others are free is not.
+ */
+export class NoFreeUnitError extends HttpError {
+  constructor(
+    message: string,
+    extra: Record<string, unknown>,
+    readonly itemIds: number[],
+  ) {
+    super(409, message, extra);
+  }
 }
 
 export const UNAVAILABLE_FOR_DATES = "L'unità selezionata non è disponibile per le date scelte";
@@ -91,6 +106,8 @@ export function unitCalendars(
     )
     .all())
     add(row.unitId, { tipo: "richiesta", dal: row.dal, al: row.al, riferimento_id: row.id, chi: row.chi });
+  for (const row of heldUnits(db, ids, window.from, window.to))
+    add(row.unitId, { tipo: "attesa", dal: row.dal, al: row.al, riferimento_id: row.id, chi: row.chi });
   for (const row of db
     .select({
       unitId: prestitiUnita.unitId,
@@ -112,6 +129,31 @@ export function unitCalendars(
     });
   for (const calendar of calendars.values()) calendar.occupazioni.sort((a, b) => a.dal.localeCompare(b.dal));
   return [...calendars.values()];
+}
+
+/**
+ * The units held for the first student of a waiting list (src/modules/demand/offers.ts) over [from, to]:
+ * a hold is a booking, so every check that reads the unit calendars honours it.
+ */
+function heldUnits(db: Db, unitIds: number[], from: string, to: string) {
+  return db
+    .select({
+      unitId: atteseUnita.unitId,
+      id: attese.id,
+      dal: attese.dal,
+      al: attese.al,
+      chi: sql<string | null>`(select u.name || ' ' || u.surname from users u where u.id = ${attese.utenteId})`,
+    })
+    .from(atteseUnita)
+    .innerJoin(attese, eq(attese.id, atteseUnita.attesaId))
+    .where(
+      and(
+        inArray(atteseUnita.unitId, unitIds),
+        eq(attese.stato, WAIT_STATE.offered),
+        sql`${attese.dal} <= ${to} and ${attese.al} >= ${from}`,
+      ),
+    )
+    .all();
 }
 
 /** Every booking from `from` on, so that the next free start can be found. */
@@ -149,9 +191,9 @@ export function assertUnitBookable(
   const all = unitCalendars(db, { itemId: unit.itemId }, { from, to: UNTIL_THE_END, today, ignoreRequestId });
   const others = all.filter((calendar) => calendar.id !== booking.unitId);
   const free = freeUnitsFor(others, from, to);
-  throw conflict(`${message}. ${freeUnitsSentence(others, all, from, to)}`, {
-    unita_libere: free.map((unit) => ({ id: unit.id, codice_univoco: unit.codice_univoco })),
-  });
+  const text = `${message}. ${freeUnitsSentence(others, all, from, to)}`;
+  const extra = { unita_libere: free.map((unit) => ({ id: unit.id, codice_univoco: unit.codice_univoco })) };
+  throw free.length === 0 ? new NoFreeUnitError(text, extra, [unit.itemId]) : conflict(text, extra);
 }
 
 /**
@@ -164,11 +206,12 @@ export function pickFreeUnit(db: Db, itemId: number, booking: { from: string; to
   const [free] = freeUnitsFor(calendars, booking.from, booking.to);
   if (free) return free.id;
   const next = nextFreeStart(calendars, booking.from, booking.to);
-  throw conflict(
+  throw new NoFreeUnitError(
     next
       ? `Nessuna unità è disponibile per le date scelte: l'articolo è di nuovo disponibile dal ${formatItalianDate(next)}`
       : "Nessuna unità è disponibile per le date scelte, né nei prossimi 12 mesi",
     { disponibile_dal: next },
+    [itemId],
   );
 }
 
@@ -200,6 +243,8 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
       ),
     )
     .all())
+    add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
+  for (const row of heldUnits(db, unitIds, today, UNTIL_THE_END))
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
   for (const loan of openLoansOfUnits(db, unitIds))
     add(loan.unitId, { dal: loan.start, al: loan.due, tipo: "prestito", fino_alla_restituzione: loan.due < today });

@@ -6,9 +6,12 @@ import { inventario, prestiti } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
+import { DEMAND_EVENT } from "../../domain/demand";
 import { HANDOVER_MESSAGES, noShowStartsBefore } from "../../domain/loan-rules";
 import { conflict } from "../../http/errors";
 import { recordAudit, SCHEDULED_JOBS_ACTOR } from "../audit/service";
+import { recordDemandStep } from "../demand/events";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { notifyStudent } from "../notifications/service";
 import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
@@ -34,6 +37,7 @@ export function cancelLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor, id: n
   if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
   markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
   if (loan.prenotazioneId !== null) refreshSetState(tx, ctx, admin, loan.prenotazioneId);
+  offerFreedUnitsStep(tx, ctx);
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.cancel",
     entity: "loan",
@@ -62,6 +66,7 @@ export function cancelNoShows(ctx: AppContext): number {
         id: prestiti.id,
         setId: prestiti.prenotazioneId,
         userId: prestiti.utenteId,
+        itemId: prestiti.inventarioId,
         start: prestiti.dataUscita,
         end: prestiti.dataRientro,
         itemName: inventario.nome,
@@ -81,6 +86,14 @@ export function cancelNoShows(ctx: AppContext): number {
     const linesOfSet = new Map<number, typeof noShows>();
     for (const loan of noShows) {
       markCancelled(tx, loan.id, now, null);
+      recordDemandStep(tx, ctx, {
+        tipo: DEMAND_EVENT.noShow,
+        studentId: loan.userId,
+        itemId: loan.itemId,
+        dal: loan.start,
+        al: loan.end,
+        riferimentoId: loan.id,
+      });
       if (loan.setId !== null) linesOfSet.set(loan.setId, [...(linesOfSet.get(loan.setId) ?? []), loan]);
       else if (loan.userId !== null)
         notifyStudent(tx, ctx, {
@@ -105,6 +118,7 @@ export function cancelNoShows(ctx: AppContext): number {
         link: "/mie-prenotazioni",
       });
     }
+    if (noShows.length > 0) offerFreedUnitsStep(tx, ctx);
     return noShows.length;
   });
 }

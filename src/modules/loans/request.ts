@@ -7,9 +7,12 @@ import { inventario, richieste, users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { REQUEST_STATE } from "../../domain/bookings";
+import { DEMAND_EVENT } from "../../domain/demand";
 import { bookingDateProblem, isInternalUse } from "../../domain/loan-rules";
 import { impliedUsage } from "../../domain/loan-types";
 import { badRequest, forbidden, notFound } from "../../http/errors";
+import { bookingRecordingUnmetDemand, recordDemandStep } from "../demand/events";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { refreshSetState } from "../sets/settle";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable, pickFreeUnit } from "./bookings";
@@ -122,7 +125,20 @@ export function announceRequest(ctx: AppContext, student: Actor, view: RequestVi
 
 /** A student asks for one unit, in a transaction of its own. */
 export function createRequest(ctx: AppContext, student: Actor, input: RequestBody): RequestView {
-  const id = writeTransaction(ctx.db, (tx) => createRequestStep(tx, ctx, student, input));
+  const id = bookingRecordingUnmetDemand(
+    ctx,
+    (tx) => createRequestStep(tx, ctx, student, input),
+    (tx, refusal) => {
+      for (const itemId of refusal.itemIds)
+        recordDemandStep(tx, ctx, {
+          tipo: DEMAND_EVENT.noFreeUnit,
+          studentId: student.id,
+          itemId,
+          dal: input.dal,
+          al: input.al,
+        });
+    },
+  );
   const view = requestView(ctx, id);
   announceRequest(ctx, student, view);
   return view;
@@ -142,6 +158,7 @@ export function cancelRequestStep(tx: WriteTx, ctx: AppContext, student: Actor, 
     .where(eq(richieste.id, id))
     .run();
   if (request.prenotazioneId !== null) refreshSetState(tx, ctx, student, request.prenotazioneId);
+  offerFreedUnitsStep(tx, ctx);
 }
 
 /** A student withdraws one request, in a transaction of its own. */

@@ -9,6 +9,7 @@ import { type ReturnConsequences, returnConsequences } from "../../domain/loan-r
 import { checklistItems } from "../../domain/loan-terms";
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { refreshSetState } from "../sets/settle";
 import { openShortagesStep } from "../sets/shortages";
@@ -233,6 +234,8 @@ export function returnLoanStep(
           strikes: consequences.strike,
         })
       : refreshSetState(tx, ctx, admin, loan.prenotazioneId);
+  // A unit back before its due date is free for the days left: a waiting list may take them.
+  offerFreedUnitsStep(tx, ctx);
   const codes = returning.map((unit) => unit.code).join(", ");
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.return",

@@ -8,6 +8,7 @@ import { REQUEST_STATE } from "../../domain/bookings";
 import { canCloseRepair } from "../../domain/repairs";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { offerFreedUnitsStep } from "../demand/offers";
 import { unitsOfItem } from "../inventory/units";
 import { openLoansOfUnits } from "../loans/open-loans";
 import { notifyReportState } from "../notifications/service";
@@ -172,6 +173,7 @@ export function updateRepair(ctx: AppContext, admin: Actor, id: number, input: R
       ...(closing ? { stato: input.stato, dataFine: today } : {}),
     };
     tx.update(riparazioni).set(changes).where(eq(riparazioni.id, id)).run();
+    if (closing) offerFreedUnitsStep(tx, ctx);
     // A completed repair resolves the fault report it came from.
     if (input.stato === "completata" && repair.segnalazioneId) {
       const resolved = tx

@@ -15,15 +15,17 @@ import {
   richieste,
   users,
 } from "../../db/schema";
-import { writeTransaction } from "../../db/transaction";
+import type { WriteTx } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { freeUnitsFor, nextStartWithFreeUnits } from "../../domain/availability";
+import { DEMAND_EVENT } from "../../domain/demand";
 import { bookingDateProblem, isInternalUse } from "../../domain/loan-rules";
 import { impliedUsage } from "../../domain/loan-types";
 import { MAX_SET_UNITS, SET_STATE } from "../../domain/sets";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { UNTIL_THE_END, unitCalendars } from "../loans/bookings";
+import { bookingRecordingUnmetDemand, recordDemandStep } from "../demand/events";
+import { NoFreeUnitError, UNTIL_THE_END, unitCalendars } from "../loans/bookings";
 import {
   assertAcademyDates,
   assertAccountValid,
@@ -187,74 +189,98 @@ function chooseUnits(tx: Db, asked: ItemAsked[], booking: { dal: string; al: str
     }
     for (const unitId of [...item.pinned, ...others]) chosen.push({ item, unitId });
   }
-  if (short.length > 0) throw conflict(SET_CONFLICT, { righe: short });
+  if (short.length > 0)
+    throw new NoFreeUnitError(
+      SET_CONFLICT,
+      { righe: short },
+      // A line short only because its pinned unit is taken, with enough others free, is no unmet demand.
+      short.filter((line) => line.libere < line.richieste).map((line) => line.inventario_id),
+    );
   return chosen;
 }
 
 /**
- * Books a set: one spec request per unit, all or nothing, in one `BEGIN IMMEDIATE` transaction with every
- * rule of a single request applied per line. The set counts once towards the student's limit.
+ * The set step, inside the caller's `BEGIN IMMEDIATE` transaction: one spec request per unit, all or
+ * nothing, with every rule of a single request applied per line. The set counts once towards the
+ * student's limit. Answers the new set's id.
  */
-export function createSet(ctx: AppContext, actor: Actor, input: CreateSetBody): SetView {
+export function createSetStep(tx: WriteTx, ctx: AppContext, actor: Actor, input: CreateSetBody): number {
   const today = ctx.clock.today();
-  const id = writeTransaction(ctx.db, (tx) => {
-    const borrower = borrowerOf(tx, actor, input, today);
-    const dal = calendarDay(input.dal, "Inserisci una data di inizio valida");
-    const al = calendarDay(input.al, "Inserisci una data di fine valida");
-    const fromKit = input.kit_id ? kitContents(tx, borrower, input.kit_id) : null;
-    const lines = [...(fromKit?.lines ?? []), ...(input.righe ?? [])];
-    const usage = input.tipo_utilizzo || null;
-    const asked = itemsAsked(tx, borrower, lines, { dal, al, today, usage });
-    assertUnderLoanLimit(tx, borrower.id);
-    const chosen = chooseUnits(tx, asked, { dal, al, today });
-    const now = ctx.clock.now().toISOString();
-    const note = optionalText(input.note, MAX_NOTE_LENGTH);
-    const set = tx
-      .insert(prenotazioni)
-      .values({
+  const borrower = borrowerOf(tx, actor, input, today);
+  const dal = calendarDay(input.dal, "Inserisci una data di inizio valida");
+  const al = calendarDay(input.al, "Inserisci una data di fine valida");
+  const fromKit = input.kit_id ? kitContents(tx, borrower, input.kit_id) : null;
+  const lines = [...(fromKit?.lines ?? []), ...(input.righe ?? [])];
+  const usage = input.tipo_utilizzo || null;
+  const asked = itemsAsked(tx, borrower, lines, { dal, al, today, usage });
+  assertUnderLoanLimit(tx, borrower.id);
+  const chosen = chooseUnits(tx, asked, { dal, al, today });
+  const now = ctx.clock.now().toISOString();
+  const note = optionalText(input.note, MAX_NOTE_LENGTH);
+  const set = tx
+    .insert(prenotazioni)
+    .values({
+      utenteId: borrower.id,
+      kitId: fromKit?.kit.id ?? null,
+      kitNome: fromKit?.kit.nome ?? null,
+      dal,
+      al,
+      tipoUtilizzo: usage,
+      note,
+      stato: SET_STATE.pending,
+      createdBy: actor.id,
+      createdAt: now,
+    })
+    .returning({ id: prenotazioni.id })
+    .get();
+  tx.insert(richieste)
+    .values(
+      chosen.map(({ item, unitId }) => ({
         utenteId: borrower.id,
-        kitId: fromKit?.kit.id ?? null,
-        kitNome: fromKit?.kit.nome ?? null,
+        inventarioId: item.itemId,
+        unitId,
         dal,
         al,
-        tipoUtilizzo: usage,
         note,
-        stato: SET_STATE.pending,
-        createdBy: actor.id,
+        tipoUtilizzo: item.usage,
         createdAt: now,
-      })
-      .returning({ id: prenotazioni.id })
-      .get();
-    tx.insert(richieste)
-      .values(
-        chosen.map(({ item, unitId }) => ({
-          utenteId: borrower.id,
-          inventarioId: item.itemId,
-          unitId,
-          dal,
-          al,
-          note,
-          tipoUtilizzo: item.usage,
-          createdAt: now,
-          prenotazioneId: set.id,
-        })),
-      )
+        prenotazioneId: set.id,
+      })),
+    )
+    .run();
+  if (fromKit && fromKit.accessories.length > 0)
+    tx.insert(prenotazioniAccessori)
+      .values(fromKit.accessories.map((accessory) => ({ prenotazioneId: set.id, ...accessory })))
       .run();
-    if (fromKit && fromKit.accessories.length > 0)
-      tx.insert(prenotazioniAccessori)
-        .values(fromKit.accessories.map((accessory) => ({ prenotazioneId: set.id, ...accessory })))
-        .run();
-    const what = `${chosen.length} unità${fromKit ? ` dal kit ${fromKit.kit.nome}` : ""}`;
-    addHistory(tx, ctx, actor, set.id, "creata", `Prenotazione di ${what}, dal ${dal} al ${al}`);
-    if (isDesk(actor))
-      recordAudit(tx, ctx.clock, actor, {
-        action: "set.create",
-        entity: "set",
-        entityId: set.id,
-        summary: `Prenotazione #${set.id} per ${borrower.name} ${borrower.surname}: ${what}, ${dal} → ${al}`,
-      });
-    return set.id;
-  });
+  const what = `${chosen.length} unità${fromKit ? ` dal kit ${fromKit.kit.nome}` : ""}`;
+  addHistory(tx, ctx, actor, set.id, "creata", `Prenotazione di ${what}, dal ${dal} al ${al}`);
+  if (isDesk(actor))
+    recordAudit(tx, ctx.clock, actor, {
+      action: "set.create",
+      entity: "set",
+      entityId: set.id,
+      summary: `Prenotazione #${set.id} per ${borrower.name} ${borrower.surname}: ${what}, ${dal} → ${al}`,
+    });
+  return set.id;
+}
+
+/** Books a set in a transaction of its own; a 409 for want of free units is kept as unmet demand. */
+export function createSet(ctx: AppContext, actor: Actor, input: CreateSetBody): SetView {
+  const id = bookingRecordingUnmetDemand(
+    ctx,
+    (tx) => createSetStep(tx, ctx, actor, input),
+    (tx, refusal) => {
+      for (const itemId of refusal.itemIds)
+        recordDemandStep(tx, ctx, {
+          tipo: DEMAND_EVENT.noFreeUnit,
+          studentId: input.utente_id ?? actor.id,
+          itemId,
+          kitId: input.kit_id ?? null,
+          dal: input.dal,
+          al: input.al,
+        });
+    },
+  );
   const view = setOrNotFound(ctx, id);
   ctx.events.publish({
     tipo: "richiesta",

@@ -39,7 +39,7 @@ import { listShortages, resolveShortage } from "./shortages";
  * What a set's summary shows: its lines' requests and loans, their items and units, whether a pending
  * line's unit is still free (the units' calendars, repairs included) and its student's name and strikes.
  */
-const SET_LIST_READS = ["sets", "requests", "loans", "inventory", "repairs", "users"] as const;
+const SET_LIST_READS = ["sets", "requests", "loans", "inventory", "repairs", "users", "demand"] as const;
 
 /** Sets (`prenotazioni`): several units booked, decided, handed over, signed for and returned as one. */
 export function setsModule(ctx: AppContext, tokens: TokenService) {

@@ -5,10 +5,14 @@ import type { Db } from "../../db/client";
 import { prenotazioni, richieste } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { REQUEST_STATE } from "../../domain/bookings";
+import { datesText } from "../../domain/dates";
+import { DEMAND_EVENT } from "../../domain/demand";
 import { SET_STATE, type SetState } from "../../domain/sets";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { bookingLabel, borrowerOfRequest, datesText, loanFromRequest, penaltyInfo } from "../loans/approval";
+import { recordDemandStep } from "../demand/events";
+import { offerFreedUnitsStep } from "../demand/offers";
+import { bookingLabel, borrowerOfRequest, loanFromRequest, penaltyInfo } from "../loans/approval";
 import { notifyStudent } from "../notifications/service";
 import { pageOf } from "../paging";
 import { optionalText } from "../text-fields";
@@ -22,6 +26,27 @@ export const SET_ALREADY_HANDLED = "La prenotazione è già stata gestita";
 /** The desk decides a set once, while it waits. */
 function assertPending(set: { stato: SetState }) {
   if (set.stato !== SET_STATE.pending) throw conflict(SET_ALREADY_HANDLED);
+}
+
+/** Each refused line of a set is a refused request of its item, with the set's reason, as demand. */
+function recordRefusedLines(
+  tx: Db,
+  ctx: AppContext,
+  set: { id: number; utenteId: number | null; kitId: number | null },
+  lines: Array<{ inventarioId: number; dal: string; al: string }>,
+  reason: string,
+) {
+  for (const line of lines)
+    recordDemandStep(tx, ctx, {
+      tipo: DEMAND_EVENT.refused,
+      studentId: set.utenteId,
+      itemId: line.inventarioId,
+      kitId: set.kitId,
+      dal: line.dal,
+      al: line.al,
+      testo: reason,
+      riferimentoId: set.id,
+    });
 }
 
 /** A set: the desk sees any, a student only their own. */
@@ -87,6 +112,7 @@ export function cancelSet(ctx: AppContext, student: Actor, id: number) {
       .where(and(eq(richieste.prenotazioneId, id), eq(richieste.stato, REQUEST_STATE.pending)))
       .run();
     refreshSetState(tx, ctx, student, id);
+    offerFreedUnitsStep(tx, ctx);
     addHistory(tx, ctx, student, id, "annullata", "Prenotazione annullata dallo studente");
   });
   return { message: "Prenotazione annullata", prenotazione: setOrNotFound(ctx, id) };
@@ -127,10 +153,12 @@ export function approveSet(ctx: AppContext, admin: Actor, id: number, input: App
         .set({ stato: REQUEST_STATE.refused, motivoRifiuto: reason, handledBy: admin.id, handledAt: now })
         .where(eq(richieste.id, request.id))
         .run();
+      recordRefusedLines(tx, ctx, set, [request], reason);
       refusedUnits.push(`${bookingLabel(tx, request.unitId)} (${reason})`);
     }
     tx.update(prenotazioni).set({ handledBy: admin.id }).where(eq(prenotazioni.id, id)).run();
     refreshSetState(tx, ctx, admin, id);
+    if (reasons.size > 0) offerFreedUnitsStep(tx, ctx);
     const approvedText = linesText(tx, approvedUnits);
     const refusedText = refusedUnits.length ? ` Rifiutate: ${refusedUnits.join(", ")}.` : "";
     addHistory(tx, ctx, admin, id, "approvata", `Approvate ${approvedUnits.length} unità.${refusedText}`);
@@ -178,6 +206,8 @@ export function rejectSet(ctx: AppContext, admin: Actor, id: number, input: Reje
       )
       .run();
     tx.update(prenotazioni).set({ motivoRifiuto: reason, handledBy: admin.id }).where(eq(prenotazioni.id, id)).run();
+    recordRefusedLines(tx, ctx, set, lines, reason);
+    offerFreedUnitsStep(tx, ctx);
     refreshSetState(tx, ctx, admin, id);
     addHistory(tx, ctx, admin, id, "rifiutata", `Prenotazione rifiutata: ${reason}`);
     recordAudit(tx, ctx.clock, admin, {

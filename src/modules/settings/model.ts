@@ -33,6 +33,7 @@ const fields = {
   scala_penalita: t.Array(strikeStep, { error: "La scala delle penalità è un elenco di gradini" }),
   scadenza_penalita_mesi: answerInteger({ error: "La scadenza delle penalità è un numero intero di mesi" }),
   giorni_ritiro: answerInteger({ error: "I giorni per il ritiro sono un numero intero di giorni" }),
+  ore_attesa: answerInteger({ error: "Le ore per confermare un posto liberato sono un numero intero" }),
   testo_condizioni: t.String({ error: "Il testo delle condizioni è un testo" }),
   url_pubblico: t.Nullable(t.String({ error: "L'URL pubblico è un indirizzo" }), {
     error: "L'URL pubblico è un indirizzo (vuoto = quello del browser)",

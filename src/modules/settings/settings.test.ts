@@ -64,6 +64,7 @@ describe("the settings", () => {
       soglia_blocco: 3,
       scadenza_penalita_mesi: 0,
       giorni_ritiro: 2,
+      ore_attesa: 12,
       durata_massima_giorni: null,
       prestiti_massimi_per_studente: null,
     });
@@ -148,6 +149,7 @@ describe("the settings", () => {
       [{ giorni_ritiro: 0 }, "I giorni per il ritiro vanno da 1 a 30"],
       [{ giorni_ritiro: 31 }, "I giorni per il ritiro vanno da 1 a 30"],
       [{ giorni_ritiro: "due" }, "I giorni per il ritiro sono un numero intero di giorni"],
+      [{ ore_attesa: 0 }, "Le ore per confermare un posto liberato vanno da 1 a 168"],
       [
         { url_pubblico: "prestiti.accademia.it" },
         "L'URL pubblico comincia con http:// o https:// ed è un indirizzo valido",

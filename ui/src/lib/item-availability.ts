@@ -15,6 +15,7 @@ export const OCCUPATION_LABELS: Record<OccupationKind, string> = {
   richiesta: "Richiesta in attesa",
   riparazione: "Riparazione",
   perso: "Persa",
+  attesa: "Riservata a chi era in coda",
 };
 
 /** "Prestito dal 10/03/2026 al 12/03/2026"; an open end (overdue loan, repair) runs "fino alla restituzione". */

@@ -8,6 +8,7 @@ const KIND_STYLES: Record<UnitOccupation["tipo"], { label: string; cell: string 
   richiesta: { label: "Richiesta", cell: "bg-sky-400" },
   riparazione: { label: "Riparazione", cell: "bg-orange-600" },
   perso: { label: "Persa", cell: "bg-red-700" },
+  attesa: { label: "Riservata a chi era in coda", cell: "bg-violet-400" },
 };
 
 /**

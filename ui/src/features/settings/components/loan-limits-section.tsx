@@ -41,6 +41,15 @@ export function LoanLimitsSection({ draft, set }: SettingsSectionProps) {
         value={draft.giorni_ritiro}
         onChange={(event) => set({ giorni_ritiro: Number(event.target.value) })}
       />
+      <TextField
+        label="Ore per confermare un posto liberato"
+        hint="Quando un'unità si libera, il primo studente in coda la tiene per queste ore; poi passa al successivo."
+        type="number"
+        min={1}
+        max={168}
+        value={draft.ore_attesa}
+        onChange={(event) => set({ ore_attesa: Number(event.target.value) })}
+      />
     </section>
   );
 }

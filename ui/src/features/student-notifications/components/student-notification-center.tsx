@@ -1,4 +1,4 @@
-import { Ban, CalendarClock, CalendarPlus, CircleCheck, CircleX, LockOpen, TriangleAlert, Wrench } from "lucide-react";
+import { Ban, CalendarClock, CalendarPlus, CircleCheck, CircleX, Hourglass, LockOpen, TriangleAlert, Wrench } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { type StudentNotificationKind, useNotificationAction, useStudentNotifications } from "../../../api/notifiche";
@@ -19,6 +19,8 @@ const KIND_STYLES: Record<StudentNotificationKind, NotificationStyle> = {
   mancanza: { icon: TriangleAlert, tone: "bg-amber-50 text-amber-700" },
   proroga_approvata: { icon: CalendarPlus, tone: "bg-emerald-50 text-emerald-700" },
   proroga_rifiutata: { icon: CircleX, tone: "bg-red-50 text-red-600" },
+  attesa_offerta: { icon: Hourglass, tone: "bg-violet-50 text-violet-700" },
+  attesa_scaduta: { icon: Hourglass, tone: "bg-slate-100 text-slate-600" },
 };
 
 /** The bell in the student's header: what the desk decided and what is due, stored on the server. */
