@@ -1,4 +1,14 @@
-import { Ban, CalendarClock, CalendarPlus, CircleCheck, CircleX, Hourglass, LockOpen, TriangleAlert, Wrench } from "lucide-react";
+import {
+  Ban,
+  CalendarClock,
+  CalendarPlus,
+  CircleCheck,
+  CircleX,
+  Hourglass,
+  LockOpen,
+  TriangleAlert,
+  Wrench,
+} from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { type StudentNotificationKind, useNotificationAction, useStudentNotifications } from "../../../api/notifiche";
