@@ -6,7 +6,6 @@ import {
   isFreeFor,
   itemFreeToday,
   needIsMet,
-  nextBookingProblem,
   nextFreeStart,
   type Occupation,
   proposedReturnDate,
@@ -131,9 +130,5 @@ describe("today's availability", () => {
   it("proposes the usual return date, brought forward to the day before the next booking", () => {
     expect(proposedReturnDate("2026-12-01", "2026-11-30")).toBe("2026-11-30");
     expect(proposedReturnDate("2026-12-01", null)).toBe("2026-12-01");
-    expect(nextBookingProblem("2026-12-01", "2026-11-30")).toBe(
-      "L'unità è prenotata dal 01/12/2026: va restituita entro il 30/11/2026",
-    );
-    expect(nextBookingProblem("2026-11-30", "2026-11-30")).toBeNull();
   });
 });

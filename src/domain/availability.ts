@@ -184,12 +184,6 @@ export function proposedReturnDate(usual: string, freeUntil: string | null): str
   return freeUntil !== null && freeUntil < usual ? freeUntil : usual;
 }
 
-/** Why a return date runs into the unit's next booking, or null when it ends in time. */
-export function nextBookingProblem(end: string, freeUntil: string | null): string | null {
-  if (freeUntil === null || end <= freeUntil) return null;
-  return `L'unità è prenotata dal ${formatItalianDate(addDays(freeUntil, 1))}: va restituita entro il ${formatItalianDate(freeUntil)}`;
-}
-
 /**
  * What every screen says of a unit's or an item's availability today: "Libera fino al 01/12/2026",
  * "Libera", "Libera dal 05/12/2026" or, with no known end, "Non libera: nessuna data di rientro".

@@ -46,8 +46,7 @@ describe("Banco: a unit free only until its next booking", () => {
     expect(
       card.getByText("Libera fino al 30/11/2026: si può prestare fino al giorno prima della prossima prenotazione"),
     ).toBeTruthy();
-    const returnDate = card.getByLabelText("Da restituire il") as HTMLInputElement;
-    expect(returnDate.value).toBe("2026-11-30");
+    expect(card.getByText("Il 30/11/2026")).toBeTruthy();
     expect(
       card.getByText("Dal 01/12/2026 l'unità è prenotata: la restituzione è proposta entro il 30/11/2026."),
     ).toBeTruthy();
@@ -61,15 +60,15 @@ describe("Banco: a unit free only until its next booking", () => {
     );
   });
 
-  it("refuses, before asking the server, a return date that runs into the booking", async () => {
-    const { user, card, server } = await scanFx3();
-    const returnDate = card.getByLabelText("Da restituire il");
-    await user.clear(returnDate);
-    await user.type(returnDate, "2026-12-01");
-    expect(card.getByText("L'unità è prenotata dal 01/12/2026: va restituita entro il 30/11/2026")).toBeTruthy();
-    await user.type(card.getByRole("searchbox"), "f0042");
-    await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
-    await user.click(card.getByRole("button", { name: "Presta e consegna" }));
-    expect(server.callsTo("POST /api/prestiti")).toHaveLength(0);
+  it("offers no return day that runs into the booking: the calendar ends on its eve", async () => {
+    const { user, card } = await scanFx3();
+    const offered = (name: RegExp) => {
+      const day = card.queryByRole("button", { name }) as HTMLButtonElement | null;
+      return day !== null && !day.disabled && day.getAttribute("aria-disabled") !== "true";
+    };
+    expect(offered(/30 novembre 2026/)).toBe(true);
+    expect(offered(/1 dicembre 2026/)).toBe(false);
+    await user.click(card.getByRole("button", { name: "Vai al mese successivo" }));
+    expect(offered(/1 dicembre 2026/)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { Handshake, Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { nextBookingProblem, proposedReturnDate } from "../../../../../src/domain/availability";
+import { proposedReturnDate } from "../../../../../src/domain/availability";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
@@ -76,15 +76,14 @@ export function LendPanel({
   const returnDate = internal
     ? today
     : (end ?? proposedReturnDate(addDays(today, DEFAULT_EXTERNAL_LOAN_DAYS), unit.libera_fino_al));
-  const dateProblem =
-    bookingDateProblem({
-      start: today,
-      end: returnDate,
-      today,
-      loanType: unit.tipo_prestito,
-      usage: chosenUsage,
-      form: "loan",
-    }) ?? nextBookingProblem(returnDate, unit.libera_fino_al);
+  const dateProblem = bookingDateProblem({
+    start: today,
+    end: returnDate,
+    today,
+    loanType: unit.tipo_prestito,
+    usage: chosenUsage,
+    form: "loan",
+  });
 
   function lend(event: FormEvent) {
     event.preventDefault();
