@@ -47,6 +47,7 @@ test("the catalogue, the item page and the Banco give the same answer for a came
   await page.getByLabel("Codice dell'unità").press("Enter");
   const unit = page.getByRole("article", { name: /FX3-001/ });
   await expect(unit.getByText(`${FREE_UNTIL}: si può prestare`, { exact: false })).toBeVisible();
-  await expect(unit.getByLabel("Da restituire il")).toHaveValue("2026-11-30");
+  // The calendar proposes the booking's eve, and offers no later day.
+  await expect(unit.getByText("Il 30/11/2026", { exact: true })).toBeVisible();
   await expect(unit.getByText("Dal 01/12/2026 l'unità è prenotata")).toBeVisible();
 });

@@ -121,9 +121,17 @@ test("a new student gets an account and a loan through the five-step wizard; the
   dueDate.setUTCDate(dueDate.getUTCDate() + 3);
   const due = dueDate.toISOString().slice(0, 10);
   const items = await api(server, "/api/inventario");
+  // Free today is not enough: a unit booked later this week is free today too. The item must stay free
+  // until the due day.
   const item = items.find(
-    (candidate: { stato_effettivo: string; tipo_prestito: string; corsi_assegnati: string[] }) =>
+    (candidate: {
+      stato_effettivo: string;
+      tipo_prestito: string;
+      corsi_assegnati: string[];
+      libera_fino_al: string | null;
+    }) =>
       candidate.stato_effettivo === "disponibile" &&
+      (candidate.libera_fino_al === null || candidate.libera_fino_al >= due) &&
       candidate.tipo_prestito === "solo_esterno" &&
       candidate.corsi_assegnati.length > 0,
   );

@@ -91,7 +91,7 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
           </h2>
           <ul aria-label="Kit" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {shownKits.map((kit) => (
-              <li key={kit.id}>
+              <li key={kit.id} className="min-w-0">
                 <KitCard kit={kit} />
               </li>
             ))}
@@ -128,7 +128,7 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
             </p>
             <ul aria-label="Articoli" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {shown.map((item) => (
-                <li key={item.id}>
+                <li key={item.id} className="min-w-0">
                   <ItemCard item={item} onRequest={() => onRequestItem(item.id)} />
                 </li>
               ))}

@@ -116,7 +116,7 @@ export function ItemCard({
           </span>
         </Detail>
         <Detail label="Posizione">
-          <span className="inline-flex items-center gap-1">
+          <span className="inline-flex items-center gap-1 wrap-anywhere">
             <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
             {item.posizione ?? "N/A"}
           </span>

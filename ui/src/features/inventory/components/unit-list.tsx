@@ -28,14 +28,14 @@ export function UnitList({ units, id, ...actions }: UnitActions & { units: Inven
               type="button"
               onClick={() => actions.onOpenLoan(unit)}
               title="Dettagli del prestito"
-              className="inline-flex items-center gap-1 rounded font-mono text-sm font-medium break-words text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="inline-flex items-center gap-1 rounded font-mono text-sm font-medium wrap-anywhere text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               {unit.codice_univoco}
               <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
               <span className="sr-only">: dettagli del prestito</span>
             </button>
           ) : (
-            <span className="font-mono text-sm font-medium break-words text-slate-800">{unit.codice_univoco}</span>
+            <span className="font-mono text-sm font-medium wrap-anywhere text-slate-800">{unit.codice_univoco}</span>
           )}
           <UnitStateBadge state={unit.stato} />
           {unit.note && <span className="min-w-0 basis-full text-xs text-slate-500 sm:basis-auto">{unit.note}</span>}

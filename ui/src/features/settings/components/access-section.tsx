@@ -96,7 +96,7 @@ export function AccessSection({
       <TextField label="Base di ricerca (base DN)" optional {...text("ldap_base_dn")} />
       <TextField
         label="Filtro di ricerca"
-        hint="{{login}} è ciò che la persona scrive, es. (mail={{login}})"
+        hint="(mail={{login}}), per esempio: {{login}} è ciò che la persona scrive"
         {...required("ldap_filtro")}
       />
       <TextAreaField label="Certificato dell'autorità (CA, PEM)" optional {...text("ldap_ca")} />
