@@ -365,7 +365,8 @@ test("the student's screens and wizards", async ({ page, server }) => {
   await wizard.getByRole("button", { name: "Avanti" }).click();
   if (await wizard.getByRole("heading", { name: "Tipo di utilizzo" }).isVisible()) {
     await auditScreen(page, "student-request-3");
-    await wizard.getByRole("radio").first().check();
+    // The first use the chosen unit allows (in-house use needs it free today).
+    await wizard.getByRole("radio", { disabled: false }).first().check();
     await wizard.getByRole("button", { name: "Avanti" }).click();
   }
   await expect(wizard.getByRole("heading", { name: "Date e note" })).toBeVisible();
