@@ -365,8 +365,13 @@ test("the student's screens and wizards", async ({ page, server }) => {
   await wizard.getByRole("button", { name: "Avanti" }).click();
   if (await wizard.getByRole("heading", { name: "Tipo di utilizzo" }).isVisible()) {
     await auditScreen(page, "student-request-3");
-    // The first use the chosen unit allows (in-house use needs it free today).
-    await wizard.getByRole("radio", { disabled: false }).first().check();
+    // The radios are visually hidden inside their cards (sr-only): the card's label takes the click.
+    await wizard
+      .locator("label")
+      .filter({ has: page.getByRole("radio") })
+      .first()
+      .click();
+    await expect(wizard.getByRole("radio").first()).toBeChecked();
     await wizard.getByRole("button", { name: "Avanti" }).click();
   }
   await expect(wizard.getByRole("heading", { name: "Date e note" })).toBeVisible();
