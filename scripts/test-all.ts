@@ -52,7 +52,8 @@ async function ensureChromium() {
 const lint: Step = { name: "lint", command: [bun, "x", "biome", "check", "."] };
 const typecheck: Step = { name: "typecheck", command: [bun, "run", "typecheck"] };
 const serverTests: Step = { name: "server tests", command: [bun, "test", "src"] };
-const uiTests: Step = { name: "UI tests", command: [bun, "test"], cwd: join(projectRoot, "ui") };
+// Beside the server tests a screen's waits (findBy, up to 10 s in ui/test/setup.ts) need room in a test.
+const uiTests: Step = { name: "UI tests", command: [bun, "test", "--timeout", "20000"], cwd: join(projectRoot, "ui") };
 const build: Step = { name: "build", command: [bun, "run", "scripts/build.ts"] };
 const smoke: Step = { name: "smoke", command: [bun, "run", "scripts/smoke.ts"] };
 const e2e: Step = { name: "e2e", command: [bun, "x", "playwright", "test"], before: ensureChromium };

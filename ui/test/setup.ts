@@ -4,8 +4,9 @@ GlobalRegistrator.register({ url: "http://localhost:3000/" });
 
 const { afterEach, mock } = await import("bun:test");
 const { cleanup, configure } = await import("@testing-library/react");
-// A screen loads its area's code on first use; on a busy two-core machine findBy's default 1 s is too short.
-configure({ asyncUtilTimeout: 3000 });
+// A screen loads its area's code on first use, and `bun run test` runs these tests beside the server's on
+// two cores: findBy's default 1 s, and 3 s too, proved short there. A wait only lasts when something is slow.
+configure({ asyncUtilTimeout: 10_000 });
 const realFetch = globalThis.fetch;
 afterEach(() => {
   cleanup();
