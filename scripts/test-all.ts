@@ -1,7 +1,7 @@
 /**
  * `bun run test`: every check, stopping at the first failure with its exit code. The checks before the
  * end-to-end run go in two lanes side by side, because each is a single thread and the machine has two
- * cores: the server tests in one; lint, typecheck, UI tests, build and smoke in the other. Each step's
+ * cores: the server tests then the UI tests in one; lint, typecheck, build and smoke in the other. Each step's
  * output is printed whole when it ends, so the two lanes never interleave. The last line is always
  * `test-all: N passed, M failed`.
  */
@@ -59,7 +59,15 @@ const smoke: Step = { name: "smoke", command: [bun, "run", "scripts/smoke.ts"] }
 const e2e: Step = { name: "e2e", command: [bun, "x", "playwright", "test"], before: ensureChromium };
 
 /** Lanes run side by side; the steps of a lane one after the other. The e2e run then has both cores. */
-const stages: Step[][][] = [[[lint, typecheck, uiTests, build, smoke], [serverTests]], [[e2e]]];
+// The UI tests follow the server tests rather than run beside them: their waits for a screen overran
+// under that load.
+const stages: Step[][][] = [
+  [
+    [lint, typecheck, build, smoke],
+    [serverTests, uiTests],
+  ],
+  [[e2e]],
+];
 const allSteps = stages.flat(2);
 
 const started = performance.now();
