@@ -1414,7 +1414,7 @@ async function judge(world: World, call: FuzzCall): Promise<string[]> {
   if (isGet && changed && !downloadsBackup) problems.push("a GET changed the database");
   if (before && !isSuccess(status) && changed) {
     const after = snapshot(world);
-    // A booking refused for want of a free unit is recorded as unmet demand, by design (issue 32): that
+    // A booking refused for want of a free unit is recorded as unmet demand, by design (src/modules/demand): that
     // event, its version bump and its id are the only writes a refused call may leave.
     const demandRecord = new Set(["domanda_eventi", "data_versions", "sqlite_sequence"]);
     const recordsDemand = status === 409 && before.domanda_eventi !== after.domanda_eventi;
