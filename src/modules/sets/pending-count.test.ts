@@ -13,9 +13,16 @@ describe("the desk's count of bookings waiting for a decision", () => {
     );
     expect(set.status).toBe(200);
     expect(await waiting()).toEqual({ totale: 1 });
-    await requestOk(client, classmate.token, { inventario_id: tablet.id, dal: day(7), al: day(8), tipo_utilizzo: "esterno" });
+    await requestOk(client, classmate.token, {
+      inventario_id: tablet.id,
+      dal: day(7),
+      al: day(8),
+      tipo_utilizzo: "esterno",
+    });
     // The spec's list still counts every pending request, the set's three lines among them.
-    expect((await client.get("/api/richieste?all=1&stato=in_attesa&pagina=1&per_pagina=10", admin)).body.totale).toBe(4);
+    expect((await client.get("/api/richieste?all=1&stato=in_attesa&pagina=1&per_pagina=10", admin)).body.totale).toBe(
+      4,
+    );
     expect(await waiting()).toEqual({ totale: 2 });
     expect((await client.put(`/api/prenotazioni/${set.body.id}/approva`, undefined, admin)).status).toBe(200);
     expect(await waiting()).toEqual({ totale: 1 });
