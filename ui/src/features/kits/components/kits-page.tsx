@@ -7,11 +7,11 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
+import { LabelsDialog } from "../../../components/labels-dialog";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
-import { LabelsDialog } from "../../inventory/components/labels-dialog";
-import { failureText } from "../../inventory/utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 import { KitFormDialog } from "./kit-form-dialog";
 
 type Editing = { kit: Kit | null } | null;

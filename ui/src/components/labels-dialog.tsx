@@ -6,11 +6,11 @@ import {
   LABEL_FORMAT_NAMES,
   LABEL_FORMATS,
   type LabelFormat,
-} from "../../../../../src/domain/label-formats";
-import { Button } from "../../../components/button";
-import { SelectField, TextField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
-import { countWith } from "../../../lib/plural";
+} from "../../../src/domain/label-formats";
+import { countWith } from "../lib/plural";
+import { Button } from "./button";
+import { SelectField, TextField } from "./form-field";
+import { Modal, ModalActions } from "./modal";
 
 /** The desk prints on the same printer day after day: the format last used is offered first. */
 const FORMAT_KEY = "prestalab.formato-etichette";
