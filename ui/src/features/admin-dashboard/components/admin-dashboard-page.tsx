@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { PendingExtensions } from "../../../components/extension/pending-extensions";
 import { PageHeader } from "../../../components/page-header";
 import { useMediaQuery } from "../../../lib/use-media-query";
+import { DeskQueuesCard } from "../../waiting-list/components/desk-queues-card";
 import { DashboardCounters } from "./dashboard-counters";
 import { ImportantAlerts } from "./important-alerts";
 import { OpenShortages } from "./open-shortages";
@@ -10,13 +11,23 @@ import { QuickActions } from "./quick-actions";
 import { RecentReports } from "./recent-reports";
 import { RecentRequests } from "./recent-requests";
 
-type Section = "counters" | "alerts" | "shortages" | "extensions" | "actions" | "requests" | "reports" | "resets";
+type Section =
+  | "counters"
+  | "alerts"
+  | "shortages"
+  | "extensions"
+  | "queues"
+  | "actions"
+  | "requests"
+  | "reports"
+  | "resets";
 
 const SECTIONS: Record<Section, { content: ReactNode; half?: boolean }> = {
   counters: { content: <DashboardCounters /> },
   alerts: { content: <ImportantAlerts /> },
   shortages: { content: <OpenShortages /> },
   extensions: { content: <PendingExtensions /> },
+  queues: { content: <DeskQueuesCard /> },
   actions: { content: <QuickActions /> },
   requests: { content: <RecentRequests />, half: true },
   reports: { content: <RecentReports />, half: true },
@@ -28,6 +39,7 @@ const DESK_ORDER: Section[] = [
   "alerts",
   "shortages",
   "extensions",
+  "queues",
   "actions",
   "requests",
   "reports",
@@ -38,6 +50,7 @@ const PHONE_ORDER: Section[] = [
   "shortages",
   "extensions",
   "requests",
+  "queues",
   "counters",
   "actions",
   "reports",

@@ -1,10 +1,11 @@
-import { ArrowLeft, Send } from "lucide-react";
+import { ArrowLeft, BellRing, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MAX_NOTE_LENGTH } from "../../../../../src/domain/academy-settings";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import type { BlockedStudentAnswer } from "../../../../../src/modules/loans/model";
+import { noFreeUnitRefusal } from "../../../api/attese";
 import { useClosedDays } from "../../../api/impostazioni";
 import type { CatalogueItem } from "../../../api/inventario";
 import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../api/inventario";
@@ -19,6 +20,7 @@ import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { takenDays } from "../../../lib/item-availability";
+import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../waiting-list/components/join-queue-form";
 
 const MISSING_DATES = "Scegli le date sul calendario";
 
@@ -55,7 +57,10 @@ function blockedAnswer(error: unknown): BlockedAnswer | null {
   };
 }
 
-/** Step 4: the days on a calendar where the taken ones cannot be picked, an optional note, then send. */
+/**
+ * Step 4: the days on a calendar where the taken ones cannot be picked, an optional note, then send. When
+ * the days the student needs are taken, "Avvisami se si libera" puts them in the item's queue instead.
+ */
 export function DatesStep({ item, unitId, usage, today, range, onRangeChange, onBack, onDone }: DatesStepProps) {
   const createRequest = useCreateRequest();
   const availability = useItemAvailability(item.id, today);
@@ -63,6 +68,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
   const showToast = useToast();
   const [note, setNote] = useState("");
   const [submitted, setSubmitted] = useState(false);
+  const [waiting, setWaiting] = useState(false);
 
   const internal = isInternalUse(item.tipo_prestito, usage);
   const shownUsage = impliedUsage(item.tipo_prestito, usage);
@@ -110,6 +116,18 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
       </BlockedAccountCard>
     );
 
+  if (waiting)
+    return (
+      <div className="space-y-5">
+        <JoinQueueForm target={{ inventario_id: item.id }} nome={item.nome} today={today} />
+        <ModalActions>
+          <Button variant="secondary" icon={ArrowLeft} onClick={() => setWaiting(false)}>
+            Torna alle date libere
+          </Button>
+        </ModalActions>
+      </div>
+    );
+
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
@@ -145,6 +163,12 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
             singleDay={internal}
           />
         )}
+        <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+          Le date che ti servono sono occupate?
+          <Button variant="ghost" icon={BellRing} className="px-2 py-1" onClick={() => setWaiting(true)}>
+            {JOIN_QUEUE_LABEL}
+          </Button>
+        </p>
       </div>
 
       <TextAreaField
@@ -159,6 +183,14 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
 
       {dateProblem && <Alert tone="error">{dateProblem}</Alert>}
       {!dateProblem && createRequest.error && <Alert tone="error">{createRequest.error.message}</Alert>}
+      {!dateProblem && start && end && noFreeUnitRefusal(createRequest.error) && (
+        <JoinQueueForm
+          target={{ inventario_id: item.id }}
+          nome={item.nome}
+          today={today}
+          dates={{ dal: start, al: end }}
+        />
+      )}
 
       <ModalActions>
         <Button variant="secondary" icon={ArrowLeft} onClick={onBack}>

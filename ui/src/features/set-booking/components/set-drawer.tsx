@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, ListPlus, Send } from "lucide-react";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatItalianDate } from "../../../../../src/domain/dates";
+import { noFreeUnitRefusal } from "../../../api/attese";
 import { useKits } from "../../../api/kit";
 import { conflictLinesOf, type SetBookingInput, useCreateSet } from "../../../api/prenotazioni";
 import { useServerToday } from "../../../api/system";
@@ -113,6 +114,7 @@ export function SetDrawer() {
             conflicts={conflictLinesOf(createSet.error)}
             nameOf={nameOf}
             failure={createSet.error?.message ?? null}
+            noFreeUnit={noFreeUnitRefusal(createSet.error)}
           />
         )}
       </div>
