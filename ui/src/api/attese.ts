@@ -17,19 +17,14 @@ export const atteseKeys = {
 };
 
 /**
- * Whether a refused booking (409) met no free unit of the item at all, so that waiting makes sense: the
+ * Whether a refused request (409) met no free unit of the item at all, so that waiting makes sense: the
  * "any unit" refusal says when the item is next free (`disponibile_dal`), a chosen unit's refusal lists
- * the other units free (`unita_libere`, empty when none is), a set's lists its lines short of units.
+ * the other units free (`unita_libere`), empty when none is.
  */
 export function noFreeUnitRefusal(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.status !== 409) return false;
   const { body } = error;
-  if ("disponibile_dal" in body) return true;
-  if (Array.isArray(body.unita_libere)) return body.unita_libere.length === 0;
-  return (
-    Array.isArray(body.righe) &&
-    body.righe.some((line: { libere?: unknown; richieste?: unknown }) => Number(line.libere) < Number(line.richieste))
-  );
+  return "disponibile_dal" in body || (Array.isArray(body.unita_libere) && body.unita_libere.length === 0);
 }
 
 export function useMyWaits() {

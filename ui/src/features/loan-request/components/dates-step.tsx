@@ -80,6 +80,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
       ? bookingDateProblem({ start, end, today, loanType: item.tipo_prestito, usage, form: "request" })
       : null;
   const dateProblem = ruleProblem ?? (submitted && !start ? MISSING_DATES : null);
+  const refusedForWantOfUnits = !dateProblem && noFreeUnitRefusal(createRequest.error);
   const unitCode = availability.data?.unita.find((unit) => unit.id === unitId)?.codice_univoco;
 
   function submit(event: FormEvent) {
@@ -163,12 +164,14 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
             singleDay={internal}
           />
         )}
-        <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
-          Le date che ti servono sono occupate?
-          <Button variant="ghost" icon={BellRing} className="px-2 py-1" onClick={() => setWaiting(true)}>
-            {JOIN_QUEUE_LABEL}
-          </Button>
-        </p>
+        {!refusedForWantOfUnits && (
+          <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+            Le date che ti servono sono occupate?
+            <Button variant="ghost" icon={BellRing} className="px-2 py-1" onClick={() => setWaiting(true)}>
+              {JOIN_QUEUE_LABEL}
+            </Button>
+          </p>
+        )}
       </div>
 
       <TextAreaField
@@ -183,7 +186,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
 
       {dateProblem && <Alert tone="error">{dateProblem}</Alert>}
       {!dateProblem && createRequest.error && <Alert tone="error">{createRequest.error.message}</Alert>}
-      {!dateProblem && start && end && noFreeUnitRefusal(createRequest.error) && (
+      {refusedForWantOfUnits && start && end && (
         <JoinQueueForm
           target={{ inventario_id: item.id }}
           nome={item.nome}

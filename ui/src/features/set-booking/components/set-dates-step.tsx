@@ -24,8 +24,8 @@ interface SetDatesStepProps {
   conflicts: SetConflictLine[];
   nameOf: (itemId: number) => string;
   failure: string | null;
-  /** The server refused the set because some line had no free unit at all. */
-  noFreeUnit: boolean;
+  /** The server refused the set because a line of its kit had too few units free. */
+  kitShort: boolean;
 }
 
 /**
@@ -33,7 +33,7 @@ interface SetDatesStepProps {
  * holding a kit offers its waiting list for days on which the kit is taken.
  */
 export function SetDatesStep(props: SetDatesStepProps) {
-  const { lines, today, range, onRangeChange, note, onNoteChange, conflicts, nameOf, failure, noFreeUnit } = props;
+  const { lines, today, range, onRangeChange, note, onNoteChange, conflicts, nameOf, failure, kitShort } = props;
   const kit = lines.find((line) => line.kind === "kit");
   const [waitingForKit, setWaitingForKit] = useState(false);
   const lastDay = addDays(today, BOOKING_HORIZON_DAYS);
@@ -60,7 +60,7 @@ export function SetDatesStep(props: SetDatesStepProps) {
       )}
       {conflicts.length > 0 && <SetConflicts lines={conflicts} nameOf={nameOf} />}
       {failure && conflicts.length === 0 && <Alert tone="error">{failure}</Alert>}
-      {kit && noFreeUnit && range.from && (
+      {kit && kitShort && range.from && (
         <JoinQueueForm
           target={{ kit_id: kit.id }}
           nome={kit.nome}
@@ -68,7 +68,7 @@ export function SetDatesStep(props: SetDatesStepProps) {
           dates={{ dal: range.from, al: range.to ?? range.from }}
         />
       )}
-      {kit && !noFreeUnit && (
+      {kit && !kitShort && (
         <div className="space-y-3">
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
             Il kit è occupato nelle date che ti servono?

@@ -49,7 +49,7 @@ export function JoinQueueForm({ target, nome, today, dates }: JoinQueueFormProps
     );
 
   return (
-    <div className="space-y-3">
+    <div role="group" aria-label={`${JOIN_QUEUE_LABEL}: ${nome}`} className="space-y-3">
       {!dates && (
         <>
           <p className="text-sm text-slate-600">
