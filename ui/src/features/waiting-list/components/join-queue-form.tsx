@@ -49,7 +49,7 @@ export function JoinQueueForm({ target, nome, today, dates }: JoinQueueFormProps
     );
 
   return (
-    <div role="group" aria-label={`${JOIN_QUEUE_LABEL}: ${nome}`} className="space-y-3">
+    <fieldset aria-label={`${JOIN_QUEUE_LABEL}: ${nome}`} className="min-w-0 space-y-3">
       {!dates && (
         <>
           <p className="text-sm text-slate-600">
@@ -80,6 +80,6 @@ export function JoinQueueForm({ target, nome, today, dates }: JoinQueueFormProps
       >
         {JOIN_QUEUE_LABEL}
       </Button>
-    </div>
+    </fieldset>
   );
 }
