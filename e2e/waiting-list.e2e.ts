@@ -2,7 +2,7 @@
  * The waiting list: Giulia and Marco both want the academy's only Canon for the same week. Giulia asked
  * first; Marco, finding the week taken, chooses "Avvisami se si libera" and reads his place. Giulia
  * withdraws; the freed unit is held for Marco, who confirms it from "In coda". Once the desk approves, the
- * demand report counts one student who met no free unit and got the unit from the queue. The new screens
+ * demand report counts one student who waited and got the unit from the queue as a loan. The new screens
  * pass axe at 1280 and 390 px.
  */
 import { auditScreenOnce } from "./support/accessibility";
@@ -55,6 +55,15 @@ test("a student waits for a taken unit, gets the hold when it frees and confirms
     /^1\. Marco Verdi · Fotografia · dal 16\/03\/2026 al 20\/03\/2026Posto tenuto/,
   ]);
   await auditScreenOnce(page, "waiting-list-desk-item-1280");
+  await page.goto("/dashboard");
+  await expect(page.getByRole("list", { name: "Code di attesa" }).getByRole("listitem")).toHaveText([
+    /^Canon EOS R60 in coda · posto tenuto per Marco Verdi/,
+  ]);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await auditScreenOnce(page, `waiting-list-desk-dashboard-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Marco: "In coda" shows the hold with its expiry; he confirms it.
   await openSignedIn(page, server, marco, "/attese");
