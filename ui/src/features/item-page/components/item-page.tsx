@@ -23,11 +23,11 @@ import { PhotoUpload } from "../../../components/photo-upload";
 import { Picture } from "../../../components/picture";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
+import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../../components/waiting-list/join-queue-form";
 import { ApiError } from "../../../lib/api";
 import { firstFreeDay, freeTodayLabel, takenDays } from "../../../lib/item-availability";
-import { ItemQueue } from "../../waiting-list/components/item-queue";
-import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../waiting-list/components/join-queue-form";
 import { DeskItemPanel } from "./desk-item-panel";
+import { ItemQueue } from "./item-queue";
 
 /** Only web addresses are shown as images: a stored `javascript:` or data URL never is. */
 function isWebAddress(url: string | null): url is string {

@@ -18,9 +18,9 @@ import { TextAreaField } from "../../../components/form-field";
 import { ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
+import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../../components/waiting-list/join-queue-form";
 import { ApiError } from "../../../lib/api";
 import { takenDays } from "../../../lib/item-availability";
-import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../waiting-list/components/join-queue-form";
 
 const MISSING_DATES = "Scegli le date sul calendario";
 

@@ -9,8 +9,8 @@ import { BookingCalendar, type DateRangeValue } from "../../../components/bookin
 import { Button } from "../../../components/button";
 import { TextAreaField } from "../../../components/form-field";
 import { LoadingState } from "../../../components/spinner";
+import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../../components/waiting-list/join-queue-form";
 import type { SetCartLine } from "../../../lib/set-cart";
-import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../waiting-list/components/join-queue-form";
 import { useSetAvailability } from "../set-availability";
 import { SetConflicts } from "./set-conflicts";
 

@@ -12,7 +12,7 @@ import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
 import { useToast } from "../../../components/toast";
-import { holdExpiryText, WAIT_STATE_BADGES } from "../wait-words";
+import { holdExpiryText, WAIT_STATE_BADGES } from "../../../lib/wait-words";
 
 /** The notification of a hold links here with `?conferma=ID`: that entry is picked out. */
 const CONFIRM_PARAM = "conferma";

@@ -2,7 +2,7 @@ import { Hourglass } from "lucide-react";
 import { useDeskQueues } from "../../../api/attese";
 import { Alert } from "../../../components/alert";
 import { ItemLink } from "../../../components/entity-links";
-import { holdExpiryText } from "../wait-words";
+import { holdExpiryText } from "../../../lib/wait-words";
 
 /**
  * The dashboard's compact list of the waiting lists: per item or kit, how many wait and the hold offered,

@@ -1,6 +1,6 @@
-import type { WaitState } from "../../../../src/domain/demand";
-import type { BadgeTone } from "../../components/status-badge";
-import { formatDateTime } from "../../lib/dates";
+import type { WaitState } from "../../../src/domain/demand";
+import type { BadgeTone } from "../components/status-badge";
+import { formatDateTime } from "./dates";
 
 /** How each state of a queue entry reads, for the student and the desk alike. */
 export const WAIT_STATE_BADGES: Record<WaitState, { label: string; tone: BadgeTone }> = {

@@ -1,13 +1,13 @@
 import { BellRing } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { addDays, datesText } from "../../../../../src/domain/dates";
-import { type QueueTarget, useJoinQueue } from "../../../api/attese";
-import { useClosedDays } from "../../../api/impostazioni";
-import { BOOKING_HORIZON_DAYS } from "../../../api/inventario";
-import { Alert } from "../../../components/alert";
-import { BookingCalendar, type DateRangeValue } from "../../../components/booking-calendar";
-import { Button } from "../../../components/button";
+import { addDays, datesText } from "../../../../src/domain/dates";
+import { type QueueTarget, useJoinQueue } from "../../api/attese";
+import { useClosedDays } from "../../api/impostazioni";
+import { BOOKING_HORIZON_DAYS } from "../../api/inventario";
+import { Alert } from "../alert";
+import { BookingCalendar, type DateRangeValue } from "../booking-calendar";
+import { Button } from "../button";
 
 export const JOIN_QUEUE_LABEL = "Avvisami se si libera";
 

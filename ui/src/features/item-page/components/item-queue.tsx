@@ -5,7 +5,7 @@ import { Alert } from "../../../components/alert";
 import { StudentLink } from "../../../components/entity-links";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
-import { holdExpiryText, WAIT_STATE_BADGES } from "../wait-words";
+import { holdExpiryText, WAIT_STATE_BADGES } from "../../../lib/wait-words";
 
 /** The desk's view of one item's waiting list: who waits, in order, with the holds and when they expire. */
 export function ItemQueue({ itemId }: { itemId: number }) {
