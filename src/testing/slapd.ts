@@ -28,6 +28,8 @@ export interface TestDirectory {
   url: string;
   dnOf(uid: string): string;
   remove(uid: string): Promise<void>;
+  /** Adds a person's entry (back), without their groups. */
+  add(person: LdapPerson): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -121,8 +123,8 @@ export async function startTestDirectory(people: LdapPerson[]): Promise<TestDire
     cn: "prestalab",
     userPassword: LDAP_SERVICE.password,
   });
-  for (const person of people)
-    await root.add(dnOf(person.uid), {
+  const addPerson = (person: LdapPerson) =>
+    root.add(dnOf(person.uid), {
       objectClass: "inetOrgPerson",
       uid: person.uid,
       cn: `${person.givenName} ${person.sn}`,
@@ -131,6 +133,7 @@ export async function startTestDirectory(people: LdapPerson[]): Promise<TestDire
       mail: person.mail,
       userPassword: person.password,
     });
+  for (const person of people) await addPerson(person);
   const groups = new Set(people.flatMap((person) => person.groups));
   for (const group of groups)
     await root.add(`cn=${group},ou=gruppi,${LDAP_BASE}`, {
@@ -152,6 +155,7 @@ export async function startTestDirectory(people: LdapPerson[]): Promise<TestDire
           .catch(() => undefined);
       await root.del(dnOf(uid));
     },
+    add: addPerson,
     async stop() {
       await root.unbind().catch(() => undefined);
       slapd.kill();
