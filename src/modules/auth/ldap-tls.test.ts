@@ -6,7 +6,7 @@ import { createTestClient, signInAdmin } from "../../testing/harness";
 import { LDAP_PEOPLE, LDAP_SERVICE, startTestDirectory, type TestDirectory } from "../../testing/slapd";
 import { DIRECTORY_DOWN } from "./ldap";
 
-// LDAPS against a real slapd whose certificate is signed by an authority made here with
+// LDAPS and StartTLS against a real slapd whose certificate is signed by an authority made here with
 // openssl: the CA chosen in the settings decides whether PrestaLab trusts the directory.
 
 let certificates: string;
@@ -109,8 +109,17 @@ describe("the directory over TLS, trusted through the CA in the settings", () =>
     expect(answer).toMatchObject({ status: 503, body: { error: DIRECTORY_DOWN } });
   });
 
-  it("refuses a plain connection to a directory that asks for TLS", async () => {
+  it("switches an ldap:// address to TLS with StartTLS when a CA is set", async () => {
+    const answer = await signInThrough(directory.url, rightCa);
+    expect(answer.status).toBe(200);
+    // The same address without the CA stays plain, and this directory answers nothing in plain text.
     const plain = await signInThrough(directory.url, null);
     expect(plain).toMatchObject({ status: 503, body: { error: DIRECTORY_DOWN } });
+  });
+
+  it("refuses StartTLS within 5 s to a directory whose certificate another authority signed", async () => {
+    const answer = await signInThrough(directory.url, wrongCa);
+    expect(answer.ms).toBeLessThan(5000);
+    expect(answer).toMatchObject({ status: 503, body: { error: DIRECTORY_DOWN } });
   });
 });

@@ -34,7 +34,8 @@ function clientFor(access: AccessSettings, deadline: number): Client {
     url: access.ldap_url as string,
     timeout: remaining,
     connectTimeout: remaining,
-    tlsOptions: ca ? { ca } : undefined,
+    // For ldaps:// only: given to a client of an ldap:// address, ldapts' StartTLS handshake is cut off.
+    tlsOptions: ca && access.ldap_url?.startsWith("ldaps:") ? { ca } : undefined,
     strictDN: false,
   });
 }
