@@ -134,6 +134,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/prestiti/:id/ricevuta": { access: "signed-in", params: { id: "loan" } },
   "GET /api/etichette": { access: "admin" },
   "GET /api/banco/scansione": { access: "admin" },
+  "GET /api/banco/in-attesa": { access: "admin" },
   "GET /api/prestiti/:id/units": { access: "signed-in", params: { id: "loan" } },
   "GET /api/prestiti/:id": { access: "signed-in", params: { id: "loan" } },
   "POST /api/prestiti/:id/proroga": { access: "signed-in", params: { id: "loan" } },

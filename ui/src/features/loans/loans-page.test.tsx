@@ -39,6 +39,7 @@ function renderLoans(path = "/prestiti", api: ApiRoutes = {}) {
     api: {
       "GET /api/prestiti": loanListRoute([overdue, active, returned]),
       "GET /api/richieste": requestListRoute([pending, handled]),
+      "GET /api/banco/in-attesa": { body: { totale: 1 } },
       "GET /api/avvisi": { body: noAlerts() },
       ...api,
     },
@@ -142,12 +143,23 @@ describe("Prestiti", () => {
     expect(screen.queryByText("1 richiesta in attesa di approvazione")).toBeNull();
   });
 
+  it("counts a pending set once on the tab and the banner, as the server counts the bookings waiting", async () => {
+    const setLines = [40, 41, 42].map((id) => aLoanRequest({ id, prenotazione_id: 9, oggetto_nome: "Sony A7 III" }));
+    renderLoans("/prestiti", {
+      "GET /api/richieste": requestListRoute([pending, ...setLines]),
+      "GET /api/banco/in-attesa": { body: { totale: 2 } },
+    });
+    expect(await screen.findByText("2 richieste in attesa di approvazione")).toBeTruthy();
+    expect(tab(/^In Attesa/).textContent).toContain("2");
+  });
+
   it("pages the pending requests 30 at a time, Mostra altri asking the server for the next page", async () => {
     const waiting = Array.from({ length: 33 }, (_, index) =>
       aLoanRequest({ id: 100 + index, utente_nome: "Richiedente", utente_cognome: String(index) }),
     );
     const { user, server } = renderLoans("/prestiti?tab=in_attesa", {
       "GET /api/richieste": requestListRoute(waiting),
+      "GET /api/banco/in-attesa": { body: { totale: 33 } },
     });
     await screen.findByRole("article", { name: /Richiedente 0$/ });
     expect(cards()).toHaveLength(30);

@@ -34,7 +34,7 @@ export function usePrintLabels() {
       onClose={() => setUnitIds(null)}
       onPrint={async (format, start) => {
         try {
-          await downloadLabels(unitIds, format, start);
+          await downloadLabels({ unitIds }, format, start);
           showToast(`Etichette pronte: ${unitIds.length} unità`);
           setUnitIds(null);
         } catch (error) {
