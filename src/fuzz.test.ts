@@ -190,6 +190,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/system/status": { access: "signed-in" },
   "GET /api/stats/system-status": { access: "signed-in" },
   "GET /api/system/backup": { access: "admin" },
+  "GET /api/system/directory": { access: "admin" },
   "GET /api/audit": { access: "admin" },
   "GET /api/cerca": { access: "admin" },
   "GET /api/stats/domanda": { access: "admin" },

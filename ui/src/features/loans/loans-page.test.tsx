@@ -92,6 +92,20 @@ describe("Prestiti", () => {
     expect(onTime.queryByText(/penalità/)).toBeNull();
   });
 
+  it("flags the open loans of a student whose account has expired, on the card and in the table", async () => {
+    const { user } = renderLoans("/prestiti", {
+      "GET /api/prestiti": loanListRoute([{ ...overdue, account_scaduto: true }, active, returned]),
+    });
+    await screen.findByRole("article", { name: /Microfono Rode/ });
+    expect(card(/Microfono Rode/).getByText("Account scaduto")).toBeTruthy();
+    expect(card(/Treppiede Manfrotto/).queryByText("Account scaduto")).toBeNull();
+    await user.click(screen.getByRole("radio", { name: /Tabella/ }));
+    const table = within(await screen.findByRole("table", { name: "Prestiti attivi" }));
+    const row = table.getByRole("row", { name: /Microfono Rode/ });
+    expect(within(row).getByText("Account scaduto")).toBeTruthy();
+    expect(table.getAllByText("Account scaduto")).toHaveLength(1);
+  });
+
   it("lists returned loans as Completato with their return date", async () => {
     const { user } = renderLoans();
     await user.click(await screen.findByRole("tab", { name: /^Completati/ }));
