@@ -446,6 +446,11 @@ function extensionView(db: Db, id: number): ExtensionView {
   return view;
 }
 
+/** One student's extensions waiting for the desk, newest first: the student page decides them. */
+export function pendingExtensionsOfStudent(db: Db, userId: number): ExtensionView[] {
+  return loadExtensionViews(db, and(eq(proroghe.utenteId, userId), eq(proroghe.stato, EXTENSION_STATE.pending)));
+}
+
 /** The desk's list (every student's), or a student's own; the newest 200, of one state when asked. */
 export function listExtensions(ctx: AppContext, actor: Actor, query: ExtensionListQuery): ExtensionView[] {
   const own = isDesk(actor) ? undefined : eq(proroghe.utenteId, actor.id);
