@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
-import { day, directLoanOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
+import { day, directLoanOk, requestedUnitIds, TODAY, unitIdOf } from "../../testing/loan-fixtures";
 import { nextMessage } from "../../testing/worker-messages";
 
 type WorkerReport = { ready: true } | { status: number; body: Json };
@@ -52,10 +52,8 @@ describe("an extension and another student's booking of the same unit, from sepa
       expect([extension?.status, booking?.status]).toEqual(won[0] ? [200, 409] : [409, 200]);
       // What the database holds agrees with who won: the loan's new date, or Luca's request, never both.
       const loan = await client.get(`/api/prestiti/${loanId}`, admin.token);
-      const requests = await client.get("/api/richieste", admin.token);
       expect(loan.body.data_rientro).toBe(won[0] ? day(8) : day(4));
-      const lucasRequests = (requests.body.elementi ?? requests.body) as Json[];
-      expect(lucasRequests.filter((request) => request.stato === "in_attesa")).toHaveLength(won[0] ? 0 : 1);
+      expect(requestedUnitIds(client.ctx, camera.id)).toEqual(won[0] ? [] : [unitIdOf(camera)]);
     } finally {
       for (const worker of workers) worker.terminate();
       client.ctx.sqlite.close();
