@@ -139,6 +139,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/prestiti/:id": { access: "signed-in", params: { id: "loan" } },
   "POST /api/prestiti/:id/proroga": { access: "signed-in", params: { id: "loan" } },
   "PUT /api/prestiti/:id/proroga": { access: "admin", params: { id: "loan" } },
+  "POST /api/prestiti/:id/promemoria": { access: "admin", params: { id: "loan" } },
   "GET /api/proroghe": { access: "signed-in" },
   "PUT /api/proroghe/:id/approva": { access: "admin", params: { id: "extension" } },
   "PUT /api/proroghe/:id/rifiuta": { access: "admin", params: { id: "extension" } },

@@ -19,6 +19,6 @@ export const forbidden = (message = "Non hai i permessi per questa operazione", 
   new HttpError(403, message, extra);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, extra);
-export const tooManyRequests = () => new HttpError(429, "Troppi tentativi, riprova più tardi");
+export const tooManyRequests = (message = "Troppi tentativi, riprova più tardi") => new HttpError(429, message);
 
 export const INTERNAL_ERROR_MESSAGE = "Errore interno del server";

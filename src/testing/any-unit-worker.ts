@@ -1,7 +1,8 @@
 // One student's booking (an "any unit" request, or a set with `path` /api/prenotazioni) from its own thread
 // and its own SQLite connection, for src/modules/loans/any-unit-race.test.ts and
 // src/modules/sets/set-race.test.ts: it waits at the gate until the test releases every student at once.
-// With `method` DELETE it withdraws instead (src/modules/demand/hold-race.test.ts).
+// With `method` DELETE it withdraws instead (src/modules/demand/hold-race.test.ts); with PUT the desk extends
+// a loan (src/modules/loans/extension-race.test.ts).
 import { createTestClient, createTestContext } from "./harness";
 
 declare const self: Worker;
@@ -13,7 +14,7 @@ interface Ask {
   token: string;
   body: Record<string, unknown>;
   path?: string;
-  method?: "POST" | "DELETE";
+  method?: "POST" | "PUT" | "DELETE";
 }
 
 self.onmessage = async (event: MessageEvent<Ask>) => {
@@ -23,7 +24,7 @@ self.onmessage = async (event: MessageEvent<Ask>) => {
     // Ready once the app is built and its connection open: the test waits for every thread before it opens the gate.
     self.postMessage({ ready: true });
     Atomics.wait(gate, 0, 0);
-    const answer = await client.call(method, path, { body: method === "POST" ? body : undefined, token });
+    const answer = await client.call(method, path, { body: method === "DELETE" ? undefined : body, token });
     self.postMessage({ status: answer.status, body: answer.body });
   } finally {
     client.ctx.sqlite.close();

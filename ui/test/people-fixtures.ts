@@ -11,6 +11,7 @@ export function aSheet(overrides: Partial<StudentSheet> = {}): StudentSheet {
     prestiti_aperti: [],
     prenotazioni_aperte: [],
     richieste_in_attesa: [],
+    proroghe_in_attesa: [],
     storico_prestiti: [],
     storico_prenotazioni: [],
     penalita: [],
@@ -95,6 +96,27 @@ export function anAgendaEntry(overrides: Partial<AgendaEntry> = {}): AgendaEntry
     utente_id: 3,
     utente_nome: "Luca Verdi",
     stato: "da_ritirare",
+    ...overrides,
+  };
+}
+
+/** Luca asks to keep the tripod two more days. */
+export function anExtension(overrides: Partial<StudentSheet["proroghe_in_attesa"][number]> = {}) {
+  return {
+    id: 9,
+    prestito_id: 1,
+    prenotazione_id: null,
+    dal: dayFromToday(1),
+    al: dayFromToday(3),
+    motivo: "Riprese rimandate",
+    stato: "in_attesa" as const,
+    motivo_rifiuto: null,
+    utente_id: 3,
+    utente_nome: "Luca Verdi",
+    articolo_nome: "Treppiede Manfrotto",
+    unita: ["TRE_001"],
+    created_at: "2025-03-10 09:00:00",
+    handled_at: null,
     ...overrides,
   };
 }

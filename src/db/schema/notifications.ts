@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "mancanza",
   "proroga_approvata",
   "proroga_rifiutata",
+  "promemoria_rientro",
   "attesa_offerta",
   "attesa_scaduta",
 ] as const;

@@ -18,6 +18,7 @@ import { addHistory } from "../sets/set-rows";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { unitCalendars } from "./bookings";
+import { BookedAfterLoanError, extensionRecordingRefusal } from "./extension-demand";
 import { blockedBorrowerError, blockedStudentError, calendarDay, hasOverdueLoan, loanOrNotFound } from "./guards";
 import type {
   DirectExtensionBody,
@@ -122,10 +123,11 @@ function assertExtensionFits(tx: Db, lines: LoanRow[], newEnd: string, today: st
   }
   const own = new Set(lines.map((line) => line.id));
   const units = unitsStillOut(tx, lines);
-  const dueByLoan = new Map(lines.map((line) => [line.id, line.dataRientro]));
+  const lineById = new Map(lines.map((line) => [line.id, line]));
   for (const unit of units) {
+    const line = lineById.get(unit.loanId) as LoanRow;
     // The days the extension adds, from the day after the line's due date.
-    const from = addDays(dueByLoan.get(unit.loanId) as string, 1);
+    const from = addDays(line.dataRientro, 1);
     const [calendar] = unitCalendars(tx, { unitIds: [unit.id] }, { from, to: newEnd, today });
     const taken = (calendar?.occupazioni ?? [])
       .filter((occupation) => !(occupation.tipo === "prestito" && own.has(occupation.riferimento_id ?? 0)))
@@ -133,9 +135,10 @@ function assertExtensionFits(tx: Db, lines: LoanRow[], newEnd: string, today: st
     const [first] = taken;
     if (!first) continue;
     if (first.dal >= from)
-      throw conflict(
+      throw new BookedAfterLoanError(
         `L'unità ${unit.code} è prenotata dal ${formatItalianDate(first.dal)}: la proroga può arrivare al massimo al ${formatItalianDate(addDays(first.dal, -1))}`,
         { prossima_prenotazione: first.dal },
+        { studentId: line.utenteId, itemId: line.inventarioId, loanId: line.id, dal: from, al: newEnd },
       );
     throw conflict(`L'unità ${unit.code} non è disponibile dopo il ${formatItalianDate(addDays(from, -1))}`, {
       prossima_prenotazione: first.dal,
@@ -446,6 +449,11 @@ function extensionView(db: Db, id: number): ExtensionView {
   return view;
 }
 
+/** One student's extensions waiting for the desk, newest first: the student page decides them. */
+export function pendingExtensionsOfStudent(db: Db, userId: number): ExtensionView[] {
+  return loadExtensionViews(db, and(eq(proroghe.utenteId, userId), eq(proroghe.stato, EXTENSION_STATE.pending)));
+}
+
 /** The desk's list (every student's), or a student's own; the newest 200, of one state when asked. */
 export function listExtensions(ctx: AppContext, actor: Actor, query: ExtensionListQuery): ExtensionView[] {
   const own = isDesk(actor) ? undefined : eq(proroghe.utenteId, actor.id);
@@ -456,12 +464,12 @@ export function listExtensions(ctx: AppContext, actor: Actor, query: ExtensionLi
 
 /** A student asks to extend their loan, in a transaction of its own. */
 export function requestExtension(ctx: AppContext, student: Actor, loanId: number, input: ExtensionRequestBody) {
-  const id = writeTransaction(ctx.db, (tx) => requestExtensionStep(tx, ctx, student, loanId, input));
+  const id = extensionRecordingRefusal(ctx, (tx) => requestExtensionStep(tx, ctx, student, loanId, input));
   return extensionView(ctx.db, id);
 }
 
 export function approveExtension(ctx: AppContext, admin: Actor, id: number): ExtensionAnswer {
-  writeTransaction(ctx.db, (tx) => approveExtensionStep(tx, ctx, admin, id));
+  extensionRecordingRefusal(ctx, (tx) => approveExtensionStep(tx, ctx, admin, id));
   return { message: "Proroga approvata: la data di rientro è cambiata", proroga: extensionView(ctx.db, id) };
 }
 
@@ -476,6 +484,6 @@ export function refuseExtension(
 }
 
 export function extendLoan(ctx: AppContext, admin: Actor, loanId: number, input: DirectExtensionBody): ExtensionAnswer {
-  const id = writeTransaction(ctx.db, (tx) => extendLoanStep(tx, ctx, admin, loanId, input));
+  const id = extensionRecordingRefusal(ctx, (tx) => extendLoanStep(tx, ctx, admin, loanId, input));
   return { message: `Prestito prorogato al ${formatItalianDate(input.al)}`, proroga: extensionView(ctx.db, id) };
 }

@@ -45,6 +45,7 @@ import {
   unitParams,
 } from "./model";
 import { listLoans, listRequests, loanFor, loanOfUnit, loanUnits, myLoans, myRequests } from "./reads";
+import { remindReturn } from "./reminder";
 import { cancelRequest, createRequest } from "./request";
 import { returnLoan, returnPreview } from "./return";
 
@@ -150,6 +151,11 @@ export function loansModule(ctx: AppContext, tokens: TokenService) {
       params: loanIdParams,
       body: directExtensionBody,
       response: extensionAnswer,
+    })
+    .post("/prestiti/:id/promemoria", ({ actor, params }) => remindReturn(ctx, actor, params.id), {
+      auth: "admin",
+      params: loanIdParams,
+      response: messageAnswer,
     })
     .get("/proroghe", ({ actor, query }) => listExtensions(ctx, actor, query), {
       auth: "signed-in",

@@ -1,6 +1,6 @@
 import { type Static, t } from "elysia";
 import { publicUserView } from "../auth/model";
-import { loanView, requestView } from "../loans/model";
+import { extensionView, loanView, requestView } from "../loans/model";
 import { penaltyView } from "../penalties/model";
 import { answerInteger, dayText, idParams, isoDate } from "../schemas";
 import { setSummary, shortageView } from "../sets/model";
@@ -22,6 +22,8 @@ export const studentSheet = t.Object({
   prenotazioni_aperte: t.Array(setSummary),
   /** Single requests waiting for the desk (a set's lines wait with their set). */
   richieste_in_attesa: t.Array(requestView),
+  /** Extensions the student asked for, waiting for the desk (a set's as one). */
+  proroghe_in_attesa: t.Array(extensionView),
   /** The latest closed loans and sets. */
   storico_prestiti: t.Array(loanView),
   storico_prenotazioni: t.Array(setSummary),

@@ -91,6 +91,30 @@ describe("GET /api/utenti/:id/scheda", () => {
     expect(sheet.penalita.map((penalty: Json) => penalty.motivo)).toContain("Obiettivo graffiato");
   });
 
+  it("lists the student's pending extensions, which the desk decides from there", async () => {
+    const scenario = await loanScenario();
+    const { client, admin, student, classmate, camera } = scenario;
+    const loanOfStudent = (userId: number, unit: number) =>
+      directLoanOk(client, admin, {
+        inventario_id: camera.id,
+        unita_ids: [unitIdOf(camera, unit)],
+        utente_id: userId,
+        data_rientro: day(3),
+      });
+    const own = await loanOfStudent(student.user.id, 0);
+    const others = await loanOfStudent(classmate.user.id, 1);
+    const asked = await client.post(`/api/prestiti/${own}/proroga`, { al: day(5), motivo: "Riprese" }, student.token);
+    await client.post(`/api/prestiti/${others}/proroga`, { al: day(5), motivo: "Montaggio" }, classmate.token);
+    const sheetOf = async () => (await client.get(`/api/utenti/${student.user.id}/scheda`, admin)).body;
+    expect((await sheetOf()).proroghe_in_attesa.map((row: Json) => [row.id, row.prestito_id, row.al])).toEqual([
+      [asked.body.id, own, day(5)],
+    ]);
+    expect((await client.put(`/api/proroghe/${asked.body.id}/approva`, undefined, admin)).status).toBe(200);
+    const after = await sheetOf();
+    expect(after.proroghe_in_attesa).toEqual([]);
+    expect(after.prestiti_aperti.map((loan: Json) => [loan.id, loan.data_rientro])).toEqual([[own, day(5)]]);
+  });
+
   it("is the desk's alone: a student gets 403, even for herself; an unknown id 404", async () => {
     const scenario = await loanScenario();
     const own = await scenario.client.get(`/api/utenti/${scenario.student.user.id}/scheda`, scenario.student.token);

@@ -6,6 +6,7 @@ import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
 import { SET_STATE } from "../../domain/sets";
 import { notFound } from "../../http/errors";
 import { publicUser } from "../auth/users";
+import { pendingExtensionsOfStudent } from "../loans/extension";
 import { overdueLoanCondition } from "../loans/overdue";
 import { loadLoanViews, loadRequestViews } from "../loans/views";
 import { userPenalties } from "../penalties/service";
@@ -41,6 +42,7 @@ export function studentSheet(ctx: AppContext, admin: Actor, userId: number): Stu
         eq(richieste.stato, REQUEST_STATE.pending),
       ),
     }),
+    proroghe_in_attesa: pendingExtensionsOfStudent(ctx.db, userId),
     storico_prestiti: loadLoanViews(ctx.db, today, {
       where: and(ownLoan, notInArray(prestiti.stato, [...OPEN_LOAN_STATES])),
       limit: HISTORY_LENGTH,

@@ -24,6 +24,7 @@ export const prestitiKeys = {
   count: (list: LoanList) => ["prestiti", "conteggio", list] as const,
   units: (loanId: number | null) => ["prestiti", loanId, "units"] as const,
   unitLoan: (unitId: number) => ["prestiti", "unita", unitId] as const,
+  one: (loanId: number) => ["prestiti", "uno", loanId] as const,
   returnPreview: (loanId: number, unitIds: number[] | undefined) =>
     ["prestiti", loanId, "anteprima", unitIds?.join(",") ?? "tutte"] as const,
 };
@@ -84,6 +85,22 @@ export function useLoanUnits(loanId: number | null) {
     queryKey: prestitiKeys.units(loanId),
     queryFn: () => answerOf(server.api.prestiti({ id: loanId ?? 0 }).units.get()),
     enabled: loanId !== null,
+  });
+}
+
+/** One loan whole (GET /api/prestiti/:id): what the return and extension dialogs work on. */
+export function useLoan(loanId: number) {
+  return useQuery({
+    queryKey: prestitiKeys.one(loanId),
+    queryFn: () => answerOf(server.api.prestiti({ id: loanId }).get(), "Errore nel caricamento del prestito"),
+  });
+}
+
+/** The desk reminds the student to bring a loan back: a notification and an e-mail, once a day. */
+export function useRemindReturn() {
+  return useMutation({
+    mutationFn: (loanId: number) =>
+      answerOf(server.api.prestiti({ id: loanId }).promemoria.post(), "Errore nell'invio del promemoria"),
   });
 }
 

@@ -20,13 +20,16 @@ export function usePendingExtensions() {
   });
 }
 
-/** An extension moves the due date: the loans, the alerts, the calendars and the desk's lists all change. */
+/**
+ * An extension moves the due date: the loans, the alerts, the calendars, the desk's lists and the
+ * student page (under "users") all change.
+ */
 function useExtensionWrite<Input, Answer>(write: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
     onSettled: () => {
-      for (const key of ["prestiti", "prenotazioni", "avvisi", "inventario", "banco"])
+      for (const key of ["prestiti", "prenotazioni", "avvisi", "inventario", "banco", "users"])
         queryClient.invalidateQueries({ queryKey: [key] });
     },
   });

@@ -61,18 +61,26 @@ function RefuseExtensionDialog({ extension, onClose }: { extension: ExtensionVie
 }
 
 /**
- * The extensions students asked for, waiting for the desk: one card each, approved in one click (the
- * server checks the unit's next booking and the academy's rules again) or refused with a reason.
+ * The extensions students asked for, waiting for the desk: every student's on the dashboard and on
+ * Prestiti → In Attesa.
  */
 export function PendingExtensions() {
   const extensions = usePendingExtensions();
+  if (extensions.isError) return <Alert tone="error">{extensions.error.message}</Alert>;
+  return <ExtensionDecisions extensions={extensions.data ?? []} />;
+}
+
+/**
+ * Extensions to decide, one card each, approved in one click (the server checks the unit's next booking
+ * and the academy's rules again) or refused with a reason. Nothing shows when none waits.
+ */
+export function ExtensionDecisions({ extensions }: { extensions: ExtensionView[] }) {
   const approve = useApproveExtension();
   const showToast = useToast();
   const [refusing, setRefusing] = useState<ExtensionView | null>(null);
 
-  if (extensions.isError) return <Alert tone="error">{extensions.error.message}</Alert>;
-  if (!extensions.data || extensions.data.length === 0) return null;
-  const count = extensions.data.length;
+  if (extensions.length === 0) return null;
+  const count = extensions.length;
 
   return (
     <section aria-labelledby="pending-extensions-title" className="mb-6">
@@ -81,7 +89,7 @@ export function PendingExtensions() {
       </h2>
       {approve.error && <Alert tone="error">{approve.error.message}</Alert>}
       <ul aria-label="Proroghe in attesa" className="grid gap-4 xl:grid-cols-2">
-        {extensions.data.map((extension) => (
+        {extensions.map((extension) => (
           <li key={extension.id}>
             <article
               aria-label={`Proroga di ${extension.utente_nome}`}

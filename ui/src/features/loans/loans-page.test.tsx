@@ -5,6 +5,7 @@ import { aLoan, aLoanRequest, dayFromToday, noAlerts } from "../../../test/desk-
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { loanListRoute, requestListRoute } from "../../../test/paged-lists";
+import { anExtension } from "../../../test/people-fixtures";
 import { renderApp } from "../../../test/render-app";
 
 const active = aLoan();
@@ -151,6 +152,15 @@ describe("Prestiti", () => {
     });
     expect(await screen.findByText("2 richieste in attesa di approvazione")).toBeTruthy();
     expect(tab(/^In Attesa/).textContent).toContain("2");
+  });
+
+  it("counts the pending extensions in the In Attesa tab and the banner", async () => {
+    const extension = { ...anExtension(), utente_nome: "Giulia Bianchi", articolo_nome: "Canon EOS R6" };
+    const { user } = renderLoans("/prestiti", { "GET /api/proroghe": { body: [extension] } });
+    expect(await screen.findByText("1 richiesta e 1 proroga in attesa di approvazione")).toBeTruthy();
+    expect(tab(/^In Attesa/).textContent).toBe("In Attesa 2");
+    await user.click(screen.getByRole("button", { name: "Visualizza richieste" }));
+    expect(await screen.findByRole("list", { name: "Proroghe in attesa" })).toBeTruthy();
   });
 
   it("pages the pending requests 30 at a time, Mostra altri asking the server for the next page", async () => {

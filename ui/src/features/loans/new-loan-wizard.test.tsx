@@ -142,6 +142,31 @@ describe("new loan wizard", () => {
     expect(dialog.getByRole("button", { name: "Avanti" })).toHaveProperty("disabled", false);
   });
 
+  it("says a unit booked later is free only until the day before, and caps the calendar's last day there", async () => {
+    const bookedLater = {
+      id: 41,
+      codice_univoco: "CANON_001",
+      stato: "disponibile",
+      note: null,
+      libera_fino_al: addDays(5),
+      prossima_disponibilita: null,
+      prenotazioni: [{ dal: addDays(6), al: addDays(8), tipo: "richiesta", fino_alla_restituzione: false }],
+    };
+    const wizard = await openWizard({
+      "GET /api/inventario/4/disponibili": { body: [bookedLater] },
+      "GET /api/inventario/4/disponibilita": {
+        body: anItemCalendar(4, SERVER_TODAY, [{ id: 41, code: "CANON_001", taken: [6, 8] }]),
+      },
+    });
+    await chooseItemAndBorrower(wizard, "Canon EOS R6");
+    expect(await wizard.dialog.findByText(`Libera fino al ${italian(addDays(5))}`)).toBeTruthy();
+    await chooseUnits(wizard, "CANON_001");
+    expect(await wizard.dialog.findByText(new RegExp(`^Libera fino al ${italian(addDays(5))}: dal`))).toBeTruthy();
+    expect(dayButton(wizard.dialog, addDays(5)).disabled).toBe(false);
+    // Past the next booking nothing can be picked, not even a free day after it.
+    expect(dayButton(wizard.dialog, addDays(9)).disabled).toBe(true);
+  });
+
   it("skips the usage step for an item that is not entrambi, and Back returns to the units", async () => {
     const wizard = await openWizard();
     await chooseItemAndBorrower(wizard, "Canon EOS R6");

@@ -4,7 +4,7 @@ import { anItem, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { inventoryRoute, loanListRoute, requestListRoute } from "../../../test/paged-lists";
-import { aSheet, aTroubledSheet } from "../../../test/people-fixtures";
+import { anExtension, aSheet, aTroubledSheet } from "../../../test/people-fixtures";
 import { renderApp } from "../../../test/render-app";
 
 function renderStudent(api: ApiRoutes = {}) {
@@ -117,6 +117,37 @@ describe("the student page", () => {
     await waitFor(() =>
       expect(server.callsTo("POST /api/penalties/unblock-user").map((call) => call.body)).toEqual([
         { userId: 3, resetStrikes: false },
+      ]),
+    );
+  });
+
+  it("approves a pending extension from the student page, then shows the sheet again", async () => {
+    const decided = { body: { message: "ok", proroga: { ...anExtension(), stato: "approvata" } } };
+    const { user, server } = renderStudent({
+      "GET /api/utenti/3/scheda": { body: aSheet({ proroghe_in_attesa: [anExtension()] }) },
+      "PUT /api/proroghe/9/approva": decided,
+    });
+    const list = within(await screen.findByRole("list", { name: "Proroghe in attesa" }));
+    expect(list.getByText("Motivo: Riprese rimandate")).toBeTruthy();
+    await user.click(list.getByRole("button", { name: "Approva proroga di Luca Verdi" }));
+    await waitFor(() => expect(server.callsTo("PUT /api/proroghe/9/approva")).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo("GET /api/utenti/3/scheda")).toHaveLength(2));
+  });
+
+  it("refuses a pending extension with the reason the student reads", async () => {
+    const decided = { body: { message: "ok", proroga: { ...anExtension(), stato: "rifiutata" } } };
+    const { user, server } = renderStudent({
+      "GET /api/utenti/3/scheda": { body: aSheet({ proroghe_in_attesa: [anExtension()] }) },
+      "PUT /api/proroghe/9/rifiuta": decided,
+    });
+    const list = within(await screen.findByRole("list", { name: "Proroghe in attesa" }));
+    await user.click(list.getByRole("button", { name: "Rifiuta" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Rifiuta proroga" }));
+    await user.type(dialog.getByRole("textbox", { name: /Motivazione del rifiuto/ }), "Serve a Giulia");
+    await user.click(dialog.getByRole("button", { name: "Rifiuta proroga" }));
+    await waitFor(() =>
+      expect(server.callsTo("PUT /api/proroghe/9/rifiuta").map((call) => call.body)).toEqual([
+        { motivo: "Serve a Giulia" },
       ]),
     );
   });

@@ -1,4 +1,5 @@
 import { ArrowRight } from "lucide-react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { Alerts, LoanAlert, LowStockAlert } from "../../../api/avvisi";
 import { Button } from "../../../components/button";
@@ -6,15 +7,18 @@ import { ItemLink, StudentLink } from "../../../components/entity-links";
 import { Modal, ModalActions } from "../../../components/modal";
 import { daysLateText, formatDate } from "../../../lib/dates";
 import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
+import { type DueTodayAction, DueTodayActions } from "./due-today-actions";
 
 interface AlertDetailModalProps {
   kind: AlertKind;
   alerts: Alerts;
   onClose: () => void;
+  /** A loan due today is taken back or extended in a dialog of its own, in place of this one. */
+  onDueTodayAction: (action: DueTodayAction) => void;
 }
 
 /** Every entry of one alert card, with the way to deal with it. */
-export function AlertDetailModal({ kind, alerts, onClose }: AlertDetailModalProps) {
+export function AlertDetailModal({ kind, alerts, onClose, onDueTodayAction }: AlertDetailModalProps) {
   const navigate = useNavigate();
   const { title } = ALERT_KINDS.find((entry) => entry.kind === kind) ?? { title: "" };
   const go = (path: string) => {
@@ -41,6 +45,7 @@ export function AlertDetailModal({ kind, alerts, onClose }: AlertDetailModalProp
                 loan={loan}
                 kind={kind}
                 onManage={kind === "late" ? () => go("/prestiti") : undefined}
+                actions={kind === "today" && <DueTodayActions loan={loan} onAction={onDueTodayAction} />}
               />
             ))}
       </ul>
@@ -83,7 +88,17 @@ export function uncollectedSinceText(startDate: string): string {
   return `da ritirare dal ${formatDate(startDate)}`;
 }
 
-function LoanEntry({ loan, kind, onManage }: { loan: LoanAlert; kind: AlertKind; onManage?: () => void }) {
+function LoanEntry({
+  loan,
+  kind,
+  onManage,
+  actions,
+}: {
+  loan: LoanAlert;
+  kind: AlertKind;
+  onManage?: () => void;
+  actions?: ReactNode;
+}) {
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -112,6 +127,7 @@ function LoanEntry({ loan, kind, onManage }: { loan: LoanAlert; kind: AlertKind;
           Gestisci Ritardo
         </Button>
       )}
+      {actions}
     </li>
   );
 }

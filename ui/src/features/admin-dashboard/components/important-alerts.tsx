@@ -6,6 +6,7 @@ import { Alert } from "../../../components/alert";
 import { daysLateText } from "../../../lib/dates";
 import { AlertDetailModal, uncollectedSinceText } from "./alert-detail-modal";
 import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
+import { type DueTodayAction, DueTodayDialog } from "./due-today-actions";
 
 const SHOWN_PER_CARD = 3;
 
@@ -26,6 +27,7 @@ function entryLine(kind: AlertKind, entry: LowStockAlert | LoanAlert): { main: s
 export function ImportantAlerts() {
   const alerts = useAlerts();
   const [open, setOpen] = useState<AlertKind | null>(null);
+  const [acting, setActing] = useState<DueTodayAction | null>(null);
 
   if (alerts.isError) return <Alert tone="error">Errore nel caricamento avvisi</Alert>;
   if (!alerts.data || alerts.data.totale_avvisi <= 0) return null;
@@ -90,7 +92,18 @@ export function ImportantAlerts() {
           );
         })}
       </div>
-      {open && <AlertDetailModal kind={open} alerts={data} onClose={() => setOpen(null)} />}
+      {open && (
+        <AlertDetailModal
+          kind={open}
+          alerts={data}
+          onClose={() => setOpen(null)}
+          onDueTodayAction={(action) => {
+            setOpen(null);
+            setActing(action);
+          }}
+        />
+      )}
+      {acting && <DueTodayDialog action={acting} onClose={() => setActing(null)} />}
     </section>
   );
 }

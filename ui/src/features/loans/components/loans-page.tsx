@@ -1,4 +1,4 @@
-import { ClipboardList, Hourglass, Plus, RefreshCw } from "lucide-react";
+import { ClipboardList, Plus, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import type { InventoryUnit } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
@@ -21,6 +21,7 @@ import { LoanActions, RequestActions } from "./entry-actions";
 import { LoanDialogs, type LoansDialog } from "./loan-dialogs";
 import { LoanList } from "./loan-list";
 import { NewLoanWizard } from "./new-loan/new-loan-wizard";
+import { PendingBanner } from "./pending-banner";
 import { RequestDetailsModal } from "./request-details-modal";
 import { RequestList } from "./request-list";
 import { PendingSets } from "./sets/pending-sets";
@@ -31,20 +32,6 @@ const SEARCH_DELAY_MS = 250;
 /** A lost unit or one in repair cannot be lent: the wizard then starts with no unit chosen. */
 function lendableUnitId(unit: InventoryUnit | undefined): number | null {
   return unit && unit.stato !== "perso" && unit.stato !== "in_riparazione" ? unit.id : null;
-}
-
-function PendingBanner({ count, onShow }: { count: number; onShow: () => void }) {
-  return (
-    <div className="mb-4 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="flex items-center gap-2 text-sm font-medium text-amber-900">
-        <Hourglass className="size-4 shrink-0" aria-hidden="true" />
-        {count === 1 ? "1 richiesta in attesa di approvazione" : `${count} richieste in attesa di approvazione`}
-      </p>
-      <Button variant="secondary" onClick={onShow} className="py-2">
-        Visualizza richieste
-      </Button>
-    </div>
-  );
 }
 
 /**
@@ -101,7 +88,7 @@ export function LoansPage() {
       />
 
       {pendingCount > 0 && tab !== "in_attesa" && (
-        <PendingBanner count={pendingCount} onShow={() => address.selectTab("in_attesa")} />
+        <PendingBanner pending={lists.pending} onShow={() => address.selectTab("in_attesa")} />
       )}
 
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -1,6 +1,7 @@
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { LoanSortKey, RequestSortKey } from "../../../../../src/domain/loan-sorting";
 import { type LoanDayFilter, type LoanList, useLoanCount, useLoanPages } from "../../../api/loans";
+import { usePendingExtensions } from "../../../api/proroghe";
 import { useNewestPendingRequests, usePendingRequestPages, useWaitingBookingsCount } from "../../../api/richieste";
 import type { TableSort } from "../../../components/sortable-table";
 import type { LoansTab } from "./use-loans-address";
@@ -43,11 +44,13 @@ export function useLoansLists(options: {
     ? [...shownRequests, ...(newestPending.data?.elementi ?? [])].find((request) => request.id === linkedRequestId)
     : undefined;
   // Each set once, as the desk decides it: the request list's total counts every line of a set.
-  const pendingCount = useWaitingBookingsCount().data ?? 0;
+  const pendingRequests = useWaitingBookingsCount().data ?? 0;
+  // Extensions wait under the same tab, so they count in its badge and banner too.
+  const pendingExtensions = usePendingExtensions().data?.length ?? 0;
 
   const counts: Record<LoansTab, number> = {
     attivi: countOf("in_corso", openCount.data),
-    in_attesa: pendingCount,
+    in_attesa: pendingRequests + pendingExtensions,
     completati: countOf(LOAN_STATE.returned, returnedCount.data),
   };
   return {
@@ -59,5 +62,7 @@ export function useLoansLists(options: {
     matchingRequests,
     linkedRequest,
     counts,
+    /** What the In Attesa count is made of, for the banner's words. */
+    pending: { requests: pendingRequests, extensions: pendingExtensions },
   };
 }

@@ -20,6 +20,7 @@ const KIND_STYLES: Record<StudentNotificationKind, NotificationStyle> = {
   richiesta_approvata: { icon: CircleCheck, tone: "bg-emerald-50 text-emerald-700" },
   richiesta_rifiutata: { icon: CircleX, tone: "bg-red-50 text-red-600" },
   scadenza_domani: { icon: CalendarClock, tone: "bg-amber-50 text-amber-700" },
+  promemoria_rientro: { icon: CalendarClock, tone: "bg-amber-50 text-amber-700" },
   prestito_scaduto: { icon: TriangleAlert, tone: "bg-red-50 text-red-600" },
   prestito_annullato: { icon: CircleX, tone: "bg-slate-100 text-slate-600" },
   penalita: { icon: TriangleAlert, tone: "bg-orange-50 text-orange-700" },

@@ -1,5 +1,5 @@
 import { ArrowLeft, ClipboardList, History, PackageX, Plus, ScrollText, ShieldAlert, StickyNote } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useAssignPenalty } from "../../../api/penalties";
 import type { StudentSheet } from "../../../api/scheda";
@@ -7,30 +7,19 @@ import { useStudentSheet } from "../../../api/scheda";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ItemLink } from "../../../components/entity-links";
-import { ExpiredAccountBadge } from "../../../components/expired-account-badge";
+import { ExtensionDecisions } from "../../../components/extension/pending-extensions";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
-import { Badge, LoanStatusBadge, RequestStatusBadge } from "../../../components/status-badge";
+import { Badge, RequestStatusBadge } from "../../../components/status-badge";
 import { StudentState } from "../../../components/student-state";
 import { useToast } from "../../../components/toast";
-import { daysLateText, formatDate } from "../../../lib/dates";
+import { formatDate } from "../../../lib/dates";
 import { lendToStudentLink } from "../../../lib/lend-to-student";
 import { fullName } from "../../../lib/user";
 import { PenaltyForm } from "./penalty-form";
 import { refusalOf } from "./refusal";
+import { LoanRow, notesOf, Row, Section, SetRowView } from "./student-sheet-rows";
 import { UnblockSection } from "./unblock-section";
-
-type Loan = StudentSheet["prestiti_aperti"][number];
-type SetRow = StudentSheet["prenotazioni_aperte"][number];
-
-const SET_STATES: Record<string, string> = {
-  in_attesa: "In attesa",
-  approvata: "Da ritirare",
-  in_corso: "In corso",
-  conclusa: "Conclusa",
-  rifiutata: "Rifiutata",
-  annullata: "Annullata",
-};
 
 /**
  * One student whole, for the desk (`/utenti/:id`): their standing, what they hold, what waits, their
@@ -92,6 +81,7 @@ function StudentSheetView({ sheet }: { sheet: StudentSheet }) {
         }
       />
       <StudentState sheet={sheet} />
+      <ExtensionDecisions extensions={sheet.proroghe_in_attesa} />
       {addingStrike && (
         <PenaltyForm
           title="Aggiungi penalità"
@@ -183,98 +173,5 @@ function StudentSheetView({ sheet }: { sheet: StudentSheet }) {
         ))}
       </Section>
     </div>
-  );
-}
-
-/** The notes written on the student's loans, requests and sets, with where each was written. */
-function notesOf(sheet: StudentSheet) {
-  const notes: { key: string; text: string; source: string }[] = [];
-  for (const loan of [...sheet.prestiti_aperti, ...sheet.storico_prestiti])
-    if (loan.note) notes.push({ key: `p${loan.id}`, text: loan.note, source: `Prestito di ${loan.oggetto_nome}` });
-  for (const request of sheet.richieste_in_attesa)
-    if (request.note)
-      notes.push({ key: `r${request.id}`, text: request.note, source: `Richiesta di ${request.oggetto_nome}` });
-  for (const set of [...sheet.prenotazioni_aperte, ...sheet.storico_prenotazioni])
-    if (set.note) notes.push({ key: `s${set.id}`, text: set.note, source: `Set #${set.id}` });
-  return notes;
-}
-
-function LoanRow({ loan }: { loan: Loan }) {
-  const due =
-    loan.fase === "scaduto"
-      ? `da restituire il ${formatDate(loan.data_rientro)} · ${daysLateText(loan.giorni_ritardo)}`
-      : loan.data_restituzione
-        ? `restituito il ${formatDate(loan.data_restituzione)}`
-        : `da restituire il ${formatDate(loan.data_rientro)}`;
-  return (
-    <Row
-      title={<ItemLink id={loan.inventario_id} name={loan.oggetto_nome} />}
-      badge={
-        <>
-          <LoanStatusBadge state={loan.fase} />
-          <ExpiredAccountBadge expired={loan.account_scaduto} />
-        </>
-      }
-      detail={`${loan.unita.join(", ")} · dal ${formatDate(loan.data_uscita)}, ${due}`}
-    />
-  );
-}
-
-function SetRowView({ set }: { set: SetRow }) {
-  return (
-    <Row
-      title={
-        <>
-          {set.kit_nome ?? `Set #${set.id}`}:{" "}
-          {set.oggetti.map((item, index) => (
-            <span key={item.inventario_id}>
-              {index > 0 && ", "}
-              {item.quantita} × <ItemLink id={item.inventario_id} name={item.oggetto_nome} />
-            </span>
-          ))}
-        </>
-      }
-      badge={<Badge tone={set.stato === "in_corso" ? "green" : "gray"}>{SET_STATES[set.stato] ?? set.stato}</Badge>}
-      detail={`Dal ${formatDate(set.dal)} al ${formatDate(set.al)}${set.mancanze_aperte > 0 ? ` · ${set.mancanze_aperte} mancanze aperte` : ""}`}
-    />
-  );
-}
-
-function Row({ title, badge, detail }: { title: ReactNode; badge?: ReactNode; detail: string }) {
-  return (
-    <li className="py-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="min-w-0 font-medium break-words text-slate-900">{title}</p>
-        {badge}
-      </div>
-      <p className="mt-0.5 text-sm break-words text-slate-600">{detail}</p>
-    </li>
-  );
-}
-
-function Section({
-  title,
-  icon: Icon,
-  empty,
-  children,
-}: {
-  title: string;
-  icon: typeof History;
-  empty: string;
-  children: ReactNode;
-}) {
-  const items = ([children].flat(2) as ReactNode[]).filter(Boolean);
-  return (
-    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-        <Icon className="size-4 text-slate-500" aria-hidden="true" />
-        {title}
-      </h2>
-      {items.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{empty}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100">{children}</ul>
-      )}
-    </section>
   );
 }

@@ -1,12 +1,13 @@
 import { overlaps } from "../../../../../../src/domain/availability";
 import { addDays } from "../../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../../src/domain/loan-types";
-import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../../api/inventario";
+import { BOOKING_HORIZON_DAYS, useBookableUnits, useItemAvailability } from "../../../../api/inventario";
 import { Alert } from "../../../../components/alert";
 import { BookingCalendar } from "../../../../components/booking-calendar";
 import { TextField } from "../../../../components/form-field";
 import { LoadingState } from "../../../../components/spinner";
-import { occupationText, takenDays } from "../../../../lib/item-availability";
+import { formatDate } from "../../../../lib/dates";
+import { freeTodayLabel, occupationText, takenDays } from "../../../../lib/item-availability";
 import { defaultNote, type WizardAction, type WizardState } from "./wizard-state";
 
 interface DatesStepProps {
@@ -29,6 +30,12 @@ export function DatesStep({ state, start, end, endLocked, today, dateProblem, di
   const availability = useItemAvailability(state.item?.id ?? null, today);
   const chosen = (availability.data?.unita ?? []).filter((unit) => state.unitIds.includes(unit.id));
   const calendar = availability.data;
+  // A unit free only until its next booking caps the last day that can be picked (the earliest of them).
+  const freeUntil =
+    (useBookableUnits(state.item?.id ?? null).data ?? [])
+      .filter((unit) => state.unitIds.includes(unit.id) && unit.libera_fino_al)
+      .map((unit) => unit.libera_fino_al as string)
+      .sort()[0] ?? null;
   const taken = new Set(calendar ? state.unitIds.flatMap((unitId) => [...takenDays(calendar, unitId)]) : []);
   // Only the proposed week can cover a taken day: the calendar lets no pick span one. The server has the last word.
   const clashes =
@@ -62,7 +69,7 @@ export function DatesStep({ state, start, end, endLocked, today, dateProblem, di
           <BookingCalendar
             label={`Date del prestito di ${state.item?.nome ?? "questo articolo"}`}
             firstDay={today}
-            lastDay={addDays(today, BOOKING_HORIZON_DAYS)}
+            lastDay={freeUntil ?? addDays(today, BOOKING_HORIZON_DAYS)}
             takenDays={taken}
             value={{ from: start || null, to: end || null }}
             onChange={(range) =>
@@ -72,6 +79,12 @@ export function DatesStep({ state, start, end, endLocked, today, dateProblem, di
           />
         )}
       </div>
+      {freeUntil && (
+        <p className="text-sm text-slate-600">
+          {freeTodayLabel({ libera_fino_al: freeUntil, prossima_disponibilita: null }, true)}: dal{" "}
+          {formatDate(addDays(freeUntil, 1))} l'unità è prenotata.
+        </p>
+      )}
       {dateProblem && <Alert tone="error">{dateProblem}</Alert>}
       {clashes.length > 0 && (
         <Alert tone="warning">

@@ -4,6 +4,7 @@ import { Alert } from "../../../../components/alert";
 import { EmptyState } from "../../../../components/empty-state";
 import { LoadingState } from "../../../../components/spinner";
 import { formatDate } from "../../../../lib/dates";
+import { freeTodayLabel } from "../../../../lib/item-availability";
 import { ChoiceCard } from "./choice-card";
 
 const UNIT_STATES: Record<string, { label: string; tone: string }> = {
@@ -58,6 +59,7 @@ function UnitBookings({ unit }: { unit: BookableUnit }) {
   if (unit.prenotazioni.length === 0) return <>Nessuna prenotazione</>;
   return (
     <>
+      {unit.libera_fino_al && <span className="block font-medium text-amber-800">{freeTodayLabel(unit, true)}</span>}
       {unit.prenotazioni.map((range) => (
         <span key={`${range.tipo}-${range.dal}-${range.al}`} className="block">
           {rangeText(range)}

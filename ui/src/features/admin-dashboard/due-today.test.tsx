@@ -1,0 +1,65 @@
+import { describe, expect, it } from "bun:test";
+import { screen, waitFor, within } from "@testing-library/react";
+import { aLoan, aLoanAlert, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
+import { anAdmin } from "../../../test/fixtures";
+import type { ApiRoutes } from "../../../test/mock-api";
+import { inventorySummaryRoute, requestListRoute } from "../../../test/paged-lists";
+import { renderApp } from "../../../test/render-app";
+
+const dueToday = aLoanAlert(1, "Canon EOS R6", { data_rientro: dayFromToday(0), giorni_ritardo: 0 });
+
+/** The dashboard with one loan due today, its "Scadenze Oggi" list open. */
+async function openDueToday(api: ApiRoutes = {}) {
+  const rendered = renderApp({
+    signedInAs: anAdmin(),
+    path: "/dashboard",
+    api: {
+      "GET /api/auth/password-reset-requests": { body: [] },
+      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
+      "GET /api/richieste": requestListRoute([]),
+      "GET /api/riparazioni": { body: [] },
+      "GET /api/segnalazioni": { body: [] },
+      "GET /api/avvisi": { body: { ...noAlerts(), scadenze_oggi: [dueToday], totale_avvisi: 1 } },
+      "GET /api/prestiti/1": { body: aLoan({ id: 1, oggetto_nome: "Canon EOS R6", data_rientro: dayFromToday(0) }) },
+      ...api,
+    },
+  });
+  await rendered.user.click(await screen.findByRole("button", { name: "Scadenze Oggi 1" }));
+  return { ...rendered, dialog: within(screen.getByRole("dialog", { name: "Scadenze Oggi" })) };
+}
+
+describe("Scadenze Oggi on the dashboard", () => {
+  it("reminds the student once: one call, then the button says it was sent", async () => {
+    const { user, server, dialog } = await openDueToday({
+      "POST /api/prestiti/1/promemoria": { body: { message: "Promemoria inviato allo studente" } },
+    });
+    await user.click(dialog.getByRole("button", { name: "Promemoria: Canon EOS R6" }));
+    await waitFor(() => expect(server.callsTo("POST /api/prestiti/1/promemoria")).toHaveLength(1));
+    expect(await screen.findByText("Promemoria inviato a Luca Verdi")).toBeTruthy();
+    expect(dialog.getByRole("button", { name: "Promemoria: Canon EOS R6" })).toHaveProperty("disabled", true);
+  });
+
+  it("shows the server's refusal of a second reminder the same day", async () => {
+    const error = "Promemoria già inviato oggi per questo prestito: potrai inviarne un altro domani";
+    const { user, dialog } = await openDueToday({
+      "POST /api/prestiti/1/promemoria": { status: 429, body: { error } },
+    });
+    await user.click(dialog.getByRole("button", { name: "Promemoria: Canon EOS R6" }));
+    expect(await dialog.findByText(error)).toBeTruthy();
+  });
+
+  it("takes the loan back in the return dialog", async () => {
+    const { user } = await openDueToday();
+    await user.click(screen.getByRole("button", { name: "Rientro: Canon EOS R6" }));
+    expect(await screen.findByRole("dialog", { name: "Termina prestito" })).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Scadenze Oggi" })).toBeNull();
+  });
+
+  it("extends the loan in the desk's extension dialog", async () => {
+    const { user } = await openDueToday();
+    await user.click(screen.getByRole("button", { name: "Proroga: Canon EOS R6" }));
+    const extension = within(await screen.findByRole("dialog", { name: "Proroga il prestito" }));
+    expect(extension.getByText(/^Canon EOS R6 · rientro previsto il/)).toBeTruthy();
+    expect(extension.getByRole("button", { name: "Proroga" })).toBeTruthy();
+  });
+});
