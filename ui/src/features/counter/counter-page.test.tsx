@@ -17,6 +17,7 @@ function freeUnit(loanType: LoanType = "solo_esterno"): ScannedUnit {
     codice_univoco: "A7-003",
     inventario_id: 7,
     oggetto_nome: "Sony Alpha 7 IV",
+    foto_url: null,
     checklist: null,
     tipo_prestito: loanType,
     stato: "disponibile",
