@@ -4,12 +4,11 @@ import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { foto, inventario, segnalazioni, unita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { photoUrl } from "../../domain/photos";
+import { MAX_ITEM_PHOTOS, photoUrl } from "../../domain/photos";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { encodePhoto } from "./photo-jobs";
 
-/** Photos an item keeps (its units' included); a fault report keeps fewer, it only shows the fault. */
-export const MAX_ITEM_PHOTOS = 10;
+/** A fault report keeps fewer photos than an item: it only shows the fault. */
 export const MAX_REPORT_PHOTOS = 3;
 
 export interface PhotoUpload {
