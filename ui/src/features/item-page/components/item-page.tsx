@@ -2,7 +2,6 @@ import { ArrowLeft, CalendarPlus, MapPin, PackageX, Tag } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { addDays } from "../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
-import { isPhotoUrl } from "../../../../../src/domain/photos";
 import { useClosedDays } from "../../../api/impostazioni";
 import { BOOKING_HORIZON_DAYS, type ItemDetails, useItem, useItemAvailability } from "../../../api/inventario";
 import { useServerToday } from "../../../api/system";
@@ -11,16 +10,11 @@ import { Alert } from "../../../components/alert";
 import { BookingCalendar } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
-import { Picture } from "../../../components/picture";
+import { isShowablePicture, Picture } from "../../../components/picture";
 import { LoadingState } from "../../../components/spinner";
 import { ApiError } from "../../../lib/api";
 import { firstFreeDay, freeTodayLabel, takenDays } from "../../../lib/item-availability";
 import { DeskItemPanel } from "./desk-item-panel";
-
-/** Only web addresses are shown as images: a stored `javascript:` or data URL never is. */
-function isWebAddress(url: string | null): url is string {
-  return url !== null && /^https?:\/\//i.test(url.trim());
-}
 
 interface ItemPageProps {
   /** Opens the new-request wizard on this item (students). */
@@ -128,7 +122,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
 function ItemSummary({ item }: { item: ItemDetails }) {
   return (
     <section className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row">
-      {(isWebAddress(item.immagine_url) || isPhotoUrl(item.immagine_url)) && (
+      {isShowablePicture(item.immagine_url) && (
         <div className="w-full sm:w-48">
           <Picture
             url={item.immagine_url}
