@@ -28,7 +28,7 @@ const DESK_SCREENS = [
   "/impostazioni",
   "/sistema",
 ];
-const STUDENT_SCREENS = ["/dashboard", "/articoli", "/miei-prestiti", "/mie-prenotazioni", "/segnalazioni"];
+const STUDENT_SCREENS = ["/dashboard", "/articoli", "/miei-prestiti", "/mie-prenotazioni", "/attese", "/segnalazioni"];
 
 /** Visits each screen once per width and answers every broken word, named by screen and width. */
 async function sweep(page: Page, screens: string[]) {

@@ -111,6 +111,20 @@ describe("the overdue job", () => {
   });
 });
 
+describe("the daily directory check", () => {
+  it("starts with each round under its own name, beside the round rather than in it", async () => {
+    const { ctx } = await loansDueSoon();
+    const stop = startJobs(ctx, 15);
+    try {
+      expect(ctx.metrics.jobRuns.has("overdue")).toBe(true);
+      await Bun.sleep(0);
+      expect(ctx.metrics.jobRuns.get("directory-check")?.ok).toBe(true);
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe("the timed jobs beside a spreadsheet import", () => {
   it("wait while the import holds the write lock, without stopping the server, then run", async () => {
     const { ctx, dueToday } = await loansDueSoon();

@@ -1,5 +1,6 @@
 import type { AppContext } from "./context";
 import { withoutMapping } from "./db/client";
+import { dailyDirectoryCheck } from "./modules/auth/directory-check";
 import { forgetDemandStudents } from "./modules/demand/events";
 import { expireHolds } from "./modules/demand/offers";
 import { cancelNoShows } from "./modules/loans/cancel";
@@ -8,19 +9,36 @@ import { pruneSentMail, queueDeskDigest, SENT_MAIL_KEPT_DAYS } from "./modules/m
 import { expireStrikes } from "./modules/penalties/service";
 import { pruneItemChanges } from "./read-model";
 
+function recordSuccess(ctx: AppContext, name: string, outcome: string, started: number): void {
+  const ms = performance.now() - started;
+  ctx.metrics.jobRuns.set(name, { at: Date.now(), ok: true, ms });
+  ctx.logger.info(`job ${name}: ${outcome} (${ms.toFixed(1)}ms)`);
+}
+
+function recordFailure(ctx: AppContext, name: string, error: unknown, started: number): void {
+  const message = error instanceof Error ? error.message : String(error);
+  ctx.metrics.jobRuns.set(name, { at: Date.now(), ok: false, ms: performance.now() - started });
+  ctx.metrics.recordIncident("notifications", `Job ${name} fallito: ${message}`);
+  ctx.logger.error(`job ${name} failed: ${message}`);
+}
+
 /** Runs one job, timing it and recording success or failure for the system status page. */
 export function runJob(ctx: AppContext, name: string, job: () => string): void {
   const started = performance.now();
   try {
-    const outcome = job();
-    const ms = performance.now() - started;
-    ctx.metrics.jobRuns.set(name, { at: Date.now(), ok: true, ms });
-    ctx.logger.info(`job ${name}: ${outcome} (${ms.toFixed(1)}ms)`);
+    recordSuccess(ctx, name, job(), started);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    ctx.metrics.jobRuns.set(name, { at: Date.now(), ok: false, ms: performance.now() - started });
-    ctx.metrics.recordIncident("notifications", `Job ${name} fallito: ${message}`);
-    ctx.logger.error(`job ${name} failed: ${message}`);
+    recordFailure(ctx, name, error, started);
+  }
+}
+
+/** `runJob` for a job that waits on another server: the server goes on answering meanwhile. */
+export async function runWaitingJob(ctx: AppContext, name: string, job: () => Promise<string>): Promise<void> {
+  const started = performance.now();
+  try {
+    recordSuccess(ctx, name, await job(), started);
+  } catch (error) {
+    recordFailure(ctx, name, error, started);
   }
 }
 
@@ -54,6 +72,15 @@ const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   },
 ];
 
+/**
+ * The scheduled jobs that wait on another server, each started at a round unless its previous run is still
+ * waiting. Each bounds its own waits (the directory's deadline), and writes through the write gate.
+ */
+const WAITING_JOBS: readonly { name: string; run: (ctx: AppContext) => Promise<string> }[] = [
+  // Once a day: are the LDAP accounts' entries still in the directory? The gone ones are listed on Sistema.
+  { name: "directory-check", run: dailyDirectoryCheck },
+];
+
 /** One round of the scheduled jobs, each timed and recorded on its own: one failing does not stop the rest. */
 export function runScheduledJobs(ctx: AppContext): void {
   withoutMapping(ctx.sqlite, () => {
@@ -61,16 +88,29 @@ export function runScheduledJobs(ctx: AppContext): void {
   });
 }
 
+/** Starts the round's waiting jobs; a job whose previous run still waits is not started again. */
+function startWaitingJobs(ctx: AppContext, running: Set<string>): void {
+  for (const job of WAITING_JOBS) {
+    if (running.has(job.name)) continue;
+    running.add(job.name);
+    void runWaitingJob(ctx, job.name, () => job.run(ctx)).finally(() => running.delete(job.name));
+  }
+}
+
 /** How often the outbox is looked at for retries that have come due (new messages wake it at once). */
 const MAIL_RETRY_CHECK_MS = 30_000;
 
 /**
- * The scheduled work of a serving process: a round of the scheduled jobs at start and every `minutes`,
- * and the outbox's sender for retries.
+ * The scheduled work of a serving process: a round of the scheduled jobs (and the waiting ones) at start
+ * and every `minutes`, and the outbox's sender for retries.
  */
 export function startJobs(ctx: AppContext, minutes: number): () => void {
   // Through the write gate: while an import applies its rows, the jobs wait for it without stopping the server.
-  const runRound = () => void ctx.writes.hold(() => runScheduledJobs(ctx));
+  const waiting = new Set<string>();
+  const runRound = () => {
+    void ctx.writes.hold(() => runScheduledJobs(ctx));
+    startWaitingJobs(ctx, waiting);
+  };
   runRound();
   const timer = setInterval(runRound, minutes * 60_000);
   const mailer = ctx.mailer;

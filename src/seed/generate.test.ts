@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "bun:test";
 import type { AppContext } from "../context";
 import { AUTOMATIC_BLOCK_REASON, BLOCK_AT_STRIKES } from "../domain/loan-rules";
 import { createOrPromoteAdmin } from "../modules/auth/service";
+import { offerFreedUnitsStep, unitsFreeFor } from "../modules/demand/offers";
 import { createTestContext } from "../testing/harness";
 import { loadDemoAcademy } from "./demo";
 import { type SeedSummary, seedDatabase, spreadUnits } from "./generate";
@@ -173,6 +174,28 @@ describe("demo academy", () => {
     expect(overlappingBookings(ctx, ctx.clock.today())).toEqual([]);
     expect(inconsistentStandings(ctx)).toEqual([]);
     expect(inconsistentLoanStates(ctx, ctx.clock.today())).toBe(0);
+  });
+
+  it("puts the demo student in a queue and offers them a hold on a unit free for its days", () => {
+    const { ctx, summary } = demo;
+    const waits = ctx.sqlite
+      .query("SELECT id, utente_id, inventario_id, stato, dal, al, scade_il FROM attese ORDER BY id")
+      .all() as Array<{ id: number; utente_id: number; inventario_id: number; stato: string; dal: string; al: string }>;
+    expect(summary.waiting).toBe(waits.length);
+    const firstStudent = (
+      ctx.sqlite.query("SELECT id FROM users WHERE email = ?").get(summary.firstStudentEmail) as { id: number }
+    ).id;
+    const holds = waits.filter((wait) => wait.stato === "offerta");
+    expect(holds).toHaveLength(1);
+    expect(holds[0]?.utente_id).toBe(firstStudent);
+    expect(waits.filter((wait) => wait.stato === "in_coda").length).toBeGreaterThanOrEqual(2);
+    // Nothing is free for the queued days (else the server would offer them), and the held unit is.
+    for (const wait of waits.filter((entry) => entry.stato === "in_coda"))
+      expect(
+        unitsFreeFor(ctx.db, ctx.clock.today(), { inventarioId: wait.inventario_id, kitId: null, ...wait }),
+      ).toBeNull();
+    expect(count(ctx, "SELECT count(*) AS n FROM attese_unita")).toBeGreaterThan(0);
+    expect(offerFreedUnitsStep(ctx.db, ctx)).toBe(0);
   });
 
   it("stages overdue loans and a blocked student around today", () => {

@@ -17,6 +17,7 @@ import { textKey } from "../domain/text-key";
 import { defaultUnitCode } from "../domain/unit-codes";
 import { CATALOG, FAULT_MESSAGES, FIRST_NAMES, SURNAMES } from "./catalog";
 import { createRandom, type Random } from "./random";
+import { seedWaitingLists } from "./waiting-lists";
 
 export interface SeedOptions {
   seed?: number;
@@ -59,6 +60,8 @@ export interface SeedSummary {
   blockedStudents: number;
   /** Demand events: refusals, and bookings that met no free unit on the items with few units. */
   unmetDemand: number;
+  /** Waiting-list entries around today: students in queues, and one hold offered. */
+  waiting: number;
   firstStudentEmail: string;
 }
 
@@ -136,6 +139,7 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
     students: 0,
     loans: 0,
     unmetDemand: 0,
+    waiting: 0,
     requests: 0,
     penalties: 0,
     repairs: 0,
@@ -614,6 +618,26 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       );
       summary.reports++;
     }
+    // The first student (the demo's) heads every queue they may join, so the demo shows their place and hold.
+    const first = students[0];
+    summary.waiting = seedWaitingLists(ctx, {
+      today,
+      now: ctx.clock.now(),
+      items: items.map((item) => {
+        const borrowers = item.borrowers.flat();
+        return {
+          id: item.id,
+          usage: item.usage,
+          borrowers:
+            first && borrowers.includes(first) ? [first, ...borrowers.filter((other) => other !== first)] : borrowers,
+        };
+      }),
+      holder: first,
+      recordQueued: (student, itemId, dal, al) => {
+        recordDemand(DEMAND_EVENT.queued, student, itemId, dal, al, today, null);
+        summary.unmetDemand++;
+      },
+    });
     // A new academy: no process has counted its items yet, so the journal of changed items starts empty.
     db.exec("DELETE FROM item_changes");
   });

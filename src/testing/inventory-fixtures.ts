@@ -48,6 +48,19 @@ export async function createItem(client: TestClient, token: string, overrides: R
 }
 
 /** The body of a PUT that keeps the item as it is, with the given changes. */
+/**
+ * Every item as the desk's screens see it (the pages of `GET /api/inventario`, with each unit's identity
+ * and the item's supplier, brand, model and checklist), which the spec's whole array leaves out.
+ */
+export async function deskInventory(client: TestClient, token: string): Promise<Json[]> {
+  const items: Json[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await client.get(`/api/inventario?pagina=${page}&per_pagina=200`, token);
+    items.push(...(answer.body.elementi as Json[]));
+    if (items.length >= answer.body.totale || answer.body.elementi.length === 0) return items;
+  }
+}
+
 export function editPayload(item: Json, overrides: Record<string, unknown> = {}): Json {
   return {
     nome: item.nome,

@@ -24,10 +24,21 @@ export interface LdapPerson {
   groups: string[];
 }
 
+/** The server's certificate and key (PEM files) and the authority that signed it (PEM text). */
+export interface DirectoryTls {
+  certFile: string;
+  keyFile: string;
+  ca: string;
+}
+
 export interface TestDirectory {
   url: string;
+  /** ldaps://, when started with TLS. */
+  ldapsUrl: string | null;
   dnOf(uid: string): string;
   remove(uid: string): Promise<void>;
+  /** Adds a person's entry (back), without their groups. */
+  add(person: LdapPerson): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,7 +50,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function configuration(dir: string): string {
+function configuration(dir: string, tls: DirectoryTls | undefined): string {
   return [
     "include /etc/ldap/schema/core.schema",
     "include /etc/ldap/schema/cosine.schema",
@@ -48,6 +59,8 @@ function configuration(dir: string): string {
     "moduleload back_mdb",
     "moduleload memberof",
     `pidfile ${join(dir, "slapd.pid")}`,
+    // With TLS, every operation needs it: a plain ldap:// connection that did not StartTLS is refused.
+    ...(tls ? [`TLSCertificateFile ${tls.certFile}`, `TLSCertificateKeyFile ${tls.keyFile}`, "security tls=1"] : []),
     "database mdb",
     `suffix "${LDAP_BASE}"`,
     `rootdn "${ROOT.dn}"`,
@@ -88,9 +101,9 @@ function started(stderr: ReadableStream<Uint8Array>): Promise<void> {
  * The root's connection. slapd logs "slapd starting" just before its listener thread starts listening,
  * so the first connections may still be refused: each refusal comes back at once, and is tried again.
  */
-async function rootClient(url: string): Promise<Client> {
+async function rootClient(url: string, ca: string | undefined): Promise<Client> {
   for (let attempt = 1; ; attempt++) {
-    const client = new Client({ url });
+    const client = new Client({ url, tlsOptions: ca ? { ca: [ca] } : undefined });
     try {
       await client.bind(ROOT.dn, ROOT.password);
       return client;
@@ -100,18 +113,20 @@ async function rootClient(url: string): Promise<Client> {
   }
 }
 
-export async function startTestDirectory(people: LdapPerson[]): Promise<TestDirectory> {
+export async function startTestDirectory(people: LdapPerson[], tls?: DirectoryTls): Promise<TestDirectory> {
   if (!(await Bun.file(SLAPD).exists()))
     throw new Error(`${SLAPD} manca: installa slapd (apt-get install -y slapd ldap-utils), come fa .ci/run`);
   const dir = mkdtempSync(join(tmpdir(), "prestalab-slapd-"));
   mkdirSync(join(dir, "db"));
   const conf = join(dir, "slapd.conf");
-  writeFileSync(conf, configuration(dir));
+  writeFileSync(conf, configuration(dir, tls));
   const url = `ldap://127.0.0.1:${await freePort()}`;
+  const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : null;
+  const listeners = [url, ldapsUrl].flatMap((listener) => (listener ? `${listener}/` : [])).join(" ");
   // -d 32768: stay in the foreground and log only what is always logged, "slapd starting" among it.
-  const slapd = Bun.spawn([SLAPD, "-f", conf, "-h", `${url}/`, "-d", "32768"], { stdout: "ignore", stderr: "pipe" });
+  const slapd = Bun.spawn([SLAPD, "-f", conf, "-h", listeners, "-d", "32768"], { stdout: "ignore", stderr: "pipe" });
   await started(slapd.stderr);
-  const root = await rootClient(url);
+  const root = await rootClient(ldapsUrl ?? url, tls?.ca);
   const dnOf = (uid: string) => `uid=${uid},${LDAP_PEOPLE}`;
   await root.add(LDAP_BASE, { objectClass: ["dcObject", "organization"], dc: "accademia", o: "Accademia" });
   await root.add(LDAP_PEOPLE, { objectClass: "organizationalUnit", ou: "persone" });
@@ -121,8 +136,8 @@ export async function startTestDirectory(people: LdapPerson[]): Promise<TestDire
     cn: "prestalab",
     userPassword: LDAP_SERVICE.password,
   });
-  for (const person of people)
-    await root.add(dnOf(person.uid), {
+  const addPerson = (person: LdapPerson) =>
+    root.add(dnOf(person.uid), {
       objectClass: "inetOrgPerson",
       uid: person.uid,
       cn: `${person.givenName} ${person.sn}`,
@@ -131,6 +146,7 @@ export async function startTestDirectory(people: LdapPerson[]): Promise<TestDire
       mail: person.mail,
       userPassword: person.password,
     });
+  for (const person of people) await addPerson(person);
   const groups = new Set(people.flatMap((person) => person.groups));
   for (const group of groups)
     await root.add(`cn=${group},ou=gruppi,${LDAP_BASE}`, {
@@ -140,6 +156,7 @@ export async function startTestDirectory(people: LdapPerson[]): Promise<TestDire
     });
   return {
     url,
+    ldapsUrl,
     dnOf,
     async remove(uid) {
       for (const group of groups)
@@ -152,6 +169,7 @@ export async function startTestDirectory(people: LdapPerson[]): Promise<TestDire
           .catch(() => undefined);
       await root.del(dnOf(uid));
     },
+    add: addPerson,
     async stop() {
       await root.unbind().catch(() => undefined);
       slapd.kill();

@@ -88,6 +88,7 @@ export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
     richiesta_id: null,
     penalty_strikes: 0,
     is_blocked: false,
+    account_scaduto: false,
     created_at: "2025-03-05 09:00:00",
     ...overrides,
   };

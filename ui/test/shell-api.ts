@@ -11,6 +11,7 @@ export const adminShellApi: ApiRoutes = {
   "GET /api/richieste": requestListRoute([]),
   "GET /api/prenotazioni": { body: { elementi: [], pagina: 1, per_pagina: 50, totale: 0 } },
   "GET /api/mancanze": { body: [] },
+  "GET /api/attese": { body: [] },
   "GET /api/proroghe": { body: [] },
   "GET /api/kit": { body: [] },
   "GET /api/segnalazioni": { body: [] },

@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import { isDesk } from "../../access";
 import type { AppContext } from "../../context";
 import { ldapConfigured, oidcConfigured } from "../../domain/academy-access";
+import { academySignInErrorCode } from "../../domain/academy-sign-in-errors";
 import { textKey } from "../../domain/text-key";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { clientAddress } from "../../http/client-address";
@@ -302,17 +303,31 @@ export function oidcRoutes(ctx: AppContext, tokens: TokenService) {
     )
     .get(
       "/oidc/start",
-      async ({ set }) => {
+      async ({ request, set }) => {
         const settings = readSettings(ctx.db);
-        const { url, state } = await signIn.start(settings);
+        set.status = 302;
+        let started: Awaited<ReturnType<typeof signIn.start>>;
+        try {
+          started = await signIn.start(settings);
+        } catch (error) {
+          // A browser that followed the sign-in button goes back to the sign-in screen, which says why;
+          // any other client gets the error as JSON.
+          const code = error instanceof HttpError ? academySignInErrorCode(error.message) : null;
+          if (code === null || !request.headers.get("accept")?.includes("text/html")) throw error;
+          set.headers.location = `${publicAddress(ctx, settings) ?? ""}/#accesso_errore=${code}`;
+          return "";
+        }
         const secure = publicAddress(ctx, settings)?.startsWith("https:") ? "; Secure" : "";
         set.headers["set-cookie"] =
-          `${OIDC_STATE_COOKIE}=${state}; Path=/api/auth/oidc; HttpOnly; SameSite=Lax; Max-Age=${STATE_COOKIE_SECONDS}${secure}`;
-        set.headers.location = url;
-        set.status = 302;
+          `${OIDC_STATE_COOKIE}=${started.state}; Path=/api/auth/oidc; HttpOnly; SameSite=Lax; Max-Age=${STATE_COOKIE_SECONDS}${secure}`;
+        set.headers.location = started.url;
         return "";
       },
-      { detail: redirectAnswer("Al servizio di accesso dell'Accademia") },
+      {
+        detail: redirectAnswer(
+          "Al servizio di accesso dell'Accademia; se l'accesso non può cominciare, un browser torna all'app con #accesso_errore=<codice>",
+        ),
+      },
     )
     .get(
       "/oidc/callback",

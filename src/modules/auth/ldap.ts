@@ -34,7 +34,8 @@ function clientFor(access: AccessSettings, deadline: number): Client {
     url: access.ldap_url as string,
     timeout: remaining,
     connectTimeout: remaining,
-    tlsOptions: ca ? { ca } : undefined,
+    // For ldaps:// only: given to a client of an ldap:// address, ldapts' StartTLS handshake is cut off.
+    tlsOptions: ca && access.ldap_url?.startsWith("ldaps:") ? { ca } : undefined,
     strictDN: false,
   });
 }
@@ -47,7 +48,7 @@ async function connected(access: AccessSettings, deadline: number): Promise<Clie
 }
 
 /** Runs `work` but gives up at the deadline, whatever the directory is doing. */
-async function beforeDeadline<T>(deadline: number, work: Promise<T>): Promise<T> {
+export async function beforeDeadline<T>(deadline: number, work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error("deadline")), Math.max(0, deadline - Date.now()));
@@ -67,12 +68,30 @@ function mappedAttributes(access: AccessSettings): string[] {
   return [...new Set(names)];
 }
 
-/** The directory's entry for `login`, found by the service account, or null when there is none. */
-async function findEntry(access: AccessSettings, login: string, deadline: number) {
+/**
+ * A connection bound as the service account (anonymous without one), its bind password already opened.
+ * The caller unbinds it.
+ */
+export async function serviceClient(access: AccessSettings, deadline: number): Promise<Client> {
   const client = await connected(access, deadline);
   try {
-    const bindPassword = access.ldap_bind_dn ? (access.ldap_bind_password ?? "") : "";
-    if (access.ldap_bind_dn) await client.bind(access.ldap_bind_dn, bindPassword);
+    if (access.ldap_bind_dn) await client.bind(access.ldap_bind_dn, access.ldap_bind_password ?? "");
+    return client;
+  } catch (error) {
+    await client.unbind().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The settings with the service account's password opened from its sealed form, for `serviceClient`. */
+export function withOpenedPassword(ctx: AppContext, access: AccessSettings): AccessSettings {
+  return { ...access, ldap_bind_password: openSecret(ctx.jwtSecret, access.ldap_bind_password) };
+}
+
+/** The directory's entry for `login`, found by the service account, or null when there is none. */
+async function findEntry(access: AccessSettings, login: string, deadline: number) {
+  const client = await serviceClient(access, deadline);
+  try {
     const { searchEntries } = await client.search(access.ldap_base_dn as string, {
       scope: "sub",
       filter: access.ldap_filtro.replaceAll("{{login}}", escapedFilterValue(login)),
@@ -112,12 +131,12 @@ export async function signInWithDirectory(
   password: string,
 ): Promise<Actor | null> {
   if (!ldapConfigured(access) || password === "") return null;
-  const sealed = { ...access, ldap_bind_password: openSecret(ctx.jwtSecret, access.ldap_bind_password) };
+  const opened = withOpenedPassword(ctx, access);
   const deadline = Date.now() + LDAP_DEADLINE_MS;
   let entry: Awaited<ReturnType<typeof findEntry>>;
   try {
-    entry = await beforeDeadline(deadline, findEntry(sealed, login, deadline));
-    if (entry && !(await beforeDeadline(deadline, passwordIsTheirs(sealed, entry.dn, password, deadline)))) return null;
+    entry = await beforeDeadline(deadline, findEntry(opened, login, deadline));
+    if (entry && !(await beforeDeadline(deadline, passwordIsTheirs(opened, entry.dn, password, deadline)))) return null;
   } catch (error) {
     ctx.logger.warn(`ldap sign-in failed: ${(error as Error).name} ${(error as Error).message}`);
     throw new HttpError(503, DIRECTORY_DOWN);

@@ -275,6 +275,27 @@ describe("sign-in through the academy's OpenID provider", () => {
     );
   });
 
+  it("sends a browser that followed the button back to the sign-in screen, saying why it cannot start", async () => {
+    const { client, admin } = await academyDesk();
+    const browser = (url: string) =>
+      client.app.handle(new Request(url, { headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } }));
+    await client.put("/api/impostazioni", { url_pubblico: null }, admin);
+    const noAddress = await browser("http://localhost/api/auth/oidc/start");
+    expect(noAddress.status).toBe(302);
+    expect(noAddress.headers.get("location")).toBe("/#accesso_errore=indirizzo_pubblico_mancante");
+    expect(noAddress.headers.get("set-cookie")).toBeNull();
+
+    await client.put("/api/impostazioni", { url_pubblico: PUBLIC_URL, accesso: { oidc_issuer: null } }, admin);
+    const off = await browser(`${PUBLIC_URL}/api/auth/oidc/start`);
+    expect(off.headers.get("location")).toBe(`${PUBLIC_URL}/#accesso_errore=oidc_non_configurato`);
+    // A client asking for data keeps the JSON answer.
+    const asJson = await client.get("/api/auth/oidc/start");
+    expect(asJson).toMatchObject({
+      status: 400,
+      body: { error: "L'accesso con l'account dell'Accademia non è configurato" },
+    });
+  });
+
   it("hands the session over once: a spent code is refused", async () => {
     const { client } = await academyDesk();
     const { location, cookie } = await start(client);

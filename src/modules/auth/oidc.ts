@@ -4,6 +4,7 @@ import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { type AccessSettings, oidcConfigured } from "../../domain/academy-access";
 import type { AcademySettings } from "../../domain/academy-settings";
+import { NO_PUBLIC_ADDRESS, OIDC_OFF, PROVIDER_DOWN } from "../../domain/academy-sign-in-errors";
 import { badRequest, forbidden, HttpError } from "../../http/errors";
 import { openSecret } from "../settings/secret-box";
 import { profileFrom, signInFromDirectory } from "./directory-accounts";
@@ -21,11 +22,6 @@ const PENDING_MS = 10 * 60_000;
 const HAND_OVER_MS = 60_000;
 const MAX_PENDING = 10_000;
 
-export const OIDC_OFF = "L'accesso con l'account dell'Accademia non è configurato";
-export const NO_PUBLIC_ADDRESS =
-  "L'accesso con l'account dell'Accademia richiede l'indirizzo pubblico di PrestaLab (URL pubblico nelle impostazioni o PUBLIC_URL)";
-export const PROVIDER_DOWN =
-  "Il servizio di accesso dell'Accademia non risponde: riprova tra poco, o accedi con la password se ne hai una";
 export const SIGN_IN_EXPIRED = "L'accesso non è più valido o è già stato usato: ricomincia da capo";
 
 /** The address PrestaLab is reached at, from the settings or PUBLIC_URL; never the request's Host. */

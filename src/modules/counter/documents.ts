@@ -8,8 +8,10 @@ import { checklistItems, DEFAULT_LOAN_TERMS } from "../../domain/loan-terms";
 import { unitLabelUrl } from "../../domain/public-url";
 import { badRequest, notFound } from "../../http/errors";
 import { liveUnits } from "../inventory/units";
+import { kitLabels } from "../kits/label";
 import { loanView } from "../loans/reads";
 import { readSettings } from "../settings/service";
+import type { LabelUnit } from "./labels-pdf";
 import { START_POSITION_ERROR } from "./model";
 import type { ReceiptContent } from "./pdf";
 import { renderPdf } from "./pdf-jobs";
@@ -53,24 +55,43 @@ function startPosition(format: LabelFormat, inizio: string | undefined): number 
   );
 }
 
-/** One label per unit, in the order asked for, in the format asked for (the 3 × 8 sheet by default). */
-export async function unitLabels(
-  ctx: AppContext,
-  unitIds: number[],
-  baseUrl: string,
-  layout: LabelLayout = {},
-): Promise<Response> {
-  const format = layout.formato ?? DEFAULT_LABEL_FORMAT;
-  const start = startPosition(format, layout.inizio);
+/** What to label: units and kits, each in the order asked for. */
+export interface LabelSubjects {
+  unitIds?: number[];
+  kitIds?: number[];
+}
+
+/** A unit's label carries its code, its item's name and a QR of the item page with the unit selected. */
+function unitLabelsOf(ctx: AppContext, unitIds: number[], baseUrl: string): LabelUnit[] {
   const rows = liveUnits(ctx.db, inArray(unita.id, unitIds));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const units = [...new Set(unitIds)].map((id) => {
+  return [...new Set(unitIds)].map((id) => {
     const row = byId.get(id);
     if (!row) throw notFound("Unità non trovata");
     return { code: row.code, itemName: row.itemName, url: unitLabelUrl(baseUrl, row.itemId, row.code) };
   });
+}
+
+/**
+ * One label per unit, then one per kit, in the format asked for (the 3 × 8 sheet by default). A kit's
+ * label is drawn exactly as a unit's, so every format and start position serves both.
+ */
+export async function printLabels(
+  ctx: AppContext,
+  subjects: LabelSubjects,
+  baseUrl: string,
+  layout: LabelLayout = {},
+  fileName = "etichette.pdf",
+): Promise<Response> {
+  const format = layout.formato ?? DEFAULT_LABEL_FORMAT;
+  const start = startPosition(format, layout.inizio);
+  const units = [
+    ...unitLabelsOf(ctx, subjects.unitIds ?? [], baseUrl),
+    ...kitLabels(ctx.db, subjects.kitIds ?? [], baseUrl),
+  ];
+  if (units.length === 0) throw badRequest("Indica le unità o i kit di cui stampare le etichette");
   const title = `Etichette PrestaLab (${units.length})`;
-  return pdfResponse(await renderPdf({ kind: "labels", units, title, format, start }), "etichette.pdf");
+  return pdfResponse(await renderPdf({ kind: "labels", units, title, format, start }), fileName);
 }
 
 const CONDITION_TEXT = { ok: "tutto ok", danneggiato: "danneggiata", incompleto: "incompleta" } as const;

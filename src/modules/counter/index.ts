@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { loanIdParams, unitIdsOf } from "../loans/model";
 import { fileAnswer } from "../schemas";
-import { loanReceipt, publicBaseUrl, unitLabels } from "./documents";
+import { loanReceipt, printLabels, publicBaseUrl } from "./documents";
 import { labelsQuery, scanQuery, scanResponse } from "./model";
 import { lookupScan } from "./scan";
 
@@ -18,13 +18,19 @@ export function counterModule(ctx: AppContext, tokens: TokenService) {
     })
     .get(
       "/etichette",
-      ({ query, request }) => unitLabels(ctx, unitIdsOf(query.unita) ?? [], publicBaseUrl(ctx, request), query),
+      ({ query, request }) =>
+        printLabels(
+          ctx,
+          { unitIds: unitIdsOf(query.unita), kitIds: unitIdsOf(query.kit) },
+          publicBaseUrl(ctx, request),
+          query,
+        ),
       {
         auth: "admin",
         query: labelsQuery,
         detail: fileAnswer(
           "application/pdf",
-          "Le etichette delle unità con il codice QR e il codice a barre Code 128 (PDF), nel formato scelto",
+          "Le etichette delle unità e dei kit con il codice QR e il codice a barre Code 128 (PDF), nel formato scelto",
         ),
       },
     )

@@ -4,6 +4,7 @@ import { LABEL_FORMAT_NAMES, LABEL_FORMATS, type LabelFormat } from "../../domai
 import { readQrCode } from "../../domain/qr-reading";
 import { createTestClient, createTestContext, type Json, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
+import { createKitOk } from "../../testing/kit-fixtures";
 import { type Area, rasterPage, readCode128 } from "../../testing/pdf-raster";
 import { pdfPagesText } from "../../testing/pdf-reading";
 
@@ -31,6 +32,16 @@ async function labelDesk() {
     return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
   };
   return { client, admin, item, units, download };
+}
+
+/** A kit of the recorder, whose label follows the units'. */
+function interviewKit(client: ReturnType<typeof createTestClient>, admin: string, itemId: number) {
+  return createKitOk(client, admin, {
+    nome: "Kit intervista audio",
+    corsi_assegnati: ["Fotografia"],
+    righe: [{ inventario_id: itemId, quantita: 1 }],
+    accessori: [],
+  });
 }
 
 /** Where label `slot` (from 0) of each format lies on its page, in millimetres. */
@@ -62,6 +73,36 @@ describe("labels for real printers", () => {
       expect(pages.join("\n").split(/\s+/)).toContain(LONG_CODE);
     });
   }
+
+  for (const format of LABEL_FORMAT_NAMES) {
+    it(`${format}: a kit's label, after a unit's, reads back as the kit's code and the kit's page, with its name`, async () => {
+      const { client, admin, item, units, download } = await labelDesk();
+      const kit = await interviewKit(client, admin, item.id);
+      const answer = await download(`unita=${units[0]?.id}&kit=${kit.id}&formato=${format}`);
+      expect(answer.status).toBe(200);
+      const roll = LABEL_FORMATS[format].perSheet === 1;
+      const image = await rasterPage(answer.bytes, roll ? 2 : 1, DPI[format], SLOT[format](roll ? 0 : 1));
+      expect(readCode128(image)).toBe(`KIT-${kit.id}`);
+      expect(readQrCode(image)).toBe(`https://prestiti.accademia.it/kit/${kit.id}`);
+      const pages = await pdfPagesText(answer.bytes);
+      expect(pages.at(-1)).toContain("Kit intervista audio");
+    });
+  }
+
+  it("prints kits alone, and refuses a call naming nothing or a deleted kit, in Italian", async () => {
+    const { client, admin, item, download } = await labelDesk();
+    const kit = await interviewKit(client, admin, item.id);
+    const alone = await download(`kit=${kit.id}&formato=62mm`);
+    expect(alone.status).toBe(200);
+    expect(await pdfPagesText(alone.bytes)).toHaveLength(1);
+    expect((await client.get("/api/etichette?formato=62mm", admin)).body).toEqual({
+      error: "Indica le unità o i kit di cui stampare le etichette",
+    });
+    expect((await client.get("/api/etichette?kit=uno", admin)).body).toEqual({ error: "Kit non validi" });
+    await client.delete(`/api/kit/${kit.id}`, admin);
+    const gone = await client.get(`/api/etichette?kit=${kit.id}`, admin);
+    expect([gone.status, gone.body]).toEqual([404, { error: "Kit non trovato" }]);
+  });
 
   it("prints one label a page on the roll, each page the label's size", async () => {
     const { units, download } = await labelDesk();

@@ -11,7 +11,9 @@ import { answerInteger } from "../schemas";
 export const START_POSITION_ERROR = "Posizione di partenza non valida: indica la prima etichetta libera del foglio";
 
 export const labelsQuery = t.Object({
-  unita: unitIdsText,
+  unita: t.Optional(unitIdsText),
+  /** Kits' ids: their labels follow the units'. */
+  kit: t.Optional(t.String({ pattern: "^\\d{1,12}(,\\d{1,12}){0,499}$", error: "Kit non validi" })),
   formato: t.Optional(
     t.UnionEnum(LABEL_FORMAT_NAMES, { error: `Formato di etichetta non valido: ${LABEL_FORMAT_NAMES.join(", ")}` }),
   ),

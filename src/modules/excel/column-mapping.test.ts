@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import * as XLSX from "xlsx";
 import type { Json, TestClient } from "../../testing/harness";
-import { createCategory, createItem, inventoryScenario } from "../../testing/inventory-fixtures";
+import { createCategory, createItem, deskInventory, inventoryScenario } from "../../testing/inventory-fixtures";
 import { importBody, OWN_SHEET_ROWS, workbook } from "../../testing/spreadsheet-fixtures";
 
 const IMPORT = "/api/excel/inventario/import";
@@ -18,9 +18,7 @@ function importRows(client: TestClient, token: string, rows: unknown[][], mappat
   return client.post(IMPORT, { ...importBody(workbook(rows)), ...(mappatura ? { mappatura } : {}) }, token);
 }
 
-async function items(client: TestClient, token: string) {
-  return (await client.get("/api/inventario", token)).body as Json[];
-}
+const items = deskInventory;
 
 async function exported(client: TestClient, token: string) {
   const response = await client.app.handle(

@@ -8,6 +8,7 @@ import {
   auditActions,
   createCategory,
   createItem,
+  deskInventory,
   insertLoan,
   insertRequest,
   inventoryCounts,
@@ -230,7 +231,7 @@ describe("importing the inventory", () => {
     const { client, admin, lamp } = await catalogue();
     const withAccessories = [COLUMNS, itemRow({ Nome: "Microfono Rode", Accessori: "Antivento; Cavo XLR, Clip" })];
     expect((await importFile(client, admin, workbook(withAccessories))).body).toMatchObject({ created: 1 });
-    const items = (await client.get("/api/inventario", admin)).body as Json[];
+    const items = await deskInventory(client, admin);
     expect(items.find((item) => item.nome === "Microfono Rode")?.checklist).toBe("Antivento\nCavo XLR\nClip");
     const olderColumns = COLUMNS.filter((column) => column !== "Accessori");
     const older = [

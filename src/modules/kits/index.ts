@@ -2,10 +2,9 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { readsPlugin } from "../../read-model";
-import { publicBaseUrl } from "../counter/documents";
+import { printLabels, publicBaseUrl } from "../counter/documents";
 import { fileAnswer, messageAnswer } from "../schemas";
 import { kitAvailability } from "./availability";
-import { kitLabel } from "./label";
 import { kitAvailabilityQuery, kitAvailabilityView, kitInput, kitParams, kitView } from "./model";
 import { createKit, deleteKit, kitForActor, kitsForActor, updateKit } from "./service";
 
@@ -44,10 +43,22 @@ export function kitsModule(ctx: AppContext, tokens: TokenService) {
         query: kitAvailabilityQuery,
         response: kitAvailabilityView,
       })
-      .get("/:id/etichetta", ({ params, request }) => kitLabel(ctx, Number(params.id), publicBaseUrl(ctx, request)), {
-        auth: "admin",
-        params: kitParams,
-        detail: fileAnswer("application/pdf", "L'etichetta del kit con il suo codice QR (PDF)"),
-      })
+      // The kit's own label on the default sheet; `GET /api/etichette?kit=` prints kits in any format.
+      .get(
+        "/:id/etichetta",
+        ({ params, request }) =>
+          printLabels(
+            ctx,
+            { kitIds: [Number(params.id)] },
+            publicBaseUrl(ctx, request),
+            {},
+            `etichetta-kit-${params.id}.pdf`,
+          ),
+        {
+          auth: "admin",
+          params: kitParams,
+          detail: fileAnswer("application/pdf", "L'etichetta del kit con il suo codice QR (PDF)"),
+        },
+      )
   );
 }

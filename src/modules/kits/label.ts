@@ -1,21 +1,26 @@
-import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import { and, inArray, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
 import { kit } from "../../db/schema";
 import { kitLabelCode, kitLabelUrl } from "../../domain/public-url";
 import { notFound } from "../../http/errors";
-import { pdfResponse } from "../counter/documents";
-import { renderPdf } from "../counter/pdf-jobs";
+import type { LabelUnit } from "../counter/labels-pdf";
 import { KIT_NOT_FOUND } from "./model";
-import { loadKitViews } from "./service";
 
 /**
- * A kit's label, drawn as a unit's is (same sheet, same QR): its code `KIT-n` and its name, and a QR
- * of the kit's page, which the Banco's scan reads as the kit.
+ * What the labels of these kits carry, in the order asked for: drawn as a unit's label is (same
+ * formats, same QR and Code 128), with the code `KIT-n`, the kit's name, and a QR of the kit's page,
+ * which the Banco's scan reads as the kit. A deleted kit has no label.
  */
-export async function kitLabel(ctx: AppContext, kitId: number, baseUrl: string): Promise<Response> {
-  const [view] = loadKitViews(ctx.db, eq(kit.id, kitId));
-  if (!view) throw notFound(KIT_NOT_FOUND);
-  const label = { code: kitLabelCode(kitId), itemName: view.nome, url: kitLabelUrl(baseUrl, kitId) };
-  const bytes = await renderPdf({ kind: "labels", units: [label], title: `Etichetta del kit ${view.nome}` });
-  return pdfResponse(bytes, `etichetta-kit-${kitId}.pdf`);
+export function kitLabels(db: Db, kitIds: number[], baseUrl: string): LabelUnit[] {
+  const rows = db
+    .select({ id: kit.id, name: kit.nome })
+    .from(kit)
+    .where(and(inArray(kit.id, kitIds), isNull(kit.archivedAt)))
+    .all();
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return [...new Set(kitIds)].map((id) => {
+    const name = names.get(id);
+    if (name === undefined) throw notFound(KIT_NOT_FOUND);
+    return { code: kitLabelCode(id), itemName: name, url: kitLabelUrl(baseUrl, id) };
+  });
 }

@@ -209,6 +209,8 @@ export const loanView = t.Object({
   richiesta_id: t.Nullable(answerInteger()),
   penalty_strikes: answerInteger(),
   is_blocked: t.Boolean(),
+  /** An open loan whose borrower's account has expired (`valido_fino_al` past): the desk sees it flagged. */
+  account_scaduto: t.Boolean(),
   created_at: timestampText,
 });
 export type LoanView = Static<typeof loanView>;

@@ -4,7 +4,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { inIds } from "../../db/sql";
-import type { LoanState, RequestState } from "../../domain/bookings";
+import { isExpired } from "../../domain/academy-access";
+import { isOpenLoan, type LoanState, type RequestState } from "../../domain/bookings";
 import { effectiveLoanState, loanDaysLate, loanPhase } from "../../domain/loan-rules";
 import type { LoanView, RequestView } from "./model";
 
@@ -129,6 +130,7 @@ export function loadLoanViews(
       user: { name: users.name, surname: users.surname, email: users.email },
       strikes: users.penaltyStrikes,
       blocked: users.isBlocked,
+      validUntil: users.validoFinoAl,
       handedOverBy: { name: handedOverBy.name, surname: handedOverBy.surname },
     })
     .from(prestiti)
@@ -161,7 +163,7 @@ export function loadLoanViews(
     list.push(unit);
     unitsByLoan.set(unit.loanId, list);
   }
-  return rows.map(({ loan, itemName, checklist, user, strikes, blocked, handedOverBy }) => {
+  return rows.map(({ loan, itemName, checklist, user, strikes, blocked, validUntil, handedOverBy }) => {
     const units = unitsByLoan.get(loan.id) ?? [];
     const fullName = user ? `${user.name} ${user.surname}` : loan.chi;
     const handedOver = loan.consegnatoIl !== null;
@@ -212,6 +214,7 @@ export function loadLoanViews(
       richiesta_id: loan.richiestaId,
       penalty_strikes: strikes ?? 0,
       is_blocked: blocked ?? false,
+      account_scaduto: isOpenLoan(loan.stato) && isExpired(validUntil, today),
       created_at: loan.createdAt,
     };
   });

@@ -14,30 +14,17 @@ import { assertUnitBookable } from "../loans/bookings";
 import { markCancelled } from "../loans/cancel";
 import type { HandOverSetBody, SignSetBody } from "./model";
 import { renderSetReceipt } from "./receipt";
-import { addHistory, setOrNotFound, setRowFor } from "./set-rows";
+import { addHistory, setLoanUnits, setOrNotFound, setRowFor } from "./set-rows";
 import { refreshSetState } from "./settle";
 
 /** The set's loans not handed over yet, with their unit: what the desk can still tick. */
 function linesToCollect(db: Db, setId: number) {
-  return db
-    .select({
-      loanId: prestiti.id,
-      requestId: prestiti.richiestaId,
-      itemId: prestiti.inventarioId,
-      stato: prestiti.stato,
-      start: prestiti.dataUscita,
-      end: prestiti.dataRientro,
-      unitId: prestitiUnita.unitId,
-      code: unita.codiceUnivoco,
-    })
-    .from(prestiti)
-    .innerJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
-    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-    .where(
-      and(eq(prestiti.prenotazioneId, setId), inArray(prestiti.stato, OPEN_LOAN_STATES), isNull(prestiti.consegnatoIl)),
-    )
-    .orderBy(prestiti.id)
-    .all();
+  return setLoanUnits(
+    db,
+    setId,
+    and(inArray(prestiti.stato, OPEN_LOAN_STATES), isNull(prestiti.consegnatoIl)),
+    prestiti.id,
+  );
 }
 type LineToCollect = ReturnType<typeof linesToCollect>[number];
 
@@ -79,7 +66,7 @@ function tickLines(tx: Db, lines: LineToCollect[], scanned: number[], today: str
     if (!line) throw badRequest(`L'unità ${unit.code} non fa parte di questa prenotazione`);
     assertUnitBookable(
       tx,
-      { unitId, from: line.start, to: line.end, today },
+      { unitId, from: line.start, to: line.due, today },
       `L'unità ${unit.code} non è disponibile per le date della prenotazione`,
     );
     ticked.set(line.loanId, { line, unitId, code: unit.code });

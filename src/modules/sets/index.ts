@@ -13,6 +13,7 @@ import {
   createSetResponse,
   handOverSetBody,
   handOverSetResponse,
+  pendingBookingsAnswer,
   readSetResponse,
   rejectSetBody,
   resolveShortageBody,
@@ -30,6 +31,7 @@ import {
   shortageParams,
   signSetBody,
 } from "./model";
+import { pendingBookings } from "./pending-count";
 import { setReceipt } from "./receipt";
 import { returnSet, returnSetPreview } from "./returns";
 import { approveSet, cancelSet, listSets, mySets, readSet, rejectSet } from "./service";
@@ -58,6 +60,11 @@ export function setsModule(ctx: AppContext, tokens: TokenService) {
         reads: SET_LIST_READS,
         query: setListQuery,
         response: setList,
+      })
+      // The desk's "In Attesa" count: a set is one booking to decide, not one per line.
+      .get("/banco/in-attesa", () => ({ totale: pendingBookings(ctx.db) }), {
+        auth: "admin",
+        response: pendingBookingsAnswer,
       })
       .get("/prenotazioni/mie", ({ actor }) => mySets(ctx, actor), {
         auth: "signed-in",

@@ -335,3 +335,6 @@ export const resolveShortageResponse = {
   ...notFoundOrInvalid,
   409: errorAnswer,
 };
+
+/** How many bookings wait for the desk's decision, each set once. */
+export const pendingBookingsAnswer = t.Object({ totale: answerInteger() });

@@ -2,15 +2,14 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { mancanze, prenotazioni, prenotazioniAccessori, prestiti, prestitiUnita, unita } from "../../db/schema";
+import { mancanze, prenotazioni, prenotazioniAccessori, prestiti, unita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
-import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { SET_STATE } from "../../domain/sets";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { returnLoanStep } from "../loans/return";
 import type { ReturnSetBody, SetReturnPreview } from "./model";
-import { addHistory, SET_NOT_FOUND, setOrNotFound, setRowFor } from "./set-rows";
+import { addHistory, SET_NOT_FOUND, setLoanUnits, setOrNotFound, setRowFor } from "./set-rows";
 import { returnedLines, setReturnConsequences } from "./settle";
 import { missingText, openShortagesStep } from "./shortages";
 import { loadShortages } from "./views";
@@ -19,22 +18,12 @@ const NOT_OUT = "La prenotazione non è in corso: non c'è nulla da restituire";
 
 /** Every unit of the set handed over, with its loan and whether it is back. */
 function handedOverUnits(db: Db, setId: number) {
-  return db
-    .select({
-      unitId: prestitiUnita.unitId,
-      code: unita.codiceUnivoco,
-      loanId: prestiti.id,
-      due: prestiti.dataRientro,
-      keptLateDays: prestiti.giorniRitardoPregressi,
-      returnedOn: prestitiUnita.restituitaIl,
-      open: inArray(prestiti.stato, OPEN_LOAN_STATES),
-    })
-    .from(prestiti)
-    .innerJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
-    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-    .where(and(eq(prestiti.prenotazioneId, setId), isNotNull(prestiti.consegnatoIl), isNull(prestiti.annullatoIl)))
-    .orderBy(unita.codiceUnivoco)
-    .all();
+  return setLoanUnits(
+    db,
+    setId,
+    and(isNotNull(prestiti.consegnatoIl), isNull(prestiti.annullatoIl)),
+    unita.codiceUnivoco,
+  );
 }
 
 /** The units a return takes back: each must be one of the set's units still out. */

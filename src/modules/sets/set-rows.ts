@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { canSeeSet } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { prenotazioni, prenotazioniStoria } from "../../db/schema";
+import { prenotazioni, prenotazioniStoria, prestiti, prestitiUnita, unita } from "../../db/schema";
+import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { notFound } from "../../http/errors";
 import type { SetView } from "./model";
 import { loadSetView } from "./views";
@@ -41,4 +43,31 @@ export function addHistory(
       createdAt: ctx.clock.now().toISOString(),
     })
     .run();
+}
+
+/**
+ * The set's loans with their units, those `which` keeps, in `order`: what the hand-over ticks and what a
+ * return takes back read the same rows.
+ */
+export function setLoanUnits(db: Db, setId: number, which: SQL | undefined, order: SQL | SQLiteColumn) {
+  return db
+    .select({
+      loanId: prestiti.id,
+      requestId: prestiti.richiestaId,
+      itemId: prestiti.inventarioId,
+      stato: prestiti.stato,
+      open: inArray(prestiti.stato, OPEN_LOAN_STATES),
+      start: prestiti.dataUscita,
+      due: prestiti.dataRientro,
+      keptLateDays: prestiti.giorniRitardoPregressi,
+      unitId: prestitiUnita.unitId,
+      code: unita.codiceUnivoco,
+      returnedOn: prestitiUnita.restituitaIl,
+    })
+    .from(prestiti)
+    .innerJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
+    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+    .where(and(eq(prestiti.prenotazioneId, setId), which))
+    .orderBy(order)
+    .all();
 }

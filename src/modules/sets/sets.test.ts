@@ -603,6 +603,23 @@ describe("a mancanza settled with a penalty", () => {
     expect([standing.body.userInfo.penalty_strikes, standing.body.userInfo.is_blocked]).toEqual([3, true]);
   });
 
+  it("refuses a penalty for a deleted student, storing nothing, and closes it as replaced", async () => {
+    const scenario = await setWithMissingBattery();
+    const { client, admin, shortageId } = scenario;
+    expect((await client.delete(`/api/users/${scenario.student.user.id}`, admin)).status).toBe(200);
+    const refused = await client.put(`/api/mancanze/${shortageId}/risolvi`, { esito: "penalita" }, admin);
+    expect([refused.status, refused.body.error]).toEqual([
+      409,
+      "Lo studente non esiste più: risolvi la mancanza come restituita o sostituita",
+    ]);
+    expect((await client.get("/api/mancanze?stato=aperte", admin)).body.map((open: Json) => open.id)).toEqual([
+      shortageId,
+    ]);
+    expect(auditRows(scenario.ctx).filter((row) => row.action === "set.shortage.resolve")).toHaveLength(0);
+    const replaced = await client.put(`/api/mancanze/${shortageId}/risolvi`, { esito: "sostituito" }, admin);
+    expect(replaced.status).toBe(200);
+  });
+
   it("gives no strike when the accessory is brought back or replaced", async () => {
     const scenario = await setWithMissingBattery();
     await scenario.client.put(`/api/mancanze/${scenario.shortageId}/risolvi`, { esito: "sostituito" }, scenario.admin);

@@ -91,6 +91,16 @@ export function listShortages(ctx: AppContext, query: { stato?: string }) {
 }
 
 /**
+ * Who gets the strike of a mancanza settled with a penalty. A deleted student's mancanza has nobody to
+ * strike: refused, so the desk closes it another way instead of a penalty silently given to no one.
+ */
+function studentWhoOwes(shortage: { utenteId: number | null }): number {
+  if (shortage.utenteId === null)
+    throw conflict("Lo studente non esiste più: risolvi la mancanza come restituita o sostituita");
+  return shortage.utenteId;
+}
+
+/**
  * Closes a missing accessory of a set or of a single loan: brought back, replaced, or settled with a
  * penalty, which gives its student one strike by the manual penalty's rule (audited, told, counted
  * towards the block), once: a mancanza is resolved only once.
@@ -100,6 +110,7 @@ export function resolveShortage(ctx: AppContext, admin: Actor, id: number, input
     const shortage = tx.select().from(mancanze).where(eq(mancanze.id, id)).get();
     if (!shortage) throw notFound("Mancanza non trovata");
     if (shortage.risoltaIl) throw conflict("La mancanza è già stata risolta");
+    const strikeTo = input.esito === "penalita" ? studentWhoOwes(shortage) : null;
     const note = optionalText(input.nota, 1000);
     tx.update(mancanze)
       .set({ esito: input.esito, nota: note, risoltaIl: ctx.clock.now().toISOString(), risoltaDa: admin.id })
@@ -110,9 +121,9 @@ export function resolveShortage(ctx: AppContext, admin: Actor, id: number, input
     const text = `${shortage.quantita} × ${shortage.nome} ${OUTCOME_TEXT[input.esito]}${note ? `: ${note}` : ""}`;
     if (owner.setId !== undefined)
       addHistory(tx, ctx, admin, owner.setId, "mancanza_risolta", `Mancanza risolta: ${text}`);
-    if (input.esito === "penalita" && shortage.utenteId !== null)
+    if (strikeTo !== null)
       assignManualPenaltyStep(tx, ctx, admin, {
-        userId: shortage.utenteId,
+        userId: strikeTo,
         strikes: 1,
         motivo: `Accessorio non restituito: ${shortage.quantita} × ${shortage.nome} (${ownerText(owner)})`,
       });

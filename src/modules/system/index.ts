@@ -8,8 +8,9 @@ import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { backupOffThread } from "../../read-jobs";
 import { recordAudit } from "../audit/service";
+import { accountsGoneFromDirectory, lastDirectoryCheck } from "../auth/directory-check";
 import { fileAnswer } from "../schemas";
-import { type SystemStatus, systemStatus } from "./model";
+import { type DirectoryAccounts, directoryAccounts, type SystemStatus, systemStatus } from "./model";
 import { createStatusProbe } from "./service";
 
 /** Streams a file and deletes it once the download has been read to the end (or abandoned). */
@@ -45,6 +46,22 @@ export function systemModule(ctx: AppContext, tokens: TokenService) {
       .get("/system/status", status, { auth: "signed-in", response: systemStatus })
       // The path an existing desk client asks for the same answer.
       .get("/stats/system-status", status, { auth: "signed-in", response: systemStatus })
+      .get(
+        "/system/directory",
+        (): DirectoryAccounts => {
+          const last = lastDirectoryCheck(ctx);
+          return {
+            ultimo_controllo: last && {
+              il: last.at,
+              esito: last.outcome,
+              account_controllati: last.checked,
+              account_scomparsi: last.gone,
+            },
+            scomparsi: accountsGoneFromDirectory(ctx),
+          };
+        },
+        { auth: "admin", response: directoryAccounts },
+      )
       .get(
         "/system/backup",
         async ({ actor }) => {

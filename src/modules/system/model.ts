@@ -71,3 +71,28 @@ export const systemStatus = t.Object({
 });
 
 export type SystemStatus = Static<typeof systemStatus>;
+
+/** The daily directory check (Sistema): its last run in this process, and the LDAP accounts whose entry is gone. */
+export const directoryAccounts = t.Object({
+  ultimo_controllo: t.Nullable(
+    t.Object({
+      il: timestampText,
+      esito: t.UnionEnum(["completato", "directory_non_raggiungibile"]),
+      account_controllati: answerInteger(),
+      account_scomparsi: answerInteger(),
+    }),
+  ),
+  scomparsi: t.Array(
+    t.Object({
+      id: answerInteger(),
+      email: t.String(),
+      name: t.String(),
+      surname: t.String(),
+      matricola: t.Nullable(t.String()),
+      corso_accademico: t.Nullable(t.String()),
+      scomparso_il: timestampText,
+    }),
+  ),
+});
+
+export type DirectoryAccounts = Static<typeof directoryAccounts>;

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { academySignInErrorText } from "../../../src/domain/academy-sign-in-errors";
 import { ApiError, answerOf, publicAnswerOf, publicServer, server } from "../lib/api";
 
 // The academy sign-in: which ways in the sign-in screen offers (GET /api/auth/metodi), and the session
@@ -17,12 +18,14 @@ export function useSignInMethods() {
 
 /**
  * What the provider's round trip left in the address's fragment (never sent to a server): a one-time
- * code for the session, or the Italian reason the sign-in was refused. Read once, then cleared.
+ * code for the session, the Italian reason the sign-in was refused, or the code of why it could not
+ * start (`accesso_errore`, read as its Italian text). Read once, then cleared.
  */
 export function takeAcademyReturn(): { code: string | null; refused: string | null } {
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   const code = fragment.get("accesso");
-  const refused = fragment.get("accesso_negato");
+  const notStarted = fragment.get("accesso_errore");
+  const refused = fragment.get("accesso_negato") ?? (notStarted === null ? null : academySignInErrorText(notStarted));
   if (code !== null || refused !== null) window.history.replaceState(null, "", window.location.pathname);
   return { code, refused };
 }

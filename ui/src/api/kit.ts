@@ -4,7 +4,7 @@ import type { KitAvailabilityView, KitInput, KitView } from "../../../src/module
 import { answerOf, server } from "../lib/api";
 
 // Kits: the desk's templates of a set (GET/POST/PUT/DELETE /api/kit), the days a whole kit can be
-// booked (GET /api/kit/:id/disponibilita) and its label.
+// booked (GET /api/kit/:id/disponibilita); its label is printed with the units' (ui/src/api/labels.ts).
 
 export type { KitInput };
 export type Kit = KitView;
@@ -56,9 +56,4 @@ export function useDeleteKit() {
   return useKitWrite((id: number) =>
     answerOf(server.api.kit({ id: String(id) }).delete(), "Errore nell'eliminazione del kit"),
   );
-}
-
-/** The kit's label (PDF with its QR code), for a download button. */
-export function kitLabelPath(id: number) {
-  return `/api/kit/${id}/etichetta`;
 }

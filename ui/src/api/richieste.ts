@@ -18,6 +18,8 @@ export const richiesteKeys = {
   /** One poll serves the dashboard counter, the notifications and the desktop alerts. */
   newestPending: ["richieste", REQUEST_STATE.pending, "newest"] as const,
   recent: ["richieste", "recenti"] as const,
+  /** How many bookings wait for a decision, each set once. */
+  waitingCount: ["richieste", REQUEST_STATE.pending, "conteggio"] as const,
   mine: ["richieste", "mie"] as const,
 };
 
@@ -73,6 +75,18 @@ export function useNewestPendingRequests(options: { refetchInterval?: number } =
         }),
       ).then(pageOf),
     refetchInterval: options.refetchInterval,
+  });
+}
+
+/**
+ * How many bookings wait for the desk's decision (GET /api/banco/in-attesa): a set of many lines counts
+ * once, as the desk decides it once. Polled as the bell's page is, so the two never tell different stories.
+ */
+export function useWaitingBookingsCount() {
+  return useQuery({
+    queryKey: richiesteKeys.waitingCount,
+    queryFn: () => answerOf(server.api.banco["in-attesa"].get()).then((answer) => answer.totale),
+    refetchInterval: DESK_POLL_INTERVAL_MS,
   });
 }
 

@@ -1,15 +1,17 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { calendarDateIn } from "../../../src/domain/dates";
-import type { SystemStatus } from "../../../src/modules/system/model";
+import type { DirectoryAccounts, SystemStatus } from "../../../src/modules/system/model";
 import { answerOf, apiDownload, publicAnswerOf, publicServer, server } from "../lib/api";
 import { saveFile } from "../lib/save-file";
 
 // The server itself: GET /api/health (public: its name, its clock and its "today"), GET /api/system/status
-// (the Sistema page) and the database backup (GET /api/system/backup, a file).
+// (the Sistema page), the daily directory check (GET /api/system/directory) and the database backup
+// (GET /api/system/backup, a file).
 
 export const systemKeys = {
   health: ["health"] as const,
   status: ["system", "status"] as const,
+  directory: ["system", "directory"] as const,
 };
 
 export const DEFAULT_SERVICE_NAME = "PrestaLab";
@@ -58,6 +60,18 @@ export function useSystemStatus() {
   });
 }
 
+/** The directory is checked once a day: a look a minute is plenty while the page stays open. */
+const DIRECTORY_REFRESH_MS = 60_000;
+
+/** The last directory check and the LDAP accounts whose entry is gone. */
+export function useDirectoryAccounts() {
+  return useQuery({
+    queryKey: systemKeys.directory,
+    queryFn: () => answerOf(server.api.system.directory.get()),
+    refetchInterval: DIRECTORY_REFRESH_MS,
+  });
+}
+
 export const BACKUP_ERROR = "Errore durante il backup del database";
 
 /** A consistent copy of the database, named by the server with the date and time it was taken. */
@@ -72,7 +86,7 @@ export function useDownloadBackup() {
   });
 }
 
-export type { SystemStatus };
+export type { DirectoryAccounts, SystemStatus };
 export type Health = SystemStatus["overall"];
 export type ServiceName = keyof SystemStatus["services"];
 export type SystemMetrics = NonNullable<SystemStatus["metrics"]>;

@@ -143,6 +143,7 @@ describe("student area", () => {
       "Dashboard",
       "I Miei Prestiti",
       "Le mie prenotazioni",
+      "In coda",
       "Articoli Disponibili",
       "Segnala Guasto",
     ]);

@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, ListChecks, PackageSearch, TriangleAlert } from "lucide-react";
+import { ClipboardList, Hourglass, LayoutDashboard, ListChecks, PackageSearch, TriangleAlert } from "lucide-react";
 import { useLayoutEffect, useState } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ChooseCourseCard } from "../features/account/components/choose-course-card";
@@ -14,6 +14,7 @@ import { SetToolbarButton } from "../features/set-booking/components/set-toolbar
 import { StudentDashboardPage } from "../features/student-dashboard/components/student-dashboard-page";
 import { StudentNotificationCenter } from "../features/student-notifications/components/student-notification-center";
 import { SystemPage } from "../features/system/components/system-page";
+import { WaitingListPage } from "../features/waiting-list/components/waiting-list-page";
 import { type NavigationTarget, onNavigationRequest } from "../lib/navigation-event";
 import { newRequestParams } from "../lib/request-wizard-link";
 import { claimSetCart } from "../lib/set-cart";
@@ -27,6 +28,7 @@ const STUDENT_VIEWS: NavItem[] = [
   { key: "dashboard", href: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { key: "miei-prestiti", href: "/miei-prestiti", label: "I Miei Prestiti", icon: ClipboardList },
   { key: "mie-prenotazioni", href: "/mie-prenotazioni", label: "Le mie prenotazioni", icon: ListChecks },
+  { key: "attese", href: "/attese", label: "In coda", icon: Hourglass },
   { key: "articoli", href: "/articoli", label: "Articoli Disponibili", icon: PackageSearch },
   { key: "segnalazioni", href: "/segnalazioni", label: "Segnala Guasto", icon: TriangleAlert },
 ];
@@ -61,6 +63,7 @@ export function StudentArea() {
         <Route path="dashboard" element={dashboard} />
         <Route path="miei-prestiti" element={<MyLoansPage onNewRequest={() => openRequest()} />} />
         <Route path="mie-prenotazioni" element={<MySetsPage />} />
+        <Route path="attese" element={<WaitingListPage />} />
         <Route path="articoli" element={<AvailableItemsPage onRequestItem={openRequest} />} />
         <Route path="inventario/:id" element={<ItemPage isDesk={false} onRequestItem={openRequest} />} />
         <Route path="segnalazioni" element={<ReportFaultPage />} />

@@ -28,6 +28,7 @@ function renderDashboard(api: ApiRoutes = {}) {
       "GET /api/auth/password-reset-requests": { body: [] },
       "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
       "GET /api/richieste": requestListRoute([aLoanRequest(), aLoanRequest({ id: 32, stato: "approvata" })]),
+      "GET /api/banco/in-attesa": { body: { totale: 1 } },
       "GET /api/riparazioni": {
         body: [
           { id: 1, stato: "in_corso" },
@@ -68,7 +69,10 @@ describe("Dashboard Amministratore", () => {
         oggetto_nome: `Oggetto ${index}`,
       }),
     );
-    const { server } = renderDashboard({ "GET /api/richieste": requestListRoute(history) });
+    const { server } = renderDashboard({
+      "GET /api/richieste": requestListRoute(history),
+      "GET /api/banco/in-attesa": { body: { totale: 130 } },
+    });
     await waitFor(() => expect(counter("Richieste").textContent).toContain("240"));
     // More wait than the one page read: the count is the server's total.
     await waitFor(() => expect(counter("Richieste").textContent).toContain("130 in attesa"));

@@ -51,6 +51,29 @@ describe("sign-in with the academy's account", () => {
     renderApp({ path: `/#accesso_negato=${encodeURIComponent(message)}`, api: { "GET /api/auth/metodi": methods() } });
     expect(await screen.findByText(message)).toBeTruthy();
   });
+
+  it("says in Italian why the academy sign-in could not start, from the code the server sends back", async () => {
+    renderApp({ path: "/#accesso_errore=indirizzo_pubblico_mancante", api: { "GET /api/auth/metodi": methods() } });
+    expect(
+      await screen.findByText(
+        "L'accesso con l'account dell'Accademia richiede l'indirizzo pubblico di PrestaLab (URL pubblico nelle impostazioni o PUBLIC_URL)",
+      ),
+    ).toBeTruthy();
+    expect(window.location.hash).toBe("");
+  });
+
+  it("shows only a fixed text for a code it does not know, never the address's words", async () => {
+    renderApp({
+      path: "/#accesso_errore=Scrivi%20la%20password%20su%20altro.it",
+      api: { "GET /api/auth/metodi": methods() },
+    });
+    expect(
+      await screen.findByText(
+        "L'accesso con l'account dell'Accademia non è riuscito: riprova, o accedi con la password se ne hai una",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/altro\.it/)).toBeNull();
+  });
 });
 
 describe("a student whose academy account maps to no course", () => {

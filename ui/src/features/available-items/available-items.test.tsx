@@ -122,6 +122,21 @@ describe("Articoli Disponibili", () => {
     expect(searches).not.toContain("b");
   });
 
+  it("tells the server of a search that found nothing, with only its words, once it settles", async () => {
+    const { user, server } = await openAvailableItems({
+      "POST /api/domanda/ricerche": { body: { message: "Ricerca registrata" } },
+    });
+    await screen.findByRole("list", { name: "Articoli" });
+    await user.type(screen.getByLabelText("Cerca articoli"), "batterie");
+    await waitFor(() => expect(shownNames()).toEqual(["Canon EOS R6"]));
+    await user.clear(screen.getByLabelText("Cerca articoli"));
+    await user.type(screen.getByLabelText("Cerca articoli"), "drone");
+    expect(await screen.findByText("Nessun articolo trovato")).toBeTruthy();
+    await waitFor(() => expect(server.callsTo("POST /api/domanda/ricerche")).toHaveLength(1), { timeout: 5_000 });
+    // A search that found something is no demand; the words typed on the way are not sent either.
+    expect(server.callsTo("POST /api/domanda/ricerche")[0]?.body).toEqual({ testo: "drone" });
+  });
+
   it("filters by category on the server", async () => {
     const { user, server } = await openAvailableItems();
     await screen.findByRole("list", { name: "Articoli" });

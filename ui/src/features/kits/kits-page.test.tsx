@@ -1,5 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { recordDownloads } from "../../../test/downloads";
 import { anAdmin } from "../../../test/fixtures";
 import { anItem, aUnit } from "../../../test/inventory-fixtures";
 import { inventoryRoute } from "../../../test/paged-lists";
@@ -11,7 +12,40 @@ const camera = anItem({
   unita: [aUnit({ id: 100, codice_univoco: "CANON_001" }), aUnit({ id: 101, codice_univoco: "CANON_002" })],
 });
 
+/** The files the screen handed to the browser to save. */
+const saved = recordDownloads();
+
+const portraitKit = {
+  id: 7,
+  nome: "Kit ritratto",
+  descrizione: null,
+  corsi_assegnati: ["Fotografia"],
+  righe: [{ id: 1, inventario_id: 10, oggetto_nome: "Canon EOS R6", quantita: 1, unit_id: null, codice_univoco: null }],
+  accessori: [],
+  created_at: "2026-01-10T09:00:00.000Z",
+  updated_at: "2026-01-10T09:00:00.000Z",
+};
+
 describe("the desk's kits", () => {
+  it("prints a kit's label in the format chosen, through the labels' own call", async () => {
+    const { user, server } = renderApp({
+      signedInAs: anAdmin(),
+      path: "/kit",
+      api: {
+        "GET /api/kit": { body: [portraitKit] },
+        "GET /api/etichette": { body: {}, headers: { "content-disposition": 'attachment; filename="etichette.pdf"' } },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Stampa l'etichetta di Kit ritratto" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Stampa etichette" }));
+    expect(dialog.getByText("Etichetta di Kit ritratto: codice QR e codice a barre")).toBeTruthy();
+    await user.selectOptions(dialog.getByRole("combobox", { name: "Formato" }), "62mm");
+    await user.click(dialog.getByRole("button", { name: "Scarica il PDF" }));
+    await waitFor(() => expect(saved).toEqual(["etichette.pdf"]));
+    expect(server.callsTo("GET /api/etichette").map((call) => call.query)).toEqual([{ kit: "7", formato: "62mm" }]);
+    expect(await screen.findByText("Etichetta pronta: Kit ritratto")).toBeTruthy();
+  });
+
   it("creates a kit with a pinned unit, its courses and its accessories", async () => {
     const { user, server } = renderApp({
       signedInAs: anAdmin(),

@@ -39,6 +39,7 @@ function renderLoans(path = "/prestiti", api: ApiRoutes = {}) {
     api: {
       "GET /api/prestiti": loanListRoute([overdue, active, returned]),
       "GET /api/richieste": requestListRoute([pending, handled]),
+      "GET /api/banco/in-attesa": { body: { totale: 1 } },
       "GET /api/avvisi": { body: noAlerts() },
       ...api,
     },
@@ -91,6 +92,20 @@ describe("Prestiti", () => {
     expect(onTime.queryByText(/penalità/)).toBeNull();
   });
 
+  it("flags the open loans of a student whose account has expired, on the card and in the table", async () => {
+    const { user } = renderLoans("/prestiti", {
+      "GET /api/prestiti": loanListRoute([{ ...overdue, account_scaduto: true }, active, returned]),
+    });
+    await screen.findByRole("article", { name: /Microfono Rode/ });
+    expect(card(/Microfono Rode/).getByText("Account scaduto")).toBeTruthy();
+    expect(card(/Treppiede Manfrotto/).queryByText("Account scaduto")).toBeNull();
+    await user.click(screen.getByRole("radio", { name: /Tabella/ }));
+    const table = within(await screen.findByRole("table", { name: "Prestiti attivi" }));
+    const row = table.getByRole("row", { name: /Microfono Rode/ });
+    expect(within(row).getByText("Account scaduto")).toBeTruthy();
+    expect(table.getAllByText("Account scaduto")).toHaveLength(1);
+  });
+
   it("lists returned loans as Completato with their return date", async () => {
     const { user } = renderLoans();
     await user.click(await screen.findByRole("tab", { name: /^Completati/ }));
@@ -128,12 +143,23 @@ describe("Prestiti", () => {
     expect(screen.queryByText("1 richiesta in attesa di approvazione")).toBeNull();
   });
 
+  it("counts a pending set once on the tab and the banner, as the server counts the bookings waiting", async () => {
+    const setLines = [40, 41, 42].map((id) => aLoanRequest({ id, prenotazione_id: 9, oggetto_nome: "Sony A7 III" }));
+    renderLoans("/prestiti", {
+      "GET /api/richieste": requestListRoute([pending, ...setLines]),
+      "GET /api/banco/in-attesa": { body: { totale: 2 } },
+    });
+    expect(await screen.findByText("2 richieste in attesa di approvazione")).toBeTruthy();
+    expect(tab(/^In Attesa/).textContent).toContain("2");
+  });
+
   it("pages the pending requests 30 at a time, Mostra altri asking the server for the next page", async () => {
     const waiting = Array.from({ length: 33 }, (_, index) =>
       aLoanRequest({ id: 100 + index, utente_nome: "Richiedente", utente_cognome: String(index) }),
     );
     const { user, server } = renderLoans("/prestiti?tab=in_attesa", {
       "GET /api/richieste": requestListRoute(waiting),
+      "GET /api/banco/in-attesa": { body: { totale: 33 } },
     });
     await screen.findByRole("article", { name: /Richiedente 0$/ });
     expect(cards()).toHaveLength(30);

@@ -137,3 +137,52 @@ describe("the student's set", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Il mio set, vuoto" })).toBeTruthy());
   });
 });
+
+describe("the kit's waiting list in the set", () => {
+  it("offers the kit's queue for the refused dates when a line of the kit had no unit free", async () => {
+    const refusal = {
+      status: 409,
+      body: {
+        error: "Alcune righe non sono disponibili",
+        righe: [{ inventario_id: 10, richieste: 1, libere: 0, libero_dal: "2025-03-25" }],
+      },
+    };
+    const joined = { status: 201, body: { id: 9, posizione: 1, stato: "in_coda" } };
+    const { user, server } = await openCatalogue(
+      setApi({ "POST /api/prenotazioni": refusal, "POST /api/attese": joined }),
+    );
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
+    await user.click(screen.getByRole("button", { name: /Il mio set/ }));
+    await user.click(drawer().getByRole("button", { name: "Scegli le date" }));
+    await screen.findByRole("grid");
+    await user.click(calendarDayButton(drawer(), addDays(TODAY, 10)));
+    await user.click(calendarDayButton(drawer(), addDays(TODAY, 12)));
+    await user.click(drawer().getByRole("button", { name: "Invia richiesta" }));
+
+    const form = within(await drawer().findByRole("group", { name: "Avvisami se si libera: Kit Ripresa" }));
+    await user.click(form.getByRole("button", { name: "Avvisami se si libera" }));
+    expect(await drawer().findByText("Sei il n. 1 in coda per Kit Ripresa.")).toBeTruthy();
+    expect(server.callsTo("POST /api/attese")[0]?.body).toEqual({
+      kit_id: 5,
+      dal: addDays(TODAY, 10),
+      al: addDays(TODAY, 12),
+    });
+  });
+
+  it("offers no kit queue when only a line outside the kit is short", async () => {
+    const refusal = {
+      status: 409,
+      body: { error: "Alcune righe", righe: [{ inventario_id: 11, richieste: 2, libere: 1, libero_dal: null }] },
+    };
+    const { user } = await openCatalogue(setApi({ "POST /api/prenotazioni": refusal }));
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
+    await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
+    await user.click(screen.getByRole("button", { name: /Il mio set/ }));
+    await user.click(drawer().getByRole("button", { name: "Scegli le date" }));
+    await screen.findByRole("grid");
+    await user.click(calendarDayButton(drawer(), addDays(TODAY, 10)));
+    await user.click(drawer().getByRole("button", { name: "Invia richiesta" }));
+    await screen.findByRole("list", { name: "Righe non disponibili" });
+    expect(drawer().queryByRole("group", { name: "Avvisami se si libera: Kit Ripresa" })).toBeNull();
+  });
+});

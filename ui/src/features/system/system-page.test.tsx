@@ -49,7 +49,12 @@ function renderSystem(api: ApiRoutes = {}, signedInAs = anAdmin()) {
   return renderApp({
     signedInAs,
     path: "/sistema",
-    api: { ...adminShellApi, "GET /api/system/status": { body: aStatus() }, ...api },
+    api: {
+      ...adminShellApi,
+      "GET /api/system/status": { body: aStatus() },
+      "GET /api/system/directory": { body: { ultimo_controllo: null, scomparsi: [] } },
+      ...api,
+    },
   });
 }
 
@@ -170,6 +175,65 @@ describe("Stato del Sistema (admin)", () => {
     expect(on.getByText("Inviate").nextElementSibling?.textContent).toBe("40");
     expect(on.getByText("Non inviate").nextElementSibling?.textContent).toBe("1");
     expect(on.getByText(/451 Casella temporaneamente non disponibile/)).toBeTruthy();
+  });
+
+  it("lists the accounts the directory no longer has, with the last check", async () => {
+    renderSystem({
+      "GET /api/system/directory": {
+        body: {
+          ultimo_controllo: {
+            il: "2026-03-10T05:00:00.000Z",
+            esito: "completato",
+            account_controllati: 12500,
+            account_scomparsi: 1,
+          },
+          scomparsi: [
+            {
+              id: 7,
+              email: "carla.via@studenti.accademia.it",
+              name: "Carla",
+              surname: "Via",
+              matricola: "carla.via",
+              corso_accademico: "Fotografia",
+              scomparso_il: "2026-03-10T05:00:00.000Z",
+            },
+          ],
+        },
+      },
+    });
+    const card = within(await screen.findByRole("region", { name: "Account non più nella directory" }));
+    expect(card.getByText(/Ultimo controllo il .*: 12\.500 account LDAP controllati\./)).toBeTruthy();
+    const rows = card.getAllByRole("listitem");
+    expect(rows).toHaveLength(1);
+    const row = within(rows[0] as HTMLElement);
+    expect(row.getByRole("link", { name: "Carla Via" }).getAttribute("href")).toBe("/utenti/7");
+    expect(row.getByText("carla.via@studenti.accademia.it")).toBeTruthy();
+    expect(row.getByText("non trovato dal 10/03/2026")).toBeTruthy();
+  });
+
+  it("says when the directory did not answer the check, and that nobody was marked", async () => {
+    renderSystem({
+      "GET /api/system/directory": {
+        body: {
+          ultimo_controllo: {
+            il: "2026-03-10T05:00:00.000Z",
+            esito: "directory_non_raggiungibile",
+            account_controllati: 1250,
+            account_scomparsi: 0,
+          },
+          scomparsi: [],
+        },
+      },
+    });
+    const card = within(await screen.findByRole("region", { name: "Account non più nella directory" }));
+    expect(card.getByText(/La directory non ha risposto .*: nessun account è stato segnato/)).toBeTruthy();
+  });
+
+  it("shows no directory card to an academy without LDAP", async () => {
+    renderSystem();
+    await screen.findByText("Tutto Operativo");
+    await screen.findByText("Nessun incidente rilevato");
+    expect(screen.queryByRole("region", { name: "Account non più nella directory" })).toBeNull();
   });
 
   it("says when there is no incident", async () => {

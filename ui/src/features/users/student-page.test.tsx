@@ -41,6 +41,25 @@ describe("the student page", () => {
     expect(section("Storico").getByRole("link", { name: "Luce LED Aputure" })).toBeTruthy();
   });
 
+  it("flags the open loans of a student whose account has expired", async () => {
+    const sheet = aTroubledSheet();
+    renderStudent({
+      "GET /api/utenti/3/scheda": {
+        body: { ...sheet, prestiti_aperti: sheet.prestiti_aperti.map((loan) => ({ ...loan, account_scaduto: true })) },
+      },
+    });
+    const held = within(await screen.findByRole("region", { name: "In prestito ora" }));
+    expect(held.getByText("Account scaduto")).toBeTruthy();
+    expect(section("Storico").queryByText("Account scaduto")).toBeNull();
+  });
+
+  it("shows no expiry flag while the account is valid", async () => {
+    renderStudent();
+    const held = within(await screen.findByRole("region", { name: "In prestito ora" }));
+    expect(held.getByText("Scaduto")).toBeTruthy();
+    expect(held.queryByText("Account scaduto")).toBeNull();
+  });
+
   it("says when a student is in good standing and has nothing", async () => {
     renderStudent({ "GET /api/utenti/3/scheda": { body: aSheet() } });
     expect(await screen.findByText("In regola: nessun blocco, ritardo, penalità o mancanza")).toBeTruthy();

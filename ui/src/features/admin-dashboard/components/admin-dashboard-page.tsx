@@ -3,6 +3,7 @@ import { PendingExtensions } from "../../../components/extension/pending-extensi
 import { PageHeader } from "../../../components/page-header";
 import { useMediaQuery } from "../../../lib/use-media-query";
 import { DashboardCounters } from "./dashboard-counters";
+import { DeskQueuesCard } from "./desk-queues-card";
 import { ImportantAlerts } from "./important-alerts";
 import { OpenShortages } from "./open-shortages";
 import { PasswordResetRequests } from "./password-reset-requests";
@@ -10,13 +11,23 @@ import { QuickActions } from "./quick-actions";
 import { RecentReports } from "./recent-reports";
 import { RecentRequests } from "./recent-requests";
 
-type Section = "counters" | "alerts" | "shortages" | "extensions" | "actions" | "requests" | "reports" | "resets";
+type Section =
+  | "counters"
+  | "alerts"
+  | "shortages"
+  | "extensions"
+  | "queues"
+  | "actions"
+  | "requests"
+  | "reports"
+  | "resets";
 
 const SECTIONS: Record<Section, { content: ReactNode; half?: boolean }> = {
   counters: { content: <DashboardCounters /> },
   alerts: { content: <ImportantAlerts /> },
   shortages: { content: <OpenShortages /> },
   extensions: { content: <PendingExtensions /> },
+  queues: { content: <DeskQueuesCard /> },
   actions: { content: <QuickActions /> },
   requests: { content: <RecentRequests />, half: true },
   reports: { content: <RecentReports />, half: true },
@@ -28,6 +39,7 @@ const DESK_ORDER: Section[] = [
   "alerts",
   "shortages",
   "extensions",
+  "queues",
   "actions",
   "requests",
   "reports",
@@ -38,6 +50,7 @@ const PHONE_ORDER: Section[] = [
   "shortages",
   "extensions",
   "requests",
+  "queues",
   "counters",
   "actions",
   "reports",

@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { ClipboardList, MessageSquareWarning, Package, Wrench } from "lucide-react";
 import { useInventorySummary } from "../../../api/inventario";
-import { useNewestPendingRequests, useRecentRequests } from "../../../api/richieste";
+import { useRecentRequests, useWaitingBookingsCount } from "../../../api/richieste";
 import { useRepairs } from "../../../api/riparazioni";
 import { useReports } from "../../../api/segnalazioni";
 
@@ -37,7 +37,7 @@ const ACTIVE_REPORT_STATES = ["aperta", "in_corso"];
 export function DashboardCounters() {
   const inventory = useInventorySummary();
   const requests = useRecentRequests();
-  const pending = useNewestPendingRequests();
+  const waiting = useWaitingBookingsCount();
   const repairs = useRepairs();
   const reports = useReports();
 
@@ -53,7 +53,7 @@ export function DashboardCounters() {
       />
       <Counter
         label="Richieste"
-        caption={pending.data ? `${pending.data.totale} in attesa` : "richieste di prestito"}
+        caption={waiting.data === undefined ? "richieste di prestito" : `${waiting.data} in attesa`}
         icon={ClipboardList}
         tone="bg-sky-50 text-sky-600"
         value={requests.data?.totale}

@@ -10,6 +10,7 @@ import { PageHeader } from "../../../components/page-header";
 import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { useEmptySearchReport } from "../use-empty-search-report";
 import { ItemCard } from "./item-card";
 import { KitCard } from "./kit-card";
 
@@ -41,6 +42,8 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
     categoryId === ALL_CATEGORIES
       ? (kits.data ?? []).filter((kit) => kit.nome.toLowerCase().includes(serverSearch.toLowerCase()))
       : [];
+  const foundNothing = items.isSuccess && !items.isPlaceholderData && shown.length === 0 && shownKits.length === 0;
+  useEmptySearchReport(foundNothing ? serverSearch : "");
 
   return (
     <>

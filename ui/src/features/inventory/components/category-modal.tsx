@@ -8,7 +8,7 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
-import { failureText } from "../utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 import { CategoryDeleteConfirmation } from "./category-delete-confirmation";
 import { CategoryRow } from "./category-row";
 import { NewCategoryForm } from "./new-category-form";

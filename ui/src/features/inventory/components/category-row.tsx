@@ -2,7 +2,7 @@ import { Check, Pencil, Tag, Trash2, X } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { type Category, useRenameCategory } from "../../../api/categorie";
 import { IconButton } from "../../../components/button";
-import { failureText } from "../utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 
 /** One category in the dialog's list: its name and item count, renamed in place or offered for deletion. */
 export function CategoryRow({ category, onDelete }: { category: Category; onDelete: () => void }) {

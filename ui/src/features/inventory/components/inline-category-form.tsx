@@ -3,7 +3,7 @@ import { type KeyboardEvent, useId, useState } from "react";
 import { type Category, useCreateCategory } from "../../../api/categorie";
 import { Button, IconButton } from "../../../components/button";
 import { useToast } from "../../../components/toast";
-import { failureText } from "../utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 
 /**
  * "Nuova categoria" that opens into a one-line form. Not a <form>: it also lives inside the item

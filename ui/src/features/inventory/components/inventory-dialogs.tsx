@@ -2,7 +2,7 @@ import { type InventoryItem, type InventoryUnit, useDeleteItem } from "../../../
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { NoticeDialog } from "../../../components/notice-dialog";
 import { useToast } from "../../../components/toast";
-import { failureText } from "../utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 import { CategoryModal } from "./category-modal";
 import { ItemWizard } from "./item-wizard/item-wizard";
 import { LoanDetailsModal } from "./loan-details-modal";

@@ -8,7 +8,7 @@ import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { formatDate } from "../../../lib/dates";
-import { failureText } from "../utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 
 const LOAN_STATUS: Record<UnitLoanView["stato"], { label: string; color: string }> = {
   attivo: { label: "Attivo", color: "bg-emerald-50 text-emerald-700 ring-emerald-600/20" },

@@ -4,7 +4,7 @@ import { useCreateCategory } from "../../../api/categorie";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { useToast } from "../../../components/toast";
-import { failureText } from "../utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 
 /** The field on top of the category dialog that adds a category. */
 export function NewCategoryForm() {

@@ -5,7 +5,7 @@ import type { ImportColumn, ImportJobView, ImportOutcome } from "../../../../../
 import { useDownloadTemplate, useExportInventory, useImportInventory } from "../../../api/excel";
 import { DropdownMenu } from "../../../components/dropdown-menu";
 import { useToast } from "../../../components/toast";
-import { failureText } from "../utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 
 /** What the last spreadsheet operation is doing or did, shown under the page title. */
 export type TransferStatus =

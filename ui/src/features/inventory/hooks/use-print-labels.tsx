@@ -1,9 +1,9 @@
 import { useState } from "react";
 import type { WholeInventoryItem } from "../../../api/inventario";
 import { downloadLabels } from "../../../api/labels";
+import { LabelsDialog } from "../../../components/labels-dialog";
 import { useToast } from "../../../components/toast";
-import { LabelsDialog } from "../components/labels-dialog";
-import { failureText } from "../utils/failure-text";
+import { failureText } from "../../../lib/failure-text";
 
 /** The items to label, or how to fetch them when the screen does not hold them all. */
 export type LabelledItems = WholeInventoryItem[] | (() => Promise<WholeInventoryItem[]>);
@@ -34,7 +34,7 @@ export function usePrintLabels() {
       onClose={() => setUnitIds(null)}
       onPrint={async (format, start) => {
         try {
-          await downloadLabels(unitIds, format, start);
+          await downloadLabels({ unitIds }, format, start);
           showToast(`Etichette pronte: ${unitIds.length} unità`);
           setUnitIds(null);
         } catch (error) {

@@ -1,4 +1,5 @@
-import { ArrowLeft, CalendarPlus, MapPin, PackageX, Tag } from "lucide-react";
+import { ArrowLeft, BellRing, CalendarPlus, MapPin, PackageX, Tag } from "lucide-react";
+import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { addDays } from "../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
@@ -12,9 +13,11 @@ import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { isShowablePicture, Picture } from "../../../components/picture";
 import { LoadingState } from "../../../components/spinner";
+import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../../components/waiting-list/join-queue-form";
 import { ApiError } from "../../../lib/api";
 import { firstFreeDay, freeTodayLabel, takenDays } from "../../../lib/item-availability";
 import { DeskItemPanel } from "./desk-item-panel";
+import { ItemQueue } from "./item-queue";
 
 interface ItemPageProps {
   /** Opens the new-request wizard on this item (students). */
@@ -37,6 +40,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
   const availability = useItemAvailability(item.data ? item.data.id : null, today);
   const closedDays = useClosedDays(today, addDays(today, BOOKING_HORIZON_DAYS));
   const backLink = isDesk ? "/inventario" : "/articoli";
+  const [waiting, setWaiting] = useState(false);
 
   if (itemId === null || item.isError) {
     const missing = itemId === null || (item.error instanceof ApiError && item.error.status === 404);
@@ -77,7 +81,10 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
       <ItemSummary item={details} />
 
       {isDesk ? (
-        <DeskItemPanel item={details} availability={availability.data} today={today} unitCode={search.get("unita")} />
+        <>
+          <DeskItemPanel item={details} availability={availability.data} today={today} unitCode={search.get("unita")} />
+          <ItemQueue itemId={details.id} />
+        </>
       ) : (
         <section
           aria-labelledby="item-calendar-title"
@@ -88,6 +95,9 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
               Disponibilità
             </h2>
             <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" icon={BellRing} aria-expanded={waiting} onClick={() => setWaiting(!waiting)}>
+                {JOIN_QUEUE_LABEL}
+              </Button>
               <AddToSetButton kind="articolo" id={details.id} nome={details.nome} disabled={!nextFree} />
               <Button icon={CalendarPlus} disabled={!nextFree} onClick={() => onRequestItem?.(details.id)}>
                 Richiedi
@@ -111,6 +121,11 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
                 unavailableDays={closedDays}
               />
             </>
+          )}
+          {waiting && (
+            <div className="mt-4 border-t border-slate-200 pt-4">
+              <JoinQueueForm target={{ inventario_id: details.id }} nome={details.nome} today={today} />
+            </div>
           )}
         </section>
       )}

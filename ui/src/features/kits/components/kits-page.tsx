@@ -1,16 +1,17 @@
 import { Boxes, Pencil, Plus, QrCode, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { type Kit, kitLabelPath, useDeleteKit, useKits } from "../../../api/kit";
+import type { LabelFormat } from "../../../../../src/domain/label-formats";
+import { type Kit, useDeleteKit, useKits } from "../../../api/kit";
+import { downloadLabels } from "../../../api/labels";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { DownloadButton } from "../../../components/download-button";
 import { EmptyState } from "../../../components/empty-state";
+import { LabelsDialog } from "../../../components/labels-dialog";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
-import { apiDownload } from "../../../lib/api";
-import { saveFile } from "../../../lib/save-file";
+import { failureText } from "../../../lib/failure-text";
 import { KitFormDialog } from "./kit-form-dialog";
 
 type Editing = { kit: Kit | null } | null;
@@ -22,6 +23,17 @@ export function KitsPage() {
   const showToast = useToast();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Kit | null>(null);
+  const [labelling, setLabelling] = useState<Kit | null>(null);
+
+  async function printLabel(kit: Kit, format: LabelFormat, start: number) {
+    try {
+      await downloadLabels({ kitIds: [kit.id] }, format, start);
+      showToast(`Etichetta pronta: ${kit.nome}`);
+      setLabelling(null);
+    } catch (error) {
+      showToast(failureText(error as Error, "Etichetta non disponibile"), "error");
+    }
+  }
 
   return (
     <>
@@ -60,19 +72,15 @@ export function KitsPage() {
               </p>
             )}
             <div className="mt-3 flex flex-wrap justify-end gap-2">
-              <DownloadButton
-                label="Etichetta"
+              <Button
+                variant="secondary"
                 icon={QrCode}
-                ariaLabel={`Stampa l'etichetta di ${kit.nome}`}
-                fallbackError="Errore nel download dell'etichetta"
-                download={async () => {
-                  const { blob, fileName } = await apiDownload(
-                    kitLabelPath(kit.id),
-                    "Errore nel download dell'etichetta",
-                  );
-                  saveFile(blob, fileName ?? `etichetta-kit-${kit.id}.pdf`);
-                }}
-              />
+                aria-label={`Stampa l'etichetta di ${kit.nome}`}
+                onClick={() => setLabelling(kit)}
+                className="py-2"
+              >
+                Stampa etichetta
+              </Button>
               <Button
                 variant="secondary"
                 icon={Pencil}
@@ -95,6 +103,14 @@ export function KitsPage() {
           </li>
         ))}
       </ul>
+      {labelling && (
+        <LabelsDialog
+          units={1}
+          subject={`Etichetta di ${labelling.nome}`}
+          onClose={() => setLabelling(null)}
+          onPrint={(format, start) => printLabel(labelling, format, start)}
+        />
+      )}
       {editing && <KitFormDialog kit={editing.kit} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

@@ -1,10 +1,11 @@
-import { ArrowLeft, Send } from "lucide-react";
+import { ArrowLeft, BellRing, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MAX_NOTE_LENGTH } from "../../../../../src/domain/academy-settings";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
 import type { BlockedStudentAnswer } from "../../../../../src/modules/loans/model";
+import { noFreeUnitRefusal } from "../../../api/attese";
 import { useClosedDays } from "../../../api/impostazioni";
 import type { CatalogueItem } from "../../../api/inventario";
 import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../api/inventario";
@@ -17,6 +18,7 @@ import { TextAreaField } from "../../../components/form-field";
 import { ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
+import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../../components/waiting-list/join-queue-form";
 import { ApiError } from "../../../lib/api";
 import { takenDays } from "../../../lib/item-availability";
 
@@ -55,7 +57,10 @@ function blockedAnswer(error: unknown): BlockedAnswer | null {
   };
 }
 
-/** Step 4: the days on a calendar where the taken ones cannot be picked, an optional note, then send. */
+/**
+ * Step 4: the days on a calendar where the taken ones cannot be picked, an optional note, then send. When
+ * the days the student needs are taken, "Avvisami se si libera" puts them in the item's queue instead.
+ */
 export function DatesStep({ item, unitId, usage, today, range, onRangeChange, onBack, onDone }: DatesStepProps) {
   const createRequest = useCreateRequest();
   const availability = useItemAvailability(item.id, today);
@@ -63,6 +68,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
   const showToast = useToast();
   const [note, setNote] = useState("");
   const [submitted, setSubmitted] = useState(false);
+  const [waiting, setWaiting] = useState(false);
 
   const internal = isInternalUse(item.tipo_prestito, usage);
   const shownUsage = impliedUsage(item.tipo_prestito, usage);
@@ -74,6 +80,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
       ? bookingDateProblem({ start, end, today, loanType: item.tipo_prestito, usage, form: "request" })
       : null;
   const dateProblem = ruleProblem ?? (submitted && !start ? MISSING_DATES : null);
+  const refusedForWantOfUnits = !dateProblem && noFreeUnitRefusal(createRequest.error);
   const unitCode = availability.data?.unita.find((unit) => unit.id === unitId)?.codice_univoco;
 
   function submit(event: FormEvent) {
@@ -108,6 +115,18 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
           </Button>
         </div>
       </BlockedAccountCard>
+    );
+
+  if (waiting)
+    return (
+      <div className="space-y-5">
+        <JoinQueueForm target={{ inventario_id: item.id }} nome={item.nome} today={today} />
+        <ModalActions>
+          <Button variant="secondary" icon={ArrowLeft} onClick={() => setWaiting(false)}>
+            Torna alle date libere
+          </Button>
+        </ModalActions>
+      </div>
     );
 
   return (
@@ -145,6 +164,14 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
             singleDay={internal}
           />
         )}
+        {!refusedForWantOfUnits && (
+          <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+            Le date che ti servono sono occupate?
+            <Button variant="ghost" icon={BellRing} className="px-2 py-1" onClick={() => setWaiting(true)}>
+              {JOIN_QUEUE_LABEL}
+            </Button>
+          </p>
+        )}
       </div>
 
       <TextAreaField
@@ -159,6 +186,14 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
 
       {dateProblem && <Alert tone="error">{dateProblem}</Alert>}
       {!dateProblem && createRequest.error && <Alert tone="error">{createRequest.error.message}</Alert>}
+      {refusedForWantOfUnits && start && end && (
+        <JoinQueueForm
+          target={{ inventario_id: item.id }}
+          nome={item.nome}
+          today={today}
+          dates={{ dal: start, al: end }}
+        />
+      )}
 
       <ModalActions>
         <Button variant="secondary" icon={ArrowLeft} onClick={onBack}>

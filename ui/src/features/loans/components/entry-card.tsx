@@ -2,6 +2,7 @@ import { CalendarDays, Eye, Mail, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/button";
 import { ItemLink, StudentLink } from "../../../components/entity-links";
+import { ExpiredAccountBadge } from "../../../components/expired-account-badge";
 import { formatDate } from "../../../lib/dates";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
 
@@ -12,6 +13,8 @@ export interface EntryCardProps {
   status: string;
   strikes: number;
   blocked: boolean;
+  /** An open loan whose borrower's account has expired. */
+  accountExpired?: boolean;
   borrower: string;
   /** Null once the account is deleted: the name stays, without a link. */
   borrowerId: number | null;
@@ -42,6 +45,7 @@ export function EntryCard(props: EntryCardProps) {
           </h3>
           <StatusBadge status={status} />
           <StrikeBadge strikes={strikes} blocked={blocked} />
+          <ExpiredAccountBadge expired={props.accountExpired ?? false} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
           {units.length > 0 && (

@@ -4,6 +4,7 @@ import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
 import { IconButton } from "../../../components/button";
 import { ItemLink, StudentLink } from "../../../components/entity-links";
+import { ExpiredAccountBadge } from "../../../components/expired-account-badge";
 import type { TableColumn } from "../../../components/sortable-table";
 import { daysLateText, formatDate } from "../../../lib/dates";
 import { toCollectText } from "../../../lib/loan-phase";
@@ -56,12 +57,15 @@ export function BorrowerCell(props: {
   email: string | null;
   strikes: number;
   blocked: boolean;
+  /** An open loan whose borrower's account has expired. */
+  accountExpired?: boolean;
 }) {
   return (
     <div className="min-w-0">
       <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-800">
         <StudentLink id={props.userId} name={props.name} />
         <StrikeBadge strikes={props.strikes} blocked={props.blocked} />
+        <ExpiredAccountBadge expired={props.accountExpired ?? false} />
       </p>
       {props.email && <p className="text-xs break-words text-slate-500">{props.email}</p>}
     </div>

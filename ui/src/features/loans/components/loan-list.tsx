@@ -42,6 +42,7 @@ const itemAndDates: TableColumn<LoanView, LoanSortKey>[] = [
         email={loan.utente_email}
         strikes={loan.penalty_strikes}
         blocked={loan.is_blocked}
+        accountExpired={loan.account_scaduto}
       />
     ),
   },
@@ -105,6 +106,7 @@ export function LoanList(props: LoanListProps) {
                 status={loanStatus(loan)}
                 strikes={loan.penalty_strikes}
                 blocked={loan.is_blocked}
+                accountExpired={loan.account_scaduto}
                 borrower={loan.utente_nome_reale}
                 borrowerId={loan.utente_id}
                 email={loan.utente_email}

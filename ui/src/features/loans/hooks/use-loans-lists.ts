@@ -1,7 +1,7 @@
 import { LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { LoanSortKey, RequestSortKey } from "../../../../../src/domain/loan-sorting";
 import { type LoanDayFilter, type LoanList, useLoanCount, useLoanPages } from "../../../api/loans";
-import { useNewestPendingRequests, usePendingRequestPages } from "../../../api/richieste";
+import { useNewestPendingRequests, usePendingRequestPages, useWaitingBookingsCount } from "../../../api/richieste";
 import type { TableSort } from "../../../components/sortable-table";
 import type { LoansTab } from "./use-loans-address";
 
@@ -32,8 +32,7 @@ export function useLoansLists(options: {
   const countOf = (list: LoanList, count: number | undefined) =>
     (list === loanList && unsearchedTotal !== undefined ? unsearchedTotal : count) ?? 0;
 
-  // The pending count comes from the newest page the bell polls anyway, the tab's own list when it is shown
-  // unsearched. A linked request (a notification's) is among the newest, or on the tab's pages.
+  // A linked request (a notification's) is among the newest pending ones, or on the tab's pages.
   const requests = usePendingRequestPages(search, options.requestSort, tab === "in_attesa");
   const newestPending = useNewestPendingRequests();
   const requestPages = requests.data?.pages ?? [];
@@ -43,10 +42,8 @@ export function useLoansLists(options: {
   const linkedRequest = linkedRequestId
     ? [...shownRequests, ...(newestPending.data?.elementi ?? [])].find((request) => request.id === linkedRequestId)
     : undefined;
-  const pendingCount =
-    tab === "in_attesa" && !search && requests.data && !requests.isPlaceholderData
-      ? matchingRequests
-      : (newestPending.data?.totale ?? 0);
+  // Each set once, as the desk decides it: the request list's total counts every line of a set.
+  const pendingCount = useWaitingBookingsCount().data ?? 0;
 
   const counts: Record<LoansTab, number> = {
     attivi: countOf("in_corso", openCount.data),

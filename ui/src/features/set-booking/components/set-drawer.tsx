@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatItalianDate } from "../../../../../src/domain/dates";
 import { useKits } from "../../../api/kit";
-import { conflictLinesOf, type SetBookingInput, useCreateSet } from "../../../api/prenotazioni";
+import { conflictLinesOf, type SetBookingInput, type SetConflictLine, useCreateSet } from "../../../api/prenotazioni";
 import { useServerToday } from "../../../api/system";
 import type { DateRangeValue } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
@@ -52,6 +52,13 @@ export function SetDrawer() {
     const own = lines.find((line) => line.kind === "articolo" && line.id === itemId);
     const inKit = kits.data?.flatMap((kit) => kit.righe).find((line) => line.inventario_id === itemId);
     return own?.nome ?? inKit?.oggetto_nome ?? `Articolo ${itemId}`;
+  }
+
+  /** Whether the set was refused because a line of its kit had too few units free: the kit's queue helps. */
+  function kitShortOfUnits(conflicts: SetConflictLine[]): boolean {
+    const kit = kits.data?.find((candidate) => lines.some((line) => line.kind === "kit" && line.id === candidate.id));
+    const kitItems = new Set(kit?.righe.map((line) => line.inventario_id));
+    return conflicts.some((line) => kitItems.has(line.inventario_id) && line.libere < line.richieste);
   }
 
   function send() {
@@ -113,6 +120,7 @@ export function SetDrawer() {
             conflicts={conflictLinesOf(createSet.error)}
             nameOf={nameOf}
             failure={createSet.error?.message ?? null}
+            kitShort={kitShortOfUnits(conflictLinesOf(createSet.error))}
           />
         )}
       </div>

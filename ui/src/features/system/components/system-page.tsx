@@ -10,6 +10,7 @@ import { isAdmin } from "../../../lib/user";
 import { BackupCard } from "./backup-card";
 import { CollapsibleSection } from "./collapsible-section";
 import { DetailedMetrics } from "./detailed-metrics";
+import { DirectoryAccountsCard } from "./directory-accounts-card";
 import { EndpointList } from "./endpoint-list";
 import { formatCount, formatDuration } from "./format";
 import { IncidentList } from "./incident-list";
@@ -96,6 +97,7 @@ export function SystemPage() {
             </p>
           )}
           {admin && data.posta && <MailCard mail={data.posta} />}
+          {admin && <DirectoryAccountsCard />}
           {admin && data.metrics && (
             <>
               <IncidentList incidents={data.recentIncidents ?? []} />

@@ -7,6 +7,7 @@ import { useStudentSheet } from "../../../api/scheda";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ItemLink } from "../../../components/entity-links";
+import { ExpiredAccountBadge } from "../../../components/expired-account-badge";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { Badge, LoanStatusBadge, RequestStatusBadge } from "../../../components/status-badge";
@@ -208,7 +209,12 @@ function LoanRow({ loan }: { loan: Loan }) {
   return (
     <Row
       title={<ItemLink id={loan.inventario_id} name={loan.oggetto_nome} />}
-      badge={<LoanStatusBadge state={loan.fase} />}
+      badge={
+        <>
+          <LoanStatusBadge state={loan.fase} />
+          <ExpiredAccountBadge expired={loan.account_scaduto} />
+        </>
+      }
       detail={`${loan.unita.join(", ")} · dal ${formatDate(loan.data_uscita)}, ${due}`}
     />
   );

@@ -6,7 +6,7 @@ import { Button } from "../../../../components/button";
 import { useDisabledReason } from "../../../../components/disabled-reason";
 import { Modal } from "../../../../components/modal";
 import { useToast } from "../../../../components/toast";
-import { failureText } from "../../utils/failure-text";
+import { failureText } from "../../../../lib/failure-text";
 import {
   acceptQuantity,
   emptyForm,

@@ -1,4 +1,4 @@
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "./api";
 
 /**
  * What to tell the desk when an action fails: the server's own reason when it refused the request

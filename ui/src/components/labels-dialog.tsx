@@ -6,11 +6,11 @@ import {
   LABEL_FORMAT_NAMES,
   LABEL_FORMATS,
   type LabelFormat,
-} from "../../../../../src/domain/label-formats";
-import { Button } from "../../../components/button";
-import { SelectField, TextField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
-import { countWith } from "../../../lib/plural";
+} from "../../../src/domain/label-formats";
+import { countWith } from "../lib/plural";
+import { Button } from "./button";
+import { SelectField, TextField } from "./form-field";
+import { Modal, ModalActions } from "./modal";
 
 /** The desk prints on the same printer day after day: the format last used is offered first. */
 const FORMAT_KEY = "prestalab.formato-etichette";
@@ -22,12 +22,14 @@ export function lastLabelFormat(): LabelFormat {
 
 interface LabelsDialogProps {
   units: number;
+  /** What is labelled, when it is not the units counted by `units` (a kit's own label). */
+  subject?: string;
   onPrint: (format: LabelFormat, start: number) => Promise<void>;
   onClose: () => void;
 }
 
 /** Where the labels go: a sheet (from its first free position, to use up a sheet already started) or a roll. */
-export function LabelsDialog({ units, onPrint, onClose }: LabelsDialogProps) {
+export function LabelsDialog({ units, subject, onPrint, onClose }: LabelsDialogProps) {
   const [format, setFormat] = useState(lastLabelFormat);
   const [start, setStart] = useState("1");
   const [busy, setBusy] = useState(false);
@@ -53,7 +55,7 @@ export function LabelsDialog({ units, onPrint, onClose }: LabelsDialogProps) {
   return (
     <Modal
       title="Stampa etichette"
-      description={`${countWith(units, "unità", "unità")}: codice QR e codice a barre`}
+      description={`${subject ?? countWith(units, "unità", "unità")}: codice QR e codice a barre`}
       onClose={onClose}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>

@@ -1,0 +1,51 @@
+import { Hourglass } from "lucide-react";
+import { useDeskQueues } from "../../../api/attese";
+import { Alert } from "../../../components/alert";
+import { ItemLink } from "../../../components/entity-links";
+import { holdExpiryText } from "../../../lib/wait-words";
+
+/**
+ * The dashboard's compact list of the waiting lists: per item or kit, how many wait and the hold offered,
+ * longest queue first; the item's page shows who waits. Hidden while nobody waits.
+ */
+export function DeskQueuesCard() {
+  const queues = useDeskQueues();
+  if (queues.isError) return <Alert tone="error">{queues.error.message}</Alert>;
+  if (!queues.data || queues.data.length === 0) return null;
+  return (
+    <section aria-labelledby="desk-queues-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <header className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
+        <Hourglass className="size-5 text-indigo-600" aria-hidden="true" />
+        <h2 id="desk-queues-title" className="font-semibold text-slate-900">
+          Code di attesa
+        </h2>
+      </header>
+      <ul aria-label="Code di attesa" className="divide-y divide-slate-100">
+        {queues.data.map((queue) => {
+          const hold = queue.attese.find((wait) => wait.stato === "offerta");
+          const waiting = queue.attese.filter((wait) => wait.stato === "in_coda").length;
+          return (
+            <li
+              key={`${queue.inventario_id}-${queue.kit_id}`}
+              className="flex flex-wrap justify-between gap-x-3 px-5 py-3 text-sm"
+            >
+              <span className="min-w-0 font-medium break-words text-slate-900">
+                {queue.inventario_id !== null ? <ItemLink id={queue.inventario_id} name={queue.nome} /> : queue.nome}
+                {queue.kit_id !== null && <span className="font-normal text-slate-600"> (kit)</span>}
+              </span>
+              <span className="text-slate-600">
+                {waiting === 1 ? "1 in coda" : `${waiting} in coda`}
+                {hold && (
+                  <>
+                    {" "}
+                    · posto tenuto per {hold.utente} · {holdExpiryText(hold.scade_il).toLowerCase()}
+                  </>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
