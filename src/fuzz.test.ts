@@ -96,6 +96,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "PUT /api/inventario/:id": { access: "admin", params: { id: "item" } },
   "DELETE /api/inventario/:id": { access: "admin", params: { id: "item" } },
   "PUT /api/inventario/:id/units/:unitId": { access: "admin", params: { id: "item", unitId: "unit" } },
+  "GET /api/inventario/:id/foto": { access: "signed-in", params: { id: "item" } },
   "POST /api/inventario/:id/foto": { access: "admin", params: { id: "item" } },
   "POST /api/segnalazioni/:id/foto": { access: "signed-in", params: { id: "report" } },
   // A photo's id: any number will do, a missing photo answers 404.

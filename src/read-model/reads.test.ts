@@ -60,6 +60,7 @@ describe("the routes' declared reads", () => {
         "/api/inventario/disponibili",
         "/api/inventario/riepilogo",
         "/api/inventario/:id/disponibili",
+        "/api/inventario/:id/foto",
         "/api/inventario/:id/units",
         "/api/kit",
         "/api/mancanze",

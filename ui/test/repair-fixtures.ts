@@ -43,6 +43,7 @@ export function aFaultReport(overrides: Partial<ReportView> = {}): ReportView {
     utente_nome: "Giulia",
     utente_cognome: "Bianchi",
     utente_email: "giulia.bianchi@accademia.it",
+    foto: [],
     ...overrides,
   };
 }

@@ -34,6 +34,8 @@ export const scanResponse = t.Object({
       codice_univoco: t.String(),
       inventario_id: answerInteger(),
       oggetto_nome: t.String(),
+      /** The picture to show: the unit's own photo, else its item's link or photo; null when none. */
+      foto_url: t.Nullable(t.String()),
       checklist: t.Nullable(t.String()),
       /** How the item may be lent: the Banco's lend form asks for the usage and dates it allows. */
       tipo_prestito: t.UnionEnum(LOAN_TYPES),

@@ -15,6 +15,7 @@ import { liveUnits } from "../inventory/units";
 import { scanKit } from "../kits/scan";
 import { type OpenLoanOfUnit, openLoansOfUnits } from "../loans/open-loans";
 import { loanView } from "../loans/reads";
+import { pictureOfUnits } from "../photos/listing";
 import { setDueAtTheCounter } from "../sets/counter-links";
 import type { SCAN_ACTIONS } from "./model";
 
@@ -61,6 +62,7 @@ export function lookupScan(ctx: AppContext, text: string) {
   const unitIds = found.map((unit) => unit.id);
   const stateOf = new Map(loadUnitViews(ctx.db, today, { unitIds }).map((state) => [state.id, state]));
   const holding = holdingLoans(ctx.db, unitIds);
+  const pictures = pictureOfUnits(ctx.db, unitIds);
   const unitsFound = found.flatMap((unit) => {
     const state = stateOf.get(unit.id);
     if (!state) return [];
@@ -75,6 +77,7 @@ export function lookupScan(ctx: AppContext, text: string) {
       codice_univoco: unit.code,
       inventario_id: unit.itemId,
       oggetto_nome: unit.itemName,
+      foto_url: pictures.get(unit.id) ?? null,
       checklist: unit.checklist,
       tipo_prestito: unit.loanType,
       stato: state.stato,

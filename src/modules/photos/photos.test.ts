@@ -192,6 +192,49 @@ describe("photos of items", () => {
   });
 });
 
+describe("an item's photo list", () => {
+  it("lists the item's and its units' photos, not a fault's, to whoever sees the item", async () => {
+    const scenario = await loanScenario();
+    const path = `/api/inventario/${scenario.camera.id}/foto`;
+    const whole = await uploadOk(scenario, scenario.camera.id, pngOf(8, 8));
+    const unitId = unitIdOf(scenario.camera);
+    const ofUnit = (await upload(scenario, path, scenario.admin, pngOf(8, 8), { unita_id: unitId })).body;
+    const listed = [
+      { id: whole.id, url: whole.url, unita_id: null },
+      { id: ofUnit.id, url: ofUnit.url, unita_id: unitId },
+    ];
+    expect((await scenario.client.get(path, scenario.admin)).body).toEqual(listed);
+    expect((await scenario.client.get(path, scenario.student.token)).body).toEqual(listed);
+    expect(await scenario.client.get(path, scenario.designStudent.token)).toMatchObject({
+      status: 404,
+      body: { error: "Articolo non trovato" },
+    });
+    // A deleted photo leaves the list at once: the list is kept until a photo changes.
+    await scenario.client.delete(`/api/foto/${whole.id}`, scenario.admin);
+    expect((await scenario.client.get(path, scenario.student.token)).body).toEqual([listed[1]]);
+  });
+
+  it("gives the Banco's scan the unit's own photo, else the item's picture", async () => {
+    const scenario = await loanScenario();
+    const [first, second] = (scenario.camera.unita as Json[]).map((unit) => unit.codice_univoco as string);
+    const scan = async (code: string) =>
+      ((await scenario.client.get(`/api/banco/scansione?codice=${code}`, scenario.admin)).body as Json).unita as Json[];
+    expect((await scan(first as string))[0]?.foto_url).toBe("https://example.org/canon.jpg");
+    const ofUnit = (
+      await upload(scenario, `/api/inventario/${scenario.camera.id}/foto`, scenario.admin, pngOf(8, 8), {
+        unita_id: unitIdOf(scenario.camera),
+      })
+    ).body;
+    expect((await scan(first as string))[0]?.foto_url).toBe(ofUnit.url);
+    expect((await scan(second as string))[0]?.foto_url).toBe("https://example.org/canon.jpg");
+    const lens = await createItem(scenario.client, scenario.admin, { nome: "Obiettivo 35 mm", immagine_url: null });
+    const lensCode = (lens.unita as Json[])[0]?.codice_univoco as string;
+    expect((await scan(lensCode))[0]?.foto_url).toBeNull();
+    const lensPhoto = await uploadOk(scenario, lens.id, pngOf(8, 8));
+    expect((await scan(lensCode))[0]?.foto_url).toBe(lensPhoto.url);
+  });
+});
+
 describe("a fault report's photo", () => {
   it("is attached by the report's author, seen by them and the desk only", async () => {
     const scenario = await loanScenario();
@@ -221,6 +264,11 @@ describe("a fault report's photo", () => {
     expect((await read(scenario, saved.body.url, scenario.student.token)).status).toBe(200);
     expect((await read(scenario, saved.body.url, scenario.admin)).status).toBe(200);
     expect((await read(scenario, saved.body.url, scenario.classmate.token)).status).toBe(404);
+    // The desk's list of reports and the student's own carry it.
+    const listed = (await scenario.client.get("/api/segnalazioni", scenario.admin)).body as Json[];
+    expect(listed.find((row) => row.id === (report.body as Json).id)?.foto).toEqual([saved.body.url]);
+    const own = (await scenario.client.get("/api/segnalazioni/mie", scenario.student.token)).body as Json[];
+    expect(own[0]?.foto).toEqual([saved.body.url]);
     // A fault's photo is not the item's picture.
     const item = (await scenario.client.get(`/api/inventario/${scenario.camera.id}`, scenario.admin)).body as Json;
     expect(item.immagine_url).toBe("https://example.org/canon.jpg");

@@ -3,14 +3,12 @@ import { visiblePhotos, visibleReports } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import { foto, inventario, segnalazioni, unita } from "../../db/schema";
-import { inIds } from "../../db/sql";
 import { writeTransaction } from "../../db/transaction";
-import { photoUrl } from "../../domain/photos";
+import { MAX_ITEM_PHOTOS, photoUrl } from "../../domain/photos";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { encodePhoto } from "./photo-jobs";
 
-/** Photos an item keeps (its units' included); a fault report keeps fewer, it only shows the fault. */
-export const MAX_ITEM_PHOTOS = 10;
+/** A fault report keeps fewer photos than an item: it only shows the fault. */
 export const MAX_REPORT_PHOTOS = 3;
 
 export interface PhotoUpload {
@@ -133,22 +131,4 @@ export function deletePhoto(ctx: AppContext, id: number): { message: string } {
   const deleted = ctx.db.delete(foto).where(eq(foto.id, id)).returning({ id: foto.id }).get();
   if (!deleted) throw notFound("Foto non trovata");
   return { message: "Foto eliminata" };
-}
-
-/** The photos of these items (not those of fault reports), oldest first, by item. */
-export function photosOfItems(ctx: Pick<AppContext, "db">, itemIds: number[]) {
-  const byItem = new Map<number, Array<{ id: number; url: string; unita_id: number | null }>>();
-  if (itemIds.length === 0) return byItem;
-  const rows = ctx.db
-    .select({ id: foto.id, itemId: foto.inventarioId, unitId: foto.unitaId })
-    .from(foto)
-    .where(and(inIds(foto.inventarioId, itemIds), isNull(foto.segnalazioneId)))
-    .orderBy(foto.id)
-    .all();
-  for (const row of rows) {
-    const photos = byItem.get(row.itemId) ?? [];
-    photos.push({ id: row.id, url: photoUrl(row.id), unita_id: row.unitId });
-    byItem.set(row.itemId, photos);
-  }
-  return byItem;
 }

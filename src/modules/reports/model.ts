@@ -58,6 +58,8 @@ export const reportView = t.Object({
   utente_nome: t.Nullable(t.String()),
   utente_cognome: t.Nullable(t.String()),
   utente_email: t.Nullable(t.String()),
+  /** The addresses of the photos attached to the report (GET /api/foto/:id), oldest first. */
+  foto: t.Array(t.String()),
 });
 
 export type NewReport = Static<typeof newReport>;

@@ -10,13 +10,14 @@ import { canMoveReport } from "../../domain/repairs";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { notifyReportState } from "../notifications/service";
+import { photosOfReports } from "../photos/listing";
 import type { CreatedRepair, RepairFromReportDetails } from "../repairs/model";
 import { createRepair } from "../repairs/service";
 import { requiredText } from "../text-fields";
 import { DESCRIBE_FAULT, type NewReport, type ReportMove, type ReportView } from "./model";
 
 export function loadReportViews(db: Db, where?: SQL): ReportView[] {
-  return db
+  const rows = db
     .select({
       report: segnalazioni,
       itemName: inventario.nome,
@@ -29,26 +30,31 @@ export function loadReportViews(db: Db, where?: SQL): ReportView[] {
     .leftJoin(users, eq(users.id, segnalazioni.userId))
     .where(where)
     .orderBy(desc(segnalazioni.createdAt), desc(segnalazioni.id))
-    .all()
-    .map(({ report, itemName, unitCode, user }) => ({
-      id: report.id,
-      tipo: report.tipo,
-      urgenza: report.urgenza,
-      messaggio: report.messaggio,
-      stato: report.stato,
-      created_at: report.createdAt,
-      handled_at: report.handledAt,
-      inventario_id: report.inventarioId,
-      inventario_nome: itemName,
-      unit_id: report.unitId,
-      codice_univoco: unitCode,
-      prestito_id: report.prestitoId,
-      riparazione_id: report.riparazioneId,
-      user_id: report.userId,
-      utente_nome: user?.name ?? null,
-      utente_cognome: user?.surname ?? null,
-      utente_email: user?.email ?? null,
-    }));
+    .all();
+  const photos = photosOfReports(
+    db,
+    rows.map(({ report }) => report.id),
+  );
+  return rows.map(({ report, itemName, unitCode, user }) => ({
+    id: report.id,
+    tipo: report.tipo,
+    urgenza: report.urgenza,
+    messaggio: report.messaggio,
+    stato: report.stato,
+    created_at: report.createdAt,
+    handled_at: report.handledAt,
+    inventario_id: report.inventarioId,
+    inventario_nome: itemName,
+    unit_id: report.unitId,
+    codice_univoco: unitCode,
+    prestito_id: report.prestitoId,
+    riparazione_id: report.riparazioneId,
+    user_id: report.userId,
+    utente_nome: user?.name ?? null,
+    utente_cognome: user?.surname ?? null,
+    utente_email: user?.email ?? null,
+    foto: photos.get(report.id) ?? [],
+  }));
 }
 
 function reportView(db: Db, id: number): ReportView {

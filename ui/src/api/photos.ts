@@ -1,10 +1,17 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { isPhotoUrl } from "../../../src/domain/photos";
-import { ApiError, getToken } from "../lib/api";
+import { ApiError, answerOf, getToken, server } from "../lib/api";
+import { inventarioKeys } from "./inventario";
 
 export interface SavedPhoto {
   id: number;
   url: string;
+}
+
+/** One of an item's photos: `unita_id` names the unit it shows, null for the whole item. */
+export interface ItemPhoto extends SavedPhoto {
+  unita_id: number | null;
 }
 
 function authorization(): Record<string, string> {
@@ -57,4 +64,24 @@ export function usePictureSource(url: string | null | undefined): string | null 
     };
   }, [url]);
   return source;
+}
+
+/** Where an item's photo list is kept: under the item's key, so that a write on the item refreshes it. */
+export const itemPhotosKey = (itemId: number) => [...inventarioKeys.item(itemId), "foto"] as const;
+
+/** The item's photos and its units' (`unita_id`), oldest first. */
+export function useItemPhotos(itemId: number) {
+  return useQuery<ItemPhoto[]>({
+    queryKey: itemPhotosKey(itemId),
+    queryFn: () => answerOf(server.api.inventario({ id: String(itemId) }).foto.get()),
+  });
+}
+
+/** Deletes a photo; the item's answers (its picture, its list) are read again. */
+export function useDeletePhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photoId: number) => answerOf(server.api.foto({ id: String(photoId) }).delete(), "Foto non eliminata"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventarioKeys.all }),
+  });
 }

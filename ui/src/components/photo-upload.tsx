@@ -6,6 +6,8 @@ interface PhotoUploadProps {
   /** Where the photo goes: `/api/inventario/:id/foto` or `/api/segnalazioni/:id/foto`. */
   path: string;
   label: string;
+  /** Sent with the file, e.g. `unita_id` for a unit's photo. */
+  fields?: Record<string, string>;
   onUploaded: (photo: SavedPhoto) => void;
 }
 
@@ -13,7 +15,7 @@ interface PhotoUploadProps {
  * Adds a photo: dropped on the area, chosen among the files, or taken with the phone's camera (`capture`
  * opens it directly on a phone). The server checks and re-encodes it; its refusal is shown as it says.
  */
-export function PhotoUpload({ path, label, onUploaded }: PhotoUploadProps) {
+export function PhotoUpload({ path, label, fields, onUploaded }: PhotoUploadProps) {
   const inputId = useId();
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -24,7 +26,7 @@ export function PhotoUpload({ path, label, onUploaded }: PhotoUploadProps) {
     setBusy(true);
     setProblem(null);
     try {
-      onUploaded(await uploadPhoto(path, file));
+      onUploaded(await uploadPhoto(path, file, fields));
     } catch (error) {
       setProblem((error as Error).message);
     } finally {

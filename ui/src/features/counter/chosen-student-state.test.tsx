@@ -11,6 +11,7 @@ const freeUnit: ScannedUnit = {
   codice_univoco: "A7-003",
   inventario_id: 7,
   oggetto_nome: "Sony Alpha 7 IV",
+  foto_url: null,
   checklist: null,
   tipo_prestito: "solo_esterno",
   stato: "disponibile",

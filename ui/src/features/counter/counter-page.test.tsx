@@ -17,6 +17,7 @@ function freeUnit(loanType: LoanType = "solo_esterno"): ScannedUnit {
     codice_univoco: "A7-003",
     inventario_id: 7,
     oggetto_nome: "Sony Alpha 7 IV",
+    foto_url: null,
     checklist: null,
     tipo_prestito: loanType,
     stato: "disponibile",
@@ -163,6 +164,24 @@ describe("Banco: lending a free unit on the scan screen", () => {
     expect(card.queryByRole("searchbox")).toBeNull();
     await user.click(card.getByRole("button", { name: "Presta a uno studente" }));
     expect(card.getByRole("searchbox")).toBeTruthy();
+  });
+});
+
+describe("Banco: the scanned unit's photo", () => {
+  it("shows the unit's photo, read with the session", async () => {
+    const { user, server } = renderCounter(
+      { ...freeUnit(), foto_url: "/api/foto/31" },
+      { "GET /api/foto/31": { body: {} } },
+    );
+    const card = await scan(user, "A7-003");
+    expect(await card.findByRole("img", { name: "Foto di A7-003" })).toBeTruthy();
+    expect(server.callsTo("GET /api/foto/31")[0]?.headers.authorization).toBe("Bearer token-di-prova");
+  });
+
+  it("shows no picture for a unit without one", async () => {
+    const { user } = renderCounter(freeUnit());
+    const card = await scan(user, "A7-003");
+    expect(card.queryByRole("img")).toBeNull();
   });
 });
 

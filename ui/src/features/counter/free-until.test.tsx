@@ -13,6 +13,7 @@ const fx3: ScannedUnit = {
   codice_univoco: "FX3-001",
   inventario_id: 4,
   oggetto_nome: "Sony FX3",
+  foto_url: null,
   checklist: null,
   tipo_prestito: "solo_esterno",
   stato: "disponibile",

@@ -23,6 +23,7 @@ function scanned(id: number, code: string, itemId: number): ScannedUnit {
     codice_univoco: code,
     inventario_id: itemId,
     oggetto_nome: "",
+    foto_url: null,
     checklist: null,
     tipo_prestito: "solo_esterno",
     stato: "disponibile",

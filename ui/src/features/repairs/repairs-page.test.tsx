@@ -471,6 +471,17 @@ describe("Riparazioni", () => {
       expect(card.getByText("L'obiettivo non mette a fuoco")).toBeTruthy();
     });
 
+    it("shows the photos the student attached to a report", async () => {
+      renderRepairs("/riparazioni?tab=segnalazioni", {
+        "GET /api/segnalazioni": { body: [{ ...openReport, foto: ["/api/foto/41"] }, reportInProgress] },
+        "GET /api/foto/41": { body: {} },
+      });
+      await screen.findByRole("list", { name: "Elenco segnalazioni" });
+      const photos = within(reportCard(7).getByRole("list", { name: "Foto del guasto" }));
+      expect(await photos.findByRole("img", { name: "Foto 1 della segnalazione" })).toBeTruthy();
+      expect(reportCard(8).queryByRole("list", { name: "Foto del guasto" })).toBeNull();
+    });
+
     it("offers only the forward moves of each report", async () => {
       renderRepairs("/riparazioni?tab=segnalazioni");
       await screen.findByRole("list", { name: "Elenco segnalazioni" });

@@ -3,6 +3,7 @@ import type { ScannedUnit } from "../../../../../src/modules/counter/model";
 import type { LoanView } from "../../../../../src/modules/loans/model";
 import { Button } from "../../../components/button";
 import { ReceiptButton } from "../../../components/loan-desk/receipt-button";
+import { isShowablePicture, Picture } from "../../../components/picture";
 import { LoanStatusBadge } from "../../../components/status-badge";
 import { formatDate } from "../../../lib/dates";
 import { freeTodayLabel } from "../../../lib/item-availability";
@@ -46,7 +47,14 @@ export function ScannedUnitCard({ unit, onAction, lending, onLend, onLent }: Sca
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
+        {isShowablePicture(unit.foto_url) && (
+          <Picture
+            url={unit.foto_url}
+            alt={`Foto di ${unit.codice_univoco}`}
+            className="size-20 shrink-0 rounded-lg bg-slate-100 object-cover"
+          />
+        )}
+        <div className="min-w-0 flex-1">
           <p className="font-mono text-lg font-semibold break-words text-slate-900">{unit.codice_univoco}</p>
           <p className="text-sm text-slate-600">{unit.oggetto_nome}</p>
         </div>

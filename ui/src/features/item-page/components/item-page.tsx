@@ -1,38 +1,23 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, BellRing, CalendarPlus, MapPin, PackageX, Tag } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { addDays } from "../../../../../src/domain/dates";
 import { LOAN_TYPE_LABELS } from "../../../../../src/domain/loan-types";
-import { isPhotoUrl } from "../../../../../src/domain/photos";
 import { useClosedDays } from "../../../api/impostazioni";
-import {
-  BOOKING_HORIZON_DAYS,
-  type ItemDetails,
-  inventarioKeys,
-  useItem,
-  useItemAvailability,
-} from "../../../api/inventario";
+import { BOOKING_HORIZON_DAYS, type ItemDetails, useItem, useItemAvailability } from "../../../api/inventario";
 import { useServerToday } from "../../../api/system";
 import { AddToSetButton } from "../../../components/add-to-set-button";
 import { Alert } from "../../../components/alert";
 import { BookingCalendar } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
-import { PhotoUpload } from "../../../components/photo-upload";
-import { Picture } from "../../../components/picture";
+import { isShowablePicture, Picture } from "../../../components/picture";
 import { LoadingState } from "../../../components/spinner";
-import { useToast } from "../../../components/toast";
 import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../../components/waiting-list/join-queue-form";
 import { ApiError } from "../../../lib/api";
 import { firstFreeDay, freeTodayLabel, takenDays } from "../../../lib/item-availability";
 import { DeskItemPanel } from "./desk-item-panel";
 import { ItemQueue } from "./item-queue";
-
-/** Only web addresses are shown as images: a stored `javascript:` or data URL never is. */
-function isWebAddress(url: string | null): url is string {
-  return url !== null && /^https?:\/\//i.test(url.trim());
-}
 
 interface ItemPageProps {
   /** Opens the new-request wizard on this item (students). */
@@ -93,7 +78,7 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {isDesk ? "Inventario" : "Articoli disponibili"}
       </Link>
-      <ItemSummary item={details} isDesk={isDesk} />
+      <ItemSummary item={details} />
 
       {isDesk ? (
         <>
@@ -148,30 +133,17 @@ export function ItemPage({ onRequestItem, isDesk }: ItemPageProps) {
   );
 }
 
-function ItemSummary({ item, isDesk }: { item: ItemDetails; isDesk: boolean }) {
-  const queryClient = useQueryClient();
-  const showToast = useToast();
+/** The item's picture (its link or first photo), name and facts; the desk adds photos in its "Foto" section. */
+function ItemSummary({ item }: { item: ItemDetails }) {
   return (
     <section className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row">
-      {(isWebAddress(item.immagine_url) || isPhotoUrl(item.immagine_url) || isDesk) && (
-        <div className="flex w-full flex-col gap-2 sm:w-48">
-          {(isWebAddress(item.immagine_url) || isPhotoUrl(item.immagine_url)) && (
-            <Picture
-              url={item.immagine_url}
-              alt={`Foto di ${item.nome}`}
-              className="h-40 w-full rounded-lg bg-slate-100 object-cover"
-            />
-          )}
-          {isDesk && (
-            <PhotoUpload
-              path={`/api/inventario/${item.id}/foto`}
-              label="Aggiungi una foto"
-              onUploaded={() => {
-                showToast("Foto aggiunta");
-                void queryClient.invalidateQueries({ queryKey: inventarioKeys.all });
-              }}
-            />
-          )}
+      {isShowablePicture(item.immagine_url) && (
+        <div className="w-full sm:w-48">
+          <Picture
+            url={item.immagine_url}
+            alt={`Foto di ${item.nome}`}
+            className="h-40 w-full rounded-lg bg-slate-100 object-cover"
+          />
         </div>
       )}
       <div className="min-w-0 flex-1 space-y-2">

@@ -2,6 +2,7 @@ import { ArrowRight, PackageX, Wrench } from "lucide-react";
 import { canMoveReport, REPORT_STATES, type ReportState } from "../../../../../src/domain/repairs";
 import type { ReportView } from "../../../api/segnalazioni";
 import { Button } from "../../../components/button";
+import { Picture } from "../../../components/picture";
 import {
   PriorityBadge,
   REPORT_STATE_LABELS,
@@ -44,6 +45,19 @@ export function ReportList({ reports, onMove, onConfirmLoss, onCreateRepair, onO
                 </div>
               </div>
               <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{report.messaggio}</p>
+              {report.foto.length > 0 && (
+                <ul aria-label="Foto del guasto" className="mt-2 flex flex-wrap gap-2">
+                  {report.foto.map((url, index) => (
+                    <li key={url}>
+                      <Picture
+                        url={url}
+                        alt={`Foto ${index + 1} della segnalazione`}
+                        className="size-24 rounded-lg bg-slate-100 object-cover"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
               <p className="mt-2 text-xs text-slate-500">
                 Segnalata da <span className="font-medium text-slate-700">{reporterName(report)}</span>
                 {report.utente_email && <span className="break-words"> · {report.utente_email}</span>}
