@@ -4,16 +4,21 @@ import { DEFAULT_TARGET_SHARE, LOW_USE, UNMET_DAYS_TO_BUY } from "../../../../..
 import type { DemandReport } from "../../../../api/demand-report";
 import { EmptyState } from "../../../../components/empty-state";
 import { ItemLink } from "../../../../components/entity-links";
+import { ShowMore, useShownCount } from "../../../../components/show-more";
 import { StatsCard } from "../stats-card";
 import { percent } from "./demand-format";
 
 const INTRO = "mb-3 text-sm text-slate-600";
 const ENTRY = "space-y-1 py-3 first:pt-0 last:pb-0";
 const NOTE = "text-sm text-slate-600";
+/** Each ranking opens on its first ten, the strongest cases; "Mostra altri" adds ten more. */
+const RANKED_PAGE = 10;
+
 const BADGE = "rounded-full px-2 py-0.5 text-xs font-semibold";
 
 /** Items whose unmet demand more units would have met, with how many. */
 export function ToBuy({ rows }: { rows: DemandReport["da_acquistare"] }) {
+  const shown = useShownCount("", RANKED_PAGE);
   return (
     <StatsCard title="Da acquistare" icon={PackagePlus}>
       <p className={INTRO}>
@@ -29,7 +34,7 @@ export function ToBuy({ rows }: { rows: DemandReport["da_acquistare"] }) {
         />
       ) : (
         <ol aria-label="Da acquistare" className="divide-y divide-slate-100">
-          {rows.map((row) => (
+          {rows.slice(0, shown.count).map((row) => (
             <li key={row.inventario_id} className={ENTRY}>
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                 <ItemLink id={row.inventario_id} name={row.nome} className="font-medium text-slate-900" />
@@ -42,12 +47,14 @@ export function ToBuy({ rows }: { rows: DemandReport["da_acquistare"] }) {
           ))}
         </ol>
       )}
+      <ShowMore shown={Math.min(shown.count, rows.length)} total={rows.length} onMore={shown.showMore} />
     </StatsCard>
   );
 }
 
 /** Units out for only a small share of the days they could have gone out. */
 export function HardlyUsed({ rows }: { rows: DemandReport["poco_usati"] }) {
+  const shown = useShownCount("", RANKED_PAGE);
   return (
     <StatsCard title="Poco usati" icon={Snowflake}>
       <p className={INTRO}>
@@ -62,17 +69,18 @@ export function HardlyUsed({ rows }: { rows: DemandReport["poco_usati"] }) {
         />
       ) : (
         <ol aria-label="Poco usati" className="divide-y divide-slate-100">
-          {rows.map((row) => (
+          {rows.slice(0, shown.count).map((row) => (
             <li key={row.unit_id} className={ENTRY}>
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                <span className="min-w-0">
-                  <ItemLink id={row.inventario_id} name={row.nome} className="font-medium text-slate-900" />{" "}
-                  <span className="text-sm text-slate-500">{row.codice_univoco}</span>
-                </span>
+                <ItemLink id={row.inventario_id} name={row.nome} className="font-medium text-slate-900" />
                 <span className={`${BADGE} whitespace-nowrap bg-slate-100 text-slate-700`}>
                   Utilizzo {percent(row.utilizzo)}
                 </span>
               </div>
+              {/* A unit's code can be one long word: cut, whole in its title, never broken. */}
+              <p className="truncate text-xs text-slate-500" title={row.codice_univoco}>
+                {row.codice_univoco}
+              </p>
               <p className={NOTE}>
                 {row.ultimo_prestito ? `Ultimo prestito il ${formatItalianDate(row.ultimo_prestito)}` : "Mai prestata"}
               </p>
@@ -80,12 +88,14 @@ export function HardlyUsed({ rows }: { rows: DemandReport["poco_usati"] }) {
           ))}
         </ol>
       )}
+      <ShowMore shown={Math.min(shown.count, rows.length)} total={rows.length} onMore={shown.showMore} />
     </StatsCard>
   );
 }
 
 /** Items idle for their course while another course was refused the same kind of item. */
 export function ToMove({ rows }: { rows: DemandReport["da_spostare"] }) {
+  const shown = useShownCount("", RANKED_PAGE);
   return (
     <StatsCard title="Da spostare" icon={ArrowRightLeft}>
       <p className={INTRO}>
@@ -100,7 +110,7 @@ export function ToMove({ rows }: { rows: DemandReport["da_spostare"] }) {
         />
       ) : (
         <ol aria-label="Da spostare" className="divide-y divide-slate-100">
-          {rows.map((row) => (
+          {rows.slice(0, shown.count).map((row) => (
             <li key={`${row.inventario_id}-${row.a_corso}`} className={ENTRY}>
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                 <ItemLink id={row.inventario_id} name={row.nome} className="font-medium text-slate-900" />
@@ -113,6 +123,7 @@ export function ToMove({ rows }: { rows: DemandReport["da_spostare"] }) {
           ))}
         </ol>
       )}
+      <ShowMore shown={Math.min(shown.count, rows.length)} total={rows.length} onMore={shown.showMore} />
     </StatsCard>
   );
 }

@@ -84,7 +84,7 @@ export function DemandStats() {
               )}
             </StatsCard>
             {data.articoli.length > 0 && <WeeksCard items={data.articoli} stale={report.isPlaceholderData} />}
-            <div className="grid gap-4 lg:grid-cols-3">
+            <div className="space-y-4">
               <ToBuy rows={data.da_acquistare} />
               <HardlyUsed rows={data.poco_usati} />
               <ToMove rows={data.da_spostare} />

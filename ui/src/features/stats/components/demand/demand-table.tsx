@@ -28,6 +28,9 @@ function sorted(items: DemandItem[], sort: TableSort<SortKey> | null): DemandIte
   });
 }
 
+/** The table opens on the twenty items most unmet: the rankings and the chart follow it on the page. */
+const TABLE_PAGE = 20;
+
 const NUMBER = "text-right tabular-nums whitespace-nowrap";
 
 const COLUMNS: TableColumn<DemandItem, SortKey>[] = [
@@ -56,7 +59,7 @@ const COLUMNS: TableColumn<DemandItem, SortKey>[] = [
 /** Every item of the period, the most unmet first (the server's order) until the desk sorts a column. */
 export function DemandTable({ items }: { items: DemandItem[] }) {
   const [sort, setSort] = useState<TableSort<SortKey> | null>(null);
-  const rendered = useShownCount(sort ? `${sort.key} ${sort.direction}` : "");
+  const rendered = useShownCount(sort ? `${sort.key} ${sort.direction}` : "", TABLE_PAGE);
   const rows = sorted(items, sort);
   return (
     <>
