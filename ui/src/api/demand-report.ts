@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { DemandQuery } from "../../../src/modules/stats/demand-model";
+import type { DemandQuery } from "../../../src/modules/stats/model";
 import { answerOf, apiDownload, server } from "../lib/api";
 import { saveFile } from "../lib/save-file";
 import { statsKeys } from "./stats";
@@ -7,7 +7,7 @@ import { statsKeys } from "./stats";
 // The demand report (Statistiche → Domanda): GET /api/stats/domanda and its export
 // GET /api/stats/domanda/export (Excel, or CSV with formato=csv).
 
-export type { DemandItem, DemandReport } from "../../../src/modules/stats/demand-model";
+export type { DemandItem, DemandReport } from "../../../src/modules/stats/model";
 
 /** The report's filters as the screen holds them: empty text means "not filtered". */
 export interface DemandFilters {
