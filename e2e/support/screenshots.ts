@@ -69,10 +69,20 @@ export async function saveGuidePicture(page: Page, name: string) {
   await page.screenshot({ path: join(guideImageDir, `${guidePicture}.png`), animations: "disabled" });
 }
 
-/** Saves the full-page screenshot e2e/screenshots/<name>-<width>.png at the width the page has now. */
+/**
+ * Review pictures are taken when asked for (`E2E_SCREENSHOTS=1`): a full-page picture of a long screen
+ * costs a second or more, four times per audited screen, and `bun run test` needs none of them.
+ */
+export const reviewPicturesWanted = process.env.E2E_SCREENSHOTS === "1";
+
+/**
+ * Saves the full-page screenshot e2e/screenshots/<name>-<width>.png at the width the page has now, when
+ * review pictures are wanted; answers its path either way.
+ */
 export async function saveScreenshotAtCurrentWidth(page: Page, name: string): Promise<string> {
-  mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}-${page.viewportSize()?.width}.png`);
+  if (!reviewPicturesWanted) return path;
+  mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path, fullPage: true, animations: "disabled" });
   return path;
 }
