@@ -108,6 +108,9 @@ test("the administrator's screens", async ({ page, server }) => {
   await page.getByRole("tab", { name: "Avanzate" }).click();
   await expect(page.getByText(/Ultimi 30 giorni: \d+ richieste/)).toBeVisible();
   await auditScreen(page, "admin-stats-advanced");
+  await page.getByRole("tab", { name: "Domanda" }).click();
+  await expect(page.getByRole("table", { name: /Domanda per articolo/ })).toBeVisible();
+  await auditScreen(page, "admin-stats-demand");
 
   await openAdminSection(page, "Impostazioni");
   await expect(

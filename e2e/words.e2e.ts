@@ -25,6 +25,7 @@ const DESK_SCREENS = [
   "/riparazioni",
   "/utenti",
   "/statistiche",
+  "/statistiche?tab=domanda",
   "/impostazioni",
   "/sistema",
 ];

@@ -236,6 +236,25 @@ describe("the desk's morning digest", () => {
     expect(digest?.text).toContain("• 1 prestito scaduto");
     expect(digest?.text).toContain("• 0 nuove segnalazioni nelle ultime 24 ore");
     expect(digest?.html).toContain("https://prestiti.accademia.it/dashboard");
+    expect(digest?.text).not.toContain("La settimana scorsa");
+  });
+
+  it("adds on Mondays a line on the week just ended's demand, as the demand report counts it", async () => {
+    // Wednesday and Thursday of the week of 9 March: Giulia books the only tablet, Luca meets a 409 for
+    // it; Giulia also asks for a camera. Two requests for the tablet, one unmet; one for the camera.
+    const tabletDays = { inventario_id: desk.tablet.id, dal: day(1), al: day(2), tipo_utilizzo: "esterno" };
+    await requestOk(desk.client, desk.student.token, tabletDays);
+    expect((await desk.client.post("/api/richieste", tabletDays, desk.classmate.token)).status).toBe(409);
+    await requestOk(desk.client, desk.student.token, { unit_id: unitIdOf(desk.camera, 1), dal: day(1), al: day(1) });
+    await sender.deliverDue();
+    smtp.received.length = 0;
+    desk.ctx.clock.travelTo(new Date(`${day(6)}T06:05:00Z`)); // Monday 16 March, 07:05 in Rome
+    expect(queueDeskDigest(desk.ctx)).toBe(1);
+    await sender.deliverDue();
+    const digest = smtp.received.find((mail) => mail.subject.startsWith("Riepilogo"));
+    const line = `La settimana scorsa (dal ${formatItalianDate("2026-03-09")} al ${formatItalianDate("2026-03-15")}): 1 richiesta non soddisfatta; più richiesto: Tavoletta grafica. Il dettaglio è in Statistiche → Domanda.`;
+    expect(digest?.text).toContain(line);
+    expect(digest?.html).toContain(line);
   });
 });
 

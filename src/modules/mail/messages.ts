@@ -1,6 +1,9 @@
 // The e-mails PrestaLab writes, in Italian, each as a subject, a plain text and an HTML body that say
 // the same thing. Pure functions: they compose, the outbox stores, the sender delivers.
 
+import { formatItalianDate } from "../../domain/dates";
+import type { WeeklyDemand } from "../stats/demand-digest";
+
 export interface ComposedMail {
   subject: string;
   text: string;
@@ -70,6 +73,16 @@ export interface DeskDigest {
   dueToday: number;
   overdue: number;
   newReports: number;
+  /** On Mondays only: the week just ended's demand. */
+  weeklyDemand: WeeklyDemand | null;
+}
+
+/** "La settimana scorsa (dal 09/03/2026 al 15/03/2026): 3 richieste non soddisfatte; più richiesto: …". */
+function weeklyDemandLine(week: WeeklyDemand): string {
+  const unmet =
+    week.unmetRequests === 1 ? "1 richiesta non soddisfatta" : `${week.unmetRequests} richieste non soddisfatte`;
+  const mostWanted = week.mostWanted ? `; più richiesto: ${week.mostWanted}` : "; nessun articolo richiesto";
+  return `La settimana scorsa (dal ${formatItalianDate(week.dal)} al ${formatItalianDate(week.al)}): ${unmet}${mostWanted}. Il dettaglio è in Statistiche → Domanda.`;
 }
 
 /** The desk's morning summary. */
@@ -87,6 +100,7 @@ export function deskDigestMail(input: { appName: string; name: string; baseUrl: 
         line(input.overdue, "prestito scaduto", "prestiti scaduti"),
         line(input.newReports, "nuova segnalazione nelle ultime 24 ore", "nuove segnalazioni nelle ultime 24 ore"),
       ].join("\n"),
+      ...(input.weeklyDemand ? [weeklyDemandLine(input.weeklyDemand)] : []),
     ],
     action: link(input.baseUrl, "/dashboard", "Apri la dashboard"),
   });

@@ -8,6 +8,7 @@ import type { AcademySettings } from "../../domain/academy-settings";
 import { LOAN_STATE, REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
 import { readSettings } from "../settings/service";
+import { lastWeekDemand } from "../stats/demand-digest";
 import { type ComposedMail, deskDigestMail } from "./messages";
 import type { MailStatus } from "./model";
 
@@ -98,7 +99,7 @@ function hourIn(timeZone: string, instant: Date): number {
 
 /**
  * The morning digest to every administrator: pending requests, loans due today, overdue loans and the
- * reports of the last 24 hours. Run by the periodic job; from 07:00 on, each admin gets one a day.
+ * reports of the last 24 hours; on Mondays, a line on the week just ended's demand. Run by the periodic job; from 07:00 on, each admin gets one a day.
  * Returns how many were queued.
  */
 export function queueDeskDigest(ctx: AppContext): number {
@@ -127,6 +128,7 @@ export function queueDeskDigest(ctx: AppContext): number {
     newReports: countOf(
       ctx.db.select({ n: count() }).from(segnalazioni).where(gte(segnalazioni.createdAt, since)).get(),
     ),
+    weeklyDemand: lastWeekDemand(ctx),
   };
   const admins = ctx.db.select({ email: users.email, name: users.name }).from(users).where(deskAccounts).all();
   const baseUrl = mailBaseUrl(ctx, settings);

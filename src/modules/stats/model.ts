@@ -82,3 +82,6 @@ export type TopItem = Static<typeof topItem>;
 export type TopDepartment = Static<typeof topDepartment>;
 export type CategoryShare = Static<typeof categoryShare>;
 export type TrendBucket = Static<typeof trendBucket>;
+
+// The demand report's shapes, for the screen: the UI takes types from a module's model only.
+export type { DemandItem, DemandQuery, DemandReport } from "./demand-model";
