@@ -153,6 +153,7 @@ export function missCalls(databaseFile: string, returnedTotal: number): MissCall
       searches.inventory,
       admin("inventory summary", "/api/inventario/riepilogo"),
       admin("alerts", "/api/avvisi"),
+      admin("alerts, first 3 of each (the dashboard's cards)", "/api/avvisi?limite=3"),
       student("a student's catalogue (whole)", "/api/inventario/disponibili", false),
       student("a student's catalogue, page 1", `/api/inventario/disponibili?pagina=1&per_pagina=${PAGE}`),
       admin("users (whole)", "/api/auth/users", false),

@@ -1,8 +1,8 @@
 /**
- * `bun run test`: every check, stopping at the first failure with its exit code. The checks before the
- * end-to-end run go in two lanes side by side, because each is a single thread and the machine has two
- * cores: the server tests then the UI tests in one; lint, typecheck, build and smoke in the other. Each step's
- * output is printed whole when it ends, so the two lanes never interleave. The last line is always
+ * `bun run test`: every check, stopping at the first failure with its exit code, in three stages sized for
+ * two cores: lint, typecheck, build and smoke in one lane beside the UI tests; then the server tests in two
+ * worker processes; then the end-to-end run. A step beside another prints its output whole when it ends,
+ * so the two lanes never interleave. The last line is always
  * `test-all: N passed, M failed`.
  */
 import { existsSync } from "node:fs";
@@ -51,23 +51,24 @@ async function ensureChromium() {
 
 const lint: Step = { name: "lint", command: [bun, "x", "biome", "check", "."] };
 const typecheck: Step = { name: "typecheck", command: [bun, "run", "typecheck"] };
-const serverTests: Step = { name: "server tests", command: [bun, "test", "src"] };
-// Beside the server tests a screen's waits (findBy, up to 10 s in ui/test/setup.ts) need room in a test.
+// Two worker processes share the server test files, the slowest first by the recorded durations (refresh
+// them with `bun test src --timings=scripts/server-test-timings.json --update-timings`).
+const serverTests: Step = {
+  name: "server tests",
+  command: [bun, "test", "src", "--parallel=2", "--timings=scripts/server-test-timings.json"],
+};
+// Beside the build a screen's waits (findBy, up to 10 s in ui/test/setup.ts) need room in a test.
 const uiTests: Step = { name: "UI tests", command: [bun, "test", "--timeout", "20000"], cwd: join(projectRoot, "ui") };
 const build: Step = { name: "build", command: [bun, "run", "scripts/build.ts"] };
 const smoke: Step = { name: "smoke", command: [bun, "run", "scripts/smoke.ts"] };
 const e2e: Step = { name: "e2e", command: [bun, "x", "playwright", "test"], before: ensureChromium };
 
-/** Lanes run side by side; the steps of a lane one after the other. The e2e run then has both cores. */
-// The UI tests follow the server tests rather than run beside them: their waits for a screen overran
-// under that load.
-const stages: Step[][][] = [
-  [
-    [lint, typecheck, build, smoke],
-    [serverTests, uiTests],
-  ],
-  [[e2e]],
-];
+/**
+ * Lanes run side by side; the steps of a lane one after the other. The server tests then have both cores
+ * for their two workers, and the e2e run has them last. (The UI tests once ran beside the server tests,
+ * and their waits for a screen overran under that load.)
+ */
+const stages: Step[][][] = [[[lint, typecheck, build, smoke], [uiTests]], [[serverTests]], [[e2e]]];
 const allSteps = stages.flat(2);
 
 const started = performance.now();

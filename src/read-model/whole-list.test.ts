@@ -5,6 +5,7 @@ import { unitCode } from "../modules/inventory/service";
 import type { Json } from "../testing/harness";
 import { insertLoan, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
+import { asWholeInventoryItem } from "../testing/whole-inventory";
 import { PIECE_ROWS } from "./gzipped-list";
 import * as wholeLists from "./whole-list";
 import { STRETCH_ROWS, STRETCHES_PER_ID_RUN } from "./whole-list";
@@ -266,7 +267,7 @@ describe("the whole inventory and a student's whole catalogue", () => {
     const scenario = await longInventory();
     const whole = await streamed(scenario, "/api/inventario", scenario.admin);
     expect(whole).toHaveLength(count);
-    expect(whole).toEqual(await pagesOf(scenario, "/api/inventario", scenario.admin));
+    expect(whole).toEqual((await pagesOf(scenario, "/api/inventario", scenario.admin)).map(asWholeInventoryItem));
     const lent = whole.flatMap((item) => (item.unita as Json[]).filter((unit) => unit.prestito_corrente_id !== null));
     expect(lent).toHaveLength(1);
   });

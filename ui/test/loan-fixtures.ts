@@ -144,6 +144,7 @@ export const NO_ALERTS: Alerts = {
   scadenze_domani: [],
   da_ritirare: [],
   totale_avvisi: 0,
+  totali: { scorte_basse: 0, prestiti_scaduti: 0, scadenze_oggi: 0, scadenze_domani: 0, da_ritirare: 0 },
 };
 
 /** Every list the student area reads, empty, with the server's today. */

@@ -42,6 +42,7 @@ describe("low stock alerts", () => {
       scadenze_domani: [],
       da_ritirare: [],
       totale_avvisi: 0,
+      totali: { scorte_basse: 0, prestiti_scaduti: 0, scadenze_oggi: 0, scadenze_domani: 0, da_ritirare: 0 },
     });
   });
 
@@ -176,6 +177,28 @@ describe("loan alerts", () => {
         alerts.scadenze_domani.length,
     );
     expect(alerts.totale_avvisi).toBe(3);
+  });
+
+  it("cuts each list to its first N with ?limite=N, in the same order, and keeps every count whole", async () => {
+    const scenario = await loansDueOverTheWeek();
+    await itemWithAvailability(scenario, "Flash", 1, 0);
+    await itemWithAvailability(scenario, "Cavalletto", 1, 0);
+    travelToDay(scenario.ctx, day(4));
+    const whole = await adminAlerts(scenario);
+    const cut = (await scenario.client.get("/api/avvisi?limite=1", scenario.admin)).body;
+    expect(whole.prestiti_scaduti).toHaveLength(4);
+    expect(whole.scorte_basse.length).toBeGreaterThanOrEqual(2);
+    for (const kind of ["scorte_basse", "prestiti_scaduti", "scadenze_oggi", "scadenze_domani", "da_ritirare"]) {
+      expect(cut[kind]).toEqual(whole[kind].slice(0, 1));
+      expect(cut.totali[kind]).toBe(whole[kind].length);
+      expect(whole.totali[kind]).toBe(whole[kind].length);
+    }
+    expect(cut.totale_avvisi).toBe(whole.totale_avvisi);
+    for (const wrong of ["0", "101", "tre", "-1"]) {
+      const refused = await scenario.client.get(`/api/avvisi?limite=${wrong}`, scenario.admin);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe("Limite non valido (da 1 a 100)");
+    }
   });
 
   it("grows the lateness day by day until the loan is back", async () => {

@@ -2,15 +2,16 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { readsPlugin } from "../../read-model";
-import { alerts } from "./model";
+import { alerts, alertsQuery } from "./model";
 import { adminAlerts, userAlerts } from "./service";
 
 export function alertsModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/avvisi" })
     .use(authPlugin(tokens))
     .use(readsPlugin)
-    .get("", () => adminAlerts(ctx), {
+    .get("", ({ query }) => adminAlerts(ctx, query.limite === undefined ? undefined : Number(query.limite)), {
       auth: "admin",
+      query: alertsQuery,
       reads: ["inventory", "loans", "requests", "repairs", "users"],
       response: alerts,
     })

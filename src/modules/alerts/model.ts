@@ -26,6 +26,26 @@ export const loanAlert = t.Object({
   giorni_ritardo: answerInteger(),
 });
 
+/** `?limite=N`: each list's first N alerts; the counts in `totali` and `totale_avvisi` stay whole. */
+export const alertsQuery = t.Object({
+  limite: t.Optional(
+    t.String({
+      pattern: "^([1-9]|[1-9][0-9]|100)$",
+      error: "Limite non valido (da 1 a 100)",
+      description: "Da 1 a 100: solo i primi N avvisi di ogni elenco; assente, tutti",
+    }),
+  ),
+});
+
+/** How many alerts of each kind there are, whatever `limite` cut from the lists. */
+export const alertCounts = t.Object({
+  scorte_basse: answerInteger(),
+  prestiti_scaduti: answerInteger(),
+  scadenze_oggi: answerInteger(),
+  scadenze_domani: answerInteger(),
+  da_ritirare: answerInteger(),
+});
+
 /** A student's alerts have the same shape, with no stock alerts. */
 export const alerts = t.Object({
   scorte_basse: t.Array(lowStockAlert),
@@ -35,8 +55,10 @@ export const alerts = t.Object({
   /** Loans nobody collected on their start day, still within the days to collect them (`giorni_ritiro`). */
   da_ritirare: t.Array(loanAlert),
   totale_avvisi: answerInteger(),
+  totali: alertCounts,
 });
 
 export type LowStockAlert = Static<typeof lowStockAlert>;
 export type LoanAlert = Static<typeof loanAlert>;
 export type Alerts = Static<typeof alerts>;
+export type AlertCounts = Static<typeof alertCounts>;

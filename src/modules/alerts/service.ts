@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { literalList } from "../../db/sql";
 import { LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
@@ -7,7 +7,7 @@ import { daysLate, noShowStartsBefore } from "../../domain/loan-rules";
 import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
 import { itemCounts } from "../../read-model";
 import { readSettings } from "../settings/service";
-import type { Alerts, LoanAlert, LowStockAlert } from "./model";
+import type { AlertCounts, Alerts, LoanAlert, LowStockAlert } from "./model";
 
 /**
  * Alerts are built from the open set only: the open loans due by tomorrow (one range of the index on
@@ -21,23 +21,36 @@ function stockReason(level: StockLevel, available: number, total: number): strin
   return `${available} unità disponibili su ${total} (${total - available} in uso)`;
 }
 
-/** Low stock from the per-item counts of open holdings: only the few low items are read in full. */
-function lowStockAlerts(ctx: AppContext, today: string): LowStockAlert[] {
+/** Each list's first N alerts when `limit` is given, and how many there are in all. */
+interface Listed<Alert> {
+  alerts: Alert[];
+  count: number;
+}
+
+const limitClause = (limit: number | undefined) => sql`LIMIT ${limit ?? -1}`;
+
+/** Low stock from the per-item counts of open holdings: only the low items listed are read in full. */
+function lowStockAlerts(ctx: AppContext, today: string, limit?: number): Listed<LowStockAlert> {
   const counts = itemCounts(ctx.db, today);
   const lowIds = [...counts].filter(([, item]) => isLowStock(item.available, item.total)).map(([id]) => id);
-  if (lowIds.length === 0) return [];
+  if (lowIds.length === 0) return { alerts: [], count: 0 };
   const low = sql`(SELECT value FROM json_each(${JSON.stringify(lowIds)}))`;
   const items = ctx.db.values<[number, string]>(
-    sql`SELECT id, nome FROM inventario WHERE id IN ${low} AND archived_at IS NULL ORDER BY nome COLLATE NOCASE, id`,
+    sql`SELECT id, nome FROM inventario WHERE id IN ${low} AND archived_at IS NULL ORDER BY nome COLLATE NOCASE, id
+      ${limitClause(limit)}`,
   );
+  const listed = sql`(SELECT value FROM json_each(${JSON.stringify(items.map(([id]) => id))}))`;
   // From the index on state, item and due date alone (migration 0016), never an item's whole history.
   const firstReturns = new Map(
     ctx.db.values<[number, string]>(
       sql`SELECT inventario_id, min(data_rientro) FROM prestiti INDEXED BY prestiti_stato_oggetto_rientro_idx
-        WHERE stato IN ${literalList(OPEN_LOAN_STATES)} AND inventario_id IN ${low} GROUP BY inventario_id`,
+        WHERE stato IN ${literalList(OPEN_LOAN_STATES)} AND inventario_id IN ${listed} GROUP BY inventario_id`,
     ),
   );
-  return items.map(([id, nome]) => {
+  const [[archived = 0] = []] = ctx.db.values<[number]>(
+    sql`SELECT count(*) FROM inventario WHERE id IN ${low} AND archived_at IS NOT NULL`,
+  );
+  const alerts = items.map(([id, nome]) => {
     const { available, total } = counts.get(id) ?? { available: 0, total: 0 };
     const level = stockLevel(available, total) ?? "esaurito";
     return {
@@ -51,9 +64,11 @@ function lowStockAlerts(ctx: AppContext, today: string): LowStockAlert[] {
       prima_data_rientro: firstReturns.get(id) ?? null,
     };
   });
+  return { alerts, count: lowIds.length - archived };
 }
 
-type LoanAlerts = Pick<Alerts, "prestiti_scaduti" | "scadenze_oggi" | "scadenze_domani" | "da_ritirare">;
+type LoanAlertKind = "prestiti_scaduti" | "scadenze_oggi" | "scadenze_domani" | "da_ritirare";
+type LoanAlerts = Record<LoanAlertKind, Listed<LoanAlert>>;
 
 // id, item, borrower's id, name, surname, e-mail, the loan's "chi" and e-mail, out, due, handed over at.
 type LoanAlertRow = [
@@ -71,8 +86,9 @@ type LoanAlertRow = [
 ];
 
 const LOAN_ALERT_COLUMNS = sql`p.id, i.nome, p.utente_id, u.name, u.surname, u.email, p.chi, p.utente_email,
-  p.data_uscita, p.data_rientro, p.consegnato_il
-  FROM prestiti p JOIN inventario i ON i.id = p.inventario_id LEFT JOIN users u ON u.id = p.utente_id`;
+  p.data_uscita, p.data_rientro, p.consegnato_il`;
+const LOAN_ALERT_SOURCE = sql`prestiti p JOIN inventario i ON i.id = p.inventario_id
+  LEFT JOIN users u ON u.id = p.utente_id`;
 
 function loanAlertOf(row: LoanAlertRow, today: string): LoanAlert {
   const [id, itemName, userId, name, surname, email, chi, loanEmail, out, due, handedOverAt] = row;
@@ -90,68 +106,98 @@ function loanAlertOf(row: LoanAlertRow, today: string): LoanAlert {
 }
 
 /**
- * Loans nobody collected on their start day, still within the days to collect them (`giorni_ritiro`; the
- * periodic job cancels them after): one short range of the index on state and start day.
+ * Which open loans each kind of alert lists, and in which order. A loan nobody collected after its start
+ * day is told once, as such (`da_ritirare`, while within the days to collect it, `giorni_ritiro`; the
+ * periodic job cancels it after); the others are due by tomorrow: overdue (handed over and due before
+ * today), due today and due tomorrow, each by due date and then newest first.
  */
-function uncollectedLoans(ctx: AppContext, today: string, borrowerId?: number): LoanAlert[] {
+function loanAlertKinds(ctx: AppContext, today: string, due: SQL): Record<LoanAlertKind, { where: SQL; order: SQL }> {
+  const open = sql`p.stato IN ${literalList(OPEN_LOAN_STATES)}`;
+  const byDueDate = sql`p.data_rientro, p.created_at DESC, p.id DESC`;
+  const toldAsDue = sql`(p.consegnato_il IS NOT NULL OR p.data_uscita >= ${today})`;
   const since = noShowStartsBefore(today, readSettings(ctx.db).giorni_ritiro);
-  const own = borrowerId === undefined ? sql`` : sql`AND p.utente_id = ${borrowerId}`;
-  return ctx.db
-    .values<LoanAlertRow>(
-      sql`SELECT ${LOAN_ALERT_COLUMNS}
-        WHERE p.stato = ${LOAN_STATE.active} AND p.data_uscita >= ${since} AND p.data_uscita < ${today}
-          AND p.consegnato_il IS NULL ${own}
-        ORDER BY p.data_uscita, p.id`,
-    )
-    .map((row) => loanAlertOf(row, today));
+  return {
+    prestiti_scaduti: {
+      where: sql`${open} AND ${due} < ${today} AND p.consegnato_il IS NOT NULL`,
+      order: byDueDate,
+    },
+    scadenze_oggi: { where: sql`${open} AND ${due} = ${today} AND ${toldAsDue}`, order: byDueDate },
+    scadenze_domani: {
+      where: sql`${open} AND ${due} = ${addDays(today, 1)} AND ${toldAsDue}`,
+      order: byDueDate,
+    },
+    da_ritirare: {
+      where: sql`p.stato = ${LOAN_STATE.active} AND p.data_uscita >= ${since} AND p.data_uscita < ${today}
+        AND p.consegnato_il IS NULL`,
+      order: sql`p.data_uscita, p.id`,
+    },
+  };
 }
 
 /**
- * The open loans due by tomorrow, in one read: overdue (handed over and due before today), due today and
- * due tomorrow, each by due date and then newest first; and the loans still to collect after their start day.
+ * Each kind's loans (a borrower's own only, when given): each one short range of the index on state and
+ * due or start day. With a limit, each list's first loans and a count of the rest from the same range.
  */
-function loanAlerts(ctx: AppContext, today: string, borrowerId?: number): LoanAlerts {
-  const tomorrow = addDays(today, 1);
-  // The desk reads the range of the index on state and due date; one borrower reads their own open loans
-  // (`+` keeps SQLite off the due-date range, which would walk everyone's loans due by tomorrow).
-  const dueBy =
-    borrowerId === undefined
-      ? sql`p.data_rientro <= ${tomorrow}`
-      : sql`p.utente_id = ${borrowerId} AND +p.data_rientro <= ${tomorrow}`;
-  // Plain rows: at five times the default academy about 1,400 loans are due by tomorrow, and building
-  // the query builder's row objects for them cost more than reading them.
-  const rows = ctx.db.values<LoanAlertRow>(
-    sql`SELECT ${LOAN_ALERT_COLUMNS}
-      WHERE p.stato IN ${literalList(OPEN_LOAN_STATES)} AND ${dueBy}
-      ORDER BY p.data_rientro, p.created_at DESC, p.id DESC`,
+function loanAlerts(ctx: AppContext, today: string, options: { borrowerId?: number; limit?: number }): LoanAlerts {
+  // One borrower reads their own open loans: `+` keeps SQLite off the due-date range, which would walk
+  // everyone's loans due by tomorrow.
+  const own = options.borrowerId === undefined ? sql`` : sql`AND p.utente_id = ${options.borrowerId}`;
+  const kinds = loanAlertKinds(
+    ctx,
+    today,
+    options.borrowerId === undefined ? sql`p.data_rientro` : sql`+p.data_rientro`,
   );
-  const da_ritirare = uncollectedLoans(ctx, today, borrowerId);
-  const alerts: LoanAlerts = { prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], da_ritirare };
-  for (const row of rows) {
-    const alert = loanAlertOf(row, today);
-    const handedOver = row[10] !== null;
-    // A loan still to collect after its start day is told once, as such.
-    if (!handedOver && alert.data_uscita < today) continue;
-    if (alert.data_rientro === today) alerts.scadenze_oggi.push(alert);
-    else if (alert.data_rientro === tomorrow) alerts.scadenze_domani.push(alert);
-    else if (handedOver) alerts.prestiti_scaduti.push(alert);
-  }
-  return alerts;
+  const listed = (kind: LoanAlertKind): Listed<LoanAlert> => {
+    const { where, order } = kinds[kind];
+    // Plain rows: at five times the default academy about 1,400 loans are due by tomorrow, and building
+    // the query builder's row objects for them cost more than reading them.
+    const alerts = ctx.db
+      .values<LoanAlertRow>(
+        sql`SELECT ${LOAN_ALERT_COLUMNS} FROM ${LOAN_ALERT_SOURCE} WHERE ${where} ${own} ORDER BY ${order}
+          ${limitClause(options.limit)}`,
+      )
+      .map((row) => loanAlertOf(row, today));
+    if (options.limit === undefined || alerts.length < options.limit) return { alerts, count: alerts.length };
+    const [[count = 0] = []] = ctx.db.values<[number]>(sql`SELECT count(*) FROM prestiti p WHERE ${where} ${own}`);
+    return { alerts, count };
+  };
+  return {
+    prestiti_scaduti: listed("prestiti_scaduti"),
+    scadenze_oggi: listed("scadenze_oggi"),
+    scadenze_domani: listed("scadenze_domani"),
+    da_ritirare: listed("da_ritirare"),
+  };
 }
 
-const loanAlertCount = (loans: LoanAlerts) =>
-  loans.prestiti_scaduti.length + loans.scadenze_oggi.length + loans.scadenze_domani.length + loans.da_ritirare.length;
+function alertsAnswer(stock: Listed<LowStockAlert>, loans: LoanAlerts): Alerts {
+  const totali: AlertCounts = {
+    scorte_basse: stock.count,
+    prestiti_scaduti: loans.prestiti_scaduti.count,
+    scadenze_oggi: loans.scadenze_oggi.count,
+    scadenze_domani: loans.scadenze_domani.count,
+    da_ritirare: loans.da_ritirare.count,
+  };
+  return {
+    scorte_basse: stock.alerts,
+    prestiti_scaduti: loans.prestiti_scaduti.alerts,
+    scadenze_oggi: loans.scadenze_oggi.alerts,
+    scadenze_domani: loans.scadenze_domani.alerts,
+    da_ritirare: loans.da_ritirare.alerts,
+    totale_avvisi: Object.values(totali).reduce((sum, count) => sum + count, 0),
+    totali,
+  };
+}
 
-/** The desk's alerts: low stock, overdue loans, loans due today and tomorrow, loans nobody collected. */
-export function adminAlerts(ctx: AppContext): Alerts {
+/**
+ * The desk's alerts: low stock, overdue loans, loans due today and tomorrow, loans nobody collected;
+ * each list cut to its first `limit` when given (the dashboard's cards), the counts always whole.
+ */
+export function adminAlerts(ctx: AppContext, limit?: number): Alerts {
   const today = ctx.clock.today();
-  const scorte_basse = lowStockAlerts(ctx, today);
-  const loans = loanAlerts(ctx, today);
-  return { scorte_basse, ...loans, totale_avvisi: scorte_basse.length + loanAlertCount(loans) };
+  return alertsAnswer(lowStockAlerts(ctx, today, limit), loanAlerts(ctx, today, { limit }));
 }
 
 /** The same alerts about the caller's own loans only (no stock data). */
 export function userAlerts(ctx: AppContext, userId: number): Alerts {
-  const loans = loanAlerts(ctx, ctx.clock.today(), userId);
-  return { scorte_basse: [], ...loans, totale_avvisi: loanAlertCount(loans) };
+  return alertsAnswer({ alerts: [], count: 0 }, loanAlerts(ctx, ctx.clock.today(), { borrowerId: userId }));
 }

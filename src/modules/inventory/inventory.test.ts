@@ -175,22 +175,18 @@ describe("creating an item", () => {
     expect(again.body).toEqual(created);
   });
 
-  it("gives each unit in the whole inventory the spec's fields and its own identity only, not its item's id again", async () => {
+  it("gives each unit in the whole inventory the spec's fields only, and its identity on the item's own answer", async () => {
     const { client, admin } = await inventoryScenario();
     const item = await createItem(client, admin, { nome: "Registratore Zoom", quantita_totale: 2 });
     const whole = await client.get("/api/inventario", admin);
-    const units = (whole.body as Json[]).find((listed) => listed.id === item.id)?.unita as Json[];
-    const fields = [
-      "id",
-      "codice_univoco",
-      "stato",
-      "prestito_corrente_id",
-      "note",
-      "numero_serie",
-      "data_acquisto",
-      "valore",
-    ];
-    expect(units.map((unit) => Object.keys(unit))).toEqual([fields, fields]);
+    const listed = (whole.body as Json[]).find((entry) => entry.id === item.id) as Json;
+    const spec = ["id", "codice_univoco", "stato", "prestito_corrente_id"];
+    expect((listed.unita as Json[]).map((unit) => Object.keys(unit))).toEqual([spec, spec]);
+    expect(listed).not.toHaveProperty("fornitore");
+    const own = await client.get(`/api/inventario/${item.id}`, admin);
+    const identity = [...spec, "note", "numero_serie", "data_acquisto", "valore"];
+    expect((own.body.unita as Json[]).map((unit) => Object.keys(unit))).toEqual([identity, identity]);
+    expect(own.body).toHaveProperty("fornitore");
   });
 
   it("keeps the courses in the order given, the first one being categoria_madre", async () => {

@@ -7,7 +7,7 @@ import { type FreeToday, itemFreeToday } from "../../domain/availability";
 import { itemState } from "../../domain/unit-state";
 import { type ItemCounts, keptPerItem } from "../../read-model";
 import { freeTodayFields } from "../availability/today";
-import { catalogueItem, type InventoryItem, inventoryUnit } from "./model";
+import { catalogueItem, type InventoryItem, inventoryUnit, listedUnit, wholeInventoryItem } from "./model";
 import { loadUnitViews, type UnitView } from "./unit-status";
 
 /** An item as the API shows it (model.ts's `inventoryItem`). */
@@ -146,9 +146,17 @@ const CATALOGUE_FIELDS = Object.keys(catalogueItem.properties);
 /** A unit's fields inside its item, in the order of its answer schema: its item's id stays out. */
 const UNIT_FIELDS = Object.keys(inventoryUnit.properties);
 
-/** An item's two views as JSON text: the desk's (model.ts's `inventoryItem`) and the catalogue's (`catalogueItem`). */
+/** The same for the spec's whole inventory (model.ts's `wholeInventoryItem`, `listedUnit`). */
+const WHOLE_FIELDS = Object.keys(wholeInventoryItem.properties).filter((field) => field !== "unita");
+const LISTED_UNIT_FIELDS = Object.keys(listedUnit.properties);
+
+/**
+ * An item's views as JSON text: the desk's (model.ts's `inventoryItem`), the spec's whole inventory's
+ * (`wholeInventoryItem`) and the catalogue's (`catalogueItem`).
+ */
 export interface ItemTexts {
   inventory: string;
+  whole: string;
   catalogue: string;
 }
 
@@ -175,6 +183,7 @@ function buildItemTexts(db: Db, today: string, itemIds: number[]): Map<number, I
     texts.set(row.id, {
       // The desk's view ends with the units (model.ts): their text goes in before the closing brace.
       inventory: `${JSON.stringify(fields).slice(0, -1)},"unita":${JSON.stringify(units, UNIT_FIELDS)}}`,
+      whole: `${JSON.stringify(fields, WHOLE_FIELDS).slice(0, -1)},"unita":${JSON.stringify(units, LISTED_UNIT_FIELDS)}}`,
       catalogue: JSON.stringify(fields, CATALOGUE_FIELDS),
     });
   }

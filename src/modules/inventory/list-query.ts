@@ -20,17 +20,21 @@ import type { InventoryQuery } from "./model";
  * by its schema (model.ts) before it gets here.
  */
 
-/** What narrows the list (a student's course always does), and which of an item's views the caller gets. */
+/**
+ * What narrows the list (a student's course always does), and which of an item's views the caller gets:
+ * `view` on a page, `wholeView` in the spec's whole array.
+ */
 export interface InventoryScope {
   course?: string;
   view: keyof ItemTexts;
+  wholeView: keyof ItemTexts;
 }
 
-/** The desk's inventory: every item with its units. */
-export const WHOLE_ITEMS: InventoryScope = { view: "inventory" };
+/** The desk's inventory: every item with its units; the whole array carries the spec's fields only. */
+export const WHOLE_ITEMS: InventoryScope = { view: "inventory", wholeView: "whole" };
 
 /** The catalogue: items as a student sees them, without units. */
-export const CATALOGUE: InventoryScope = { view: "catalogue" };
+export const CATALOGUE: InventoryScope = { view: "catalogue", wholeView: "catalogue" };
 
 /**
  * Items whose name, serial number or notes, or one of whose unit codes, contain the term. Unit codes
@@ -158,7 +162,8 @@ export function listInventory(
   const page = pageOf(query);
   const status = query.stato;
   const selection = itemSelection(query, scope);
-  const texts = (ids: number[]) => textsInOrder(db, today, ids, scope);
+  const texts = (ids: number[]) => textsInOrder(db, today, ids, scope.view);
+  const wholeTexts = (ids: number[]) => textsInOrder(db, today, ids, scope.wholeView);
   if (status) {
     // The state is derived, not stored: the filtered ids are narrowed by the per-item counts.
     const counts = itemCounts(db, today);
@@ -167,13 +172,13 @@ export function listInventory(
       if (!item) return status === "non_disponibile";
       return status === LOW_STOCK ? isLowStock(item.available, item.total) : item.state === status;
     });
-    if (!page) return jsonText(arrayText(texts(ids)));
+    if (!page) return jsonText(arrayText(wholeTexts(ids)));
     const answer = pageOfRows(ids, page);
     return jsonText(pageText(texts(answer.elementi), answer));
   }
   // The whole list, kept gzipped in pieces under its view and filters: a write compresses again only
   // the pieces of the items it changed.
-  if (!page) return gzippedList(JSON.stringify([scope, query]), itemIds(db, selection), texts);
+  if (!page) return gzippedList(JSON.stringify([scope, query]), itemIds(db, selection), wholeTexts);
   const keptSearch = keptSearchOf(query, scope);
   if (keptSearch) {
     const answer = pageOfRows(listedMatches(db, keptSearch.term, keptSearch.order), page);
@@ -186,10 +191,10 @@ export function listInventory(
   return jsonText(pageText(elements, { totale: total, pagina: page.number, per_pagina: page.size }));
 }
 
-/** The texts of these items in this order, in the scope's view (an item archived meanwhile is left out). */
-function textsInOrder(db: Db, today: string, ids: number[], scope: InventoryScope): string[] {
+/** The texts of these items in this order, in this view (an item archived meanwhile is left out). */
+function textsInOrder(db: Db, today: string, ids: number[], view: keyof ItemTexts): string[] {
   const texts = itemTexts(db, today, ids);
-  return ids.flatMap((id) => texts.get(id)?.[scope.view] ?? []);
+  return ids.flatMap((id) => texts.get(id)?.[view] ?? []);
 }
 
 /** The inventory's summary cards, over every listed item: one aggregate answer instead of the whole list. */

@@ -12,6 +12,7 @@ import type {
   InventoryUnit,
   ItemDetails,
   ItemInput,
+  WholeInventoryItem,
 } from "../../../src/modules/inventory/model";
 import { answerOf, nextPageOf, server } from "../lib/api";
 import { categorieKeys } from "./categorie";
@@ -19,7 +20,16 @@ import { categorieKeys } from "./categorie";
 // The inventory: the desk's paged list and its summary, one item, its units' bookings, and the writes on
 // items and units (GET/POST/PUT/DELETE /api/inventario…).
 
-export type { BookableUnit, BookedRange, CatalogueItem, InventoryItem, InventorySummary, InventoryUnit, ItemDetails };
+export type {
+  BookableUnit,
+  BookedRange,
+  CatalogueItem,
+  InventoryItem,
+  InventorySummary,
+  InventoryUnit,
+  ItemDetails,
+  WholeInventoryItem,
+};
 
 /** What the desk's list asks the server: the spec's filters and order; the page is the hook's. */
 export type InventoryListQuery = Omit<InventoryQuery, "pagina" | "per_pagina">;
@@ -69,7 +79,7 @@ export function useInventoryPages(query: InventoryListQuery) {
 }
 
 /** Every item passing the filters, with its units (the labels of a whole filtered list). */
-export async function fetchInventory(query: InventoryListQuery): Promise<InventoryItem[]> {
+export async function fetchInventory(query: InventoryListQuery): Promise<WholeInventoryItem[]> {
   const answer = await answerOf(server.api.inventario.get({ query }));
   return Array.isArray(answer) ? answer : answer.elementi;
 }

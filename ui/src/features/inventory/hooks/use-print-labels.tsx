@@ -1,12 +1,12 @@
 import { useState } from "react";
-import type { InventoryItem } from "../../../api/inventario";
+import type { WholeInventoryItem } from "../../../api/inventario";
 import { downloadLabels } from "../../../api/labels";
 import { useToast } from "../../../components/toast";
 import { LabelsDialog } from "../components/labels-dialog";
 import { failureText } from "../utils/failure-text";
 
 /** The items to label, or how to fetch them when the screen does not hold them all. */
-export type LabelledItems = InventoryItem[] | (() => Promise<InventoryItem[]>);
+export type LabelledItems = WholeInventoryItem[] | (() => Promise<WholeInventoryItem[]>);
 
 /**
  * Labels for every unit of the chosen items (one item, the selection or all the filter finds): a dialog
