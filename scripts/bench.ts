@@ -10,7 +10,7 @@
  *   - the binary's size and the UI's initial JavaScript, gzipped.
  * Progress goes to stderr; the results go to stdout as Markdown and to bench-results.json.
  *
- *   bun run bench [--quick] [--scale 5] [--mixed | --screens | --side-by-side] [--fresh] [--no-build] [--duration 5] [--cycles 300] [--cpus 2] [--data-dir ./data-bench]
+ *   bun run bench [--quick] [--scale 5] [--mixed | --screens | --side-by-side | --demand] [--fresh] [--no-build] [--duration 5] [--cycles 300] [--calls 7] [--cpus 2] [--data-dir ./data-bench]
  *
  * --quick: small data set and short runs, to try the script out. --scale N: N times the default academy
  * (--scale 5: 10,000 items, 50,000 units, 20,000 students... see below), seeded into its own folder
@@ -22,6 +22,8 @@
  * --side-by-side: instead, the side-by-side run of issue 14 (scripts/bench-side-by-side.ts) on a data set of
  * its size (500 items, 2,588 units, 1,000 students, 5,000 loans, in data-bench/seed-side): the inventory, a
  * student's catalogue and the alerts, each read right after a write, against the times quoted there.
+ * --demand: instead, only the demand report over the last year (scripts/bench-demand.ts): --calls cache
+ * misses one at a time (7 by default), and the longest wait of /api/health asked meanwhile.
  * --fresh: seed again even when the data set on disk matches. --cpus N: pin the servers to the first N
  * CPUs (taskset), as the budgets assume 2 cores.
  */
@@ -42,6 +44,7 @@ import { join, relative, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { parseArgs } from "../src/config";
 import { addDays } from "../src/domain/dates";
+import { demandMarkdown, runDemandScenario } from "./bench-demand";
 import { HANDLER_CALLS, HANDLER_WARM_UP, measureHandlers } from "./bench-misses";
 import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
 import { runScreenTimings, screensMarkdown } from "./bench-screens";
@@ -72,6 +75,8 @@ const options = {
   mixed: flags.mixed === true,
   screens: flags.screens === true,
   sideBySide: flags["side-by-side"] === true,
+  demand: flags.demand === true,
+  demandCalls: Math.round(numberFlag("calls", 7)),
   durationSeconds: numberFlag("duration", quick ? 1 : flags.mixed === true ? 60 : 5),
   cycles: Math.round(numberFlag("cycles", quick ? 40 : 300)),
   cpus: flags.cpus === undefined ? null : Math.round(numberFlag("cpus", 2)),
@@ -1393,6 +1398,41 @@ async function mainSideBySide() {
   }
 }
 
+/** The demand report alone: its cache misses and the server's longest stall meanwhile (scripts/bench-demand.ts). */
+async function mainDemand() {
+  await build();
+  const { dir: seedDir, marker } = await seededDataDir();
+  const runDir = workingCopy(seedDir);
+  mkdirSync(join(options.dataRoot, "logs"), { recursive: true });
+  const server = await startPrestaLab(runDir, marker.seededAt, "demand.log");
+  try {
+    const { baseUrl } = server;
+    const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { today: string };
+    progress(`demand report over the year to ${health.today}: ${options.demandCalls} cache misses`);
+    const row = await runDemandScenario({
+      baseUrl,
+      adminToken: await signIn(baseUrl, seedParameters.adminEmail, seedParameters.adminPassword),
+      from: addDays(health.today, -364),
+      to: health.today,
+      calls: options.demandCalls,
+    });
+    const summary = marker.summary;
+    writeFileSync(
+      join(projectRoot, "bench-demand-results.json"),
+      `${JSON.stringify({ machine: machine(), dataSet: marker.parameters, row }, null, 2)}\n`,
+    );
+    console.log(
+      demandMarkdown(
+        row,
+        `${number(summary.items)} items, ${number(summary.units)} units, ${number(summary.loans)} loans (×${options.scale})`,
+      ),
+    );
+    progress("results also written to bench-demand-results.json");
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
 async function main() {
   const startedAt = new Date().toISOString();
   await build();
@@ -1426,7 +1466,9 @@ try {
       ? mainScreens()
       : options.sideBySide
         ? mainSideBySide()
-        : main());
+        : options.demand
+          ? mainDemand()
+          : main());
 } catch (error) {
   progress(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

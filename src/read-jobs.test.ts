@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as XLSX from "xlsx";
+import { demandReport } from "./modules/stats/demand";
 import { createTestClient, createTestContext, signInAdmin } from "./testing/harness";
 import { createItem } from "./testing/inventory-fixtures";
 
@@ -27,7 +28,7 @@ async function deskOnFile() {
   await createItem(client, admin.token, { nome: "Registratore Zoom H6", quantita_totale: 2 });
   const get = (path: string) =>
     client.app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${admin.token}` } }));
-  return { get, dir };
+  return { get, dir, ctx };
 }
 
 describe("whole-database reads on their own thread", () => {
@@ -54,5 +55,20 @@ describe("whole-database reads on their own thread", () => {
     } finally {
       db.close();
     }
+  });
+
+  it("answers the demand report from a worker, the same as the server's own thread computes it", async () => {
+    const { get, ctx } = await deskOnFile();
+    const period = "dal=2026-01-01&al=2026-03-10";
+
+    const answer = await get(`/api/stats/domanda?${period}`);
+    const csv = await get(`/api/stats/domanda/export?${period}&formato=csv`);
+
+    expect(answer.status).toBe(200);
+    const report = await answer.json();
+    expect(report).toEqual(demandReport(ctx, { dal: "2026-01-01", al: "2026-03-10" }));
+    expect(report.articoli.map((item: { nome: string }) => item.nome)).toEqual(["Registratore Zoom H6"]);
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain("Registratore Zoom H6");
   });
 });

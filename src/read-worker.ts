@@ -6,6 +6,7 @@ declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<ReadWorkerTask>) => {
   const answer = await readOnWorkerThread(event.data);
-  // The spreadsheet's bytes move to the server's thread instead of being copied there.
-  self.postMessage(answer, "spreadsheet" in answer ? [answer.spreadsheet.buffer] : []);
+  // A file's or a report's bytes move to the server's thread instead of being copied there.
+  const bytes = "spreadsheet" in answer ? answer.spreadsheet : "gzippedJson" in answer ? answer.gzippedJson : null;
+  self.postMessage(answer, bytes ? [bytes.buffer] : []);
 };

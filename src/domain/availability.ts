@@ -172,7 +172,8 @@ export function unitStateOn(occupations: readonly Occupation[], today: string): 
     lost: kinds.has("perso"),
     inRepair: kinds.has("riparazione"),
     onStartedLoan: kinds.has("prestito"),
-    reserved: kinds.has("richiesta"),
+    // A hold of the waiting list is a booking: it reserves the unit as a pending request does.
+    reserved: kinds.has("richiesta") || kinds.has("attesa"),
   });
 }
 

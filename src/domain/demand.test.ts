@@ -42,4 +42,32 @@ describe("the replay of what was wanted", () => {
       if (extra > 0) expect(shareMet(wanted, units + extra - 1), context).toBeLessThan(target);
     }
   });
+
+  it("meets in one replay what a replay per number of units meets (property)", () => {
+    const seed = Date.now() % 100_000;
+    const next = generator(seed);
+    for (let round = 0; round < 300; round++) {
+      const wanted: WantedDays[] = Array.from({ length: next(40) }, () => {
+        const dal = addDays("2026-01-05", next(45));
+        return { dal, al: addDays(dal, next(9)) };
+      });
+      for (let units = 0; units <= 6; units++)
+        expect(bookingsMet(wanted, units), `seed ${seed}, round ${round}, ${units} units`).toBe(
+          replayedOneUnitCountAtATime(wanted, units),
+        );
+    }
+  });
 });
+
+/** The replay as the rule states it, on a fixed number of units: the reference the one-pass replay must match. */
+function replayedOneUnitCountAtATime(wanted: readonly WantedDays[], units: number): number {
+  const taken: WantedDays[][] = Array.from({ length: units }, () => []);
+  let met = 0;
+  for (const booking of wanted) {
+    const free = taken.find((unit) => unit.every((other) => other.al < booking.dal || booking.al < other.dal));
+    if (!free) continue;
+    free.push(booking);
+    met++;
+  }
+  return met;
+}

@@ -59,19 +59,53 @@ export interface WantedDays {
 }
 
 /**
- * Replays the bookings wanted, in the order they were asked, on `units` units: each takes the first unit
- * free for all its days, or is unmet. Answers how many were met.
+ * Replays the bookings wanted, in the order they were asked, on as many units as they need: each takes
+ * the first unit (by position) free for all its days. Answers each booking's unit position. With `n`
+ * units exactly the bookings placed below `n` are met: what the first `n` units take never depends on the
+ * units after them, so one replay answers for every number of units.
  */
-export function bookingsMet(wanted: readonly WantedDays[], units: number): number {
-  const taken: WantedDays[][] = Array.from({ length: units }, () => []);
-  let met = 0;
-  for (const booking of wanted) {
-    const free = taken.find((unit) => unit.every((other) => other.al < booking.dal || booking.al < other.dal));
-    if (!free) continue;
-    free.push(booking);
-    met++;
+export function replayPlaces(wanted: readonly WantedDays[]): number[] {
+  // Each unit's bookings, sorted by first day: they never overlap, so they are sorted by last day too.
+  const taken: WantedDays[][] = [];
+  return wanted.map((booking) => {
+    let place = taken.findIndex((unit) => isFreeOn(unit, booking));
+    if (place === -1) place = taken.push([]) - 1;
+    const unit = taken[place] as WantedDays[];
+    unit.splice(bookingsStartingBy(unit, booking.dal), 0, booking);
+    return place;
+  });
+}
+
+/** How many of a unit's bookings (sorted by first day) start on or before `day`. */
+function bookingsStartingBy(unit: readonly WantedDays[], day: string): number {
+  let low = 0;
+  let high = unit.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((unit[middle] as WantedDays).dal <= day) low = middle + 1;
+    else high = middle;
   }
+  return low;
+}
+
+/** Whether none of a unit's bookings takes a day of `booking`: only the last one starting by its end could. */
+function isFreeOn(unit: readonly WantedDays[], booking: WantedDays): boolean {
+  const before = unit[bookingsStartingBy(unit, booking.al) - 1];
+  return before === undefined || before.al < booking.dal;
+}
+
+/** How many bookings the replay meets on 0, 1, 2 … units: `met[n]`, up to one unit per booking. */
+function metByUnits(wanted: readonly WantedDays[]): number[] {
+  const met = new Array<number>(wanted.length + 1).fill(0);
+  for (const place of replayPlaces(wanted)) met[place + 1] = (met[place + 1] ?? 0) + 1;
+  for (let units = 1; units < met.length; units++) met[units] = (met[units] ?? 0) + (met[units - 1] ?? 0);
   return met;
+}
+
+/** How many of the bookings wanted the replay meets on `units` units. */
+export function bookingsMet(wanted: readonly WantedDays[], units: number): number {
+  const met = metByUnits(wanted);
+  return met[Math.min(units, wanted.length)] ?? 0;
 }
 
 /** The share of `wanted` met on `units` units; 1 when nothing was wanted. */
@@ -88,8 +122,11 @@ export function extraUnitsFor(
   units: number,
   target: number,
 ): { extra: number; share: number } {
+  const met = metByUnits(wanted);
+  const shareWith = (count: number) =>
+    wanted.length === 0 ? 1 : (met[Math.min(count, wanted.length)] ?? 0) / wanted.length;
   for (let extra = 0; ; extra++) {
-    const share = shareMet(wanted, units + extra);
+    const share = shareWith(units + extra);
     if (share >= target || units + extra >= wanted.length) return { extra, share };
   }
 }

@@ -42,6 +42,16 @@ export function gzippedJsonOf(value: unknown): Uint8Array<ArrayBuffer> | undefin
   return value instanceof Response ? gzippedAnswers.get(value) : undefined;
 }
 
+/**
+ * An answer whose JSON another thread already gzipped (the demand report, src/read-jobs.ts): the server
+ * sends and keeps the bytes as they are, and the route's answer schema is not checked again.
+ */
+export function gzippedJsonAnswer(gzipped: Uint8Array<ArrayBuffer>): Response {
+  const answer = new Response(null);
+  gzippedAnswers.set(answer, gzipped);
+  return answer;
+}
+
 function pieceOf(texts: readonly string[], first: boolean): Piece {
   const raw = encoder.encode(`${first ? "[" : ","}${texts.join(",")}`);
   return {

@@ -16,7 +16,7 @@
  */
 
 export { KEPT_COUNTS, type KeptCount } from "./counters";
-export { gzippedJsonOf, gzippedList } from "./gzipped-list";
+export { gzippedJsonAnswer, gzippedJsonOf, gzippedList } from "./gzipped-list";
 export { historyTotal } from "./history-totals";
 export { type JournalMark, journalSince, keptPerItem } from "./item-journal";
 export {

@@ -8,8 +8,9 @@ import { users } from "./users";
 
 /**
  * What students wanted and did not get (or did not collect), one row per event, written in the same
- * transaction as the event. `utente_id` is cleared after twelve months (src/modules/demand/retention.ts):
- * the report needs the course, never the student, so the course is copied here at the time of the event.
+ * transaction as the event. `utente_id` and `riferimento_id` are cleared after twelve months (the job
+ * "demand-retention", src/modules/demand/events.ts): the report needs the course, never the student, so
+ * the course is copied here at the time of the event.
  */
 export const domandaEventi = sqliteTable(
   "domanda_eventi",

@@ -9,6 +9,7 @@ import {
   unitStateOn,
 } from "../../domain/availability";
 import { OPEN_LOAN_STATES, REQUEST_STATE } from "../../domain/bookings";
+import { WAIT_STATE } from "../../domain/demand";
 import type { UnitState } from "../../domain/unit-state";
 
 /**
@@ -34,7 +35,8 @@ const SCOPED_UP_TO = 1000;
 /**
  * The open set in one query: repairs in progress, loans not given back (an overdue one runs on with no
  * known end), pending requests whose dates have not all passed (an expired one can no longer be approved,
- * so it holds nothing). A handful of rows however long the academy's history, each arm read through a
+ * so it holds nothing), and the holds of the waiting list whose dates have not all passed: a hold is a
+ * booking (src/modules/loans/bookings.ts reads it so), so a held unit is not free for anyone else. A handful of rows however long the academy's history, each arm read through a
  * covering index on its state. Scoped to a few units (bound as one JSON array), each arm reads those
  * units' own records; `+p.stato` keeps SQLite from starting at every open loan then.
  */
@@ -55,7 +57,10 @@ function openSetQuery(today: string, unitIds: number[] | null) {
       WHERE stato = 'in_corso' ${units ? sql`AND unit_id IN ${units}` : sql``}
     UNION ALL ${loans}
     UNION ALL SELECT unit_id, inventario_id, 'richiesta', dal, al, NULL FROM richieste
-      WHERE stato IN ${literalList([REQUEST_STATE.pending])} AND al >= ${today} ${units ? sql`AND unit_id IN ${units}` : sql``}`;
+      WHERE stato IN ${literalList([REQUEST_STATE.pending])} AND al >= ${today} ${units ? sql`AND unit_id IN ${units}` : sql``}
+    UNION ALL SELECT au.unit_id, u.inventario_id, 'attesa', a.dal, a.al, NULL
+      FROM attese a JOIN attese_unita au ON au.attesa_id = a.id JOIN unita u ON u.id = au.unit_id
+      WHERE a.stato IN ${literalList([WAIT_STATE.offered])} AND a.al >= ${today} ${units ? sql`AND au.unit_id IN ${units}` : sql``}`;
 }
 
 type OpenRow = [number, number, OccupationKind, string, string | null, number | null];

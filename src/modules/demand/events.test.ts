@@ -171,4 +171,51 @@ describe("demand events", () => {
       ["gimbal", student.user.id as number, "Fotografia"],
     ]);
   });
+
+  it("forget after twelve months the request a refusal was about, which names the student, and keep the rest", async () => {
+    const { client, ctx, admin, tablet, student } = await loanScenario();
+    const asked = await requestOk(client, student.token, {
+      inventario_id: tablet.id,
+      dal: day(1),
+      al: day(2),
+      tipo_utilizzo: "esterno",
+    });
+    await client.put(`/api/prestiti/${asked.id}/rifiuta`, { motivo_rifiuto: "Riservata all'esame" }, admin);
+    const kept = () =>
+      ctx.db
+        .select({
+          utente_id: domandaEventi.utenteId,
+          riferimento_id: domandaEventi.riferimentoId,
+          corso: domandaEventi.corso,
+          inventario_id: domandaEventi.inventarioId,
+          dal: domandaEventi.dal,
+          giorno: domandaEventi.giorno,
+        })
+        .from(domandaEventi)
+        .all();
+    expect(kept()).toEqual([
+      {
+        utente_id: student.user.id as number,
+        riferimento_id: asked.id as number,
+        corso: "Fotografia",
+        inventario_id: tablet.id as number,
+        dal: day(1),
+        giorno: day(0),
+      },
+    ]);
+
+    travelToDay(ctx, day(367));
+    runScheduledJobs(ctx);
+
+    expect(kept()).toEqual([
+      {
+        utente_id: null,
+        riferimento_id: null,
+        corso: "Fotografia",
+        inventario_id: tablet.id as number,
+        dal: day(1),
+        giorno: day(0),
+      },
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { domandaEventi, users } from "../../db/schema";
@@ -78,7 +78,9 @@ export function personalDataCutoff(now: Date): string {
 
 /**
  * The retention job: demand events older than twelve months forget the student and keep the course the
- * student was in at the time. Answers how many it changed.
+ * student was in at the time, with the item, the dates and the day. They forget the request, set or loan
+ * they were about too: that row names its student, so through it the event would still name them.
+ * Answers how many it changed.
  */
 export function forgetDemandStudents(ctx: AppContext): number {
   const cutoff = personalDataCutoff(ctx.clock.now());
@@ -87,8 +89,13 @@ export function forgetDemandStudents(ctx: AppContext): number {
     (tx) =>
       tx
         .update(domandaEventi)
-        .set({ utenteId: null })
-        .where(and(isNotNull(domandaEventi.utenteId), lt(domandaEventi.createdAt, cutoff)))
+        .set({ utenteId: null, riferimentoId: null })
+        .where(
+          and(
+            or(isNotNull(domandaEventi.utenteId), isNotNull(domandaEventi.riferimentoId)),
+            lt(domandaEventi.createdAt, cutoff),
+          ),
+        )
         .returning({ id: domandaEventi.id })
         .all().length,
   );

@@ -58,10 +58,13 @@ export const demandReport = t.Object({
       inventario_id: answerInteger(),
       nome: t.String(),
       utilizzo: share("Giorni fuori ÷ giorni disponibili"),
+      giorni_fermo: answerInteger({ description: "Giorni del periodo dall'ultimo giorno fuori (tutti se mai uscita)" }),
       ultimo_prestito: t.Union([dayText, t.Null()]),
       spiegazione: t.String(),
     }),
   ),
+  /** Every unit that meets the rule of "poco usati"; the list holds the first 50. */
+  poco_usati_totale: answerInteger({ description: "Unità poco usate in tutto (l'elenco ne mostra 50)" }),
   da_spostare: t.Array(
     t.Object({
       inventario_id: answerInteger(),

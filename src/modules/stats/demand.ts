@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
+import type { Clock } from "../../clock";
+import type { Db } from "../../db/client";
 import {
   attese,
   corsi,
@@ -30,167 +31,185 @@ import {
 import { badRequest } from "../../http/errors";
 import { readSettings } from "../settings/service";
 import type { DemandItem, DemandQuery, DemandReport } from "./demand-model";
+import { idleUnits, type UnitUse } from "./idle-units";
 
 const DEFAULT_DAYS = 90;
-/** The longest "poco usati" and "da spostare" lists: the worst first; a large academy has thousands. */
+/** The longest "da spostare" list: the most wanted first; a large academy has thousands. */
 const LISTED = 100;
 const LONGEST_PERIOD_DAYS = 366;
 
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 const percent = (value: number) => `${Math.round(value * 100)}%`;
+const earlierDate = (a: string, b: string) => (a < b ? a : b);
+
+/** What the report reads: the connection and the academy's clock (the server's, or a read worker's). */
+export interface DemandSource {
+  db: Db;
+  clock: Clock;
+}
 
 /** The period asked: the last 90 days by default, a year at most. */
 export function demandPeriod(today: string, query: DemandQuery) {
   const al = query.al ?? today;
   const dal = query.dal ?? addDays(al, -(DEFAULT_DAYS - 1));
+  // A date that matches the pattern but names no day (0000-00-00) gives no span: refused, not a 500.
+  if (!Number.isFinite(daysBetween(dal, al))) throw badRequest("Data non valida (AAAA-MM-GG)");
   if (dal > al) throw badRequest("La data di inizio non può seguire quella di fine");
   if (daysBetween(dal, al) > LONGEST_PERIOD_DAYS) throw badRequest("Il periodo è lungo al massimo un anno");
   return { dal, al };
 }
 
-const earlierDate = (a: string, b: string) => (a < b ? a : b);
-
-/** The days of [from, to] that also lie in [first, last], one by one. */
-function* daysWithin(from: string, to: string, first: string, last: string) {
-  const start = laterDate(from, first);
-  const end = earlierDate(to, last);
-  for (let day = start; day <= end; day = addDays(day, 1)) yield day;
+interface Wanted extends WantedDays {
+  at: string;
 }
 
-interface Wanted extends WantedDays {
+interface UnmetEvent {
+  tipo: string;
   itemId: number;
+  dal: string;
+  al: string;
   at: string;
+  corso: string | null;
+}
+
+/**
+ * The period's days by position: a range of days becomes two positions, open days are counted by prefix
+ * sums and each day's week is read from an array, instead of parsing dates day by day.
+ */
+function periodCalendar(db: Db, dal: string, al: string) {
+  const settings = readSettings(db);
+  const days: string[] = [];
+  for (let day = dal; day <= al; day = addDays(day, 1)) days.push(day);
+  const position = new Map(days.map((day, index) => [day, index]));
+  const isOpen = Uint8Array.from(days, (day) => (isOpenDay(settings, day) ? 1 : 0));
+  const openBefore = new Int32Array(days.length + 1);
+  for (let index = 0; index < days.length; index++)
+    openBefore[index + 1] = (openBefore[index] as number) + (isOpen[index] as number);
+  // Every week the period touches, once it has an open day at all.
+  const weeks: string[] = [];
+  const weekOf = new Int32Array(days.length);
+  for (let index = 0; index < days.length; index++) {
+    const week = startOfIsoWeek(days[index] as string);
+    if (weeks.at(-1) !== week) weeks.push(week);
+    weekOf[index] = weeks.length - 1;
+  }
+  const openInWeek = new Int32Array(weeks.length);
+  for (let index = 0; index < days.length; index++)
+    openInWeek[weekOf[index] as number] = (openInWeek[weekOf[index] as number] as number) + (isOpen[index] as number);
+  return {
+    days,
+    isOpen,
+    weekOf,
+    weeks: (openBefore[days.length] as number) > 0 ? weeks : [],
+    openInWeek,
+    /** Open days among positions [first, last]. */
+    openBetween: (first: number, last: number) => (openBefore[last + 1] as number) - (openBefore[first] as number),
+    /** The positions of the days of [from, to] within [dal, upTo], or null when none lies there. */
+    positions(from: string, to: string, upTo = al): [number, number] | null {
+      const first = laterDate(from, dal);
+      const lastDay = earlierDate(to, upTo);
+      if (first > lastDay) return null;
+      return [position.get(first) ?? 0, position.get(lastDay) ?? 0];
+    },
+  };
 }
 
 /**
  * The demand report over a period: per item, what was asked and what was not met, how much its units were
  * out, its queue and its weeks of demand against capacity; then what to buy (from the replay of the
  * period's bookings with more units), the units hardly used, and the items idle for one course and wanted
- * by another. Every figure is defined in docs/decisions/demand-report-figures.md.
+ * by another. Every figure is defined in docs/decisions/demand-report-figures.md. Each table is read once
+ * for the whole academy and summed here in arrays by position: at five times the default academy a query
+ * per item, or a list of every unit's id bound into each query, cost seconds.
  */
-export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport {
-  const today = ctx.clock.today();
+export function demandReport(source: DemandSource, query: DemandQuery): DemandReport {
+  const { db } = source;
+  const today = source.clock.today();
   const { dal, al } = demandPeriod(today, query);
   const last = earlierDate(al, today);
   const course = query.corso?.trim() || null;
   const categoryId = query.categoria ? Number(query.categoria) : null;
   const target = query.quota === undefined ? DEFAULT_TARGET_SHARE : Number(query.quota) / 100;
-  const db = ctx.db;
-  const settings = readSettings(db);
+  const calendar = periodCalendar(db, dal, al);
+  const periodLength = calendar.days.length;
+  const listedItem = and(
+    isNull(inventario.archivedAt),
+    categoryId === null ? undefined : eq(inventario.categoriaId, categoryId),
+  ) as SQL;
 
   const items = db
     .select({ id: inventario.id, nome: inventario.nome, categoryId: inventario.categoriaId })
     .from(inventario)
-    .where(and(isNull(inventario.archivedAt), categoryId === null ? undefined : eq(inventario.categoriaId, categoryId)))
+    .where(listedItem)
     .all();
-  const itemIds = items.map((item) => item.id);
   const units = db
     .select({ id: unita.id, itemId: unita.inventarioId, code: unita.codiceUnivoco })
     .from(unita)
-    .where(and(inArray(unita.inventarioId, itemIds), isNull(unita.archivedAt), eq(unita.perso, false)))
+    .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
+    .where(and(listedItem, isNull(unita.archivedAt), eq(unita.perso, false)))
     .all();
-  const unitIds = units.map((unit) => unit.id);
+  const unitPosition = new Map(units.map((unit, index) => [unit.id, index]));
 
-  // The days each unit could go out: open, and not in repair.
-  // The period's days by position, so that a range of days is two lookups: open days counted by prefix
-  // sums and each day's week read from an array, instead of parsing dates day by day.
-  const periodDays = [...daysWithin(dal, al, dal, al)];
-  const dayIndex = new Map(periodDays.map((day, index) => [day, index]));
-  const weekOfDay = periodDays.map((day) => startOfIsoWeek(day));
-  const isOpen = periodDays.map((day) => isOpenDay(settings, day));
-  const openBefore = [0];
-  for (const open of isOpen) openBefore.push((openBefore[openBefore.length - 1] ?? 0) + (open ? 1 : 0));
-  /** The positions of the days of [from, to] within [dal, upTo], or null when none lies there. */
-  const positions = (from: string, to: string, upTo = al): [number, number] | null => {
-    const first = laterDate(from, dal);
-    const lastDay = earlierDate(to, upTo);
-    if (first > lastDay) return null;
-    return [dayIndex.get(first) ?? 0, dayIndex.get(lastDay) ?? 0];
-  };
-  const openDays = periodDays.filter((_, index) => isOpen[index]);
-  const inRepair = new Map<number, Set<string>>();
-  for (const repair of db
-    .select({ unitId: riparazioni.unitId, from: riparazioni.dataInizio, to: riparazioni.dataFine })
-    .from(riparazioni)
-    .where(
-      and(
-        inArray(riparazioni.unitId, unitIds),
-        lte(riparazioni.dataInizio, al),
-        sql`coalesce(${riparazioni.dataFine}, ${al}) >= ${dal}`,
-      ),
-    )
-    .all()) {
-    const days = inRepair.get(repair.unitId) ?? new Set<string>();
-    for (const day of daysWithin(repair.from.slice(0, 10), (repair.to ?? al).slice(0, 10), dal, al)) days.add(day);
-    inRepair.set(repair.unitId, days);
+  // The days each unit spent in repair, as a mark per day of the period (only units ever in repair).
+  const inRepair = new Map<number, Uint8Array>();
+  for (const [unitId, from, to] of db.values<[number, string, string | null]>(
+    sql`select ${riparazioni.unitId}, ${riparazioni.dataInizio}, ${riparazioni.dataFine} from ${riparazioni}
+      where ${riparazioni.dataInizio} <= ${al} and coalesce(${riparazioni.dataFine}, ${al}) >= ${dal}`,
+  )) {
+    const position = unitPosition.get(unitId);
+    const range = calendar.positions(from.slice(0, 10), (to ?? al).slice(0, 10));
+    if (position === undefined || !range) continue;
+    const days = inRepair.get(position) ?? new Uint8Array(periodLength);
+    days.fill(1, range[0], range[1] + 1);
+    inRepair.set(position, days);
   }
+  /** Open days of positions [first, last] a unit spent in repair. */
+  const openRepairDays = (position: number, first: number, lastIndex: number) => {
+    const repairs = inRepair.get(position);
+    let days = 0;
+    if (repairs)
+      for (let index = first; index <= lastIndex; index++)
+        days += (repairs[index] as number) & (calendar.isOpen[index] as number);
+    return days;
+  };
 
   // Days out: the units of loans handed over, from their start to their return (today while still out).
-  const outDays = new Map<number, number>();
-  for (const loan of db
-    .select({
-      unitId: prestitiUnita.unitId,
-      from: prestiti.dataUscita,
-      back: sql<string>`coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today})`,
-    })
-    .from(prestitiUnita)
-    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(
-      and(
-        inArray(prestitiUnita.unitId, unitIds),
-        isNotNull(prestiti.consegnatoIl),
-        lte(prestiti.dataUscita, last),
-        sql`coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}) >= ${dal}`,
-      ),
-    )
-    .all()) {
-    const range = positions(loan.from, loan.back.slice(0, 10), last);
-    if (!range) continue;
-    const repairs = inRepair.get(loan.unitId);
-    let days = (openBefore[range[1] + 1] ?? 0) - (openBefore[range[0]] ?? 0);
-    if (repairs)
-      for (let index = range[0]; index <= range[1]; index++)
-        if (isOpen[index] && repairs.has(periodDays[index] as string)) days--;
-    outDays.set(loan.unitId, (outDays.get(loan.unitId) ?? 0) + days);
+  const outDays = new Int32Array(units.length);
+  // Each unit's last day out in the period so far, by position (-1: not out at all).
+  const lastOut = new Int32Array(units.length).fill(-1);
+  for (const [unitId, from, back] of db.values<[number, string, string]>(
+    sql`select ${prestitiUnita.unitId}, ${prestiti.dataUscita},
+        coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today})
+      from ${prestitiUnita} join ${prestiti} on ${prestiti.id} = ${prestitiUnita.prestitoId}
+      where ${prestiti.consegnatoIl} is not null and ${prestiti.dataUscita} <= ${last}
+        and coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}) >= ${dal}`,
+  )) {
+    const position = unitPosition.get(unitId);
+    const range = calendar.positions(from, back.slice(0, 10), last);
+    if (position === undefined || !range) continue;
+    outDays[position] =
+      (outDays[position] as number) +
+      calendar.openBetween(range[0], range[1]) -
+      openRepairDays(position, range[0], range[1]);
+    lastOut[position] = Math.max(lastOut[position] as number, range[1]);
   }
-  const openDaysSoFar = openDays.filter((day) => day <= last);
-  const availableDays = (unitId: number) => {
-    const repairs = inRepair.get(unitId);
-    return repairs ? openDaysSoFar.filter((day) => !repairs.has(day)).length : openDaysSoFar.length;
-  };
-  const openDaySet = new Set(openDays);
-  const openDaysByWeek = countBy(openDays, (day) => startOfIsoWeek(day));
-  const isOpenWeekDay = (day: string, week: string) => openDaySet.has(day) && startOfIsoWeek(day) === week;
-  const lastLoan = new Map(
-    db
-      .select({ unitId: prestitiUnita.unitId, day: sql<string>`max(${prestiti.dataUscita})` })
-      .from(prestitiUnita)
-      .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-      .where(
-        and(inArray(prestitiUnita.unitId, unitIds), isNotNull(prestiti.consegnatoIl), lte(prestiti.dataUscita, today)),
-      )
-      .groupBy(prestitiUnita.unitId)
-      .all()
-      .map((row) => [row.unitId, row.day]),
-  );
+  // Days available: the open days up to today the unit was not in repair.
+  const soFar = calendar.positions(dal, last, last);
+  const availableDays = (position: number) =>
+    soFar ? calendar.openBetween(soFar[0], soFar[1]) - openRepairDays(position, soFar[0], soFar[1]) : 0;
 
-  // What was asked for days of the period: every request made, and every booking that met no free unit.
-  const requests: Wanted[] = db
-    .select({ itemId: richieste.inventarioId, dal: richieste.dal, al: richieste.al, at: richieste.createdAt })
-    .from(richieste)
-    .leftJoin(users, eq(users.id, richieste.utenteId))
-    .where(
-      and(
-        inArray(richieste.inventarioId, itemIds),
-        // Asked for days of the period; a request the student withdrew is no demand.
-        lte(richieste.dal, al),
-        gte(richieste.al, dal),
-        ne(richieste.stato, REQUEST_STATE.cancelled),
-        course === null ? undefined : eq(users.corsoAccademico, course),
-      ),
-    )
-    .all();
-  const unmet = db
+  // What was asked for days of the period: every request made (a request the student withdrew is no
+  // demand), and every booking that met no free unit; replayed in the order they were made.
+  const requests = db.values<[number, string, string, string]>(
+    sql`select ${richieste.inventarioId}, ${richieste.dal}, ${richieste.al}, ${richieste.createdAt}
+      from ${richieste} join ${inventario} on ${inventario.id} = ${richieste.inventarioId}
+      ${course === null ? sql`` : sql`join ${users} on ${users.id} = ${richieste.utenteId}`}
+      where ${listedItem} and ${richieste.dal} <= ${al} and ${richieste.al} >= ${dal}
+        and ${richieste.stato} != ${REQUEST_STATE.cancelled}
+        ${course === null ? sql`` : sql`and ${users.corsoAccademico} = ${course}`}
+      order by ${richieste.id}`,
+  );
+  const unmet: UnmetEvent[] = db
     .select({
       tipo: domandaEventi.tipo,
       itemId: domandaEventi.inventarioId,
@@ -205,24 +224,24 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
         lte(domandaEventi.dal, al),
         gte(domandaEventi.al, dal),
         inArray(domandaEventi.tipo, [DEMAND_EVENT.noFreeUnit, DEMAND_EVENT.refused]),
+        isNotNull(domandaEventi.inventarioId),
         course === null ? undefined : eq(domandaEventi.corso, course),
       ),
     )
-    .all()
-    .filter((event) => event.itemId !== null && event.dal !== null && event.al !== null);
-  const noFreeUnit: Wanted[] = unmet
-    .filter((event) => event.tipo === DEMAND_EVENT.noFreeUnit)
-    .map((event) => ({
-      itemId: event.itemId as number,
-      dal: event.dal as string,
-      al: event.al as string,
-      at: event.at,
-    }));
-  const wantedByItem = groupBy(
-    [...requests, ...noFreeUnit].sort((a, b) => a.at.localeCompare(b.at)),
-    (w) => w.itemId,
-  );
-  const unmetByItem = groupBy(unmet, (event) => event.itemId as number);
+    .orderBy(domandaEventi.id)
+    .all() as UnmetEvent[];
+  const wantedByItem = new Map<number, Wanted[]>();
+  const want = (itemId: number, wanted: Wanted) => {
+    const list = wantedByItem.get(itemId);
+    if (list) list.push(wanted);
+    else wantedByItem.set(itemId, [wanted]);
+  };
+  for (const [itemId, from, to, at] of requests) want(itemId, { dal: from, al: to, at });
+  for (const event of unmet)
+    if (event.tipo === DEMAND_EVENT.noFreeUnit) want(event.itemId, { dal: event.dal, al: event.al, at: event.at });
+  // A stable sort: at the same instant, requests before events, each in the order they were written.
+  for (const wanted of wantedByItem.values()) wanted.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const unmetByItem = groupBy(unmet, (event) => event.itemId);
 
   const queued = countBy(
     db
@@ -249,58 +268,72 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
     (row) => row.itemId as number,
   );
 
-  const unitsByItem = groupBy(units, (unit) => unit.itemId);
-  const weekStarts = [...new Set(openDays.length ? [...daysWithin(dal, al, dal, al)].map(startOfIsoWeek) : [])];
+  const unitsByItem = groupBy(
+    units.map((unit, position) => ({ ...unit, position })),
+    (unit) => unit.itemId,
+  );
+  const { weeks, weekOf } = calendar;
   const articoli: DemandItem[] = [];
-  const useByUnit = new Map<number, { out: number; available: number }>();
+  const useByUnit: UnitUse[] = [];
+  const demandByWeek = new Int32Array(weeks.length);
   for (const item of items) {
     const itemUnits = unitsByItem.get(item.id) ?? [];
     const wanted = wantedByItem.get(item.id) ?? [];
+    if (wanted.length === 0 && itemUnits.length === 0) continue;
     const itemUnmet = unmetByItem.get(item.id) ?? [];
     let out = 0;
     let available = 0;
+    // Capacity per week: the week's open days for each unit, less the open days it spent in repair.
+    const capacity = Int32Array.from(calendar.openInWeek, (open) => open * itemUnits.length);
     for (const unit of itemUnits) {
-      const use = { out: outDays.get(unit.id) ?? 0, available: availableDays(unit.id) };
-      useByUnit.set(unit.id, use);
+      const use = {
+        ...unit,
+        out: outDays[unit.position] as number,
+        available: availableDays(unit.position),
+        idle: soFar ? soFar[1] - (lastOut[unit.position] as number) : 0,
+      };
+      useByUnit.push(use);
       out += use.out;
       available += use.available;
+      const repairs = inRepair.get(unit.position);
+      if (repairs)
+        for (let index = 0; index < periodLength; index++)
+          if (repairs[index] && calendar.isOpen[index]) {
+            const week = weekOf[index] as number;
+            capacity[week] = (capacity[week] as number) - 1;
+          }
     }
-    // Demand per week in unit-days, by walking each booking's days once; capacity from the open days of
-    // each week, less the days each unit spent in repair.
-    const demandByWeek = new Map<string, number>();
+    // Demand per week in unit-days, by walking each booking's days within the period once.
+    demandByWeek.fill(0);
     for (const booking of wanted) {
-      const range = positions(booking.dal, booking.al);
+      const range = calendar.positions(booking.dal, booking.al);
       if (!range) continue;
       for (let index = range[0]; index <= range[1]; index++) {
-        const week = weekOfDay[index] as string;
-        demandByWeek.set(week, (demandByWeek.get(week) ?? 0) + 1);
+        const week = weekOf[index] as number;
+        demandByWeek[week] = (demandByWeek[week] as number) + 1;
       }
     }
-    const settimane = weekStarts.map((week) => {
-      let capacita = (openDaysByWeek.get(week) ?? 0) * itemUnits.length;
-      for (const unit of itemUnits)
-        for (const day of inRepair.get(unit.id) ?? []) if (isOpenWeekDay(day, week)) capacita--;
-      return { settimana: week, domanda: demandByWeek.get(week) ?? 0, capacita };
+    let peak: string | null = null;
+    let peakDemand = 0;
+    const settimane = weeks.map((settimana, index) => {
+      const domanda = demandByWeek[index] as number;
+      if (domanda > peakDemand) {
+        peak = settimana;
+        peakDemand = domanda;
+      }
+      return { settimana, domanda, capacita: capacity[index] as number };
     });
-    if (wanted.length === 0 && itemUnits.length === 0) continue;
-    const peak = settimane.reduce<(typeof settimane)[number] | null>(
-      (best, week) => (week.domanda > 0 && (!best || week.domanda > best.domanda) ? week : best),
-      null,
-    );
     articoli.push({
       inventario_id: item.id,
       nome: item.nome,
       unita: itemUnits.length,
       richieste: wanted.length,
       richieste_non_soddisfatte: itemUnmet.length,
-      giorni_non_soddisfatti: itemUnmet.reduce(
-        (sum, event) => sum + daysBetween(event.dal as string, event.al as string) + 1,
-        0,
-      ),
+      giorni_non_soddisfatti: itemUnmet.reduce((sum, event) => sum + daysBetween(event.dal, event.al) + 1, 0),
       utilizzo: available === 0 ? 0 : rounded(out / available),
       in_coda: queued.get(item.id) ?? 0,
       dalla_coda_al_prestito: queueToLoan.get(item.id) ?? 0,
-      settimana_di_punta: peak?.settimana ?? null,
+      settimana_di_punta: peak,
       settimane,
     });
   }
@@ -326,34 +359,36 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
         spiegazione:
           extra === 0
             ? `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni, ma riordinando le date le ${item.unita} unità di oggi ne avrebbero soddisfatto il ${percent(now)}.`
-            : `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni. Con ${extra} ${extra === 1 ? "unità" : "unità"} in più il periodo avrebbe soddisfatto il ${percent(share)} delle richieste (con le ${item.unita} di oggi il ${percent(now)}).`,
+            : `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni. Con ${extra} unità in più il periodo avrebbe soddisfatto il ${percent(share)} delle richieste (con le ${item.unita} di oggi il ${percent(now)}).`,
       };
     })
     .filter((item) => item.unita_in_piu > 0);
 
   const itemNames = new Map(items.map((item) => [item.id, item.nome]));
-  const poco_usati = units
-    .flatMap((unit) => {
-      const use = useByUnit.get(unit.id) ?? { out: 0, available: 0 };
-      if (use.available === 0 || use.out / use.available >= LOW_USE) return [];
-      const lastDay = lastLoan.get(unit.id) ?? null;
-      const nome = itemNames.get(unit.itemId) ?? "";
-      return [
-        {
-          unit_id: unit.id,
-          codice_univoco: unit.code,
-          inventario_id: unit.itemId,
-          nome,
-          utilizzo: rounded(use.out / use.available),
-          ultimo_prestito: lastDay,
-          spiegazione: `${unit.code} (${nome}) è stata fuori ${use.out} giorni su ${use.available} disponibili; ${lastDay ? `ultimo prestito il ${formatItalianDate(lastDay)}` : "mai prestata"}.`,
-        },
-      ];
-    })
-    .sort((a, b) => a.utilizzo - b.utilizzo || a.codice_univoco.localeCompare(b.codice_univoco, "it"))
-    .slice(0, LISTED);
+  const { listed, total } = idleUnits(db, useByUnit, soFar ? calendar.openBetween(soFar[0], soFar[1]) : 0, today);
+  const poco_usati = listed.map(({ unit, lastLoan }) => {
+    const nome = itemNames.get(unit.itemId) ?? "";
+    return {
+      unit_id: unit.id,
+      codice_univoco: unit.code,
+      inventario_id: unit.itemId,
+      nome,
+      utilizzo: rounded(unit.out / unit.available),
+      giorni_fermo: unit.idle,
+      ultimo_prestito: lastLoan,
+      spiegazione: `${unit.code} (${nome}) è stata fuori ${unit.out} giorni su ${unit.available} disponibili; ${lastLoan ? `ultimo prestito il ${formatItalianDate(lastLoan)}` : "mai prestata"}.`,
+    };
+  });
 
-  return { dal, al, articoli, da_acquistare, poco_usati, da_spostare: itemsToMove(ctx, items, articoli, unmet) };
+  return {
+    dal,
+    al,
+    articoli,
+    da_acquistare,
+    poco_usati,
+    poco_usati_totale: total,
+    da_spostare: itemsToMove(db, items, articoli, unmet),
+  };
 }
 
 /**
@@ -361,27 +396,32 @@ export function demandReport(ctx: AppContext, query: DemandQuery): DemandReport 
  * to them, asked for in vain: moving or sharing them would meet that demand.
  */
 function itemsToMove(
-  ctx: AppContext,
+  db: Db,
   items: Array<{ id: number; nome: string; categoryId: number | null }>,
   articoli: DemandItem[],
-  unmet: Array<{ itemId: number | null; corso: string | null }>,
+  unmet: readonly UnmetEvent[],
 ) {
   const idle = articoli.filter((item) => item.unita > 0 && item.utilizzo < LOW_USE);
   if (idle.length === 0) return [];
   const categoryOf = new Map(items.map((item) => [item.id, item.categoryId]));
+  // The courses that met a refusal or a 409 in each category, in the order they first did.
+  const wantedInCategory = new Map<number, Map<string, number>>();
+  for (const event of unmet) {
+    const category = categoryOf.get(event.itemId);
+    if (event.corso === null || category === null || category === undefined) continue;
+    const byCourse = wantedInCategory.get(category) ?? new Map<string, number>();
+    byCourse.set(event.corso, (byCourse.get(event.corso) ?? 0) + 1);
+    wantedInCategory.set(category, byCourse);
+  }
+  const idleIds = new Set(idle.map((item) => item.inventario_id));
   const coursesOf = groupBy(
-    ctx.db
-      .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome, posizione: inventarioCorsi.posizione })
+    db
+      .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome })
       .from(inventarioCorsi)
       .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-      .where(
-        inArray(
-          inventarioCorsi.inventarioId,
-          idle.map((item) => item.inventario_id),
-        ),
-      )
       .orderBy(inventarioCorsi.posizione)
-      .all(),
+      .all()
+      .filter((row) => idleIds.has(row.itemId)),
     (row) => row.itemId,
   );
   const moves = [];
@@ -390,17 +430,8 @@ function itemsToMove(
     const assigned = (coursesOf.get(item.inventario_id) ?? []).map((row) => row.nome);
     const [home] = assigned;
     if (category === null || category === undefined || !home) continue;
-    const wantedBy = countBy(
-      unmet.filter(
-        (event) =>
-          event.corso !== null &&
-          !assigned.includes(event.corso) &&
-          event.itemId !== null &&
-          categoryOf.get(event.itemId) === category,
-      ),
-      (event) => event.corso as string,
-    );
-    for (const [corso, count] of wantedBy)
+    for (const [corso, count] of wantedInCategory.get(category) ?? []) {
+      if (assigned.includes(corso)) continue;
       moves.push({
         inventario_id: item.inventario_id,
         nome: item.nome,
@@ -409,6 +440,7 @@ function itemsToMove(
         richieste_non_soddisfatte: count,
         spiegazione: `«${item.nome}» è usato al ${percent(item.utilizzo)} da ${home}, mentre ${corso} ha avuto ${count} ${count === 1 ? "richiesta non soddisfatta" : "richieste non soddisfatte"} nella stessa categoria: assegnarlo anche a ${corso} le avrebbe potute soddisfare.`,
       });
+    }
   }
   return moves
     .sort((a, b) => b.richieste_non_soddisfatte - a.richieste_non_soddisfatte || a.nome.localeCompare(b.nome, "it"))
@@ -418,9 +450,9 @@ function itemsToMove(
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const row of rows) {
-    const list = groups.get(key(row)) ?? [];
-    list.push(row);
-    groups.set(key(row), list);
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
   }
   return groups;
 }

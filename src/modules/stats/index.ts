@@ -1,16 +1,29 @@
 import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
-import { readsPlugin } from "../../read-model";
+import { demandExportOffThread, demandReportOffThread } from "../../read-jobs";
+import { gzippedJsonAnswer, readsPlugin } from "../../read-model";
 import { fileAnswer } from "../schemas";
-import { demandReport } from "./demand";
-import { CSV_TYPE, demandCsv, demandWorkbook, XLSX_TYPE } from "./demand-export";
-import { demandQuery, demandReport as demandReportAnswer } from "./demand-model";
+import { demandPeriod } from "./demand";
+import { CSV_TYPE, XLSX_TYPE } from "./demand-export";
+import { type DemandQuery, demandQuery, demandReport as demandReportAnswer } from "./demand-model";
 import { basicCounts, categoryShare, periodQuery, topDepartment, topItem, topUser, trendBucket } from "./model";
 import { basicStats, periodOf, requestsByCategory, requestTrend, topDepartments, topItems, topUsers } from "./service";
 
 /** The demand report reads the demand events and queues, the bookings, the units, repairs and closures. */
 const DEMAND_READS = ["demand", "requests", "loans", "inventory", "repairs", "users", "settings"] as const;
+
+/**
+ * The demand report, computed and encoded on the read worker (src/read-jobs.ts). The period is checked
+ * here first, so that a bad one gets its 400 at once. The worker's gzip goes out as it is, never checked
+ * against the answer schema again (`never` says so); in memory (tests) the report itself is checked.
+ */
+async function demandAnswer(ctx: AppContext, query: DemandQuery) {
+  demandPeriod(ctx.clock.today(), query);
+  const report = await demandReportOffThread(ctx, query);
+  if (report instanceof Uint8Array) return gzippedJsonAnswer(report) as never;
+  return report;
+}
 
 export function statsModule(ctx: AppContext, tokens: TokenService) {
   // The period's rankings and trend count requests, named by their items, courses and borrowers.
@@ -33,7 +46,7 @@ export function statsModule(ctx: AppContext, tokens: TokenService) {
       ...overPeriod,
       response: t.Array(categoryShare),
     })
-    .get("/domanda", ({ query }) => demandReport(ctx, query), {
+    .get("/domanda", ({ query }) => demandAnswer(ctx, query), {
       auth: "admin",
       reads: DEMAND_READS,
       query: demandQuery,
@@ -42,13 +55,13 @@ export function statsModule(ctx: AppContext, tokens: TokenService) {
     .get(
       "/domanda/export",
       async ({ query }) => {
-        const report = demandReport(ctx, query);
+        const { dal, al } = demandPeriod(ctx.clock.today(), query);
         const csv = query.formato === "csv";
-        const body = csv ? demandCsv(report) : new Uint8Array(await demandWorkbook(report));
+        const body = await demandExportOffThread(ctx, query, csv ? "csv" : "xlsx");
         return new Response(body, {
           headers: {
             "content-type": csv ? CSV_TYPE : XLSX_TYPE,
-            "content-disposition": `attachment; filename="domanda-${report.dal}-${report.al}.${csv ? "csv" : "xlsx"}"`,
+            "content-disposition": `attachment; filename="domanda-${dal}-${al}.${csv ? "csv" : "xlsx"}"`,
             "cache-control": "no-store",
           },
         });
