@@ -83,6 +83,7 @@ const report: DemandReport = {
       inventario_id: 7,
       nome: "Atomos Ninja V",
       utilizzo: 0.1,
+      giorni_fermo: 40,
       ultimo_prestito: "2026-01-15",
       spiegazione: "",
     },
@@ -92,10 +93,12 @@ const report: DemandReport = {
       inventario_id: 7,
       nome: "Atomos Ninja V",
       utilizzo: 0,
+      giorni_fermo: 90,
       ultimo_prestito: null,
       spiegazione: "",
     },
   ],
+  poco_usati_totale: 2,
   da_spostare: [],
 };
 

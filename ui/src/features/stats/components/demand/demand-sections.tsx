@@ -53,13 +53,14 @@ export function ToBuy({ rows }: { rows: DemandReport["da_acquistare"] }) {
 }
 
 /** Units out for only a small share of the days they could have gone out. */
-export function HardlyUsed({ rows }: { rows: DemandReport["poco_usati"] }) {
+export function HardlyUsed({ rows, total }: { rows: DemandReport["poco_usati"]; total: number }) {
   const shown = useShownCount("", RANKED_PAGE);
   return (
     <StatsCard title="Poco usati" icon={Snowflake}>
       <p className={INTRO}>
         Unità rimaste fuori meno del {percent(LOW_USE)} dei giorni in cui si potevano prestare (giorni di apertura,
         riparazioni escluse). Si possono proporre ad altri corsi o valutare se tenerle.
+        {total > rows.length && ` Sono ${total}: qui le ${rows.length} ferme da più giorni.`}
       </p>
       {rows.length === 0 ? (
         <EmptyState
@@ -83,6 +84,7 @@ export function HardlyUsed({ rows }: { rows: DemandReport["poco_usati"] }) {
               </p>
               <p className={NOTE}>
                 {row.ultimo_prestito ? `Ultimo prestito il ${formatItalianDate(row.ultimo_prestito)}` : "Mai prestata"}
+                {` · ferma da ${row.giorni_fermo} ${row.giorni_fermo === 1 ? "giorno" : "giorni"}`}
               </p>
             </li>
           ))}

@@ -86,7 +86,7 @@ export function DemandStats() {
             {data.articoli.length > 0 && <WeeksCard items={data.articoli} stale={report.isPlaceholderData} />}
             <div className="space-y-4">
               <ToBuy rows={data.da_acquistare} />
-              <HardlyUsed rows={data.poco_usati} />
+              <HardlyUsed rows={data.poco_usati} total={data.poco_usati_totale} />
               <ToMove rows={data.da_spostare} />
             </div>
           </>
