@@ -144,7 +144,8 @@ export async function runMixedScenario(input: MixedInput): Promise<MixedResult> 
           `/api/richieste?all=1&cerca=canon&${page}`,
         );
       }
-      await timed("alerts", input.adminToken, "GET", "/api/avvisi");
+      // The dashboard's cards, as the desk's screen polls them (the notifications read every alert every 300 s).
+      await timed("alerts", input.adminToken, "GET", "/api/avvisi?limite=3");
       await timed("requests: pending, page 1", input.adminToken, "GET", `/api/richieste?all=1&stato=in_attesa&${page}`);
       await timed("inventory, page 1", input.adminToken, "GET", `/api/inventario?${page}`);
       await timed("loans: in corso, page 1", input.adminToken, "GET", `/api/prestiti?all=1&stato=in_corso&${page}`);

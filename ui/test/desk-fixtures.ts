@@ -3,6 +3,7 @@
 import type { Alerts, LoanAlert, LowStockAlert } from "../../src/modules/alerts/model";
 import type { LoanView, RequestView } from "../../src/modules/loans/model";
 import { aRequest, aLoan as aStudentScreensLoan } from "./loan-fixtures";
+import type { ApiCall, ApiRoutes } from "./mock-api";
 
 const HOUR_MS = 3_600_000;
 
@@ -59,6 +60,21 @@ export function aLoan(overrides: Partial<LoanView> = {}): LoanView {
     consegnato_da: "Marta Bianchi",
     ...overrides,
   });
+}
+
+type AlertLists = Omit<Alerts, "totale_avvisi" | "totali">;
+const ALERT_LISTS = ["scorte_basse", "prestiti_scaduti", "scadenze_oggi", "scadenze_domani", "da_ritirare"] as const;
+
+/** The desk's alerts as the server answers them: these lists, their counts and `?limite=N` cutting each. */
+export function alertsRoute(lists: Partial<AlertLists>): ApiRoutes[string] {
+  return (call: ApiCall) => {
+    const whole: AlertLists = { ...noAlerts(), ...lists };
+    const limit = call.query.limite === undefined ? undefined : Number(call.query.limite);
+    const totali = Object.fromEntries(ALERT_LISTS.map((kind) => [kind, whole[kind].length])) as Alerts["totali"];
+    const cut = Object.fromEntries(ALERT_LISTS.map((kind) => [kind, whole[kind].slice(0, limit)]));
+    const totale_avvisi = Object.values(totali).reduce((sum, count) => sum + count, 0);
+    return { body: { ...cut, totale_avvisi, totali } };
+  };
 }
 
 export function noAlerts(): Alerts {

@@ -9,14 +9,20 @@ export type { Alerts, LoanAlert, LowStockAlert } from "../../../src/modules/aler
 /** Every key starts with "avvisi", so a write that invalidates the alerts refreshes both. */
 export const avvisiKeys = {
   all: ["avvisi"] as const,
+  firsts: (limit: number) => ["avvisi", "primi", limit] as const,
   mine: ["avvisi", "utente"] as const,
 };
 
-/** The notifications poll it; the dashboard reads it when shown. */
-export function useAlerts(options: { refetchInterval?: number } = {}) {
+/**
+ * The desk's alerts: every one (the notifications poll them, a card's detail dialog lists them), or with
+ * `limit` each list's first entries and the counts of all (the dashboard's cards), a bounded answer at any
+ * size of the academy.
+ */
+export function useAlerts(options: { refetchInterval?: number; limit?: number } = {}) {
+  const { limit } = options;
   return useQuery({
-    queryKey: avvisiKeys.all,
-    queryFn: () => answerOf(server.api.avvisi.get()),
+    queryKey: limit === undefined ? avvisiKeys.all : avvisiKeys.firsts(limit),
+    queryFn: () => answerOf(server.api.avvisi.get(limit === undefined ? {} : { query: { limite: String(limit) } })),
     refetchInterval: options.refetchInterval,
   });
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "bun:test";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
-import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
+import {
+  aLoanAlert,
+  aLoanRequest,
+  alertsRoute,
+  aStockAlert,
+  dayFromToday,
+  hoursAgo,
+  noAlerts,
+} from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import { anItem } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
@@ -105,7 +113,6 @@ describe("Dashboard Amministratore", () => {
           giorni_ritardo: 0,
         }),
       ],
-      totale_avvisi: 8,
     };
 
     it("are hidden when there is nothing to report", async () => {
@@ -117,23 +124,26 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("show five cards with up to three entries and how many more", async () => {
-      renderDashboard({ "GET /api/avvisi": { body: alerts } });
+      const { server } = renderDashboard({ "GET /api/avvisi": alertsRoute(alerts) });
       const stockButton = await screen.findByRole("button", { name: "Scorte Basse 5" });
       const stock = stockButton.parentElement as HTMLElement;
       expect(within(stock).getByText("Canon EOS R6")).toBeTruthy();
       expect(within(stock).getByText("Nikon Z6")).toBeTruthy();
       expect(within(stock).queryByText("Fujifilm X-T4")).toBeNull();
       expect(within(stock).getByText("+2 altri")).toBeTruthy();
+      // The cards ask for each list's first three only; the counts come whole.
+      expect(server.callsTo("GET /api/avvisi").some((call) => call.query.limite === "3")).toBe(true);
       expect(screen.getByText(/4 giorni di ritardo/)).toBeTruthy();
       expect(screen.getByRole("button", { name: "Scadenze Oggi 1" })).toBeTruthy();
       expect(screen.getByRole("button", { name: "In scadenza domani 0" })).toHaveProperty("disabled", true);
     });
 
     it("open the stock details with the first return date, and manage them in the inventory", async () => {
-      const { user } = renderDashboard({ "GET /api/avvisi": { body: alerts } });
+      const { user } = renderDashboard({ "GET /api/avvisi": alertsRoute(alerts) });
       await user.click(await screen.findByRole("button", { name: "Scorte Basse 5" }));
+      // The dialog reads every alert: the cards' answer holds only the first three of each kind.
       const dialog = within(screen.getByRole("dialog", { name: "Scorte Basse" }));
-      expect(dialog.getByText("Panasonic GH5")).toBeTruthy();
+      expect(await dialog.findByText("Panasonic GH5")).toBeTruthy();
       expect(dialog.getAllByText(/Primo rientro previsto il/)).toHaveLength(4);
       expect(dialog.getByText(/Nessun rientro previsto/)).toBeTruthy();
       await user.click(dialog.getByRole("button", { name: "Gestisci Sony A7 III" }));
@@ -141,7 +151,7 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("show the loans nobody collected after their start day as 'Da ritirare'", async () => {
-      const { user } = renderDashboard({ "GET /api/avvisi": { body: alerts } });
+      const { user } = renderDashboard({ "GET /api/avvisi": alertsRoute(alerts) });
       const card = (await screen.findByRole("button", { name: "Da ritirare 1" })).parentElement as HTMLElement;
       expect(within(card).getByText("Flash Godox")).toBeTruthy();
       expect(within(card).getByText("Sara Neri · da ritirare dal 09/03/2026")).toBeTruthy();
@@ -153,7 +163,7 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("open the late loans and lead to the loans screen", async () => {
-      const { user } = renderDashboard({ "GET /api/avvisi": { body: alerts } });
+      const { user } = renderDashboard({ "GET /api/avvisi": alertsRoute(alerts) });
       await user.click(await screen.findByRole("button", { name: "Ritardi 1" }));
       const dialog = within(screen.getByRole("dialog", { name: "Ritardi" }));
       expect(dialog.getByText(/luca\.verdi@accademia\.it/)).toBeTruthy();
@@ -259,9 +269,7 @@ describe("Dashboard Amministratore", () => {
       act(() => desk.happyDOM.setViewport({ width: 390, height: 844 }));
       try {
         renderDashboard({
-          "GET /api/avvisi": {
-            body: { ...noAlerts(), totale_avvisi: 1, prestiti_scaduti: [aLoanAlert(7, "Canon EOS R6")] },
-          },
+          "GET /api/avvisi": alertsRoute({ prestiti_scaduti: [aLoanAlert(7, "Canon EOS R6")] }),
         });
         const alerts = await screen.findByRole("region", { name: "Avvisi Importanti" });
         const requests = screen.getByRole("region", { name: "Richieste Recenti" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
-import { aLoan, aLoanAlert, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
+import { aLoan, aLoanAlert, alertsRoute, dayFromToday } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { inventorySummaryRoute, requestListRoute } from "../../../test/paged-lists";
@@ -19,13 +19,16 @@ async function openDueToday(api: ApiRoutes = {}) {
       "GET /api/richieste": requestListRoute([]),
       "GET /api/riparazioni": { body: [] },
       "GET /api/segnalazioni": { body: [] },
-      "GET /api/avvisi": { body: { ...noAlerts(), scadenze_oggi: [dueToday], totale_avvisi: 1 } },
+      "GET /api/avvisi": alertsRoute({ scadenze_oggi: [dueToday] }),
       "GET /api/prestiti/1": { body: aLoan({ id: 1, oggetto_nome: "Canon EOS R6", data_rientro: dayFromToday(0) }) },
       ...api,
     },
   });
   await rendered.user.click(await screen.findByRole("button", { name: "Scadenze Oggi 1" }));
-  return { ...rendered, dialog: within(screen.getByRole("dialog", { name: "Scadenze Oggi" })) };
+  const dialog = within(screen.getByRole("dialog", { name: "Scadenze Oggi" }));
+  // The dialog reads every alert when it opens.
+  await dialog.findByText("Canon EOS R6");
+  return { ...rendered, dialog };
 }
 
 describe("Scadenze Oggi on the dashboard", () => {

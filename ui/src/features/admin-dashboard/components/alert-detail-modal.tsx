@@ -1,24 +1,44 @@
 import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { Alerts, LoanAlert, LowStockAlert } from "../../../api/avvisi";
+import { type Alerts, type LoanAlert, type LowStockAlert, useAlerts } from "../../../api/avvisi";
+import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ItemLink, StudentLink } from "../../../components/entity-links";
 import { Modal, ModalActions } from "../../../components/modal";
+import { LoadingState } from "../../../components/spinner";
 import { daysLateText, formatDate } from "../../../lib/dates";
 import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
 import { type DueTodayAction, DueTodayActions } from "./due-today-actions";
 
 interface AlertDetailModalProps {
   kind: AlertKind;
-  alerts: Alerts;
   onClose: () => void;
   /** A loan due today is taken back or extended in a dialog of its own, in place of this one. */
   onDueTodayAction: (action: DueTodayAction) => void;
 }
 
-/** Every entry of one alert card, with the way to deal with it. */
-export function AlertDetailModal({ kind, alerts, onClose, onDueTodayAction }: AlertDetailModalProps) {
+/** Every entry of one alert card (the whole alerts, read when the dialog opens), with the way to deal with it. */
+export function AlertDetailModal({ kind, onClose, onDueTodayAction }: AlertDetailModalProps) {
+  const alerts = useAlerts();
+  const { title } = ALERT_KINDS.find((entry) => entry.kind === kind) ?? { title: "" };
+  if (!alerts.data)
+    return (
+      <Modal title={title} onClose={onClose} size="lg">
+        {alerts.isError ? (
+          <Alert tone="error">Errore nel caricamento avvisi</Alert>
+        ) : (
+          <LoadingState label="Caricamento avvisi..." />
+        )}
+        <ModalActions>
+          <Button onClick={onClose}>Chiudi</Button>
+        </ModalActions>
+      </Modal>
+    );
+  return <AlertEntries kind={kind} alerts={alerts.data} onClose={onClose} onDueTodayAction={onDueTodayAction} />;
+}
+
+function AlertEntries({ kind, alerts, onClose, onDueTodayAction }: AlertDetailModalProps & { alerts: Alerts }) {
   const navigate = useNavigate();
   const { title } = ALERT_KINDS.find((entry) => entry.kind === kind) ?? { title: "" };
   const go = (path: string) => {

@@ -43,6 +43,20 @@ export const ALERT_KINDS: { kind: AlertKind; title: string; icon: LucideIcon; to
   },
 ];
 
+/** Which list of the answer each card shows. */
+const LIST_OF: Record<AlertKind, keyof Alerts["totali"]> = {
+  stock: "scorte_basse",
+  late: "prestiti_scaduti",
+  uncollected: "da_ritirare",
+  today: "scadenze_oggi",
+  tomorrow: "scadenze_domani",
+};
+
+/** How many alerts of this kind there are, also when the answer lists only the first few. */
+export function countOf(alerts: Alerts, kind: AlertKind): number {
+  return alerts.totali[LIST_OF[kind]];
+}
+
 export function entriesOf(alerts: Alerts, kind: AlertKind) {
   if (kind === "stock") return alerts.scorte_basse;
   if (kind === "late") return alerts.prestiti_scaduti;

@@ -5,7 +5,7 @@ import { useAlerts } from "../../../api/avvisi";
 import { Alert } from "../../../components/alert";
 import { daysLateText } from "../../../lib/dates";
 import { AlertDetailModal, uncollectedSinceText } from "./alert-detail-modal";
-import { ALERT_KINDS, type AlertKind, entriesOf } from "./alert-kinds";
+import { ALERT_KINDS, type AlertKind, countOf, entriesOf } from "./alert-kinds";
 import { type DueTodayAction, DueTodayDialog } from "./due-today-actions";
 
 const SHOWN_PER_CARD = 3;
@@ -25,7 +25,7 @@ function entryLine(kind: AlertKind, entry: LowStockAlert | LoanAlert): { main: s
 
 /** Low stock, overdue loans, loans nobody collected, loans due today and tomorrow; shown only when there is something. */
 export function ImportantAlerts() {
-  const alerts = useAlerts();
+  const alerts = useAlerts({ limit: SHOWN_PER_CARD });
   const [open, setOpen] = useState<AlertKind | null>(null);
   const [acting, setActing] = useState<DueTodayAction | null>(null);
 
@@ -49,8 +49,10 @@ export function ImportantAlerts() {
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         {ALERT_KINDS.map(({ kind, title, icon: Icon, tone, empty }) => {
-          const entries = entriesOf(data, kind);
-          const hidden = entries.length - SHOWN_PER_CARD;
+          // The answer holds each kind's first entries only; the count is of all of them.
+          const entries = entriesOf(data, kind).slice(0, SHOWN_PER_CARD);
+          const count = countOf(data, kind);
+          const hidden = count - entries.length;
           return (
             <div
               key={kind}
@@ -62,7 +64,7 @@ export function ImportantAlerts() {
               {/* The heading button stretches over the whole card, so a click anywhere opens the list. */}
               <button
                 type="button"
-                disabled={entries.length === 0}
+                disabled={count === 0}
                 onClick={() => setOpen(kind)}
                 className="flex items-center justify-between gap-2 text-left after:absolute after:inset-0 after:rounded-lg enabled:cursor-pointer focus-visible:outline-none disabled:cursor-default"
               >
@@ -70,13 +72,13 @@ export function ImportantAlerts() {
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   <span>{title}</span>
                 </span>
-                <span className="shrink-0 text-lg font-bold tabular-nums">{entries.length}</span>
+                <span className="shrink-0 text-lg font-bold tabular-nums">{count}</span>
               </button>
               {entries.length === 0 ? (
                 <span className="mt-2 text-xs">{empty}</span>
               ) : (
                 <span className="mt-2 block space-y-1.5">
-                  {entries.slice(0, SHOWN_PER_CARD).map((entry) => {
+                  {entries.map((entry) => {
                     const line = entryLine(kind, entry);
                     return (
                       <span key={entry.id} className="block min-w-0 text-xs">
@@ -95,7 +97,6 @@ export function ImportantAlerts() {
       {open && (
         <AlertDetailModal
           kind={open}
-          alerts={data}
           onClose={() => setOpen(null)}
           onDueTodayAction={(action) => {
             setOpen(null);
