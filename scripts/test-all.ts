@@ -1,7 +1,7 @@
 /**
  * `bun run test`: every check, stopping at the first failure with its exit code, in three stages sized for
- * two cores: lint, typecheck, build and smoke in one lane beside the UI tests; then the server tests in two
- * worker processes; then the end-to-end run. A step beside another prints its output whole when it ends,
+ * two cores: lint, typecheck, build, smoke and the two longest server test files in one lane beside the UI
+ * tests; then the other server tests in two worker processes; then the end-to-end run. A step beside another prints its output whole when it ends,
  * so the two lanes never interleave. The last line is always
  * `test-all: N passed, M failed`.
  */
@@ -51,11 +51,24 @@ async function ensureChromium() {
 
 const lint: Step = { name: "lint", command: [bun, "x", "biome", "check", "."] };
 const typecheck: Step = { name: "typecheck", command: [bun, "run", "typecheck"] };
-// Two worker processes share the server test files, the slowest first by the recorded durations (refresh
-// them with `bun test src --timings=scripts/server-test-timings.json --update-timings`).
+/**
+ * The two longest server test files (the route fuzz and the booking properties, about a minute together)
+ * run beside the UI tests once lint, typecheck, build and smoke are done; the rest then share two worker
+ * processes, the slowest first by the recorded durations (refresh them with `bun test src --parallel=2
+ * --timings=scripts/server-test-timings.json --update-timings`).
+ */
+const LONGEST_SERVER_TESTS = ["src/fuzz.test.ts", "src/modules/loans/booking-properties.test.ts"];
+const longestServerTests: Step = { name: "server properties", command: [bun, "test", ...LONGEST_SERVER_TESTS] };
 const serverTests: Step = {
   name: "server tests",
-  command: [bun, "test", "src", "--parallel=2", "--timings=scripts/server-test-timings.json"],
+  command: [
+    bun,
+    "test",
+    "src",
+    "--parallel=2",
+    "--timings=scripts/server-test-timings.json",
+    ...LONGEST_SERVER_TESTS.map((file) => `--path-ignore-patterns=${file}`),
+  ],
 };
 // Beside the build a screen's waits (findBy, up to 10 s in ui/test/setup.ts) need room in a test.
 const uiTests: Step = { name: "UI tests", command: [bun, "test", "--timeout", "20000"], cwd: join(projectRoot, "ui") };
@@ -68,7 +81,7 @@ const e2e: Step = { name: "e2e", command: [bun, "x", "playwright", "test"], befo
  * for their two workers, and the e2e run has them last. (The UI tests once ran beside the server tests,
  * and their waits for a screen overran under that load.)
  */
-const stages: Step[][][] = [[[lint, typecheck, build, smoke], [uiTests]], [[serverTests]], [[e2e]]];
+const stages: Step[][][] = [[[lint, typecheck, build, smoke, longestServerTests], [uiTests]], [[serverTests]], [[e2e]]];
 const allSteps = stages.flat(2);
 
 const started = performance.now();

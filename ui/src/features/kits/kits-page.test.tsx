@@ -36,7 +36,7 @@ describe("the desk's kits", () => {
         "GET /api/etichette": { body: {}, headers: { "content-disposition": 'attachment; filename="etichette.pdf"' } },
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Stampa l'etichetta di Kit ritratto" }));
+    await user.click(await screen.findByRole("button", { name: "Stampa etichetta: Kit ritratto" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Stampa etichette" }));
     expect(dialog.getByText("Etichetta di Kit ritratto: codice QR e codice a barre")).toBeTruthy();
     await user.selectOptions(dialog.getByRole("combobox", { name: "Formato" }), "62mm");

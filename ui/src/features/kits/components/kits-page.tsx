@@ -75,7 +75,7 @@ export function KitsPage() {
               <Button
                 variant="secondary"
                 icon={QrCode}
-                aria-label={`Stampa l'etichetta di ${kit.nome}`}
+                aria-label={`Stampa etichetta: ${kit.nome}`}
                 onClick={() => setLabelling(kit)}
                 className="py-2"
               >
