@@ -1,9 +1,9 @@
 /**
  * `bun run test`: every check, stopping at the first failure with its exit code, in three stages sized for
  * two cores: lint, typecheck, build, smoke and the two longest server test files in one lane beside the UI
- * tests; then the other server tests in two worker processes; then the end-to-end run. A step beside another prints its output whole when it ends,
- * so the two lanes never interleave. The last line is always
- * `test-all: N passed, M failed`.
+ * tests; then the other server tests in two worker processes; then the end-to-end run. A step that runs
+ * beside another prints its output whole when it ends, so the two lanes never interleave. The last line
+ * is always `test-all: N passed, M failed`.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -70,16 +70,16 @@ const serverTests: Step = {
     ...LONGEST_SERVER_TESTS.map((file) => `--path-ignore-patterns=${file}`),
   ],
 };
-// Beside the build a screen's waits (findBy, up to 10 s in ui/test/setup.ts) need room in a test.
+// Beside the other lane a screen's waits (findBy, up to 10 s in ui/test/setup.ts) need room in a test.
 const uiTests: Step = { name: "UI tests", command: [bun, "test", "--timeout", "20000"], cwd: join(projectRoot, "ui") };
 const build: Step = { name: "build", command: [bun, "run", "scripts/build.ts"] };
 const smoke: Step = { name: "smoke", command: [bun, "run", "scripts/smoke.ts"] };
 const e2e: Step = { name: "e2e", command: [bun, "x", "playwright", "test"], before: ensureChromium };
 
 /**
- * Lanes run side by side; the steps of a lane one after the other. The server tests then have both cores
- * for their two workers, and the e2e run has them last. (The UI tests once ran beside the server tests,
- * and their waits for a screen overran under that load.)
+ * Lanes run side by side; the steps of a lane one after the other. The server tests' two workers then have
+ * both cores to themselves (beside them, the UI tests' waits for a screen overran), and the e2e run has
+ * them last.
  */
 const stages: Step[][][] = [[[lint, typecheck, build, smoke, longestServerTests], [uiTests]], [[serverTests]], [[e2e]]];
 const allSteps = stages.flat(2);

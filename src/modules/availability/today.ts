@@ -36,9 +36,10 @@ const SCOPED_UP_TO = 1000;
  * The open set in one query: repairs in progress, loans not given back (an overdue one runs on with no
  * known end), pending requests whose dates have not all passed (an expired one can no longer be approved,
  * so it holds nothing), and the holds of the waiting list whose dates have not all passed: a hold is a
- * booking (src/modules/loans/bookings.ts reads it so), so a held unit is not free for anyone else. A handful of rows however long the academy's history, each arm read through a
- * covering index on its state. Scoped to a few units (bound as one JSON array), each arm reads those
- * units' own records; `+p.stato` keeps SQLite from starting at every open loan then.
+ * booking (src/modules/loans/bookings.ts reads it so), so a held unit is not free for anyone else. A
+ * handful of rows however long the academy's history, each arm read through a covering index on its state.
+ * Scoped to a few units (bound as one JSON array), each arm reads those units' own records; `+p.stato`
+ * keeps SQLite from starting at every open loan then.
  */
 function openSetQuery(today: string, unitIds: number[] | null) {
   const units = unitIds ? sql`(SELECT value FROM json_each(${JSON.stringify(unitIds)}))` : null;

@@ -99,8 +99,8 @@ function hourIn(timeZone: string, instant: Date): number {
 
 /**
  * The morning digest to every administrator: pending requests, loans due today, overdue loans and the
- * reports of the last 24 hours; on Mondays, a line on the week just ended's demand. Run by the periodic job; from 07:00 on, each admin gets one a day.
- * Returns how many were queued.
+ * reports of the last 24 hours; on Mondays, a line on the week just ended's demand. Run by the periodic
+ * job; from 07:00 on, each admin gets one a day. Returns how many were queued.
  */
 export function queueDeskDigest(ctx: AppContext): number {
   const settings = readSettings(ctx.db);
