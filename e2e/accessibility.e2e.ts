@@ -217,7 +217,9 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
   await loanWizard.getByRole("checkbox").first().check();
   await auditScreen(page, "admin-new-loan-3");
   await loanWizard.getByRole("button", { name: "Avanti" }).click();
-  if (await loanWizard.getByText("Passo 4 di 5").isVisible()) {
+  // Step 4 (usage type) appears only for items lent both ways; step 5 holds the dates.
+  await expect(loanWizard.getByText(/^Passo [45] di 5/)).toBeVisible();
+  if (await loanWizard.getByText(/^Passo 4 di 5/).isVisible()) {
     await auditScreen(page, "admin-new-loan-4");
     await loanWizard.getByRole("radio").first().check();
     await loanWizard.getByRole("button", { name: "Avanti" }).click();
@@ -366,6 +368,8 @@ test("the student's screens and wizards", async ({ page, server }) => {
   await expect(wizard.getByRole("heading", { name: "Scegli l'unità" })).toBeVisible();
   await auditScreen(page, "student-request-2");
   await wizard.getByRole("button", { name: "Avanti" }).click();
+  // Items lent both ways ask for the usage type next; the others go straight to the dates.
+  await expect(wizard.getByRole("heading", { name: /^(Tipo di utilizzo|Date e note)$/ })).toBeVisible();
   if (await wizard.getByRole("heading", { name: "Tipo di utilizzo" }).isVisible()) {
     await auditScreen(page, "student-request-3");
     // The radios are visually hidden inside their cards (sr-only): the card's label takes the click.
