@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { inIds } from "../../db/sql";
-import { isExpired } from "../../domain/academy-access";
+import { accountEnded } from "../../domain/academy-access";
 import { isOpenLoan, type LoanState, type RequestState } from "../../domain/bookings";
 import { effectiveLoanState, loanDaysLate, loanPhase } from "../../domain/loan-rules";
 import type { LoanView, RequestView } from "./model";
@@ -131,6 +131,7 @@ export function loadLoanViews(
       strikes: users.penaltyStrikes,
       blocked: users.isBlocked,
       validUntil: users.validoFinoAl,
+      directoryGoneAt: users.directoryGoneAt,
       handedOverBy: { name: handedOverBy.name, surname: handedOverBy.surname },
     })
     .from(prestiti)
@@ -163,7 +164,7 @@ export function loadLoanViews(
     list.push(unit);
     unitsByLoan.set(unit.loanId, list);
   }
-  return rows.map(({ loan, itemName, checklist, user, strikes, blocked, validUntil, handedOverBy }) => {
+  return rows.map(({ loan, itemName, checklist, user, strikes, blocked, validUntil, directoryGoneAt, handedOverBy }) => {
     const units = unitsByLoan.get(loan.id) ?? [];
     const fullName = user ? `${user.name} ${user.surname}` : loan.chi;
     const handedOver = loan.consegnatoIl !== null;
@@ -214,7 +215,7 @@ export function loadLoanViews(
       richiesta_id: loan.richiestaId,
       penalty_strikes: strikes ?? 0,
       is_blocked: blocked ?? false,
-      account_scaduto: isOpenLoan(loan.stato) && isExpired(validUntil, today),
+      account_scaduto: isOpenLoan(loan.stato) && accountEnded(validUntil, directoryGoneAt, today),
       created_at: loan.createdAt,
     };
   });
