@@ -12,7 +12,7 @@ import { workerAddress } from "./worker-address";
  * Reads of the whole database run on a thread of their own (src/read-worker.ts), on its own connection:
  * at five times the default size the inventory export took 4.1 s and a backup 3.7 s of the server's only
  * thread, during which nobody else got an answer; the demand report over a year took 16 s there, and even
- * once fast, encoding its 30 MB of JSON alone takes a few hundred milliseconds. An in-memory database
+ * once fast, its sums and the encoding of its 2.4 MB of JSON take hundreds of milliseconds. An in-memory database
  * cannot be shared with another thread, so there (tests only) the same read runs on the server's connection.
  */
 export type ReadTask =
@@ -35,8 +35,8 @@ export type ReadWorkerAnswer =
   | { failed: string };
 
 /**
- * gzip's level for the demand report: 1, as its 30 MB of JSON (five times the default academy) take about
- * 120 ms at level 1 and half as long again at 3, for a third fewer bytes sent over the academy's network.
+ * gzip's level for the demand report: 1, the fastest: the answer is gzipped on every cache miss, and the
+ * academy's network carries its few hundred kilobytes either way.
  */
 const REPORT_GZIP_LEVEL = 1;
 

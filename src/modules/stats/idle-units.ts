@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { prestiti, prestitiUnita } from "../../db/schema";
 import { LOW_USE } from "../../domain/demand";
+import { italianOrder } from "../../domain/text-key";
 
 /** How a unit was used over the period so far. */
 export interface UnitUse {
@@ -37,7 +38,7 @@ export function idleUnits(db: Db, uses: readonly UnitUse[], periodOpenDays: numb
         use.available >= IDLE_MIN_AVAILABLE_SHARE * periodOpenDays &&
         use.out / use.available < LOW_USE,
     )
-    .sort((a, b) => b.idle - a.idle || a.out / a.available - b.out / b.available || a.code.localeCompare(b.code, "it"));
+    .sort((a, b) => b.idle - a.idle || a.out / a.available - b.out / b.available || italianOrder(a.code, b.code));
   const listed = idle.slice(0, IDLE_UNITS_LISTED);
   const lastLoans = new Map(
     listed.length === 0
