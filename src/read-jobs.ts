@@ -60,13 +60,48 @@ export async function runRead(handle: DatabaseHandle, clock: Clock, task: ReadTa
   }
 }
 
+/**
+ * How long a read worker waits for its next task before it ends. Starting one loads the modules of every
+ * read (the spreadsheet library among them), a tenth of a second that a report asked again, or a backup
+ * after an export, would pay each time; an idle one ends so that it holds no memory for long.
+ */
+const WORKER_IDLE_MS = 30_000;
+
+/** Workers that finished their task and wait for another; a busy one is never handed a second task. */
+const idleWorkers = new Set<Worker>();
+const endTimers = new Map<Worker, ReturnType<typeof setTimeout>>();
+
+function takeWorker(): Worker {
+  const [worker] = idleWorkers;
+  if (!worker) return new Worker(workerAddress("read"));
+  idleWorkers.delete(worker);
+  clearTimeout(endTimers.get(worker));
+  endTimers.delete(worker);
+  worker.ref();
+  return worker;
+}
+
+function giveBack(worker: Worker) {
+  idleWorkers.add(worker);
+  // An idle worker keeps neither the process nor a test run alive.
+  worker.unref();
+  const timer = setTimeout(() => {
+    idleWorkers.delete(worker);
+    endTimers.delete(worker);
+    worker.terminate();
+  }, WORKER_IDLE_MS);
+  timer.unref();
+  endTimers.set(worker, timer);
+}
+
 function readInWorker(task: ReadWorkerTask): Promise<ReadWorkerAnswer> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerAddress("read"));
+    const worker = takeWorker();
     worker.onmessage = (event: MessageEvent<ReadWorkerAnswer>) => {
-      worker.terminate();
+      giveBack(worker);
       resolve(event.data);
     };
+    // A worker that failed outside its task (its thread broke) is not trusted with another.
     worker.onerror = (event) => {
       worker.terminate();
       reject(new Error(event.message));

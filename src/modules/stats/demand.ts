@@ -105,6 +105,15 @@ function periodCalendar(db: Db, dal: string, al: string) {
     openInWeek,
     /** Open days among positions [first, last]. */
     openBetween: (first: number, last: number) => (openBefore[last + 1] as number) - (openBefore[first] as number),
+    /**
+     * The positions [first, last] of days that lie `fromOffset` to `toOffset` days after `dal`, cut to the
+     * period up to `upTo`, or null when none lies there: for offsets SQLite computed.
+     */
+    span(fromOffset: number, toOffset: number, upTo: string): [number, number] | null {
+      const first = Math.max(fromOffset, 0);
+      const lastIndex = Math.min(toOffset, position.get(upTo) ?? days.length - 1);
+      return first > lastIndex ? null : [first, lastIndex];
+    },
     /** The positions of the days of [from, to] within [dal, upTo], or null when none lies there. */
     positions(from: string, to: string, upTo = al): [number, number] | null {
       const first = laterDate(from, dal);
@@ -202,16 +211,19 @@ function demandFigures(source: DemandSource, query: DemandQuery, onlyItem: numbe
   const outDays = new Int32Array(units.length);
   // Each unit's last day out in the period so far, by position (-1: not out at all).
   const lastOut = new Int32Array(units.length).fill(-1);
-  for (const [unitId, from, back] of db.values<[number, string, string]>(
-    sql`select ${prestitiUnita.unitId}, ${prestiti.dataUscita},
-        coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today})
+  // 180,000 rows at five times the default academy: SQLite gives each day as its offset from the period's
+  // first, as numbers cost far less than date texts to hand over and to look up.
+  const returned = sql`substr(coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}), 1, 10)`;
+  for (const [unitId, fromOffset, backOffset] of db.values<[number, number, number]>(
+    sql`select ${prestitiUnita.unitId}, cast(julianday(${prestiti.dataUscita}) - julianday(${dal}) as integer),
+        cast(julianday(${returned}) - julianday(${dal}) as integer)
       from ${prestitiUnita} join ${prestiti} on ${prestiti.id} = ${prestitiUnita.prestitoId}
       where ${prestiti.consegnatoIl} is not null and ${prestiti.dataUscita} <= ${last}
         and coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}) >= ${dal}
         ${onlyItem === null ? sql`` : sql`and ${prestitiUnita.unitId} in (select ${unita.id} from ${unita} where ${unita.inventarioId} = ${onlyItem})`}`,
   )) {
     const position = unitPosition.get(unitId);
-    const range = calendar.positions(from, back.slice(0, 10), last);
+    const range = calendar.span(fromOffset, backOffset, last);
     if (position === undefined || !range) continue;
     outDays[position] =
       (outDays[position] as number) +
