@@ -67,13 +67,16 @@ export async function runRead(handle: DatabaseHandle, clock: Clock, task: ReadTa
  */
 const WORKER_IDLE_MS = 30_000;
 
-/** Workers that finished their task and wait for another; a busy one is never handed a second task. */
-const idleWorkers = new Set<Worker>();
-const endTimers = new Map<Worker, ReturnType<typeof setTimeout>>();
+/** Bun's worker, which can stop keeping the process alive (the DOM's type does not say so). */
+type ReadWorker = Worker & { ref(): void; unref(): void };
 
-function takeWorker(): Worker {
+/** Workers that finished their task and wait for another; a busy one is never handed a second task. */
+const idleWorkers = new Set<ReadWorker>();
+const endTimers = new Map<ReadWorker, ReturnType<typeof setTimeout>>();
+
+function takeWorker(): ReadWorker {
   const [worker] = idleWorkers;
-  if (!worker) return new Worker(workerAddress("read"));
+  if (!worker) return new Worker(workerAddress("read")) as ReadWorker;
   idleWorkers.delete(worker);
   clearTimeout(endTimers.get(worker));
   endTimers.delete(worker);
@@ -81,7 +84,7 @@ function takeWorker(): Worker {
   return worker;
 }
 
-function giveBack(worker: Worker) {
+function giveBack(worker: ReadWorker) {
   idleWorkers.add(worker);
   // An idle worker keeps neither the process nor a test run alive.
   worker.unref();
