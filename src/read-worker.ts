@@ -6,7 +6,14 @@ declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<ReadWorkerTask>) => {
   const answer = await readOnWorkerThread(event.data);
-  // A file's or a report's bytes move to the server's thread instead of being copied there.
-  const bytes = "spreadsheet" in answer ? answer.spreadsheet : "gzippedJson" in answer ? answer.gzippedJson : null;
+  // A file's, a report's or the loans' bytes move to the server's thread instead of being copied there.
+  const bytes =
+    "spreadsheet" in answer
+      ? answer.spreadsheet
+      : "gzippedJson" in answer
+        ? answer.gzippedJson
+        : "spans" in answer
+          ? answer.spans
+          : null;
   self.postMessage(answer, bytes ? [bytes.buffer] : []);
 };
