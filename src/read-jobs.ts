@@ -12,7 +12,7 @@ import { workerAddress } from "./worker-address";
  * Reads of the whole database run on a thread of their own (src/read-worker.ts), on its own connection:
  * at five times the default size the inventory export took 4.1 s and a backup 3.7 s of the server's only
  * thread, during which nobody else got an answer; the demand report over a year took 16 s there, and even
- * once fast, encoding its 30 MB of JSON alone takes a few hundred milliseconds. An in-memory database
+ * once fast, its sums and the encoding of its 2.4 MB of JSON take hundreds of milliseconds. An in-memory database
  * cannot be shared with another thread, so there (tests only) the same read runs on the server's connection.
  */
 export type ReadTask =
@@ -35,8 +35,8 @@ export type ReadWorkerAnswer =
   | { failed: string };
 
 /**
- * gzip's level for the demand report: 1, as its 30 MB of JSON (five times the default academy) take about
- * 120 ms at level 1 and half as long again at 3, for a third fewer bytes sent over the academy's network.
+ * gzip's level for the demand report: 1, the fastest: the answer is gzipped on every cache miss, and the
+ * academy's network carries its few hundred kilobytes either way.
  */
 const REPORT_GZIP_LEVEL = 1;
 
@@ -60,13 +60,51 @@ export async function runRead(handle: DatabaseHandle, clock: Clock, task: ReadTa
   }
 }
 
+/**
+ * How long a read worker waits for its next task before it ends. Starting one loads the modules of every
+ * read (the spreadsheet library among them), a tenth of a second that a report asked again, or a backup
+ * after an export, would pay each time; an idle one ends so that it holds no memory for long.
+ */
+const WORKER_IDLE_MS = 30_000;
+
+/** Bun's worker, which can stop keeping the process alive (the DOM's type does not say so). */
+type ReadWorker = Worker & { ref(): void; unref(): void };
+
+/** Workers that finished their task and wait for another; a busy one is never handed a second task. */
+const idleWorkers = new Set<ReadWorker>();
+const endTimers = new Map<ReadWorker, ReturnType<typeof setTimeout>>();
+
+function takeWorker(): ReadWorker {
+  const [worker] = idleWorkers;
+  if (!worker) return new Worker(workerAddress("read")) as ReadWorker;
+  idleWorkers.delete(worker);
+  clearTimeout(endTimers.get(worker));
+  endTimers.delete(worker);
+  worker.ref();
+  return worker;
+}
+
+function giveBack(worker: ReadWorker) {
+  idleWorkers.add(worker);
+  // An idle worker keeps neither the process nor a test run alive.
+  worker.unref();
+  const timer = setTimeout(() => {
+    idleWorkers.delete(worker);
+    endTimers.delete(worker);
+    worker.terminate();
+  }, WORKER_IDLE_MS);
+  timer.unref();
+  endTimers.set(worker, timer);
+}
+
 function readInWorker(task: ReadWorkerTask): Promise<ReadWorkerAnswer> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerAddress("read"));
+    const worker = takeWorker();
     worker.onmessage = (event: MessageEvent<ReadWorkerAnswer>) => {
-      worker.terminate();
+      giveBack(worker);
       resolve(event.data);
     };
+    // A worker that failed outside its task (its thread broke) is not trusted with another.
     worker.onerror = (event) => {
       worker.terminate();
       reject(new Error(event.message));

@@ -1,4 +1,4 @@
-// The thread of whole-database reads (see read-jobs.ts): one task per worker, on its own connection.
+// The thread of whole-database reads (see read-jobs.ts): one task at a time, each on a connection of its own.
 // scripts/build.ts compiles this file into the binary as an entrypoint of its own.
 import { type ReadWorkerTask, readOnWorkerThread } from "./read-jobs";
 

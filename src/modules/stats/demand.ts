@@ -28,9 +28,10 @@ import {
   WAIT_STATE,
   type WantedDays,
 } from "../../domain/demand";
-import { badRequest } from "../../http/errors";
+import { italianOrder } from "../../domain/text-key";
+import { badRequest, notFound } from "../../http/errors";
 import { readSettings } from "../settings/service";
-import type { DemandItem, DemandQuery, DemandReport } from "./demand-model";
+import type { DemandItem, DemandItemWeeks, DemandQuery, DemandReport, DemandWeek } from "./demand-model";
 import { idleUnits, type UnitUse } from "./idle-units";
 
 const DEFAULT_DAYS = 90;
@@ -104,6 +105,15 @@ function periodCalendar(db: Db, dal: string, al: string) {
     openInWeek,
     /** Open days among positions [first, last]. */
     openBetween: (first: number, last: number) => (openBefore[last + 1] as number) - (openBefore[first] as number),
+    /**
+     * The positions [first, last] of days that lie `fromOffset` to `toOffset` days after `dal`, cut to the
+     * period up to `upTo`, or null when none lies there: for offsets SQLite computed.
+     */
+    span(fromOffset: number, toOffset: number, upTo: string): [number, number] | null {
+      const first = Math.max(fromOffset, 0);
+      const lastIndex = Math.min(toOffset, position.get(upTo) ?? days.length - 1);
+      return first > lastIndex ? null : [first, lastIndex];
+    },
     /** The positions of the days of [from, to] within [dal, upTo], or null when none lies there. */
     positions(from: string, to: string, upTo = al): [number, number] | null {
       const first = laterDate(from, dal);
@@ -116,13 +126,36 @@ function periodCalendar(db: Db, dal: string, al: string) {
 
 /**
  * The demand report over a period: per item, what was asked and what was not met, how much its units were
- * out, its queue and its weeks of demand against capacity; then what to buy (from the replay of the
- * period's bookings with more units), the units hardly used, and the items idle for one course and wanted
- * by another. Every figure is defined in docs/decisions/demand-report-figures.md. Each table is read once
- * for the whole academy and summed here in arrays by position: at five times the default academy a query
- * per item, or a list of every unit's id bound into each query, cost seconds.
+ * out, its queue and its peak week; then what to buy (from the replay of the period's bookings with more
+ * units), the units hardly used, and the items idle for one course and wanted by another. Every figure is
+ * defined in docs/decisions/demand-report-figures.md. Each table is read once for the whole academy and
+ * summed here in arrays by position: at five times the default academy a query per item, or a list of
+ * every unit's id bound into each query, cost seconds. The weeks of each item are not in it: at that size
+ * they were 26 of its 30 MB, and the screen charts one item at a time (demandItemWeeks).
  */
 export function demandReport(source: DemandSource, query: DemandQuery): DemandReport {
+  return demandFigures(source, query, null).report;
+}
+
+/**
+ * One item's demand against its capacity week by week, over the period and for the course of the report's
+ * filters: the figures of the report for that item alone, with its weeks.
+ */
+export function demandItemWeeks(source: DemandSource, query: DemandQuery, itemId: number): DemandItemWeeks {
+  const { report, weeks } = demandFigures(source, query, itemId);
+  const item = report.articoli[0];
+  if (!item) throw notFound("Articolo non trovato");
+  return {
+    inventario_id: item.inventario_id,
+    nome: item.nome,
+    unita: item.unita,
+    settimana_di_punta: item.settimana_di_punta,
+    settimane: weeks,
+  };
+}
+
+/** The report, for every listed item or for `onlyItem` alone, with that one item's weeks. */
+function demandFigures(source: DemandSource, query: DemandQuery, onlyItem: number | null) {
   const { db } = source;
   const today = source.clock.today();
   const { dal, al } = demandPeriod(today, query);
@@ -135,6 +168,7 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
   const listedItem = and(
     isNull(inventario.archivedAt),
     categoryId === null ? undefined : eq(inventario.categoriaId, categoryId),
+    onlyItem === null ? undefined : eq(inventario.id, onlyItem),
   ) as SQL;
 
   const items = db
@@ -177,15 +211,19 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
   const outDays = new Int32Array(units.length);
   // Each unit's last day out in the period so far, by position (-1: not out at all).
   const lastOut = new Int32Array(units.length).fill(-1);
-  for (const [unitId, from, back] of db.values<[number, string, string]>(
-    sql`select ${prestitiUnita.unitId}, ${prestiti.dataUscita},
-        coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today})
+  // 180,000 rows at five times the default academy: SQLite gives each day as its offset from the period's
+  // first, as numbers cost far less than date texts to hand over and to look up.
+  const returned = sql`substr(coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}), 1, 10)`;
+  for (const [unitId, fromOffset, backOffset] of db.values<[number, number, number]>(
+    sql`select ${prestitiUnita.unitId}, cast(julianday(${prestiti.dataUscita}) - julianday(${dal}) as integer),
+        cast(julianday(${returned}) - julianday(${dal}) as integer)
       from ${prestitiUnita} join ${prestiti} on ${prestiti.id} = ${prestitiUnita.prestitoId}
       where ${prestiti.consegnatoIl} is not null and ${prestiti.dataUscita} <= ${last}
-        and coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}) >= ${dal}`,
+        and coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}) >= ${dal}
+        ${onlyItem === null ? sql`` : sql`and ${prestitiUnita.unitId} in (select ${unita.id} from ${unita} where ${unita.inventarioId} = ${onlyItem})`}`,
   )) {
     const position = unitPosition.get(unitId);
-    const range = calendar.positions(from, back.slice(0, 10), last);
+    const range = calendar.span(fromOffset, backOffset, last);
     if (position === undefined || !range) continue;
     outDays[position] =
       (outDays[position] as number) +
@@ -224,7 +262,7 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
         lte(domandaEventi.dal, al),
         gte(domandaEventi.al, dal),
         inArray(domandaEventi.tipo, [DEMAND_EVENT.noFreeUnit, DEMAND_EVENT.refused]),
-        isNotNull(domandaEventi.inventarioId),
+        onlyItem === null ? isNotNull(domandaEventi.inventarioId) : eq(domandaEventi.inventarioId, onlyItem),
         course === null ? undefined : eq(domandaEventi.corso, course),
       ),
     )
@@ -276,10 +314,11 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
   const articoli: DemandItem[] = [];
   const useByUnit: UnitUse[] = [];
   const demandByWeek = new Int32Array(weeks.length);
+  let onlyItemWeeks: DemandWeek[] = [];
   for (const item of items) {
     const itemUnits = unitsByItem.get(item.id) ?? [];
     const wanted = wantedByItem.get(item.id) ?? [];
-    if (wanted.length === 0 && itemUnits.length === 0) continue;
+    if (wanted.length === 0 && itemUnits.length === 0 && onlyItem === null) continue;
     const itemUnmet = unmetByItem.get(item.id) ?? [];
     let out = 0;
     let available = 0;
@@ -315,14 +354,17 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
     }
     let peak: string | null = null;
     let peakDemand = 0;
-    const settimane = weeks.map((settimana, index) => {
-      const domanda = demandByWeek[index] as number;
-      if (domanda > peakDemand) {
+    for (const [index, settimana] of weeks.entries())
+      if ((demandByWeek[index] as number) > peakDemand) {
         peak = settimana;
-        peakDemand = domanda;
+        peakDemand = demandByWeek[index] as number;
       }
-      return { settimana, domanda, capacita: capacity[index] as number };
-    });
+    if (onlyItem !== null)
+      onlyItemWeeks = weeks.map((settimana, index) => ({
+        settimana,
+        domanda: demandByWeek[index] as number,
+        capacita: capacity[index] as number,
+      }));
     articoli.push({
       inventario_id: item.id,
       nome: item.nome,
@@ -334,14 +376,11 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
       in_coda: queued.get(item.id) ?? 0,
       dalla_coda_al_prestito: queueToLoan.get(item.id) ?? 0,
       settimana_di_punta: peak,
-      settimane,
     });
   }
   articoli.sort(
     (a, b) =>
-      b.giorni_non_soddisfatti - a.giorni_non_soddisfatti ||
-      b.richieste - a.richieste ||
-      a.nome.localeCompare(b.nome, "it"),
+      b.giorni_non_soddisfatti - a.giorni_non_soddisfatti || b.richieste - a.richieste || italianOrder(a.nome, b.nome),
   );
 
   const da_acquistare = articoli
@@ -380,7 +419,7 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
     };
   });
 
-  return {
+  const report: DemandReport = {
     dal,
     al,
     articoli,
@@ -389,6 +428,7 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
     poco_usati_totale: total,
     da_spostare: itemsToMove(db, items, articoli, unmet),
   };
+  return { report, weeks: onlyItemWeeks };
 }
 
 /**
@@ -443,7 +483,7 @@ function itemsToMove(
     }
   }
   return moves
-    .sort((a, b) => b.richieste_non_soddisfatte - a.richieste_non_soddisfatte || a.nome.localeCompare(b.nome, "it"))
+    .sort((a, b) => b.richieste_non_soddisfatte - a.richieste_non_soddisfatte || italianOrder(a.nome, b.nome))
     .slice(0, LISTED);
 }
 
