@@ -110,6 +110,8 @@ test("the administrator's screens", async ({ page, server }) => {
   await auditScreen(page, "admin-stats-advanced");
   await page.getByRole("tab", { name: "Domanda" }).click();
   await expect(page.getByRole("table", { name: /Domanda per articolo/ })).toBeVisible();
+  // The chart's weeks arrive by a call of their own, after the table.
+  await expect(page.getByRole("img", { name: /^Domanda e capacità per settimana: / })).toBeVisible();
   await auditScreen(page, "admin-stats-demand");
 
   await openAdminSection(page, "Impostazioni");

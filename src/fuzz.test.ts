@@ -196,6 +196,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/audit": { access: "admin" },
   "GET /api/cerca": { access: "admin" },
   "GET /api/stats/domanda": { access: "admin" },
+  "GET /api/stats/domanda/articoli/:id/settimane": { access: "admin", params: { id: "item" } },
   "GET /api/stats/domanda/export": { access: "admin" },
   "POST /api/domanda/ricerche": { access: "signed-in" },
   "POST /api/attese": { access: "signed-in" },

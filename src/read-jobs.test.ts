@@ -28,7 +28,7 @@ async function deskOnFile() {
   await createItem(client, admin.token, { nome: "Registratore Zoom H6", quantita_totale: 2 });
   const get = (path: string) =>
     client.app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${admin.token}` } }));
-  return { get, dir, ctx };
+  return { get, dir, ctx, client, admin };
 }
 
 describe("whole-database reads on their own thread", () => {
@@ -40,6 +40,21 @@ describe("whole-database reads on their own thread", () => {
     const [items] = book.SheetNames;
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[items as string] as XLSX.WorkSheet, { header: 1 });
     expect(rows.flat()).toContain("Registratore Zoom H6");
+  });
+
+  it("reads what was written since the last read, when the same worker serves again", async () => {
+    const { get, client, admin } = await deskOnFile();
+    const itemNames = async () => {
+      const answer = await get("/api/excel/inventario/export");
+      const book = XLSX.read(new Uint8Array(await answer.arrayBuffer()), { type: "array" });
+      const sheet = book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet;
+      return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 }).flat();
+    };
+
+    expect(await itemNames()).not.toContain("Treppiede Manfrotto");
+    await createItem(client, admin.token, { nome: "Treppiede Manfrotto", quantita_totale: 1 });
+
+    expect(await itemNames()).toContain("Treppiede Manfrotto");
   });
 
   it("takes a backup from a worker, whole and intact", async () => {

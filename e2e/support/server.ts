@@ -118,6 +118,11 @@ export class PrestaLabServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The running process's id (for a script that reads its memory in /proc), or null when stopped. */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
   /** Everything the server printed so far (its request log, the first-admin banner, errors). */
   output(): string {
     return this.log;

@@ -6,3 +6,9 @@
 export function textKey(value: string): string {
   return value.normalize("NFC").toLowerCase();
 }
+
+/**
+ * Italian alphabetical order, for sorting names and codes. One collator shared by every sort:
+ * `localeCompare(other, "it")` builds one per comparison, which at thousands of rows is most of a sort.
+ */
+export const italianOrder = new Intl.Collator("it").compare;

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { photoTurns, tooManyPhotos } from "../modules/photos/photo-jobs";
 import { badRequest, HttpError } from "./errors";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -40,6 +41,12 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
     } else if (code === 125 || code === 93) depth--;
   }
   return false;
+}
+
+/** Reads a body to its end and keeps none of it: the caller is answered, and the body held no memory. */
+async function drain(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read());
 }
 
 /** The body's bytes, read as they stream in and refused (413) past `limit` bytes, chunked or not. */
@@ -101,6 +108,11 @@ export function bodyGuard() {
       .onParse({ as: "global" }, async ({ request, contentType }) => {
         if (!request.body) return;
         const path = new URL(request.url).pathname;
+        // With the photo queue full the upload would be refused anyway: its body is not kept meanwhile.
+        if (isPhotoUploadPath(path) && photoTurns.full()) {
+          await drain(request.body);
+          return refuse(request, tooManyPhotos());
+        }
         const bytes = await readCapped(request.body, bodyLimitFor(path));
         if (isPhotoUploadPath(path)) {
           const form = await photoForm(request, bytes);

@@ -78,6 +78,7 @@ describe("the routes' declared reads", () => {
         "/api/stats",
         "/api/stats/categories",
         "/api/stats/domanda",
+        "/api/stats/domanda/articoli/:id/settimane",
         "/api/stats/monthly-requests",
         "/api/stats/top-departments",
         "/api/stats/top-items",

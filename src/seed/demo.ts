@@ -1,10 +1,11 @@
 import type { AppContext } from "../context";
 import { createOrPromoteAdmin, generatePassword } from "../modules/auth/service";
+import { addDemoPhotos } from "./demo-photos";
 import { hasUserData, seedDatabase } from "./generate";
 
 /**
  * Loads the demo academy into an empty database: about sixty items, forty students, and loans in
- * every state around today. The administrator is the one ADMIN_EMAIL/ADMIN_PASSWORD name, as on a normal
+ * every state around today, and photos on a few items. The administrator is the one ADMIN_EMAIL/ADMIN_PASSWORD name, as on a normal
  * first start; a password not given is generated (`generatedAdminPassword`) and printed once.
  */
 export async function loadDemoAcademy(ctx: AppContext, administrator: { email: string; password?: string }) {
@@ -30,6 +31,7 @@ export async function loadDemoAcademy(ctx: AppContext, administrator: { email: s
     adminId: admin.id,
     stageDemoScenarios: true,
   });
+  addDemoPhotos(ctx, admin.id);
   return {
     adminEmail: admin.email,
     generatedAdminPassword,

@@ -3,10 +3,10 @@ import { workerAddress } from "../../worker-address";
 import type { KeptPhoto } from "./codec";
 
 /**
- * Photos are decoded on a worker thread, one at a time: a 12-megapixel photo takes about a second of
- * decoding and 50 MB while it is decoded, so a burst of uploads neither holds the server's thread nor
- * decodes several at once. At most MAX_WAITING uploads wait their turn (each holds its file, up to
- * 12 MB); one more is told to try again shortly.
+ * Photos are decoded on a worker thread, one at a time: a 12-megapixel photo takes about a second and
+ * about 350 MB while it is decoded (docs/performance.md), so a burst of uploads neither holds the
+ * server's thread nor decodes several at once. At most MAX_WAITING uploads wait their turn (each holds
+ * its file, up to 12 MB); one more is told to try again shortly, its body never kept.
  */
 export type PhotoAnswer = { photo: KeptPhoto } | { refused: { status: number; error: string } } | { failed: string };
 
@@ -30,20 +30,38 @@ function encodeInWorker(bytes: Uint8Array): Promise<KeptPhoto> {
   });
 }
 
-let busy = false;
-const waiting: Array<() => void> = [];
+/**
+ * Turns on the photo worker: one photo decodes, MAX_WAITING wait, and one more is refused. The body guard
+ * asks `full()` before it reads an upload's body, so a flood's refused uploads are not held in memory.
+ */
+export const photoTurns = {
+  decoding: false,
+  waiting: [] as Array<() => void>,
+  full(): boolean {
+    return this.decoding && this.waiting.length >= MAX_WAITING;
+  },
+  /** Waits for this photo's turn; answers what ends it. */
+  async take(): Promise<() => void> {
+    if (this.decoding) {
+      if (this.full()) throw tooManyPhotos();
+      await new Promise<void>((turn) => this.waiting.push(turn));
+    } else this.decoding = true;
+    return () => {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.decoding = false;
+    };
+  },
+};
+
+export const tooManyPhotos = () => new HttpError(503, "Troppe foto in caricamento: riprova tra poco");
 
 /** The photo to keep, re-encoded on the worker once the photos before it are done. */
 export async function encodePhoto(bytes: Uint8Array): Promise<KeptPhoto> {
-  if (busy) {
-    if (waiting.length >= MAX_WAITING) throw new HttpError(503, "Troppe foto in caricamento: riprova tra poco");
-    await new Promise<void>((turn) => waiting.push(turn));
-  } else busy = true;
+  const done = await photoTurns.take();
   try {
     return await encodeInWorker(bytes);
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else busy = false;
+    done();
   }
 }

@@ -10,6 +10,7 @@ import type { Json } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import { approveOk, day, loanScenario, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
 import { MAX_PHOTO_SIDE } from "./codec";
+import { photoTurns } from "./photo-jobs";
 
 /** A JPEG of `width` × `height`, its left half red, with an EXIF segment naming a camera and an orientation. */
 function cameraJpeg(width: number, height: number, orientation = 1): Uint8Array {
@@ -132,6 +133,34 @@ describe("photos of items", () => {
     expect((await upload(scenario, `/api/inventario/${scenario.camera.id}/foto`, scenario.admin, huge)).status).toBe(
       413,
     );
+  });
+
+  it("refuses an upload at once while four photos wait behind the one decoding, and takes them again after", async () => {
+    const scenario = await loanScenario();
+    const decoding = await photoTurns.take();
+    const waiting = Array.from({ length: 4 }, () => photoTurns.take());
+
+    const refused = await upload(
+      scenario,
+      `/api/inventario/${scenario.camera.id}/foto`,
+      scenario.admin,
+      cameraJpeg(40, 20),
+    );
+    // Its body is not even read: a body that is no form at all gets the same answer, not a 415.
+    const unread = await scenario.client.app.handle(
+      new Request(`http://localhost/api/inventario/${scenario.camera.id}/foto`, {
+        method: "POST",
+        body: "non è un modulo",
+        headers: { authorization: `Bearer ${scenario.admin}`, "content-type": "text/plain" },
+      }),
+    );
+    decoding();
+    for (const turn of waiting) (await turn)();
+
+    expect(refused).toEqual({ status: 503, body: { error: "Troppe foto in caricamento: riprova tra poco" } });
+    expect(unread.status).toBe(503);
+    expect(photoTurns.full()).toBe(false);
+    expect((await uploadOk(scenario, scenario.camera.id as number)).url).toBeString();
   });
 
   it("keeps at most 10 photos an item, and a deleted one makes room", async () => {

@@ -33,9 +33,19 @@ export const demandItem = t.Object({
   /** Students who met no free unit, joined the queue, and got the unit as a loan. */
   dalla_coda_al_prestito: answerInteger(),
   settimana_di_punta: t.Union([dayText, t.Null()]),
-  settimane: t.Array(demandWeek),
 });
 export type DemandItem = Static<typeof demandItem>;
+export type DemandWeek = Static<typeof demandWeek>;
+
+/** One item's weeks over the report's period (GET /api/stats/domanda/articoli/:id/settimane). */
+export const demandItemWeeks = t.Object({
+  inventario_id: answerInteger(),
+  nome: t.String(),
+  unita: answerInteger(),
+  settimana_di_punta: t.Union([dayText, t.Null()]),
+  settimane: t.Array(demandWeek),
+});
+export type DemandItemWeeks = Static<typeof demandItemWeeks>;
 
 export const demandReport = t.Object({
   dal: dayText,

@@ -101,7 +101,6 @@ describe("the demand report", () => {
         in_coda: 0,
         dalla_coda_al_prestito: 1,
         settimana_di_punta: "2026-03-16",
-        settimane: [{ settimana: "2026-03-16", domanda: 8, capacita: 4 }],
       }),
       // Sara's request (refused, 2 days) and her 409 (1 day).
       row(plotter.id, 1, {
@@ -113,7 +112,6 @@ describe("the demand report", () => {
         in_coda: 0,
         dalla_coda_al_prestito: 0,
         settimana_di_punta: "2026-03-16",
-        settimane: [{ settimana: "2026-03-16", domanda: 3, capacita: 4 }],
       }),
       // One day out of 4 + 4 + 3 (the third camera in repair on the 19th; the 20th is closed anyway).
       row(camera.id, 3, {
@@ -125,7 +123,6 @@ describe("the demand report", () => {
         in_coda: 0,
         dalla_coda_al_prestito: 0,
         settimana_di_punta: "2026-03-16",
-        settimane: [{ settimana: "2026-03-16", domanda: 1, capacita: 11 }],
       }),
       row(studioLight.id, 1, {
         nome: "Luce da studio",
@@ -136,7 +133,6 @@ describe("the demand report", () => {
         in_coda: 0,
         dalla_coda_al_prestito: 0,
         settimana_di_punta: null,
-        settimane: [{ settimana: "2026-03-16", domanda: 0, capacita: 4 }],
       }),
     ]);
     // Replays in asking order: tablet — Luca's 409 (16–18), Luca's request (16–18), Giulia's 409 (17–18):
@@ -165,6 +161,41 @@ describe("the demand report", () => {
     expect(report.da_spostare).toMatchObject([
       { inventario_id: camera.id, da_corso: "Fotografia", a_corso: "Design", richieste_non_soddisfatte: 2 },
     ]);
+  });
+
+  it("charts one item's weeks: days asked against the days its units could go out", async () => {
+    const { client, admin, tablet, camera } = await smallAcademy();
+    const weeksOf = (id: unknown, filters = "") =>
+      client.get(`/api/stats/domanda/articoli/${id}/settimane?dal=2026-03-09&al=2026-03-22${filters}`, admin);
+
+    const tabletWeeks = await weeksOf(tablet.id);
+    const cameraWeeks = await weeksOf(camera.id);
+    const tabletForDesign = await weeksOf(tablet.id, "&corso=Design");
+
+    // The week before asked nothing and had 5 open days; the second had 4 (the academy closed on the 20th)
+    // and the tablet was asked 8 unit-days of them.
+    expect(tabletWeeks.body).toEqual({
+      inventario_id: tablet.id,
+      nome: "Tavoletta grafica",
+      unita: 1,
+      settimana_di_punta: "2026-03-16",
+      settimane: [
+        { settimana: "2026-03-09", domanda: 0, capacita: 5 },
+        { settimana: "2026-03-16", domanda: 8, capacita: 4 },
+      ],
+    });
+    // Three cameras for the open days, less the open day the third spent in repair (the 19th).
+    expect(cameraWeeks.body.settimane).toEqual([
+      { settimana: "2026-03-09", domanda: 0, capacita: 15 },
+      { settimana: "2026-03-16", domanda: 1, capacita: 11 },
+    ]);
+    // Design never asked for the tablet: its capacity stays, its demand is none.
+    expect(tabletForDesign.body.settimane).toEqual([
+      { settimana: "2026-03-09", domanda: 0, capacita: 5 },
+      { settimana: "2026-03-16", domanda: 0, capacita: 4 },
+    ]);
+    expect((await weeksOf(999_999)).status).toBe(404);
+    expect((await weeksOf("abc")).body).toMatchObject({ error: "Articolo non valido" });
   });
 
   it("counts only one course's demand when asked, and exports the table as CSV and Excel", async () => {

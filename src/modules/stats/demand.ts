@@ -28,9 +28,10 @@ import {
   WAIT_STATE,
   type WantedDays,
 } from "../../domain/demand";
-import { badRequest } from "../../http/errors";
+import { italianOrder } from "../../domain/text-key";
+import { badRequest, notFound } from "../../http/errors";
 import { readSettings } from "../settings/service";
-import type { DemandItem, DemandQuery, DemandReport } from "./demand-model";
+import type { DemandItem, DemandItemWeeks, DemandQuery, DemandReport, DemandWeek } from "./demand-model";
 import { idleUnits, type UnitUse } from "./idle-units";
 
 const DEFAULT_DAYS = 90;
@@ -114,15 +115,90 @@ function periodCalendar(db: Db, dal: string, al: string) {
   };
 }
 
+/** The days the loans of the report are read for: the period up to today, for one item or all. */
+export interface LoanPeriod {
+  dal: string;
+  /** The period's last day, or today when the period goes on after it. */
+  last: string;
+  today: string;
+  onlyItem: number | null;
+}
+
+/**
+ * The units out in the period: for each handed-over loan's unit, its id and the positions of its first and
+ * last day out within [dal, last] (today while still out), three numbers per unit in one array. At five
+ * times the default academy it is 180,000 units and the report's longest read, so the server can run it
+ * on a thread of its own while the report reads the rest (src/read-jobs.ts). SQLite gives each day as its
+ * offset from the period's first: numbers cost far less than date texts to hand over and to compare.
+ */
+/** The loans' period of a report asked with `query` on `today`. */
+export function loanPeriodOf(today: string, query: DemandQuery, onlyItem: number | null): LoanPeriod {
+  const { dal, al } = demandPeriod(today, query);
+  return { dal, last: earlierDate(al, today), today, onlyItem };
+}
+
+export function loanSpans(db: Db, period: LoanPeriod): Int32Array<ArrayBuffer> {
+  const { dal, last, today, onlyItem } = period;
+  const lastPosition = daysBetween(dal, last);
+  const returned = sql`substr(coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}), 1, 10)`;
+  const rows = db.values<[number, number, number]>(
+    sql`select ${prestitiUnita.unitId}, cast(julianday(${prestiti.dataUscita}) - julianday(${dal}) as integer),
+        cast(julianday(${returned}) - julianday(${dal}) as integer)
+      from ${prestitiUnita} join ${prestiti} on ${prestiti.id} = ${prestitiUnita.prestitoId}
+      where ${prestiti.consegnatoIl} is not null and ${prestiti.dataUscita} <= ${last}
+        and coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}) >= ${dal}
+        ${onlyItem === null ? sql`` : sql`and ${prestitiUnita.unitId} in (select ${unita.id} from ${unita} where ${unita.inventarioId} = ${onlyItem})`}`,
+  );
+  const spans = new Int32Array(rows.length * 3);
+  let length = 0;
+  for (const [unitId, fromOffset, backOffset] of rows) {
+    const first = Math.max(fromOffset, 0);
+    const lastDay = Math.min(backOffset, lastPosition);
+    if (first > lastDay) continue;
+    spans[length++] = unitId;
+    spans[length++] = first;
+    spans[length++] = lastDay;
+  }
+  return spans.slice(0, length);
+}
+
 /**
  * The demand report over a period: per item, what was asked and what was not met, how much its units were
- * out, its queue and its weeks of demand against capacity; then what to buy (from the replay of the
- * period's bookings with more units), the units hardly used, and the items idle for one course and wanted
- * by another. Every figure is defined in docs/decisions/demand-report-figures.md. Each table is read once
- * for the whole academy and summed here in arrays by position: at five times the default academy a query
- * per item, or a list of every unit's id bound into each query, cost seconds.
+ * out, its queue and its peak week; then what to buy (from the replay of the period's bookings with more
+ * units), the units hardly used, and the items idle for one course and wanted by another. Every figure is
+ * defined in docs/decisions/demand-report-figures.md. Each table is read once for the whole academy and
+ * summed here in arrays by position: at five times the default academy a query per item, or a list of
+ * every unit's id bound into each query, cost seconds. The weeks of each item are not in it: at that size
+ * they were 26 of its 30 MB, and the screen charts one item at a time (demandItemWeeks).
  */
 export function demandReport(source: DemandSource, query: DemandQuery): DemandReport {
+  const { period, finish } = startDemandFigures(source, query, null);
+  return finish(loanSpans(source.db, period)).report;
+}
+
+/**
+ * One item's demand against its capacity week by week, over the period and for the course of the report's
+ * filters: the figures of the report for that item alone, with its weeks.
+ */
+export function demandItemWeeks(source: DemandSource, query: DemandQuery, itemId: number): DemandItemWeeks {
+  const { period, finish } = startDemandFigures(source, query, itemId);
+  const { report, weeks } = finish(loanSpans(source.db, period));
+  const item = report.articoli[0];
+  if (!item) throw notFound("Articolo non trovato");
+  return {
+    inventario_id: item.inventario_id,
+    nome: item.nome,
+    unita: item.unita,
+    settimana_di_punta: item.settimana_di_punta,
+    settimane: weeks,
+  };
+}
+
+/**
+ * The report, for every listed item or for `onlyItem` alone, with that one item's weeks: reads everything
+ * but the loans, and answers the loans' period and `finish`, which sums the loans' spans into the report.
+ */
+export function startDemandFigures(source: DemandSource, query: DemandQuery, onlyItem: number | null) {
   const { db } = source;
   const today = source.clock.today();
   const { dal, al } = demandPeriod(today, query);
@@ -135,6 +211,7 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
   const listedItem = and(
     isNull(inventario.archivedAt),
     categoryId === null ? undefined : eq(inventario.categoriaId, categoryId),
+    onlyItem === null ? undefined : eq(inventario.id, onlyItem),
   ) as SQL;
 
   const items = db
@@ -173,31 +250,6 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
     return days;
   };
 
-  // Days out: the units of loans handed over, from their start to their return (today while still out).
-  const outDays = new Int32Array(units.length);
-  // Each unit's last day out in the period so far, by position (-1: not out at all).
-  const lastOut = new Int32Array(units.length).fill(-1);
-  for (const [unitId, from, back] of db.values<[number, string, string]>(
-    sql`select ${prestitiUnita.unitId}, ${prestiti.dataUscita},
-        coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today})
-      from ${prestitiUnita} join ${prestiti} on ${prestiti.id} = ${prestitiUnita.prestitoId}
-      where ${prestiti.consegnatoIl} is not null and ${prestiti.dataUscita} <= ${last}
-        and coalesce(${prestitiUnita.restituitaIl}, ${prestiti.dataRestituzione}, ${today}) >= ${dal}`,
-  )) {
-    const position = unitPosition.get(unitId);
-    const range = calendar.positions(from, back.slice(0, 10), last);
-    if (position === undefined || !range) continue;
-    outDays[position] =
-      (outDays[position] as number) +
-      calendar.openBetween(range[0], range[1]) -
-      openRepairDays(position, range[0], range[1]);
-    lastOut[position] = Math.max(lastOut[position] as number, range[1]);
-  }
-  // Days available: the open days up to today the unit was not in repair.
-  const soFar = calendar.positions(dal, last, last);
-  const availableDays = (position: number) =>
-    soFar ? calendar.openBetween(soFar[0], soFar[1]) - openRepairDays(position, soFar[0], soFar[1]) : 0;
-
   // What was asked for days of the period: every request made (a request the student withdrew is no
   // demand), and every booking that met no free unit; replayed in the order they were made.
   const requests = db.values<[number, string, string, string]>(
@@ -224,7 +276,7 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
         lte(domandaEventi.dal, al),
         gte(domandaEventi.al, dal),
         inArray(domandaEventi.tipo, [DEMAND_EVENT.noFreeUnit, DEMAND_EVENT.refused]),
-        isNotNull(domandaEventi.inventarioId),
+        onlyItem === null ? isNotNull(domandaEventi.inventarioId) : eq(domandaEventi.inventarioId, onlyItem),
         course === null ? undefined : eq(domandaEventi.corso, course),
       ),
     )
@@ -268,127 +320,154 @@ export function demandReport(source: DemandSource, query: DemandQuery): DemandRe
     (row) => row.itemId as number,
   );
 
-  const unitsByItem = groupBy(
-    units.map((unit, position) => ({ ...unit, position })),
-    (unit) => unit.itemId,
-  );
-  const { weeks, weekOf } = calendar;
-  const articoli: DemandItem[] = [];
-  const useByUnit: UnitUse[] = [];
-  const demandByWeek = new Int32Array(weeks.length);
-  for (const item of items) {
-    const itemUnits = unitsByItem.get(item.id) ?? [];
-    const wanted = wantedByItem.get(item.id) ?? [];
-    if (wanted.length === 0 && itemUnits.length === 0) continue;
-    const itemUnmet = unmetByItem.get(item.id) ?? [];
-    let out = 0;
-    let available = 0;
-    // Capacity per week: the week's open days for each unit, less the open days it spent in repair.
-    const capacity = Int32Array.from(calendar.openInWeek, (open) => open * itemUnits.length);
-    for (const unit of itemUnits) {
-      const use = {
-        ...unit,
-        out: outDays[unit.position] as number,
-        available: availableDays(unit.position),
-        idle: soFar ? soFar[1] - (lastOut[unit.position] as number) : 0,
-      };
-      useByUnit.push(use);
-      out += use.out;
-      available += use.available;
-      const repairs = inRepair.get(unit.position);
-      if (repairs)
-        for (let index = 0; index < periodLength; index++)
-          if (repairs[index] && calendar.isOpen[index]) {
-            const week = weekOf[index] as number;
-            capacity[week] = (capacity[week] as number) - 1;
-          }
+  const period = loanPeriodOf(today, query, onlyItem);
+  /** The rest of the report, once the loans' spans are known (loanSpans, here or on another thread). */
+  const finish = (spans: Int32Array) => {
+    // Days out: the units of loans handed over, from their start to their return (today while still out).
+    const outDays = new Int32Array(units.length);
+    // Each unit's last day out in the period so far, by position (-1: not out at all).
+    const lastOut = new Int32Array(units.length).fill(-1);
+    for (let index = 0; index < spans.length; index += 3) {
+      const position = unitPosition.get(spans[index] as number);
+      if (position === undefined) continue;
+      const first = spans[index + 1] as number;
+      const lastDay = spans[index + 2] as number;
+      outDays[position] =
+        (outDays[position] as number) + calendar.openBetween(first, lastDay) - openRepairDays(position, first, lastDay);
+      lastOut[position] = Math.max(lastOut[position] as number, lastDay);
     }
-    // Demand per week in unit-days, by walking each booking's days within the period once.
-    demandByWeek.fill(0);
-    for (const booking of wanted) {
-      const range = calendar.positions(booking.dal, booking.al);
-      if (!range) continue;
-      for (let index = range[0]; index <= range[1]; index++) {
-        const week = weekOf[index] as number;
-        demandByWeek[week] = (demandByWeek[week] as number) + 1;
-      }
-    }
-    let peak: string | null = null;
-    let peakDemand = 0;
-    const settimane = weeks.map((settimana, index) => {
-      const domanda = demandByWeek[index] as number;
-      if (domanda > peakDemand) {
-        peak = settimana;
-        peakDemand = domanda;
-      }
-      return { settimana, domanda, capacita: capacity[index] as number };
-    });
-    articoli.push({
-      inventario_id: item.id,
-      nome: item.nome,
-      unita: itemUnits.length,
-      richieste: wanted.length,
-      richieste_non_soddisfatte: itemUnmet.length,
-      giorni_non_soddisfatti: itemUnmet.reduce((sum, event) => sum + daysBetween(event.dal, event.al) + 1, 0),
-      utilizzo: available === 0 ? 0 : rounded(out / available),
-      in_coda: queued.get(item.id) ?? 0,
-      dalla_coda_al_prestito: queueToLoan.get(item.id) ?? 0,
-      settimana_di_punta: peak,
-      settimane,
-    });
-  }
-  articoli.sort(
-    (a, b) =>
-      b.giorni_non_soddisfatti - a.giorni_non_soddisfatti ||
-      b.richieste - a.richieste ||
-      a.nome.localeCompare(b.nome, "it"),
-  );
+    // Days available: the open days up to today the unit was not in repair.
+    const soFar = calendar.positions(dal, last, last);
+    const availableDays = (position: number) =>
+      soFar ? calendar.openBetween(soFar[0], soFar[1]) - openRepairDays(position, soFar[0], soFar[1]) : 0;
 
-  const da_acquistare = articoli
-    .filter((item) => item.giorni_non_soddisfatti >= UNMET_DAYS_TO_BUY)
-    .map((item) => {
-      const wanted = wantedByItem.get(item.inventario_id) ?? [];
-      const { extra, share } = extraUnitsFor(wanted, item.unita, target);
-      const now = shareMet(wanted, item.unita);
-      return {
-        inventario_id: item.inventario_id,
+    const unitsByItem = groupBy(
+      units.map((unit, position) => ({ ...unit, position })),
+      (unit) => unit.itemId,
+    );
+    const { weeks, weekOf } = calendar;
+    const articoli: DemandItem[] = [];
+    const useByUnit: UnitUse[] = [];
+    const demandByWeek = new Int32Array(weeks.length);
+    let onlyItemWeeks: DemandWeek[] = [];
+    for (const item of items) {
+      const itemUnits = unitsByItem.get(item.id) ?? [];
+      const wanted = wantedByItem.get(item.id) ?? [];
+      if (wanted.length === 0 && itemUnits.length === 0 && onlyItem === null) continue;
+      const itemUnmet = unmetByItem.get(item.id) ?? [];
+      let out = 0;
+      let available = 0;
+      // Capacity per week: the week's open days for each unit, less the open days it spent in repair.
+      const capacity = Int32Array.from(calendar.openInWeek, (open) => open * itemUnits.length);
+      for (const unit of itemUnits) {
+        const use = {
+          ...unit,
+          out: outDays[unit.position] as number,
+          available: availableDays(unit.position),
+          idle: soFar ? soFar[1] - (lastOut[unit.position] as number) : 0,
+        };
+        useByUnit.push(use);
+        out += use.out;
+        available += use.available;
+        const repairs = inRepair.get(unit.position);
+        if (repairs)
+          for (let index = 0; index < periodLength; index++)
+            if (repairs[index] && calendar.isOpen[index]) {
+              const week = weekOf[index] as number;
+              capacity[week] = (capacity[week] as number) - 1;
+            }
+      }
+      // Demand per week in unit-days, by walking each booking's days within the period once.
+      demandByWeek.fill(0);
+      for (const booking of wanted) {
+        const range = calendar.positions(booking.dal, booking.al);
+        if (!range) continue;
+        for (let index = range[0]; index <= range[1]; index++) {
+          const week = weekOf[index] as number;
+          demandByWeek[week] = (demandByWeek[week] as number) + 1;
+        }
+      }
+      let peak: string | null = null;
+      let peakDemand = 0;
+      for (const [index, settimana] of weeks.entries())
+        if ((demandByWeek[index] as number) > peakDemand) {
+          peak = settimana;
+          peakDemand = demandByWeek[index] as number;
+        }
+      if (onlyItem !== null)
+        onlyItemWeeks = weeks.map((settimana, index) => ({
+          settimana,
+          domanda: demandByWeek[index] as number,
+          capacita: capacity[index] as number,
+        }));
+      articoli.push({
+        inventario_id: item.id,
         nome: item.nome,
-        unita_in_piu: extra,
-        quota_soddisfatta: rounded(share),
-        quota_attuale: rounded(now),
-        spiegazione:
-          extra === 0
-            ? `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni, ma riordinando le date le ${item.unita} unità di oggi ne avrebbero soddisfatto il ${percent(now)}.`
-            : `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni. Con ${extra} unità in più il periodo avrebbe soddisfatto il ${percent(share)} delle richieste (con le ${item.unita} di oggi il ${percent(now)}).`,
+        unita: itemUnits.length,
+        richieste: wanted.length,
+        richieste_non_soddisfatte: itemUnmet.length,
+        giorni_non_soddisfatti: itemUnmet.reduce((sum, event) => sum + daysBetween(event.dal, event.al) + 1, 0),
+        utilizzo: available === 0 ? 0 : rounded(out / available),
+        in_coda: queued.get(item.id) ?? 0,
+        dalla_coda_al_prestito: queueToLoan.get(item.id) ?? 0,
+        settimana_di_punta: peak,
+      });
+    }
+    articoli.sort(
+      (a, b) =>
+        b.giorni_non_soddisfatti - a.giorni_non_soddisfatti ||
+        b.richieste - a.richieste ||
+        italianOrder(a.nome, b.nome),
+    );
+
+    const da_acquistare = articoli
+      .filter((item) => item.giorni_non_soddisfatti >= UNMET_DAYS_TO_BUY)
+      .map((item) => {
+        const wanted = wantedByItem.get(item.inventario_id) ?? [];
+        const { extra, share } = extraUnitsFor(wanted, item.unita, target);
+        const now = shareMet(wanted, item.unita);
+        return {
+          inventario_id: item.inventario_id,
+          nome: item.nome,
+          unita_in_piu: extra,
+          quota_soddisfatta: rounded(share),
+          quota_attuale: rounded(now),
+          spiegazione:
+            extra === 0
+              ? `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni, ma riordinando le date le ${item.unita} unità di oggi ne avrebbero soddisfatto il ${percent(now)}.`
+              : `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni. Con ${extra} unità in più il periodo avrebbe soddisfatto il ${percent(share)} delle richieste (con le ${item.unita} di oggi il ${percent(now)}).`,
+        };
+      })
+      .filter((item) => item.unita_in_piu > 0);
+
+    const itemNames = new Map(items.map((item) => [item.id, item.nome]));
+    const { listed, total } = idleUnits(db, useByUnit, soFar ? calendar.openBetween(soFar[0], soFar[1]) : 0, today);
+    const poco_usati = listed.map(({ unit, lastLoan }) => {
+      const nome = itemNames.get(unit.itemId) ?? "";
+      return {
+        unit_id: unit.id,
+        codice_univoco: unit.code,
+        inventario_id: unit.itemId,
+        nome,
+        utilizzo: rounded(unit.out / unit.available),
+        giorni_fermo: unit.idle,
+        ultimo_prestito: lastLoan,
+        spiegazione: `${unit.code} (${nome}) è stata fuori ${unit.out} giorni su ${unit.available} disponibili; ${lastLoan ? `ultimo prestito il ${formatItalianDate(lastLoan)}` : "mai prestata"}.`,
       };
-    })
-    .filter((item) => item.unita_in_piu > 0);
+    });
 
-  const itemNames = new Map(items.map((item) => [item.id, item.nome]));
-  const { listed, total } = idleUnits(db, useByUnit, soFar ? calendar.openBetween(soFar[0], soFar[1]) : 0, today);
-  const poco_usati = listed.map(({ unit, lastLoan }) => {
-    const nome = itemNames.get(unit.itemId) ?? "";
-    return {
-      unit_id: unit.id,
-      codice_univoco: unit.code,
-      inventario_id: unit.itemId,
-      nome,
-      utilizzo: rounded(unit.out / unit.available),
-      giorni_fermo: unit.idle,
-      ultimo_prestito: lastLoan,
-      spiegazione: `${unit.code} (${nome}) è stata fuori ${unit.out} giorni su ${unit.available} disponibili; ${lastLoan ? `ultimo prestito il ${formatItalianDate(lastLoan)}` : "mai prestata"}.`,
+    const report: DemandReport = {
+      dal,
+      al,
+      articoli,
+      da_acquistare,
+      poco_usati,
+      poco_usati_totale: total,
+      da_spostare: itemsToMove(db, items, articoli, unmet),
     };
-  });
-
-  return {
-    dal,
-    al,
-    articoli,
-    da_acquistare,
-    poco_usati,
-    poco_usati_totale: total,
-    da_spostare: itemsToMove(db, items, articoli, unmet),
+    return { report, weeks: onlyItemWeeks };
   };
+  return { period, finish };
 }
 
 /**
@@ -443,7 +522,7 @@ function itemsToMove(
     }
   }
   return moves
-    .sort((a, b) => b.richieste_non_soddisfatte - a.richieste_non_soddisfatte || a.nome.localeCompare(b.nome, "it"))
+    .sort((a, b) => b.richieste_non_soddisfatte - a.richieste_non_soddisfatte || italianOrder(a.nome, b.nome))
     .slice(0, LISTED);
 }
 

@@ -84,4 +84,4 @@ export type CategoryShare = Static<typeof categoryShare>;
 export type TrendBucket = Static<typeof trendBucket>;
 
 // The demand report's shapes, for the screen: the UI takes types from a module's model only.
-export type { DemandItem, DemandQuery, DemandReport } from "./demand-model";
+export type { DemandItem, DemandItemWeeks, DemandQuery, DemandReport } from "./demand-model";

@@ -7,7 +7,7 @@ import { statsKeys } from "./stats";
 // The demand report (Statistiche → Domanda): GET /api/stats/domanda and its export
 // GET /api/stats/domanda/export (Excel, or CSV with formato=csv).
 
-export type { DemandItem, DemandReport } from "../../../src/modules/stats/model";
+export type { DemandItem, DemandItemWeeks, DemandReport } from "../../../src/modules/stats/model";
 
 /** The report's filters as the screen holds them: empty text means "not filtered". */
 export interface DemandFilters {
@@ -33,6 +33,16 @@ export function useDemandReport(filters: DemandFilters) {
   return useQuery({
     queryKey: [...statsKeys.all, "domanda", query] as const,
     queryFn: () => answerOf(server.api.stats.domanda.get({ query })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One item's weeks for the chart, with the report's filters (GET /api/stats/domanda/articoli/:id/settimane). */
+export function useDemandItemWeeks(filters: DemandFilters, itemId: number) {
+  const query = queryOf(filters);
+  return useQuery({
+    queryKey: [...statsKeys.all, "domanda", "settimane", itemId, query] as const,
+    queryFn: () => answerOf(server.api.stats.domanda.articoli({ id: itemId }).settimane.get({ query })),
     placeholderData: keepPreviousData,
   });
 }

@@ -21,7 +21,6 @@ const item = (fields: Partial<DemandReport["articoli"][number]> & { inventario_i
   in_coda: 0,
   dalla_coda_al_prestito: 0,
   settimana_di_punta: null,
-  settimane: [],
   ...fields,
 });
 
@@ -38,11 +37,6 @@ const report: DemandReport = {
       utilizzo: 0.95,
       in_coda: 2,
       settimana_di_punta: "2026-03-09",
-      settimane: weeks([
-        ["2026-03-02", 4, 5],
-        ["2026-03-09", 8, 5],
-        ["2026-03-16", 3, 5],
-      ]),
     }),
     item({
       inventario_id: 7,
@@ -50,11 +44,6 @@ const report: DemandReport = {
       unita: 2,
       richieste: 1,
       utilizzo: 0.1,
-      settimane: weeks([
-        ["2026-03-02", 0, 10],
-        ["2026-03-09", 2, 10],
-        ["2026-03-16", 0, 10],
-      ]),
       settimana_di_punta: "2026-03-09",
     }),
     item({
@@ -102,11 +91,37 @@ const report: DemandReport = {
   da_spostare: [],
 };
 
+/** The chart's answer for one item of the report, with its weeks. */
+function itemWeeks(id: number, figures: Array<[string, number, number]>): ApiRoutes {
+  const row = report.articoli.find((candidate) => candidate.inventario_id === id);
+  return {
+    [`GET /api/stats/domanda/articoli/${id}/settimane`]: {
+      body: {
+        inventario_id: id,
+        nome: row?.nome,
+        unita: row?.unita,
+        settimana_di_punta: row?.settimana_di_punta,
+        settimane: weeks(figures),
+      },
+    },
+  };
+}
+
 function demandApi(overrides: ApiRoutes = {}): ApiRoutes {
   return {
     ...adminShellApi,
     "GET /api/stats": { body: { totale_articoli: 0, utenti_registrati: 0, richieste_totali: 0, prestiti_attivi: 0 } },
     "GET /api/stats/domanda": { body: report },
+    ...itemWeeks(4, [
+      ["2026-03-02", 4, 5],
+      ["2026-03-09", 8, 5],
+      ["2026-03-16", 3, 5],
+    ]),
+    ...itemWeeks(7, [
+      ["2026-03-02", 0, 10],
+      ["2026-03-09", 2, 10],
+      ["2026-03-16", 0, 10],
+    ]),
     "GET /api/corsi": {
       body: [
         { id: 1, nome: "Fotografia" },
@@ -234,6 +249,31 @@ describe("Statistiche → Domanda", () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual(["02/03/2026010", "09/03/2026210", "16/03/2026010"]);
+  });
+
+  it("asks for the chosen item's weeks with the report's filters, and offers the 100 most unmet items", async () => {
+    const many = Array.from({ length: 120 }, (_, index) =>
+      item({ inventario_id: 100 + index, nome: `Articolo ${index + 1}`, richieste: 1 }),
+    );
+    const { user, server } = renderDemand({
+      "GET /api/stats/domanda": { body: { ...report, articoli: [...report.articoli, ...many] } },
+    });
+    const weeksCard = await screen.findByRole("region", { name: "Domanda e capacità per settimana" });
+    const picker = within(weeksCard).getByLabelText("Articolo");
+    expect(within(picker).getAllByRole("option")).toHaveLength(100);
+    expect(picker.getAttribute("aria-describedby")).toBeTruthy();
+    expect(
+      within(weeksCard).getByText("I 100 articoli con più giorni non soddisfatti, come nella tabella."),
+    ).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText(/^Corso/), "Fotografia");
+    await user.selectOptions(picker, "Atomos Ninja V");
+
+    await waitFor(() =>
+      expect(server.callsTo("GET /api/stats/domanda/articoli/7/settimane").at(-1)?.query).toEqual({
+        corso: "Fotografia",
+      }),
+    );
   });
 
   it("exports the report with the screen's filters to Excel and to CSV", async () => {

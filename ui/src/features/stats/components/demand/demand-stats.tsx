@@ -5,6 +5,7 @@ import {
   type DemandItem,
   downloadDemandReport,
   type DemandFilters as Filters,
+  useDemandItemWeeks,
   useDemandReport,
 } from "../../../../api/demand-report";
 import { Alert } from "../../../../components/alert";
@@ -83,7 +84,9 @@ export function DemandStats() {
                 <DemandTable items={data.articoli} />
               )}
             </StatsCard>
-            {data.articoli.length > 0 && <WeeksCard items={data.articoli} stale={report.isPlaceholderData} />}
+            {data.articoli.length > 0 && (
+              <WeeksCard items={data.articoli} filters={filters} stale={report.isPlaceholderData} />
+            )}
             <div className="space-y-4">
               <ToBuy rows={data.da_acquistare} />
               <HardlyUsed rows={data.poco_usati} total={data.poco_usati_totale} />
@@ -96,14 +99,23 @@ export function DemandStats() {
   );
 }
 
-/** The chart of one item at a time, the most unmet first: a chart per item would make the page endless. */
-function WeeksCard({ items, stale }: { items: DemandItem[]; stale: boolean }) {
+/** The items the chart offers: the most unmet first, as the table ranks them; a picker of thousands helps nobody. */
+const CHARTED_ITEMS = 100;
+
+/**
+ * The chart of one item at a time, the most unmet first: a chart per item would make the page endless. The
+ * item's weeks are asked when it is chosen.
+ */
+function WeeksCard({ items, filters, stale }: { items: DemandItem[]; filters: Filters; stale: boolean }) {
   const selectId = useId();
+  const hintId = useId();
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const item = items.find((candidate) => candidate.inventario_id === chosenId) ?? items[0];
+  const offered = items.slice(0, CHARTED_ITEMS);
+  const item = offered.find((candidate) => candidate.inventario_id === chosenId) ?? offered[0];
+  const weeks = useDemandItemWeeks(filters, item?.inventario_id ?? 0);
   if (!item) return null;
   return (
-    <StatsCard title="Domanda e capacità per settimana" icon={LineChart} stale={stale}>
+    <StatsCard title="Domanda e capacità per settimana" icon={LineChart} stale={stale || weeks.isPlaceholderData}>
       <div className="mb-3 max-w-md">
         <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-slate-700">
           Articolo
@@ -111,17 +123,29 @@ function WeeksCard({ items, stale }: { items: DemandItem[]; stale: boolean }) {
         <select
           id={selectId}
           value={item.inventario_id}
+          aria-describedby={items.length > CHARTED_ITEMS ? hintId : undefined}
           onChange={(event) => setChosenId(Number(event.target.value))}
           className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
         >
-          {items.map((candidate) => (
+          {offered.map((candidate) => (
             <option key={candidate.inventario_id} value={candidate.inventario_id}>
               {candidate.nome}
             </option>
           ))}
         </select>
+        {items.length > CHARTED_ITEMS && (
+          <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+            I {CHARTED_ITEMS} articoli con più giorni non soddisfatti, come nella tabella.
+          </p>
+        )}
       </div>
-      <DemandWeekChart item={item} />
+      {weeks.isError ? (
+        <Alert tone="error">{weeks.error.message}</Alert>
+      ) : weeks.data ? (
+        <DemandWeekChart item={weeks.data} />
+      ) : (
+        <LoadingState label="Caricamento settimane..." />
+      )}
     </StatsCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { formatItalianDate } from "../../../../../../src/domain/dates";
-import type { DemandItem } from "../../../../api/demand-report";
+import type { DemandItemWeeks } from "../../../../api/demand-report";
 import { weekTitle } from "./demand-format";
 
 // The drawing's own units: the SVG stretches to the card's width, its strokes keep their thickness.
@@ -8,7 +8,7 @@ const WIDTH = 600;
 const HEIGHT = 160;
 
 /** What the chart shows, said in words: the peak week and how many weeks asked for more than there was. */
-export function chartSummary(item: DemandItem): string {
+export function chartSummary(item: DemandItemWeeks): string {
   const weeks = item.settimane;
   const over = weeks.filter((week) => week.domanda > week.capacita).length;
   const peak = weeks.find((week) => week.settimana === item.settimana_di_punta);
@@ -27,7 +27,7 @@ export function chartSummary(item: DemandItem): string {
  * exceed what the units could give), a line for the days the units were there to lend. Colours come from
  * the theme's scales, so the dark scheme mirrors them; the figures are also a table below the chart.
  */
-export function DemandWeekChart({ item }: { item: DemandItem }) {
+export function DemandWeekChart({ item }: { item: DemandItemWeeks }) {
   const titleId = useId();
   const descId = useId();
   const weeks = item.settimane;
