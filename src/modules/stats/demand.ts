@@ -369,7 +369,9 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
       let available = 0;
       for (const unit of itemUnits) {
         const use = {
-          ...unit,
+          id: unit.id,
+          itemId: unit.itemId,
+          code: unit.code,
           out: outDays[unit.position] as number,
           available: availableDays(unit.position),
           idle: soFar ? soFar[1] - (lastOut[unit.position] as number) : 0,
@@ -390,9 +392,9 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
       }
       let peak: string | null = null;
       let peakDemand = 0;
-      for (const [index, settimana] of weeks.entries())
+      for (let index = 0; index < weeks.length; index++)
         if ((demandByWeek[index] as number) > peakDemand) {
-          peak = settimana;
+          peak = weeks[index] as string;
           peakDemand = demandByWeek[index] as number;
         }
       if (onlyItem !== null) {
