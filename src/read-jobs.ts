@@ -120,15 +120,18 @@ function takeWorker(): ReadWorker {
   return worker;
 }
 
+function retire(worker: ReadWorker) {
+  idleWorkers.delete(worker);
+  clearTimeout(endTimers.get(worker));
+  endTimers.delete(worker);
+  worker.terminate();
+}
+
 function giveBack(worker: ReadWorker) {
   idleWorkers.add(worker);
   // An idle worker keeps neither the process nor a test run alive.
   worker.unref();
-  const timer = setTimeout(() => {
-    idleWorkers.delete(worker);
-    endTimers.delete(worker);
-    worker.terminate();
-  }, WORKER_IDLE_MS);
+  const timer = setTimeout(() => retire(worker), WORKER_IDLE_MS);
   timer.unref();
   endTimers.set(worker, timer);
 }
@@ -140,9 +143,10 @@ function readInWorker(task: ReadWorkerTask): Promise<ReadWorkerAnswer> {
       giveBack(worker);
       resolve(event.data);
     };
-    // A worker that failed outside its task (its thread broke) is not trusted with another.
+    // A worker that failed outside its task (its thread broke) is not trusted with another, even one
+    // that broke while it waited idle.
     worker.onerror = (event) => {
-      worker.terminate();
+      retire(worker);
       reject(new Error(event.message));
     };
     worker.postMessage(task, task.loanSpansPort ? [task.loanSpansPort] : []);

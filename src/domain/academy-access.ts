@@ -136,5 +136,14 @@ export function isExpired(validUntil: string | null, today: string): boolean {
   return validUntil !== null && validUntil < today;
 }
 
+/**
+ * Whether the desk flags an account beside its open loans (`account_scaduto`): past its last valid day,
+ * or gone from the academy's directory, which no longer lets it sign in. Either way the equipment has to
+ * be fetched back by reaching the person.
+ */
+export function accountEnded(validUntil: string | null, directoryGoneAt: string | null, today: string): boolean {
+  return isExpired(validUntil, today) || directoryGoneAt !== null;
+}
+
 export const EXPIRED_ACCOUNT =
   "Il tuo account è scaduto: non puoi fare nuove richieste. I prestiti in corso restano da restituire; per rinnovare l'account rivolgiti al banco prestiti";

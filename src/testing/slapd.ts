@@ -1,13 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { Attribute, Change, Client } from "ldapts";
 
 // A real LDAP directory for the tests: Debian's slapd, started on a free local port with a configuration
 // generated in a temporary directory (groupOfNames groups, memberOf kept by the memberof overlay, as
 // Active Directory keeps it), and seeded with people and groups. Missing slapd fails the test: install
-// it with `apt-get install slapd ldap-utils` (.ci/run does).
+// it with `apt-get install slapd ldap-utils` (.ci/run does). Node's APIs only, so that the Playwright
+// journeys, which Node runs, start it as the server tests do.
 
 export const SLAPD = "/usr/sbin/slapd";
 export const LDAP_BASE = "dc=accademia,dc=test";
@@ -78,22 +81,21 @@ function configuration(dir: string, tls: DirectoryTls | undefined): string {
  * Resolves when slapd says it is serving ("slapd starting" on its log), fails when it exits first. Its log
  * is read to the end, so that slapd never blocks on a full pipe.
  */
-function started(stderr: ReadableStream<Uint8Array>): Promise<void> {
+function started(slapd: ChildProcessByStdio<null, null, Readable>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const decoder = new TextDecoder();
     let log = "";
     let ready = false;
-    void (async () => {
-      const reader = stderr.getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        log += decoder.decode(read.value, { stream: true });
-        if (!ready && log.includes("slapd starting")) {
-          ready = true;
-          resolve();
-        }
+    slapd.stderr.setEncoding("utf8");
+    slapd.stderr.on("data", (chunk: string) => {
+      log += chunk;
+      if (!ready && log.includes("slapd starting")) {
+        ready = true;
+        resolve();
       }
+    });
+    slapd.on("exit", () => {
       if (!ready) reject(new Error(`slapd è terminato subito:\n${log}`));
-    })();
+    });
   });
 }
 
@@ -114,7 +116,7 @@ async function rootClient(url: string, ca: string | undefined): Promise<Client> 
 }
 
 export async function startTestDirectory(people: LdapPerson[], tls?: DirectoryTls): Promise<TestDirectory> {
-  if (!(await Bun.file(SLAPD).exists()))
+  if (!existsSync(SLAPD))
     throw new Error(`${SLAPD} manca: installa slapd (apt-get install -y slapd ldap-utils), come fa .ci/run`);
   const dir = mkdtempSync(join(tmpdir(), "prestalab-slapd-"));
   mkdirSync(join(dir, "db"));
@@ -124,8 +126,8 @@ export async function startTestDirectory(people: LdapPerson[], tls?: DirectoryTl
   const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : null;
   const listeners = [url, ldapsUrl].flatMap((listener) => (listener ? `${listener}/` : [])).join(" ");
   // -d 32768: stay in the foreground and log only what is always logged, "slapd starting" among it.
-  const slapd = Bun.spawn([SLAPD, "-f", conf, "-h", listeners, "-d", "32768"], { stdout: "ignore", stderr: "pipe" });
-  await started(slapd.stderr);
+  const slapd = spawn(SLAPD, ["-f", conf, "-h", listeners, "-d", "32768"], { stdio: ["ignore", "ignore", "pipe"] });
+  await started(slapd);
   const root = await rootClient(ldapsUrl ?? url, tls?.ca);
   const dnOf = (uid: string) => `uid=${uid},${LDAP_PEOPLE}`;
   await root.add(LDAP_BASE, { objectClass: ["dcObject", "organization"], dc: "accademia", o: "Accademia" });
@@ -172,8 +174,9 @@ export async function startTestDirectory(people: LdapPerson[], tls?: DirectoryTl
     add: addPerson,
     async stop() {
       await root.unbind().catch(() => undefined);
+      const exited = new Promise((resolve) => slapd.once("exit", resolve));
       slapd.kill();
-      await slapd.exited;
+      await exited;
       rmSync(dir, { recursive: true, force: true });
     },
   };

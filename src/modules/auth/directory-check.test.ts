@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { users } from "../../db/schema";
-import { createTestClient, signInAdmin, studentData } from "../../testing/harness";
+import { createTestClient, createTestContext, signInAdmin, studentData } from "../../testing/harness";
 import {
   LDAP_PEOPLE,
   LDAP_SERVICE,
@@ -9,7 +12,13 @@ import {
   startTestDirectory,
   type TestDirectory,
 } from "../../testing/slapd";
-import { checkDirectoryAccounts, DIRECTORY_CHECK_BATCH, dailyDirectoryCheck, filterForDn } from "./directory-check";
+import {
+  checkDirectoryAccounts,
+  DIRECTORY_CHECK_BATCH,
+  DIRECTORY_RETRY_MS,
+  dailyDirectoryCheck,
+  filterForDn,
+} from "./directory-check";
 
 // The daily directory check against a real LDAP directory (slapd, started by the test): an account whose
 // entry is removed is listed on Sistema, and leaves the list once the entry is back.
@@ -55,8 +64,8 @@ async function closedPort(): Promise<number> {
 }
 
 /** A desk with the directory set up, whose people have all signed in once (the classmates' accounts written directly). */
-async function deskWithDirectoryAccounts() {
-  const client = createTestClient();
+async function deskWithDirectoryAccounts(ctx = createTestContext()) {
+  const client = createTestClient(ctx);
   const admin = await signInAdmin(client);
   const saved = await client.put(
     "/api/impostazioni",
@@ -161,6 +170,47 @@ describe("the daily check of the directory accounts", () => {
     expect(await dailyDirectoryCheck(client.ctx)).toContain("account LDAP controllati");
     expect(await dailyDirectoryCheck(client.ctx)).toBe("già controllati oggi");
     client.ctx.clock.travelTo(new Date(client.ctx.clock.now().getTime() + 24 * 3_600_000));
+    expect(await dailyDirectoryCheck(client.ctx)).toContain("account LDAP controllati");
+  });
+
+  it("keeps the last check across a restart, which does not ask the directory again the same day", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "prestalab-directory-check-"));
+    const file = join(dir, "prestalab.db");
+    try {
+      const before = await deskWithDirectoryAccounts(createTestContext(undefined, file));
+      await directory.remove(anna.uid);
+      expect(await dailyDirectoryCheck(before.client.ctx)).toContain("1 non più nella directory");
+      const card = (await before.client.get("/api/system/directory", before.admin.token)).body;
+      expect(card.ultimo_controllo).toMatchObject({ esito: "completato", account_scomparsi: 1 });
+      before.client.ctx.sqlite.close();
+
+      // Anna is back in the directory: a check now would clear her mark, so the mark staying shows none ran.
+      await directory.add(anna);
+      const later = new Date(Date.parse(card.ultimo_controllo.il) + 3 * 3_600_000);
+      const restarted = createTestClient(createTestContext(later, file));
+      const admin = await signInAdmin(restarted);
+      expect(await dailyDirectoryCheck(restarted.ctx)).toBe("già controllati oggi");
+      expect((await restarted.get("/api/system/directory", admin.token)).body).toEqual(card);
+      restarted.ctx.sqlite.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("after a check that did not complete, asks again only once the retry interval has passed", async () => {
+    const { client, admin } = await deskWithDirectoryAccounts();
+    await client.put(
+      "/api/impostazioni",
+      { accesso: { ldap_url: `ldap://127.0.0.1:${await closedPort()}` } },
+      admin.token,
+    );
+    expect(await dailyDirectoryCheck(client.ctx)).toBe("directory non raggiungibile: nessun account segnato");
+    await client.put("/api/impostazioni", { accesso: { ldap_url: directory.url } }, admin.token);
+    client.ctx.clock.travelTo(new Date(client.ctx.clock.now().getTime() + DIRECTORY_RETRY_MS - 60_000));
+    expect(await dailyDirectoryCheck(client.ctx)).toBe(
+      "ultimo controllo non riuscito da meno di 15 minuti: nuovo tentativo più tardi",
+    );
+    client.ctx.clock.travelTo(new Date(client.ctx.clock.now().getTime() + 60_000));
     expect(await dailyDirectoryCheck(client.ctx)).toContain("account LDAP controllati");
   });
 

@@ -1,9 +1,10 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { users } from "../../db/schema";
-import { writeTransaction } from "../../db/transaction";
+import { controlloDirectory, users } from "../../db/schema";
+import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { ldapConfigured } from "../../domain/academy-access";
 import { readSettings } from "../settings/service";
+import { DIRECTORY_CERTIFICATE_REFUSED, refusedCertificateCode } from "./certificate-failure";
 import { beforeDeadline, escapedFilterValue, LDAP_DEADLINE_MS, serviceClient, withOpenedPassword } from "./ldap";
 
 // The daily look at the directory: is every LDAP account's entry still there? The service account asks
@@ -13,9 +14,12 @@ import { beforeDeadline, escapedFilterValue, LDAP_DEADLINE_MS, serviceClient, wi
 /** How many entries one search asks for: small enough for any server's size limit (slapd's is 500). */
 export const DIRECTORY_CHECK_BATCH = 100;
 
-export type DirectoryCheckOutcome = "completato" | "directory_non_raggiungibile";
+export type DirectoryCheckOutcome = (typeof controlloDirectory.esito.enumValues)[number];
 
-/** The last check of this process, as Sistema shows it. */
+/** After a check that did not complete, the next round waits this long: a restart does not ask again at once. */
+export const DIRECTORY_RETRY_MS = 15 * 60_000;
+
+/** The last check, as Sistema shows it: kept in the database across restarts. */
 export interface DirectoryCheck {
   /** When it ran (ISO timestamp) and on which day of the academy's calendar. */
   at: string;
@@ -25,10 +29,31 @@ export interface DirectoryCheck {
   gone: number;
 }
 
-const lastChecks = new WeakMap<AppContext, DirectoryCheck>();
-
 export function lastDirectoryCheck(ctx: AppContext): DirectoryCheck | null {
-  return lastChecks.get(ctx) ?? null;
+  const row = ctx.db.select().from(controlloDirectory).where(eq(controlloDirectory.id, 1)).get();
+  if (!row) return null;
+  return {
+    at: row.eseguitoIl,
+    day: row.giorno,
+    outcome: row.esito,
+    checked: row.accountControllati,
+    gone: row.accountScomparsi,
+  };
+}
+
+/** Replaces the kept check with this one (the one row, id 1). */
+function keepCheck(tx: WriteTx, check: DirectoryCheck): void {
+  const values = {
+    eseguitoIl: check.at,
+    giorno: check.day,
+    esito: check.outcome,
+    accountControllati: check.checked,
+    accountScomparsi: check.gone,
+  };
+  tx.insert(controlloDirectory)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: controlloDirectory.id, set: values })
+    .run();
 }
 
 /** A DN as the directory may spell it with other case or spaces: "UID=a, OU=x" is "uid=a,ou=x". */
@@ -101,14 +126,13 @@ export async function checkDirectoryAccounts(ctx: AppContext): Promise<string> {
     .from(users)
     .where(and(eq(users.directory, "ldap"), isNotNull(users.directoryId)))
     .all();
-  const record = (outcome: DirectoryCheckOutcome, gone: number) =>
-    lastChecks.set(ctx, {
-      at: ctx.clock.now().toISOString(),
-      day: ctx.clock.today(),
-      outcome,
-      checked: accounts.length,
-      gone,
-    });
+  const check = (outcome: DirectoryCheckOutcome, gone: number): DirectoryCheck => ({
+    at: ctx.clock.now().toISOString(),
+    day: ctx.clock.today(),
+    outcome,
+    checked: accounts.length,
+    gone,
+  });
   let stillThere: Set<string>;
   try {
     stillThere = await entriesStillThere(
@@ -116,9 +140,14 @@ export async function checkDirectoryAccounts(ctx: AppContext): Promise<string> {
       accounts.map((account) => account.dn as string),
     );
   } catch (error) {
-    ctx.logger.warn(`directory check skipped, the directory did not answer: ${(error as Error).message}`);
-    record("directory_non_raggiungibile", 0);
-    return "directory non raggiungibile: nessun account segnato";
+    const certificate = refusedCertificateCode(error);
+    if (certificate) ctx.logger.warn(`directory check skipped: ${DIRECTORY_CERTIFICATE_REFUSED} (${certificate})`);
+    else ctx.logger.warn(`directory check skipped, the directory did not answer: ${(error as Error).message}`);
+    const failed = check(certificate ? "certificato_non_valido" : "directory_non_raggiungibile", 0);
+    await ctx.writes.hold(() => writeTransaction(ctx.db, (tx) => keepCheck(tx, failed)));
+    return certificate
+      ? `certificato della directory non accettato (${certificate}): nessun account segnato`
+      : "directory non raggiungibile: nessun account segnato";
   }
   const gone = accounts.filter((account) => !stillThere.has(comparableDn(account.dn as string)));
   const newlyGone = gone.filter((account) => account.goneAt === null).map((account) => account.id);
@@ -130,16 +159,22 @@ export async function checkDirectoryAccounts(ctx: AppContext): Promise<string> {
     writeTransaction(ctx.db, (tx) => {
       for (const id of newlyGone) tx.update(users).set({ directoryGoneAt: now }).where(eq(users.id, id)).run();
       for (const id of back) tx.update(users).set({ directoryGoneAt: null }).where(eq(users.id, id)).run();
+      keepCheck(tx, check("completato", gone.length));
     }),
   );
-  record("completato", gone.length);
   return `${accounts.length} account LDAP controllati, ${gone.length} non più nella directory (${newlyGone.length} nuovi, ${back.length} tornati)`;
 }
 
-/** The daily run: once a completed check of today exists, later rounds of the day leave the directory alone. */
+/**
+ * The daily run, at each round of the jobs (the first one at start): once a check of today completed,
+ * later rounds of the day leave the directory alone; after one that did not, the rounds of the next
+ * DIRECTORY_RETRY_MS do. The last check is in the database, so a restart follows the same rule.
+ */
 export async function dailyDirectoryCheck(ctx: AppContext): Promise<string> {
   const last = lastDirectoryCheck(ctx);
   if (last?.outcome === "completato" && last.day === ctx.clock.today()) return "già controllati oggi";
+  if (last && last.outcome !== "completato" && ctx.clock.now().getTime() - Date.parse(last.at) < DIRECTORY_RETRY_MS)
+    return `ultimo controllo non riuscito da meno di ${DIRECTORY_RETRY_MS / 60_000} minuti: nuovo tentativo più tardi`;
   return checkDirectoryAccounts(ctx);
 }
 

@@ -1,50 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createTestClient, signInAdmin } from "../../testing/harness";
+import { makeTestCertificates, type TestCertificates } from "../../testing/certificates";
+import { createTestClient, createTestContext, signInAdmin } from "../../testing/harness";
 import { LDAP_PEOPLE, LDAP_SERVICE, startTestDirectory, type TestDirectory } from "../../testing/slapd";
+import { DIRECTORY_CERTIFICATE_REFUSED } from "./certificate-failure";
+import { checkDirectoryAccounts } from "./directory-check";
 import { DIRECTORY_DOWN } from "./ldap";
 
 // LDAPS and StartTLS against a real slapd whose certificate is signed by an authority made here with
-// openssl: the CA chosen in the settings decides whether PrestaLab trusts the directory.
+// openssl: the CA chosen in the settings decides whether PrestaLab trusts the directory, and a refused
+// certificate is told apart from a directory that does not answer.
 
-let certificates: string;
+let certificates: TestCertificates;
 let directory: TestDirectory;
-let rightCa: string;
-let wrongCa: string;
-
-function openssl(...args: string[]): void {
-  const run = Bun.spawnSync(["openssl", ...args], { cwd: certificates, stdout: "ignore", stderr: "pipe" });
-  if (run.exitCode !== 0) throw new Error(`openssl ${args[0]}: ${run.stderr.toString()}`);
-}
 
 beforeAll(async () => {
-  certificates = mkdtempSync(join(tmpdir(), "prestalab-ldap-tls-"));
-  const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
-  for (const ca of ["ca", "other-ca"])
-    openssl("req", "-x509", ...ec, "-days", "2", "-subj", `/CN=${ca}`, "-keyout", `${ca}.key`, "-out", `${ca}.pem`);
-  openssl("req", ...ec, "-subj", "/CN=127.0.0.1", "-keyout", "server.key", "-out", "server.csr");
-  writeFileSync(join(certificates, "server.ext"), "subjectAltName=IP:127.0.0.1\n");
-  openssl(
-    "x509",
-    "-req",
-    "-in",
-    "server.csr",
-    "-CA",
-    "ca.pem",
-    "-CAkey",
-    "ca.key",
-    "-CAcreateserial",
-    "-days",
-    "2",
-    "-extfile",
-    "server.ext",
-    "-out",
-    "server.pem",
-  );
-  rightCa = readFileSync(join(certificates, "ca.pem"), "utf8");
-  wrongCa = readFileSync(join(certificates, "other-ca.pem"), "utf8");
+  certificates = makeTestCertificates();
   directory = await startTestDirectory(
     [
       {
@@ -56,17 +26,21 @@ beforeAll(async () => {
         groups: ["studenti-fotografia"],
       },
     ],
-    { certFile: join(certificates, "server.pem"), keyFile: join(certificates, "server.key"), ca: rightCa },
+    { certFile: certificates.certFile, keyFile: certificates.keyFile, ca: certificates.rightCa },
   );
 });
 
 afterAll(async () => {
   await directory.stop();
-  rmSync(certificates, { recursive: true, force: true });
+  certificates.remove();
 });
 
-async function signInThrough(url: string, ca: string | null) {
-  const client = createTestClient();
+/** A desk whose directory is at `url`, trusted through `ca`; the warnings its server logs. */
+async function deskWithDirectory(url: string, ca: string | null) {
+  const ctx = createTestContext();
+  const warnings: string[] = [];
+  ctx.logger = { ...ctx.logger, warn: (message) => void warnings.push(message) };
+  const client = createTestClient(ctx);
   const admin = await signInAdmin(client);
   const saved = await client.put(
     "/api/impostazioni",
@@ -88,38 +62,64 @@ async function signInThrough(url: string, ca: string | null) {
     admin.token,
   );
   expect(saved.status).toBe(200);
+  return { client, admin, warnings };
+}
+
+async function signInThrough(url: string, ca: string | null) {
+  const { client, warnings } = await deskWithDirectory(url, ca);
   const began = performance.now();
   const answer = await client.post("/api/auth/login", {
     email: "anna.blu@studenti.accademia.test",
     password: "Password-di-Anna-1",
   });
-  return { ...answer, ms: performance.now() - began };
+  return { ...answer, ms: performance.now() - began, logged: warnings.join("\n") };
 }
 
 describe("the directory over TLS, trusted through the CA in the settings", () => {
   it("signs in over ldaps:// with the authority that signed the directory's certificate", async () => {
-    const answer = await signInThrough(directory.ldapsUrl as string, rightCa);
+    const answer = await signInThrough(directory.ldapsUrl as string, certificates.rightCa);
     expect(answer.status).toBe(200);
     expect(answer.body.user).toMatchObject({ email: "anna.blu@studenti.accademia.test", directory: "ldap" });
   });
 
   it("refuses within 5 s, in Italian, a directory whose certificate another authority signed", async () => {
-    const answer = await signInThrough(directory.ldapsUrl as string, wrongCa);
+    const answer = await signInThrough(directory.ldapsUrl as string, certificates.wrongCa);
     expect(answer.ms).toBeLessThan(5000);
+    // The person signing in cannot fix a certificate: they hear the directory is down, the desk reads why.
     expect(answer).toMatchObject({ status: 503, body: { error: DIRECTORY_DOWN } });
+    expect(answer.logged).toContain(`${DIRECTORY_CERTIFICATE_REFUSED} (UNABLE_TO_VERIFY_LEAF_SIGNATURE)`);
   });
 
   it("switches an ldap:// address to TLS with StartTLS when a CA is set", async () => {
-    const answer = await signInThrough(directory.url, rightCa);
+    const answer = await signInThrough(directory.url, certificates.rightCa);
     expect(answer.status).toBe(200);
     // The same address without the CA stays plain, and this directory answers nothing in plain text.
     const plain = await signInThrough(directory.url, null);
     expect(plain).toMatchObject({ status: 503, body: { error: DIRECTORY_DOWN } });
+    expect(plain.logged).not.toContain(DIRECTORY_CERTIFICATE_REFUSED);
   });
 
   it("refuses StartTLS within 5 s to a directory whose certificate another authority signed", async () => {
-    const answer = await signInThrough(directory.url, wrongCa);
+    const answer = await signInThrough(directory.url, certificates.wrongCa);
     expect(answer.ms).toBeLessThan(5000);
     expect(answer).toMatchObject({ status: 503, body: { error: DIRECTORY_DOWN } });
+    expect(answer.logged).toContain(`${DIRECTORY_CERTIFICATE_REFUSED} (UNABLE_TO_VERIFY_LEAF_SIGNATURE)`);
+  });
+});
+
+describe("the daily directory check over TLS", () => {
+  it("says on Sistema that the directory's certificate was refused, not that the directory is down", async () => {
+    for (const url of [directory.ldapsUrl as string, directory.url]) {
+      const { client, admin, warnings } = await deskWithDirectory(url, certificates.wrongCa);
+      expect(await checkDirectoryAccounts(client.ctx)).toBe(
+        "certificato della directory non accettato (UNABLE_TO_VERIFY_LEAF_SIGNATURE): nessun account segnato",
+      );
+      expect(warnings.join("\n")).toContain(DIRECTORY_CERTIFICATE_REFUSED);
+      const card = await client.get("/api/system/directory", admin.token);
+      expect(card.body).toMatchObject({
+        ultimo_controllo: { esito: "certificato_non_valido", account_scomparsi: 0 },
+        scomparsi: [],
+      });
+    }
   });
 });

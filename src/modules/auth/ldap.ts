@@ -9,6 +9,7 @@ import { textKey } from "../../domain/text-key";
 import { forbidden, HttpError } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { openSecret } from "../settings/secret-box";
+import { DIRECTORY_CERTIFICATE_REFUSED, refusedCertificateCode } from "./certificate-failure";
 import { profileFrom, signInFromDirectory } from "./directory-accounts";
 
 // Sign-in through the academy's LDAP or Active Directory: the service account searches for the person
@@ -138,7 +139,10 @@ export async function signInWithDirectory(
     entry = await beforeDeadline(deadline, findEntry(opened, login, deadline));
     if (entry && !(await beforeDeadline(deadline, passwordIsTheirs(opened, entry.dn, password, deadline)))) return null;
   } catch (error) {
-    ctx.logger.warn(`ldap sign-in failed: ${(error as Error).name} ${(error as Error).message}`);
+    // The desk reads the cause in the log; the person signing in gets the same neutral message either way.
+    const certificate = refusedCertificateCode(error);
+    if (certificate) ctx.logger.warn(`ldap sign-in failed: ${DIRECTORY_CERTIFICATE_REFUSED} (${certificate})`);
+    else ctx.logger.warn(`ldap sign-in failed: ${(error as Error).name} ${(error as Error).message}`);
     throw new HttpError(503, DIRECTORY_DOWN);
   }
   if (!entry) {

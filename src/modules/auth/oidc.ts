@@ -7,6 +7,7 @@ import type { AcademySettings } from "../../domain/academy-settings";
 import { NO_PUBLIC_ADDRESS, OIDC_OFF, PROVIDER_DOWN } from "../../domain/academy-sign-in-errors";
 import { badRequest, forbidden, HttpError } from "../../http/errors";
 import { openSecret } from "../settings/secret-box";
+import { PROVIDER_CERTIFICATE_REFUSED, refusedCertificateCode } from "./certificate-failure";
 import { profileFrom, signInFromDirectory } from "./directory-accounts";
 
 // Sign-in through the academy's OpenID provider: the authorization code flow with PKCE, state and
@@ -76,7 +77,12 @@ export function createOidcSignIn(ctx: AppContext) {
       cached = { key, config };
       return config;
     } catch (error) {
-      ctx.logger.warn(`oidc discovery failed issuer=${issuer.origin}: ${(error as Error).name}`);
+      const certificate = refusedCertificateCode(error);
+      if (certificate)
+        ctx.logger.warn(
+          `oidc discovery failed issuer=${issuer.origin}: ${PROVIDER_CERTIFICATE_REFUSED} (${certificate})`,
+        );
+      else ctx.logger.warn(`oidc discovery failed issuer=${issuer.origin}: ${(error as Error).name}`);
       throw new HttpError(503, PROVIDER_DOWN);
     }
   }

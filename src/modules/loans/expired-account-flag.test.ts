@@ -53,3 +53,15 @@ describe("an expired student's open loans", () => {
     expect((await flags(scenario))[scenario.open]).toBe(false);
   });
 });
+
+describe("the open loans of a student whose directory entry is gone", () => {
+  it("are flagged while the daily check finds no entry, and not once it is back", async () => {
+    const scenario = await studentWithLoans();
+    const goneAt = (at: string | null) =>
+      scenario.ctx.db.update(users).set({ directoryGoneAt: at }).where(eq(users.id, scenario.student.user.id)).run();
+    goneAt(scenario.ctx.clock.now().toISOString());
+    expect(await flags(scenario)).toEqual({ [scenario.open]: true, [scenario.returned]: false });
+    goneAt(null);
+    expect(await flags(scenario)).toEqual({ [scenario.open]: false, [scenario.returned]: false });
+  });
+});

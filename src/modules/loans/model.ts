@@ -209,7 +209,10 @@ export const loanView = t.Object({
   richiesta_id: t.Nullable(answerInteger()),
   penalty_strikes: answerInteger(),
   is_blocked: t.Boolean(),
-  /** An open loan whose borrower's account has expired (`valido_fino_al` past): the desk sees it flagged. */
+  /**
+   * An open loan whose borrower's account has ended (`valido_fino_al` past, or the entry gone from the
+   * academy's directory): the desk sees it flagged.
+   */
   account_scaduto: t.Boolean(),
   created_at: timestampText,
 });

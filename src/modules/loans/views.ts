@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { inIds } from "../../db/sql";
-import { isExpired } from "../../domain/academy-access";
+import { accountEnded } from "../../domain/academy-access";
 import { isOpenLoan, type LoanState, type RequestState } from "../../domain/bookings";
 import { effectiveLoanState, loanDaysLate, loanPhase } from "../../domain/loan-rules";
 import type { LoanView, RequestView } from "./model";
@@ -131,6 +131,7 @@ export function loadLoanViews(
       strikes: users.penaltyStrikes,
       blocked: users.isBlocked,
       validUntil: users.validoFinoAl,
+      directoryGoneAt: users.directoryGoneAt,
       handedOverBy: { name: handedOverBy.name, surname: handedOverBy.surname },
     })
     .from(prestiti)
@@ -163,61 +164,63 @@ export function loadLoanViews(
     list.push(unit);
     unitsByLoan.set(unit.loanId, list);
   }
-  return rows.map(({ loan, itemName, checklist, user, strikes, blocked, validUntil, handedOverBy }) => {
-    const units = unitsByLoan.get(loan.id) ?? [];
-    const fullName = user ? `${user.name} ${user.surname}` : loan.chi;
-    const handedOver = loan.consegnatoIl !== null;
-    return {
-      id: loan.id,
-      inventario_id: loan.inventarioId,
-      oggetto_id: loan.inventarioId,
-      articolo_nome: itemName,
-      oggetto_nome: itemName,
-      unita: units.map((unit) => unit.code),
-      unita_ids: units.map((unit) => unit.id),
-      unita_seriale: units.map((unit) => unit.code).join(", "),
-      quantita: units.length,
-      utente_id: loan.utenteId,
-      utente_nome: user?.name ?? loan.chi,
-      utente_cognome: user?.surname ?? "",
-      utente_nome_reale: fullName,
-      utente_email: user?.email ?? loan.utenteEmail,
-      chi: loan.chi,
-      data_uscita: loan.dataUscita,
-      data_rientro: loan.dataRientro,
-      data_rientro_originale: loan.dataRientroOriginale ?? loan.dataRientro,
-      data_restituzione: loan.dataRestituzione,
-      data_fine: loan.dataRestituzione,
-      stato: effectiveLoanState(loan.stato, loan.dataRientro, today, handedOver),
-      fase: loanPhase({
-        stato: loan.stato,
-        dueDate: loan.dataRientro,
-        handedOverAt: loan.consegnatoIl,
-        cancelledAt: loan.annullatoIl,
-        today,
-      }),
-      // Equipment that never left the desk is never late.
-      giorni_ritardo: handedOver
-        ? loanDaysLate(
-            { due: loan.dataRientro, keptLateDays: loan.giorniRitardoPregressi },
-            loan.dataRestituzione ?? today,
-          )
-        : 0,
-      consegnato_il: loan.consegnatoIl,
-      consegnato_da: handedOverBy ? `${handedOverBy.name} ${handedOverBy.surname}` : null,
-      annullato_il: loan.annullatoIl,
-      unita_restituite: units.filter((unit) => unit.returnedOn !== null).map((unit) => unit.id),
-      /** The item's accessories, one per line, to check at hand-over and return. */
-      checklist,
-      note: loan.note,
-      tipo_utilizzo: loan.tipoUtilizzo,
-      richiesta_id: loan.richiestaId,
-      penalty_strikes: strikes ?? 0,
-      is_blocked: blocked ?? false,
-      account_scaduto: isOpenLoan(loan.stato) && isExpired(validUntil, today),
-      created_at: loan.createdAt,
-    };
-  });
+  return rows.map(
+    ({ loan, itemName, checklist, user, strikes, blocked, validUntil, directoryGoneAt, handedOverBy }) => {
+      const units = unitsByLoan.get(loan.id) ?? [];
+      const fullName = user ? `${user.name} ${user.surname}` : loan.chi;
+      const handedOver = loan.consegnatoIl !== null;
+      return {
+        id: loan.id,
+        inventario_id: loan.inventarioId,
+        oggetto_id: loan.inventarioId,
+        articolo_nome: itemName,
+        oggetto_nome: itemName,
+        unita: units.map((unit) => unit.code),
+        unita_ids: units.map((unit) => unit.id),
+        unita_seriale: units.map((unit) => unit.code).join(", "),
+        quantita: units.length,
+        utente_id: loan.utenteId,
+        utente_nome: user?.name ?? loan.chi,
+        utente_cognome: user?.surname ?? "",
+        utente_nome_reale: fullName,
+        utente_email: user?.email ?? loan.utenteEmail,
+        chi: loan.chi,
+        data_uscita: loan.dataUscita,
+        data_rientro: loan.dataRientro,
+        data_rientro_originale: loan.dataRientroOriginale ?? loan.dataRientro,
+        data_restituzione: loan.dataRestituzione,
+        data_fine: loan.dataRestituzione,
+        stato: effectiveLoanState(loan.stato, loan.dataRientro, today, handedOver),
+        fase: loanPhase({
+          stato: loan.stato,
+          dueDate: loan.dataRientro,
+          handedOverAt: loan.consegnatoIl,
+          cancelledAt: loan.annullatoIl,
+          today,
+        }),
+        // Equipment that never left the desk is never late.
+        giorni_ritardo: handedOver
+          ? loanDaysLate(
+              { due: loan.dataRientro, keptLateDays: loan.giorniRitardoPregressi },
+              loan.dataRestituzione ?? today,
+            )
+          : 0,
+        consegnato_il: loan.consegnatoIl,
+        consegnato_da: handedOverBy ? `${handedOverBy.name} ${handedOverBy.surname}` : null,
+        annullato_il: loan.annullatoIl,
+        unita_restituite: units.filter((unit) => unit.returnedOn !== null).map((unit) => unit.id),
+        /** The item's accessories, one per line, to check at hand-over and return. */
+        checklist,
+        note: loan.note,
+        tipo_utilizzo: loan.tipoUtilizzo,
+        richiesta_id: loan.richiestaId,
+        penalty_strikes: strikes ?? 0,
+        is_blocked: blocked ?? false,
+        account_scaduto: isOpenLoan(loan.stato) && accountEnded(validUntil, directoryGoneAt, today),
+        created_at: loan.createdAt,
+      };
+    },
+  );
 }
 
 /** How many requests match `where`. */

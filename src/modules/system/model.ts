@@ -72,12 +72,15 @@ export const systemStatus = t.Object({
 
 export type SystemStatus = Static<typeof systemStatus>;
 
-/** The daily directory check (Sistema): its last run in this process, and the LDAP accounts whose entry is gone. */
+/**
+ * The daily directory check (Sistema): its last run (kept across restarts; `certificato_non_valido` when
+ * the directory's TLS certificate was refused), and the LDAP accounts whose entry is gone.
+ */
 export const directoryAccounts = t.Object({
   ultimo_controllo: t.Nullable(
     t.Object({
       il: timestampText,
-      esito: t.UnionEnum(["completato", "directory_non_raggiungibile"]),
+      esito: t.UnionEnum(["completato", "directory_non_raggiungibile", "certificato_non_valido"]),
       account_controllati: answerInteger(),
       account_scomparsi: answerInteger(),
     }),

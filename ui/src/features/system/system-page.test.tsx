@@ -229,6 +229,27 @@ describe("Stato del Sistema (admin)", () => {
     expect(card.getByText(/La directory non ha risposto .*: nessun account è stato segnato/)).toBeTruthy();
   });
 
+  it("tells a refused certificate of the directory apart from a directory that is down", async () => {
+    renderSystem({
+      "GET /api/system/directory": {
+        body: {
+          ultimo_controllo: {
+            il: "2026-03-10T05:00:00.000Z",
+            esito: "certificato_non_valido",
+            account_controllati: 1250,
+            account_scomparsi: 0,
+          },
+          scomparsi: [],
+        },
+      },
+    });
+    const card = within(await screen.findByRole("region", { name: "Account non più nella directory" }));
+    expect(card.getByRole("alert").textContent).toMatch(
+      /il certificato della directory non è stato accettato\. Non è firmato dall'autorità \(CA\) scelta in Impostazioni → Accesso/,
+    );
+    expect(card.queryByText(/La directory non ha risposto/)).toBeNull();
+  });
+
   it("shows no directory card to an academy without LDAP", async () => {
     renderSystem();
     await screen.findByText("Tutto Operativo");

@@ -23,12 +23,21 @@ export function DirectoryAccountsCard() {
         Account non più nella directory
       </h2>
       {last === null ? (
-        <p className="mt-1 text-sm text-slate-600">Nessun controllo della directory dall'avvio del server.</p>
+        <p className="mt-1 text-sm text-slate-600">La directory non è ancora stata controllata.</p>
       ) : last.esito === "completato" ? (
         <p className="mt-1 text-sm text-slate-600">
           Ultimo controllo il {formatDateTime(last.il)}: {formatCount(last.account_controllati)} account LDAP
           controllati.
         </p>
+      ) : last.esito === "certificato_non_valido" ? (
+        <div className="mt-2">
+          <Alert tone="error">
+            Il controllo del {formatDateTime(last.il)} non è partito: il certificato della directory non è stato
+            accettato. Non è firmato dall'autorità (CA) scelta in Impostazioni → Accesso, è scaduto o non corrisponde
+            all'indirizzo della directory. Finché non si corregge, anche gli studenti non possono accedere con l'account
+            dell'Accademia.
+          </Alert>
+        </div>
       ) : (
         <div className="mt-2">
           <Alert tone="warning">
