@@ -77,3 +77,12 @@ export function formatItalianDate(isoDate: string): string {
   const [year, month, day] = isoDate.split("-");
   return `${day}/${month}/${year}`;
 }
+
+/** `DD/MM/YYYY` as Italians type it, back to `YYYY-MM-DD`; null when it is not a real calendar day. */
+export function parseItalianDate(text: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = match.slice(1, 4) as [string, string, string];
+  const iso = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+  return isIsoDate(iso) ? iso : null;
+}
