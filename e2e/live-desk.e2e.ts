@@ -58,8 +58,8 @@ test("the desk closes the academy for a day, and the student's calendar greys it
   await openSignedIn(page, server, server.admin, "/impostazioni");
   await expect(page.getByRole("heading", { level: 1, name: "Impostazioni" })).toBeVisible();
   await page.getByRole("button", { name: "Aggiungi chiusura" }).click();
-  await page.getByLabel("Dal", { exact: true }).fill("2026-03-12");
-  await page.getByLabel("Al", { exact: true }).fill("2026-03-12");
+  await page.getByLabel("Dal", { exact: true }).fill("12/03/2026");
+  await page.getByLabel("Al", { exact: true }).fill("12/03/2026");
   await page.getByLabel("Motivo", { exact: true }).fill("Assemblea d'istituto");
   await page.getByRole("button", { name: "Salva impostazioni" }).click();
   await expect(page.getByText("Impostazioni salvate")).toBeVisible();

@@ -52,9 +52,9 @@ describe("advanced filters", () => {
 
   it("keeps only the items added between two dates", async () => {
     const { user } = await openPanel();
-    await user.type(screen.getByLabelText("Aggiunto dal"), "2025-02-01");
+    await user.type(screen.getByLabelText("Aggiunto dal"), "01/02/2025");
     await waitFor(() => expect(shownItems()).toEqual(["Aerografo", "Drone DJI Mini"]));
-    await user.type(screen.getByLabelText("Aggiunto fino al"), "2025-02-28");
+    await user.type(screen.getByLabelText("Aggiunto fino al"), "28/02/2025");
     await waitFor(() => expect(shownItems()).toEqual(["Aerografo"]));
   });
 

@@ -83,8 +83,8 @@ describe("Inventario: what the list asks the server", () => {
     await user.click(screen.getByRole("button", { name: /Filtri avanzati/ }));
     await user.selectOptions(screen.getByLabelText("Corso"), "Cinema e Audiovisivi");
     await user.selectOptions(screen.getByLabelText("Stato"), "In Riparazione");
-    await user.type(screen.getByLabelText("Aggiunto dal"), "2025-01-15");
-    await user.type(screen.getByLabelText("Aggiunto fino al"), "2025-01-31");
+    await user.type(screen.getByLabelText("Aggiunto dal"), "15/01/2025");
+    await user.type(screen.getByLabelText("Aggiunto fino al"), "31/01/2025");
 
     await waitFor(() => expect(shownItems()).toEqual(["Registratore Zoom"]));
     expect(screen.getByText('1 risultato trovato nella categoria "Audio"')).toBeTruthy();

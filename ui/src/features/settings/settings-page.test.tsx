@@ -37,8 +37,8 @@ describe("Impostazioni", () => {
     expect((sunday as HTMLInputElement).checked).toBe(true);
     fireEvent.click(sunday);
     fireEvent.click(screen.getByRole("button", { name: "Aggiungi chiusura" }));
-    fireEvent.change(screen.getByLabelText("Dal"), { target: { value: "2026-08-01" } });
-    fireEvent.change(screen.getByLabelText("Al"), { target: { value: "2026-08-31" } });
+    fireEvent.change(screen.getByLabelText("Dal"), { target: { value: "01/08/2026" } });
+    fireEvent.change(screen.getByLabelText("Al"), { target: { value: "31/08/2026" } });
     fireEvent.change(screen.getByLabelText("Motivo"), { target: { value: "Agosto" } });
     fireEvent.change(screen.getByLabelText(/Durata massima/), { target: { value: "14" } });
     fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));

@@ -177,14 +177,14 @@ describe("Statistiche → Domanda", () => {
   it("asks the server again with the chosen period, course and category", async () => {
     const { user, server } = renderDemand();
     await screen.findByRole("table", { name: /Domanda per articolo/ });
-    expect((screen.getByLabelText(/^Dal/) as HTMLInputElement).value).toBe("2026-03-02");
+    expect((screen.getByLabelText(/^Dal/) as HTMLInputElement).value).toBe("02/03/2026");
     await user.selectOptions(screen.getByLabelText(/^Corso/), "Fotografia");
     await user.selectOptions(screen.getByLabelText(/^Categoria/), "Fotocamere");
     await waitFor(() =>
       expect(server.callsTo("GET /api/stats/domanda").at(-1)?.query).toEqual({ corso: "Fotografia", categoria: "5" }),
     );
-    // A date input takes its value whole, as the browser's picker gives it.
-    fireEvent.change(screen.getByLabelText(/^Dal/), { target: { value: "2026-03-09" } });
+    // The date is typed as Italians write it; the server gets it as ISO.
+    fireEvent.change(screen.getByLabelText(/^Dal/), { target: { value: "09/03/2026" } });
     // The other end stays the one shown: the period is what the desk sees.
     await waitFor(() =>
       expect(server.callsTo("GET /api/stats/domanda").at(-1)?.query).toEqual({

@@ -4,7 +4,8 @@ import { ITEM_STATES } from "../../../../../src/domain/unit-state";
 import { useCourses } from "../../../api/corsi";
 import { Alert } from "../../../components/alert";
 import { Button, IconButton } from "../../../components/button";
-import { SelectField, TextField } from "../../../components/form-field";
+import { DateField } from "../../../components/date-field";
+import { SelectField } from "../../../components/form-field";
 import { useSavedFilters } from "../hooks/use-saved-filters";
 import {
   type InventoryFilters,
@@ -70,22 +71,8 @@ export function AdvancedFilters({ id, filters, onChange }: AdvancedFiltersProps)
           <option value={LOW_STOCK}>Scorte basse</option>
         </SelectField>
         <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1">
-          <TextField
-            label="Aggiunto dal"
-            type="date"
-            required={false}
-            value={filters.dateFrom}
-            max={filters.dateTo || undefined}
-            onChange={(event) => set("dateFrom", event.target.value)}
-          />
-          <TextField
-            label="Aggiunto fino al"
-            type="date"
-            required={false}
-            value={filters.dateTo}
-            min={filters.dateFrom || undefined}
-            onChange={(event) => set("dateTo", event.target.value)}
-          />
+          <DateField label="Aggiunto dal" value={filters.dateFrom} onChange={(day) => set("dateFrom", day)} />
+          <DateField label="Aggiunto fino al" value={filters.dateTo} onChange={(day) => set("dateTo", day)} />
         </div>
         <SelectField
           label="Ordina per"

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { type Closure, WEEKDAY_NAMES } from "../../../../../src/domain/academy-settings";
 import { Button, IconButton } from "../../../components/button";
+import { DateField } from "../../../components/date-field";
 import { TextField } from "../../../components/form-field";
 import type { SettingsSectionProps } from "../hooks/use-settings-form";
 import { SECTION } from "./section-style";
@@ -48,18 +49,8 @@ export function OpeningDaysSection({ draft, set }: SettingsSectionProps) {
         {draft.chiusure.map((closure, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: closures have no id until saved; their order is the form's
           <li key={index} className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_10rem_1fr_auto] sm:items-end">
-            <TextField
-              label="Dal"
-              type="date"
-              value={closure.dal}
-              onChange={(event) => setClosure(index, { dal: event.target.value })}
-            />
-            <TextField
-              label="Al"
-              type="date"
-              value={closure.al}
-              onChange={(event) => setClosure(index, { al: event.target.value })}
-            />
+            <DateField label="Dal" value={closure.dal} onChange={(day) => setClosure(index, { dal: day })} />
+            <DateField label="Al" value={closure.al} onChange={(day) => setClosure(index, { al: day })} />
             <TextField
               label="Motivo"
               value={closure.motivo}

@@ -1,6 +1,7 @@
 import { useCategories } from "../../../../api/categorie";
 import type { DemandFilters as Filters } from "../../../../api/demand-report";
-import { SelectField, TextField } from "../../../../components/form-field";
+import { DateField } from "../../../../components/date-field";
+import { SelectField } from "../../../../components/form-field";
 import { useCourseNames } from "../../../../lib/courses";
 
 /**
@@ -23,22 +24,8 @@ export function DemandFilters({
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <legend className="sr-only">Filtra il rapporto sulla domanda</legend>
-      <TextField
-        label="Dal"
-        type="date"
-        optional
-        value={dal}
-        max={al || undefined}
-        onChange={(event) => onChange({ ...filters, dal: event.target.value, al })}
-      />
-      <TextField
-        label="Al"
-        type="date"
-        optional
-        value={al}
-        min={dal || undefined}
-        onChange={(event) => onChange({ ...filters, dal, al: event.target.value })}
-      />
+      <DateField label="Dal" optional value={dal} onChange={(day) => onChange({ ...filters, dal: day, al })} />
+      <DateField label="Al" optional value={al} onChange={(day) => onChange({ ...filters, dal, al: day })} />
       <SelectField
         label="Corso"
         optional
