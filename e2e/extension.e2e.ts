@@ -1,9 +1,11 @@
 /**
  * Extending a loan: Giulia holds the academy's only Canon until Wednesday and asks from her loan for two
- * more days, with a reason; the desk approves from the Prestiti pending tab in one click; the loan shows
- * the new date, and keeps the first one. Luca's booking from next Monday stays safe: the desk's direct extension
- * over it is refused with the date of his booking. The clicks each person spends are the test's annotations.
+ * more days, with a reason; the desk approves on her student page in one click; the loan shows the new
+ * date, keeps the first one, and moves on the desk's calendar from Wednesday to Friday. Luca's booking
+ * from next Monday stays safe: the desk's direct extension over it is refused with the date of his
+ * booking. The clicks each person spends are the test's annotations.
  */
+import { auditScreenOnce } from "./support/accessibility";
 import { expect, test } from "./support/fixtures";
 import { dialog, openSignedIn, pickBookingDays, toast } from "./support/ui";
 
@@ -48,27 +50,44 @@ test("a student asks to extend a loan, the desk approves, the loan moves and the
   await pickBookingDays(ask, "2026-03-13");
   studentClicks++;
   await ask.getByRole("textbox", { name: /Motivo/ }).fill("Le riprese sono slittate a giovedì");
+  await auditScreenOnce(page, "proroga-studente");
   await ask.getByRole("button", { name: /^Chiedi proroga/ }).click();
   studentClicks++;
   await expect(toast(page, "Proroga al 13/03/2026 chiesta")).toBeVisible();
   await expect(loanCard.getByText("Proroga al 13/03/2026 chiesta: in attesa della risposta del banco")).toBeVisible();
 
-  // The desk: the pending tab of Prestiti, one click on "Approva proroga".
+  // Before: the desk's calendar has the Canon back on Wednesday.
+  await openSignedIn(page, server, server.admin, "/calendario");
+  const backOn = (day: RegExp) =>
+    page
+      .getByRole("region", { name: day })
+      .getByRole("list", { name: /^Rientrano/ })
+      .getByRole("link", {
+        name: "Canon EOS R6",
+      });
+  await expect(backOn(/^Mercoledì 11 marzo/)).toBeVisible();
+
+  // The desk, on Giulia's page: one click on "Approva proroga".
   let deskClicks = 0;
-  await openSignedIn(page, server, server.admin, "/prestiti");
-  await page.getByRole("tab", { name: /In Attesa/i }).click();
-  deskClicks++;
+  await page.goto(`/utenti/${giulia.user.id}`);
   const pending = page.getByRole("list", { name: "Proroghe in attesa" });
   await expect(pending.getByText("Motivo: Le riprese sono slittate a giovedì")).toBeVisible();
+  await auditScreenOnce(page, "proroga-scheda-studente");
   await pending.getByRole("button", { name: "Approva proroga di Giulia Rossi" }).click();
   deskClicks++;
   await expect(toast(page, "Proroga di Giulia Rossi approvata: rientro il 13/03/2026")).toBeVisible();
+
+  // The calendar moves: back on Friday, no longer on Wednesday.
+  await page.goto("/calendario");
+  await expect(backOn(/^Venerdì 13 marzo/)).toBeVisible();
+  await expect(backOn(/^Mercoledì 11 marzo/)).toHaveCount(0);
 
   // The loan as the API and the student see it: the new date, and the first one kept.
   const loan = await server.call("GET", `/api/prestiti/${loanId}`, { token: giulia.token });
   expect(loan.body).toMatchObject({ data_rientro: "2026-03-13", data_rientro_originale: "2026-03-11" });
 
   // The desk's list shows the new due date.
+  await page.goto("/prestiti");
   await page.getByRole("tab", { name: /Attivi/i }).click();
   await expect(page.getByRole("tabpanel").getByText("13/03/2026").first()).toBeVisible();
 
