@@ -11,9 +11,10 @@ import { workerAddress } from "./worker-address";
 /**
  * Reads of the whole database run on a thread of their own (src/read-worker.ts), on its own connection:
  * at five times the default size the inventory export took 4.1 s and a backup 3.7 s of the server's only
- * thread, during which nobody else got an answer; the demand report over a year took 16 s there, and even
- * once fast, its sums and the encoding of its 2.4 MB of JSON take hundreds of milliseconds. An in-memory database
- * cannot be shared with another thread, so there (tests only) the same read runs on the server's connection.
+ * thread, during which nobody else got an answer; the demand report over a year took 16 s there, and
+ * even once fast, its sums and the encoding of its 2.4 MB of JSON take hundreds of milliseconds. An
+ * in-memory database cannot be shared with another thread, so there (tests only) the same read runs on
+ * the server's connection.
  */
 export type ReadTask =
   | { kind: "backup"; target: string }
