@@ -1,8 +1,6 @@
-// One student's booking (an "any unit" request, or a set with `path` /api/prenotazioni) from its own thread
-// and its own SQLite connection, for src/modules/loans/any-unit-race.test.ts and
-// src/modules/sets/set-race.test.ts: it waits at the gate until the test releases every student at once.
-// With `method` DELETE it withdraws instead (src/modules/demand/hold-race.test.ts); with PUT the desk extends
-// a loan (src/modules/loans/extension-race.test.ts).
+// One call from its own thread and its own SQLite connection, for raceAtOnce in ./race.ts: a student's booking
+// (an "any unit" request, or a set with `path` /api/prenotazioni), a withdrawal with `method` DELETE, or the
+// desk extending a loan with PUT. It waits at the gate until the test releases every thread at once.
 import { createTestClient, createTestContext } from "./harness";
 
 declare const self: Worker;

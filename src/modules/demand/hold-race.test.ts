@@ -1,24 +1,14 @@
 import { describe, expect, it } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { attese, atteseUnita, richieste } from "../../db/schema";
-import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "../../testing/harness";
+import { registerStudent, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
-import { day, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
-import { nextMessage } from "../../testing/worker-messages";
-
-type WorkerReport = { ready: true } | { status: number; body: Json };
+import { day, requestOk, unitIdOf } from "../../testing/loan-fixtures";
+import { raceAtOnce, withFileDatabase } from "../../testing/race";
 
 describe("a hold under concurrency", () => {
-  it("is made once and never on a unit another connection books at the same moment", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "prestalab-hold-race-"));
-    const file = join(dir, "prestalab.db");
-    const now = `${TODAY}T09:00:00Z`;
-    const client = createTestClient(createTestContext(new Date(now), file));
-    const workers: Worker[] = [];
-    try {
+  it("is made once and never on a unit another connection books at the same moment", () =>
+    withFileDatabase("hold-race", async (client, file) => {
       const admin = await signInAdmin(client);
       const lens = await createItem(client, admin.token, { nome: "Obiettivo 50mm", quantita_totale: 2 });
       const [holder1, holder2, waiting, rival] = [
@@ -37,8 +27,7 @@ describe("a hold under concurrency", () => {
       );
       expect(queued.status).toBe(201);
 
-      const gate = new Int32Array(new SharedArrayBuffer(4));
-      const jobs = [
+      const reports = await raceAtOnce(file, [
         { token: holder1?.token, path: `/api/richieste/${held1.id}`, method: "DELETE", body: {} },
         { token: holder2?.token, path: `/api/richieste/${held2.id}`, method: "DELETE", body: {} },
         {
@@ -47,18 +36,7 @@ describe("a hold under concurrency", () => {
           method: "POST",
           body: { inventario_id: lens.id, dal: day(2), al: day(3) },
         },
-      ];
-      for (const _ of jobs) workers.push(new Worker(new URL("../../testing/any-unit-worker.ts", import.meta.url).href));
-      const ready = workers.map((worker, index) => {
-        const report = nextMessage<WorkerReport>(worker);
-        worker.postMessage({ file, now, gate, ...jobs[index] });
-        return report;
-      });
-      expect(await Promise.all(ready)).toEqual(jobs.map(() => ({ ready: true })));
-      const answers = workers.map((worker) => nextMessage<WorkerReport>(worker));
-      Atomics.store(gate, 0, 1);
-      Atomics.notify(gate, 0);
-      const reports = (await Promise.all(answers)) as { status: number; body: Json }[];
+      ]);
 
       expect(reports.slice(0, 2).map((report) => report.status)).toEqual([200, 200]);
       const holds = client.ctx.db
@@ -77,10 +55,5 @@ describe("a hold under concurrency", () => {
       // The rival got the other unit, or a 409 if it asked before either was freed: never the held one.
       expect(rivalUnits.length).toBe(reports[2]?.status === 200 ? 1 : 0);
       expect(rivalUnits).not.toContain(holds[0]?.unitId as number);
-    } finally {
-      for (const worker of workers) worker.terminate();
-      client.ctx.sqlite.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
