@@ -1,10 +1,9 @@
-import { History, RefreshCw } from "lucide-react";
+import { History } from "lucide-react";
 import { useId } from "react";
 import type { AuditEntity } from "../../../../src/modules/audit/model";
 import { useActivity } from "../../api/audit";
 import { formatDateTime, formatRelativeTime } from "../../lib/dates";
-import { Alert } from "../alert";
-import { Button } from "../button";
+import { LoadFailure } from "../load-failure";
 import { LoadingState } from "../spinner";
 
 interface ActivityHistoryProps {
@@ -28,16 +27,7 @@ export function ActivityHistory({ entity, id, title = "Cronologia attività" }: 
       </h3>
       {activity.isPending && <LoadingState label="Caricamento cronologia..." />}
       {activity.isError && (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="ghost" icon={RefreshCw} onClick={() => activity.refetch()} className="-my-1.5 py-1.5">
-              Riprova
-            </Button>
-          }
-        >
-          Errore nel caricamento della cronologia
-        </Alert>
+        <LoadFailure onRetry={() => activity.refetch()}>Errore nel caricamento della cronologia</LoadFailure>
       )}
       {activity.data?.length === 0 && (
         <p className="rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-500">Nessuna attività registrata</p>

@@ -1,11 +1,10 @@
-import { PackageSearch, RefreshCw, Search } from "lucide-react";
+import { PackageSearch, Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useCategories } from "../../../api/categorie";
 import { useCataloguePages } from "../../../api/inventario";
 import { useKits } from "../../../api/kit";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
@@ -103,18 +102,7 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
       )}
 
       {items.isPending && <LoadingState label="Caricamento articoli..." />}
-      {items.isError && (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="ghost" icon={RefreshCw} onClick={() => items.refetch()} className="-my-1.5 py-1.5">
-              Riprova
-            </Button>
-          }
-        >
-          Errore nel caricamento articoli
-        </Alert>
-      )}
+      {items.isError && <LoadFailure onRetry={() => items.refetch()}>Errore nel caricamento articoli</LoadFailure>}
       {items.isSuccess &&
         (shown.length === 0 ? (
           <section className="rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -1,10 +1,10 @@
 import type { LucideIcon } from "lucide-react";
-import { CheckCircle2, CircleDot, ClipboardList, Loader, Plus, RefreshCw, TriangleAlert } from "lucide-react";
+import { CheckCircle2, CircleDot, ClipboardList, Loader, Plus, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { type ReportView, useMyReports } from "../../../api/segnalazioni";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { MyReportList } from "./my-report-list";
@@ -77,16 +77,7 @@ export function ReportFaultPage() {
         {reports.isPending && <LoadingState label="Caricamento segnalazioni..." />}
         {reports.isError && (
           <div className="p-4">
-            <Alert
-              tone="error"
-              action={
-                <Button variant="ghost" icon={RefreshCw} onClick={() => reports.refetch()} className="-my-1.5 py-1.5">
-                  Riprova
-                </Button>
-              }
-            >
-              Errore nel caricamento segnalazioni
-            </Alert>
+            <LoadFailure onRetry={() => reports.refetch()}>Errore nel caricamento segnalazioni</LoadFailure>
           </div>
         )}
         {reports.isSuccess &&

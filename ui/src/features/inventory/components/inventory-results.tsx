@@ -1,4 +1,4 @@
-import { PackageSearch, RefreshCw } from "lucide-react";
+import { PackageSearch } from "lucide-react";
 import type { Dispatch, SetStateAction } from "react";
 import {
   type InventoryItem,
@@ -6,9 +6,8 @@ import {
   type useInventoryPages,
   useSetUnitLost,
 } from "../../../api/inventario";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { ShowMore } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
@@ -69,16 +68,7 @@ export function InventoryResults({ inventory, items, filters, selection, ...prop
     <div className="p-3 sm:p-4">
       {inventory.isPending && <LoadingState label="Caricamento inventario..." />}
       {inventory.isError && (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="ghost" icon={RefreshCw} onClick={() => inventory.refetch()} className="-my-1.5 py-1.5">
-              Riprova
-            </Button>
-          }
-        >
-          Errore nel caricamento inventario
-        </Alert>
+        <LoadFailure onRetry={() => inventory.refetch()}>Errore nel caricamento inventario</LoadFailure>
       )}
       {inventory.isSuccess &&
         (items.length === 0 ? (

@@ -1,12 +1,11 @@
-import { ChevronRight, PackageX, RefreshCw } from "lucide-react";
+import { ChevronRight, PackageX } from "lucide-react";
 import { useState } from "react";
 import { formatItalianDate } from "../../../../../src/domain/dates";
 import { DESK_OFFICE } from "../../../../../src/domain/loan-rules";
 import type { CatalogueItem } from "../../../api/inventario";
 import { useItemAvailability, useRequestableItems } from "../../../api/inventario";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
 import { Badge } from "../../../components/status-badge";
@@ -47,19 +46,7 @@ export function ItemStep({ course, today, selectedId, onSelect }: ItemStepProps)
   const [search, setSearch] = useState("");
 
   if (items.isPending) return <LoadingState label="Caricamento articoli..." />;
-  if (items.isError)
-    return (
-      <Alert
-        tone="error"
-        action={
-          <Button variant="ghost" icon={RefreshCw} onClick={() => items.refetch()} className="-my-1.5 py-1.5">
-            Riprova
-          </Button>
-        }
-      >
-        Errore nel caricamento articoli
-      </Alert>
-    );
+  if (items.isError) return <LoadFailure onRetry={() => items.refetch()}>Errore nel caricamento articoli</LoadFailure>;
 
   const requestable = items.data.filter(
     (item) => item.stato_effettivo === "disponibile" || item.stato_effettivo === "in_prestito",

@@ -1,10 +1,10 @@
-import { ClipboardList, Plus, RefreshCw } from "lucide-react";
+import { ClipboardList, Plus } from "lucide-react";
 import { useState } from "react";
 import type { InventoryUnit } from "../../../api/inventario";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PendingExtensions } from "../../../components/extension/pending-extensions";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
@@ -123,16 +123,9 @@ export function LoansPage() {
           {tab === "attivi" && <DayFilters selected={address.dayFilter} onSelect={address.selectDayFilter} />}
           {source.isPending && <LoadingState label="Caricamento prestiti..." />}
           {source.isError && (
-            <Alert
-              tone="error"
-              action={
-                <Button variant="ghost" icon={RefreshCw} onClick={() => source.refetch()} className="-my-1.5 py-1.5">
-                  Riprova
-                </Button>
-              }
-            >
+            <LoadFailure onRetry={() => source.refetch()}>
               {tab === "in_attesa" ? "Errore nel caricamento richieste" : "Errore nel caricamento prestiti"}
-            </Alert>
+            </LoadFailure>
           )}
           {source.isSuccess && shownCount === 0 && (
             <EmptyState

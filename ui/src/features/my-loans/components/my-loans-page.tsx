@@ -1,15 +1,15 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { CheckCircle2, Clock, type LucideIcon, PackageOpen, Plus, RefreshCw, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, type LucideIcon, PackageOpen, Plus, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
 import type { LoanView, RequestView } from "../../../../../src/modules/loans/model";
 import { useMyLoans } from "../../../api/loans";
 import { usePendingExtensions } from "../../../api/proroghe";
 import { useCancelRequest, useMyRequests } from "../../../api/richieste";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { TabList, TabPanel } from "../../../components/tab-list";
@@ -174,18 +174,6 @@ function Loaded({
   children: ReactNode;
 }) {
   if (query.isPending) return <LoadingState label={loading} />;
-  if (query.isError)
-    return (
-      <Alert
-        tone="error"
-        action={
-          <Button variant="ghost" icon={RefreshCw} onClick={() => query.refetch()} className="-my-1.5 py-1.5">
-            Riprova
-          </Button>
-        }
-      >
-        {error}
-      </Alert>
-    );
+  if (query.isError) return <LoadFailure onRetry={() => query.refetch()}>{error}</LoadFailure>;
   return children;
 }

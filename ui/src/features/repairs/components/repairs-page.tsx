@@ -6,13 +6,13 @@ import { type RepairView, useRepairs } from "../../../api/riparazioni";
 import { type ReportView, useReports } from "../../../api/segnalazioni";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { ShowMore, useShownCount } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { TabList, TabPanel } from "../../../components/tab-list";
 import { useLinkedItem } from "../../../lib/item-links";
-import { LoadFailure } from "./load-failure";
 import { NewRepairModal } from "./new-repair-modal";
 import { canGoIntoRepair } from "./repair-labels";
 import { RepairList } from "./repair-list";
@@ -88,7 +88,9 @@ export function RepairsPage() {
     panel = reports.isPending ? (
       <LoadingState label="Caricamento segnalazioni..." />
     ) : reports.isError ? (
-      <LoadFailure onRetry={() => reports.refetch()}>Errore nel caricamento segnalazioni</LoadFailure>
+      <div className="p-4">
+        <LoadFailure onRetry={() => reports.refetch()}>Errore nel caricamento segnalazioni</LoadFailure>
+      </div>
     ) : shown.length === 0 ? (
       <EmptyState icon={ClipboardList} title={current?.empty ?? ""} text={notFound} />
     ) : (
@@ -108,7 +110,9 @@ export function RepairsPage() {
     panel = repairs.isPending ? (
       <LoadingState label="Caricamento riparazioni..." />
     ) : repairs.isError ? (
-      <LoadFailure onRetry={() => repairs.refetch()}>Errore nel caricamento riparazioni</LoadFailure>
+      <div className="p-4">
+        <LoadFailure onRetry={() => repairs.refetch()}>Errore nel caricamento riparazioni</LoadFailure>
+      </div>
     ) : shown.length === 0 ? (
       <EmptyState icon={Wrench} title={current?.empty ?? ""} text={notFound} />
     ) : (

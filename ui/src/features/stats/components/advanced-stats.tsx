@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { BarChart3, GraduationCap, Layers, Package, RefreshCw, TrendingUp, Users } from "lucide-react";
+import { BarChart3, GraduationCap, Layers, Package, TrendingUp, Users } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import {
   type StatsPeriod,
@@ -11,9 +11,8 @@ import {
   useTopItems,
   useTopUsers,
 } from "../../../api/stats";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { LoadingState } from "../../../components/spinner";
 import { DEFAULT_STATS_PERIOD, STATS_PERIODS } from "../stats-period";
 import { RankedList } from "./ranked-list";
@@ -63,23 +62,13 @@ export function AdvancedStats() {
       </div>
 
       {failed.length > 0 && (
-        <Alert
-          tone="error"
-          action={
-            <Button
-              variant="ghost"
-              icon={RefreshCw}
-              onClick={() => {
-                for (const query of failed) query.refetch();
-              }}
-              className="-my-1.5 py-1.5"
-            >
-              Riprova
-            </Button>
-          }
+        <LoadFailure
+          onRetry={() => {
+            for (const query of failed) query.refetch();
+          }}
         >
           {STATS_LOAD_ERROR}
-        </Alert>
+        </LoadFailure>
       )}
 
       <StatsCard

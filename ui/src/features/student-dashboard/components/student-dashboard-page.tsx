@@ -1,4 +1,4 @@
-import { ClipboardList, Inbox, PackageSearch, Plus, RefreshCw, TriangleAlert, Wrench } from "lucide-react";
+import { ClipboardList, Inbox, PackageSearch, Plus, TriangleAlert, Wrench } from "lucide-react";
 import { useEffect, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE } from "../../../../../src/domain/bookings";
 import type { RequestView } from "../../../../../src/modules/loans/model";
@@ -9,9 +9,9 @@ import { useMyLoans } from "../../../api/loans";
 import { useUserPenalties } from "../../../api/penalties";
 import { useMyRequests } from "../../../api/richieste";
 import { useMyReports } from "../../../api/segnalazioni";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { CalendarFeedCard } from "../../../components/calendar-feed-card";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { requestNavigation } from "../../../lib/navigation-event";
 import { fullName, type User } from "../../../lib/user";
@@ -92,23 +92,13 @@ export function StudentDashboardPage({ user, onNewRequest }: StudentDashboardPag
 
       <div className="space-y-6">
         {failed.length > 0 && (
-          <Alert
-            tone="error"
-            action={
-              <Button
-                variant="ghost"
-                icon={RefreshCw}
-                onClick={() => {
-                  for (const query of failed) query.refetch();
-                }}
-                className="-my-1.5 py-1.5"
-              >
-                Riprova
-              </Button>
-            }
+          <LoadFailure
+            onRetry={() => {
+              for (const query of failed) query.refetch();
+            }}
           >
             Errore nel caricamento dei dati
-          </Alert>
+          </LoadFailure>
         )}
 
         <PenaltyBanner

@@ -1,11 +1,11 @@
-import { RefreshCw, UserPlus, Users } from "lucide-react";
+import { UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { type UserRole, useDeleteUser, useUserPages } from "../../../api/users";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { ShowMore } from "../../../components/show-more";
@@ -109,16 +109,7 @@ export function UsersPage() {
           {users.isPending && <LoadingState label="Caricamento utenti..." />}
           {users.isError && (
             <div className="p-4">
-              <Alert
-                tone="error"
-                action={
-                  <Button variant="ghost" icon={RefreshCw} onClick={() => users.refetch()} className="-my-1.5 py-1.5">
-                    Riprova
-                  </Button>
-                }
-              >
-                Errore nel caricamento utenti
-              </Alert>
+              <LoadFailure onRetry={() => users.refetch()}>Errore nel caricamento utenti</LoadFailure>
             </div>
           )}
           {users.isSuccess &&

@@ -1,4 +1,4 @@
-import { FileSpreadsheet, FileText, LineChart, RefreshCw, Table2 } from "lucide-react";
+import { FileSpreadsheet, FileText, LineChart, Table2 } from "lucide-react";
 import { useId, useState } from "react";
 import { formatItalianDate } from "../../../../../../src/domain/dates";
 import {
@@ -9,9 +9,9 @@ import {
   useDemandReport,
 } from "../../../../api/demand-report";
 import { Alert } from "../../../../components/alert";
-import { Button } from "../../../../components/button";
 import { DownloadButton } from "../../../../components/download-button";
 import { EmptyState } from "../../../../components/empty-state";
+import { LoadFailure } from "../../../../components/load-failure";
 import { LoadingState } from "../../../../components/spinner";
 import { StatsCard } from "../stats-card";
 import { DemandFilters } from "./demand-filters";
@@ -47,18 +47,7 @@ export function DemandStats() {
           fallbackError={EXPORT_FAILED}
         />
       </div>
-      {report.isError && (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="ghost" icon={RefreshCw} onClick={() => report.refetch()} className="-my-1.5 py-1.5">
-              Riprova
-            </Button>
-          }
-        >
-          {report.error.message}
-        </Alert>
-      )}
+      {report.isError && <LoadFailure onRetry={() => report.refetch()}>{report.error.message}</LoadFailure>}
       {report.isPending ? (
         <LoadingState label="Caricamento rapporto sulla domanda..." />
       ) : (
