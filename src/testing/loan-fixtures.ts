@@ -122,6 +122,28 @@ export async function directLoanOk(
   return answer.body.loanId;
 }
 
+/** The scenario's student (Giulia) takes camera #1 from the desk today, due back on `dueBack`; returns the loan's id. */
+export function lendCameraToStudent(scenario: LoanScenario, dueBack: string): Promise<number> {
+  return directLoanOk(scenario.client, scenario.admin, {
+    inventario_id: scenario.camera.id,
+    unita_ids: [unitIdOf(scenario.camera)],
+    utente_id: scenario.student.user.id,
+    data_rientro: dueBack,
+  });
+}
+
+/** Giulia holds camera #1 from today to day 4; Luca has booked the same unit from day 8 to day 10. */
+export async function cameraLentThenBooked() {
+  const scenario = await loanScenario();
+  const loanId = await lendCameraToStudent(scenario, day(4));
+  const nextBooking = await requestOk(scenario.client, scenario.classmate.token, {
+    unit_id: unitIdOf(scenario.camera),
+    dal: day(8),
+    al: day(10),
+  });
+  return { ...scenario, loanId, nextBooking };
+}
+
 export async function returnOk(client: TestClient, adminToken: string, loanId: number): Promise<Json> {
   const answer = await client.put(`/api/prestiti/${loanId}/restituisci`, undefined, adminToken);
   if (answer.status !== 200) throw new Error(`return refused (${answer.status}): ${JSON.stringify(answer.body)}`);

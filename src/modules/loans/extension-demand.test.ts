@@ -1,20 +1,12 @@
 import { describe, expect, it } from "bun:test";
 import { domandaEventi } from "../../db/schema";
-import { day, directLoanOk, loanScenario, requestOk, unitIdOf } from "../../testing/loan-fixtures";
+import { cameraLentThenBooked, day } from "../../testing/loan-fixtures";
 
 /** Giulia holds camera #1 until day 4; Luca has booked the same unit from day 8. */
 async function bookedAfterLoan() {
-  const scenario = await loanScenario();
-  const { client, admin, student, classmate, camera } = scenario;
-  const loanId = await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera)],
-    utente_id: student.user.id,
-    data_rientro: day(4),
-  });
-  await requestOk(client, classmate.token, { unit_id: unitIdOf(camera), dal: day(8), al: day(10) });
+  const scenario = await cameraLentThenBooked();
   const demand = () => scenario.ctx.db.select().from(domandaEventi).all();
-  return { ...scenario, loanId, demand };
+  return { ...scenario, demand };
 }
 
 describe("an extension refused because the unit is booked is unmet demand", () => {

@@ -6,6 +6,7 @@ import { createItem } from "../../testing/inventory-fixtures";
 import {
   auditRows,
   blockUser,
+  cameraLentThenBooked,
   day,
   directLoanOk,
   type LoanScenario,
@@ -15,20 +16,6 @@ import {
   travelToDay,
   unitIdOf,
 } from "../../testing/loan-fixtures";
-
-/** Giulia holds camera #1 from today to day 4; Luca has booked the same unit from day 8 to day 10. */
-async function extensionScenario() {
-  const scenario = await loanScenario();
-  const { client, admin, student, classmate, camera } = scenario;
-  const loanId = await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera)],
-    utente_id: student.user.id,
-    data_rientro: day(4),
-  });
-  const nextBooking = await requestOk(client, classmate.token, { unit_id: unitIdOf(camera), dal: day(8), al: day(10) });
-  return { ...scenario, loanId, nextBooking };
-}
 
 const ask = (scenario: LoanScenario, loanId: number, al: string, token = scenario.student.token) =>
   scenario.client.post(`/api/prestiti/${loanId}/proroga`, { al, motivo: "Riprese da finire" }, token);
@@ -52,7 +39,7 @@ const notificationsOf = (scenario: LoanScenario, userId: number) =>
 
 describe("a student asks to extend a loan, the desk decides", () => {
   it("asks with a date and a reason: 201 with the pending extension, and the desk lists it", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     const answer = await ask(scenario, scenario.loanId, day(6));
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ prestito_id: scenario.loanId, al: day(6), stato: "in_attesa" });
@@ -69,7 +56,7 @@ describe("a student asks to extend a loan, the desk decides", () => {
   });
 
   it("approved: data_rientro is the new date, data_rientro_originale the first one; audited, notified and mailed", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     // Mail set up: the notice is queued for sending (no server is reached here).
     await setSettings(scenario, { smtp_url: "smtp://mail.accademia.it:25", mail_from: "prestiti@accademia.it" });
     const { body: extension } = await ask(scenario, scenario.loanId, day(6));
@@ -98,7 +85,7 @@ describe("a student asks to extend a loan, the desk decides", () => {
   });
 
   it("refused with a reason: the student reads it and the date stays", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     const { body: extension } = await ask(scenario, scenario.loanId, day(6));
     const noReason = await scenario.client.put(
       `/api/proroghe/${extension.id}/rifiuta`,
@@ -121,7 +108,7 @@ describe("a student asks to extend a loan, the desk decides", () => {
   });
 
   it("one pending request at a time, and a reason is needed", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     const noReason = await scenario.client.post(
       `/api/prestiti/${scenario.loanId}/proroga`,
       { al: day(6), motivo: "" },
@@ -136,7 +123,7 @@ describe("a student asks to extend a loan, the desk decides", () => {
 
 describe("the rules of a booking apply to the days an extension adds", () => {
   it("a collision with the next booking answers 409 naming its date, for the student and the desk", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     const asked = await ask(scenario, scenario.loanId, day(9));
     expect(asked.status).toBe(409);
     expect(asked.body.error).toStartWith("L'unità ");
@@ -149,7 +136,7 @@ describe("the rules of a booking apply to the days an extension adds", () => {
   });
 
   it("checks again at approval: a booking made after the request wins", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     const { body: extension } = await ask(scenario, scenario.loanId, day(6));
     await requestOk(scenario.client, scenario.classmate.token, {
       unit_id: unitIdOf(scenario.camera),
@@ -162,7 +149,7 @@ describe("the rules of a booking apply to the days an extension adds", () => {
   });
 
   it("keeps within the longest loan", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     // Counted from the loan's start (today): up to day 5 is six days.
     await setSettings(scenario, { durata_massima_giorni: 6 });
     const tooLong = await ask(scenario, scenario.loanId, day(6));
@@ -172,7 +159,7 @@ describe("the rules of a booking apply to the days an extension adds", () => {
   });
 
   it("never ends on a closure", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     await setSettings(scenario, { chiusure: [{ dal: day(6), al: day(6), motivo: "Festa del patrono" }] });
     const closed = await ask(scenario, scenario.loanId, day(6));
     expect(closed.status).toBe(400);
@@ -180,7 +167,7 @@ describe("the rules of a booking apply to the days an extension adds", () => {
   });
 
   it("goes beyond the current due date, and not into the past", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     const earlier = await ask(scenario, scenario.loanId, day(3));
     expect(earlier.status).toBe(400);
     expect(earlier.body.error).toBe("La nuova data di rientro deve essere successiva a quella attuale (14/03/2026)");
@@ -191,7 +178,7 @@ describe("the rules of a booking apply to the days an extension adds", () => {
 
 describe("who may extend", () => {
   it("a blocked student cannot ask", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     blockUser(scenario.ctx, scenario.student.user.id);
     const answer = await ask(scenario, scenario.loanId, day(6));
     expect(answer.status).toBe(403);
@@ -200,7 +187,7 @@ describe("who may extend", () => {
   });
 
   it("a student with another overdue loan cannot ask", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     await directLoanOk(scenario.client, scenario.admin, {
       inventario_id: scenario.camera.id,
       unita_ids: [unitIdOf(scenario.camera, 1)],
@@ -214,7 +201,7 @@ describe("who may extend", () => {
   });
 
   it("an overdue loan: the student cannot, the desk can, and its lateness so far is kept", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     travelToDay(scenario.ctx, day(6)); // two days late
     const asked = await ask(scenario, scenario.loanId, day(7));
     expect(asked.status).toBe(403);
@@ -282,7 +269,7 @@ describe("a set extends as a whole", () => {
 
 describe("the iCal feed moves with the extension", () => {
   it("shows the new due date once extended", async () => {
-    const scenario = await extensionScenario();
+    const scenario = await cameraLentThenBooked();
     expect((await extendAtDesk(scenario, scenario.loanId, day(6))).status).toBe(200);
     const { url } = (await scenario.client.get("/api/calendario", scenario.student.token)).body;
     const response = await scenario.client.app.handle(new Request(`http://localhost${new URL(url).pathname}`));

@@ -12,6 +12,7 @@ import {
   day,
   directLoanOk,
   type LoanScenario,
+  lendCameraToStudent,
   loanRow,
   loanScenario,
   requestOk,
@@ -807,13 +808,8 @@ describe("the desk takes a loan back", () => {
 
   it("gives no penalty for a return on the due day", async () => {
     const scenario = await loanScenario();
-    const { client, ctx, admin, student, camera } = scenario;
-    const loanId = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera)],
-      utente_id: student.user.id,
-      data_rientro: day(3),
-    });
+    const { client, ctx, admin } = scenario;
+    const loanId = await lendCameraToStudent(scenario, day(3));
     travelToDay(ctx, day(3));
     const answer = await returnOk(client, admin, loanId);
     expect(answer).toMatchObject({ giorni_ritardo: 0, penalty: null });
@@ -822,13 +818,8 @@ describe("the desk takes a loan back", () => {
 
   it("takes back an overdue loan marked by the job", async () => {
     const scenario = await loanScenario();
-    const { client, ctx, admin, student, camera } = scenario;
-    const loanId = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera)],
-      utente_id: student.user.id,
-      data_rientro: TODAY,
-    });
+    const { client, ctx, admin } = scenario;
+    const loanId = await lendCameraToStudent(scenario, TODAY);
     ctx.db.update(prestiti).set({ stato: "scaduto" }).where(eq(prestiti.id, loanId)).run();
     travelToDay(ctx, day(1));
     expect((await client.put(`/api/prestiti/${loanId}/restituisci`, undefined, admin)).status).toBe(200);
@@ -1025,7 +1016,7 @@ describe("units of a loan and the loan of a unit", () => {
 
   it("prefers the loan holding the unit now over a later one", async () => {
     const scenario = await loanScenario();
-    const { client, admin, student, classmate, camera } = scenario;
+    const { client, admin, classmate, camera } = scenario;
     const later = await directLoanOk(client, admin, {
       inventario_id: camera.id,
       unita_ids: [unitIdOf(camera)],
@@ -1033,12 +1024,7 @@ describe("units of a loan and the loan of a unit", () => {
       data_uscita: day(3),
       data_rientro: day(4),
     });
-    const now = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera)],
-      utente_id: student.user.id,
-      data_rientro: day(1),
-    });
+    const now = await lendCameraToStudent(scenario, day(1));
     expect((await client.get(`/api/prestiti/unit/${unitIdOf(camera)}`, admin)).body.id).toBe(now);
     await returnOk(client, admin, now);
     expect((await client.get(`/api/prestiti/unit/${unitIdOf(camera)}`, admin)).body.id).toBe(later);

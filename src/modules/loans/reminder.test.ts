@@ -2,27 +2,14 @@ import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { notifiche, postaInUscita } from "../../db/schema";
 import { formatItalianDate } from "../../domain/dates";
-import {
-  auditRows,
-  day,
-  directLoanOk,
-  loanScenario,
-  returnOk,
-  travelToDay,
-  unitIdOf,
-} from "../../testing/loan-fixtures";
+import { auditRows, day, lendCameraToStudent, loanScenario, returnOk, travelToDay } from "../../testing/loan-fixtures";
 
 /** Giulia holds camera #1 until today; the desk reminds her to bring it back. */
 async function dueToday() {
   const scenario = await loanScenario();
-  const { client, ctx, admin, student, camera } = scenario;
+  const { client, ctx, admin, student } = scenario;
   travelToDay(ctx, day(-2));
-  const loanId = await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera)],
-    utente_id: student.user.id,
-    data_rientro: day(0),
-  });
+  const loanId = await lendCameraToStudent(scenario, day(0));
   travelToDay(ctx, day(0));
   const remind = (id = loanId, token = admin) => client.post(`/api/prestiti/${id}/promemoria`, undefined, token);
   const reminders = () =>

@@ -10,6 +10,7 @@ import {
   bookingCounts,
   day,
   directLoanOk,
+  lendCameraToStudent,
   loanScenario,
   requestOk,
   requestRow,
@@ -260,14 +261,10 @@ describe("the order of the checks on a new request", () => {
   });
 
   it("judges the account as it is now, not as the session read it before a return blocked it", async () => {
-    const { client, ctx, admin, student, camera } = await loanScenario();
+    const scenario = await loanScenario();
+    const { client, ctx, admin, student, camera } = scenario;
     ctx.db.update(users).set({ penaltyStrikes: 2 }).where(eq(users.id, student.user.id)).run();
-    const loanId = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera)],
-      utente_id: student.user.id,
-      data_rientro: TODAY,
-    });
+    const loanId = await lendCameraToStudent(scenario, TODAY);
     travelToDay(ctx, day(1));
     // The session of a request already in flight was read before the late return blocked the account.
     const sessionBeforeTheBlock = userRow(ctx, student.user.id);
@@ -296,13 +293,9 @@ describe("the order of the checks on a new request", () => {
   });
 
   it("lets the student ask again once the overdue loan is back", async () => {
-    const { client, ctx, admin, student, camera } = await loanScenario();
-    const loanId = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera)],
-      utente_id: student.user.id,
-      data_rientro: day(1),
-    });
+    const scenario = await loanScenario();
+    const { client, ctx, admin, student, camera } = scenario;
+    const loanId = await lendCameraToStudent(scenario, day(1));
     travelToDay(ctx, day(2));
     const refused = await client.post(
       "/api/richieste",
