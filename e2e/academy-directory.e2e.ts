@@ -4,32 +4,15 @@
  * loan, and the academy sign-in that cannot reach its provider says why on the sign-in screen. Lean: the
  * accounts and the loan are seeded through the API, Sistema gets one axe pass (1280 px, light).
  */
-import { createServer } from "node:net";
-import { LDAP_PEOPLE, LDAP_SERVICE, startTestDirectory } from "../src/testing/slapd";
+import { directoryAccess, freePort, LDAP_ANNA, LDAP_CARLA, startTestDirectory } from "../src/testing/slapd";
 import { auditScreenOnce } from "./support/accessibility";
 import { expect, test } from "./support/fixtures";
 import { openSignedIn, openSystemFromFooter, sidebar, signOut } from "./support/ui";
 
 test.use({ serverOptions: { env: { PRESTALAB_NOW: "2026-03-10T09:00:00+01:00" } } });
 
-const carla = {
-  uid: "carla.via",
-  mail: "carla.via@studenti.accademia.test",
-  givenName: "Carla",
-  sn: "Via",
-  password: "Password-di-Carla-1",
-  groups: ["studenti-fotografia"],
-};
-const anna = { ...carla, uid: "anna.foto", mail: "anna.blu@studenti.accademia.test", givenName: "Anna", sn: "Blu" };
-
-/** A local port nothing listens on: the academy's OpenID provider, down. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+const carla = LDAP_CARLA;
+const anna = LDAP_ANNA;
 
 test("the desk sees who left the directory, on Sistema and beside their loan", async ({ page, server }) => {
   const directory = await startTestDirectory([anna, carla]);
@@ -39,20 +22,11 @@ test("the desk sees who left the directory, on Sistema and beside their loan", a
       token: admin,
       body: {
         url_pubblico: server.baseURL,
-        accesso: {
-          oidc_issuer: `http://127.0.0.1:${await closedPort()}`,
+        accesso: directoryAccess(directory.url, {
+          // A local port nothing listens on: the academy's OpenID provider, down.
+          oidc_issuer: `http://127.0.0.1:${await freePort()}`,
           oidc_client_id: "prestalab",
-          ldap_url: directory.url,
-          ldap_bind_dn: LDAP_SERVICE.dn,
-          ldap_bind_password: LDAP_SERVICE.password,
-          ldap_base_dn: LDAP_PEOPLE,
-          ldap_filtro: "(mail={{login}})",
-          claim_email: "mail",
-          claim_nome: "givenName",
-          claim_cognome: "sn",
-          claim_gruppi: "memberOf",
-          gruppi_corsi: { "studenti-fotografia": "Fotografia" },
-        },
+        }),
       },
     });
     expect(configured.status).toBe(200);

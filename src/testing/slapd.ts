@@ -45,7 +45,46 @@ export interface TestDirectory {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** Two photography students of the academy, as the directory knows them. */
+export const LDAP_CARLA: LdapPerson = {
+  uid: "carla.via",
+  mail: "carla.via@studenti.accademia.test",
+  givenName: "Carla",
+  sn: "Via",
+  password: "Password-di-Carla-1",
+  groups: ["studenti-fotografia"],
+};
+export const LDAP_ANNA: LdapPerson = {
+  ...LDAP_CARLA,
+  uid: "anna.foto",
+  mail: "anna.blu@studenti.accademia.test",
+  givenName: "Anna",
+  sn: "Blu",
+  password: "Password-di-Anna-1",
+};
+
+/**
+ * The "accesso" settings that sign people in through the directory at `url` with the service account,
+ * reading their names and groups (photography students get the Fotografia course); `more` adds or replaces.
+ */
+export function directoryAccess(url: string, more: Record<string, unknown> = {}) {
+  return {
+    ldap_url: url,
+    ldap_bind_dn: LDAP_SERVICE.dn,
+    ldap_bind_password: LDAP_SERVICE.password,
+    ldap_base_dn: LDAP_PEOPLE,
+    ldap_filtro: "(mail={{login}})",
+    claim_email: "mail",
+    claim_nome: "givenName",
+    claim_cognome: "sn",
+    claim_gruppi: "memberOf",
+    gruppi_corsi: { "studenti-fotografia": "Fotografia" },
+    ...more,
+  };
+}
+
+/** A local port nothing listens on right now: for the directory to start on, or to stand for one that is down. */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const port = (probe.address() as { port: number }).port;

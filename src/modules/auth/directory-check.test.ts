@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { users } from "../../db/schema";
 import { createTestClient, createTestContext, signInAdmin, studentData } from "../../testing/harness";
 import {
-  LDAP_PEOPLE,
-  LDAP_SERVICE,
+  directoryAccess,
+  freePort,
+  LDAP_ANNA,
+  LDAP_CARLA,
   type LdapPerson,
   startTestDirectory,
   type TestDirectory,
@@ -23,21 +24,8 @@ import {
 // The daily directory check against a real LDAP directory (slapd, started by the test): an account whose
 // entry is removed is listed on Sistema, and leaves the list once the entry is back.
 
-const carla: LdapPerson = {
-  uid: "carla.via",
-  mail: "carla.via@studenti.accademia.test",
-  givenName: "Carla",
-  sn: "Via",
-  password: "Password-di-Carla-1",
-  groups: ["studenti-fotografia"],
-};
-const anna: LdapPerson = {
-  ...carla,
-  uid: "anna.foto",
-  mail: "anna.blu@studenti.accademia.test",
-  givenName: "Anna",
-  sn: "Blu",
-};
+const carla = LDAP_CARLA;
+const anna = LDAP_ANNA;
 /** More people than one search asks for, so that the check spans batches. */
 const classmates: LdapPerson[] = Array.from({ length: DIRECTORY_CHECK_BATCH + 5 }, (_, index) => ({
   ...carla,
@@ -55,14 +43,6 @@ beforeAll(async () => {
 
 afterAll(() => directory.stop());
 
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 /** A desk with the directory set up, whose people have all signed in once (the classmates' accounts written directly). */
 async function deskWithDirectoryAccounts(ctx = createTestContext()) {
   const client = createTestClient(ctx);
@@ -70,19 +50,10 @@ async function deskWithDirectoryAccounts(ctx = createTestContext()) {
   const saved = await client.put(
     "/api/impostazioni",
     {
-      accesso: {
-        ldap_url: directory.url,
-        ldap_bind_dn: LDAP_SERVICE.dn,
-        ldap_bind_password: LDAP_SERVICE.password,
-        ldap_base_dn: LDAP_PEOPLE,
+      accesso: directoryAccess(directory.url, {
         ldap_filtro: "(|(mail={{login}})(uid={{login}}))",
-        claim_email: "mail",
-        claim_nome: "givenName",
-        claim_cognome: "sn",
         claim_matricola: "uid",
-        claim_gruppi: "memberOf",
-        gruppi_corsi: { "studenti-fotografia": "Fotografia" },
-      },
+      }),
     },
     admin.token,
   );
@@ -151,7 +122,7 @@ describe("the daily check of the directory accounts", () => {
     const { client, admin } = await deskWithDirectoryAccounts();
     const down = await client.put(
       "/api/impostazioni",
-      { accesso: { ldap_url: `ldap://127.0.0.1:${await closedPort()}` } },
+      { accesso: { ldap_url: `ldap://127.0.0.1:${await freePort()}` } },
       admin.token,
     );
     expect(down.status).toBe(200);
@@ -201,7 +172,7 @@ describe("the daily check of the directory accounts", () => {
     const { client, admin } = await deskWithDirectoryAccounts();
     await client.put(
       "/api/impostazioni",
-      { accesso: { ldap_url: `ldap://127.0.0.1:${await closedPort()}` } },
+      { accesso: { ldap_url: `ldap://127.0.0.1:${await freePort()}` } },
       admin.token,
     );
     expect(await dailyDirectoryCheck(client.ctx)).toBe("directory non raggiungibile: nessun account segnato");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { makeTestCertificates, type TestCertificates } from "../../testing/certificates";
 import { createTestClient, createTestContext, signInAdmin } from "../../testing/harness";
-import { LDAP_PEOPLE, LDAP_SERVICE, startTestDirectory, type TestDirectory } from "../../testing/slapd";
+import { directoryAccess, LDAP_ANNA, startTestDirectory, type TestDirectory } from "../../testing/slapd";
 import { DIRECTORY_CERTIFICATE_REFUSED } from "./certificate-failure";
 import { checkDirectoryAccounts } from "./directory-check";
 import { DIRECTORY_DOWN } from "./ldap";
@@ -15,19 +15,11 @@ let directory: TestDirectory;
 
 beforeAll(async () => {
   certificates = makeTestCertificates();
-  directory = await startTestDirectory(
-    [
-      {
-        uid: "anna.foto",
-        mail: "anna.blu@studenti.accademia.test",
-        givenName: "Anna",
-        sn: "Blu",
-        password: "Password-di-Anna-1",
-        groups: ["studenti-fotografia"],
-      },
-    ],
-    { certFile: certificates.certFile, keyFile: certificates.keyFile, ca: certificates.rightCa },
-  );
+  directory = await startTestDirectory([LDAP_ANNA], {
+    certFile: certificates.certFile,
+    keyFile: certificates.keyFile,
+    ca: certificates.rightCa,
+  });
 });
 
 afterAll(async () => {
@@ -45,19 +37,7 @@ async function deskWithDirectory(url: string, ca: string | null) {
   const saved = await client.put(
     "/api/impostazioni",
     {
-      accesso: {
-        ldap_url: url,
-        ldap_ca: ca,
-        ldap_bind_dn: LDAP_SERVICE.dn,
-        ldap_bind_password: LDAP_SERVICE.password,
-        ldap_base_dn: LDAP_PEOPLE,
-        ldap_filtro: "(mail={{login}})",
-        claim_email: "mail",
-        claim_nome: "givenName",
-        claim_cognome: "sn",
-        claim_gruppi: "memberOf",
-        gruppi_corsi: { "studenti-fotografia": "Fotografia" },
-      },
+      accesso: directoryAccess(url, { ldap_ca: ca }),
     },
     admin.token,
   );

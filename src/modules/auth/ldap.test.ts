@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { createServer } from "node:net";
 import { createTestClient, signInAdmin, studentData } from "../../testing/harness";
-import { LDAP_PEOPLE, LDAP_SERVICE, startTestDirectory, type TestDirectory } from "../../testing/slapd";
+import {
+  directoryAccess,
+  freePort,
+  LDAP_ANNA,
+  LDAP_CARLA,
+  startTestDirectory,
+  type TestDirectory,
+} from "../../testing/slapd";
 import { escapedFilterValue } from "./ldap";
 
 // Sign-in through a real LDAP directory: Debian's slapd, started by the test on a free port.
@@ -10,14 +16,7 @@ let directory: TestDirectory;
 
 beforeAll(async () => {
   directory = await startTestDirectory([
-    {
-      uid: "anna.foto",
-      mail: "anna.blu@studenti.accademia.test",
-      givenName: "Anna",
-      sn: "Blu",
-      password: "Password-di-Anna-1",
-      groups: ["studenti-fotografia"],
-    },
+    LDAP_ANNA,
     {
       uid: "bruno.banco",
       mail: "bruno.banco@accademia.test",
@@ -26,14 +25,7 @@ beforeAll(async () => {
       password: "Password-di-Bruno-1",
       groups: ["banco-prestiti"],
     },
-    {
-      uid: "carla.via",
-      mail: "carla.via@studenti.accademia.test",
-      givenName: "Carla",
-      sn: "Via",
-      password: "Password-di-Carla-1",
-      groups: ["studenti-fotografia"],
-    },
+    LDAP_CARLA,
   ]);
 });
 
@@ -45,20 +37,11 @@ async function deskWithDirectory(url = directory.url) {
   const saved = await client.put(
     "/api/impostazioni",
     {
-      accesso: {
-        ldap_url: url,
-        ldap_bind_dn: LDAP_SERVICE.dn,
-        ldap_bind_password: LDAP_SERVICE.password,
-        ldap_base_dn: LDAP_PEOPLE,
+      accesso: directoryAccess(url, {
         ldap_filtro: "(|(mail={{login}})(uid={{login}}))",
-        claim_email: "mail",
-        claim_nome: "givenName",
-        claim_cognome: "sn",
         claim_matricola: "uid",
-        claim_gruppi: "memberOf",
-        gruppi_corsi: { "studenti-fotografia": "Fotografia" },
         gruppo_banco: "banco-prestiti",
-      },
+      }),
     },
     admin.token,
   );
@@ -126,11 +109,7 @@ describe("sign-in through the academy's LDAP directory", () => {
 
   it("lets the local administrator in while the directory is down, and answers the others within 5 s", async () => {
     // A port where nothing listens: the directory is down.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const { client } = await deskWithDirectory(`ldap://127.0.0.1:${port}`);
+    const { client } = await deskWithDirectory(`ldap://127.0.0.1:${await freePort()}`);
     expect((await signInAdmin(client)).token).toBeTruthy();
     const local = await client.post("/api/auth/register", studentData());
     expect((await login(client, local.body.user.email, "Obiettivo-50mm")).status).toBe(200);
