@@ -2,8 +2,11 @@
 // sends them, with the fields a test cares about overridable.
 import type { Alerts, LoanAlert, LowStockAlert } from "../../src/modules/alerts/model";
 import type { LoanView, RequestView } from "../../src/modules/loans/model";
-import { aRequest, aLoan as aStudentScreensLoan } from "./loan-fixtures";
+import { aRequest, aLoan as aStudentScreensLoan, noAlerts } from "./loan-fixtures";
 import type { ApiCall, ApiRoutes } from "./mock-api";
+
+// The desk's screens answer the alerts as the student's do when there is nothing to report.
+export { noAlerts };
 
 const HOUR_MS = 3_600_000;
 
@@ -74,18 +77,6 @@ export function alertsRoute(lists: Partial<AlertLists>): ApiRoutes[string] {
     const cut = Object.fromEntries(ALERT_LISTS.map((kind) => [kind, whole[kind].slice(0, limit)]));
     const totale_avvisi = Object.values(totali).reduce((sum, count) => sum + count, 0);
     return { body: { ...cut, totale_avvisi, totali } };
-  };
-}
-
-export function noAlerts(): Alerts {
-  return {
-    scorte_basse: [],
-    prestiti_scaduti: [],
-    scadenze_oggi: [],
-    scadenze_domani: [],
-    da_ritirare: [],
-    totale_avvisi: 0,
-    totali: { scorte_basse: 0, prestiti_scaduti: 0, scadenze_oggi: 0, scadenze_domani: 0, da_ritirare: 0 },
   };
 }
 

@@ -138,15 +138,18 @@ export function aPenalty(overrides: Partial<{ id: number; articolo_nome: string;
   };
 }
 
-export const NO_ALERTS: Alerts = {
-  scorte_basse: [],
-  prestiti_scaduti: [],
-  scadenze_oggi: [],
-  scadenze_domani: [],
-  da_ritirare: [],
-  totale_avvisi: 0,
-  totali: { scorte_basse: 0, prestiti_scaduti: 0, scadenze_oggi: 0, scadenze_domani: 0, da_ritirare: 0 },
-};
+/** The alerts' answer when there is nothing to report. */
+export function noAlerts(): Alerts {
+  return {
+    scorte_basse: [],
+    prestiti_scaduti: [],
+    scadenze_oggi: [],
+    scadenze_domani: [],
+    da_ritirare: [],
+    totale_avvisi: 0,
+    totali: { scorte_basse: 0, prestiti_scaduti: 0, scadenze_oggi: 0, scadenze_domani: 0, da_ritirare: 0 },
+  };
+}
 
 /** Every list the student area reads, empty, with the server's today. */
 export function studentApi(userId = 2) {
@@ -160,7 +163,7 @@ export function studentApi(userId = 2) {
     "GET /api/kit": { body: [] },
     "GET /api/prenotazioni/mie": { body: [] },
     "GET /api/segnalazioni/mie": { body: [] },
-    "GET /api/avvisi/utente": { body: NO_ALERTS },
+    "GET /api/avvisi/utente": { body: noAlerts() },
     "GET /api/notifiche": { body: { notifiche: [], non_lette: 0 } },
     "GET /api/impostazioni/regole": { body: bookingRules(DEFAULT_SETTINGS) },
     "GET /api/calendario": {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { bookingRules, DEFAULT_SETTINGS } from "../../../../src/domain/academy-settings";
 import { aStudent } from "../../../test/fixtures";
-import { aLoan, anItem, aPenalty, aRequest, NO_ALERTS, studentApi } from "../../../test/loan-fixtures";
+import { aLoan, anItem, aPenalty, aRequest, noAlerts, studentApi } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { catalogueRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
@@ -245,7 +245,7 @@ describe("student dashboard", () => {
     await openDashboard({
       "GET /api/avvisi/utente": {
         body: {
-          ...NO_ALERTS,
+          ...noAlerts(),
           prestiti_scaduti: [alert(1, "Zoom H5", "2025-03-07", 3)],
           scadenze_oggi: [alert(2, "Canon EOS R6", "2025-03-10")],
           scadenze_domani: [alert(3, "Wacom Cintiq", "2025-03-11")],
