@@ -1,37 +1,31 @@
 import { Ban, CalendarClock, Check } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { formatItalianDate } from "../../../../src/domain/dates";
 import { type ExtensionView, useApproveExtension, usePendingExtensions, useRefuseExtension } from "../../api/proroghe";
 import { Alert } from "../alert";
 import { Button } from "../button";
 import { TextAreaField } from "../form-field";
 import { Modal, ModalActions } from "../modal";
+import { REFUSAL_REASON_MISSING, useRefusalReason } from "../refusal-reason";
 import { useToast } from "../toast";
 
 /** Refusing an extension needs a reason, which the student will read. */
 function RefuseExtensionDialog({ extension, onClose }: { extension: ExtensionView; onClose: () => void }) {
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
   const refuse = useRefuseExtension();
   const showToast = useToast();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    setMissing(!trimmed);
-    if (!trimmed) return;
+  const { reason, setReason, missing, submit } = useRefusalReason((motivo) =>
     refuse.mutate(
-      { id: extension.id, motivo: trimmed },
+      { id: extension.id, motivo },
       {
         onSuccess: () => {
           showToast(`Proroga di ${extension.utente_nome} rifiutata`);
           onClose();
         },
       },
-    );
-  }
+    ),
+  );
 
-  const error = missing ? "Motivazione del rifiuto richiesta" : (refuse.error?.message ?? null);
+  const error = missing ? REFUSAL_REASON_MISSING : (refuse.error?.message ?? null);
   return (
     <Modal
       title="Rifiuta proroga"

@@ -1,31 +1,26 @@
 import { Ban } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useRejectRequest } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
+import { REFUSAL_REASON_MISSING, useRefusalReason } from "../../../components/refusal-reason";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
 
 /** Refusing needs a reason, which the student will read. */
 export function RefuseRequestModal({ request, onClose }: { request: RequestView; onClose: () => void }) {
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
   const reject = useRejectRequest("motivazione");
   const showToast = useToast();
   const reasonId = useId();
   const borrower = `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    setMissing(!trimmed);
-    if (!trimmed) return;
+  const { reason, setReason, missing, submit } = useRefusalReason((reason) =>
     reject.mutate(
-      { requestId: request.id, reason: trimmed },
+      { requestId: request.id, reason },
       {
         onSuccess: () => {
           showToast(`Richiesta di ${borrower} rifiutata`);
@@ -33,11 +28,11 @@ export function RefuseRequestModal({ request, onClose }: { request: RequestView;
           onClose();
         },
       },
-    );
-  }
+    ),
+  );
 
   const error = missing
-    ? "Motivazione del rifiuto richiesta"
+    ? REFUSAL_REASON_MISSING
     : reject.error &&
       (reject.error instanceof ApiError && reject.error.status > 0 ? reject.error.message : "Errore nel rifiuto");
   return (
