@@ -1,5 +1,5 @@
 import type { ReportView } from "../../../api/segnalazioni";
-import { PriorityBadge, ReportStateBadge, ReportTypeBadge } from "../../../components/report-badges";
+import { ReportHeading } from "../../../components/report-heading";
 import { formatDateTime } from "../../../lib/dates";
 
 export function MyReportList({ reports }: { reports: ReportView[] }) {
@@ -7,17 +7,7 @@ export function MyReportList({ reports }: { reports: ReportView[] }) {
     <ul aria-label="Le mie segnalazioni" className="divide-y divide-slate-100">
       {reports.map((report) => (
         <li key={report.id} className="px-4 py-4 sm:px-5">
-          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-            <div className="min-w-0">
-              <h3 className="text-sm font-semibold text-slate-900">{report.inventario_nome}</h3>
-              <p className="font-mono text-xs break-words text-slate-500">{report.codice_univoco}</p>
-            </div>
-            <div className="flex flex-wrap gap-1.5">
-              <ReportTypeBadge value={report.tipo} />
-              <PriorityBadge value={report.urgenza} title="Urgenza" />
-              <ReportStateBadge value={report.stato} />
-            </div>
-          </div>
+          <ReportHeading report={report} />
           <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{report.messaggio}</p>
           <p className="mt-2 text-xs text-slate-500">
             Inviata il <time dateTime={report.created_at}>{formatDateTime(report.created_at)}</time>

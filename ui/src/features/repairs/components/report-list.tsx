@@ -3,12 +3,8 @@ import { canMoveReport, REPORT_STATES, type ReportState } from "../../../../../s
 import type { ReportView } from "../../../api/segnalazioni";
 import { Button } from "../../../components/button";
 import { Picture } from "../../../components/picture";
-import {
-  PriorityBadge,
-  REPORT_STATE_LABELS,
-  ReportStateBadge,
-  ReportTypeBadge,
-} from "../../../components/report-badges";
+import { REPORT_STATE_LABELS } from "../../../components/report-badges";
+import { ReportHeading } from "../../../components/report-heading";
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
 
 interface ReportListProps {
@@ -33,17 +29,7 @@ export function ReportList({ reports, onMove, onConfirmLoss, onCreateRepair, onO
         return (
           <li key={report.id} className="px-4 py-4 sm:px-5">
             <article aria-label={`Segnalazione #${report.id}`}>
-              <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-                <div className="min-w-0">
-                  <h3 className="text-sm font-semibold text-slate-900">{report.inventario_nome}</h3>
-                  <p className="font-mono text-xs break-words text-slate-500">{report.codice_univoco}</p>
-                </div>
-                <div className="flex flex-wrap gap-1.5">
-                  <ReportTypeBadge value={report.tipo} />
-                  <PriorityBadge value={report.urgenza} title="Urgenza" />
-                  <ReportStateBadge value={report.stato} />
-                </div>
-              </div>
+              <ReportHeading report={report} />
               <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{report.messaggio}</p>
               {report.foto.length > 0 && (
                 <ul aria-label="Foto del guasto" className="mt-2 flex flex-wrap gap-2">
