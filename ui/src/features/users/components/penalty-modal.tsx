@@ -1,12 +1,6 @@
 import { History, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import {
-  type Penalty,
-  useAssignPenalty,
-  useDeletePenalty,
-  useEditPenalty,
-  useUserPenalties,
-} from "../../../api/penalties";
+import { type Penalty, useDeletePenalty, useEditPenalty, useUserPenalties } from "../../../api/penalties";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -15,6 +9,7 @@ import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { fullName, type User } from "../../../lib/user";
+import { AddPenaltyForm } from "./add-penalty-form";
 import { PenaltyForm } from "./penalty-form";
 import { PenaltyRecord } from "./penalty-record";
 import { refusalOf } from "./refusal";
@@ -26,7 +21,6 @@ import { UnblockSection } from "./unblock-section";
  */
 export function PenaltyModal({ user, onClose }: { user: User; onClose: () => void }) {
   const penalties = useUserPenalties(user.id);
-  const assign = useAssignPenalty();
   const edit = useEditPenalty();
   const remove = useDeletePenalty();
   const [adding, setAdding] = useState(false);
@@ -47,27 +41,7 @@ export function PenaltyModal({ user, onClose }: { user: User; onClose: () => voi
         <UnblockSection userId={user.id} standing={standing} />
 
         {adding ? (
-          <PenaltyForm
-            title="Aggiungi penalità"
-            submitLabel="Aggiungi"
-            busy={assign.isPending}
-            error={refusalOf(assign.error, "Errore nell'assegnazione della penalità")}
-            onCancel={() => {
-              assign.reset();
-              setAdding(false);
-            }}
-            onSubmit={(draft) =>
-              assign.mutate(
-                { userId: user.id, ...draft },
-                {
-                  onSuccess: (answer) => {
-                    showToast(answer.message);
-                    setAdding(false);
-                  },
-                },
-              )
-            }
-          />
+          <AddPenaltyForm userId={user.id} onClose={() => setAdding(false)} />
         ) : (
           <Button variant="secondary" icon={Plus} onClick={() => setAdding(true)}>
             Aggiungi penalità

@@ -1,7 +1,6 @@
 import { ArrowLeft, ClipboardList, History, PackageX, Plus, ScrollText, ShieldAlert, StickyNote } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { useAssignPenalty } from "../../../api/penalties";
 import type { StudentSheet } from "../../../api/scheda";
 import { useStudentSheet } from "../../../api/scheda";
 import { Alert } from "../../../components/alert";
@@ -16,8 +15,7 @@ import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
 import { lendToStudentLink } from "../../../lib/lend-to-student";
 import { fullName } from "../../../lib/user";
-import { PenaltyForm } from "./penalty-form";
-import { refusalOf } from "./refusal";
+import { AddPenaltyForm } from "./add-penalty-form";
 import { LoanRow, notesOf, Row, Section, SetRowView } from "./student-sheet-rows";
 import { UnblockSection } from "./unblock-section";
 
@@ -48,8 +46,7 @@ export function StudentPage() {
 function StudentSheetView({ sheet }: { sheet: StudentSheet }) {
   const { utente } = sheet;
   const [addingStrike, setAddingStrike] = useState(false);
-  const assign = useAssignPenalty();
-  const showToast = useToast();
+  const _showToast = useToast();
   const details = [utente.email, utente.matricola && `Matricola ${utente.matricola}`, utente.corso_accademico]
     .filter(Boolean)
     .join(" · ");
@@ -82,29 +79,7 @@ function StudentSheetView({ sheet }: { sheet: StudentSheet }) {
       />
       <StudentState sheet={sheet} />
       <ExtensionDecisions extensions={sheet.proroghe_in_attesa} />
-      {addingStrike && (
-        <PenaltyForm
-          title="Aggiungi penalità"
-          submitLabel="Aggiungi"
-          busy={assign.isPending}
-          error={refusalOf(assign.error, "Errore nell'assegnazione della penalità")}
-          onCancel={() => {
-            assign.reset();
-            setAddingStrike(false);
-          }}
-          onSubmit={(draft) =>
-            assign.mutate(
-              { userId: utente.id, ...draft },
-              {
-                onSuccess: (answer) => {
-                  showToast(answer.message);
-                  setAddingStrike(false);
-                },
-              },
-            )
-          }
-        />
-      )}
+      {addingStrike && <AddPenaltyForm userId={utente.id} onClose={() => setAddingStrike(false)} />}
 
       <div className="grid gap-5 lg:grid-cols-2">
         <Section title="In prestito ora" icon={ClipboardList} empty="Nessun prestito in corso.">
