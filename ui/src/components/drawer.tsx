@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { type ReactNode, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { CloseButton } from "./close-button";
 import { useDialogFocus } from "./use-dialog-focus";
 
 interface DrawerProps {
@@ -48,14 +48,7 @@ export function Drawer({ title, badge, onClose, children, footer }: DrawerProps)
             </h2>
             {badge}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Chiudi pannello"
-            className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+          <CloseButton label="Chiudi pannello" onClick={onClose} />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
         {footer && <div className="border-t border-slate-100 px-5 py-4">{footer}</div>}

@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { type ReactNode, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { CloseButton } from "./close-button";
 import { firstFocusable, useDialogFocus } from "./use-dialog-focus";
 
 interface ModalProps {
@@ -66,14 +66,7 @@ export function Modal({ title, description, onClose, children, placement = "cent
               </p>
             )}
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Chiudi finestra"
-            className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+          <CloseButton label="Chiudi finestra" onClick={onClose} />
         </div>
         <div className="overflow-y-auto px-5 py-5">{children}</div>
       </div>

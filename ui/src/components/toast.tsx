@@ -1,5 +1,6 @@
-import { AlertCircle, CheckCircle2, X } from "lucide-react";
+import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
+import { CloseButton } from "./close-button";
 
 type ToastTone = "success" | "error";
 
@@ -50,14 +51,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             )}
             <p className="flex-1 text-slate-700">{toast.message}</p>
-            <button
-              type="button"
+            <CloseButton
+              label="Chiudi messaggio"
               onClick={() => dismiss(toast.id)}
-              aria-label="Chiudi messaggio"
               className="-m-1 rounded p-1 text-slate-500 hover:text-slate-600"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
+              small
+            />
           </div>
         ))}
       </div>

@@ -1,19 +1,17 @@
-import { X } from "lucide-react";
 import type { ImportJobView } from "../../../../../src/modules/excel/model";
 import { Alert } from "../../../components/alert";
+import { CloseButton } from "../../../components/close-button";
 import { ImportPreview } from "./import-preview";
 import type { TransferStatus } from "./spreadsheet-menu";
 
 function DismissButton({ onDismiss }: { onDismiss: () => void }) {
   return (
-    <button
-      type="button"
+    <CloseButton
+      label="Chiudi messaggio"
       onClick={onDismiss}
-      aria-label="Chiudi messaggio"
       className="-m-1 rounded p-1 opacity-70 hover:opacity-100"
-    >
-      <X className="size-4" aria-hidden="true" />
-    </button>
+      small
+    />
   );
 }
 

@@ -1,8 +1,8 @@
-import { X } from "lucide-react";
 import { useState } from "react";
 import { formatItalianDate } from "../../../../../../src/domain/dates";
 import { receiptPath, useSet } from "../../../../api/prenotazioni";
 import { Alert } from "../../../../components/alert";
+import { CloseButton } from "../../../../components/close-button";
 import { DownloadButton } from "../../../../components/download-button";
 import { SetStateBadge } from "../../../../components/set/set-state-badge";
 import { LoadingState } from "../../../../components/spinner";
@@ -50,14 +50,11 @@ export function SetCounterPanel({ setId, scan, onDone, onClose }: SetCounterPane
         </div>
         <div className="flex items-center gap-2">
           {data && <SetStateBadge state={data.stato} />}
-          <button
-            type="button"
+          <CloseButton
+            label="Chiudi il set"
             onClick={onClose}
-            aria-label="Chiudi il set"
             className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </button>
+          />
         </div>
       </div>
       {set.isPending && <LoadingState label="Caricamento set..." />}
