@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { type InventoryItem, useItem } from "../../../api/inventario";
-import { type CreatedRepair, type RepairDetails, useCreateRepair } from "../../../api/riparazioni";
+import { type RepairDetails, useCreateRepair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { useDisabledReason } from "../../../components/disabled-reason";
 import { Modal, ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
-import { useToast } from "../../../components/toast";
 import { WizardSteps } from "../../../components/wizard-steps";
-import { RepairCreated } from "./repair-created";
+import { RepairCreatedDialog, useRepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 import { RepairItemStep } from "./repair-item-step";
 import { RepairUnitStep } from "./repair-unit-step";
@@ -33,13 +32,12 @@ export function NewRepairModal({
   const presetItem = useItem(preset?.itemId ?? null);
   const [picked, setPicked] = useState<InventoryItem | null>(null);
   const createRepair = useCreateRepair();
-  const showToast = useToast();
   const [step, setStep] = useState(preset ? (preset.unitId === null ? 2 : 3) : 1);
   const [search, setSearch] = useState("");
   const [unitId, setUnitId] = useState<number | null>(preset?.unitId ?? null);
   const [details, setDetails] = useState(EMPTY_DETAILS);
   const [triedToSave, setTriedToSave] = useState(false);
-  const [created, setCreated] = useState<CreatedRepair | null>(null);
+  const { created, onCreated } = useRepairCreated(onClose);
 
   const item = picked ?? (presetItem.data as InventoryItem | undefined) ?? null;
   const unit = item?.unita.find((candidate) => candidate.id === unitId) ?? null;
@@ -64,28 +62,11 @@ export function NewRepairModal({
     if (step < STEPS.length) return setStep(step + 1);
     setTriedToSave(true);
     if (repairDetailsProblem(details) || !item || !unit) return;
-    createRepair.mutate(
-      { inventario_id: item.id, unit_id: unit.id, ...details },
-      {
-        onSuccess: (repair) => {
-          if (repair.avvisi_prenotazioni.length > 0) return setCreated(repair);
-          showToast(`Riparazione creata: ${repair.codice_univoco} è in riparazione`);
-          onClose();
-        },
-      },
-    );
+    createRepair.mutate({ inventario_id: item.id, unit_id: unit.id, ...details }, { onSuccess: onCreated });
   }
 
-  if (created)
-    return (
-      // A new key remounts the dialog, so focus moves into it again (the submit button just disappeared).
-      <Modal key="created" title="Nuova Riparazione" onClose={onClose} size="lg">
-        <RepairCreated repair={created} />
-        <ModalActions>
-          <Button onClick={onClose}>Chiudi</Button>
-        </ModalActions>
-      </Modal>
-    );
+  // Another component in its place mounts a new dialog, so focus moves into it again (the submit button just disappeared).
+  if (created) return <RepairCreatedDialog repair={created} title="Nuova Riparazione" onClose={onClose} />;
 
   const error = createRepair.error?.message;
   return (

@@ -1,11 +1,52 @@
 import { ArrowRight } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { CreatedRepair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
+import { Modal, ModalActions } from "../../../components/modal";
+import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
 
+/**
+ * What follows a repair's creation: a toast and the dialog closes, or, when the unit has bookings ahead,
+ * `created` holds the repair for RepairCreatedDialog to list them.
+ */
+export function useRepairCreated(onClose: () => void) {
+  const [created, setCreated] = useState<CreatedRepair | null>(null);
+  const showToast = useToast();
+  function onCreated(repair: CreatedRepair) {
+    if (repair.avvisi_prenotazioni.length > 0) return setCreated(repair);
+    showToast(`Riparazione creata: ${repair.codice_univoco} è in riparazione`);
+    onClose();
+  }
+  return { created, onCreated };
+}
+
+/** The creating dialog, once the repair with bookings ahead is open: says so, and only closes. */
+export function RepairCreatedDialog({
+  repair,
+  title,
+  description,
+  onClose,
+}: {
+  repair: CreatedRepair;
+  title: string;
+  description?: string;
+  onClose: () => void;
+}) {
+  return (
+    <Modal title={title} description={description} onClose={onClose} size="lg">
+      <RepairCreated repair={repair} />
+      <ModalActions>
+        <Button onClick={onClose}>Chiudi</Button>
+      </ModalActions>
+    </Modal>
+  );
+}
+
 /** After a repair is opened: says so, and lists the unit's bookings ahead that the desk may need to move. */
-export function RepairCreated({ repair }: { repair: CreatedRepair }) {
+function RepairCreated({ repair }: { repair: CreatedRepair }) {
   const bookings = repair.avvisi_prenotazioni;
   return (
     <div className="space-y-4">

@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { type CreatedRepair, useCreateRepairFromReport } from "../../../api/riparazioni";
+import { useCreateRepairFromReport } from "../../../api/riparazioni";
 import type { ReportView } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
 import { PriorityBadge, REPORT_TYPE_LABELS, ReportTypeBadge } from "../../../components/report-badges";
-import { useToast } from "../../../components/toast";
-import { RepairCreated } from "./repair-created";
+import { RepairCreatedDialog, useRepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
 
 /** Opens a repair of the reported unit, starting from what the student wrote and how urgent they said it was. */
@@ -17,9 +16,8 @@ export function RepairFromReportModal({ report, onClose }: { report: ReportView;
     priorita: report.urgenza,
   });
   const [triedToSave, setTriedToSave] = useState(false);
-  const [created, setCreated] = useState<CreatedRepair | null>(null);
+  const { created, onCreated } = useRepairCreated(onClose);
   const createRepair = useCreateRepairFromReport();
-  const showToast = useToast();
   const title = "Crea riparazione";
   const description = `${report.inventario_nome} · ${report.codice_univoco}`;
 
@@ -27,28 +25,12 @@ export function RepairFromReportModal({ report, onClose }: { report: ReportView;
     event.preventDefault();
     setTriedToSave(true);
     if (repairDetailsProblem(details)) return;
-    createRepair.mutate(
-      { reportId: report.id, details },
-      {
-        onSuccess: (repair) => {
-          if (repair.avvisi_prenotazioni.length > 0) return setCreated(repair);
-          showToast(`Riparazione creata: ${repair.codice_univoco} è in riparazione`);
-          onClose();
-        },
-      },
-    );
+    createRepair.mutate({ reportId: report.id, details }, { onSuccess: onCreated });
   }
 
+  // Another component in its place mounts a new dialog, so focus moves into it again (the submit button just disappeared).
   if (created)
-    return (
-      // A new key remounts the dialog, so focus moves into it again (the submit button just disappeared).
-      <Modal key="created" title={title} description={description} onClose={onClose} size="lg">
-        <RepairCreated repair={created} />
-        <ModalActions>
-          <Button onClick={onClose}>Chiudi</Button>
-        </ModalActions>
-      </Modal>
-    );
+    return <RepairCreatedDialog repair={created} title={title} description={description} onClose={onClose} />;
 
   const error = createRepair.error?.message;
   return (
