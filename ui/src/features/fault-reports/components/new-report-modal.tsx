@@ -7,15 +7,15 @@ import { useLoanUnits, useMyLoans } from "../../../api/loans";
 import { uploadPhoto } from "../../../api/photos";
 import { useCreateReport } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { ChoiceGroup } from "../../../components/choice-group";
 import { useDisabledReason } from "../../../components/disabled-reason";
 import { EmptyState } from "../../../components/empty-state";
 import { TextAreaField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
+import { Modal } from "../../../components/modal";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS, REPORT_TYPE_LABELS } from "../../../components/report-badges";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
+import { WizardActions } from "../../../components/wizard-actions";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { ReportLoanStep } from "./report-loan-step";
 import { ReportUnitStep } from "./report-unit-step";
@@ -178,25 +178,16 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
             </div>
           </div>
         )}
-        {error && (
-          <div className="mt-4">
-            <Alert tone="error">{error}</Alert>
-          </div>
-        )}
-        <ModalActions>
-          {step === 1 ? (
-            <Button variant="secondary" onClick={onClose}>
-              Annulla
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={goBack}>
-              Indietro
-            </Button>
-          )}
-          <Button type="submit" busy={createReport.isPending} {...buttonProps}>
-            {step < STEPS.length ? "Avanti" : "Invia Segnalazione"}
-          </Button>
-        </ModalActions>
+        <WizardActions
+          step={step}
+          stepCount={STEPS.length}
+          finishLabel="Invia Segnalazione"
+          error={error}
+          busy={createReport.isPending}
+          submitProps={buttonProps}
+          onCancel={onClose}
+          onBack={goBack}
+        />
         {reasonLine}
       </form>
     </Modal>

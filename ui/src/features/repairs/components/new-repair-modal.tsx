@@ -2,10 +2,10 @@ import { type FormEvent, useState } from "react";
 import { type InventoryItem, useItem } from "../../../api/inventario";
 import { type RepairDetails, useCreateRepair } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { useDisabledReason } from "../../../components/disabled-reason";
-import { Modal, ModalActions } from "../../../components/modal";
+import { Modal } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
+import { WizardActions } from "../../../components/wizard-actions";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { RepairCreatedDialog, useRepairCreated } from "./repair-created";
 import { RepairFields, repairDetailsProblem } from "./repair-fields";
@@ -99,30 +99,16 @@ export function NewRepairModal({
             <RepairFields value={details} onChange={setDetails} showProblems={triedToSave} />
           </div>
         )}
-        {error && (
-          <div className="mt-4">
-            <Alert tone="error">{error}</Alert>
-          </div>
-        )}
-        <ModalActions>
-          {step === 1 ? (
-            <Button variant="secondary" onClick={onClose}>
-              Annulla
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={goBack}>
-              Indietro
-            </Button>
-          )}
-          <Button
-            type="submit"
-            busy={createRepair.isPending}
-            {...buttonProps}
-            disabled={buttonProps.disabled || loadingPreset}
-          >
-            {step < STEPS.length ? "Avanti" : "Crea Riparazione"}
-          </Button>
-        </ModalActions>
+        <WizardActions
+          step={step}
+          stepCount={STEPS.length}
+          finishLabel="Crea Riparazione"
+          error={error}
+          busy={createRepair.isPending}
+          submitProps={{ ...buttonProps, disabled: buttonProps.disabled || loadingPreset }}
+          onCancel={onClose}
+          onBack={goBack}
+        />
         {reasonLine}
       </form>
     </Modal>
