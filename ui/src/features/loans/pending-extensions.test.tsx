@@ -1,10 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
-import { noAlerts } from "../../../test/desk-fixtures";
-import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { requestListRoute } from "../../../test/paged-lists";
-import { renderApp } from "../../../test/render-app";
+import { renderPendingTab } from "../../../test/pending-tab";
 import type { ExtensionView } from "../../api/proroghe";
 
 const extension: ExtensionView = {
@@ -26,16 +23,7 @@ const extension: ExtensionView = {
 const decided = (stato: ExtensionView["stato"]) => ({ body: { message: "ok", proroga: { ...extension, stato } } });
 
 async function openPendingTab(api: ApiRoutes = {}) {
-  const rendered = renderApp({
-    signedInAs: anAdmin(),
-    path: "/prestiti?tab=in_attesa",
-    api: {
-      "GET /api/richieste": requestListRoute([]),
-      "GET /api/avvisi": { body: noAlerts() },
-      "GET /api/proroghe": { body: [extension] },
-      ...api,
-    },
-  });
+  const rendered = renderPendingTab({ "GET /api/proroghe": { body: [extension] }, ...api });
   const list = await screen.findByRole("list", { name: "Proroghe in attesa" });
   return { ...rendered, card: within(within(list).getByRole("article")) };
 }

@@ -4,6 +4,7 @@ import { aLoanRequest, noAlerts } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { requestListRoute } from "../../../test/paged-lists";
+import { renderPendingTab } from "../../../test/pending-tab";
 import { renderApp } from "../../../test/render-app";
 import { aSet, aSetLine, setPage } from "../../../test/set-fixtures";
 
@@ -11,16 +12,10 @@ const pendingSet = aSet();
 const approved = { body: { message: "Prenotazione approvata", prenotazione: aSet({ stato: "approvata" }) } };
 
 async function openPendingSets(api: ApiRoutes = {}) {
-  const rendered = renderApp({
-    signedInAs: anAdmin(),
-    path: "/prestiti?tab=in_attesa",
-    api: {
-      "GET /api/richieste": requestListRoute([]),
-      "GET /api/avvisi": { body: noAlerts() },
-      "GET /api/prenotazioni": setPage([pendingSet]),
-      "GET /api/prenotazioni/40": { body: pendingSet },
-      ...api,
-    },
+  const rendered = renderPendingTab({
+    "GET /api/prenotazioni": setPage([pendingSet]),
+    "GET /api/prenotazioni/40": { body: pendingSet },
+    ...api,
   });
   const list = await screen.findByRole("list", { name: "Set in attesa" });
   return { ...rendered, card: within(within(list).getByRole("article")) };
