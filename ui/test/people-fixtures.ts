@@ -3,6 +3,7 @@
 import type { AgendaEntry, StudentSheet } from "../../src/modules/people/model";
 import { aLoan, aLoanRequest, dayFromToday } from "./desk-fixtures";
 import { aStudent } from "./fixtures";
+import { aShortage } from "./set-fixtures";
 
 /** Luca Verdi with nothing in hand and nothing against him, unless told. */
 export function aSheet(overrides: Partial<StudentSheet> = {}): StudentSheet {
@@ -65,20 +66,13 @@ export function aTroubledSheet(): StudentSheet {
       },
     ],
     mancanze: [
-      {
+      aShortage({
         id: 2,
-        prenotazione_id: 40,
-        prestito_id: null,
-        nome: "Batteria",
-        quantita: 1,
-        esito: null,
-        nota: null,
         created_at: "2026-03-02T09:00:00.000Z",
-        risolta_il: null,
         utente_id: 3,
         utente_nome: "Luca",
         utente_cognome: "Verdi",
-      },
+      }),
     ],
     prestiti_in_ritardo: 1,
     mancanze_aperte: 1,

@@ -1,4 +1,4 @@
-import type { SetLine, SetSummary, SetView } from "../src/api/prenotazioni";
+import type { SetLine, SetShortage, SetSummary, SetView } from "../src/api/prenotazioni";
 
 // Server answers about sets (`prenotazioni`) for screen tests.
 
@@ -73,6 +73,25 @@ export function aSet(overrides: Partial<SetView> = {}): SetView {
 }
 
 /** The list row of a set: its lines summed up per model. */
+/** An open mancanza: one battery that Giulia did not bring back with set #40. */
+export function aShortage(overrides: Partial<SetShortage> = {}): SetShortage {
+  return {
+    id: 7,
+    prenotazione_id: 40,
+    prestito_id: null,
+    nome: "Batteria",
+    quantita: 1,
+    esito: null,
+    nota: null,
+    created_at: "2025-03-24 10:00:00",
+    risolta_il: null,
+    utente_id: 2,
+    utente_nome: "Giulia",
+    utente_cognome: "Bianchi",
+    ...overrides,
+  };
+}
+
 export function summaryOf(set: SetView): SetSummary {
   const { righe, accessori: _accessories, mancanze: _shortages, storia: _history, ...fields } = set;
   const models = new Map<number, { inventario_id: number; oggetto_nome: string; quantita: number }>();

@@ -4,6 +4,7 @@ import { aLoan, aLoanRequest, noAlerts } from "../../test/desk-fixtures";
 import { anAdmin, aStudent } from "../../test/fixtures";
 import { loanListRoute, requestListRoute, userListRoute } from "../../test/paged-lists";
 import { renderApp } from "../../test/render-app";
+import { aShortage } from "../../test/set-fixtures";
 
 const hrefOf = (scope: ReturnType<typeof within>, name: string) =>
   scope.getByRole("link", { name }).getAttribute("href");
@@ -31,23 +32,7 @@ describe("every name is a link", () => {
       api: {
         "GET /api/richieste": requestListRoute([aLoanRequest({ utente_id: 2 })]),
         "GET /api/avvisi": { body: noAlerts() },
-        "GET /api/mancanze": {
-          body: [
-            {
-              id: 7,
-              prenotazione_id: 40,
-              nome: "Batteria",
-              quantita: 1,
-              esito: null,
-              nota: null,
-              created_at: "2025-03-24 10:00:00",
-              risolta_il: null,
-              utente_id: 2,
-              utente_nome: "Giulia",
-              utente_cognome: "Bianchi",
-            },
-          ],
-        },
+        "GET /api/mancanze": { body: [aShortage()] },
       },
     });
     const requests = within(await screen.findByRole("region", { name: "Richieste Recenti" }));

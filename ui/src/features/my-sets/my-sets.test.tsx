@@ -4,29 +4,14 @@ import { aStudent } from "../../../test/fixtures";
 import { studentApi } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { renderApp } from "../../../test/render-app";
-import { aSet, summaryOf } from "../../../test/set-fixtures";
+import { aSet, aShortage, summaryOf } from "../../../test/set-fixtures";
 
 const student = aStudent();
 const returnedShort = aSet({
   stato: "conclusa",
   firma: { tipo: "disegno", firmato_il: "2025-03-17 10:00:00" },
   mancanze_aperte: 1,
-  mancanze: [
-    {
-      id: 7,
-      prenotazione_id: 40,
-      prestito_id: null,
-      nome: "Batteria",
-      quantita: 1,
-      esito: null,
-      nota: null,
-      created_at: "2025-03-24 10:00:00",
-      risolta_il: null,
-      utente_id: 2,
-      utente_nome: "Giulia",
-      utente_cognome: "Bianchi",
-    },
-  ],
+  mancanze: [aShortage()],
 });
 
 function openMySets(api: ApiRoutes) {
