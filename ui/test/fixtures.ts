@@ -24,6 +24,20 @@ export function aStudent(overrides: Partial<User> = {}): User {
   };
 }
 
+/** Sara, a student blocked with 3 strikes; `blocked_reason` as the screen under test shows it. */
+export function aBlockedStudent(blocked_reason: string): User {
+  return aStudent({
+    id: 4,
+    name: "Sara",
+    surname: "Neri",
+    email: "sara.neri@accademia.it",
+    matricola: "M7777",
+    penalty_strikes: 3,
+    is_blocked: true,
+    blocked_reason,
+  });
+}
+
 export function anAdmin(overrides: Partial<User> = {}): User {
   return aStudent({
     id: 1,

@@ -1,23 +1,14 @@
 import { describe, expect, it } from "bun:test";
 import { screen, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
-import { anAdmin, aStudent } from "../../../test/fixtures";
+import { aBlockedStudent, anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 import { adminShellApi } from "../../../test/shell-api";
 
 const admin = anAdmin();
-const sara = aStudent({
-  id: 4,
-  name: "Sara",
-  surname: "Neri",
-  email: "sara.neri@accademia.it",
-  matricola: "M7777",
-  penalty_strikes: 3,
-  is_blocked: true,
-  blocked_reason: "Blocco automatico: 3 o più penalità per ritardi nella restituzione",
-});
+const sara = aBlockedStudent("Blocco automatico: 3 o più penalità per ritardi nella restituzione");
 const luca = aStudent({ id: 3, name: "Luca", surname: "Verdi", email: "luca.verdi@accademia.it", penalty_strikes: 1 });
 
 const history = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { fieldError } from "../../../test/described-by";
-import { anAdmin, aStudent } from "../../../test/fixtures";
+import { aBlockedStudent, anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
@@ -17,16 +17,7 @@ const luca = aStudent({
   matricola: "M5555",
   penalty_strikes: 1,
 });
-const sara = aStudent({
-  id: 4,
-  name: "Sara",
-  surname: "Neri",
-  email: "sara.neri@accademia.it",
-  matricola: "M7777",
-  penalty_strikes: 3,
-  is_blocked: true,
-  blocked_reason: "Blocco automatico",
-});
+const sara = aBlockedStudent("Blocco automatico");
 const everyone = [admin, giulia, luca, sara];
 
 function renderUsers(api: ApiRoutes = {}, users: User[] = everyone) {
