@@ -1,8 +1,8 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { DEFAULT_SETTINGS } from "../../../../src/domain/academy-settings";
 import { anAdmin } from "../../../test/fixtures";
 import { renderApp } from "../../../test/render-app";
-import { DEFAULT_SETTINGS } from "../../../../src/domain/academy-settings";
 import type { SetupChecklist } from "../../api/primi-passi";
 
 /** A clean install with the public address and the courses done, the rest still to do. */
