@@ -35,8 +35,8 @@ export function setupChecklist(ctx: AppContext): SetupChecklist {
       passo: "accademia",
       titolo: "Nome e indirizzo pubblico",
       descrizione: publicUrl
-        ? `${ctx.appName}, raggiungibile da ${publicUrl}`
-        : `${ctx.appName}: indica l'indirizzo con cui studenti, link e QR code raggiungono PrestaLab`,
+        ? `${ctx.appName}, all'indirizzo ${publicUrl}`
+        : `Il nome è ${ctx.appName}: indica l'indirizzo pubblico, quello di link, e-mail e QR code`,
       fatto: publicUrl !== null,
       link: "/impostazioni#ricevute-title",
     },

@@ -29,7 +29,11 @@ describe("GET /api/primi-passi", () => {
 
     const saved = await client.put("/api/impostazioni", { url_pubblico: "https://prestiti.accademia.it/" }, token);
     expect(saved.status).toBe(200);
-    expect((await ticks(client, token)).steps[0]).toEqual(["accademia", true]);
+    const named = await client.get("/api/primi-passi", token);
+    expect([named.body.passi[0].fatto, named.body.passi[0].descrizione]).toEqual([
+      true,
+      "PrestaLab, all'indirizzo https://prestiti.accademia.it",
+    ]);
 
     expect((await client.post("/api/corsi", { nome: "Scenografia" }, token)).status).toBe(200);
     expect((await ticks(client, token)).steps[1]).toEqual(["corsi", true]);

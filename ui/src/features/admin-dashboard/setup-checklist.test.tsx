@@ -13,7 +13,7 @@ function halfwayChecklist(): SetupChecklist {
       {
         passo: "accademia",
         titolo: "Nome e indirizzo pubblico",
-        descrizione: "PrestaLab, raggiungibile da https://prestiti.accademia.it",
+        descrizione: "PrestaLab, all'indirizzo https://prestiti.accademia.it",
         fatto: true,
         link: "/impostazioni#ricevute-title",
       },
