@@ -56,23 +56,22 @@ test("a restart with a shifted clock keeps the data", async ({ server }) => {
   expect(await server.login(student)).toEqual(expect.any(String));
 });
 
-test("a clean install's dashboard starts with Primi passi, whose steps tick themselves and lead to their screens", async ({
+test("a clean install's dashboard starts with Primi passi, its done step ticked and each step a link to its screen", async ({
   page,
   server,
 }) => {
+  // The desk adds a course before opening the dashboard: that step is ticked, the other four are still to do.
+  const token = await server.login();
+  expect((await server.call("POST", "/api/corsi", { token, body: { nome: "Scenografia" } })).status).toBe(200);
   await openSignedIn(page, server, server.admin, "/dashboard");
   const checklist = page.getByRole("region", { name: "Primi passi" });
   await expect(checklist.getByRole("listitem")).toHaveText([
     /^1\. Nome e indirizzo pubblico.*Da fare$/,
-    /^2\. Corsi.*Da fare$/,
+    /^2\. Corsi9 corsi attiviFatto$/,
     /^3\. Giorni di apertura.*Da fare$/,
     /^4\. Primi articoli.*Da fare$/,
     /^5\. Posta elettronica.*Da fare$/,
   ]);
-  const token = await server.login();
-  expect((await server.call("POST", "/api/corsi", { token, body: { nome: "Scenografia" } })).status).toBe(200);
-  await page.reload();
-  await expect(checklist.getByRole("listitem").nth(1)).toHaveText(/^2\. Corsi9 corsi attiviFatto$/);
   await expect(checklist).toContainText("1 di 5 fatti");
   await auditScreenOnce(page, "primi-passi");
   await saveScreenshots(page, "primi-passi");
