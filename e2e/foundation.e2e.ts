@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { auditScreenOnce } from "./support/accessibility";
 import { expect, test } from "./support/fixtures";
 import { saveScreenshots } from "./support/screenshots";
 import { projectRoot } from "./support/server";
+import { openSignedIn } from "./support/ui";
 
 const { version } = JSON.parse(readFileSync(join(projectRoot, "package.json"), "utf8")) as { version: string };
 
@@ -52,4 +54,28 @@ test("a restart with a shifted clock keeps the data", async ({ server }) => {
   const health = await server.call("GET", "/api/health");
   expect(health.body).toMatchObject({ clock: "shifted", today: "2027-01-15" });
   expect(await server.login(student)).toEqual(expect.any(String));
+});
+
+test("a clean install's dashboard starts with Primi passi, its done step ticked and each step a link to its screen", async ({
+  page,
+  server,
+}) => {
+  // The desk adds a course before opening the dashboard: that step is ticked, the other four are still to do.
+  const token = await server.login();
+  expect((await server.call("POST", "/api/corsi", { token, body: { nome: "Scenografia" } })).status).toBe(200);
+  await openSignedIn(page, server, server.admin, "/dashboard");
+  const checklist = page.getByRole("region", { name: "Primi passi" });
+  await expect(checklist.getByRole("listitem")).toHaveText([
+    /^1\. Nome e indirizzo pubblico.*Da fare$/,
+    /^2\. Corsi9 corsi attiviFatto$/,
+    /^3\. Giorni di apertura.*Da fare$/,
+    /^4\. Primi articoli.*Da fare$/,
+    /^5\. Posta elettronica.*Da fare$/,
+  ]);
+  await expect(checklist).toContainText("1 di 5 fatti");
+  await auditScreenOnce(page, "primi-passi");
+  await saveScreenshots(page, "primi-passi");
+
+  await checklist.getByRole("link", { name: "5. Posta elettronica" }).click();
+  await expect(page.getByRole("heading", { name: "Posta elettronica" })).toBeInViewport();
 });

@@ -31,6 +31,7 @@ import { reportsModule } from "./modules/reports";
 import { searchModule } from "./modules/search";
 import { setsModule } from "./modules/sets";
 import { settingsModule } from "./modules/settings";
+import { setupModule } from "./modules/setup";
 import { statsModule } from "./modules/stats";
 import { systemModule } from "./modules/system";
 import {
@@ -116,6 +117,7 @@ export function createApp(
     .use(systemModule(ctx, tokens))
     .use(auditModule(ctx, tokens))
     .use(settingsModule(ctx, tokens))
+    .use(setupModule(ctx, tokens))
     .use(coursesModule(ctx, tokens))
     .use(eventsModule(ctx, tokens))
     .use(searchModule(ctx, tokens))

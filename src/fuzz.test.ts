@@ -113,6 +113,7 @@ const ROUTE_RULES: Record<string, RouteRule> = {
   "GET /api/impostazioni": { access: "admin" },
   "PUT /api/impostazioni": { access: "admin" },
   "GET /api/impostazioni/regole": { access: "signed-in" },
+  "GET /api/primi-passi": { access: "admin" },
   "GET /api/eventi": { access: "admin" },
   "GET /api/excel/inventario/export": { access: "admin" },
   "GET /api/excel/inventario/template": { access: "admin" },

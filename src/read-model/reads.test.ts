@@ -65,6 +65,7 @@ describe("the routes' declared reads", () => {
         "/api/kit",
         "/api/mancanze",
         "/api/penalties/user/:userId",
+        "/api/primi-passi",
         "/api/prenotazioni",
         "/api/prenotazioni/mie",
         "/api/prestiti",

@@ -22,7 +22,7 @@ export async function loadDemoAcademy(ctx: AppContext, administrator: { email: s
   const summary = await seedDatabase(ctx, {
     items: 60,
     students: 40,
-    loans: 260,
+    loans: 1500,
     requests: 12,
     repairs: 8,
     reports: 5,

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { AUTOMATIC_BLOCK_REASON, BLOCK_AT_STRIKES } from "../domain/loan-rules";
 import { createOrPromoteAdmin } from "../modules/auth/service";
 import { offerFreedUnitsStep, unitsFreeFor } from "../modules/demand/offers";
+import { demandReport } from "../modules/stats/demand";
 import { createTestContext } from "../testing/harness";
 import { loadDemoAcademy } from "./demo";
 import { type SeedSummary, seedDatabase, spreadUnits } from "./generate";
@@ -176,6 +177,19 @@ describe("demo academy", () => {
     expect(inconsistentLoanStates(ctx, ctx.clock.today())).toBe(0);
   });
 
+  it("gives the demand report something true to show: a few items wanted beyond their units, some idle", () => {
+    const { ctx } = demo;
+    const report = demandReport({ db: ctx.db, clock: ctx.clock }, {});
+    const units = report.articoli.reduce((sum, item) => sum + item.unita, 0);
+    // Items out nearly every day, whose students met them taken: the report would buy more of them.
+    expect(report.articoli.filter((item) => item.utilizzo >= 0.5).length).toBeGreaterThanOrEqual(2);
+    expect(report.da_acquistare.length).toBeGreaterThanOrEqual(2);
+    // Units hardly used: a real share of the shelf, not all of it.
+    expect(report.poco_usati_totale).toBeGreaterThan(units * 0.2);
+    expect(report.poco_usati_totale).toBeLessThan(units * 0.7);
+    expect(report.da_spostare.length).toBeGreaterThanOrEqual(1);
+  });
+
   it("puts the demo student in a queue and offers them a hold on a unit free for its days", () => {
     const { ctx, summary } = demo;
     const waits = ctx.sqlite
@@ -195,7 +209,7 @@ describe("demo academy", () => {
         unitsFreeFor(ctx.db, ctx.clock.today(), { inventarioId: wait.inventario_id, kitId: null, ...wait }),
       ).toBeNull();
     expect(count(ctx, "SELECT count(*) AS n FROM attese_unita")).toBeGreaterThan(0);
-    expect(offerFreedUnitsStep(ctx.db, ctx)).toBe(0);
+    expect(offerFreedUnitsStep(ctx.db, ctx, "every item")).toBe(0);
   });
 
   it("stages overdue loans and a blocked student around today", () => {

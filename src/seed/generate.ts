@@ -3,7 +3,7 @@ import { quotedList } from "../db/sql";
 import { writeTransaction } from "../db/transaction";
 import { LOAN_STATE, OPEN_LOAN_STATES, REQUEST_STATE } from "../domain/bookings";
 import { COURSES, type Course } from "../domain/courses";
-import { addDays, laterDate } from "../domain/dates";
+import { addDays, daysBetween, laterDate } from "../domain/dates";
 import { DEMAND_EVENT } from "../domain/demand";
 import {
   AUTOMATIC_BLOCK_REASON,
@@ -389,40 +389,37 @@ export async function seedDatabase(ctx: AppContext, options: SeedOptions): Promi
       return true;
     }
 
-    // History: each round gives every unit its next loan, so one unit's loans follow each other in time.
-    const loansPerUnit = Math.max(1, options.loans / Math.max(1, units.length));
-    const meanGap = Math.max(2, Math.round(options.historyDays / loansPerUnit) - 5);
+    // History: each unit's loans follow each other in time; items are not all wanted alike (seedDemand).
     const historyEnd = options.stageDemoScenarios ? addDays(today, -16) : today;
-    for (let round = 0; summary.loans < options.loans && round < 10_000; round++) {
-      let progress = false;
-      for (const unit of units) {
-        if (summary.loans >= options.loans) break;
-        const student = borrowerFor(unit);
-        const start = addDays(unit.busyUntil, random.int(1, meanGap * 2));
-        if (!student || start > historyEnd) continue;
-        const end = unit.item.usage.includes("esterno") ? addDays(start, random.int(1, 10)) : start;
-        const late = random.chance(0.02) ? random.int(1, 10) : 0;
-        const finished = addDays(end, late);
-        // Loans whose (late) return would fall after today are still out, some of them overdue.
-        const returned = finished < today ? finished : null;
-        if (!bookLoan(unit, student, start, end, returned)) continue;
-        progress = true;
-        // The items with few units are the ones students fight over: a classmate wanted the same days.
-        const rival = unit.item.usualUnits <= 2 && random.chance(0.25) ? borrowerFor(unit) : undefined;
-        if (rival && rival !== student) {
-          recordDemand(
-            DEMAND_EVENT.noFreeUnit,
-            rival,
-            unit.item.id,
-            start,
-            end,
-            addDays(start, -random.int(1, 5)),
-            null,
-          );
-          summary.unmetDemand++;
-        }
+    const demand = seedDemand(items, units, { historyStart, historyEnd, today, loans: options.loans });
+    // The demo's first three students have their record staged below (clean, blocked, warned): no late
+    // return of the history adds to it.
+    const staged = new Set(options.stageDemoScenarios ? students.slice(0, 3) : []);
+    const borrowerOf = (planned: PlannedLoan) => {
+      const late = planned.returned !== null && planned.returned > planned.end;
+      let student = borrowerFor(planned.unit);
+      for (let draw = 0; late && student && staged.has(student) && draw < 5; draw++)
+        student = borrowerFor(planned.unit);
+      return student && !(late && staged.has(student)) ? student : undefined;
+    };
+    for (const planned of demand.history) {
+      const student = borrowerOf(planned);
+      if (!student || !bookLoan(planned.unit, student, planned.start, planned.end, planned.returned)) continue;
+      // A classmate wanted the same days and found every unit taken: mostly on the items students fight
+      // over, now and then on an item with few units.
+      const rival = random.chance(demand.rivalChance(planned.unit.item)) ? borrowerFor(planned.unit) : undefined;
+      if (rival && rival !== student) {
+        recordDemand(
+          DEMAND_EVENT.noFreeUnit,
+          rival,
+          planned.unit.item.id,
+          planned.start,
+          planned.end,
+          addDays(planned.start, -random.int(1, 5)),
+          null,
+        );
+        summary.unmetDemand++;
       }
-      if (!progress) break;
     }
 
     if (options.stageDemoScenarios) {
@@ -707,6 +704,122 @@ function createFreeUnitIndex(units: Unit[], today: string) {
       free[unit.index] = 0;
       count--;
       for (let node = unit.index + 1; node <= size; node += node & -node) tree[node] = (tree[node] as number) - 1;
+    },
+  };
+}
+
+/** How much an item is wanted: out nearly every day, now and then, or hardly ever. */
+type Popularity = "wanted" | "regular" | "rare";
+
+/** A rare item's gap between two loans of a unit, in regular gaps. */
+const RARE_GAP_FACTOR = 5;
+/** The share of the loans the wanted items take, at most: the rest spreads over the others. */
+const WANTED_LOAN_SHARE = 0.45;
+/** The loans of the history that came back late: one in two hundred, so strikes stay the exception. */
+const LATE_SHARE = 0.005;
+/** How many more loans the history is drawn with than asked for, before the extra ones are dropped. */
+const DRAWN_MARGIN = 1.1;
+
+interface PlannedLoan {
+  unit: Unit;
+  start: string;
+  end: string;
+  /** The day it came back; null while out (due later, or overdue and never returned). */
+  returned: string | null;
+}
+
+/**
+ * The history's demand: about one item in six is wanted (its units go out again a day or three after
+ * coming back, and classmates often find them taken), two in five are rare, the rest regular, with the
+ * regular gap chosen so that the loans asked for spread over the whole history. Each unit's loans are drawn
+ * from the history's start to its end, a few more than asked; the extra ones, drawn at random, are dropped,
+ * so the loans thin evenly instead of stopping early. Drawn from a generator of its own, so the rest of the
+ * data set stays what the seed made it.
+ */
+function seedDemand(
+  items: Item[],
+  units: Unit[],
+  options: { historyStart: string; historyEnd: string; today: string; loans: number },
+) {
+  const random = createRandom(0x5eed);
+  const days = Math.max(1, daysBetween(options.historyStart, options.historyEnd));
+  /** Days a unit of the item is out per loan, on average (a day of internal use counts as none). */
+  const loanDays = (item: Item) => (item.usage.includes("esterno") ? 5.5 : 0);
+  const unitsOf = new Map<Item, number>();
+  for (const unit of units) unitsOf.set(unit.item, (unitsOf.get(unit.item) ?? 0) + 1);
+  const wanted = options.loans * DRAWN_MARGIN;
+  const popularity = new Map<Item, Popularity>();
+  let wantedLoans = 0;
+  for (const item of items) {
+    const draw = random.next();
+    const loansHere = ((unitsOf.get(item) ?? 0) * days) / (loanDays(item) + 2);
+    const kind: Popularity =
+      draw < 0.17 && wantedLoans + loansHere <= WANTED_LOAN_SHARE * wanted
+        ? "wanted"
+        : draw < 0.45
+          ? "rare"
+          : "regular";
+    if (kind === "wanted") wantedLoans += loansHere;
+    popularity.set(item, kind);
+  }
+  // The regular gap that spends the rest of the loans over the history: the larger the gap, the fewer loans.
+  const loansWith = (gap: number) => {
+    let total = wantedLoans;
+    for (const item of items) {
+      const kind = popularity.get(item);
+      if (kind === "wanted") continue;
+      total += ((unitsOf.get(item) ?? 0) * days) / (loanDays(item) + (kind === "rare" ? gap * RARE_GAP_FACTOR : gap));
+    }
+    return total;
+  };
+  let low = 1;
+  let high = days * 4;
+  for (let step = 0; step < 40; step++) {
+    const middle = (low + high) / 2;
+    if (loansWith(middle) > wanted) low = middle;
+    else high = middle;
+  }
+  const gapBefore = (item: Item, regularGap: number): number => {
+    const kind = popularity.get(item);
+    if (kind === "wanted") return random.int(1, 3);
+    const meanGap = kind === "rare" ? regularGap * RARE_GAP_FACTOR : regularGap;
+    return random.int(1, Math.max(1, Math.round(2 * meanGap - 1)));
+  };
+  const draw = (regularGap: number) => {
+    const history: PlannedLoan[] = [];
+    for (const unit of units) {
+      let free = options.historyStart;
+      for (;;) {
+        const start = addDays(free, gapBefore(unit.item, regularGap));
+        if (start > options.historyEnd) break;
+        const end = unit.item.usage.includes("esterno") ? addDays(start, random.int(1, 10)) : start;
+        const finished = addDays(end, random.chance(LATE_SHARE) ? random.int(1, 10) : 0);
+        // Loans whose (late) return would fall after today are still out, some of them overdue; an overdue
+        // one never returned keeps its unit.
+        const returned = finished < options.today ? finished : null;
+        history.push({ unit, start, end, returned });
+        if (returned === null) break;
+        free = returned;
+      }
+    }
+    return history;
+  };
+  let history = draw(high);
+  for (let gap = high * 0.8; history.length < options.loans && gap >= 1; gap *= 0.8) history = draw(gap);
+  // Drop the extra loans at random, never one still out (the staged days around today rely on them).
+  while (history.length > options.loans) {
+    const index = random.int(0, history.length - 1);
+    if (history[index]?.returned === null) continue;
+    history[index] = history[history.length - 1] as PlannedLoan;
+    history.pop();
+  }
+  history.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.unit.index - b.unit.index));
+  return {
+    history,
+    /** How often a loan of the item had a classmate find every unit taken. */
+    rivalChance(item: Item): number {
+      if (popularity.get(item) === "wanted") return 0.4;
+      return item.usualUnits <= 2 ? 0.05 : 0;
     },
   };
 }

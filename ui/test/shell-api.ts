@@ -19,6 +19,8 @@ export const adminShellApi: ApiRoutes = {
   "GET /api/avvisi": {
     body: { scorte_basse: [], prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], totale_avvisi: 0 },
   },
+  // A set-up academy: the dashboard's "Primi passi" stays hidden.
+  "GET /api/primi-passi": { body: { passi: [], completato: true } },
 };
 
 /** The signed-in person's own strikes and history, as the dashboard loads them, with no penalty. */

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { corsi, users } from "../../db/schema";
+import { auditLog, corsi, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
@@ -32,6 +32,14 @@ export function isActiveCourse(db: Db, name: string): boolean {
       .where(and(eq(corsi.nome, name), eq(corsi.archiviato, false)))
       .get(),
   );
+}
+
+/**
+ * Whether the desk has made the course list its own: a clean install ships eight courses (migration 0001),
+ * so it is the desk's once it has added, renamed or archived one, each of which is audited.
+ */
+export function coursesChangedByDesk(db: Db): boolean {
+  return Boolean(db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, "course")).limit(1).get());
 }
 
 function cleanName(value: string): string {

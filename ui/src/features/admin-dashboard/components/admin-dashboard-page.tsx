@@ -10,8 +10,10 @@ import { PasswordResetRequests } from "./password-reset-requests";
 import { QuickActions } from "./quick-actions";
 import { RecentReports } from "./recent-reports";
 import { RecentRequests } from "./recent-requests";
+import { SetupChecklist } from "./setup-checklist";
 
 type Section =
+  | "setup"
   | "counters"
   | "alerts"
   | "shortages"
@@ -23,6 +25,7 @@ type Section =
   | "resets";
 
 const SECTIONS: Record<Section, { content: ReactNode; half?: boolean }> = {
+  setup: { content: <SetupChecklist /> },
   counters: { content: <DashboardCounters /> },
   alerts: { content: <ImportantAlerts /> },
   shortages: { content: <OpenShortages /> },
@@ -35,6 +38,7 @@ const SECTIONS: Record<Section, { content: ReactNode; half?: boolean }> = {
 };
 
 const DESK_ORDER: Section[] = [
+  "setup",
   "counters",
   "alerts",
   "shortages",
@@ -46,6 +50,7 @@ const DESK_ORDER: Section[] = [
   "resets",
 ];
 const PHONE_ORDER: Section[] = [
+  "setup",
   "alerts",
   "shortages",
   "extensions",

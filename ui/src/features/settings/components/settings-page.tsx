@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { useSettings } from "../../../api/impostazioni";
 import { Alert } from "../../../components/alert";
 import { CalendarFeedCard } from "../../../components/calendar-feed-card";
@@ -9,6 +11,12 @@ import { SettingsForm } from "./settings-form";
 /** The academy's own rules (admin): opening days, closures, loan limits, strikes, receipts, courses. */
 export function SettingsPage() {
   const settings = useSettings();
+  const { hash } = useLocation();
+  // A link to a section (the dashboard's "Primi passi": /impostazioni#posta-title) lands on it once the
+  // form it sits in has loaded.
+  useEffect(() => {
+    if (settings.isSuccess && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [settings.isSuccess, hash]);
   return (
     <div>
       <PageHeader
