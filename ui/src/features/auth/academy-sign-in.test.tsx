@@ -88,6 +88,8 @@ describe("a student whose academy account maps to no course", () => {
       },
     });
     expect(await screen.findByRole("heading", { name: "Scegli il tuo corso" })).toBeTruthy();
+    // The card shows before the academy's courses arrive: choose once they are offered.
+    await screen.findByRole("option", { name: "Fotografia" });
     await user.selectOptions(screen.getByLabelText("Corso accademico"), "Fotografia");
     await user.click(screen.getByRole("button", { name: "Conferma il corso" }));
     await waitFor(() => expect(screen.queryByRole("heading", { name: "Scegli il tuo corso" })).toBeNull());
