@@ -33,7 +33,7 @@ export function UnitsStep({ form, onChange }: StepProps) {
             className="grid grid-cols-[1.75rem_1fr_auto] items-center gap-2 rounded-md bg-slate-50 p-2"
           >
             <span className="text-center text-xs font-medium text-slate-500">{index + 1}</span>
-            <div className="grid min-w-0 gap-2 sm:grid-cols-2">
+            <div className="grid min-w-0 items-start gap-2 sm:grid-cols-2">
               <input
                 aria-label={`Codice unità ${index + 1}`}
                 value={unit.codice_univoco}
@@ -57,7 +57,7 @@ export function UnitsStep({ form, onChange }: StepProps) {
                 maxLength={ITEM_TEXT_LIMITS.numeroSerie}
                 className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
               />
-              <div className="grid grid-cols-2 gap-2">
+              <div className="grid grid-cols-2 items-start gap-2">
                 <DateField
                   // Rows of new units are keyed by position: after one is added or removed the fields start
                   // again from the stored dates, so no typed text stays on another unit's row.
