@@ -35,6 +35,7 @@ import photos from "../../migrations/0031_photos.sql" with { type: "text" };
 import academySignIn from "../../migrations/0032_academy_sign_in.sql" with { type: "text" };
 import demand from "../../migrations/0033_demand.sql" with { type: "text" };
 import directoryCheck from "../../migrations/0034_directory_check.sql" with { type: "text" };
+import coveringAlertIndexes from "../../migrations/0035_covering_alert_indexes.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -75,6 +76,7 @@ export const migrationSql: Record<string, string> = {
   "0032_academy_sign_in": academySignIn,
   "0033_demand": demand,
   "0034_directory_check": directoryCheck,
+  "0035_covering_alert_indexes": coveringAlertIndexes,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

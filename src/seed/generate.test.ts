@@ -195,7 +195,7 @@ describe("demo academy", () => {
         unitsFreeFor(ctx.db, ctx.clock.today(), { inventarioId: wait.inventario_id, kitId: null, ...wait }),
       ).toBeNull();
     expect(count(ctx, "SELECT count(*) AS n FROM attese_unita")).toBeGreaterThan(0);
-    expect(offerFreedUnitsStep(ctx.db, ctx)).toBe(0);
+    expect(offerFreedUnitsStep(ctx.db, ctx, "every item")).toBe(0);
   });
 
   it("stages overdue loans and a blocked student around today", () => {

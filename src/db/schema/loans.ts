@@ -82,10 +82,19 @@ export const prestiti = sqliteTable(
   (table) => [
     index("prestiti_prenotazione_idx").on(table.prenotazioneId),
     index("prestiti_utente_idx").on(table.utenteId, table.stato),
-    index("prestiti_stato_rientro_idx").on(table.stato, table.dataRientro),
+    // Covering for the desk's alerts: which open loans are due on a day, whether handed over, and their
+    // order (newest first), so each kind's count and first loans read no loan row.
+    index("prestiti_stato_rientro_idx").on(
+      table.stato,
+      table.dataRientro,
+      table.consegnatoIl,
+      table.dataUscita,
+      table.createdAt,
+    ),
     index("prestiti_stato_restituzione_idx").on(table.stato, table.dataRestituzione),
-    // Covering for the open set: open loans and when they start, without reading the loan rows.
-    index("prestiti_stato_uscita_idx").on(table.stato, table.dataUscita, table.inventarioId),
+    // Covering for the open set: open loans and when they start, without reading the loan rows; and for
+    // the loans nobody collected, whether handed over.
+    index("prestiti_stato_uscita_idx").on(table.stato, table.dataUscita, table.inventarioId, table.consegnatoIl),
     index("prestiti_inventario_idx").on(table.inventarioId),
     index("prestiti_richiesta_idx").on(table.richiestaId),
     // The list's own order, (created_at, id), with the columns a search tests first (item, borrower): a

@@ -71,21 +71,52 @@ export function waitedName(db: Db, wanted: Pick<Wanted, "inventarioId" | "kitId"
 const hoursAfter = (now: Date, hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
 
 /**
- * The offer step, inside the caller's transaction: every entry still in a queue whose units are now free
- * for its dates, first come first served, becomes a hold of `ore_attesa` hours on those units, and its
- * student is told in the app and by e-mail with the link to confirm. Called by every write that can free
- * a unit (a cancellation or refusal, a return, a repair closed, units added, a hold expired or left), and
- * by the scheduled job; it reads only the entries waiting, so with empty queues it costs one indexed query.
- * Answers how many holds it made.
+ * The entries a write may have met: those waiting for the items whose units it freed, or every entry (the
+ * scheduled job, and a hold given up, whose kit may span several items). Freeing a unit changes only its
+ * own item's calendar, so an entry for another item is no nearer than it was; an entry met by time alone
+ * (a pending request whose dates passed) waits for the job's next round.
  */
-export function offerFreedUnitsStep(tx: Db, ctx: AppContext): number {
+export type FreedItems = readonly number[] | "every item";
+
+function entriesMet<T extends Pick<Wanted, "inventarioId" | "kitId">>(tx: Db, waiting: T[], freed: FreedItems): T[] {
+  if (freed === "every item") return waiting;
+  const kitIds = [...new Set(waiting.flatMap((entry) => (entry.kitId === null ? [] : [entry.kitId])))];
+  const kitsTouched = new Set(
+    kitIds.length === 0 || freed.length === 0
+      ? []
+      : tx
+          .selectDistinct({ kitId: kitRighe.kitId })
+          .from(kitRighe)
+          .where(and(inArray(kitRighe.kitId, kitIds), inArray(kitRighe.inventarioId, [...freed])))
+          .all()
+          .map((line) => line.kitId),
+  );
+  return waiting.filter((entry) =>
+    entry.inventarioId !== null ? freed.includes(entry.inventarioId) : kitsTouched.has(entry.kitId ?? 0),
+  );
+}
+
+/**
+ * The offer step, inside the caller's transaction: every entry still in a queue, for the items whose units
+ * the write freed, that is now met for its dates, first come first served, becomes a hold of
+ * `ore_attesa` hours on those units, and its student is told in the app and by e-mail with the link to
+ * confirm. Called by every write that can free a unit (a cancellation or refusal, a return, a repair
+ * closed, units added, a hold expired or left), and by the scheduled job; it reads only the entries
+ * waiting, and the calendars of only the freed items, so a return of an item nobody waits for costs one
+ * indexed query. Answers how many holds it made.
+ */
+export function offerFreedUnitsStep(tx: Db, ctx: AppContext, freed: FreedItems): number {
   const today = ctx.clock.today();
-  const waiting = tx
-    .select()
-    .from(attese)
-    .where(and(eq(attese.stato, WAIT_STATE.queued), gte(attese.dal, today)))
-    .orderBy(asc(attese.createdAt), asc(attese.id))
-    .all();
+  const waiting = entriesMet(
+    tx,
+    tx
+      .select()
+      .from(attese)
+      .where(and(eq(attese.stato, WAIT_STATE.queued), gte(attese.dal, today)))
+      .orderBy(asc(attese.createdAt), asc(attese.id))
+      .all(),
+    freed,
+  );
   if (waiting.length === 0) return 0;
   const now = ctx.clock.now();
   const expires = hoursAfter(now, readSettings(tx).ore_attesa);
@@ -154,7 +185,7 @@ export function expireHolds(ctx: AppContext): number {
       .set({ stato: WAIT_STATE.expired, chiusaIl: now })
       .where(and(eq(attese.stato, WAIT_STATE.queued), sql`${attese.dal} < ${today}`))
       .run();
-    offerFreedUnitsStep(tx, ctx);
+    offerFreedUnitsStep(tx, ctx, "every item");
     return expired.length;
   });
 }

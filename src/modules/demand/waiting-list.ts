@@ -207,7 +207,7 @@ export function leaveQueue(ctx: AppContext, student: Actor, id: number) {
       .set({ stato: WAIT_STATE.left, chiusaIl: ctx.clock.now().toISOString() })
       .where(eq(attese.id, id))
       .run();
-    if (entry.stato === WAIT_STATE.offered) offerFreedUnitsStep(tx, ctx);
+    if (entry.stato === WAIT_STATE.offered) offerFreedUnitsStep(tx, ctx, "every item");
   });
   return { message: "Sei uscito dalla coda" };
 }

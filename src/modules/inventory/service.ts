@@ -303,7 +303,7 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
     tx.update(inventario).set(valid.fields).where(eq(inventario.id, id)).run();
     replaceCourses(tx, id, valid.courseIds);
     // Units added may be what a waiting list waits for.
-    offerFreedUnitsStep(tx, ctx);
+    offerFreedUnitsStep(tx, ctx, [id]);
     recordAudit(tx, ctx.clock, admin, {
       action: "item.update",
       entity: "item",
@@ -365,7 +365,7 @@ export function setUnitLost(ctx: AppContext, admin: Actor, itemId: number, unitI
     if (!unit) throw notFound("Unità non trovata");
     if (unit.lost === lost) return;
     tx.update(unita).set({ perso: lost }).where(eq(unita.id, unitId)).run();
-    if (!lost) offerFreedUnitsStep(tx, ctx);
+    if (!lost) offerFreedUnitsStep(tx, ctx, [itemId]);
     recordAudit(tx, ctx.clock, admin, {
       action: lost ? "unit.lost" : "unit.found",
       entity: "unit",

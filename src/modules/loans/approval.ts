@@ -176,7 +176,7 @@ export function rejectRequestStep(tx: WriteTx, ctx: AppContext, admin: Actor, id
     testo: reason,
     riferimentoId: id,
   });
-  offerFreedUnitsStep(tx, ctx);
+  offerFreedUnitsStep(tx, ctx, [request.inventarioId]);
   if (request.utenteId !== null)
     notifyStudent(tx, ctx, {
       userId: request.utenteId,

@@ -37,7 +37,7 @@ export function cancelLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor, id: n
   if (loan.consegnatoIl) throw conflict(HANDOVER_MESSAGES.cancelAfterHandover);
   markCancelled(tx, id, ctx.clock.now().toISOString(), admin.id);
   if (loan.prenotazioneId !== null) refreshSetState(tx, ctx, admin, loan.prenotazioneId);
-  offerFreedUnitsStep(tx, ctx);
+  offerFreedUnitsStep(tx, ctx, [loan.inventarioId]);
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.cancel",
     entity: "loan",
@@ -118,7 +118,7 @@ export function cancelNoShows(ctx: AppContext): number {
         link: "/mie-prenotazioni",
       });
     }
-    if (noShows.length > 0) offerFreedUnitsStep(tx, ctx);
+    if (noShows.length > 0) offerFreedUnitsStep(tx, ctx, "every item");
     return noShows.length;
   });
 }

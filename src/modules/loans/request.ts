@@ -158,7 +158,7 @@ export function cancelRequestStep(tx: WriteTx, ctx: AppContext, student: Actor, 
     .where(eq(richieste.id, id))
     .run();
   if (request.prenotazioneId !== null) refreshSetState(tx, ctx, student, request.prenotazioneId);
-  offerFreedUnitsStep(tx, ctx);
+  offerFreedUnitsStep(tx, ctx, [request.inventarioId]);
 }
 
 /** A student withdraws one request, in a transaction of its own. */

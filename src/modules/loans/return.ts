@@ -235,7 +235,7 @@ export function returnLoanStep(
         })
       : refreshSetState(tx, ctx, admin, loan.prenotazioneId);
   // A unit back before its due date is free for the days left: a waiting list may take them.
-  offerFreedUnitsStep(tx, ctx);
+  offerFreedUnitsStep(tx, ctx, [loan.inventarioId]);
   const codes = returning.map((unit) => unit.code).join(", ");
   recordAudit(tx, ctx.clock, admin, {
     action: "loan.return",

@@ -173,7 +173,7 @@ export function updateRepair(ctx: AppContext, admin: Actor, id: number, input: R
       ...(closing ? { stato: input.stato, dataFine: today } : {}),
     };
     tx.update(riparazioni).set(changes).where(eq(riparazioni.id, id)).run();
-    if (closing) offerFreedUnitsStep(tx, ctx);
+    if (closing) offerFreedUnitsStep(tx, ctx, [repair.inventarioId]);
     // A completed repair resolves the fault report it came from.
     if (input.stato === "completata" && repair.segnalazioneId) {
       const resolved = tx

@@ -107,16 +107,20 @@ export function cancelSet(ctx: AppContext, student: Actor, id: number) {
     // Approved sets are not withdrawn by the student: the desk cancels what nobody collects.
     assertPending(set);
     const now = ctx.clock.now().toISOString();
+    const lines = pendingLines(tx, id);
     tx.update(richieste)
       .set({ stato: REQUEST_STATE.cancelled, handledAt: now })
       .where(and(eq(richieste.prenotazioneId, id), eq(richieste.stato, REQUEST_STATE.pending)))
       .run();
     refreshSetState(tx, ctx, student, id);
-    offerFreedUnitsStep(tx, ctx);
+    offerFreedUnitsStep(tx, ctx, itemsOf(lines));
     addHistory(tx, ctx, student, id, "annullata", "Prenotazione annullata dallo studente");
   });
   return { message: "Prenotazione annullata", prenotazione: setOrNotFound(ctx, id) };
 }
+
+/** The items a set's lines book, each once: what a waiting list may now get when those lines let go. */
+const itemsOf = (lines: Array<{ inventarioId: number }>) => [...new Set(lines.map((line) => line.inventarioId))];
 
 const linesText = (db: Db, unitIds: number[]) => unitIds.map((unitId) => bookingLabel(db, unitId)).join(", ");
 
@@ -158,7 +162,7 @@ export function approveSet(ctx: AppContext, admin: Actor, id: number, input: App
     }
     tx.update(prenotazioni).set({ handledBy: admin.id }).where(eq(prenotazioni.id, id)).run();
     refreshSetState(tx, ctx, admin, id);
-    if (reasons.size > 0) offerFreedUnitsStep(tx, ctx);
+    if (reasons.size > 0) offerFreedUnitsStep(tx, ctx, itemsOf(lines.filter((line) => reasons.has(line.id))));
     const approvedText = linesText(tx, approvedUnits);
     const refusedText = refusedUnits.length ? ` Rifiutate: ${refusedUnits.join(", ")}.` : "";
     addHistory(tx, ctx, admin, id, "approvata", `Approvate ${approvedUnits.length} unità.${refusedText}`);
@@ -207,7 +211,7 @@ export function rejectSet(ctx: AppContext, admin: Actor, id: number, input: Reje
       .run();
     tx.update(prenotazioni).set({ motivoRifiuto: reason, handledBy: admin.id }).where(eq(prenotazioni.id, id)).run();
     recordRefusedLines(tx, ctx, set, lines, reason);
-    offerFreedUnitsStep(tx, ctx);
+    offerFreedUnitsStep(tx, ctx, itemsOf(lines));
     refreshSetState(tx, ctx, admin, id);
     addHistory(tx, ctx, admin, id, "rifiutata", `Prenotazione rifiutata: ${reason}`);
     recordAudit(tx, ctx.clock, admin, {

@@ -20,12 +20,23 @@ import type { SetSummary, SetView, ShortageView } from "./model";
 
 type SetRow = typeof prenotazioni.$inferSelect;
 
+type SetLineView = ReturnType<typeof setLines>[number]["view"];
+
 /** The sets chosen by `where`, newest first, each summed up per model: what lists show. */
 export function loadSetSummaries(
   db: Db,
   today: string,
   selection: { where?: SQL; limit?: number; offset?: number },
 ): SetSummary[] {
+  return loadSets(db, today, selection).map((set) => set.summary);
+}
+
+/** The sets chosen by `where`, newest first: each summed up, with its lines read once for both. */
+function loadSets(
+  db: Db,
+  today: string,
+  selection: { where?: SQL; limit?: number; offset?: number },
+): Array<{ summary: SetSummary; lines: SetLineView[] }> {
   const rows = db
     .select({
       set: prenotazioni,
@@ -70,13 +81,14 @@ export function loadSetSummaries(
           quantita: 1,
         });
     }
-    return {
+    const summary = {
       ...setFields(set, user),
       disponibile: own.every((line) => line.view.disponibile),
       unita_totali: [...models.values()].reduce((sum, model) => sum + model.quantita, 0),
       mancanze_aperte: openBySet.get(set.id) ?? 0,
       oggetti: [...models.values()],
     };
+    return { summary, lines: own.map((line) => line.view) };
   });
 }
 
@@ -231,12 +243,12 @@ export function loadShortages(db: Db, where: SQL | undefined): ShortageView[] {
 
 /** One set with every line, accessory, mancanza and event; undefined when it does not exist. */
 export function loadSetView(db: Db, today: string, id: number): SetView | undefined {
-  const [summary] = loadSetSummaries(db, today, { where: eq(prenotazioni.id, id) });
-  if (!summary) return undefined;
-  const { oggetti: _models, ...fields } = summary;
+  const [set] = loadSets(db, today, { where: eq(prenotazioni.id, id) });
+  if (!set) return undefined;
+  const { oggetti: _models, ...fields } = set.summary;
   return {
     ...fields,
-    righe: setLines(db, today, [id]).map((line) => line.view),
+    righe: set.lines,
     accessori: db
       .select({
         id: prenotazioniAccessori.id,

@@ -316,6 +316,105 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
     (row) => row.itemId as number,
   );
 
+  const unitsByItem = groupBy(
+    units.map((unit, position) => ({ ...unit, position })),
+    (unit) => unit.itemId,
+  );
+  const { weeks, weekOf } = calendar;
+  /** Capacity per week (the chart's only): each unit's open days of the week, less those in repair. */
+  const weeklyCapacity = (itemUnits: ReadonlyArray<{ position: number }>) => {
+    const capacity = Int32Array.from(calendar.openInWeek, (open) => open * itemUnits.length);
+    for (const unit of itemUnits) {
+      const repairs = inRepair.get(unit.position);
+      if (repairs)
+        for (let index = 0; index < periodLength; index++)
+          if (repairs[index] && calendar.isOpen[index]) {
+            const week = weekOf[index] as number;
+            capacity[week] = (capacity[week] as number) - 1;
+          }
+    }
+    return capacity;
+  };
+
+  // What was asked of each item needs no loan: it is summed here, while another thread may read the loans.
+  const asked: Array<{
+    item: (typeof items)[number];
+    itemUnits: Array<(typeof units)[number] & { position: number }>;
+    richieste: number;
+    richieste_non_soddisfatte: number;
+    giorni_non_soddisfatti: number;
+    settimana_di_punta: string | null;
+  }> = [];
+  const demandByWeek = new Int32Array(weeks.length);
+  let onlyItemWeeks: DemandWeek[] = [];
+  for (const item of items) {
+    const itemUnits = unitsByItem.get(item.id) ?? [];
+    const wanted = wantedByItem.get(item.id) ?? [];
+    if (wanted.length === 0 && itemUnits.length === 0 && onlyItem === null) continue;
+    const itemUnmet = unmetByItem.get(item.id) ?? [];
+    // Demand per week in unit-days, by walking each booking's days within the period once.
+    demandByWeek.fill(0);
+    for (const booking of wanted) {
+      const range = calendar.positions(booking.dal, booking.al);
+      if (!range) continue;
+      for (let index = range[0]; index <= range[1]; index++) {
+        const week = weekOf[index] as number;
+        demandByWeek[week] = (demandByWeek[week] as number) + 1;
+      }
+    }
+    let peak: string | null = null;
+    let peakDemand = 0;
+    for (let index = 0; index < weeks.length; index++)
+      if ((demandByWeek[index] as number) > peakDemand) {
+        peak = weeks[index] as string;
+        peakDemand = demandByWeek[index] as number;
+      }
+    if (onlyItem !== null) {
+      const capacity = weeklyCapacity(itemUnits);
+      onlyItemWeeks = weeks.map((settimana, index) => ({
+        settimana,
+        domanda: demandByWeek[index] as number,
+        capacita: capacity[index] as number,
+      }));
+    }
+    asked.push({
+      item,
+      itemUnits,
+      richieste: wanted.length,
+      richieste_non_soddisfatte: itemUnmet.length,
+      giorni_non_soddisfatti: itemUnmet.reduce((sum, event) => sum + daysBetween(event.dal, event.al) + 1, 0),
+      settimana_di_punta: peak,
+    });
+  }
+  asked.sort(
+    (a, b) =>
+      b.giorni_non_soddisfatti - a.giorni_non_soddisfatti ||
+      b.richieste - a.richieste ||
+      italianOrder(a.item.nome, b.item.nome),
+  );
+
+  const da_acquistare = asked
+    .filter((entry) => entry.giorni_non_soddisfatti >= UNMET_DAYS_TO_BUY)
+    .map(({ item, itemUnits, richieste_non_soddisfatte, giorni_non_soddisfatti }) => {
+      const wanted = wantedByItem.get(item.id) ?? [];
+      const unitCount = itemUnits.length;
+      const { extra, share } = extraUnitsFor(wanted, unitCount, target);
+      const now = shareMet(wanted, unitCount);
+      return {
+        inventario_id: item.id,
+        nome: item.nome,
+        unita_in_piu: extra,
+        quota_soddisfatta: rounded(share),
+        quota_attuale: rounded(now),
+        spiegazione:
+          extra === 0
+            ? `«${item.nome}»: ${richieste_non_soddisfatte} richieste non soddisfatte per ${giorni_non_soddisfatti} giorni, ma riordinando le date le ${unitCount} unità di oggi ne avrebbero soddisfatto il ${percent(now)}.`
+            : `«${item.nome}»: ${richieste_non_soddisfatte} richieste non soddisfatte per ${giorni_non_soddisfatti} giorni. Con ${extra} unità in più il periodo avrebbe soddisfatto il ${percent(share)} delle richieste (con le ${unitCount} di oggi il ${percent(now)}).`,
+      };
+    })
+    .filter((item) => item.unita_in_piu > 0);
+  const wantedElsewhere = courseDemand(db, items, unmet);
+
   const period = loanPeriodOf(today, query, onlyItem);
   /** The rest of the report, once the loans' spans are known (loanSpans, here or on another thread). */
   const finish = (spans: Int32Array) => {
@@ -337,34 +436,8 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
     const availableDays = (position: number) =>
       soFar ? calendar.openBetween(soFar[0], soFar[1]) - openRepairDays(position, soFar[0], soFar[1]) : 0;
 
-    const unitsByItem = groupBy(
-      units.map((unit, position) => ({ ...unit, position })),
-      (unit) => unit.itemId,
-    );
-    const { weeks, weekOf } = calendar;
-    /** Capacity per week (the chart's only): each unit's open days of the week, less those in repair. */
-    const weeklyCapacity = (itemUnits: ReadonlyArray<{ position: number }>) => {
-      const capacity = Int32Array.from(calendar.openInWeek, (open) => open * itemUnits.length);
-      for (const unit of itemUnits) {
-        const repairs = inRepair.get(unit.position);
-        if (repairs)
-          for (let index = 0; index < periodLength; index++)
-            if (repairs[index] && calendar.isOpen[index]) {
-              const week = weekOf[index] as number;
-              capacity[week] = (capacity[week] as number) - 1;
-            }
-      }
-      return capacity;
-    };
-    const articoli: DemandItem[] = [];
     const useByUnit: UnitUse[] = [];
-    const demandByWeek = new Int32Array(weeks.length);
-    let onlyItemWeeks: DemandWeek[] = [];
-    for (const item of items) {
-      const itemUnits = unitsByItem.get(item.id) ?? [];
-      const wanted = wantedByItem.get(item.id) ?? [];
-      if (wanted.length === 0 && itemUnits.length === 0 && onlyItem === null) continue;
-      const itemUnmet = unmetByItem.get(item.id) ?? [];
+    const articoli: DemandItem[] = asked.map(({ item, itemUnits, ...demand }) => {
       let out = 0;
       let available = 0;
       for (const unit of itemUnits) {
@@ -380,70 +453,19 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
         out += use.out;
         available += use.available;
       }
-      // Demand per week in unit-days, by walking each booking's days within the period once.
-      demandByWeek.fill(0);
-      for (const booking of wanted) {
-        const range = calendar.positions(booking.dal, booking.al);
-        if (!range) continue;
-        for (let index = range[0]; index <= range[1]; index++) {
-          const week = weekOf[index] as number;
-          demandByWeek[week] = (demandByWeek[week] as number) + 1;
-        }
-      }
-      let peak: string | null = null;
-      let peakDemand = 0;
-      for (let index = 0; index < weeks.length; index++)
-        if ((demandByWeek[index] as number) > peakDemand) {
-          peak = weeks[index] as string;
-          peakDemand = demandByWeek[index] as number;
-        }
-      if (onlyItem !== null) {
-        const capacity = weeklyCapacity(itemUnits);
-        onlyItemWeeks = weeks.map((settimana, index) => ({
-          settimana,
-          domanda: demandByWeek[index] as number,
-          capacita: capacity[index] as number,
-        }));
-      }
-      articoli.push({
+      return {
         inventario_id: item.id,
         nome: item.nome,
         unita: itemUnits.length,
-        richieste: wanted.length,
-        richieste_non_soddisfatte: itemUnmet.length,
-        giorni_non_soddisfatti: itemUnmet.reduce((sum, event) => sum + daysBetween(event.dal, event.al) + 1, 0),
+        richieste: demand.richieste,
+        richieste_non_soddisfatte: demand.richieste_non_soddisfatte,
+        giorni_non_soddisfatti: demand.giorni_non_soddisfatti,
         utilizzo: available === 0 ? 0 : rounded(out / available),
         in_coda: queued.get(item.id) ?? 0,
         dalla_coda_al_prestito: queueToLoan.get(item.id) ?? 0,
-        settimana_di_punta: peak,
-      });
-    }
-    articoli.sort(
-      (a, b) =>
-        b.giorni_non_soddisfatti - a.giorni_non_soddisfatti ||
-        b.richieste - a.richieste ||
-        italianOrder(a.nome, b.nome),
-    );
-
-    const da_acquistare = articoli
-      .filter((item) => item.giorni_non_soddisfatti >= UNMET_DAYS_TO_BUY)
-      .map((item) => {
-        const wanted = wantedByItem.get(item.inventario_id) ?? [];
-        const { extra, share } = extraUnitsFor(wanted, item.unita, target);
-        const now = shareMet(wanted, item.unita);
-        return {
-          inventario_id: item.inventario_id,
-          nome: item.nome,
-          unita_in_piu: extra,
-          quota_soddisfatta: rounded(share),
-          quota_attuale: rounded(now),
-          spiegazione:
-            extra === 0
-              ? `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni, ma riordinando le date le ${item.unita} unità di oggi ne avrebbero soddisfatto il ${percent(now)}.`
-              : `«${item.nome}»: ${item.richieste_non_soddisfatte} richieste non soddisfatte per ${item.giorni_non_soddisfatti} giorni. Con ${extra} unità in più il periodo avrebbe soddisfatto il ${percent(share)} delle richieste (con le ${item.unita} di oggi il ${percent(now)}).`,
-        };
-      })
-      .filter((item) => item.unita_in_piu > 0);
+        settimana_di_punta: demand.settimana_di_punta,
+      };
+    });
 
     const itemNames = new Map(items.map((item) => [item.id, item.nome]));
     const { listed, total } = idleUnits(db, useByUnit, soFar ? calendar.openBetween(soFar[0], soFar[1]) : 0, today);
@@ -468,7 +490,7 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
       da_acquistare,
       poco_usati,
       poco_usati_totale: total,
-      da_spostare: itemsToMove(db, items, articoli, unmet),
+      da_spostare: itemsToMove(wantedElsewhere, articoli),
     };
     return { report, weeks: onlyItemWeeks };
   };
@@ -476,19 +498,15 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
 }
 
 /**
- * Items idle for their course (utilisation under LOW_USE) whose category another course, not assigned
- * to them, asked for in vain: moving or sharing them would meet that demand.
+ * For "da spostare", what needs no loan: each item's category and assigned courses, and the courses that
+ * met a refusal or a 409 in each category, in the order they first did.
  */
-function itemsToMove(
+function courseDemand(
   db: Db,
   items: Array<{ id: number; nome: string; categoryId: number | null }>,
-  articoli: DemandItem[],
   unmet: readonly UnmetEvent[],
 ) {
-  const idle = articoli.filter((item) => item.unita > 0 && item.utilizzo < LOW_USE);
-  if (idle.length === 0) return [];
   const categoryOf = new Map(items.map((item) => [item.id, item.categoryId]));
-  // The courses that met a refusal or a 409 in each category, in the order they first did.
   const wantedInCategory = new Map<number, Map<string, number>>();
   for (const event of unmet) {
     const category = categoryOf.get(event.itemId);
@@ -497,38 +515,45 @@ function itemsToMove(
     byCourse.set(event.corso, (byCourse.get(event.corso) ?? 0) + 1);
     wantedInCategory.set(category, byCourse);
   }
-  const idleIds = new Set(idle.map((item) => item.inventario_id));
   const coursesOf = groupBy(
     db
-      .select({ itemId: inventarioCorsi.inventarioId, nome: corsi.nome })
-      .from(inventarioCorsi)
-      .innerJoin(corsi, eq(corsi.id, inventarioCorsi.corsoId))
-      .orderBy(inventarioCorsi.posizione)
-      .all()
-      .filter((row) => idleIds.has(row.itemId)),
-    (row) => row.itemId,
+      .values<[number, string]>(
+        sql`select ${inventarioCorsi.inventarioId}, ${corsi.nome} from ${inventarioCorsi}
+          join ${corsi} on ${corsi.id} = ${inventarioCorsi.corsoId} order by ${inventarioCorsi.posizione}`,
+      )
+      .filter(([itemId]) => categoryOf.has(itemId)),
+    ([itemId]) => itemId,
   );
+  return { categoryOf, wantedInCategory, coursesOf };
+}
+
+/**
+ * Items idle for their course (utilisation under LOW_USE) whose category another course, not assigned
+ * to them, asked for in vain: moving or sharing them would meet that demand. Only the LISTED most wanted
+ * are explained: an academy whose units are mostly idle has thousands of such pairs.
+ */
+function itemsToMove(wanted: ReturnType<typeof courseDemand>, articoli: DemandItem[]) {
   const moves = [];
-  for (const item of idle) {
-    const category = categoryOf.get(item.inventario_id);
-    const assigned = (coursesOf.get(item.inventario_id) ?? []).map((row) => row.nome);
+  for (const item of articoli) {
+    if (item.unita === 0 || item.utilizzo >= LOW_USE) continue;
+    const category = wanted.categoryOf.get(item.inventario_id);
+    const assigned = (wanted.coursesOf.get(item.inventario_id) ?? []).map(([, nome]) => nome);
     const [home] = assigned;
     if (category === null || category === undefined || !home) continue;
-    for (const [corso, count] of wantedInCategory.get(category) ?? []) {
-      if (assigned.includes(corso)) continue;
-      moves.push({
-        inventario_id: item.inventario_id,
-        nome: item.nome,
-        da_corso: home,
-        a_corso: corso,
-        richieste_non_soddisfatte: count,
-        spiegazione: `«${item.nome}» è usato al ${percent(item.utilizzo)} da ${home}, mentre ${corso} ha avuto ${count} ${count === 1 ? "richiesta non soddisfatta" : "richieste non soddisfatte"} nella stessa categoria: assegnarlo anche a ${corso} le avrebbe potute soddisfare.`,
-      });
-    }
+    for (const [corso, count] of wanted.wantedInCategory.get(category) ?? [])
+      if (!assigned.includes(corso)) moves.push({ item, home, corso, count });
   }
   return moves
-    .sort((a, b) => b.richieste_non_soddisfatte - a.richieste_non_soddisfatte || italianOrder(a.nome, b.nome))
-    .slice(0, LISTED);
+    .sort((a, b) => b.count - a.count || italianOrder(a.item.nome, b.item.nome))
+    .slice(0, LISTED)
+    .map(({ item, home, corso, count }) => ({
+      inventario_id: item.inventario_id,
+      nome: item.nome,
+      da_corso: home,
+      a_corso: corso,
+      richieste_non_soddisfatte: count,
+      spiegazione: `«${item.nome}» è usato al ${percent(item.utilizzo)} da ${home}, mentre ${corso} ha avuto ${count} ${count === 1 ? "richiesta non soddisfatta" : "richieste non soddisfatte"} nella stessa categoria: assegnarlo anche a ${corso} le avrebbe potute soddisfare.`,
+    }));
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
