@@ -2,14 +2,15 @@
  * The desk sees a student whole: from a name on Prestiti to the student page, where an overdue loan and
  * a strike with its reason wait; then the calendar shows today's pick-ups and returns. Lean by design:
  * the bookings are seeded through the API three days back, the server restarted on "today"; the new
- * screens get one axe pass (1280 px, light) and a check that nothing scrolls sideways at 390 px. The
- * clicks each task takes are kept as the test's annotations.
+ * screens get one axe pass (1280 px, light) and a check that nothing scrolls sideways at 390 px, and so
+ * do the dialogs of the dashboard's actions on Luca's loan due today. The clicks each task takes are kept
+ * as the test's annotations.
  */
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { auditScreenOnce, expectNoSidewaysScroll } from "./support/accessibility";
 import { expect, test } from "./support/fixtures";
 import type { PrestaLabServer } from "./support/server";
-import { openSignedIn, sidebar } from "./support/ui";
+import { dialog, openSignedIn, sidebar, toast } from "./support/ui";
 
 // Bookings are made on Monday 9 March 2026; the desk's day is Thursday 12 March.
 test.use({ serverOptions: { env: { PRESTALAB_NOW: "2026-03-09T09:00:00+01:00" } } });
@@ -67,6 +68,40 @@ async function seed(server: PrestaLabServer) {
   return { giulia };
 }
 
+/**
+ * "Scadenze Oggi" on the dashboard and what each of its actions opens on Luca's camera: the reminder's
+ * answer, the extension and the return dialogs (both left unconfirmed), each with one axe pass.
+ */
+async function auditDueTodayActions(page: Page) {
+  const openDueToday = async () => {
+    await page
+      .getByRole("region", { name: "Avvisi Importanti" })
+      .getByRole("button", { name: /^Scadenze Oggi/ })
+      .click();
+    return dialog(page, "Scadenze Oggi");
+  };
+  let dueToday = await openDueToday();
+  await dueToday.getByRole("button", { name: "Promemoria: Fotocamera Sony FX3" }).click();
+  await expect(toast(page, "Promemoria inviato a Luca Verdi")).toBeVisible();
+  await expect(dueToday.getByRole("button", { name: "Promemoria inviato: Fotocamera Sony FX3" })).toBeDisabled();
+  await auditScreenOnce(page, "scadenze-oggi-promemoria");
+
+  await dueToday.getByRole("button", { name: "Proroga: Fotocamera Sony FX3" }).click();
+  const extend = dialog(page, "Proroga il prestito");
+  await expect(extend.getByRole("button", { name: "Proroga", exact: true })).toBeVisible();
+  await auditScreenOnce(page, "scadenze-oggi-proroga");
+  await page.keyboard.press("Escape");
+  await expect(extend).toBeHidden();
+
+  dueToday = await openDueToday();
+  await dueToday.getByRole("button", { name: "Rientro: Fotocamera Sony FX3" }).click();
+  const giveBack = dialog(page, "Termina prestito");
+  await expect(giveBack.getByRole("button", { name: "Termina prestito" })).toBeVisible();
+  await auditScreenOnce(page, "scadenze-oggi-rientro");
+  await page.keyboard.press("Escape");
+  await expect(giveBack).toBeHidden();
+}
+
 /** A click the person makes, counted for the task it belongs to. */
 async function clickCounting(counter: { clicks: number }, target: Locator) {
   counter.clicks++;
@@ -80,6 +115,7 @@ test("the desk follows a student's name to their page, then sees today's pick-up
   const { giulia } = await seed(server);
   await server.restart({ PRESTALAB_NOW: TODAY });
   await openSignedIn(page, server, server.admin, "/dashboard");
+  await auditDueTodayActions(page);
 
   // Find what a student holds: Prestiti, then the student's name.
   const holds = { clicks: 0 };

@@ -40,6 +40,20 @@ describe("an Italian date field", () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it("tells the caller when the text becomes no date, and a date again after a half-typed one", async () => {
+    const user = userEvent.setup({ delay: null });
+    const onValidityChange = mock((_valid: boolean) => {});
+    render(<DateField label="Al" value="" onChange={() => {}} onValidityChange={onValidityChange} />);
+    const input = screen.getByLabelText("Al");
+    await user.type(input, "31/02/2026");
+    // Back to "31/" (the error hides while half-typed), then January.
+    await user.type(input, "{Backspace>7/}");
+    expect(screen.queryByText("Data non valida: usa GG/MM/AAAA")).toBeNull();
+    await user.type(input, "01/2026");
+    expect((input as HTMLInputElement).value).toBe("31/01/2026");
+    expect(onValidityChange.mock.calls).toEqual([[false], [true]]);
+  });
+
   it("gives the caller an empty value when cleared", async () => {
     const user = userEvent.setup({ delay: null });
     const onChange = mock((_iso: string) => {});

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formatItalianDate, isIsoDate, parseItalianDate } from "../../../src/domain/dates";
 import { TextField } from "./form-field";
 
@@ -7,20 +7,27 @@ export const INVALID_DATE_MESSAGE = "Data non valida: usa GG/MM/AAAA";
 /**
  * A calendar date shown and typed as Italians write it (GG/MM/AAAA) whatever the browser's language,
  * while callers keep an ISO `YYYY-MM-DD` value (or "" when empty), like the native date input it replaces.
- * Only a complete real day, or an empty field, reaches `onChange`.
+ * Only a complete real day, or an empty field, reaches `onChange`; a form that must not go on while the
+ * typed text is no date hears of it through `onValidityChange`.
  */
 export function DateField({
   label,
   value,
   onChange,
+  onValidityChange,
   optional,
   hint,
+  compact,
 }: {
   label: string;
   value: string;
   onChange: (isoDate: string) => void;
+  /** Told when the typed text becomes an invalid date (false) or a valid one or nothing again (true). */
+  onValidityChange?: (valid: boolean) => void;
   optional?: boolean;
   hint?: string;
+  /** For a dense row: see the `compact` form field. */
+  compact?: boolean;
 }) {
   const [text, setText] = useState(isIsoDate(value) ? formatItalianDate(value) : "");
   const [invalid, setInvalid] = useState(false);
@@ -34,14 +41,25 @@ export function DateField({
     setInvalid(false);
   }
 
+  // What the caller was last told, apart from the error shown: a half-typed date hides the error while
+  // the text is still no date.
+  const toldValid = useRef(true);
+  function markInvalid(nowInvalid: boolean) {
+    setInvalid(nowInvalid);
+    if (toldValid.current === nowInvalid) {
+      toldValid.current = !nowInvalid;
+      onValidityChange?.(!nowInvalid);
+    }
+  }
+
   function commit(typed: string) {
     if (typed.trim() === "") {
-      setInvalid(false);
+      markInvalid(false);
       if (value !== "") onChange("");
       return;
     }
     const iso = parseItalianDate(typed);
-    setInvalid(iso === null);
+    markInvalid(iso === null);
     if (iso !== null && iso !== value) onChange(iso);
   }
 
@@ -50,6 +68,7 @@ export function DateField({
       label={label}
       optional={optional}
       hint={hint ?? "GG/MM/AAAA"}
+      compact={compact}
       error={invalid ? INVALID_DATE_MESSAGE : null}
       inputMode="numeric"
       autoComplete="off"

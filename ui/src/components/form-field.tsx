@@ -11,6 +11,10 @@ import {
 const CONTROL =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 disabled:bg-slate-100 disabled:text-slate-500";
 
+/** A control in a dense row (one line of a list of units): smaller, and allowed to shrink with its column. */
+const COMPACT_CONTROL =
+  "block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20";
+
 interface FieldFrameProps {
   id: string;
   label: string;
@@ -18,6 +22,11 @@ interface FieldFrameProps {
   hint?: string;
   /** What is wrong with the value: the control is marked invalid and the message is tied to it. */
   error?: string | null;
+  /**
+   * In a dense row whose neighbours say what each column is: the label and the hint are for screen
+   * readers only (the control still has its name and its description); an error still shows.
+   */
+  compact?: boolean;
   children: ReactNode;
 }
 
@@ -27,21 +36,21 @@ function describedBy(id: string, hint?: string, error?: string | null) {
   return { "aria-describedby": ids || undefined, "aria-invalid": error ? true : undefined };
 }
 
-function FieldFrame({ id, label, optional, hint, error, children }: FieldFrameProps) {
+function FieldFrame({ id, label, optional, hint, error, compact, children }: FieldFrameProps) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+    <div className={compact ? "min-w-0" : undefined}>
+      <label htmlFor={id} className={compact ? "sr-only" : "mb-1.5 block text-sm font-medium text-slate-700"}>
         {label}
         {optional && <span className="font-normal text-slate-500"> (opzionale)</span>}
       </label>
       {children}
       {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+        <p id={`${id}-hint`} className={compact ? "sr-only" : "mt-1.5 text-xs text-slate-500"}>
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-xs font-medium text-red-700">
+        <p id={`${id}-error`} className={`${compact ? "mt-1" : "mt-1.5"} text-xs font-medium text-red-700`}>
           {error}
         </p>
       )}
@@ -54,16 +63,17 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   optional?: boolean;
   hint?: string;
   error?: string | null;
+  compact?: boolean;
 }
 
-export function TextField({ label, optional, hint, error, id, ...inputProps }: TextFieldProps) {
+export function TextField({ label, optional, hint, error, compact, id, ...inputProps }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
-    <FieldFrame id={inputId} label={label} optional={optional} hint={hint} error={error}>
+    <FieldFrame id={inputId} label={label} optional={optional} hint={hint} error={error} compact={compact}>
       <input
         id={inputId}
-        className={CONTROL}
+        className={compact ? COMPACT_CONTROL : CONTROL}
         required={!optional}
         {...describedBy(inputId, hint, error)}
         {...inputProps}

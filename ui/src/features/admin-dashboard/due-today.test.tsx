@@ -39,7 +39,8 @@ describe("Scadenze Oggi on the dashboard", () => {
     await user.click(dialog.getByRole("button", { name: "Promemoria: Canon EOS R6" }));
     await waitFor(() => expect(server.callsTo("POST /api/prestiti/1/promemoria")).toHaveLength(1));
     expect(await screen.findByText("Promemoria inviato a Luca Verdi")).toBeTruthy();
-    expect(dialog.getByRole("button", { name: "Promemoria: Canon EOS R6" })).toHaveProperty("disabled", true);
+    // Its name follows the words shown (WCAG 2.5.3, label in name).
+    expect(dialog.getByRole("button", { name: "Promemoria inviato: Canon EOS R6" })).toHaveProperty("disabled", true);
   });
 
   it("shows the server's refusal of a second reminder the same day", async () => {

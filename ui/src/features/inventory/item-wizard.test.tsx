@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { type BoundFunctions, fireEvent, type queries, screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
-import { describedText, disabledBecause } from "../../../test/described-by";
+import { describedText, disabledBecause, fieldError } from "../../../test/described-by";
 import { anItem, aUnit, inventoryLoaded, renderInventory } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 
@@ -275,6 +275,46 @@ describe("item wizard", () => {
     expect(server.callsTo("POST /api/inventario")).toHaveLength(0);
   });
 
+  it("takes each unit's purchase date as GG/MM/AAAA and sends it as an ISO date", async () => {
+    const { user, server, open } = openWizard();
+    const dialog = await open();
+    await walkToUnits(user, dialog, "Cavo", "2");
+    const purchased = dialog.getByRole("textbox", { name: /^Data di acquisto, unità 2/ });
+    expect(describedText(purchased)).toBe("GG/MM/AAAA");
+    await user.type(purchased, "01/09/2025");
+    await user.click(dialog.getByRole("button", { name: "Crea Elemento" }));
+    await screen.findByText(/aggiunto all'inventario/);
+    expect(sentBody(server, "POST /api/inventario")?.unita).toEqual([
+      { codice_univoco: "CAVO_001", note: "" },
+      { codice_univoco: "CAVO_002", note: "", data_acquisto: "2025-09-01" },
+    ]);
+  });
+
+  it("says an impossible purchase date is not valid under that unit's field and does not save until fixed", async () => {
+    const { user, server, open } = openWizard();
+    const dialog = await open();
+    await walkToUnits(user, dialog, "Cavo", "2");
+    const purchased = dialog.getByRole("textbox", { name: /^Data di acquisto, unità 2/ });
+    await user.type(purchased, "31/02/2026");
+    expect(fieldError(purchased)).toBe("GG/MM/AAAA | Data non valida: usa GG/MM/AAAA");
+    expect(fieldError(dialog.getByRole("textbox", { name: /^Data di acquisto, unità 1/ }))).toBeNull();
+    const save = dialog.getByRole("button", { name: "Crea Elemento" });
+    expect(disabledBecause(save)).toBe("Correggi la data di acquisto dell'unità 2 per salvare.");
+    await user.click(save);
+    await user.keyboard("{Enter}");
+    expect(server.callsTo("POST /api/inventario")).toHaveLength(0);
+
+    await user.clear(purchased);
+    await user.type(purchased, "28/02/2026");
+    expect(fieldError(purchased)).toBeNull();
+    await user.click(save);
+    await screen.findByText(/aggiunto all'inventario/);
+    expect(sentBody(server, "POST /api/inventario")?.unita).toEqual([
+      { codice_univoco: "CAVO_001", note: "" },
+      { codice_univoco: "CAVO_002", note: "", data_acquisto: "2026-02-28" },
+    ]);
+  });
+
   it("shows 'Creazione...' while saving", async () => {
     const { user, open } = openWizard({ "POST /api/inventario": "never" });
     const dialog = await open();
@@ -387,6 +427,23 @@ describe("item wizard, editing", () => {
       { id: 102, codice_univoco: "R6-VECCHIA", note: "" },
       { codice_univoco: "CANONEOSR6MARKII_001", note: "" },
     ]);
+  });
+
+  it("shows a unit's purchase date as GG/MM/AAAA and sends the one typed over it", async () => {
+    const dated = anItem({ unita: [aUnit({ id: 101, data_acquisto: "2024-09-01" })] });
+    const { user, server } = renderInventory({ items: [dated], api: { "PUT /api/inventario/1": { body: dated } } });
+    await inventoryLoaded("Canon EOS R6");
+    await user.click(screen.getByRole("button", { name: "Modifica Canon EOS R6" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Modifica Articolo" }));
+    for (let step = 1; step < 5; step++) await next(user, dialog);
+    const purchased = dialog.getByRole("textbox", { name: /^Data di acquisto, unità 1/ }) as HTMLInputElement;
+    expect(purchased.value).toBe("01/09/2024");
+    await user.clear(purchased);
+    await user.type(purchased, "15/10/2024");
+    await user.click(dialog.getByRole("button", { name: "Aggiorna Elemento" }));
+    await screen.findByText(/aggiornato/);
+    const units = sentBody(server, "PUT /api/inventario/1")?.unita as unknown[] | undefined;
+    expect(units?.[0]).toMatchObject({ id: 101, data_acquisto: "2024-10-15" });
   });
 
   it("sends an edited code with the unit's id, so the server renames that unit", async () => {

@@ -20,6 +20,7 @@ export function DueTodayActions({ loan, onAction }: { loan: LoanAlert; onAction:
   const remind = useRemindReturn();
   const showToast = useToast();
   const sent = remind.isSuccess;
+  const remindLabel = sent ? "Promemoria inviato" : "Promemoria";
   return (
     <div className="flex shrink-0 flex-col gap-2">
       <div className="flex flex-wrap gap-2">
@@ -50,10 +51,11 @@ export function DueTodayActions({ loan, onAction }: { loan: LoanAlert; onAction:
           onClick={() =>
             remind.mutate(loan.id, { onSuccess: () => showToast(`Promemoria inviato a ${loan.utente_nome}`) })
           }
-          aria-label={`Promemoria: ${loan.oggetto_nome}`}
+          // The name starts with the words shown, so what is seen is what a voice command can say.
+          aria-label={`${remindLabel}: ${loan.oggetto_nome}`}
           className="py-2"
         >
-          {sent ? "Promemoria inviato" : "Promemoria"}
+          {remindLabel}
         </Button>
       </div>
       {remind.error && <Alert tone="error">{remind.error.message}</Alert>}

@@ -24,6 +24,8 @@ export interface UnitDraft {
   numero_serie?: string;
   /** YYYY-MM-DD, "" for none. */
   data_acquisto?: string;
+  /** The purchase date field holds text that is no date: the form may not be saved until it is fixed. */
+  purchaseDateInvalid?: boolean;
   /** In euros, as typed ("" for none). */
   valore?: string;
 }
@@ -160,7 +162,14 @@ export function stepProblem(form: ItemForm, step: number): string | null {
   if (step === 1 && quantityOf(form) < 1) return "Indica quante unità ci sono per continuare.";
   if (step === 4 && form.corsi_assegnati.length === 0) return "Scegli almeno un corso per continuare.";
   if (step === 5 && form.unita.length === 0) return "Aggiungi almeno un'unità per salvare.";
+  if (step === 5) return unitDateProblem(form);
   return null;
+}
+
+/** The first unit whose purchase date, as typed, is no date: saving would drop what the user sees. */
+function unitDateProblem(form: ItemForm): string | null {
+  const position = form.unita.findIndex((unit) => unit.purchaseDateInvalid);
+  return position < 0 ? null : `Correggi la data di acquisto dell'unità ${position + 1} per salvare.`;
 }
 
 /** The message that stops saving, or null when everything required is there. */
@@ -170,7 +179,7 @@ export function saveProblem(form: ItemForm): string | null {
     quantityOf(form) > 0 &&
     form.unita.length > 0 &&
     form.unita.every((unit) => unit.codice_univoco.trim() !== "");
-  return complete ? null : REQUIRED_FIELDS;
+  return complete ? unitDateProblem(form) : REQUIRED_FIELDS;
 }
 
 export function toPayload(form: ItemForm): ItemPayload {

@@ -22,6 +22,7 @@ import {
 import { BasicStep } from "./basic-step";
 import { CoursesStep } from "./courses-step";
 import { DescriptionStep } from "./description-step";
+import type { FormChange } from "./step-props";
 import { UnitsStep } from "./units-step";
 import { UsageStep } from "./usage-step";
 
@@ -78,8 +79,8 @@ export function ItemWizard({ item, onClose }: ItemWizardProps) {
   const saveItem = useSaveItem();
   const showToast = useToast();
 
-  function change(update: Partial<ItemForm>) {
-    setForm((current) => ({ ...current, ...update }));
+  function change(update: FormChange) {
+    setForm((current) => ({ ...current, ...(typeof update === "function" ? update(current) : update) }));
   }
 
   function changeName(nome: string) {

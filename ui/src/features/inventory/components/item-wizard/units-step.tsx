@@ -1,18 +1,22 @@
 import { Info, Plus, Trash2 } from "lucide-react";
 import { ITEM_TEXT_LIMITS } from "../../../../../../src/domain/item-limits";
 import { Button, IconButton } from "../../../../components/button";
+import { DateField } from "../../../../components/date-field";
 import { appendUnit, type UnitDraft } from "../../utils/item-form";
 import { UnitStateBadge } from "../state-badges";
 import type { StepProps } from "./step-props";
 
 /** Step 5: each unit's code and note; adding or removing one keeps the quantity in step. */
 export function UnitsStep({ form, onChange }: StepProps) {
+  /** A new list of units: the date fields start again from the stored dates (see their key), so none stays flagged. */
   function setUnits(unita: UnitDraft[]) {
-    onChange({ unita, quantity: String(unita.length) });
+    onChange({ unita: unita.map(({ purchaseDateInvalid: _, ...unit }) => unit), quantity: String(unita.length) });
   }
 
   function update(index: number, change: Partial<UnitDraft>) {
-    setUnits(form.unita.map((unit, position) => (position === index ? { ...unit, ...change } : unit)));
+    onChange((current) => ({
+      unita: current.unita.map((unit, position) => (position === index ? { ...unit, ...change } : unit)),
+    }));
   }
 
   return (
@@ -29,7 +33,7 @@ export function UnitsStep({ form, onChange }: StepProps) {
             className="grid grid-cols-[1.75rem_1fr_auto] items-center gap-2 rounded-md bg-slate-50 p-2"
           >
             <span className="text-center text-xs font-medium text-slate-500">{index + 1}</span>
-            <div className="grid min-w-0 gap-2 sm:grid-cols-2">
+            <div className="grid min-w-0 items-start gap-2 sm:grid-cols-2">
               <input
                 aria-label={`Codice unità ${index + 1}`}
                 value={unit.codice_univoco}
@@ -53,13 +57,17 @@ export function UnitsStep({ form, onChange }: StepProps) {
                 maxLength={ITEM_TEXT_LIMITS.numeroSerie}
                 className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
               />
-              <div className="grid grid-cols-2 gap-2">
-                <input
-                  type="date"
-                  aria-label={`Data di acquisto unità ${index + 1}`}
+              <div className="grid grid-cols-2 items-start gap-2">
+                <DateField
+                  // Rows of new units are keyed by position: after one is added or removed the fields start
+                  // again from the stored dates, so no typed text stays on another unit's row.
+                  key={form.unita.length}
+                  compact
+                  optional
+                  label={`Data di acquisto, unità ${index + 1}`}
                   value={unit.data_acquisto ?? ""}
-                  onChange={(event) => update(index, { data_acquisto: event.target.value })}
-                  className="block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+                  onChange={(isoDate) => update(index, { data_acquisto: isoDate })}
+                  onValidityChange={(valid) => update(index, { purchaseDateInvalid: !valid })}
                 />
                 <input
                   inputMode="decimal"
