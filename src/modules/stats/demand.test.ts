@@ -142,7 +142,7 @@ describe("the demand report", () => {
       { inventario_id: plotter.id, unita_in_piu: 1, quota_soddisfatta: 1, quota_attuale: 0.5 },
     ]);
     expect((report.da_acquistare as Array<{ spiegazione: string }>)[0]?.spiegazione).toBe(
-      "«Tavoletta grafica»: 2 richieste non soddisfatte per 5 giorni. Con 2 unità in più il periodo avrebbe soddisfatto il 100% delle richieste (con le 1 di oggi il 33%).",
+      "«Tavoletta grafica»: 2 richieste non soddisfatte per 5 giorni. Con 2 unità in più il periodo avrebbe soddisfatto il 100% delle richieste (con l'unica di oggi il 33%).",
     );
     expect(report.poco_usati).toMatchObject(
       [

@@ -42,6 +42,11 @@ const LONGEST_PERIOD_DAYS = 366;
 const rounded = (value: number) => Math.round(value * 1000) / 1000;
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 const earlierDate = (a: string, b: string) => (a < b ? a : b);
+const unmetRequests = (count: number) =>
+  count === 1 ? "1 richiesta non soddisfatta" : `${count} richieste non soddisfatte`;
+const dayCount = (count: number) => (count === 1 ? "1 giorno" : `${count} giorni`);
+const withTodaysUnits = (count: number) =>
+  count === 0 ? "senza unità oggi" : count === 1 ? "con l'unica di oggi" : `con le ${count} di oggi`;
 
 /** What the report reads: the connection and the academy's clock (the server's, or a read worker's). */
 export interface DemandSource {
@@ -406,10 +411,8 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
         unita_in_piu: extra,
         quota_soddisfatta: rounded(share),
         quota_attuale: rounded(now),
-        spiegazione:
-          extra === 0
-            ? `«${item.nome}»: ${richieste_non_soddisfatte} richieste non soddisfatte per ${giorni_non_soddisfatti} giorni, ma riordinando le date le ${unitCount} unità di oggi ne avrebbero soddisfatto il ${percent(now)}.`
-            : `«${item.nome}»: ${richieste_non_soddisfatte} richieste non soddisfatte per ${giorni_non_soddisfatti} giorni. Con ${extra} unità in più il periodo avrebbe soddisfatto il ${percent(share)} delle richieste (con le ${unitCount} di oggi il ${percent(now)}).`,
+        // Only items that more units would help are listed (the filter below): the sentence says how much.
+        spiegazione: `«${item.nome}»: ${unmetRequests(richieste_non_soddisfatte)} per ${dayCount(giorni_non_soddisfatti)}. Con ${extra} unità in più il periodo avrebbe soddisfatto il ${percent(share)} delle richieste (${withTodaysUnits(unitCount)} il ${percent(now)}).`,
       };
     })
     .filter((item) => item.unita_in_piu > 0);
@@ -479,7 +482,7 @@ export function startDemandFigures(source: DemandSource, query: DemandQuery, onl
         utilizzo: rounded(unit.out / unit.available),
         giorni_fermo: unit.idle,
         ultimo_prestito: lastLoan,
-        spiegazione: `${unit.code} (${nome}) è stata fuori ${unit.out} giorni su ${unit.available} disponibili; ${lastLoan ? `ultimo prestito il ${formatItalianDate(lastLoan)}` : "mai prestata"}.`,
+        spiegazione: `${unit.code} (${nome}) è stata fuori ${dayCount(unit.out)} su ${unit.available} disponibili; ${lastLoan ? `ultimo prestito il ${formatItalianDate(lastLoan)}` : "mai prestata"}.`,
       };
     });
 
@@ -552,7 +555,7 @@ function itemsToMove(wanted: ReturnType<typeof courseDemand>, articoli: DemandIt
       da_corso: home,
       a_corso: corso,
       richieste_non_soddisfatte: count,
-      spiegazione: `«${item.nome}» è usato al ${percent(item.utilizzo)} da ${home}, mentre ${corso} ha avuto ${count} ${count === 1 ? "richiesta non soddisfatta" : "richieste non soddisfatte"} nella stessa categoria: assegnarlo anche a ${corso} le avrebbe potute soddisfare.`,
+      spiegazione: `«${item.nome}» è usato al ${percent(item.utilizzo)} da ${home}, mentre ${corso} ha avuto ${unmetRequests(count)} nella stessa categoria: assegnarlo anche a ${corso} le avrebbe potute soddisfare.`,
     }));
 }
 
