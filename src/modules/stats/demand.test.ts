@@ -216,6 +216,10 @@ describe("the demand report", () => {
     expect(String(csv.body.text).split("\r\n")[1]).toBe(`${tablet.id};Tavoletta grafica;1;3;2;5;0.75;0;1;2026-03-16`);
     expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect((await client.get("/api/stats/domanda?dal=2026-03-22&al=2026-03-16", admin)).status).toBe(400);
+    // An end that names no day, with the start counted back from it (found by the route fuzz).
+    const noDay = await client.get("/api/stats/domanda?al=0000-00-00", admin);
+    expect(noDay.status).toBe(400);
+    expect(noDay.body.error).toBe("Data non valida (AAAA-MM-GG)");
   });
 });
 

@@ -57,8 +57,10 @@ export interface DemandSource {
 /** The period asked: the last 90 days by default, a year at most. */
 export function demandPeriod(today: string, query: DemandQuery) {
   const al = query.al ?? today;
+  // A date that matches the pattern but names no day (0000-00-00) gives no span: refused, not a 500,
+  // and before the default start is counted back from it.
+  if (!Number.isFinite(daysBetween(al, al))) throw badRequest("Data non valida (AAAA-MM-GG)");
   const dal = query.dal ?? addDays(al, -(DEFAULT_DAYS - 1));
-  // A date that matches the pattern but names no day (0000-00-00) gives no span: refused, not a 500.
   if (!Number.isFinite(daysBetween(dal, al))) throw badRequest("Data non valida (AAAA-MM-GG)");
   if (dal > al) throw badRequest("La data di inizio non può seguire quella di fine");
   if (daysBetween(dal, al) > LONGEST_PERIOD_DAYS) throw badRequest("Il periodo è lungo al massimo un anno");
