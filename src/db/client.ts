@@ -135,11 +135,12 @@ function refreshTextKeys(sqlite: Database): void {
   }
 }
 
-export function migrate(db: Db): void {
+/** Applies `migrations` (all of them unless told: tests stop early to build an older version's database). */
+export function migrate(db: Db, migrations = embeddedMigrations()): void {
   // drizzle keeps the applied-migration log in __drizzle_migrations, exactly as its own migrator does.
   const dialect = (db as unknown as { dialect: { migrate: (m: unknown, s: unknown, c: unknown) => void } }).dialect;
   const session = (db as unknown as { session: unknown }).session;
-  dialect.migrate(embeddedMigrations(), session, { migrationsFolder: "" });
+  dialect.migrate(migrations, session, { migrationsFolder: "" });
 }
 
 /** Number of migrations recorded as applied in a database (0 for a database that was never migrated). */

@@ -5,9 +5,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { is } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/bun-sqlite";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { COURSES } from "../domain/courses";
+import { olderDatabase } from "../testing/foreign-databases";
 import { appliedMigrationCount, migrate, openDatabase } from "./client";
 import { embeddedMigrations, latestMigration, migrationSql } from "./migrations";
 import * as schema from "./schema";
@@ -98,18 +98,14 @@ describe("a migrated database", () => {
     const dir = mkdtempSync(join(tmpdir(), "prestalab-keys-"));
     const file = join(dir, "old.db");
     try {
-      const old = new Database(file);
-      const oldDb = drizzle({ client: old, schema });
-      const { dialect, session } = oldDb as unknown as {
-        dialect: { migrate: (m: unknown, s: unknown, c: unknown) => void };
-        session: unknown;
-      };
-      dialect.migrate(embeddedMigrations().slice(0, 3), session, { migrationsFolder: "" });
-      old.exec(`INSERT INTO inventario (nome, data_aggiunta) VALUES ('Caméra', '2026-01-01');
+      olderDatabase(
+        file,
+        3,
+        `INSERT INTO inventario (nome, data_aggiunta) VALUES ('Caméra', '2026-01-01');
         INSERT INTO unita (inventario_id, codice_univoco) VALUES (1, 'CAMÉRA_001'), (1, 'TRIPOD_002');
         INSERT INTO users (email, username, password_hash, name, surname, created_at)
-          VALUES ('e@accademia.it', 'Élodie', 'x', 'E', 'L', '2026-01-01')`);
-      old.close();
+          VALUES ('e@accademia.it', 'Élodie', 'x', 'E', 'L', '2026-01-01')`,
+      );
       const { sqlite } = openDatabase(file);
       expect(sqlite.query("SELECT codice_chiave AS key FROM unita ORDER BY id").all()).toEqual([
         { key: "caméra_001" },

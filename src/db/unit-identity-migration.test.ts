@@ -1,35 +1,26 @@
-import { Database } from "bun:sqlite";
 import { describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/bun-sqlite";
+import { migrationsBefore, olderDatabase } from "../testing/foreign-databases";
 import { openDatabase } from "./client";
-import { embeddedMigrations } from "./migrations";
-import * as schema from "./schema";
 
-const BEFORE_UNIT_IDENTITY = embeddedMigrations().findIndex((migration) =>
-  migration.sql.join("").includes("mappature_import"),
-);
+const BEFORE_UNIT_IDENTITY = migrationsBefore("mappature_import");
 
 describe("moving item serials to units", () => {
   it("gives an item's serial to its unit when it has exactly one, and leaves it on items with several", () => {
     const dir = mkdtempSync(join(tmpdir(), "prestalab-serials-"));
     const file = join(dir, "old.db");
     try {
-      const old = new Database(file);
-      const oldDb = drizzle({ client: old, schema });
-      const { dialect, session } = oldDb as unknown as {
-        dialect: { migrate: (m: unknown, s: unknown, c: unknown) => void };
-        session: unknown;
-      };
       expect(BEFORE_UNIT_IDENTITY).toBeGreaterThan(0);
-      dialect.migrate(embeddedMigrations().slice(0, BEFORE_UNIT_IDENTITY), session, { migrationsFolder: "" });
-      old.exec(`INSERT INTO inventario (nome, seriale, data_aggiunta) VALUES
+      olderDatabase(
+        file,
+        BEFORE_UNIT_IDENTITY,
+        `INSERT INTO inventario (nome, seriale, data_aggiunta) VALUES
           ('Zoom H5', 'SN-1', '2026-01-01'), ('Cavi XLR', 'LOTTO-7', '2026-01-01'), ('Treppiede', NULL, '2026-01-01');
         INSERT INTO unita (inventario_id, codice_univoco, codice_chiave) VALUES
-          (1, 'ZOOM_001', 'zoom_001'), (2, 'XLR_001', 'xlr_001'), (2, 'XLR_002', 'xlr_002'), (3, 'TR_001', 'tr_001')`);
-      old.close();
+          (1, 'ZOOM_001', 'zoom_001'), (2, 'XLR_001', 'xlr_001'), (2, 'XLR_002', 'xlr_002'), (3, 'TR_001', 'tr_001')`,
+      );
       const { sqlite } = openDatabase(file);
       expect(sqlite.query("SELECT nome, seriale FROM inventario ORDER BY id").all()).toEqual([
         { nome: "Zoom H5", seriale: null },

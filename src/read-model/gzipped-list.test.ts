@@ -3,7 +3,7 @@ import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { corsi, inventario, inventarioCorsi, unita } from "../db/schema";
 import { unitCode } from "../modules/inventory/service";
-import type { Json } from "../testing/harness";
+import { everyPage, type Json } from "../testing/harness";
 import { insertLoan, inventoryScenario } from "../testing/inventory-fixtures";
 import { day } from "../testing/loan-fixtures";
 import { asWholeInventoryItem } from "../testing/whole-inventory";
@@ -76,14 +76,7 @@ describe("the whole inventory kept gzipped in pieces", () => {
   }
 
   /** The same list built afresh, page by page from the items' texts, never from the kept pieces. */
-  async function pages(scenario: Academy, path: string, token: string): Promise<Json[]> {
-    const items: Json[] = [];
-    for (let page = 1; ; page++) {
-      const answer = await scenario.client.get(`${path}?pagina=${page}&per_pagina=100`, token);
-      items.push(...(answer.body.elementi as Json[]));
-      if (items.length >= answer.body.totale) return items;
-    }
-  }
+  const pages = (scenario: Academy, path: string, token: string) => everyPage(scenario.client, path, token, 100);
 
   it("equals a fresh build after every kind of write, in any order", async () => {
     const scenario = await academy();

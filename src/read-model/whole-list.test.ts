@@ -2,7 +2,7 @@ import { describe, expect, it, spyOn } from "bun:test";
 import { eq } from "drizzle-orm";
 import { corsi, inventario, inventarioCorsi, unita, users } from "../db/schema";
 import { unitCode } from "../modules/inventory/service";
-import type { Json } from "../testing/harness";
+import { everyPage, type Json } from "../testing/harness";
 import { insertLoan, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
 import { asWholeInventoryItem } from "../testing/whole-inventory";
@@ -254,20 +254,13 @@ describe("the whole inventory and a student's whole catalogue", () => {
     return (await answer.json()) as Json[];
   }
 
-  async function pagesOf(scenario: Awaited<ReturnType<typeof inventoryScenario>>, path: string, token: string) {
-    const items: Json[] = [];
-    for (let page = 1; ; page++) {
-      const answer = await scenario.client.get(`${path}?pagina=${page}&per_pagina=200`, token);
-      items.push(...(answer.body.elementi as Json[]));
-      if (items.length >= answer.body.totale) return items;
-    }
-  }
-
   it("streams every item, as its pages show them and in their order", async () => {
     const scenario = await longInventory();
     const whole = await streamed(scenario, "/api/inventario", scenario.admin);
     expect(whole).toHaveLength(count);
-    expect(whole).toEqual((await pagesOf(scenario, "/api/inventario", scenario.admin)).map(asWholeInventoryItem));
+    expect(whole).toEqual(
+      (await everyPage(scenario.client, "/api/inventario", scenario.admin, 200)).map(asWholeInventoryItem),
+    );
     const lent = whole.flatMap((item) => (item.unita as Json[]).filter((unit) => unit.prestito_corrente_id !== null));
     expect(lent).toHaveLength(1);
   });
@@ -277,7 +270,7 @@ describe("the whole inventory and a student's whole catalogue", () => {
     const { token } = scenario.student;
     const whole = await streamed(scenario, "/api/inventario/disponibili", token);
     expect(whole).toHaveLength(count);
-    expect(whole).toEqual(await pagesOf(scenario, "/api/inventario/disponibili", token));
+    expect(whole).toEqual(await everyPage(scenario.client, "/api/inventario/disponibili", token, 200));
     expect(whole.filter((item) => "unita" in item)).toEqual([]);
   });
 });

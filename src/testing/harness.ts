@@ -61,6 +61,16 @@ export function createTestClient(ctx: AppContext = createTestContext()) {
 
 export type TestClient = ReturnType<typeof createTestClient>;
 
+/** Every entry of a paged list, gathered page by page (`perPage` at a time) until its `totale`. */
+export async function everyPage(client: TestClient, path: string, token: string, perPage: number): Promise<Json[]> {
+  const entries: Json[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await client.get(`${path}?pagina=${page}&per_pagina=${perPage}`, token);
+    entries.push(...(answer.body.elementi as Json[]));
+    if (entries.length >= answer.body.totale) return entries;
+  }
+}
+
 let studentCounter = 0;
 
 export function studentData(overrides: Record<string, unknown> = {}) {

@@ -1,14 +1,11 @@
-import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { AppContext } from "../../context";
 import { openDatabase } from "../../db/client";
-import { embeddedMigrations } from "../../db/migrations";
-import * as schema from "../../db/schema";
 import { PUBLIC_URL_UNSET } from "../../domain/public-url";
+import { migrationsBefore, olderDatabase } from "../../testing/foreign-databases";
 import {
   createTestClient,
   createTestContext,
@@ -149,22 +146,14 @@ describe("a reset link's token", () => {
 
   it("of a message written by an older version is deleted with it when the database is opened", () => {
     const file = join(dir, "precedente.db");
-    const old = new Database(file);
-    const { dialect, session } = drizzle({ client: old, schema }) as unknown as {
-      dialect: { migrate: (m: unknown, s: unknown, c: unknown) => void };
-      session: unknown;
-    };
     // Every migration before the one that drops such messages: an older version's database.
-    const migrations = embeddedMigrations();
-    const before = migrations.slice(
-      0,
-      migrations.findIndex((migration) => migration.sql.join("").includes("reimposta_password_di")),
-    );
-    dialect.migrate(before, session, { migrationsFolder: "" });
-    old.exec(`INSERT INTO posta_in_uscita (destinatario, oggetto, testo, html, stato, prossimo_tentativo_at, created_at) VALUES
+    olderDatabase(
+      file,
+      migrationsBefore("reimposta_password_di"),
+      `INSERT INTO posta_in_uscita (destinatario, oggetto, testo, html, stato, prossimo_tentativo_at, created_at) VALUES
       ('vittima@accademia.it', 'Reimposta la password', 'Link: ${PUBLIC}/reimposta-password?token=vecchio-token', '', 'inviata', '2026-03-10', '2026-03-10'),
-      ('desk@accademia.it', 'Riepilogo', 'Apri: ${PUBLIC}/dashboard', '', 'inviata', '2026-03-10', '2026-03-10')`);
-    old.close();
+      ('desk@accademia.it', 'Riepilogo', 'Apri: ${PUBLIC}/dashboard', '', 'inviata', '2026-03-10', '2026-03-10')`,
+    );
     const { sqlite } = openDatabase(file);
     expect(sqlite.query("SELECT oggetto FROM posta_in_uscita").all()).toEqual([{ oggetto: "Riepilogo" }]);
     sqlite.close();
