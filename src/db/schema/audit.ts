@@ -1,10 +1,11 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { rowId } from "./columns";
 import { users } from "./users";
 
 export const auditLog = sqliteTable(
   "audit_log",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),

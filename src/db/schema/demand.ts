@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { DEMAND_EVENT_KINDS, WAIT_STATES } from "../../domain/demand";
+import { requiredLink, rowId } from "./columns";
 import { inventario, unita } from "./inventory";
 import { kit } from "./kits";
 import { prenotazioni } from "./sets";
@@ -15,7 +16,7 @@ import { users } from "./users";
 export const domandaEventi = sqliteTable(
   "domanda_eventi",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     tipo: text("tipo", { enum: DEMAND_EVENT_KINDS }).notNull(),
     utenteId: integer("utente_id").references(() => users.id, { onDelete: "set null" }),
     corso: text("corso"),
@@ -47,10 +48,8 @@ export const domandaEventi = sqliteTable(
 export const attese = sqliteTable(
   "attese",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    utenteId: integer("utente_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    utenteId: requiredLink("utente_id", () => users.id, { onDelete: "cascade" }),
     inventarioId: integer("inventario_id").references(() => inventario.id),
     kitId: integer("kit_id").references(() => kit.id),
     dal: text("dal").notNull(),
@@ -76,13 +75,9 @@ export const attese = sqliteTable(
 export const atteseUnita = sqliteTable(
   "attese_unita",
   {
-    attesaId: integer("attesa_id")
-      .notNull()
-      .references(() => attese.id, { onDelete: "cascade" }),
+    attesaId: requiredLink("attesa_id", () => attese.id, { onDelete: "cascade" }),
     // A unit never lent can be deleted: its hold goes with it.
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => unita.id, { onDelete: "cascade" }),
+    unitId: requiredLink("unit_id", () => unita.id, { onDelete: "cascade" }),
   },
   (table) => [primaryKey({ columns: [table.attesaId, table.unitId] }), index("attese_unita_unit_idx").on(table.unitId)],
 );

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { EXTENSION_STATE, EXTENSION_STATES } from "../../domain/extensions";
+import { requiredLink, rowId } from "./columns";
 import { prestiti } from "./loans";
 import { prenotazioni } from "./sets";
 import { users } from "./users";
@@ -12,10 +13,8 @@ import { users } from "./users";
 export const proroghe = sqliteTable(
   "proroghe",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    prestitoId: integer("prestito_id")
-      .notNull()
-      .references(() => prestiti.id, { onDelete: "cascade" }),
+    id: rowId(),
+    prestitoId: requiredLink("prestito_id", () => prestiti.id, { onDelete: "cascade" }),
     prenotazioneId: integer("prenotazione_id").references(() => prenotazioni.id),
     // Null once the student's account is deleted.
     utenteId: integer("utente_id").references(() => users.id, { onDelete: "set null" }),

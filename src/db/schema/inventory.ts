@@ -1,22 +1,23 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { position, requiredLink, rowId } from "./columns";
 
 export const corsi = sqliteTable("corsi", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
+  id: rowId(),
   nome: text("nome").notNull().unique(),
   // An archived course keeps its items and students but is no longer offered to new registrations.
   archiviato: integer("archiviato", { mode: "boolean" }).notNull().default(false),
 });
 
 export const categorie = sqliteTable("categorie", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
+  id: rowId(),
   nome: text("nome").notNull().unique(),
 });
 
 export const inventario = sqliteTable(
   "inventario",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     nome: text("nome").notNull(),
     note: text("note"),
     posizione: text("posizione"),
@@ -48,14 +49,10 @@ export const inventario = sqliteTable(
 export const inventarioCorsi = sqliteTable(
   "inventario_corsi",
   {
-    inventarioId: integer("inventario_id")
-      .notNull()
-      .references(() => inventario.id, { onDelete: "cascade" }),
-    corsoId: integer("corso_id")
-      .notNull()
-      .references(() => corsi.id, { onDelete: "cascade" }),
+    inventarioId: requiredLink("inventario_id", () => inventario.id, { onDelete: "cascade" }),
+    corsoId: requiredLink("corso_id", () => corsi.id, { onDelete: "cascade" }),
     // Order of assignment: the first course is the item's categoria_madre.
-    posizione: integer("posizione").notNull().default(0),
+    posizione: position(),
   },
   (table) => [
     primaryKey({ columns: [table.inventarioId, table.corsoId] }),
@@ -66,10 +63,8 @@ export const inventarioCorsi = sqliteTable(
 export const unita = sqliteTable(
   "unita",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    inventarioId: integer("inventario_id")
-      .notNull()
-      .references(() => inventario.id, { onDelete: "cascade" }),
+    id: rowId(),
+    inventarioId: requiredLink("inventario_id", () => inventario.id, { onDelete: "cascade" }),
     codiceUnivoco: text("codice_univoco").notNull(),
     // textKey(codice_univoco): what makes two codes "the same" (see src/domain/text-key.ts).
     codiceChiave: text("codice_chiave").notNull(),

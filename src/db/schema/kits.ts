@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { position, requiredLink, rowId } from "./columns";
 import { corsi, inventario, unita } from "./inventory";
 
 /**
@@ -10,7 +11,7 @@ import { corsi, inventario, unita } from "./inventory";
 export const kit = sqliteTable(
   "kit",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     nome: text("nome").notNull(),
     descrizione: text("descrizione"),
     createdAt: text("created_at").notNull(),
@@ -25,13 +26,9 @@ export const kit = sqliteTable(
 export const kitCorsi = sqliteTable(
   "kit_corsi",
   {
-    kitId: integer("kit_id")
-      .notNull()
-      .references(() => kit.id, { onDelete: "cascade" }),
-    corsoId: integer("corso_id")
-      .notNull()
-      .references(() => corsi.id),
-    posizione: integer("posizione").notNull().default(0),
+    kitId: requiredLink("kit_id", () => kit.id, { onDelete: "cascade" }),
+    corsoId: requiredLink("corso_id", () => corsi.id),
+    posizione: position(),
   },
   (table) => [primaryKey({ columns: [table.kitId, table.corsoId] }), index("kit_corsi_corso_idx").on(table.corsoId)],
 );
@@ -40,17 +37,13 @@ export const kitCorsi = sqliteTable(
 export const kitRighe = sqliteTable(
   "kit_righe",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    kitId: integer("kit_id")
-      .notNull()
-      .references(() => kit.id, { onDelete: "cascade" }),
-    inventarioId: integer("inventario_id")
-      .notNull()
-      .references(() => inventario.id),
+    id: rowId(),
+    kitId: requiredLink("kit_id", () => kit.id, { onDelete: "cascade" }),
+    inventarioId: requiredLink("inventario_id", () => inventario.id),
     quantita: integer("quantita").notNull().default(1),
     // A pinned unit stays in the inventory while a kit names it (see src/modules/kits/pins.ts).
     unitId: integer("unit_id").references(() => unita.id),
-    posizione: integer("posizione").notNull().default(0),
+    posizione: position(),
   },
   (table) => [
     index("kit_righe_kit_idx").on(table.kitId),
@@ -64,13 +57,11 @@ export const kitRighe = sqliteTable(
 export const kitAccessori = sqliteTable(
   "kit_accessori",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    kitId: integer("kit_id")
-      .notNull()
-      .references(() => kit.id, { onDelete: "cascade" }),
+    id: rowId(),
+    kitId: requiredLink("kit_id", () => kit.id, { onDelete: "cascade" }),
     nome: text("nome").notNull(),
     quantita: integer("quantita").notNull().default(1),
-    posizione: integer("posizione").notNull().default(0),
+    posizione: position(),
   },
   (table) => [index("kit_accessori_kit_idx").on(table.kitId)],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { LOAN_STATE, LOAN_STATES, REQUEST_STATE, REQUEST_STATES } from "../../domain/bookings";
+import { requiredLink, rowId } from "./columns";
 import { inventario, unita } from "./inventory";
 import { prenotazioni } from "./sets";
 import { users } from "./users";
@@ -8,14 +9,10 @@ import { users } from "./users";
 export const richieste = sqliteTable(
   "richieste",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     utenteId: integer("utente_id").references(() => users.id, { onDelete: "set null" }),
-    inventarioId: integer("inventario_id")
-      .notNull()
-      .references(() => inventario.id),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => unita.id),
+    inventarioId: requiredLink("inventario_id", () => inventario.id),
+    unitId: requiredLink("unit_id", () => unita.id),
     dal: text("dal").notNull(),
     al: text("al").notNull(),
     tipoUtilizzo: text("tipo_utilizzo", { enum: ["interno", "esterno"] }),
@@ -49,14 +46,12 @@ export const richieste = sqliteTable(
 export const prestiti = sqliteTable(
   "prestiti",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     // Null once the borrower's account is deleted: chi and utente_email keep who it was.
     utenteId: integer("utente_id").references(() => users.id, { onDelete: "set null" }),
     chi: text("chi").notNull(),
     utenteEmail: text("utente_email"),
-    inventarioId: integer("inventario_id")
-      .notNull()
-      .references(() => inventario.id),
+    inventarioId: requiredLink("inventario_id", () => inventario.id),
     richiestaId: integer("richiesta_id").references(() => richieste.id),
     dataUscita: text("data_uscita").notNull(),
     dataRientro: text("data_rientro").notNull(),
@@ -106,12 +101,8 @@ export const prestiti = sqliteTable(
 export const prestitiUnita = sqliteTable(
   "prestiti_unita",
   {
-    prestitoId: integer("prestito_id")
-      .notNull()
-      .references(() => prestiti.id, { onDelete: "cascade" }),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => unita.id),
+    prestitoId: requiredLink("prestito_id", () => prestiti.id, { onDelete: "cascade" }),
+    unitId: requiredLink("unit_id", () => unita.id),
     // Set when this unit comes back: the units of a loan can return one by one.
     restituitaIl: text("restituita_il"),
     condizione: text("condizione", { enum: ["ok", "danneggiato", "incompleto"] }),
@@ -129,10 +120,8 @@ export const prestitiUnita = sqliteTable(
 export const penalita = sqliteTable(
   "penalita",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    utenteId: integer("utente_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    utenteId: requiredLink("utente_id", () => users.id, { onDelete: "cascade" }),
     prestitoId: integer("prestito_id").references(() => prestiti.id, { onDelete: "set null" }),
     articoloNome: text("articolo_nome").notNull(),
     motivo: text("motivo").notNull(),

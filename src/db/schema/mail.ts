@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { requiredLink, rowId } from "./columns";
 import { users } from "./users";
 
 export const OUTBOX_STATES = ["in_coda", "inviata", "fallita"] as const;
@@ -12,7 +13,7 @@ export const OUTBOX_STATES = ["in_coda", "inviata", "fallita"] as const;
 export const postaInUscita = sqliteTable(
   "posta_in_uscita",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     destinatario: text("destinatario").notNull(),
     oggetto: text("oggetto").notNull(),
     testo: text("testo").notNull(),
@@ -43,10 +44,8 @@ export const postaInUscita = sqliteTable(
 export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: requiredLink("user_id", () => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),

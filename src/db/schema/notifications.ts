@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { requiredLink, rowId } from "./columns";
 import { users } from "./users";
 
 export const NOTIFICATION_KINDS = [
@@ -24,10 +25,8 @@ export const NOTIFICATION_KINDS = [
 export const notifiche = sqliteTable(
   "notifiche",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    utenteId: integer("utente_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    utenteId: requiredLink("utente_id", () => users.id, { onDelete: "cascade" }),
     tipo: text("tipo", { enum: NOTIFICATION_KINDS }).notNull(),
     titolo: text("titolo").notNull(),
     messaggio: text("messaggio").notNull(),

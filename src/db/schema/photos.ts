@@ -1,4 +1,5 @@
 import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { requiredLink, rowId } from "./columns";
 import { inventario, unita } from "./inventory";
 import { segnalazioni } from "./repairs";
 import { users } from "./users";
@@ -12,10 +13,8 @@ import { users } from "./users";
 export const foto = sqliteTable(
   "foto",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    inventarioId: integer("inventario_id")
-      .notNull()
-      .references(() => inventario.id, { onDelete: "cascade" }),
+    id: rowId(),
+    inventarioId: requiredLink("inventario_id", () => inventario.id, { onDelete: "cascade" }),
     unitaId: integer("unita_id").references(() => unita.id, { onDelete: "cascade" }),
     segnalazioneId: integer("segnalazione_id").references(() => segnalazioni.id, { onDelete: "cascade" }),
     jpeg: blob("jpeg", { mode: "buffer" }).notNull(),

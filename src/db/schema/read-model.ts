@@ -24,40 +24,43 @@ export const searchVersions = sqliteTable("search_versions", {
   version: integer("version").notNull().default(0),
 });
 
+/** A counter table's count, kept true by the triggers its file in src/read-model/counters/ names. */
+const tally = () => integer("quanti").notNull().default(0);
+
 /** Loans per state (migration 0015). */
 export const prestitiPerStato = sqliteTable("prestiti_per_stato", {
   stato: text("stato").primaryKey(),
-  quanti: integer("quanti").notNull().default(0),
+  quanti: tally(),
 });
 
 /** Accounts per role (migration 0015). */
 export const usersPerRuolo = sqliteTable("users_per_ruolo", {
   ruolo: text("ruolo").primaryKey(),
-  quanti: integer("quanti").notNull().default(0),
+  quanti: tally(),
 });
 
 /** Requests per state (migration 0017). */
 export const richiestePerStato = sqliteTable("richieste_per_stato", {
   stato: text("stato").primaryKey(),
-  quanti: integer("quanti").notNull().default(0),
+  quanti: tally(),
 });
 
 /** Loans per item (migration 0018). */
 export const prestitiPerOggetto = sqliteTable("prestiti_per_oggetto", {
   inventarioId: integer("inventario_id").primaryKey(),
-  quanti: integer("quanti").notNull().default(0),
+  quanti: tally(),
 });
 
 /** Requests per item (migration 0018). */
 export const richiestePerOggetto = sqliteTable("richieste_per_oggetto", {
   inventarioId: integer("inventario_id").primaryKey(),
-  quanti: integer("quanti").notNull().default(0),
+  quanti: tally(),
 });
 
 /** Active items per course (migration 0023). */
 export const oggettiPerCorso = sqliteTable("oggetti_per_corso", {
   corsoId: integer("corso_id").primaryKey(),
-  quanti: integer("quanti").notNull().default(0),
+  quanti: tally(),
 });
 
 /*

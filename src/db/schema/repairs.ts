@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { requiredLink, rowId } from "./columns";
 import { inventario, unita } from "./inventory";
 import { prestiti } from "./loans";
 import { users } from "./users";
@@ -6,13 +7,9 @@ import { users } from "./users";
 export const riparazioni = sqliteTable(
   "riparazioni",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    inventarioId: integer("inventario_id")
-      .notNull()
-      .references(() => inventario.id),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => unita.id),
+    id: rowId(),
+    inventarioId: requiredLink("inventario_id", () => inventario.id),
+    unitId: requiredLink("unit_id", () => unita.id),
     descrizione: text("descrizione").notNull(),
     noteTecniche: text("note_tecniche"),
     priorita: text("priorita", { enum: ["bassa", "media", "alta", "critica"] })
@@ -36,14 +33,10 @@ export const riparazioni = sqliteTable(
 export const segnalazioni = sqliteTable(
   "segnalazioni",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    inventarioId: integer("inventario_id")
-      .notNull()
-      .references(() => inventario.id),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => unita.id),
+    inventarioId: requiredLink("inventario_id", () => inventario.id),
+    unitId: requiredLink("unit_id", () => unita.id),
     prestitoId: integer("prestito_id").references(() => prestiti.id, { onDelete: "set null" }),
     tipo: text("tipo", { enum: ["guasto", "danneggiamento", "malfunzionamento", "perdita"] }).notNull(),
     urgenza: text("urgenza", { enum: ["bassa", "media", "alta", "critica"] }).notNull(),

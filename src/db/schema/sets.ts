@@ -1,5 +1,6 @@
 import { blob, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { SET_STATES } from "../../domain/sets";
+import { requiredLink, rowId } from "./columns";
 import { kit } from "./kits";
 import { users } from "./users";
 
@@ -11,7 +12,7 @@ import { users } from "./users";
 export const prenotazioni = sqliteTable(
   "prenotazioni",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     // Null once the student's account is deleted: the lines' loans keep who it was.
     utenteId: integer("utente_id").references(() => users.id, { onDelete: "set null" }),
     kitId: integer("kit_id").references(() => kit.id),
@@ -48,10 +49,8 @@ export const prenotazioni = sqliteTable(
 export const prenotazioniAccessori = sqliteTable(
   "prenotazioni_accessori",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    prenotazioneId: integer("prenotazione_id")
-      .notNull()
-      .references(() => prenotazioni.id, { onDelete: "cascade" }),
+    id: rowId(),
+    prenotazioneId: requiredLink("prenotazione_id", () => prenotazioni.id, { onDelete: "cascade" }),
     nome: text("nome").notNull(),
     quantita: integer("quantita").notNull(),
     consegnati: integer("consegnati").notNull().default(0),
@@ -63,10 +62,8 @@ export const prenotazioniAccessori = sqliteTable(
 export const prenotazioniStoria = sqliteTable(
   "prenotazioni_storia",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    prenotazioneId: integer("prenotazione_id")
-      .notNull()
-      .references(() => prenotazioni.id, { onDelete: "cascade" }),
+    id: rowId(),
+    prenotazioneId: requiredLink("prenotazione_id", () => prenotazioni.id, { onDelete: "cascade" }),
     evento: text("evento").notNull(),
     testo: text("testo").notNull(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { rowId } from "./columns";
 import { prestiti } from "./loans";
 import { prenotazioni } from "./sets";
 import { users } from "./users";
@@ -11,7 +12,7 @@ import { users } from "./users";
 export const mancanze = sqliteTable(
   "mancanze",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     prenotazioneId: integer("prenotazione_id").references(() => prenotazioni.id, { onDelete: "cascade" }),
     prestitoId: integer("prestito_id").references(() => prestiti.id, { onDelete: "cascade" }),
     utenteId: integer("utente_id").references(() => users.id, { onDelete: "set null" }),

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { requiredLink, rowId } from "./columns";
 
 export const users = sqliteTable(
   "users",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
+    id: rowId(),
     email: text("email").notNull(),
     username: text("username"),
     // textKey(username), null without a username. Emails are stored already normalised by textKey.
@@ -52,10 +53,8 @@ export const users = sqliteTable(
 export const passwordResetRequests = sqliteTable(
   "password_reset_requests",
   {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: rowId(),
+    userId: requiredLink("user_id", () => users.id, { onDelete: "cascade" }),
     stato: text("stato", { enum: ["pending", "completed"] })
       .notNull()
       .default("pending"),
