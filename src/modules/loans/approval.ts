@@ -20,6 +20,7 @@ import { optionalText } from "../text-fields";
 import { assertUnitBookable } from "./bookings";
 import { assertCanMove, blockedBorrowerError, requestOrNotFound } from "./guards";
 import type { ApprovalAnswer, RejectBody } from "./model";
+import { assertReasonGiven, refusedBy } from "./refusal";
 
 /** The item's name and the unit's code, as a student reads them in a notification. */
 export function bookingLabel(db: Db, unitId: number): string {
@@ -156,14 +157,9 @@ export function rejectRequestStep(tx: WriteTx, ctx: AppContext, admin: Actor, id
   const reason = optionalText(input.motivo_rifiuto, 1000) ?? optionalText(input.motivazione, 1000);
   const request = requestOrNotFound(tx, id);
   assertCanMove(request, REQUEST_STATE.refused);
-  if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
+  assertReasonGiven(reason);
   tx.update(richieste)
-    .set({
-      stato: REQUEST_STATE.refused,
-      motivoRifiuto: reason,
-      handledBy: admin.id,
-      handledAt: ctx.clock.now().toISOString(),
-    })
+    .set({ stato: REQUEST_STATE.refused, ...refusedBy(admin, reason, ctx.clock.now().toISOString()) })
     .where(eq(richieste.id, id))
     .run();
   if (request.prenotazioneId !== null) refreshSetState(tx, ctx, admin, request.prenotazioneId);

@@ -28,6 +28,7 @@ import type {
   ExtensionRequestBody,
   ExtensionView,
 } from "./model";
+import { assertReasonGiven, refusedBy } from "./refusal";
 
 /*
  * Extending a loan (`proroga`): the student asks, the desk approves or refuses, or the desk extends at
@@ -317,16 +318,11 @@ export function refuseExtensionStep(
   input: ExtensionRefusalBody,
 ): void {
   const reason = optionalText(input.motivo, 1000);
-  if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
+  assertReasonGiven(reason);
   const extension = pendingOrConflict(tx, id);
   const loan = loanOrNotFound(tx, extension.prestitoId);
   tx.update(proroghe)
-    .set({
-      stato: EXTENSION_STATE.refused,
-      motivoRifiuto: reason,
-      handledBy: admin.id,
-      handledAt: ctx.clock.now().toISOString(),
-    })
+    .set({ stato: EXTENSION_STATE.refused, ...refusedBy(admin, reason, ctx.clock.now().toISOString()) })
     .where(eq(proroghe.id, id))
     .run();
   recordAudit(tx, ctx.clock, admin, {
@@ -373,9 +369,7 @@ export function extendLoanStep(
           ? { stato: EXTENSION_STATE.approved, dal: from, handledBy: admin.id, handledAt: now }
           : {
               stato: EXTENSION_STATE.refused,
-              motivoRifiuto: `Il banco ha prorogato al ${formatItalianDate(newEnd)}`,
-              handledBy: admin.id,
-              handledAt: now,
+              ...refusedBy(admin, `Il banco ha prorogato al ${formatItalianDate(newEnd)}`, now),
             },
       )
       .where(eq(proroghe.id, pending.id))

@@ -10,6 +10,7 @@ import { canMoveReport } from "../../domain/repairs";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { notifyReportState } from "../notifications/service";
+import { personFields } from "../person-fields";
 import { photosOfReports } from "../photos/listing";
 import type { CreatedRepair, RepairFromReportDetails } from "../repairs/model";
 import { createRepair } from "../repairs/service";
@@ -50,9 +51,7 @@ export function loadReportViews(db: Db, where?: SQL): ReportView[] {
     prestito_id: report.prestitoId,
     riparazione_id: report.riparazioneId,
     user_id: report.userId,
-    utente_nome: user?.name ?? null,
-    utente_cognome: user?.surname ?? null,
-    utente_email: user?.email ?? null,
+    ...personFields(user),
     foto: photos.get(report.id) ?? [],
   }));
 }

@@ -13,6 +13,7 @@ import { recordAudit } from "../audit/service";
 import { recordDemandStep } from "../demand/events";
 import { offerFreedUnitsStep } from "../demand/offers";
 import { bookingLabel, borrowerOfRequest, loanFromRequest, penaltyInfo } from "../loans/approval";
+import { assertReasonGiven, refusedBy } from "../loans/refusal";
 import { notifyStudent } from "../notifications/service";
 import { pageOf } from "../paging";
 import { optionalText } from "../text-fields";
@@ -139,7 +140,7 @@ export function approveSet(ctx: AppContext, admin: Actor, id: number, input: App
       if (!lines.some((line) => line.id === refusal.richiesta_id))
         throw badRequest(`La riga ${refusal.richiesta_id} non appartiene a questa prenotazione`);
       const reason = optionalText(refusal.motivo, 1000);
-      if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
+      assertReasonGiven(reason);
       reasons.set(refusal.richiesta_id, reason);
     }
     if (reasons.size === lines.length) throw badRequest("Per rifiutare tutte le righe usa «Rifiuta»");
@@ -154,7 +155,7 @@ export function approveSet(ctx: AppContext, admin: Actor, id: number, input: App
         continue;
       }
       tx.update(richieste)
-        .set({ stato: REQUEST_STATE.refused, motivoRifiuto: reason, handledBy: admin.id, handledAt: now })
+        .set({ stato: REQUEST_STATE.refused, ...refusedBy(admin, reason, now) })
         .where(eq(richieste.id, request.id))
         .run();
       recordRefusedLines(tx, ctx, set, [request], reason);
@@ -197,11 +198,11 @@ export function rejectSet(ctx: AppContext, admin: Actor, id: number, input: Reje
   writeTransaction(ctx.db, (tx) => {
     const set = setRowFor(tx, admin, id);
     assertPending(set);
-    if (!reason) throw badRequest("Motivazione del rifiuto richiesta");
+    assertReasonGiven(reason);
     const now = ctx.clock.now().toISOString();
     const lines = pendingLines(tx, id);
     tx.update(richieste)
-      .set({ stato: REQUEST_STATE.refused, motivoRifiuto: reason, handledBy: admin.id, handledAt: now })
+      .set({ stato: REQUEST_STATE.refused, ...refusedBy(admin, reason, now) })
       .where(
         inArray(
           richieste.id,

@@ -16,6 +16,7 @@ import { isFreeFor } from "../../domain/availability";
 import { REQUEST_STATE } from "../../domain/bookings";
 import { loanPhase } from "../../domain/loan-rules";
 import { unitCalendars } from "../loans/bookings";
+import { personFields } from "../person-fields";
 import type { SetSummary, SetView, ShortageView } from "./model";
 
 type SetRow = typeof prenotazioni.$inferSelect;
@@ -107,9 +108,7 @@ function setFields(
     id: set.id,
     stato: set.stato,
     utente_id: set.utenteId,
-    utente_nome: user?.name ?? null,
-    utente_cognome: user?.surname ?? null,
-    utente_email: user?.email ?? null,
+    ...personFields(user),
     matricola: user?.matricola ?? null,
     kit_id: set.kitId,
     kit_nome: set.kitNome,
