@@ -36,6 +36,15 @@ function idsWhere(scenario: LoanScenario, table: typeof inventario | typeof pres
     .map((row) => row.id);
 }
 
+/** The desk lends `borrower` the camera's unit number `unit`; the loan's id. */
+function lendCamera({ client, admin, camera }: LoanScenario, borrower: Actor, unit: number) {
+  return directLoanOk(client, admin, {
+    inventario_id: camera.id,
+    unita_ids: [unitIdOf(camera, unit)],
+    utente_id: borrower.id,
+  });
+}
+
 describe("who may see what", () => {
   it("tells the desk from a student by role alone", async () => {
     const { desk, giulia } = people(await loanScenario());
@@ -62,16 +71,9 @@ describe("who may see what", () => {
 
   it("shows a student only their own loans, even when they ask for everyone's; the desk all when it asks", async () => {
     const scenario = await loanScenario();
-    const { client, admin, camera } = scenario;
     const { desk, giulia, luca } = people(scenario);
-    const lend = (borrower: Actor, unit: number) =>
-      directLoanOk(client, admin, {
-        inventario_id: camera.id,
-        unita_ids: [unitIdOf(camera, unit)],
-        utente_id: borrower.id,
-      });
-    const giuliaLoan = await lend(giulia, 0);
-    const lucaLoan = await lend(luca, 1);
+    const giuliaLoan = await lendCamera(scenario, giulia, 0);
+    const lucaLoan = await lendCamera(scenario, luca, 1);
     const seenBy = (person: Actor, everyone: boolean) =>
       idsWhere(scenario, prestiti, visibleLoans(person, { everyone }));
 
@@ -112,16 +114,10 @@ describe("who may see what", () => {
 
   it("is what the routes answer: a student asking for everyone's loans gets their own, another's loan is not found", async () => {
     const scenario = await loanScenario();
-    const { client, admin, camera, student } = scenario;
+    const { client, student } = scenario;
     const { giulia, luca } = people(scenario);
-    const lend = (borrower: Actor, unit: number) =>
-      directLoanOk(client, admin, {
-        inventario_id: camera.id,
-        unita_ids: [unitIdOf(camera, unit)],
-        utente_id: borrower.id,
-      });
-    const giuliaLoan = await lend(giulia, 0);
-    const lucaLoan = await lend(luca, 1);
+    const giuliaLoan = await lendCamera(scenario, giulia, 0);
+    const lucaLoan = await lendCamera(scenario, luca, 1);
 
     const listed = await client.get("/api/prestiti?all=1", student.token);
     expect((listed.body as Array<{ id: number }>).map((loan) => loan.id)).toEqual([giuliaLoan]);

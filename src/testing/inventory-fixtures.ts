@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppContext } from "../context";
 import {
   auditLog,
@@ -179,11 +180,14 @@ export function auditActions(ctx: AppContext): string[] {
     .map((row) => row.action);
 }
 
+/** How many rows `table` holds. */
+export function rowCount(ctx: AppContext, table: SQLiteTable): number {
+  return ctx.db.select({ n: count() }).from(table).get()?.n ?? 0;
+}
+
 /** Row counts of the inventory tables, to prove a failed write stored nothing. */
 export function inventoryCounts(ctx: AppContext) {
-  const countOf = (
-    table: typeof inventario | typeof unita | typeof inventarioCorsi | typeof categorie | typeof auditLog,
-  ) => ctx.db.select({ n: count() }).from(table).get()?.n ?? 0;
+  const countOf = (table: SQLiteTable) => rowCount(ctx, table);
   return {
     items: countOf(inventario),
     units: countOf(unita),

@@ -1,10 +1,11 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { AppContext } from "../context";
 import { auditLog, penalita, prestiti, prestitiUnita, richieste, users } from "../db/schema";
 import { addDays } from "../domain/dates";
 import { AUTOMATIC_BLOCK_REASON } from "../domain/loan-rules";
 import { createTestClient, type Json, registerStudent, signInAdmin, type TestClient } from "./harness";
-import { createItem } from "./inventory-fixtures";
+import { createItem, rowCount } from "./inventory-fixtures";
 
 /** The harness clock starts on this academy day (2026-03-10T09:00Z is 10:00 in Rome). */
 export const TODAY = "2026-03-10";
@@ -193,9 +194,7 @@ export function blockUser(ctx: AppContext, userId: number, strikes = 3) {
 
 /** Row counts of the booking tables, to prove a refused change stored nothing. */
 export function bookingCounts(ctx: AppContext) {
-  const countOf = (
-    table: typeof richieste | typeof prestiti | typeof prestitiUnita | typeof penalita | typeof auditLog,
-  ) => ctx.db.select({ n: count() }).from(table).get()?.n ?? 0;
+  const countOf = (table: SQLiteTable) => rowCount(ctx, table);
   return {
     requests: countOf(richieste),
     loans: countOf(prestiti),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { makeTestCertificates, type TestCertificates } from "../../testing/certificates";
-import { createTestClient, createTestContext, signInAdmin } from "../../testing/harness";
+import { deskWithSettings } from "../../testing/desk-settings";
 import { directoryAccess, LDAP_ANNA, startTestDirectory, type TestDirectory } from "../../testing/slapd";
 import { DIRECTORY_CERTIFICATE_REFUSED } from "./certificate-failure";
 import { checkDirectoryAccounts } from "./directory-check";
@@ -28,21 +28,8 @@ afterAll(async () => {
 });
 
 /** A desk whose directory is at `url`, trusted through `ca`; the warnings its server logs. */
-async function deskWithDirectory(url: string, ca: string | null) {
-  const ctx = createTestContext();
-  const warnings: string[] = [];
-  ctx.logger = { ...ctx.logger, warn: (message) => void warnings.push(message) };
-  const client = createTestClient(ctx);
-  const admin = await signInAdmin(client);
-  const saved = await client.put(
-    "/api/impostazioni",
-    {
-      accesso: directoryAccess(url, { ldap_ca: ca }),
-    },
-    admin.token,
-  );
-  expect(saved.status).toBe(200);
-  return { client, admin, warnings };
+function deskWithDirectory(url: string, ca: string | null) {
+  return deskWithSettings({ accesso: directoryAccess(url, { ldap_ca: ca }) });
 }
 
 async function signInThrough(url: string, ca: string | null) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "bun:test";
 import { readFileSync } from "node:fs";
 import { PROVIDER_DOWN } from "../../domain/academy-sign-in-errors";
 import { makeTestCertificates, type TestCertificates } from "../../testing/certificates";
-import { createTestClient, createTestContext, signInAdmin } from "../../testing/harness";
+import { deskWithSettings } from "../../testing/desk-settings";
 import { PROVIDER_CERTIFICATE_REFUSED } from "./certificate-failure";
 
 // An OpenID provider over https whose certificate an authority the server does not know signed: the desk
@@ -27,20 +27,10 @@ afterAll(async () => {
 });
 
 it("logs a refused certificate of the provider as such, and tells the person the service does not answer", async () => {
-  const ctx = createTestContext();
-  const warnings: string[] = [];
-  ctx.logger = { ...ctx.logger, warn: (message) => void warnings.push(message) };
-  const client = createTestClient(ctx);
-  const admin = await signInAdmin(client);
-  const saved = await client.put(
-    "/api/impostazioni",
-    {
-      url_pubblico: "http://prestalab.accademia.test",
-      accesso: { oidc_issuer: `https://127.0.0.1:${provider.port}`, oidc_client_id: "prestalab" },
-    },
-    admin.token,
-  );
-  expect(saved.status).toBe(200);
+  const { client, warnings } = await deskWithSettings({
+    url_pubblico: "http://prestalab.accademia.test",
+    accesso: { oidc_issuer: `https://127.0.0.1:${provider.port}`, oidc_client_id: "prestalab" },
+  });
   expect(await client.get("/api/auth/oidc/start")).toMatchObject({ status: 503, body: { error: PROVIDER_DOWN } });
   expect(warnings.join("\n")).toContain(`${PROVIDER_CERTIFICATE_REFUSED} (UNABLE_TO_VERIFY_LEAF_SIGNATURE)`);
 });
