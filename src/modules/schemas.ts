@@ -48,6 +48,14 @@ export const pagedAnswer = <Item extends TSchema>(item: Item) =>
 /** A list call that answers the whole array, or one page when `pagina`/`per_pagina` are given. */
 export const listOrPage = <Item extends TSchema>(item: Item) => t.Union([t.Array(item), pagedAnswer(item)]);
 
+/** How a unit found by a search or a scan is named: its code and its item. */
+export const unitNamingFields = {
+  id: answerInteger(),
+  codice_univoco: t.String(),
+  inventario_id: answerInteger(),
+  oggetto_nome: t.String(),
+};
+
 /** `{ message }`: what a write answers when it has nothing else to say. */
 export const messageAnswer = t.Object({ message: t.String() });
 

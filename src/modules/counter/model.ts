@@ -4,7 +4,7 @@ import { LOAN_TYPES } from "../../domain/loan-types";
 import { UNIT_STATES } from "../../domain/unit-state";
 import { kitView } from "../kits/model";
 import { loanView, unitIdsText } from "../loans/model";
-import { answerInteger } from "../schemas";
+import { answerInteger, unitNamingFields } from "../schemas";
 
 /** Shapes of the counter's own routes: scan and labels. */
 
@@ -30,10 +30,7 @@ export const SCAN_ACTIONS = ["restituzione", "consegna", "prestito", "non_dispon
 export const scanResponse = t.Object({
   unita: t.Array(
     t.Object({
-      id: answerInteger(),
-      codice_univoco: t.String(),
-      inventario_id: answerInteger(),
-      oggetto_nome: t.String(),
+      ...unitNamingFields,
       /** The picture to show: the unit's own photo, else its item's link or photo; null when none. */
       foto_url: t.Nullable(t.String()),
       checklist: t.Nullable(t.String()),

@@ -2,10 +2,16 @@ import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { notifiche, richieste } from "../../db/schema";
 import { runScheduledJobs } from "../../jobs";
+import type { TestClient } from "../../testing/harness";
 import { createPortraitKit } from "../../testing/kit-fixtures";
 import { day, loanScenario, requestOk, requestRow, unitIdOf } from "../../testing/loan-fixtures";
 
 const external = { tipo_utilizzo: "esterno" };
+
+/** `token`'s owner asks to wait for item `itemId` over the days `dal`–`al`: the answer as it comes. */
+function joinQueue(client: TestClient, token: string, itemId: number, dal: string, al: string) {
+  return client.post("/api/attese", { inventario_id: itemId, dal, al }, token);
+}
 
 /** Giulia holds the only tablet for days 1–3; Luca waits for it. */
 async function tabletTaken() {
@@ -17,11 +23,7 @@ async function tabletTaken() {
     al: day(3),
     ...external,
   });
-  const joined = await client.post(
-    "/api/attese",
-    { inventario_id: tablet.id, dal: day(2), al: day(3) },
-    classmate.token,
-  );
+  const joined = await joinQueue(client, classmate.token, tablet.id, day(2), day(3));
   return { ...scenario, first, joined };
 }
 
@@ -37,35 +39,19 @@ describe("the waiting list", () => {
   it("queues a student only when nothing is free, once, and shows each their place", async () => {
     const scenario = await tabletTaken();
     const { client, tablet, camera, classmate, designStudent, joined } = scenario;
-    const third = await client.post(
-      "/api/attese",
-      { inventario_id: tablet.id, dal: day(1), al: day(1) },
-      scenario.student.token,
-    );
+    const third = await joinQueue(client, scenario.student.token, tablet.id, day(1), day(1));
 
     expect(joined.status).toBe(201);
     expect(joined.body).toEqual({ id: expect.any(Number), posizione: 1, stato: "in_coda" });
     expect(third.status).toBe(201);
     expect(third.body.posizione).toBe(2);
-    const again = await client.post(
-      "/api/attese",
-      { inventario_id: tablet.id, dal: day(3), al: day(4) },
-      classmate.token,
-    );
+    const again = await joinQueue(client, classmate.token, tablet.id, day(3), day(4));
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("Sei già in coda per queste date");
-    const free = await client.post(
-      "/api/attese",
-      { inventario_id: camera.id, dal: day(1), al: day(2) },
-      classmate.token,
-    );
+    const free = await joinQueue(client, classmate.token, camera.id, day(1), day(2));
     expect(free.status).toBe(409);
     expect(free.body.error).toBe("Per queste date c'è già un'unità libera: prenotala direttamente");
-    const otherCourse = await client.post(
-      "/api/attese",
-      { inventario_id: tablet.id, dal: day(2), al: day(3) },
-      designStudent.token,
-    );
+    const otherCourse = await joinQueue(client, designStudent.token, tablet.id, day(2), day(3));
     expect(otherCourse.status).toBe(404);
     const both = await client.post("/api/attese", { dal: day(2), al: day(3) }, classmate.token);
     expect(both.status).toBe(400);

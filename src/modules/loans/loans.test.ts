@@ -204,28 +204,19 @@ describe("the desk approves a request", () => {
     expect(loanRow(scenario.ctx, loanId)?.tipoUtilizzo).toBe("interno");
   });
 
-  it("reports the borrower's strikes, warning the desk from two strikes on", async () => {
-    const scenario = await loanScenario();
-    const { client, ctx, admin, student, camera } = scenario;
-    // Four days late on an earlier loan: two strikes.
-    const earlier = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 2)],
-      utente_id: student.user.id,
-      data_rientro: TODAY,
-    });
-    travelToDay(ctx, day(4));
-    await returnOk(client, admin, earlier);
-    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(5), al: day(6) });
-    const answer = await approveOk(client, admin, request.id);
-    expect(answer.penaltyInfo).toEqual({
-      hasStrikes: true,
-      strikes: 2,
-      warning: expect.stringContaining("2 penalità"),
-    });
-  });
-
-  it("reports a single strike without a warning", async () => {
+  it.each([
+    {
+      // Four days late on an earlier loan: two strikes.
+      daysLate: 4,
+      says: "the borrower's strikes, warning the desk from two strikes on",
+      penaltyInfo: { hasStrikes: true, strikes: 2, warning: expect.stringContaining("2 penalità") },
+    },
+    {
+      daysLate: 1,
+      says: "a single strike without a warning",
+      penaltyInfo: { hasStrikes: true, strikes: 1, warning: null },
+    },
+  ])("reports $says", async ({ daysLate, penaltyInfo }) => {
     const scenario = await loanScenario();
     const { client, ctx, admin, student, camera } = scenario;
     const earlier = await directLoanOk(client, admin, {
@@ -234,11 +225,15 @@ describe("the desk approves a request", () => {
       utente_id: student.user.id,
       data_rientro: TODAY,
     });
-    travelToDay(ctx, day(1));
+    travelToDay(ctx, day(daysLate));
     await returnOk(client, admin, earlier);
-    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(2), al: day(3) });
+    const request = await requestOk(client, student.token, {
+      unit_id: unitIdOf(camera),
+      dal: day(daysLate + 1),
+      al: day(daysLate + 2),
+    });
     const answer = await approveOk(client, admin, request.id);
-    expect(answer.penaltyInfo).toEqual({ hasStrikes: true, strikes: 1, warning: null });
+    expect(answer.penaltyInfo).toEqual(penaltyInfo);
   });
 
   it.each(["approvata", "rifiutata", "annullata"] as const)("refuses a request that is already %s", async (stato) => {

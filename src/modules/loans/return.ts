@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
@@ -10,7 +10,7 @@ import { checklistItems } from "../../domain/loan-terms";
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { offerFreedUnitsStep } from "../demand/offers";
-import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
+import { borrowerStanding, type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { refreshSetState } from "../sets/settle";
 import { openShortagesStep } from "../sets/shortages";
 import { readSettings } from "../settings/service";
@@ -41,20 +41,13 @@ function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: st
     if (!unit) throw badRequest("Le unità scelte non appartengono a questo prestito");
     if (unit.returnedOn) throw conflict(`L'unità ${unit.code} è già stata restituita`);
   }
-  const borrower = loan.utenteId
-    ? db
-        .select({ strikes: users.penaltyStrikes, blocked: users.isBlocked })
-        .from(users)
-        .where(eq(users.id, loan.utenteId))
-        .get()
-    : undefined;
   const settings = readSettings(db);
   const consequences = returnConsequences({
     dueDate: loan.dataRientro,
     keptLateDays: loan.giorniRitardoPregressi,
     returnedOn: today,
     lastUnits: chosen.length === out.length,
-    borrower: borrower ?? null,
+    borrower: borrowerStanding(db, loan.utenteId),
     scale: settings.scala_penalita,
     blockAt: settings.soglia_blocco,
   });

@@ -4,6 +4,7 @@ import type { Json, TestClient } from "../../testing/harness";
 import {
   approveOk,
   day,
+  type LoanScenario,
   loanScenario,
   requestOk,
   returnOk,
@@ -17,6 +18,26 @@ async function notificationsOf(client: TestClient, token: string): Promise<Json>
   const answer = await client.get("/api/notifiche", token);
   expect(answer.status).toBe(200);
   return answer.body;
+}
+
+/** The student borrows the first camera unit and reports it broken: the loan's id and the report's answer. */
+async function brokenCameraOnLoan({ client, admin, student, camera }: LoanScenario) {
+  const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: TODAY, al: day(2) });
+  const { loanId } = await approveOk(client, admin, request.id);
+  const report = await client.post(
+    "/api/segnalazioni",
+    {
+      tipo: "guasto",
+      urgenza: "alta",
+      messaggio: "Non si accende",
+      inventario_id: camera.id,
+      unit_id: unitIdOf(camera),
+      prestito_id: loanId,
+    },
+    student.token,
+  );
+  expect(report.status).toBe(200);
+  return { loanId, report };
 }
 
 const kinds = (list: Json) => list.notifiche.map((notification: { tipo: string }) => notification.tipo);
@@ -94,22 +115,9 @@ describe("a student's notifications", () => {
   });
 
   it("tell the reporter when their report changes state", async () => {
-    const { client, admin, student, camera } = await loanScenario();
-    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: TODAY, al: day(2) });
-    const { loanId } = await approveOk(client, admin, request.id);
-    const report = await client.post(
-      "/api/segnalazioni",
-      {
-        tipo: "guasto",
-        urgenza: "alta",
-        messaggio: "Non si accende",
-        inventario_id: camera.id,
-        unit_id: unitIdOf(camera),
-        prestito_id: loanId,
-      },
-      student.token,
-    );
-    expect(report.status).toBe(200);
+    const scenario = await loanScenario();
+    const { client, admin, student } = scenario;
+    const { report } = await brokenCameraOnLoan(scenario);
     await client.put(`/api/segnalazioni/${report.body.id}`, { stato: "chiusa" }, admin);
     expect((await notificationsOf(client, student.token)).notifiche[0].messaggio).toBe(
       `La tua segnalazione #${report.body.id} è ora: Chiusa.`,
@@ -117,21 +125,9 @@ describe("a student's notifications", () => {
   });
 
   it("tell the reporter when a repair opened from their report starts and ends", async () => {
-    const { client, admin, student, camera } = await loanScenario();
-    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: TODAY, al: day(2) });
-    const { loanId } = await approveOk(client, admin, request.id);
-    const report = await client.post(
-      "/api/segnalazioni",
-      {
-        tipo: "guasto",
-        urgenza: "alta",
-        messaggio: "Non si accende",
-        inventario_id: camera.id,
-        unit_id: unitIdOf(camera),
-        prestito_id: loanId,
-      },
-      student.token,
-    );
+    const scenario = await loanScenario();
+    const { client, admin, student } = scenario;
+    const { loanId, report } = await brokenCameraOnLoan(scenario);
     await returnOk(client, admin, loanId);
     const repair = await client.post(`/api/segnalazioni/${report.body.id}/riparazione`, {}, admin);
     expect(repair.status).toBe(200);

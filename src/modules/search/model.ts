@@ -1,6 +1,6 @@
 import { type Static, t } from "elysia";
 import { MIN_SEARCH_LENGTH } from "../../domain/search";
-import { answerInteger } from "../schemas";
+import { answerInteger, unitNamingFields } from "../schemas";
 
 export const searchQuery = t.Object({
   q: t.String({
@@ -14,10 +14,7 @@ export const searchResults = t.Object({
   oggetti: t.Array(t.Object({ id: answerInteger(), nome: t.String(), seriale: t.Union([t.String(), t.Null()]) })),
   unita: t.Array(
     t.Object({
-      id: answerInteger(),
-      codice_univoco: t.String(),
-      inventario_id: answerInteger(),
-      oggetto_nome: t.String(),
+      ...unitNamingFields,
     }),
   ),
   studenti: t.Array(

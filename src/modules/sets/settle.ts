@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { inventario, prenotazioni, prestiti, richieste, users } from "../../db/schema";
+import { inventario, prenotazioni, prestiti, richieste } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
 import { latestLine, SET_STATE, setStateFromLines } from "../../domain/sets";
 import type { AuditActor } from "../audit/service";
 import type { MailContext } from "../mail/service";
-import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
+import { borrowerStanding, type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
 import { addHistory } from "./set-rows";
 
@@ -33,13 +33,6 @@ export function setReturnConsequences(
   ending: boolean,
 ): ReturnConsequences & { loanId: number | null } {
   const set = db.select({ userId: prenotazioni.utenteId }).from(prenotazioni).where(eq(prenotazioni.id, setId)).get();
-  const borrower = set?.userId
-    ? db
-        .select({ strikes: users.penaltyStrikes, blocked: users.isBlocked })
-        .from(users)
-        .where(eq(users.id, set.userId))
-        .get()
-    : undefined;
   const latest = latestLine(lines);
   if (!latest) return { giorni_ritardo: 0, strike: 0, blocco: false, loanId: null };
   const settings = readSettings(db);
@@ -49,7 +42,7 @@ export function setReturnConsequences(
       keptLateDays: latest.keptLateDays,
       returnedOn: latest.returnedOn,
       lastUnits: ending,
-      borrower: borrower ?? null,
+      borrower: borrowerStanding(db, set?.userId ?? null),
       scale: settings.scala_penalita,
       blockAt: settings.soglia_blocco,
     }),
