@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "bun:test";
 import type { Json, TestClient } from "./testing/harness";
 import { createCategory, insertRepair } from "./testing/inventory-fixtures";
-import { directLoanOk, loanScenario, requestOk, returnOk, travelToDay, unitIdOf } from "./testing/loan-fixtures";
+import {
+  directLoanOk,
+  lendCameraToStudent,
+  loanScenario,
+  requestOk,
+  returnOk,
+  travelToDay,
+  unitIdOf,
+} from "./testing/loan-fixtures";
 
 /**
  * The contract as the spec's clients read it (issue 13, item 6): for every call of §7 in
@@ -446,11 +454,7 @@ interface Desk {
 async function deskWithEveryRecord(): Promise<Desk> {
   const scenario = await loanScenario();
   const { client, ctx, admin, student, classmate, camera, tablet } = scenario;
-  const lateLoan = await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera)],
-    utente_id: student.user.id,
-  });
+  const lateLoan = await lendCameraToStudent(scenario);
   travelToDay(ctx, "2026-03-12");
   await returnOk(client, admin, lateLoan);
   const overdueLoanId = await directLoanOk(client, admin, {

@@ -123,8 +123,8 @@ export async function directLoanOk(
   return answer.body.loanId;
 }
 
-/** The scenario's student (Giulia) takes camera #1 from the desk today, due back on `dueBack`; returns the loan's id. */
-export function lendCameraToStudent(scenario: LoanScenario, dueBack: string): Promise<number> {
+/** The scenario's student (Giulia) takes camera #1 from the desk today, due back on `dueBack` (today unless told); returns the loan's id. */
+export function lendCameraToStudent(scenario: LoanScenario, dueBack = scenario.ctx.clock.today()): Promise<number> {
   return directLoanOk(scenario.client, scenario.admin, {
     inventario_id: scenario.camera.id,
     unita_ids: [unitIdOf(scenario.camera)],

@@ -4,8 +4,8 @@ import { users } from "../../db/schema";
 import { signInAdmin } from "../../testing/harness";
 import {
   day,
-  directLoanOk,
   type LoanScenario,
+  lendCameraToStudent,
   loanScenario,
   requestOk,
   returnOk,
@@ -69,11 +69,7 @@ describe("the live desk stream", () => {
       data: { tipo: "richiesta", id: request.id, testo: "Giulia Rossi ha richiesto Fotocamera Canon" },
     });
 
-    const loanId = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera)],
-      utente_id: student.user.id,
-    });
+    const loanId = await lendCameraToStudent(scenario);
     const report = await client.post(
       "/api/segnalazioni",
       { prestito_id: loanId, unit_id: unitIdOf(camera), tipo: "guasto", urgenza: "alta", messaggio: "Non si accende" },

@@ -840,12 +840,8 @@ describe("the desk takes a loan back", () => {
 
   it("answers 404 for an unknown loan, 403 to a student, 401 without a session", async () => {
     const scenario = await loanScenario();
-    const { client, admin, student, camera } = scenario;
-    const loanId = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera)],
-      utente_id: student.user.id,
-    });
+    const { client, admin, student } = scenario;
+    const loanId = await lendCameraToStudent(scenario);
     expect((await client.put("/api/prestiti/9999/restituisci", undefined, admin)).status).toBe(404);
     expect((await client.put(`/api/prestiti/${loanId}/restituisci`, undefined, student.token)).status).toBe(403);
     expect((await client.put(`/api/prestiti/${loanId}/restituisci`)).status).toBe(401);

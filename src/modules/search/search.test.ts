@@ -1,16 +1,12 @@
 import { describe, expect, it } from "bun:test";
-import { directLoanOk, loanScenario, returnOk, unitIdOf } from "../../testing/loan-fixtures";
+import { lendCameraToStudent, loanScenario, returnOk } from "../../testing/loan-fixtures";
 
 const search = (term: string) => `/api/cerca?q=${encodeURIComponent(term)}`;
 
 describe("the desk's global search", () => {
   it("finds items by name, units by code, students by name and open loans by borrower as one types", async () => {
     const scenario = await loanScenario();
-    const loanId = await directLoanOk(scenario.client, scenario.admin, {
-      inventario_id: scenario.camera.id,
-      unita_ids: [unitIdOf(scenario.camera)],
-      utente_id: scenario.student.user.id,
-    });
+    const loanId = await lendCameraToStudent(scenario);
 
     const byItem = await scenario.client.get(search("canon"), scenario.admin);
     expect(byItem.status).toBe(200);
@@ -36,11 +32,7 @@ describe("the desk's global search", () => {
 
   it("lists only open loans, never administrators among the students", async () => {
     const scenario = await loanScenario();
-    const loanId = await directLoanOk(scenario.client, scenario.admin, {
-      inventario_id: scenario.camera.id,
-      unita_ids: [unitIdOf(scenario.camera)],
-      utente_id: scenario.student.user.id,
-    });
+    const loanId = await lendCameraToStudent(scenario);
     await returnOk(scenario.client, scenario.admin, loanId);
     const answer = await scenario.client.get(search("giulia"), scenario.admin);
     expect(answer.body.prestiti).toEqual([]);

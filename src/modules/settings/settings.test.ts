@@ -11,6 +11,7 @@ import {
   day,
   directLoanOk,
   type LoanScenario,
+  lendCameraToStudent,
   loanRow,
   loanScenario,
   requestOk,
@@ -336,11 +337,7 @@ describe("strikes", () => {
         { da_giorni: 10, strike: 5 },
       ],
     });
-    const loanId = await directLoanOk(scenario.client, scenario.admin, {
-      inventario_id: scenario.camera.id,
-      unita_ids: [unitIdOf(scenario.camera)],
-      utente_id: scenario.student.user.id,
-    });
+    const loanId = await lendCameraToStudent(scenario);
     travelToDay(scenario.ctx, day(1));
     const answer = await returnOk(scenario.client, scenario.admin, loanId);
     expect(answer.penalty).toEqual({ strike_assegnati: 2, totale: 2, bloccato: true });
@@ -352,11 +349,7 @@ describe("strikes", () => {
 
   it("keep the default scale and block at three when nothing is set", async () => {
     const scenario = await loanScenario();
-    const loanId = await directLoanOk(scenario.client, scenario.admin, {
-      inventario_id: scenario.camera.id,
-      unita_ids: [unitIdOf(scenario.camera)],
-      utente_id: scenario.student.user.id,
-    });
+    const loanId = await lendCameraToStudent(scenario);
     travelToDay(scenario.ctx, day(8));
     expect((await returnOk(scenario.client, scenario.admin, loanId)).penalty).toEqual({
       strike_assegnati: 3,
