@@ -35,6 +35,11 @@ async function lateReturn(scenario: LoanScenario, daysLate: number, due = scenar
   return { loanId, answer: await returnOk(client, admin, loanId) };
 }
 
+/** The desk unblocks the scenario's student, clearing their strikes or not: the answer as it comes. */
+function unblockStudent({ client, admin, student }: LoanScenario, options: { resetStrikes: boolean }) {
+  return client.post("/api/penalties/unblock-user", { userId: student.user.id, ...options }, admin);
+}
+
 async function penaltiesOf(scenario: LoanScenario, userId = scenario.student.user.id) {
   const answer = await scenario.client.get(`/api/penalties/user/${userId}`, scenario.admin);
   expect(answer.status).toBe(200);
@@ -188,11 +193,7 @@ describe("the desk unblocks a student", () => {
     const scenario = await loanScenario();
     const { client, admin, student, camera } = scenario;
     await lateReturn(scenario, 8);
-    const answer = await client.post(
-      "/api/penalties/unblock-user",
-      { userId: student.user.id, resetStrikes: false },
-      admin,
-    );
+    const answer = await unblockStudent(scenario, { resetStrikes: false });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ message: expect.any(String), user: { penalty_strikes: 3, is_blocked: false } });
     expect((await penaltiesOf(scenario)).userInfo).toMatchObject({
@@ -221,14 +222,10 @@ describe("the desk unblocks a student", () => {
 
   it("resetting the strikes: zero strikes, the history still listed, and counting starts over", async () => {
     const scenario = await loanScenario();
-    const { client, admin, student } = scenario;
+    const { student } = scenario;
     await lateReturn(scenario, 2);
     await lateReturn(scenario, 5);
-    const answer = await client.post(
-      "/api/penalties/unblock-user",
-      { userId: student.user.id, resetStrikes: true },
-      admin,
-    );
+    const answer = await unblockStudent(scenario, { resetStrikes: true });
     expect(answer.status).toBe(200);
     expect(answer.body.user).toEqual({ id: student.user.id, penalty_strikes: 0, is_blocked: false });
     const { userInfo, penalties } = await penaltiesOf(scenario);
@@ -245,22 +242,14 @@ describe("the desk unblocks a student", () => {
   it("may clear the strikes of a student who is not blocked", async () => {
     const scenario = await loanScenario();
     await lateReturn(scenario, 4);
-    const answer = await scenario.client.post(
-      "/api/penalties/unblock-user",
-      { userId: scenario.student.user.id, resetStrikes: true },
-      scenario.admin,
-    );
+    const answer = await unblockStudent(scenario, { resetStrikes: true });
     expect(answer.status).toBe(200);
     expect(userRow(scenario.ctx, scenario.student.user.id).penaltyStrikes).toBe(0);
   });
 
   it("refuses to unblock a student who is not blocked, keeping strikes", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/penalties/unblock-user",
-      { userId: scenario.student.user.id, resetStrikes: false },
-      scenario.admin,
-    );
+    const answer = await unblockStudent(scenario, { resetStrikes: false });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe("L'utente non è bloccato");
   });
@@ -268,11 +257,7 @@ describe("the desk unblocks a student", () => {
   it("records who unblocked whom", async () => {
     const scenario = await loanScenario();
     await lateReturn(scenario, 8);
-    await scenario.client.post(
-      "/api/penalties/unblock-user",
-      { userId: scenario.student.user.id, resetStrikes: true },
-      scenario.admin,
-    );
+    await unblockStudent(scenario, { resetStrikes: true });
     const unblocks = auditRows(scenario.ctx).filter((row) => row.action === "user.unblock");
     expect(unblocks).toHaveLength(1);
     expect(unblocks[0]).toMatchObject({
