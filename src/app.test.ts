@@ -4,7 +4,14 @@ import { createClock } from "./clock";
 import { BUILD, VERSION } from "./domain/version";
 import { IMPORT_JOB_PATH, IMPORT_PATH, listenOptions, MAX_BODY_BYTES } from "./http/body-guard";
 import type { UiAssetSource } from "./http/ui";
-import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "./testing/harness";
+import {
+  createTestClient,
+  createTestContext,
+  deskAndStudent,
+  type Json,
+  registerStudent,
+  signInAdmin,
+} from "./testing/harness";
 
 const INDEX_HTML = '<!doctype html><html lang="it"><div id="root"></div>PrestaLab UI</html>';
 
@@ -237,9 +244,7 @@ describe("request bodies and failures", () => {
   });
 
   it("answers an unexpected failure with 500 and a plain Italian message, no stack or SQL", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     client.ctx.sqlite.close();
     const answers = [
       await client.get("/api/auth/users", admin.token),

@@ -104,3 +104,11 @@ export async function signInAdmin(client: TestClient, email = "desk@accademia.it
   if (answer.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(answer.body)}`);
   return { token: answer.body.token as string, user: answer.body.user as Json, password };
 }
+
+/** A fresh PrestaLab with its desk administrator signed in and one student registered. */
+export async function deskAndStudent() {
+  const client = createTestClient();
+  const admin = await signInAdmin(client);
+  const student = await registerStudent(client);
+  return { client, admin, student };
+}

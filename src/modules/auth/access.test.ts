@@ -1,6 +1,13 @@
 import { describe, expect, it } from "bun:test";
 import { auditLog, users } from "../../db/schema";
-import { createTestClient, type Json, registerStudent, signInAdmin, type TestClient } from "../../testing/harness";
+import {
+  createTestClient,
+  deskAndStudent,
+  type Json,
+  registerStudent,
+  signInAdmin,
+  type TestClient,
+} from "../../testing/harness";
 
 interface Route {
   method: string;
@@ -43,9 +50,7 @@ const BODIES: Array<{ label: string; raw?: string; body?: unknown }> = [
 ];
 
 async function setup() {
-  const client = createTestClient();
-  const admin = await signInAdmin(client);
-  const student = await registerStudent(client);
+  const { client, admin, student } = await deskAndStudent();
   const victim = await registerStudent(client);
   return { client, admin, student, victim };
 }

@@ -6,6 +6,7 @@ import type { Logger } from "../../logger";
 import {
   createTestClient,
   createTestContext,
+  deskAndStudent,
   registerStudent,
   signInAdmin,
   type TestClient,
@@ -279,9 +280,7 @@ describe("sign-in throttling", () => {
 
 describe("GET /api/auth/me and session tokens", () => {
   it("answers the signed-in user wrapped in `user`, with isAdmin for an administrator", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const adminMe = await client.get("/api/auth/me", admin.token);
     expect(adminMe.status).toBe(200);
     expect(adminMe.body.user).toMatchObject({ email: "desk@accademia.it", ruolo: "admin", isAdmin: true });

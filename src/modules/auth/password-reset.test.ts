@@ -3,6 +3,7 @@ import { auditLog, passwordResetRequests } from "../../db/schema";
 import {
   createTestClient,
   createTestContext,
+  deskAndStudent,
   registerStudent,
   signInAdmin,
   type TestClient,
@@ -50,9 +51,7 @@ describe("POST /api/auth/forgot-password", () => {
   });
 
   it("answers the same 200 for an unknown email and queues nothing", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const known = await forgot(client, student.user.email);
     const unknown = await forgot(client, "sconosciuto@accademia.it");
     expect(unknown.status).toBe(200);
@@ -62,9 +61,7 @@ describe("POST /api/auth/forgot-password", () => {
   });
 
   it("keeps one pending request per user when asked twice, in any case", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     expect((await forgot(client, student.user.email)).status).toBe(200);
     expect((await forgot(client, student.user.email.toUpperCase())).status).toBe(200);
     const list = await client.get("/api/auth/password-reset-requests", admin.token);
@@ -143,9 +140,7 @@ describe("GET /api/auth/password-reset-requests", () => {
 for (const route of resetRoutes) {
   describe(route.name, () => {
     it("sets the new password: the old one stops working and the new one signs in", async () => {
-      const client = createTestClient();
-      const admin = await signInAdmin(client);
-      const student = await registerStudent(client);
+      const { client, admin, student } = await deskAndStudent();
       const answer = await route.reset(client, admin.token, student.user as never, "Nuova-Chiave-2026");
       expect(answer.status).toBe(200);
       expect(answer.body.message).toBe("Password aggiornata con successo");
@@ -154,9 +149,7 @@ for (const route of resetRoutes) {
     });
 
     it("ends the user's existing sessions", async () => {
-      const client = createTestClient();
-      const admin = await signInAdmin(client);
-      const student = await registerStudent(client);
+      const { client, admin, student } = await deskAndStudent();
       const secondDevice = (await signIn(client, student.user.email, student.password)).body.token as string;
       await route.reset(client, admin.token, student.user as never, "Nuova-Chiave-2026");
       for (const token of [student.token, secondDevice]) {
@@ -170,9 +163,7 @@ for (const route of resetRoutes) {
     });
 
     it("completes the user's pending reset requests and leaves others pending", async () => {
-      const client = createTestClient();
-      const admin = await signInAdmin(client);
-      const student = await registerStudent(client);
+      const { client, admin, student } = await deskAndStudent();
       const other = await registerStudent(client);
       await forgot(client, student.user.email);
       await forgot(client, other.user.email);
@@ -190,9 +181,7 @@ for (const route of resetRoutes) {
     });
 
     it("writes exactly one audit row", async () => {
-      const client = createTestClient();
-      const admin = await signInAdmin(client);
-      const student = await registerStudent(client);
+      const { client, admin, student } = await deskAndStudent();
       await route.reset(client, admin.token, student.user as never, "Nuova-Chiave-2026");
       const rows = client.ctx.db.select().from(auditLog).all();
       expect(rows).toHaveLength(1);
@@ -205,9 +194,7 @@ for (const route of resetRoutes) {
     });
 
     it("refuses a missing, short or common new password and keeps the old one", async () => {
-      const client = createTestClient();
-      const admin = await signInAdmin(client);
-      const student = await registerStudent(client);
+      const { client, admin, student } = await deskAndStudent();
       const cases: Array<[unknown, string]> = [
         [undefined, "La password è obbligatoria"],
         ["", "La password è obbligatoria"],

@@ -2,7 +2,14 @@ import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { auditLog, inventario, prestiti, prestitiUnita, richieste, segnalazioni, unita, users } from "../../db/schema";
-import { createTestClient, type Json, registerStudent, signInAdmin, type TestClient } from "../../testing/harness";
+import {
+  createTestClient,
+  deskAndStudent,
+  type Json,
+  registerStudent,
+  signInAdmin,
+  type TestClient,
+} from "../../testing/harness";
 import { unitCode } from "../inventory/service";
 
 /** One item with one unit, as the inventory module would have stored it. */
@@ -118,9 +125,7 @@ describe("GET /api/auth/users", () => {
 
 describe("PUT /api/auth/users/:id", () => {
   it("updates the profile and the change is visible to the user", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const answer = await client.put(
       `/api/auth/users/${student.user.id}`,
       editForm(student.user, {
@@ -151,9 +156,7 @@ describe("PUT /api/auth/users/:id", () => {
   });
 
   it("never changes the role or the password, and keeps the user signed in", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const answer = await client.put(
       `/api/auth/users/${student.user.id}`,
       editForm(student.user, {
@@ -191,9 +194,7 @@ describe("PUT /api/auth/users/:id", () => {
   });
 
   it("writes exactly one audit row", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     await client.put(`/api/auth/users/${student.user.id}`, editForm(student.user, { name: "Giulia" }), admin.token);
     const rows = auditRows(client);
     expect(rows).toHaveLength(1);
@@ -208,9 +209,7 @@ describe("PUT /api/auth/users/:id", () => {
   ];
   for (const [field, message] of required) {
     it(`refuses an edit with a blank ${field}: "${message}"`, async () => {
-      const client = createTestClient();
-      const admin = await signInAdmin(client);
-      const student = await registerStudent(client);
+      const { client, admin, student } = await deskAndStudent();
       for (const value of [undefined, "", "  "]) {
         const answer = await client.put(
           `/api/auth/users/${student.user.id}`,
@@ -225,9 +224,7 @@ describe("PUT /api/auth/users/:id", () => {
   }
 
   it("refuses a malformed email, an unknown course, wrong types and malformed JSON", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const path = `/api/auth/users/${student.user.id}`;
     const email = await client.put(path, editForm(student.user, { email: "giulia.rossi" }), admin.token);
     expect(email.body.error).toBe("Indirizzo email non valido");
@@ -243,9 +240,7 @@ describe("PUT /api/auth/users/:id", () => {
   });
 
   it("refuses another account's email in another case, and another's matricola", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const other = await registerStudent(client, { email: "occupata@accademia.it", matricola: "MAT-77" });
     const path = `/api/auth/users/${student.user.id}`;
     const email = await client.put(path, editForm(student.user, { email: "OCCUPATA@accademia.it" }), admin.token);
@@ -257,17 +252,13 @@ describe("PUT /api/auth/users/:id", () => {
   });
 
   it("lets a user keep their own email and matricola", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const answer = await client.put(`/api/auth/users/${student.user.id}`, editForm(student.user), admin.token);
     expect(answer.status).toBe(200);
   });
 
   it("answers 404 for an unknown user and 400 for an id that is not a number", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const unknown = await client.put("/api/auth/users/424242", editForm(student.user), admin.token);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("Utente non trovato");
@@ -279,9 +270,7 @@ describe("PUT /api/auth/users/:id", () => {
 
 describe("DELETE /api/auth/users/:id", () => {
   it("deletes a student: gone from the list, their session ends and they cannot sign in", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const answer = await client.delete(`/api/auth/users/${student.user.id}`, admin.token);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe("Utente eliminato");
@@ -293,9 +282,7 @@ describe("DELETE /api/auth/users/:id", () => {
   });
 
   it("frees the email and matricola for a new registration", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     await client.delete(`/api/auth/users/${student.user.id}`, admin.token);
     const again = await client.post("/api/auth/register", {
       name: "Giulia",
@@ -350,9 +337,7 @@ describe("DELETE /api/auth/users/:id", () => {
   ];
   for (const [what, insert, reason] of commitments) {
     it(`refuses with 409 while the user has ${what}`, async () => {
-      const client = createTestClient();
-      const admin = await signInAdmin(client);
-      const student = await registerStudent(client);
+      const { client, admin, student } = await deskAndStudent();
       insert(client.ctx, student.user as never);
       const answer = await client.delete(`/api/auth/users/${student.user.id}`, admin.token);
       expect(answer.status).toBe(409);
@@ -363,9 +348,7 @@ describe("DELETE /api/auth/users/:id", () => {
   }
 
   it("names every kind of open commitment at once", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     insertLoan(client.ctx, student.user as never, "attivo");
     insertRequest(client.ctx, student.user as never, "in_attesa");
     insertReport(client.ctx, student.user as never, "aperta");
@@ -376,9 +359,7 @@ describe("DELETE /api/auth/users/:id", () => {
   });
 
   it("allows deletion once everything is closed, and the loan history keeps who borrowed", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const loan = insertLoan(client.ctx, student.user as never, "restituito");
     const request = insertRequest(client.ctx, student.user as never, "approvata");
     const report = insertReport(client.ctx, student.user as never, "chiusa");
@@ -394,9 +375,7 @@ describe("DELETE /api/auth/users/:id", () => {
   });
 
   it("also removes the user's pending password-reset request from the desk's list", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     await client.post("/api/auth/forgot-password", { email: student.user.email });
     await client.delete(`/api/auth/users/${student.user.id}`, admin.token);
     expect((await client.get("/api/auth/password-reset-requests", admin.token)).body).toEqual([]);
@@ -405,9 +384,7 @@ describe("DELETE /api/auth/users/:id", () => {
 
 describe("PUT and DELETE /api/users/:id, the paths an existing desk client calls", () => {
   it("edit and delete the account as /api/auth/users/:id does", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const edit = await client.put(
       `/api/users/${student.user.id}`,
       editForm(student.user, { name: "Giulia Maria" }),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "bun:test";
 import { postaInUscita } from "../../db/schema";
 import { runScheduledJobs } from "../../jobs";
-import { createTestClient, registerStudent, signInAdmin } from "../../testing/harness";
+import { deskAndStudent } from "../../testing/harness";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp-server";
 import { createMailSender } from "./outbox";
 
@@ -15,9 +15,7 @@ afterEach(async () => {
 
 describe("the periodic job", () => {
   it("deletes the messages sent more than 30 days ago and keeps the newer and the queued ones", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const student = await registerStudent(client);
+    const { client, admin, student } = await deskAndStudent();
     const settings = { smtp_url: smtp.url, url_pubblico: "https://prestiti.accademia.it" };
     expect((await client.put("/api/impostazioni", settings, admin.token)).status).toBe(200);
     const sender = createMailSender(client.ctx);
