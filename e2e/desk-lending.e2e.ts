@@ -64,25 +64,7 @@ test("the desk lends two units directly to a new student, who signs in with the 
 
 test("a blocked student is unblocked at the desk from the penalty modal", async ({ page, server }) => {
   test.setTimeout(120_000);
-  const admin = await server.login();
-  const item = (
-    await server.call("POST", "/api/inventario", {
-      token: admin,
-      body: { nome: "Treppiede video", quantita_totale: 1, corsi_assegnati: ["Fotografia"] },
-    })
-  ).body;
-  const student = await server.registerStudent({ name: "Paolo", surname: "Leone" });
-  const today = (await server.call("GET", "/api/health")).body.today as string;
-  const loan = await server.call("POST", "/api/prestiti", {
-    token: admin,
-    body: {
-      inventario_id: item.id,
-      utente_id: student.user.id,
-      data_uscita: today,
-      data_rientro: today,
-      unita_ids: [item.unita[0].id],
-    },
-  });
+  const { student, today, loan } = await server.itemLentToday("Treppiede video", { name: "Paolo", surname: "Leone" });
   // Nine days later the camera comes back: three strikes, the account is blocked.
   const nineDaysLater = new Date(Date.parse(`${today}T10:00:00Z`) + 9 * 86_400_000).toISOString();
   await server.restart({ PRESTALAB_NOW: nineDaysLater });

@@ -38,24 +38,9 @@ test("the desk's photo reaches the student's catalogue, and the student's fault 
   browser,
   server,
 }) => {
-  const admin = await server.login();
-  const item = (
-    await server.call("POST", "/api/inventario", {
-      token: admin,
-      body: { nome: itemName, quantita_totale: 1, corsi_assegnati: ["Fotografia"] },
-    })
-  ).body;
-  const student = await server.registerStudent({ name: "Sara", surname: "Galli" });
-  const today = (await server.call("GET", "/api/health")).body.today;
-  const loan = await server.call("POST", "/api/prestiti", {
-    token: admin,
-    body: {
-      inventario_id: item.id,
-      utente_id: student.user.id,
-      data_uscita: today,
-      data_rientro: today,
-      unita_ids: [item.unita[0].id],
-    },
+  const { item, student, loan } = await server.itemLentToday(itemName, {
+    name: "Sara",
+    surname: "Galli",
   });
   expect(loan.status).toBe(200);
 

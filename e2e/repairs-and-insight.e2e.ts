@@ -13,26 +13,11 @@ async function signIn(page: Page, email: string, password: string) {
 
 test("a student reports a fault, the desk repairs the unit and it is available again", async ({ page, server }) => {
   test.setTimeout(120_000);
-  const admin = await server.login();
-  const item = (
-    await server.call("POST", "/api/inventario", {
-      token: admin,
-      body: { nome: "Proiettore Epson", quantita_totale: 1, corsi_assegnati: ["Fotografia"] },
-    })
-  ).body;
-  const unitId = item.unita[0].id;
-  const student = await server.registerStudent({ name: "Sara", surname: "Galli" });
-  const today = (await server.call("GET", "/api/health")).body.today;
-  const loan = await server.call("POST", "/api/prestiti", {
-    token: admin,
-    body: {
-      inventario_id: item.id,
-      utente_id: student.user.id,
-      data_uscita: today,
-      data_rientro: today,
-      unita_ids: [unitId],
-    },
+  const { admin, item, student, loan } = await server.itemLentToday("Proiettore Epson", {
+    name: "Sara",
+    surname: "Galli",
   });
+  const _unitId = item.unita[0].id;
   expect(loan.status).toBe(200);
 
   // The student reports the fault on the unit she holds.

@@ -324,6 +324,33 @@ export class PrestaLabServer {
       user: answer.body.user,
     };
   }
+
+  /**
+   * Seeds, through the API, what a journey about a loan starts from: `itemName`, one unit of the
+   * photography course, lent by the desk to a new student (`student` names them) from today to today.
+   */
+  async itemLentToday(itemName: string, student: Record<string, unknown>) {
+    const admin = await this.login();
+    const item = (
+      await this.call("POST", "/api/inventario", {
+        token: admin,
+        body: { nome: itemName, quantita_totale: 1, corsi_assegnati: ["Fotografia"] },
+      })
+    ).body;
+    const borrower = await this.registerStudent(student);
+    const today = (await this.call("GET", "/api/health")).body.today as string;
+    const loan = await this.call("POST", "/api/prestiti", {
+      token: admin,
+      body: {
+        inventario_id: item.id,
+        utente_id: borrower.user.id,
+        data_uscita: today,
+        data_rientro: today,
+        unita_ids: [item.unita[0].id],
+      },
+    });
+    return { admin, item, student: borrower, today, loan };
+  }
 }
 
 // ── Crash and command-line helpers (crash-safety and backup/restore drills) ───────────────────────
