@@ -53,48 +53,53 @@ export function agenda(ctx: AppContext, query: AgendaQuery): AgendaAnswer {
 
   const entries: AgendaEntry[] = [];
   const within = (day: string) => day >= dal && day <= al;
-  const push = (move: AgendaEntry["movimento"], day: string, fields: Omit<AgendaEntry, "movimento" | "data">) => {
-    if (within(day)) entries.push({ ...fields, movimento: move, data: day });
+  /** A booking's two movements, each listed when its day falls in the range: out on `out`, back on `back`. */
+  const addMoves = (fields: Omit<AgendaEntry, "movimento" | "data">, out: string, back: string) => {
+    if (within(out)) entries.push({ ...fields, movimento: "uscita", data: out });
+    if (within(back)) entries.push({ ...fields, movimento: "rientro", data: back });
   };
-  for (const loan of loans) {
-    const fields = {
-      tipo: "prestito" as const,
-      id: loan.id,
-      titolo: loan.articolo_nome,
-      inventario_id: loan.inventario_id,
-      utente_id: loan.utente_id,
-      utente_nome: loan.utente_nome_reale,
-      stato: loan.fase,
-    };
-    push("uscita", loan.data_uscita, fields);
-    push("rientro", loan.data_rientro, fields);
-  }
-  for (const set of sets) {
-    const fields = {
-      tipo: "prenotazione" as const,
-      id: set.id,
-      titolo: set.kit_nome ?? set.oggetti.map((model) => `${model.quantita} × ${model.oggetto_nome}`).join(", "),
-      inventario_id: null,
-      utente_id: set.utente_id,
-      utente_nome: `${set.utente_nome ?? ""} ${set.utente_cognome ?? ""}`.trim(),
-      stato: set.stato,
-    };
-    push("uscita", set.dal, fields);
-    push("rientro", set.al, fields);
-  }
-  for (const request of requests) {
-    const fields = {
-      tipo: "richiesta" as const,
-      id: request.id,
-      titolo: request.articolo_nome,
-      inventario_id: request.inventario_id,
-      utente_id: request.utente_id,
-      utente_nome: `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim(),
-      stato: request.stato,
-    };
-    push("uscita", request.dal, fields);
-    push("rientro", request.al, fields);
-  }
+  for (const loan of loans)
+    addMoves(
+      {
+        tipo: "prestito",
+        id: loan.id,
+        titolo: loan.articolo_nome,
+        inventario_id: loan.inventario_id,
+        utente_id: loan.utente_id,
+        utente_nome: loan.utente_nome_reale,
+        stato: loan.fase,
+      },
+      loan.data_uscita,
+      loan.data_rientro,
+    );
+  for (const set of sets)
+    addMoves(
+      {
+        tipo: "prenotazione",
+        id: set.id,
+        titolo: set.kit_nome ?? set.oggetti.map((model) => `${model.quantita} × ${model.oggetto_nome}`).join(", "),
+        inventario_id: null,
+        utente_id: set.utente_id,
+        utente_nome: `${set.utente_nome ?? ""} ${set.utente_cognome ?? ""}`.trim(),
+        stato: set.stato,
+      },
+      set.dal,
+      set.al,
+    );
+  for (const request of requests)
+    addMoves(
+      {
+        tipo: "richiesta",
+        id: request.id,
+        titolo: request.articolo_nome,
+        inventario_id: request.inventario_id,
+        utente_id: request.utente_id,
+        utente_nome: `${request.utente_nome ?? ""} ${request.utente_cognome ?? ""}`.trim(),
+        stato: request.stato,
+      },
+      request.dal,
+      request.al,
+    );
   // Day by day, what goes out before what comes back, then by name: the order the desk prepares things.
   entries.sort(
     (a, b) =>
