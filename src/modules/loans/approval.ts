@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { rowById } from "../../db/prepared";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE, REQUEST_STATE } from "../../domain/bookings";
@@ -102,9 +103,11 @@ export function loanFromRequest(
   return { loanId: loan.id, unitId };
 }
 
+const userRow = rowById(users);
+
 /** The borrower of a request, as they are now: the desk never approves for a blocked one. */
 export function borrowerOfRequest(tx: Db, request: { utenteId: number | null }): BorrowerRow {
-  const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
+  const borrower = request.utenteId ? userRow(tx, request.utenteId) : undefined;
   if (!borrower) throw conflict("L'utente della richiesta non esiste più");
   if (borrower.isBlocked) throw blockedBorrowerError(borrower);
   return borrower;

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
+import { rowById } from "../../db/prepared";
 import { prestiti, richieste } from "../../db/schema";
 import { EXPIRED_ACCOUNT, isExpired } from "../../domain/academy-access";
 import { academyDateProblem, italianDate, loanLimitProblem } from "../../domain/academy-settings";
@@ -102,8 +103,10 @@ export function calendarDay(value: string, message: string): string {
   return value;
 }
 
+const requestRow = rowById(richieste);
+
 export function requestOrNotFound(db: Db, id: number) {
-  const request = db.select().from(richieste).where(eq(richieste.id, id)).get();
+  const request = requestRow(db, id);
   if (!request) throw notFound("Richiesta non trovata");
   return request;
 }
@@ -111,8 +114,10 @@ export function requestOrNotFound(db: Db, id: number) {
 export function assertCanMove(request: { stato: RequestState }, to: RequestState) {
   if (!canMoveRequest(request.stato, to)) throw conflict("La richiesta è già stata gestita");
 }
+const loanRow = rowById(prestiti);
+
 export function loanOrNotFound(db: Db, id: number) {
-  const loan = db.select().from(prestiti).where(eq(prestiti.id, id)).get();
+  const loan = loanRow(db, id);
   if (!loan) throw notFound("Prestito non trovato");
   return loan;
 }
