@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
-import { rowById } from "../../db/prepared";
+import { preparedQuery, rowById } from "../../db/prepared";
 import { prestiti, richieste } from "../../db/schema";
 import { EXPIRED_ACCOUNT, isExpired } from "../../domain/academy-access";
 import { academyDateProblem, italianDate, loanLimitProblem } from "../../domain/academy-settings";
@@ -61,17 +61,21 @@ export function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
  * once, however many lines it holds, whether they are still requests or already loans.
  */
 function heldByStudent(db: Db, userId: number): number {
+  return bookingsHeld(db).all({ userId }).length;
+}
+
+const bookingsHeld = preparedQuery((db) => {
   const loans = db
     .select({ booking: sql<string>`coalesce('set:' || ${prestiti.prenotazioneId}, 'loan:' || ${prestiti.id})` })
     .from(prestiti)
-    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)));
+    .where(and(eq(prestiti.utenteId, sql.placeholder("userId")), inArray(prestiti.stato, OPEN_LOAN_STATES)));
   const requests = db
     .select({ booking: sql<string>`coalesce('set:' || ${richieste.prenotazioneId}, 'request:' || ${richieste.id})` })
     .from(richieste)
-    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)));
+    .where(and(eq(richieste.utenteId, sql.placeholder("userId")), eq(richieste.stato, REQUEST_STATE.pending)));
   // `union` keeps each booking once: a set's lines, requests or loans, are one.
-  return union(loans, requests).all().length;
-}
+  return union(loans, requests).prepare();
+});
 
 /** The academy's calendar applied to a new booking: open days, closures, longest loan. */
 export function assertAcademyDates(
