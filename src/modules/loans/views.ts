@@ -201,7 +201,7 @@ export function loadLoanViews(
 /** One loan as `loadLoanViews` shows it, through queries prepared once: every write answers it. */
 export function loadLoanView(db: Db, today: string, id: number): LoanView | undefined {
   const row = oneLoan(db).get({ id });
-  return row && loanViewsOf([row], unitsOfLoan(db).all({ id }), today)[0];
+  return row && loanViewsOf([row], loanUnits(db, id), today)[0];
 }
 
 const oneLoan = preparedQuery((db) =>
@@ -224,6 +224,11 @@ const unitsOfLoan = preparedQuery((db) =>
     .orderBy(unita.codiceUnivoco)
     .prepare(),
 );
+
+/** The units of one loan, by code, with the day each came back (null while out). */
+export function loanUnits(db: Db, loanId: number) {
+  return unitsOfLoan(db).all({ id: loanId });
+}
 
 function loanViewsOf(
   rows: ReturnType<ReturnType<typeof oneLoan>["all"]>,
