@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { rowById } from "../../db/prepared";
-import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, richieste, unita, type users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE, REQUEST_STATE } from "../../domain/bookings";
 import { datesText } from "../../domain/dates";
@@ -19,7 +18,7 @@ import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable } from "./bookings";
-import { assertCanMove, blockedBorrowerError, requestOrNotFound } from "./guards";
+import { assertCanMove, blockedBorrowerError, requestOrNotFound, userRow } from "./guards";
 import type { ApprovalAnswer, RejectBody } from "./model";
 
 /** The item's name and the unit's code, as a student reads them in a notification. */
@@ -102,8 +101,6 @@ export function loanFromRequest(
   });
   return { loanId: loan.id, unitId };
 }
-
-const userRow = rowById(users);
 
 /** The borrower of a request, as they are now: the desk never approves for a blocked one. */
 export function borrowerOfRequest(tx: Db, request: { utenteId: number | null }): BorrowerRow {

@@ -3,7 +3,7 @@ import { union } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
 import { preparedQuery, rowById } from "../../db/prepared";
-import { prestiti, richieste } from "../../db/schema";
+import { prestiti, richieste, users } from "../../db/schema";
 import { EXPIRED_ACCOUNT, isExpired } from "../../domain/academy-access";
 import { academyDateProblem, italianDate, loanLimitProblem } from "../../domain/academy-settings";
 import { canMoveRequest, OPEN_LOAN_STATES, REQUEST_STATE, type RequestState } from "../../domain/bookings";
@@ -47,14 +47,20 @@ export function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penalt
 }
 
 export function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
-  return Boolean(
-    db
-      .select({ id: prestiti.id })
-      .from(prestiti)
-      .where(and(eq(prestiti.utenteId, userId), overdueLoanCondition(today)))
-      .get(),
-  );
+  return Boolean(anOverdueLoan(db).get({ userId, today }));
 }
+
+const anOverdueLoan = preparedQuery((db) =>
+  db
+    .select({ id: prestiti.id })
+    .from(prestiti)
+    .where(and(eq(prestiti.utenteId, sql.placeholder("userId")), overdueLoanCondition(sql.placeholder("today"))))
+    .limit(1)
+    .prepare(),
+);
+
+/** A user's account as it is stored now. */
+export const userRow = rowById(users);
 
 /**
  * Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. A set counts

@@ -2,8 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { rowById } from "../../db/prepared";
-import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, users } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
@@ -16,12 +15,10 @@ import { refreshSetState } from "../sets/settle";
 import { openShortagesStep } from "../sets/shortages";
 import { readSettings } from "../settings/service";
 import { cancelLoanStep } from "./cancel";
-import { loanOrNotFound } from "./guards";
+import { loanOrNotFound, userRow } from "./guards";
 import type { LoanView, ReturnAnswer, ReturnBody, ReturnCondition } from "./model";
 import { loanView } from "./reads";
 import { loanUnits } from "./views";
-
-const userRow = rowById(users);
 
 /**
  * Which units of an open loan a return takes back (all those still out when `unitIds` is absent) and
