@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
@@ -10,14 +10,15 @@ import { checklistItems } from "../../domain/loan-terms";
 import { badRequest, conflict } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { offerFreedUnitsStep } from "../demand/offers";
-import { borrowerStanding, type LateReturnOutcome, recordLateReturn } from "../penalties/service";
+import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { refreshSetState } from "../sets/settle";
 import { openShortagesStep } from "../sets/shortages";
 import { readSettings } from "../settings/service";
 import { cancelLoanStep } from "./cancel";
-import { loanOrNotFound } from "./guards";
+import { borrowerStanding, loanOrNotFound } from "./guards";
 import type { LoanView, ReturnAnswer, ReturnBody, ReturnCondition } from "./model";
 import { loanView } from "./reads";
+import { loanUnits } from "./views";
 
 /**
  * Which units of an open loan a return takes back (all those still out when `unitIds` is absent) and
@@ -26,13 +27,7 @@ import { loanView } from "./reads";
 function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: string) {
   const loan = loanOrNotFound(db, id);
   if (!canMoveLoan(loan.stato, LOAN_STATE.returned)) throw conflict("Il prestito non è attivo");
-  const units = db
-    .select({ id: unita.id, code: unita.codiceUnivoco, returnedOn: prestitiUnita.restituitaIl })
-    .from(prestitiUnita)
-    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-    .where(eq(prestitiUnita.prestitoId, id))
-    .orderBy(unita.codiceUnivoco)
-    .all();
+  const units = loanUnits(db, id);
   const out = units.filter((unit) => unit.returnedOn === null);
   const chosen = unitIds ? [...new Set(unitIds)] : out.map((unit) => unit.id);
   if (chosen.length === 0) throw badRequest("Seleziona almeno un'unità da restituire");

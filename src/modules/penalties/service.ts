@@ -35,18 +35,6 @@ export interface LateReturnOutcome {
   userId: number;
 }
 
-/** The strikes and block a late return adds to: null for a borrower without an account (deleted or none). */
-export function borrowerStanding(db: Db, userId: number | null): { strikes: number; blocked: boolean } | null {
-  if (!userId) return null;
-  return (
-    db
-      .select({ strikes: users.penaltyStrikes, blocked: users.isBlocked })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get() ?? null
-  );
-}
-
 /**
  * Records the penalty of a late return (its days and strikes come from `returnConsequences`, on the
  * academy's scale) and blocks the borrower at the academy's threshold (`soglia_blocco`). Runs inside
