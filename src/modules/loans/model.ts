@@ -332,12 +332,14 @@ export function unitIdsOf(text: string | undefined): number[] | undefined {
   return text === undefined ? undefined : text.split(",").map(Number);
 }
 
-export const returnPreviewResponse = t.Object({
+/** What a return does to its borrower, as a loan's and a set's previews and returns all answer it. */
+export const returnConsequenceFields = {
   giorni_ritardo: answerInteger(),
   strike: answerInteger(),
   blocco: t.Boolean(),
-  unita_rimanenti: answerInteger(),
-});
+};
+
+export const returnPreviewResponse = t.Object({ ...returnConsequenceFields, unita_rimanenti: answerInteger() });
 export type ReturnPreview = Static<typeof returnPreviewResponse>;
 
 export const loanChangeResponse = t.Object({ message: t.String(), prestito: loanView });
@@ -346,9 +348,7 @@ export type LoanChangeAnswer = Static<typeof loanChangeResponse>;
 export const returnResponse = t.Object({
   message: t.String(),
   concluso: t.Boolean(),
-  giorni_ritardo: answerInteger(),
-  strike: answerInteger(),
-  blocco: t.Boolean(),
+  ...returnConsequenceFields,
   riparazioni_ids: t.Array(answerInteger()),
   penalty: t.Nullable(t.Object({ strike_assegnati: answerInteger(), totale: answerInteger(), bloccato: t.Boolean() })),
   /** The ids of the mancanze this return opened (resolved through `/api/mancanze`). */

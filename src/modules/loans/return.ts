@@ -18,6 +18,7 @@ import { cancelLoanStep } from "./cancel";
 import { borrowerStanding, loanOrNotFound } from "./guards";
 import type { LoanView, ReturnAnswer, ReturnBody, ReturnCondition } from "./model";
 import { loanView } from "./reads";
+import { unitsToTakeBack } from "./units-to-return";
 import { loanUnits } from "./views";
 
 /**
@@ -27,29 +28,26 @@ import { loanUnits } from "./views";
 function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: string) {
   const loan = loanOrNotFound(db, id);
   if (!canMoveLoan(loan.stato, LOAN_STATE.returned)) throw conflict("Il prestito non è attivo");
-  const units = loanUnits(db, id);
-  const out = units.filter((unit) => unit.returnedOn === null);
-  const chosen = unitIds ? [...new Set(unitIds)] : out.map((unit) => unit.id);
-  if (chosen.length === 0) throw badRequest("Seleziona almeno un'unità da restituire");
-  for (const unitId of chosen) {
-    const unit = units.find((candidate) => candidate.id === unitId);
-    if (!unit) throw badRequest("Le unità scelte non appartengono a questo prestito");
-    if (unit.returnedOn) throw conflict(`L'unità ${unit.code} è già stata restituita`);
-  }
+  const { out, returning } = unitsToTakeBack(
+    loanUnits(db, id),
+    (unit) => unit.id,
+    unitIds,
+    "Le unità scelte non appartengono a questo prestito",
+  );
   const settings = readSettings(db);
   const consequences = returnConsequences({
     dueDate: loan.dataRientro,
     keptLateDays: loan.giorniRitardoPregressi,
     returnedOn: today,
-    lastUnits: chosen.length === out.length,
+    lastUnits: returning.length === out.length,
     borrower: borrowerStanding(db, loan.utenteId),
     scale: settings.scala_penalita,
     blockAt: settings.soglia_blocco,
   });
   return {
     loan,
-    returning: out.filter((unit) => chosen.includes(unit.id)),
-    remaining: out.length - chosen.length,
+    returning,
+    remaining: out.length - returning.length,
     consequences,
   };
 }

@@ -4,7 +4,12 @@ import { REQUEST_STATES } from "../../domain/bookings";
 import { LOAN_PHASES } from "../../domain/loan-rules";
 import { USAGE_TYPES } from "../../domain/loan-types";
 import { MAX_SET_UNITS, SET_STATES } from "../../domain/sets";
-import { blockedBorrowerAnswer, blockedStudentAnswer, RETURN_CONDITIONS } from "../loans/model";
+import {
+  blockedBorrowerAnswer,
+  blockedStudentAnswer,
+  RETURN_CONDITIONS,
+  returnConsequenceFields,
+} from "../loans/model";
 import {
   answerInteger,
   dayText,
@@ -262,12 +267,7 @@ export const returnPreviewQuery = t.Object({
 });
 
 /** What a set's return does: lateness and strikes of the whole set, and what stays out. */
-export const setReturnPreview = t.Object({
-  giorni_ritardo: answerInteger(),
-  strike: answerInteger(),
-  blocco: t.Boolean(),
-  unita_rimanenti: answerInteger(),
-});
+export const setReturnPreview = t.Object({ ...returnConsequenceFields, unita_rimanenti: answerInteger() });
 export type SetReturnPreview = Static<typeof setReturnPreview>;
 
 export const setAnswer = t.Object({ message: t.String(), prenotazione: setView });
@@ -282,9 +282,7 @@ export const approveSetAnswer = t.Object({
 export const returnSetAnswer = t.Object({
   message: t.String(),
   concluso: t.Boolean(),
-  giorni_ritardo: answerInteger(),
-  strike: answerInteger(),
-  blocco: t.Boolean(),
+  ...returnConsequenceFields,
   mancanze: t.Array(shortageView),
   prenotazione: setView,
 });

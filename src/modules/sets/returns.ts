@@ -8,6 +8,7 @@ import { SET_STATE } from "../../domain/sets";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { returnLoanStep } from "../loans/return";
+import { unitsToTakeBack } from "../loans/units-to-return";
 import type { ReturnSetBody, SetReturnPreview } from "./model";
 import { addHistory, SET_NOT_FOUND, setLoanUnits, setOrNotFound, setRowFor } from "./set-rows";
 import { returnedLines, setReturnConsequences } from "./settle";
@@ -28,16 +29,12 @@ function handedOverUnits(db: Db, setId: number) {
 
 /** The units a return takes back: each must be one of the set's units still out. */
 function chosenUnits(db: Db, setId: number, unitIds: number[] | undefined) {
-  const units = handedOverUnits(db, setId);
-  const out = units.filter((unit) => unit.returnedOn === null);
-  const chosen = unitIds ? [...new Set(unitIds)] : out.map((unit) => unit.unitId);
-  if (chosen.length === 0) throw badRequest("Seleziona almeno un'unità da restituire");
-  for (const unitId of chosen) {
-    const unit = units.find((candidate) => candidate.unitId === unitId);
-    if (!unit) throw badRequest("Le unità scelte non appartengono a questa prenotazione");
-    if (unit.returnedOn) throw conflict(`L'unità ${unit.code} è già stata restituita`);
-  }
-  return { out, returning: out.filter((unit) => chosen.includes(unit.unitId)) };
+  return unitsToTakeBack(
+    handedOverUnits(db, setId),
+    (unit) => unit.unitId,
+    unitIds,
+    "Le unità scelte non appartengono a questa prenotazione",
+  );
 }
 
 /** What returning these units (all those still out by default) does: the same rule the return applies. */
