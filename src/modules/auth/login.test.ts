@@ -7,6 +7,7 @@ import {
   createTestClient,
   createTestContext,
   deskAndStudent,
+  type Json,
   registerStudent,
   signInAdmin,
   type TestClient,
@@ -35,6 +36,22 @@ function handMadeToken(secret: string, claims: Record<string, unknown>): string 
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** A hand-made token of `student`: a live session's claims for an hour, with `change` applied, signed with `secret`. */
+function studentToken(
+  client: TestClient,
+  student: { user: Json },
+  change: Record<string, unknown> = {},
+  secret = client.ctx.jwtSecret,
+): string {
+  return handMadeToken(secret, {
+    sub: String(student.user.id),
+    ruolo: "user",
+    sv: 1,
+    exp: nowSeconds() + 3600,
+    ...change,
+  });
+}
 
 describe("POST /api/auth/login", () => {
   it("signs a student in by email and answers a token and the user without any password data", async () => {
@@ -298,8 +315,7 @@ describe("GET /api/auth/me and session tokens", () => {
   it("answers 401 for junk, foreign, malformed and non-bearer tokens", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const claims = { sub: String(student.user.id), ruolo: "user", sv: 1, exp: nowSeconds() + 3600 };
-    const foreign = handMadeToken("another-secret-entirely-0123456789", claims);
+    const foreign = studentToken(client, student, {}, "another-secret-entirely-0123456789");
     const tampered = `${student.token.split(".").slice(0, 2).join(".")}.${"A".repeat(43)}`;
     for (const token of ["abc", "a.b.c", foreign, tampered]) {
       const answer = await client.get("/api/auth/me", token);
@@ -314,10 +330,9 @@ describe("GET /api/auth/me and session tokens", () => {
   it("answers 401 for an expired token and accepts the same claims while still valid", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const claims = { sub: String(student.user.id), ruolo: "user", sv: 1 };
-    const valid = handMadeToken(client.ctx.jwtSecret, { ...claims, exp: nowSeconds() + 60 });
+    const valid = studentToken(client, student, { exp: nowSeconds() + 60 });
     expect((await client.get("/api/auth/me", valid)).status).toBe(200);
-    const expired = handMadeToken(client.ctx.jwtSecret, { ...claims, exp: nowSeconds() - 60 });
+    const expired = studentToken(client, student, { exp: nowSeconds() - 60 });
     const answer = await client.get("/api/auth/me", expired);
     expect(answer.status).toBe(401);
     expect(answer.body.error).toBe("Sessione scaduta, accedi di nuovo");
@@ -326,8 +341,7 @@ describe("GET /api/auth/me and session tokens", () => {
   it("refuses a token it already accepted once it expires or its session ends", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const claims = { sub: String(student.user.id), ruolo: "user", sv: 1 };
-    const shortLived = handMadeToken(client.ctx.jwtSecret, { ...claims, exp: nowSeconds() + 60 });
+    const shortLived = studentToken(client, student, { exp: nowSeconds() + 60 });
     expect((await client.get("/api/auth/me", shortLived)).status).toBe(200);
     try {
       setSystemTime(new Date(Date.now() + 120_000));
@@ -343,24 +357,14 @@ describe("GET /api/auth/me and session tokens", () => {
   it("answers 401 for a token of an older session version", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const stale = handMadeToken(client.ctx.jwtSecret, {
-      sub: String(student.user.id),
-      ruolo: "user",
-      sv: 0,
-      exp: nowSeconds() + 3600,
-    });
+    const stale = studentToken(client, student, { sv: 0 });
     expect((await client.get("/api/auth/me", stale)).status).toBe(401);
   });
 
   it("does not let a forged role claim grant admin rights", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const forged = handMadeToken(client.ctx.jwtSecret, {
-      sub: String(student.user.id),
-      ruolo: "admin",
-      sv: 1,
-      exp: nowSeconds() + 3600,
-    });
+    const forged = studentToken(client, student, { ruolo: "admin" });
     expect((await client.get("/api/auth/users", forged)).status).toBe(403);
   });
 
