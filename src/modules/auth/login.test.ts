@@ -7,7 +7,6 @@ import {
   createTestClient,
   createTestContext,
   deskAndStudent,
-  type Json,
   registerStudent,
   signInAdmin,
   type TestClient,
@@ -37,15 +36,15 @@ function handMadeToken(secret: string, claims: Record<string, unknown>): string 
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** A hand-made token of `student`: a live session's claims for an hour, with `change` applied, signed with `secret`. */
+/** A hand-made token of the account `userId`: a live session's claims for an hour, with `change` applied, signed with `secret`. */
 function studentToken(
   client: TestClient,
-  student: { user: Json },
+  userId: number,
   change: Record<string, unknown> = {},
   secret = client.ctx.jwtSecret,
 ): string {
   return handMadeToken(secret, {
-    sub: String(student.user.id),
+    sub: String(userId),
     ruolo: "user",
     sv: 1,
     exp: nowSeconds() + 3600,
@@ -315,7 +314,7 @@ describe("GET /api/auth/me and session tokens", () => {
   it("answers 401 for junk, foreign, malformed and non-bearer tokens", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const foreign = studentToken(client, student, {}, "another-secret-entirely-0123456789");
+    const foreign = studentToken(client, student.user.id, {}, "another-secret-entirely-0123456789");
     const tampered = `${student.token.split(".").slice(0, 2).join(".")}.${"A".repeat(43)}`;
     for (const token of ["abc", "a.b.c", foreign, tampered]) {
       const answer = await client.get("/api/auth/me", token);
@@ -330,9 +329,9 @@ describe("GET /api/auth/me and session tokens", () => {
   it("answers 401 for an expired token and accepts the same claims while still valid", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const valid = studentToken(client, student, { exp: nowSeconds() + 60 });
+    const valid = studentToken(client, student.user.id, { exp: nowSeconds() + 60 });
     expect((await client.get("/api/auth/me", valid)).status).toBe(200);
-    const expired = studentToken(client, student, { exp: nowSeconds() - 60 });
+    const expired = studentToken(client, student.user.id, { exp: nowSeconds() - 60 });
     const answer = await client.get("/api/auth/me", expired);
     expect(answer.status).toBe(401);
     expect(answer.body.error).toBe("Sessione scaduta, accedi di nuovo");
@@ -341,7 +340,7 @@ describe("GET /api/auth/me and session tokens", () => {
   it("refuses a token it already accepted once it expires or its session ends", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const shortLived = studentToken(client, student, { exp: nowSeconds() + 60 });
+    const shortLived = studentToken(client, student.user.id, { exp: nowSeconds() + 60 });
     expect((await client.get("/api/auth/me", shortLived)).status).toBe(200);
     try {
       setSystemTime(new Date(Date.now() + 120_000));
@@ -357,14 +356,14 @@ describe("GET /api/auth/me and session tokens", () => {
   it("answers 401 for a token of an older session version", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const stale = studentToken(client, student, { sv: 0 });
+    const stale = studentToken(client, student.user.id, { sv: 0 });
     expect((await client.get("/api/auth/me", stale)).status).toBe(401);
   });
 
   it("does not let a forged role claim grant admin rights", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const forged = studentToken(client, student, { ruolo: "admin" });
+    const forged = studentToken(client, student.user.id, { ruolo: "admin" });
     expect((await client.get("/api/auth/users", forged)).status).toBe(403);
   });
 
