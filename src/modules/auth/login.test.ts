@@ -73,18 +73,21 @@ describe("POST /api/auth/login", () => {
     expect(me.body.user.id).toBe(student.user.id);
   });
 
-  it("accepts the email in another case and with surrounding spaces", async () => {
+  it.each([
+    {
+      says: "accepts the email in another case and with surrounding spaces",
+      registered: { email: "marco.bianchi@accademia.it" },
+      typed: "  Marco.Bianchi@ACCADEMIA.it ",
+    },
+    {
+      says: "signs in by username in any case, accented letters included",
+      registered: { username: "élodieR" },
+      typed: "ÉLODIER",
+    },
+  ])("$says", async ({ registered, typed }) => {
     const client = createTestClient();
-    const student = await registerStudent(client, { email: "marco.bianchi@accademia.it" });
-    const answer = await login(client, "  Marco.Bianchi@ACCADEMIA.it ", student.password);
-    expect(answer.status).toBe(200);
-    expect(answer.body.user.id).toBe(student.user.id);
-  });
-
-  it("signs in by username in any case, accented letters included", async () => {
-    const client = createTestClient();
-    const student = await registerStudent(client, { username: "élodieR" });
-    const answer = await login(client, "ÉLODIER", student.password);
+    const student = await registerStudent(client, registered);
+    const answer = await login(client, typed, student.password);
     expect(answer.status).toBe(200);
     expect(answer.body.user.id).toBe(student.user.id);
   });
