@@ -86,6 +86,16 @@ function insertReport(ctx: AppContext, user: { id: number }, stato: "aperta" | "
 const auditRows = (client: TestClient) => client.ctx.db.select().from(auditLog).all();
 
 /** The profile as the admin's edit form sends it. */
+/** The desk saves `student`'s profile form, with `changes` made to it: the answer as it comes. */
+function saveProfile(
+  client: TestClient,
+  adminToken: string,
+  student: { user: Json },
+  changes: Record<string, unknown> = {},
+) {
+  return client.put(`/api/auth/users/${student.user.id}`, editForm(student.user, changes), adminToken);
+}
+
 function editForm(user: Record<string, unknown>, overrides: Record<string, unknown> = {}) {
   return {
     name: user.name,
@@ -126,17 +136,13 @@ describe("GET /api/auth/users", () => {
 describe("PUT /api/auth/users/:id", () => {
   it("updates the profile and the change is visible to the user", async () => {
     const { client, admin, student } = await deskAndStudent();
-    const answer = await client.put(
-      `/api/auth/users/${student.user.id}`,
-      editForm(student.user, {
-        name: "Giulia Maria",
-        email: " Giulia.Maria@Accademia.it",
-        corso_accademico: "Design",
-        phone: "+39 320 0000000",
-        matricola: "NUOVA-01",
-      }),
-      admin.token,
-    );
+    const answer = await saveProfile(client, admin.token, student, {
+      name: "Giulia Maria",
+      email: " Giulia.Maria@Accademia.it",
+      corso_accademico: "Design",
+      phone: "+39 320 0000000",
+      matricola: "NUOVA-01",
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       id: student.user.id,
@@ -157,16 +163,12 @@ describe("PUT /api/auth/users/:id", () => {
 
   it("never changes the role or the password, and keeps the user signed in", async () => {
     const { client, admin, student } = await deskAndStudent();
-    const answer = await client.put(
-      `/api/auth/users/${student.user.id}`,
-      editForm(student.user, {
-        ruolo: "admin",
-        role: "admin",
-        password: "Nuova-Chiave-2026",
-        newPassword: "Altra-2026!",
-      }),
-      admin.token,
-    );
+    const answer = await saveProfile(client, admin.token, student, {
+      ruolo: "admin",
+      role: "admin",
+      password: "Nuova-Chiave-2026",
+      newPassword: "Altra-2026!",
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.ruolo).toBe("user");
     expect((await client.get("/api/auth/users", student.token)).status).toBe(403);
@@ -184,18 +186,14 @@ describe("PUT /api/auth/users/:id", () => {
     const client = createTestClient();
     const admin = await signInAdmin(client);
     const student = await registerStudent(client, { phone: "+39 333 1111111" });
-    const answer = await client.put(
-      `/api/auth/users/${student.user.id}`,
-      editForm(student.user, { phone: "", corso_accademico: null }),
-      admin.token,
-    );
+    const answer = await saveProfile(client, admin.token, student, { phone: "", corso_accademico: null });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ phone: null, corso_accademico: null });
   });
 
   it("writes exactly one audit row", async () => {
     const { client, admin, student } = await deskAndStudent();
-    await client.put(`/api/auth/users/${student.user.id}`, editForm(student.user, { name: "Giulia" }), admin.token);
+    await saveProfile(client, admin.token, student, { name: "Giulia" });
     const rows = auditRows(client);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "user.update", entity: "user", entityId: student.user.id });
@@ -211,11 +209,7 @@ describe("PUT /api/auth/users/:id", () => {
     it(`refuses an edit with a blank ${field}: "${message}"`, async () => {
       const { client, admin, student } = await deskAndStudent();
       for (const value of [undefined, "", "  "]) {
-        const answer = await client.put(
-          `/api/auth/users/${student.user.id}`,
-          editForm(student.user, { [field]: value }),
-          admin.token,
-        );
+        const answer = await saveProfile(client, admin.token, student, { [field]: value });
         expect(answer.status).toBe(400);
         expect(answer.body.error).toBe(message);
       }
@@ -253,7 +247,7 @@ describe("PUT /api/auth/users/:id", () => {
 
   it("lets a user keep their own email and matricola", async () => {
     const { client, admin, student } = await deskAndStudent();
-    const answer = await client.put(`/api/auth/users/${student.user.id}`, editForm(student.user), admin.token);
+    const answer = await saveProfile(client, admin.token, student);
     expect(answer.status).toBe(200);
   });
 
