@@ -34,6 +34,13 @@ async function ok(answer: Promise<{ status: number; body: Json }>): Promise<Json
   return body;
 }
 
+/** The desk opens a repair of `item`'s unit number `unit`, described as `descrizione`: the repair. */
+function openRepair({ client, admin }: Scenario, item: Json, descrizione: string, unit = 0): Promise<Json> {
+  return ok(
+    client.post("/api/riparazioni", { inventario_id: item.id, unit_id: unitIdOf(item, unit), descrizione }, admin),
+  );
+}
+
 function download(scenario: Scenario) {
   return scenario.client.app
     .handle(
@@ -117,13 +124,7 @@ describe("the audit trail of repairs, reports and backups", () => {
   it("writes nothing for a change that was refused", async () => {
     const scenario = await loanScenario();
     const { client, admin, camera } = scenario;
-    const repair = await ok(
-      client.post(
-        "/api/riparazioni",
-        { inventario_id: camera.id, unit_id: unitIdOf(camera), descrizione: "Rotto" },
-        admin,
-      ),
-    );
+    const repair = await openRepair(scenario, camera, "Rotto");
     await ok(client.put(`/api/riparazioni/${repair.id}`, { stato: "completata" }, admin));
     const refused = await rowsWrittenBy(scenario, async () => {
       expect((await client.put(`/api/riparazioni/${repair.id}`, { stato: "annullata" }, admin)).status).toBe(409);
@@ -139,23 +140,11 @@ describe("the audit trail of repairs, reports and backups", () => {
   it("says who did what and when, newest first", async () => {
     const scenario = await loanScenario();
     const { client, admin, camera } = scenario;
-    const first = await ok(
-      client.post(
-        "/api/riparazioni",
-        { inventario_id: camera.id, unit_id: unitIdOf(camera), descrizione: "Rotto" },
-        admin,
-      ),
-    );
+    const first = await openRepair(scenario, camera, "Rotto");
     travelToDay(scenario.ctx, day(1));
     await ok(client.put(`/api/riparazioni/${first.id}`, { stato: "completata" }, admin));
     travelToDay(scenario.ctx, day(2));
-    await ok(
-      client.post(
-        "/api/riparazioni",
-        { inventario_id: camera.id, unit_id: unitIdOf(camera, 2), descrizione: "Flash" },
-        admin,
-      ),
-    );
+    await openRepair(scenario, camera, "Flash", 2);
     const rows = (await trail(scenario, "?entity=repair")).map((row) => [row.action, row.created_at.slice(0, 10)]);
     expect(rows).toEqual([
       ["repair.create", day(2)],
@@ -173,20 +162,8 @@ describe("the audit trail of repairs, reports and backups", () => {
   it("filters by kind of element and by its id", async () => {
     const scenario = await loanScenario();
     const { client, admin, camera, studioLight } = scenario;
-    const canon = await ok(
-      client.post(
-        "/api/riparazioni",
-        { inventario_id: camera.id, unit_id: unitIdOf(camera), descrizione: "Rotto" },
-        admin,
-      ),
-    );
-    const light = await ok(
-      client.post(
-        "/api/riparazioni",
-        { inventario_id: studioLight.id, unit_id: unitIdOf(studioLight), descrizione: "Lampada bruciata" },
-        admin,
-      ),
-    );
+    const canon = await openRepair(scenario, camera, "Rotto");
+    const light = await openRepair(scenario, studioLight, "Lampada bruciata");
     await ok(client.put(`/api/riparazioni/${light.id}`, { stato: "annullata" }, admin));
     await download(scenario);
 
