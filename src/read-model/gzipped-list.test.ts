@@ -1,12 +1,12 @@
 import { describe, expect, it } from "bun:test";
 import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { corsi, inventario, inventarioCorsi, unita } from "../db/schema";
+import { inventario, inventarioCorsi, unita } from "../db/schema";
 import { unitCode } from "../modules/inventory/service";
 import { everyPage, type Json } from "../testing/harness";
 import { insertLoan, inventoryScenario } from "../testing/inventory-fixtures";
 import { day } from "../testing/loan-fixtures";
-import { asWholeInventoryItem } from "../testing/whole-inventory";
+import { asWholeInventoryItem, insertNumberedItem, photographyCourseId } from "../testing/whole-inventory";
 import { crc32Combine, PIECE_ROWS } from "./gzipped-list";
 
 describe("crc32Combine", () => {
@@ -36,22 +36,17 @@ describe("the whole inventory kept gzipped in pieces", () => {
   async function academy() {
     const scenario = await inventoryScenario();
     const { ctx } = scenario;
-    const course = ctx.db.select({ id: corsi.id }).from(corsi).where(eq(corsi.nome, "Fotografia")).get();
-    if (!course) throw new Error("no photography course");
+    const courseId = photographyCourseId(ctx);
     for (let index = 0; index < count; index++) {
-      const item = ctx.db
-        .insert(inventario)
-        .values({ nome: `Oggetto ${(index * 7919) % count}`, tipoPrestito: "solo_esterno", dataAggiunta: day(0) })
-        .returning({ id: inventario.id })
-        .get();
-      if (index % 3 !== 0) ctx.db.insert(inventarioCorsi).values({ inventarioId: item.id, corsoId: course.id }).run();
+      const itemId = insertNumberedItem(ctx, index, count);
+      if (index % 3 !== 0) ctx.db.insert(inventarioCorsi).values({ inventarioId: itemId, corsoId: courseId }).run();
       for (let unit = 0; unit < 1 + (index % 3); unit++)
         ctx.db
           .insert(unita)
-          .values({ inventarioId: item.id, ...unitCode(`OGG-${index}-${unit}`) })
+          .values({ inventarioId: itemId, ...unitCode(`OGG-${index}-${unit}`) })
           .run();
     }
-    return { ...scenario, courseId: course.id };
+    return { ...scenario, courseId };
   }
 
   type Academy = Awaited<ReturnType<typeof academy>>;

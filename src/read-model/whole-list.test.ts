@@ -1,11 +1,10 @@
 import { describe, expect, it, spyOn } from "bun:test";
-import { eq } from "drizzle-orm";
-import { corsi, inventario, inventarioCorsi, unita, users } from "../db/schema";
+import { inventarioCorsi, unita, users } from "../db/schema";
 import { unitCode } from "../modules/inventory/service";
 import { everyPage, type Json } from "../testing/harness";
 import { insertLoan, insertRequest, inventoryScenario } from "../testing/inventory-fixtures";
 import { day, type LoanScenario, loanScenario, unitIdOf } from "../testing/loan-fixtures";
-import { asWholeInventoryItem } from "../testing/whole-inventory";
+import { asWholeInventoryItem, insertNumberedItem, photographyCourseId } from "../testing/whole-inventory";
 import { PIECE_ROWS } from "./gzipped-list";
 import * as wholeLists from "./whole-list";
 import { STRETCH_ROWS, STRETCHES_PER_ID_RUN } from "./whole-list";
@@ -225,23 +224,18 @@ describe("the whole inventory and a student's whole catalogue", () => {
   async function longInventory() {
     const scenario = await inventoryScenario();
     const { ctx } = scenario;
-    const course = ctx.db.select({ id: corsi.id }).from(corsi).where(eq(corsi.nome, "Fotografia")).get();
-    if (!course) throw new Error("no photography course");
+    const courseId = photographyCourseId(ctx);
     const units: number[] = [];
     for (let index = 0; index < count; index++) {
-      const item = ctx.db
-        .insert(inventario)
-        .values({ nome: `Oggetto ${(index * 7919) % count}`, tipoPrestito: "solo_esterno", dataAggiunta: day(0) })
-        .returning({ id: inventario.id })
-        .get();
-      ctx.db.insert(inventarioCorsi).values({ inventarioId: item.id, corsoId: course.id, posizione: 0 }).run();
+      const itemId = insertNumberedItem(ctx, index, count);
+      ctx.db.insert(inventarioCorsi).values({ inventarioId: itemId, corsoId: courseId, posizione: 0 }).run();
       const unit = ctx.db
         .insert(unita)
-        .values({ inventarioId: item.id, ...unitCode(`OGG-${index}`) })
+        .values({ inventarioId: itemId, ...unitCode(`OGG-${index}`) })
         .returning({ id: unita.id })
         .get();
       units.push(unit.id);
-      if (index === 0) insertLoan(ctx, { itemId: item.id, unitIds: [unit.id] });
+      if (index === 0) insertLoan(ctx, { itemId, unitIds: [unit.id] });
     }
     return scenario;
   }
