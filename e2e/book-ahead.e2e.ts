@@ -48,10 +48,7 @@ for (const layout of layouts) {
   }) => {
     test.setTimeout(120_000);
     const adminToken = await server.login();
-    const created = await server.call("POST", "/api/inventario", {
-      token: adminToken,
-      body: { nome: item, quantita_totale: 2, corsi_assegnati: ["Fotografia"], tipo_prestito: "solo_esterno" },
-    });
+    const created = await server.createPhotographyItem(adminToken, item, 2);
     expect(created.status).toBe(200);
     const [firstUnit, secondUnit] = created.body.unita as { id: number; codice_univoco: string }[];
     if (!firstUnit || !secondUnit) throw new Error("the camera was created without its two units");

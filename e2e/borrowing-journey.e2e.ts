@@ -24,10 +24,7 @@ test("a student registers, requests a camera, borrows it, returns it late and se
 }) => {
   test.setTimeout(120_000);
   const adminToken = await server.login();
-  const created = await server.call("POST", "/api/inventario", {
-    token: adminToken,
-    body: { nome: "Canon EOS R6", quantita_totale: 2, corsi_assegnati: ["Fotografia"], tipo_prestito: "solo_esterno" },
-  });
+  const created = await server.createPhotographyItem(adminToken, "Canon EOS R6", 2);
   expect(created.status).toBe(200);
 
   // The student signs up on the sign-in screen.

@@ -18,10 +18,7 @@ test("a student asks to extend a loan, the desk approves, the loan moves and the
 }, testInfo) => {
   test.setTimeout(60_000);
   const adminToken = await server.login();
-  const created = await server.call("POST", "/api/inventario", {
-    token: adminToken,
-    body: { nome: "Canon EOS R6", quantita_totale: 1, corsi_assegnati: ["Fotografia"], tipo_prestito: "solo_esterno" },
-  });
+  const created = await server.createPhotographyItem(adminToken, "Canon EOS R6", 1);
   expect(created.status).toBe(200);
   const unitId = created.body.unita[0].id as number;
   const giulia = await server.registerStudent({ name: "Giulia", surname: "Rossi", corso_accademico: "Fotografia" });

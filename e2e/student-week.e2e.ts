@@ -55,10 +55,7 @@ test("a student borrows, reports a fault, returns late, is blocked at three stri
 }) => {
   test.setTimeout(150_000);
   const adminToken = await server.login();
-  const created = await server.call("POST", "/api/inventario", {
-    token: adminToken,
-    body: { nome: item, quantita_totale: 2, corsi_assegnati: ["Fotografia"], tipo_prestito: "solo_esterno" },
-  });
+  const created = await server.createPhotographyItem(adminToken, item, 2);
   expect(created.status).toBe(200);
   const [firstUnit, secondUnit] = created.body.unita as { id: number; codice_univoco: string }[];
   if (!firstUnit || !secondUnit) throw new Error("the item was created without its two units");

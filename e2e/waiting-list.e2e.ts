@@ -18,10 +18,7 @@ test("a student waits for a taken unit, gets the hold when it frees and confirms
   // About 20 s alone; the margin is for a machine shared with other test runs.
   test.setTimeout(60_000);
   const adminToken = await server.login();
-  const created = await server.call("POST", "/api/inventario", {
-    token: adminToken,
-    body: { nome: "Canon EOS R6", quantita_totale: 1, corsi_assegnati: ["Fotografia"], tipo_prestito: "solo_esterno" },
-  });
+  const created = await server.createPhotographyItem(adminToken, "Canon EOS R6", 1);
   expect(created.status).toBe(200);
   const itemId = created.body.id as number;
   const giulia = await server.registerStudent({ name: "Giulia", surname: "Rossi", corso_accademico: "Fotografia" });

@@ -325,6 +325,14 @@ export class PrestaLabServer {
     };
   }
 
+  /** The desk (signed in as `token`) adds `nome` with `units` units to the photography course, lent outside only. */
+  createPhotographyItem(token: string, nome: string, units: number): Promise<ApiAnswer> {
+    return this.call("POST", "/api/inventario", {
+      token,
+      body: { nome, quantita_totale: units, corsi_assegnati: ["Fotografia"], tipo_prestito: "solo_esterno" },
+    });
+  }
+
   /**
    * Seeds, through the API, what a journey about a loan starts from: `itemName`, one unit of the
    * photography course, lent by the desk to a new student (`student` names them) from today to today.
