@@ -40,6 +40,17 @@ function unblockStudent({ client, admin, student }: LoanScenario, options: { res
   return client.post("/api/penalties/unblock-user", { userId: student.user.id, ...options }, admin);
 }
 
+/** The audit trail holds exactly one `action` row about the scenario's student, written as the desk. */
+function expectOneDeskRowAboutStudent(scenario: LoanScenario, action: string) {
+  const rows = auditRows(scenario.ctx).filter((row) => row.action === action);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    entity: "user",
+    entityId: scenario.student.user.id,
+    actorId: scenario.adminUser.id,
+  });
+}
+
 async function penaltiesOf(scenario: LoanScenario, userId = scenario.student.user.id) {
   const answer = await scenario.client.get(`/api/penalties/user/${userId}`, scenario.admin);
   expect(answer.status).toBe(200);
@@ -178,13 +189,7 @@ describe("blocking at three strikes", () => {
   it("records the automatic block in the audit trail", async () => {
     const scenario = await loanScenario();
     await lateReturn(scenario, 8);
-    const blocks = auditRows(scenario.ctx).filter((row) => row.action === "user.block");
-    expect(blocks).toHaveLength(1);
-    expect(blocks[0]).toMatchObject({
-      entity: "user",
-      entityId: scenario.student.user.id,
-      actorId: scenario.adminUser.id,
-    });
+    expectOneDeskRowAboutStudent(scenario, "user.block");
   });
 });
 
@@ -258,13 +263,7 @@ describe("the desk unblocks a student", () => {
     const scenario = await loanScenario();
     await lateReturn(scenario, 8);
     await unblockStudent(scenario, { resetStrikes: true });
-    const unblocks = auditRows(scenario.ctx).filter((row) => row.action === "user.unblock");
-    expect(unblocks).toHaveLength(1);
-    expect(unblocks[0]).toMatchObject({
-      entity: "user",
-      entityId: scenario.student.user.id,
-      actorId: scenario.adminUser.id,
-    });
+    expectOneDeskRowAboutStudent(scenario, "user.unblock");
   });
 
   it("is for the desk only, and checks the user", async () => {
