@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { type ProfileInput, useUpdateUser } from "../../../api/users";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { Modal, ModalActions } from "../../../components/modal";
+import { FormActions } from "../../../components/form-actions";
+import { Modal } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { fullName, type User } from "../../../lib/user";
 import { ProfileFields, profileFieldErrors, profileProblem } from "./profile-fields";
@@ -49,15 +48,7 @@ export function EditUserModal({ user, onClose }: { user: User; onClose: () => vo
     <Modal title="Modifica utente" description={fullName(user)} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
         <ProfileFields value={profile} errors={attempted ? profileFieldErrors(profile) : {}} onChange={setProfile} />
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" busy={updateUser.isPending}>
-            Salva modifiche
-          </Button>
-        </ModalActions>
+        <FormActions error={error} onCancel={onClose} submitLabel="Salva modifiche" busy={updateUser.isPending} />
       </form>
       <div className="mt-6 border-t border-slate-100 pt-5">
         <ActivityHistory entity="user" id={user.id} title="Cronologia dell'utente" />

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from "react";
 import { passwordProblem } from "../../../../../src/domain/password-policy";
 import { type NewUserInput, useCreateUser } from "../../../api/users";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
+import { FormActions } from "../../../components/form-actions";
 import { PasswordField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
+import { Modal } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { useToast } from "../../../components/toast";
 import { confirmationError, ProfileFields, profileFieldErrors, profileProblem, REQUIRED_FIELD } from "./profile-fields";
@@ -112,15 +112,7 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
             Gli amministratori hanno accesso completo al sistema: inventario, prestiti, utenti e password.
           </Alert>
         )}
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" busy={createUser.isPending}>
-            Crea Utente
-          </Button>
-        </ModalActions>
+        <FormActions error={error} onCancel={onClose} submitLabel="Crea Utente" busy={createUser.isPending} />
       </form>
     </Modal>
   );

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { passwordProblem } from "../../../../../src/domain/password-policy";
 import { useResetUserPassword } from "../../../api/users";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
+import { FormActions } from "../../../components/form-actions";
 import { PasswordField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
+import { Modal } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { notifyDesktop } from "../../../lib/desktop-notification";
 import { fullName, type User } from "../../../lib/user";
@@ -61,15 +60,7 @@ export function ResetUserPasswordModal({ user, onClose }: { user: User; onClose:
           error={attempted ? confirmationError(newPassword, confirmation) : null}
           onChange={(event) => setConfirmation(event.target.value)}
         />
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" busy={resetPassword.isPending}>
-            Reimposta password
-          </Button>
-        </ModalActions>
+        <FormActions error={error} onCancel={onClose} submitLabel="Reimposta password" busy={resetPassword.isPending} />
       </form>
     </Modal>
   );
