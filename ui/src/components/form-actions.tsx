@@ -30,3 +30,14 @@ export function FormActions({ error, onCancel, submitLabel, busy, variant, icon,
     </>
   );
 }
+
+/** The foot of a dialog that only shows something: "Chiudi", which may take the focus when it opens. */
+export function CloseActions({ onClose, takesFocus = false }: { onClose: () => void; takesFocus?: boolean }) {
+  return (
+    <ModalActions>
+      <Button variant="secondary" onClick={onClose} data-autofocus={takesFocus || undefined}>
+        Chiudi
+      </Button>
+    </ModalActions>
+  );
+}
