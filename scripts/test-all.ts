@@ -1,7 +1,7 @@
 /**
  * `bun run test`: every check, stopping at the first failure with its exit code, in three stages sized for
- * two cores: lint, typecheck and the two longest server test files in one lane, beside the UI tests, the
- * build and the smoke test in the other; then the other server tests in two worker processes; then the
+ * two cores: lint, typecheck, the build, the smoke test and the longest server test files in one lane,
+ * beside the UI tests in the other; then the other server tests in two worker processes; then the
  * end-to-end run. A step that runs
  * beside another prints its output whole when it ends, so the two lanes never interleave. The last line
  * is always `test-all: N passed, M failed`.
@@ -53,13 +53,21 @@ async function ensureChromium() {
 const lint: Step = { name: "lint", command: [bun, "x", "biome", "check", "."] };
 const typecheck: Step = { name: "typecheck", command: [bun, "run", "typecheck"] };
 /**
- * The two longest server test files (the route fuzz and the booking properties, about a minute together)
- * run beside the UI tests once lint, typecheck, build and smoke are done; the rest then share two worker
- * processes, the slowest first by the recorded durations (refresh them with `bun test src --parallel=2
- * --timings=scripts/server-test-timings.json --update-timings`).
+ * The longest server test files (the route fuzz, the booking properties, then the longest by the recorded
+ * durations: about 80 s in one process) run beside the UI tests in the first stage; the rest then share two
+ * worker processes, the slowest first by the recorded durations (refresh them with `bun test src
+ * --parallel=2 --timings=scripts/server-test-timings.json --update-timings`).
  */
-const LONGEST_SERVER_TESTS = ["src/fuzz.test.ts", "src/modules/loans/booking-properties.test.ts"];
-const longestServerTests: Step = { name: "server properties", command: [bun, "test", ...LONGEST_SERVER_TESTS] };
+const SERVER_TESTS_BESIDE_UI = [
+  "src/fuzz.test.ts",
+  "src/modules/loans/booking-properties.test.ts",
+  "src/modules/inventory/inventory.test.ts",
+  "src/modules/counter/documents.test.ts",
+  "src/modules/loans/loans.test.ts",
+  "src/modules/counter/labels.test.ts",
+  "src/modules/loans/requests.test.ts",
+];
+const serverTestsBesideUi: Step = { name: "longest server tests", command: [bun, "test", ...SERVER_TESTS_BESIDE_UI] };
 const serverTests: Step = {
   name: "server tests",
   command: [
@@ -68,26 +76,21 @@ const serverTests: Step = {
     "src",
     "--parallel=2",
     "--timings=scripts/server-test-timings.json",
-    ...LONGEST_SERVER_TESTS.map((file) => `--path-ignore-patterns=${file}`),
+    ...SERVER_TESTS_BESIDE_UI.map((file) => `--path-ignore-patterns=${file}`),
   ],
 };
-// Beside the other lane a screen's waits (findBy, up to 10 s in ui/test/setup.ts) need room in a test.
 const uiTests: Step = { name: "UI tests", command: [bun, "test", "--timeout", "20000"], cwd: join(projectRoot, "ui") };
 const build: Step = { name: "build", command: [bun, "run", "scripts/build.ts"] };
 const smoke: Step = { name: "smoke", command: [bun, "run", "scripts/smoke.ts"] };
 const e2e: Step = { name: "e2e", command: [bun, "x", "playwright", "test"], before: ensureChromium };
 
 /**
- * Lanes run side by side; the steps of a lane one after the other. The server tests' two workers then have
- * both cores to themselves (beside them, the UI tests' waits for a screen overran), and the e2e run has
- * them last.
+ * Lanes run side by side; the steps of a lane one after the other: the UI tests, about 100 s, alone in one
+ * lane, and everything else of the first stage in the other. The server tests' two workers then have both
+ * cores to themselves (beside them, the UI tests' waits for a screen overran), and the e2e run has them last.
  */
-// The two lanes of the first stage take about the same time (110 s each on the CI machine).
 const stages: Step[][][] = [
-  [
-    [lint, typecheck, longestServerTests],
-    [uiTests, build, smoke],
-  ],
+  [[lint, typecheck, build, smoke, serverTestsBesideUi], [uiTests]],
   [[serverTests]],
   [[e2e]],
 ];

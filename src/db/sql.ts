@@ -1,4 +1,4 @@
-import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
+import { type Column, getTableName, type Placeholder, type SQL, sql } from "drizzle-orm";
 
 /**
  * A column written as "table"."column". Needed inside correlated subqueries: drizzle leaves columns
@@ -10,10 +10,16 @@ export function qualified(column: Column): SQL {
 
 /**
  * `column IN (ids)` with the ids bound as one JSON array: drizzle's `inArray` binds one parameter per id,
- * and building and preparing a query with 500 of them cost more than reading the rows.
+ * and building and preparing a query with 500 of them cost more than reading the rows. In a prepared query
+ * (src/db/prepared.ts) the ids are a placeholder, bound with `idList`.
  */
-export function inIds(column: Column | SQL, ids: readonly number[]): SQL {
-  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+export function inIds(column: Column | SQL, ids: readonly number[] | Placeholder): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${Array.isArray(ids) ? idList(ids) : ids}))`;
+}
+
+/** The value `inIds` binds for a list of ids. */
+export function idList(ids: readonly number[]): string {
+  return JSON.stringify(ids);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { auditLog } from "../../db/schema";
 import type { AuditEntity, AuditEntryView, AuditQuery } from "./model";
 
@@ -44,15 +45,28 @@ export const SCHEDULED_JOBS_ACTOR: AuditActor = { id: null, email: "sistema" };
  * the trail never claims something that did not happen (nor misses something that did).
  */
 export function recordAudit(db: Db, clock: Clock, actor: AuditActor, entry: AuditEntry): void {
-  db.insert(auditLog)
-    .values({
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      summary: entry.summary,
-      createdAt: clock.now().toISOString(),
-    })
-    .run();
+  insertAuditEntry(db).run({
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    summary: entry.summary,
+    createdAt: clock.now().toISOString(),
+  });
 }
+
+const insertAuditEntry = preparedQuery((db) =>
+  db
+    .insert(auditLog)
+    .values({
+      actorId: sql.placeholder("actorId"),
+      actorEmail: sql.placeholder("actorEmail"),
+      action: sql.placeholder("action"),
+      entity: sql.placeholder("entity"),
+      entityId: sql.placeholder("entityId"),
+      summary: sql.placeholder("summary"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .prepare(),
+);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { attese, atteseUnita, inventario, kit, kitRighe } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { freeUnitsFor } from "../../domain/availability";
@@ -107,16 +108,7 @@ function entriesMet<T extends Pick<Wanted, "inventarioId" | "kitId">>(tx: Db, wa
  */
 export function offerFreedUnitsStep(tx: Db, ctx: AppContext, freed: FreedItems): number {
   const today = ctx.clock.today();
-  const waiting = entriesMet(
-    tx,
-    tx
-      .select()
-      .from(attese)
-      .where(and(eq(attese.stato, WAIT_STATE.queued), gte(attese.dal, today)))
-      .orderBy(asc(attese.createdAt), asc(attese.id))
-      .all(),
-    freed,
-  );
+  const waiting = entriesMet(tx, entriesQueued(tx).all({ today }), freed);
   if (waiting.length === 0) return 0;
   const now = ctx.clock.now();
   const expires = hoursAfter(now, readSettings(tx).ore_attesa);
@@ -142,6 +134,16 @@ export function offerFreedUnitsStep(tx: Db, ctx: AppContext, freed: FreedItems):
   }
   return offered;
 }
+
+/** Every entry still in a queue from `today` on, first come first served. */
+const entriesQueued = preparedQuery((db) =>
+  db
+    .select()
+    .from(attese)
+    .where(and(eq(attese.stato, WAIT_STATE.queued), gte(attese.dal, sql.placeholder("today"))))
+    .orderBy(asc(attese.createdAt), asc(attese.id))
+    .prepare(),
+);
 
 /** "14:30" in the academy's zone. */
 function expiryTime(ctx: AppContext, instant: string): string {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, richieste, unita, type users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE, REQUEST_STATE } from "../../domain/bookings";
 import { datesText } from "../../domain/dates";
@@ -18,7 +18,7 @@ import { refreshSetState } from "../sets/settle";
 import { readSettings } from "../settings/service";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable } from "./bookings";
-import { assertCanMove, blockedBorrowerError, requestOrNotFound } from "./guards";
+import { assertCanMove, blockedBorrowerError, requestOrNotFound, userRow } from "./guards";
 import type { ApprovalAnswer, RejectBody } from "./model";
 
 /** The item's name and the unit's code, as a student reads them in a notification. */
@@ -104,7 +104,7 @@ export function loanFromRequest(
 
 /** The borrower of a request, as they are now: the desk never approves for a blocked one. */
 export function borrowerOfRequest(tx: Db, request: { utenteId: number | null }): BorrowerRow {
-  const borrower = request.utenteId ? tx.select().from(users).where(eq(users.id, request.utenteId)).get() : undefined;
+  const borrower = request.utenteId ? userRow(tx, request.utenteId) : undefined;
   if (!borrower) throw conflict("L'utente della richiesta non esiste più");
   if (borrower.isBlocked) throw blockedBorrowerError(borrower);
   return borrower;

@@ -1,6 +1,8 @@
-import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { attese, atteseUnita, prestiti, prestitiUnita, richieste, riparazioni, unita } from "../../db/schema";
+import { idList, inIds } from "../../db/sql";
 import { freeUnitsFor, isFreeFor, nextFreeStart, type Occupation } from "../../domain/availability";
 import { REQUEST_STATE } from "../../domain/bookings";
 import { formatItalianDate } from "../../domain/dates";
@@ -12,7 +14,7 @@ import { openLoansOfUnits, unitStillOut } from "./open-loans";
  * `bookingHolds` of src/domain/bookings.ts for open loans, in SQL: an open loan holds its units from its
  * start to its due date, and once that has passed until it is returned, so it overlaps every later date.
  */
-function openLoanOverlaps(from: string, to: string, today: string): SQL {
+function openLoanOverlaps(from: SQLWrapper, to: SQLWrapper, today: SQLWrapper): SQL {
   return sql`${unitStillOut({ fromUnits: true })} and ${prestiti.dataUscita} <= ${to}
     and (${prestiti.dataRientro} >= ${from} or ${prestiti.dataRientro} < ${today})`;
 }
@@ -58,68 +60,31 @@ export function unitCalendars(
   which: { itemId: number } | { unitIds: number[] },
   window: { from: string; to: string; today: string; ignoreRequestId?: number },
 ): UnitCalendarRow[] {
-  const units = db
-    .select({ id: unita.id, code: unita.codiceUnivoco, lost: unita.perso })
-    .from(unita)
-    .where(
-      and(
-        "itemId" in which ? eq(unita.inventarioId, which.itemId) : inArray(unita.id, which.unitIds),
-        isNull(unita.archivedAt),
-      ),
-    )
-    .orderBy(unita.codiceUnivoco)
-    .all();
+  const units =
+    "itemId" in which
+      ? unitsOfItem(db).all({ itemId: which.itemId })
+      : unitsById(db).all({ unitIds: idList(which.unitIds) });
   const calendars = new Map<number, UnitCalendarRow>(
     units.map((unit) => [unit.id, { id: unit.id, codice_univoco: unit.code, occupazioni: [] }]),
   );
-  const ids = [...calendars.keys()];
-  if (ids.length === 0) return [];
+  if (calendars.size === 0) return [];
+  const values = {
+    unitIds: idList([...calendars.keys()]),
+    from: window.from,
+    to: window.to,
+    today: window.today,
+    ignoreRequestId: window.ignoreRequestId ?? null,
+  };
   const add = (unitId: number, occupation: UnitOccupation) => calendars.get(unitId)?.occupazioni.push(occupation);
   for (const unit of units)
     if (unit.lost) add(unit.id, { tipo: "perso", dal: LOST_SINCE_ALWAYS, al: null, riferimento_id: null, chi: null });
-  for (const row of db
-    .select({ unitId: riparazioni.unitId, id: riparazioni.id, dal: riparazioni.dataInizio })
-    .from(riparazioni)
-    .where(and(inArray(riparazioni.unitId, ids), eq(riparazioni.stato, "in_corso")))
-    .all())
+  for (const row of repairsOfUnits(db).all(values))
     add(row.unitId, { tipo: "riparazione", dal: row.dal, al: null, riferimento_id: row.id, chi: null });
-  for (const row of db
-    .select({
-      unitId: richieste.unitId,
-      id: richieste.id,
-      dal: richieste.dal,
-      al: richieste.al,
-      chi: sql<string | null>`(select u.name || ' ' || u.surname from users u where u.id = ${richieste.utenteId})`,
-    })
-    .from(richieste)
-    .where(
-      and(
-        inArray(richieste.unitId, ids),
-        eq(richieste.stato, REQUEST_STATE.pending),
-        // A pending request whose dates have passed can no longer be approved, so it holds nothing. The end
-        // date is hidden from the indexes (unary plus): through the index on state and end date SQLite read
-        // every pending request still to come (5x as many at 5x the academy); through the one on unit and
-        // state it reads only these units' requests.
-        sql`${richieste.dal} <= ${window.to} and +${richieste.al} >= ${window.from} and +${richieste.al} >= ${window.today}`,
-        window.ignoreRequestId ? ne(richieste.id, window.ignoreRequestId) : undefined,
-      ),
-    )
-    .all())
+  for (const row of pendingRequestsOfUnits(db).all(values))
     add(row.unitId, { tipo: "richiesta", dal: row.dal, al: row.al, riferimento_id: row.id, chi: row.chi });
-  for (const row of heldUnits(db, ids, window.from, window.to))
+  for (const row of heldUnits(db).all(values))
     add(row.unitId, { tipo: "attesa", dal: row.dal, al: row.al, riferimento_id: row.id, chi: row.chi });
-  for (const row of db
-    .select({
-      unitId: prestitiUnita.unitId,
-      id: prestiti.id,
-      dal: prestiti.dataUscita,
-      al: prestiti.dataRientro,
-      chi: prestiti.chi,
-    })
-    .from(prestitiUnita)
-    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
-    .where(and(inArray(prestitiUnita.unitId, ids), openLoanOverlaps(window.from, window.to, window.today)))
-    .all())
+  for (const row of openLoansOfUnitsOverlapping(db).all(values))
     add(row.unitId, {
       tipo: "prestito",
       dal: row.dal,
@@ -131,12 +96,87 @@ export function unitCalendars(
   return [...calendars.values()];
 }
 
+const unitColumns = { id: unita.id, code: unita.codiceUnivoco, lost: unita.perso };
+
+const unitsOfItem = preparedQuery((db) =>
+  db
+    .select(unitColumns)
+    .from(unita)
+    .where(and(eq(unita.inventarioId, sql.placeholder("itemId")), isNull(unita.archivedAt)))
+    .orderBy(unita.codiceUnivoco)
+    .prepare(),
+);
+
+const unitsById = preparedQuery((db) =>
+  db
+    .select(unitColumns)
+    .from(unita)
+    .where(and(inIds(unita.id, sql.placeholder("unitIds")), isNull(unita.archivedAt)))
+    .orderBy(unita.codiceUnivoco)
+    .prepare(),
+);
+
+const repairsOfUnits = preparedQuery((db) =>
+  db
+    .select({ unitId: riparazioni.unitId, id: riparazioni.id, dal: riparazioni.dataInizio })
+    .from(riparazioni)
+    .where(and(inIds(riparazioni.unitId, sql.placeholder("unitIds")), eq(riparazioni.stato, "in_corso")))
+    .prepare(),
+);
+
+const pendingRequestsOfUnits = preparedQuery((db) =>
+  db
+    .select({
+      unitId: richieste.unitId,
+      id: richieste.id,
+      dal: richieste.dal,
+      al: richieste.al,
+      chi: sql<string | null>`(select u.name || ' ' || u.surname from users u where u.id = ${richieste.utenteId})`,
+    })
+    .from(richieste)
+    .where(
+      and(
+        inIds(richieste.unitId, sql.placeholder("unitIds")),
+        eq(richieste.stato, REQUEST_STATE.pending),
+        // A pending request whose dates have passed can no longer be approved, so it holds nothing. The end
+        // date is hidden from the indexes (unary plus): through the index on state and end date SQLite read
+        // every pending request still to come (5x as many at 5x the academy); through the one on unit and
+        // state it reads only these units' requests.
+        sql`${richieste.dal} <= ${sql.placeholder("to")} and +${richieste.al} >= ${sql.placeholder("from")}
+          and +${richieste.al} >= ${sql.placeholder("today")}`,
+        // `is not` with no request to leave out (null) keeps every request.
+        sql`${richieste.id} is not ${sql.placeholder("ignoreRequestId")}`,
+      ),
+    )
+    .prepare(),
+);
+
+const openLoansOfUnitsOverlapping = preparedQuery((db) =>
+  db
+    .select({
+      unitId: prestitiUnita.unitId,
+      id: prestiti.id,
+      dal: prestiti.dataUscita,
+      al: prestiti.dataRientro,
+      chi: prestiti.chi,
+    })
+    .from(prestitiUnita)
+    .innerJoin(prestiti, eq(prestiti.id, prestitiUnita.prestitoId))
+    .where(
+      and(
+        inIds(prestitiUnita.unitId, sql.placeholder("unitIds")),
+        openLoanOverlaps(sql.placeholder("from"), sql.placeholder("to"), sql.placeholder("today")),
+      ),
+    )
+    .prepare(),
+);
+
 /**
  * The units held for the first student of a waiting list (src/modules/demand/offers.ts) over [from, to]:
  * a hold is a booking, so every check that reads the unit calendars honours it.
  */
-function heldUnits(db: Db, unitIds: number[], from: string, to: string) {
-  return db
+const heldUnits = preparedQuery((db) =>
+  db
     .select({
       unitId: atteseUnita.unitId,
       id: attese.id,
@@ -148,13 +188,13 @@ function heldUnits(db: Db, unitIds: number[], from: string, to: string) {
     .innerJoin(attese, eq(attese.id, atteseUnita.attesaId))
     .where(
       and(
-        inArray(atteseUnita.unitId, unitIds),
+        inIds(atteseUnita.unitId, sql.placeholder("unitIds")),
         eq(attese.stato, WAIT_STATE.offered),
-        sql`${attese.dal} <= ${to} and ${attese.al} >= ${from}`,
+        sql`${attese.dal} <= ${sql.placeholder("to")} and ${attese.al} >= ${sql.placeholder("from")}`,
       ),
     )
-    .all();
-}
+    .prepare(),
+);
 
 /** Every booking from `from` on, so that the next free start can be found. */
 export const UNTIL_THE_END = "9999-12-31";
@@ -244,7 +284,7 @@ export function bookedRanges(db: Db, unitIds: number[], today: string): Map<numb
     )
     .all())
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
-  for (const row of heldUnits(db, unitIds, today, UNTIL_THE_END))
+  for (const row of heldUnits(db).all({ unitIds: idList(unitIds), from: today, to: UNTIL_THE_END }))
     add(row.unitId, { dal: row.dal, al: row.al, tipo: "richiesta", fino_alla_restituzione: false });
   for (const loan of openLoansOfUnits(db, unitIds))
     add(loan.unitId, { dal: loan.start, al: loan.due, tipo: "prestito", fino_alla_restituzione: loan.due < today });

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import type { Actor } from "../../actor";
 import type { Db } from "../../db/client";
-import { prestiti, richieste } from "../../db/schema";
+import { preparedQuery, rowById } from "../../db/prepared";
+import { prestiti, richieste, users } from "../../db/schema";
 import { EXPIRED_ACCOUNT, isExpired } from "../../domain/academy-access";
 import { academyDateProblem, italianDate, loanLimitProblem } from "../../domain/academy-settings";
 import { canMoveRequest, OPEN_LOAN_STATES, REQUEST_STATE, type RequestState } from "../../domain/bookings";
@@ -46,31 +47,41 @@ export function blockedBorrowerError(user: Pick<Actor, "blockedReason" | "penalt
 }
 
 export function hasOverdueLoan(db: Db, userId: number, today: string): boolean {
-  return Boolean(
-    db
-      .select({ id: prestiti.id })
-      .from(prestiti)
-      .where(and(eq(prestiti.utenteId, userId), overdueLoanCondition(today)))
-      .get(),
-  );
+  return Boolean(anOverdueLoan(db).get({ userId, today }));
 }
+
+const anOverdueLoan = preparedQuery((db) =>
+  db
+    .select({ id: prestiti.id })
+    .from(prestiti)
+    .where(and(eq(prestiti.utenteId, sql.placeholder("userId")), overdueLoanCondition(sql.placeholder("today"))))
+    .limit(1)
+    .prepare(),
+);
+
+/** A user's account as it is stored now. */
+export const userRow = rowById(users);
 
 /**
  * Open loans plus pending requests: what counts towards `prestiti_massimi_per_studente`. A set counts
  * once, however many lines it holds, whether they are still requests or already loans.
  */
 function heldByStudent(db: Db, userId: number): number {
+  return bookingsHeld(db).all({ userId }).length;
+}
+
+const bookingsHeld = preparedQuery((db) => {
   const loans = db
     .select({ booking: sql<string>`coalesce('set:' || ${prestiti.prenotazioneId}, 'loan:' || ${prestiti.id})` })
     .from(prestiti)
-    .where(and(eq(prestiti.utenteId, userId), inArray(prestiti.stato, OPEN_LOAN_STATES)));
+    .where(and(eq(prestiti.utenteId, sql.placeholder("userId")), inArray(prestiti.stato, OPEN_LOAN_STATES)));
   const requests = db
     .select({ booking: sql<string>`coalesce('set:' || ${richieste.prenotazioneId}, 'request:' || ${richieste.id})` })
     .from(richieste)
-    .where(and(eq(richieste.utenteId, userId), eq(richieste.stato, REQUEST_STATE.pending)));
+    .where(and(eq(richieste.utenteId, sql.placeholder("userId")), eq(richieste.stato, REQUEST_STATE.pending)));
   // `union` keeps each booking once: a set's lines, requests or loans, are one.
-  return union(loans, requests).all().length;
-}
+  return union(loans, requests).prepare();
+});
 
 /** The academy's calendar applied to a new booking: open days, closures, longest loan. */
 export function assertAcademyDates(
@@ -102,8 +113,10 @@ export function calendarDay(value: string, message: string): string {
   return value;
 }
 
+const requestRow = rowById(richieste);
+
 export function requestOrNotFound(db: Db, id: number) {
-  const request = db.select().from(richieste).where(eq(richieste.id, id)).get();
+  const request = requestRow(db, id);
   if (!request) throw notFound("Richiesta non trovata");
   return request;
 }
@@ -111,8 +124,10 @@ export function requestOrNotFound(db: Db, id: number) {
 export function assertCanMove(request: { stato: RequestState }, to: RequestState) {
   if (!canMoveRequest(request.stato, to)) throw conflict("La richiesta è già stata gestita");
 }
+const loanRow = rowById(prestiti);
+
 export function loanOrNotFound(db: Db, id: number) {
-  const loan = db.select().from(prestiti).where(eq(prestiti.id, id)).get();
+  const loan = loanRow(db, id);
   if (!loan) throw notFound("Prestito non trovato");
   return loan;
 }

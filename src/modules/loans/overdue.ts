@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, eq, gte, isNotNull, isNull, lt, or, type Placeholder, type SQL } from "drizzle-orm";
 import { prestiti } from "../../db/schema";
 import { LOAN_STATE } from "../../domain/bookings";
 
@@ -9,7 +9,7 @@ import { LOAN_STATE } from "../../domain/bookings";
  */
 
 /** Still stored `attivo` but overdue: handed over and due before `today` (what the periodic job marks). */
-export function overdueNotYetMarked(today: string): SQL {
+export function overdueNotYetMarked(today: string | Placeholder): SQL {
   return and(
     eq(prestiti.stato, LOAN_STATE.active),
     isNotNull(prestiti.consegnatoIl),
@@ -18,7 +18,7 @@ export function overdueNotYetMarked(today: string): SQL {
 }
 
 /** Overdue on `today`: marked by the job, or past due while out and not marked yet. */
-export function overdueLoanCondition(today: string): SQL {
+export function overdueLoanCondition(today: string | Placeholder): SQL {
   return or(eq(prestiti.stato, LOAN_STATE.overdue), overdueNotYetMarked(today)) as SQL;
 }
 

@@ -10,7 +10,9 @@ import { openLoansOfUnits } from "./open-loans";
 import {
   countLoans,
   countRequests,
+  loadLoanView,
   loadLoanViews,
+  loadRequestView,
   loadRequestViews,
   loansInStates,
   loansOfItems,
@@ -20,7 +22,7 @@ import {
 } from "./views";
 
 export function requestView(ctx: AppContext, id: number): RequestView {
-  const [view] = loadRequestViews(ctx.db, { where: eq(richieste.id, id) });
+  const view = loadRequestView(ctx.db, id);
   if (!view) throw notFound("Richiesta non trovata");
   return view;
 }
@@ -49,7 +51,7 @@ export function myRequests(ctx: AppContext, actor: Actor): RequestView[] {
 }
 
 export function loanView(ctx: AppContext, id: number): LoanView {
-  const [view] = loadLoanViews(ctx.db, ctx.clock.today(), { where: eq(prestiti.id, id) });
+  const view = loadLoanView(ctx.db, ctx.clock.today(), id);
   if (!view) throw notFound("Prestito non trovato");
   return view;
 }

@@ -3,7 +3,7 @@ import { isDesk, visibleItemsCondition } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { inventario, richieste, users } from "../../db/schema";
+import { inventario, richieste } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { REQUEST_STATE } from "../../domain/bookings";
@@ -23,6 +23,7 @@ import {
   blockedStudentError,
   calendarDay,
   hasOverdueLoan,
+  userRow,
 } from "./guards";
 import type { RequestBody, RequestView } from "./model";
 import { requestView } from "./reads";
@@ -66,7 +67,7 @@ export function createRequestStep(tx: WriteTx, ctx: AppContext, student: Actor, 
   if (isDesk(student)) throw forbidden("Gli amministratori non fanno richieste: usa il prestito diretto");
   const today = ctx.clock.today();
   // The account as it is now, not as the session read it: a return may have just blocked it.
-  const account = tx.select().from(users).where(eq(users.id, student.id)).get() ?? student;
+  const account = userRow(tx, student.id) ?? student;
   if (account.isBlocked) throw blockedStudentError(account);
   assertAccountValid(account, today, false);
   if (hasOverdueLoan(tx, student.id, today))

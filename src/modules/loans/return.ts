@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni, unita, users } from "../../db/schema";
+import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
@@ -15,9 +15,10 @@ import { refreshSetState } from "../sets/settle";
 import { openShortagesStep } from "../sets/shortages";
 import { readSettings } from "../settings/service";
 import { cancelLoanStep } from "./cancel";
-import { loanOrNotFound } from "./guards";
+import { loanOrNotFound, userRow } from "./guards";
 import type { LoanView, ReturnAnswer, ReturnBody, ReturnCondition } from "./model";
 import { loanView } from "./reads";
+import { loanUnits } from "./views";
 
 /**
  * Which units of an open loan a return takes back (all those still out when `unitIds` is absent) and
@@ -26,13 +27,7 @@ import { loanView } from "./reads";
 function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: string) {
   const loan = loanOrNotFound(db, id);
   if (!canMoveLoan(loan.stato, LOAN_STATE.returned)) throw conflict("Il prestito non è attivo");
-  const units = db
-    .select({ id: unita.id, code: unita.codiceUnivoco, returnedOn: prestitiUnita.restituitaIl })
-    .from(prestitiUnita)
-    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-    .where(eq(prestitiUnita.prestitoId, id))
-    .orderBy(unita.codiceUnivoco)
-    .all();
+  const units = loanUnits(db, id);
   const out = units.filter((unit) => unit.returnedOn === null);
   const chosen = unitIds ? [...new Set(unitIds)] : out.map((unit) => unit.id);
   if (chosen.length === 0) throw badRequest("Seleziona almeno un'unità da restituire");
@@ -41,13 +36,8 @@ function planReturn(db: Db, id: number, unitIds: number[] | undefined, today: st
     if (!unit) throw badRequest("Le unità scelte non appartengono a questo prestito");
     if (unit.returnedOn) throw conflict(`L'unità ${unit.code} è già stata restituita`);
   }
-  const borrower = loan.utenteId
-    ? db
-        .select({ strikes: users.penaltyStrikes, blocked: users.isBlocked })
-        .from(users)
-        .where(eq(users.id, loan.utenteId))
-        .get()
-    : undefined;
+  const user = loan.utenteId ? userRow(db, loan.utenteId) : undefined;
+  const borrower = user && { strikes: user.penaltyStrikes, blocked: user.isBlocked };
   const settings = readSettings(db);
   const consequences = returnConsequences({
     dueDate: loan.dataRientro,

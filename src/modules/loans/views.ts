@@ -2,6 +2,7 @@ import type { Database, Statement } from "bun:sqlite";
 import { count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { inIds } from "../../db/sql";
 import { accountEnded } from "../../domain/academy-access";
@@ -27,19 +28,21 @@ const setOfManyLines = (request: string) => `CASE WHEN EXISTS (
     WHERE other_line.prenotazione_id = ${request}.prenotazione_id AND other_line.id <> ${request}.id
   ) THEN ${request}.prenotazione_id END`;
 
+const requestColumns = {
+  request: richieste,
+  itemName: inventario.nome,
+  loanType: inventario.tipoPrestito,
+  unitCode: unita.codiceUnivoco,
+  user: { name: users.name, surname: users.surname, email: users.email },
+  strikes: users.penaltyStrikes,
+  blocked: users.isBlocked,
+  setId: sql<number | null>`${sql.raw(setOfManyLines('"richieste"'))}`,
+};
+
 /** A loan request as lists and details show it. */
 export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 0 }: Selection = {}): RequestView[] {
   return db
-    .select({
-      request: richieste,
-      itemName: inventario.nome,
-      loanType: inventario.tipoPrestito,
-      unitCode: unita.codiceUnivoco,
-      user: { name: users.name, surname: users.surname, email: users.email },
-      strikes: users.penaltyStrikes,
-      blocked: users.isBlocked,
-      setId: sql<number | null>`${sql.raw(setOfManyLines('"richieste"'))}`,
-    })
+    .select(requestColumns)
     .from(richieste)
     .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
     .innerJoin(unita, eq(unita.id, richieste.unitId))
@@ -49,32 +52,62 @@ export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 
     .limit(limit)
     .offset(offset)
     .all()
-    .map(({ request, itemName, loanType, unitCode, user, strikes, blocked, setId }) => ({
-      id: request.id,
-      stato: request.stato,
-      inventario_id: request.inventarioId,
-      oggetto_nome: itemName,
-      articolo_nome: itemName,
-      tipo_prestito: loanType,
-      unit_id: request.unitId,
-      codice_univoco: unitCode,
-      dal: request.dal,
-      al: request.al,
-      note: request.note,
-      tipo_utilizzo: request.tipoUtilizzo,
-      motivo_rifiuto: request.motivoRifiuto,
-      created_at: request.createdAt,
-      handled_at: request.handledAt,
-      utente_id: request.utenteId,
-      utente_nome: user?.name ?? null,
-      utente_cognome: user?.surname ?? null,
-      name: user?.name ?? null,
-      surname: user?.surname ?? null,
-      utente_email: user?.email ?? null,
-      penalty_strikes: strikes ?? 0,
-      is_blocked: blocked ?? false,
-      prenotazione_id: setId,
-    }));
+    .map(requestViewOf);
+}
+
+/** One request as `loadRequestViews` shows it, through a query prepared once: every write answers it. */
+export function loadRequestView(db: Db, id: number): RequestView | undefined {
+  const row = oneRequest(db).get({ id });
+  return row && requestViewOf(row);
+}
+
+const oneRequest = preparedQuery((db) =>
+  db
+    .select(requestColumns)
+    .from(richieste)
+    .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
+    .innerJoin(unita, eq(unita.id, richieste.unitId))
+    .leftJoin(users, eq(users.id, richieste.utenteId))
+    .where(eq(richieste.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+function requestViewOf({
+  request,
+  itemName,
+  loanType,
+  unitCode,
+  user,
+  strikes,
+  blocked,
+  setId,
+}: ReturnType<ReturnType<typeof oneRequest>["all"]>[number]): RequestView {
+  return {
+    id: request.id,
+    stato: request.stato,
+    inventario_id: request.inventarioId,
+    oggetto_nome: itemName,
+    articolo_nome: itemName,
+    tipo_prestito: loanType,
+    unit_id: request.unitId,
+    codice_univoco: unitCode,
+    dal: request.dal,
+    al: request.al,
+    note: request.note,
+    tipo_utilizzo: request.tipoUtilizzo,
+    motivo_rifiuto: request.motivoRifiuto,
+    created_at: request.createdAt,
+    handled_at: request.handledAt,
+    utente_id: request.utenteId,
+    utente_nome: user?.name ?? null,
+    utente_cognome: user?.surname ?? null,
+    name: user?.name ?? null,
+    surname: user?.surname ?? null,
+    utente_email: user?.email ?? null,
+    penalty_strikes: strikes ?? 0,
+    is_blocked: blocked ?? false,
+    prenotazione_id: setId,
+  };
 }
 
 /**
@@ -116,6 +149,25 @@ const REQUEST_TEXT_SQL = `
 
 const handedOverBy = alias(users, "handed_over_by");
 
+const loanColumns = {
+  loan: prestiti,
+  itemName: inventario.nome,
+  checklist: inventario.checklist,
+  user: { name: users.name, surname: users.surname, email: users.email },
+  strikes: users.penaltyStrikes,
+  blocked: users.isBlocked,
+  validUntil: users.validoFinoAl,
+  directoryGoneAt: users.directoryGoneAt,
+  handedOverBy: { name: handedOverBy.name, surname: handedOverBy.surname },
+};
+
+const unitColumns = {
+  loanId: prestitiUnita.prestitoId,
+  id: unita.id,
+  code: unita.codiceUnivoco,
+  returnedOn: prestitiUnita.restituitaIl,
+};
+
 /** Loans with their units, borrower and lateness computed for `today`. */
 export function loadLoanViews(
   db: Db,
@@ -123,17 +175,7 @@ export function loadLoanViews(
   { where, orderBy, limit = -1, offset = 0 }: Selection = {},
 ): LoanView[] {
   const rows = db
-    .select({
-      loan: prestiti,
-      itemName: inventario.nome,
-      checklist: inventario.checklist,
-      user: { name: users.name, surname: users.surname, email: users.email },
-      strikes: users.penaltyStrikes,
-      blocked: users.isBlocked,
-      validUntil: users.validoFinoAl,
-      directoryGoneAt: users.directoryGoneAt,
-      handedOverBy: { name: handedOverBy.name, surname: handedOverBy.surname },
-    })
+    .select(loanColumns)
     .from(prestiti)
     .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
     .leftJoin(users, eq(users.id, prestiti.utenteId))
@@ -146,18 +188,53 @@ export function loadLoanViews(
   const loanIds = rows.map((row) => row.loan.id);
   const unitRows = loanIds.length
     ? db
-        .select({
-          loanId: prestitiUnita.prestitoId,
-          id: unita.id,
-          code: unita.codiceUnivoco,
-          returnedOn: prestitiUnita.restituitaIl,
-        })
+        .select(unitColumns)
         .from(prestitiUnita)
         .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
         .where(where || limit >= 0 ? inIds(prestitiUnita.prestitoId, loanIds) : undefined)
         .orderBy(unita.codiceUnivoco)
         .all()
     : [];
+  return loanViewsOf(rows, unitRows, today);
+}
+
+/** One loan as `loadLoanViews` shows it, through queries prepared once: every write answers it. */
+export function loadLoanView(db: Db, today: string, id: number): LoanView | undefined {
+  const row = oneLoan(db).get({ id });
+  return row && loanViewsOf([row], loanUnits(db, id), today)[0];
+}
+
+const oneLoan = preparedQuery((db) =>
+  db
+    .select(loanColumns)
+    .from(prestiti)
+    .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
+    .leftJoin(users, eq(users.id, prestiti.utenteId))
+    .leftJoin(handedOverBy, eq(handedOverBy.id, prestiti.consegnatoDa))
+    .where(eq(prestiti.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+const unitsOfLoan = preparedQuery((db) =>
+  db
+    .select(unitColumns)
+    .from(prestitiUnita)
+    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+    .where(eq(prestitiUnita.prestitoId, sql.placeholder("id")))
+    .orderBy(unita.codiceUnivoco)
+    .prepare(),
+);
+
+/** The units of one loan, by code, with the day each came back (null while out). */
+export function loanUnits(db: Db, loanId: number) {
+  return unitsOfLoan(db).all({ id: loanId });
+}
+
+function loanViewsOf(
+  rows: ReturnType<ReturnType<typeof oneLoan>["all"]>,
+  unitRows: ReturnType<ReturnType<typeof unitsOfLoan>["all"]>,
+  today: string,
+): LoanView[] {
   const unitsByLoan = new Map<number, Array<{ id: number; code: string; returnedOn: string | null }>>();
   for (const unit of unitRows) {
     const list = unitsByLoan.get(unit.loanId) ?? [];

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { type NOTIFICATION_KINDS, notifiche, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { REPORT_STATE_LABELS, type ReportState } from "../../domain/repairs";
@@ -31,20 +32,15 @@ export interface NewNotification {
  * its e-mail exist exactly when their event does.
  */
 export function notifyStudent(db: Db, ctx: MailContext, notification: NewNotification): void {
-  const stored = db
-    .insert(notifiche)
-    .values({
-      utenteId: notification.userId,
-      tipo: notification.tipo,
-      titolo: notification.titolo,
-      messaggio: notification.messaggio,
-      link: notification.link,
-      chiave: notification.chiave ?? null,
-      createdAt: ctx.clock.now().toISOString(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: notifiche.id })
-    .all();
+  const stored = insertNotification(db).all({
+    utenteId: notification.userId,
+    tipo: notification.tipo,
+    titolo: notification.titolo,
+    messaggio: notification.messaggio,
+    link: notification.link,
+    chiave: notification.chiave ?? null,
+    createdAt: ctx.clock.now().toISOString(),
+  });
   // A notification a job saw again was not stored again: neither is its e-mail.
   if (stored.length === 0) return;
   const student = db
@@ -63,6 +59,23 @@ export function notifyStudent(db: Db, ctx: MailContext, notification: NewNotific
   });
   queueMail(db, ctx, student.email, mail);
 }
+
+const insertNotification = preparedQuery((db) =>
+  db
+    .insert(notifiche)
+    .values({
+      utenteId: sql.placeholder("utenteId"),
+      tipo: sql.placeholder("tipo"),
+      titolo: sql.placeholder("titolo"),
+      messaggio: sql.placeholder("messaggio"),
+      link: sql.placeholder("link"),
+      chiave: sql.placeholder("chiave"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifiche.id })
+    .prepare(),
+);
 
 /**
  * Tells students about events a periodic job sees again and again (each with its `chiave`): the ones

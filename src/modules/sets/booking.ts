@@ -168,12 +168,12 @@ function chooseUnits(tx: Db, asked: ItemAsked[], booking: { dal: string; al: str
   const chosen: Array<{ item: ItemAsked; unitId: number }> = [];
   const short: SetConflictLine[] = [];
   for (const item of asked) {
-    const calendars = unitCalendars(
-      tx,
-      { itemId: item.itemId },
-      { from: booking.dal, to: UNTIL_THE_END, today: booking.today },
-    );
-    const free = freeUnitsFor(calendars, booking.dal, booking.al).map((unit) => unit.id);
+    const window = { from: booking.dal, today: booking.today };
+    const free = freeUnitsFor(
+      unitCalendars(tx, { itemId: item.itemId }, { ...window, to: booking.al }),
+      booking.dal,
+      booking.al,
+    ).map((unit) => unit.id);
     const needed = item.pinned.length + item.anyUnit;
     const pinnedFree = item.pinned.every((unitId) => free.includes(unitId));
     const others = free.filter((unitId) => !item.pinned.includes(unitId)).slice(0, item.anyUnit);
@@ -183,7 +183,13 @@ function chooseUnits(tx: Db, asked: ItemAsked[], booking: { dal: string; al: str
         oggetto_nome: item.name,
         richieste: needed,
         libere: free.length,
-        libero_dal: nextStartWithFreeUnits(calendars, booking.dal, booking.al, needed),
+        // Only a short line needs the calendar past its dates: when enough units are free again.
+        libero_dal: nextStartWithFreeUnits(
+          unitCalendars(tx, { itemId: item.itemId }, { ...window, to: UNTIL_THE_END }),
+          booking.dal,
+          booking.al,
+          needed,
+        ),
       });
       continue;
     }

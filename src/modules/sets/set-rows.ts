@@ -1,9 +1,10 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { canSeeSet } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { preparedQuery, rowById } from "../../db/prepared";
 import { prenotazioni, prenotazioniStoria, prestiti, prestitiUnita, unita } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { notFound } from "../../http/errors";
@@ -12,9 +13,11 @@ import { loadSetView } from "./views";
 
 export const SET_NOT_FOUND = "Prenotazione non trovata";
 
+export const setRow = rowById(prenotazioni);
+
 /** The stored set row, for a write's guards; another student's set simply does not exist for a student. */
 export function setRowFor(db: Db, actor: Actor, id: number) {
-  const set = db.select().from(prenotazioni).where(eq(prenotazioni.id, id)).get();
+  const set = setRow(db, id);
   if (!set || !canSeeSet(actor, set)) throw notFound(SET_NOT_FOUND);
   return set;
 }
@@ -34,16 +37,27 @@ export function addHistory(
   evento: string,
   testo: string,
 ) {
-  db.insert(prenotazioniStoria)
-    .values({
-      prenotazioneId: setId,
-      evento,
-      testo,
-      actorId: actor?.id ?? null,
-      createdAt: ctx.clock.now().toISOString(),
-    })
-    .run();
+  insertHistory(db).run({
+    prenotazioneId: setId,
+    evento,
+    testo,
+    actorId: actor?.id ?? null,
+    createdAt: ctx.clock.now().toISOString(),
+  });
 }
+
+const insertHistory = preparedQuery((db) =>
+  db
+    .insert(prenotazioniStoria)
+    .values({
+      prenotazioneId: sql.placeholder("prenotazioneId"),
+      evento: sql.placeholder("evento"),
+      testo: sql.placeholder("testo"),
+      actorId: sql.placeholder("actorId"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .prepare(),
+);
 
 /**
  * The set's loans with their units, those `which` keeps, in `order`: what the hand-over ticks and what a

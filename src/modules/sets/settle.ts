@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import { inventario, prenotazioni, prestiti, richieste, users } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
@@ -8,7 +9,7 @@ import type { AuditActor } from "../audit/service";
 import type { MailContext } from "../mail/service";
 import { type LateReturnOutcome, recordLateReturn } from "../penalties/service";
 import { readSettings } from "../settings/service";
-import { addHistory } from "./set-rows";
+import { addHistory, setRow } from "./set-rows";
 
 /** The lines of a set back so far, with their due and return days: what its lateness is read from. */
 export function returnedLines(db: Db, setId: number) {
@@ -75,7 +76,16 @@ function penaltyItemName(tx: Db, latestLoanId: number, setId: number): string {
 
 /** The state of every line of a set, as setStateFromLines reads them. */
 function lineStates(tx: Db, setId: number) {
-  return tx
+  return linesWithLoans(tx)
+    .all({ setId })
+    .map((line) => ({
+      request: line.request,
+      loan: line.loanId === null ? null : { open: Boolean(line.open), handedOver: line.handedOverAt !== null },
+    }));
+}
+
+const linesWithLoans = preparedQuery((db) =>
+  db
     .select({
       request: richieste.stato,
       loanId: prestiti.id,
@@ -84,13 +94,9 @@ function lineStates(tx: Db, setId: number) {
     })
     .from(richieste)
     .leftJoin(prestiti, eq(prestiti.richiestaId, richieste.id))
-    .where(eq(richieste.prenotazioneId, setId))
-    .all()
-    .map((line) => ({
-      request: line.request,
-      loan: line.loanId === null ? null : { open: Boolean(line.open), handedOver: line.handedOverAt !== null },
-    }));
-}
+    .where(eq(richieste.prenotazioneId, sql.placeholder("setId")))
+    .prepare(),
+);
 
 /**
  * Brings a set's state in line with its lines, inside the transaction that changed one of them: the set's
@@ -99,7 +105,7 @@ function lineStates(tx: Db, setId: number) {
  * nothing on its own. Returns that penalty, if any.
  */
 export function refreshSetState(tx: Db, ctx: MailContext, actor: AuditActor, setId: number): LateReturnOutcome | null {
-  const set = tx.select().from(prenotazioni).where(eq(prenotazioni.id, setId)).get();
+  const set = setRow(tx, setId);
   if (!set) return null;
   const stato = setStateFromLines(lineStates(tx, setId));
   if (stato === set.stato) return null;

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedQuery } from "../../db/prepared";
 import {
   inventario,
   mancanze,
@@ -12,6 +13,7 @@ import {
   unita,
   users,
 } from "../../db/schema";
+import { idList, inIds } from "../../db/sql";
 import { isFreeFor } from "../../domain/availability";
 import { REQUEST_STATE } from "../../domain/bookings";
 import { loanPhase } from "../../domain/loan-rules";
@@ -38,17 +40,7 @@ function loadSets(
   selection: { where?: SQL; limit?: number; offset?: number },
 ): Array<{ summary: SetSummary; lines: SetLineView[] }> {
   const rows = db
-    .select({
-      set: prenotazioni,
-      user: {
-        name: users.name,
-        surname: users.surname,
-        email: users.email,
-        matricola: users.matricola,
-        strikes: users.penaltyStrikes,
-        blocked: users.isBlocked,
-      },
-    })
+    .select(setWithStudent)
     .from(prenotazioni)
     .leftJoin(users, eq(users.id, prenotazioni.utenteId))
     .where(selection.where)
@@ -56,16 +48,52 @@ function loadSets(
     .limit(selection.limit ?? -1)
     .offset(selection.offset ?? 0)
     .all();
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.set.id);
-  const lines = setLines(db, today, ids);
-  const open = db
+  return summarise(db, today, rows);
+}
+
+const setWithStudent = {
+  set: prenotazioni,
+  user: {
+    name: users.name,
+    surname: users.surname,
+    email: users.email,
+    matricola: users.matricola,
+    strikes: users.penaltyStrikes,
+    blocked: users.isBlocked,
+  },
+};
+
+const oneSetWithStudent = preparedQuery((db) =>
+  db
+    .select(setWithStudent)
+    .from(prenotazioni)
+    .leftJoin(users, eq(users.id, prenotazioni.utenteId))
+    .where(eq(prenotazioni.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+const openShortageCounts = preparedQuery((db) =>
+  db
     .select({ setId: mancanze.prenotazioneId, count: sql<number>`count(*)` })
     .from(mancanze)
-    .where(and(inArray(mancanze.prenotazioneId, ids), isNull(mancanze.risoltaIl)))
+    .where(and(inIds(mancanze.prenotazioneId, sql.placeholder("setIds")), isNull(mancanze.risoltaIl)))
     .groupBy(mancanze.prenotazioneId)
-    .all();
-  const openBySet = new Map(open.map((row) => [row.setId, row.count]));
+    .prepare(),
+);
+
+function summarise(
+  db: Db,
+  today: string,
+  rows: Array<{ set: SetRow; user: Parameters<typeof setFields>[1] }>,
+): Array<{ summary: SetSummary; lines: SetLineView[] }> {
+  if (rows.length === 0) return [];
+  const setIds = idList(rows.map((row) => row.set.id));
+  const lines = setLines(db, today, setIds);
+  const openBySet = new Map(
+    openShortageCounts(db)
+      .all({ setIds })
+      .map((row) => [row.setId, row.count]),
+  );
   return rows.map(({ set, user }) => {
     const own = lines.filter((line) => line.setId === set.id);
     const models = new Map<number, { inventario_id: number; oggetto_nome: string; quantita: number }>();
@@ -129,32 +157,9 @@ function setFields(
   };
 }
 
-/** Every line (one request, then one loan, per unit) of the given sets, in booking order. */
-function setLines(db: Db, today: string, setIds: number[]) {
-  const rows = db
-    .select({
-      setId: richieste.prenotazioneId,
-      request: richieste,
-      itemName: inventario.nome,
-      unitCode: unita.codiceUnivoco,
-      loan: {
-        id: prestiti.id,
-        stato: prestiti.stato,
-        due: prestiti.dataRientro,
-        handedOverAt: prestiti.consegnatoIl,
-        cancelledAt: prestiti.annullatoIl,
-      },
-      returnedOn: prestitiUnita.restituitaIl,
-      condition: prestitiUnita.condizione,
-    })
-    .from(richieste)
-    .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
-    .innerJoin(unita, eq(unita.id, richieste.unitId))
-    .leftJoin(prestiti, eq(prestiti.richiestaId, richieste.id))
-    .leftJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
-    .where(inArray(richieste.prenotazioneId, setIds))
-    .orderBy(richieste.id)
-    .all();
+/** Every line (one request, then one loan, per unit) of the given sets (`idList`), in booking order. */
+function setLines(db: Db, today: string, setIds: string) {
+  const rows = linesOfSets(db).all({ setIds });
   const pending = rows.filter((row) => row.request.stato === REQUEST_STATE.pending);
   const freeUnits = pendingLinesStillFree(db, today, pending);
   return rows.map((row) => ({
@@ -183,6 +188,33 @@ function setLines(db: Db, today: string, setIds: number[]) {
     },
   }));
 }
+
+const linesOfSets = preparedQuery((db) =>
+  db
+    .select({
+      setId: richieste.prenotazioneId,
+      request: richieste,
+      itemName: inventario.nome,
+      unitCode: unita.codiceUnivoco,
+      loan: {
+        id: prestiti.id,
+        stato: prestiti.stato,
+        due: prestiti.dataRientro,
+        handedOverAt: prestiti.consegnatoIl,
+        cancelledAt: prestiti.annullatoIl,
+      },
+      returnedOn: prestitiUnita.restituitaIl,
+      condition: prestitiUnita.condizione,
+    })
+    .from(richieste)
+    .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
+    .innerJoin(unita, eq(unita.id, richieste.unitId))
+    .leftJoin(prestiti, eq(prestiti.richiestaId, richieste.id))
+    .leftJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
+    .where(inIds(richieste.prenotazioneId, sql.placeholder("setIds")))
+    .orderBy(richieste.id)
+    .prepare(),
+);
 
 /**
  * The pending lines whose unit nothing else has taken since (a repair, a loss): the desk's "every line
@@ -219,57 +251,89 @@ function pendingLinesStillFree(
 
 export function loadShortages(db: Db, where: SQL | undefined): ShortageView[] {
   return db
-    .select({ shortage: mancanze, name: users.name, surname: users.surname })
+    .select(shortageWithStudent)
     .from(mancanze)
     .leftJoin(users, eq(users.id, mancanze.utenteId))
     .where(where)
     .orderBy(desc(mancanze.createdAt), desc(mancanze.id))
     .all()
-    .map(({ shortage, name, surname }) => ({
-      id: shortage.id,
-      prenotazione_id: shortage.prenotazioneId,
-      prestito_id: shortage.prestitoId,
-      nome: shortage.nome,
-      quantita: shortage.quantita,
-      esito: shortage.esito,
-      nota: shortage.nota,
-      created_at: shortage.createdAt,
-      risolta_il: shortage.risoltaIl,
-      utente_id: shortage.utenteId,
-      utente_nome: name,
-      utente_cognome: surname,
-    }));
+    .map(shortageView);
 }
+
+const shortageWithStudent = { shortage: mancanze, name: users.name, surname: users.surname };
+
+const shortagesOfSet = preparedQuery((db) =>
+  db
+    .select(shortageWithStudent)
+    .from(mancanze)
+    .leftJoin(users, eq(users.id, mancanze.utenteId))
+    .where(eq(mancanze.prenotazioneId, sql.placeholder("setId")))
+    .orderBy(desc(mancanze.createdAt), desc(mancanze.id))
+    .prepare(),
+);
+
+function shortageView({
+  shortage,
+  name,
+  surname,
+}: {
+  shortage: typeof mancanze.$inferSelect;
+  name: string | null;
+  surname: string | null;
+}): ShortageView {
+  return {
+    id: shortage.id,
+    prenotazione_id: shortage.prenotazioneId,
+    prestito_id: shortage.prestitoId,
+    nome: shortage.nome,
+    quantita: shortage.quantita,
+    esito: shortage.esito,
+    nota: shortage.nota,
+    created_at: shortage.createdAt,
+    risolta_il: shortage.risoltaIl,
+    utente_id: shortage.utenteId,
+    utente_nome: name,
+    utente_cognome: surname,
+  };
+}
+
+const accessoriesOfSet = preparedQuery((db) =>
+  db
+    .select({
+      id: prenotazioniAccessori.id,
+      nome: prenotazioniAccessori.nome,
+      quantita: prenotazioniAccessori.quantita,
+      consegnati: prenotazioniAccessori.consegnati,
+    })
+    .from(prenotazioniAccessori)
+    .where(eq(prenotazioniAccessori.prenotazioneId, sql.placeholder("setId")))
+    .orderBy(prenotazioniAccessori.id)
+    .prepare(),
+);
+
+const historyOfSet = preparedQuery((db) =>
+  db
+    .select({
+      evento: prenotazioniStoria.evento,
+      testo: prenotazioniStoria.testo,
+      created_at: prenotazioniStoria.createdAt,
+    })
+    .from(prenotazioniStoria)
+    .where(eq(prenotazioniStoria.prenotazioneId, sql.placeholder("setId")))
+    .orderBy(prenotazioniStoria.id)
+    .prepare(),
+);
 
 /** One set with every line, accessory, mancanza and event; undefined when it does not exist. */
 export function loadSetView(db: Db, today: string, id: number): SetView | undefined {
-  const [set] = loadSets(db, today, { where: eq(prenotazioni.id, id) });
+  const [set] = summarise(db, today, oneSetWithStudent(db).all({ id }));
   if (!set) return undefined;
   const { oggetti: _models, ...fields } = set.summary;
   return {
     ...fields,
     righe: set.lines,
-    accessori: db
-      .select({
-        id: prenotazioniAccessori.id,
-        nome: prenotazioniAccessori.nome,
-        quantita: prenotazioniAccessori.quantita,
-        consegnati: prenotazioniAccessori.consegnati,
-      })
-      .from(prenotazioniAccessori)
-      .where(eq(prenotazioniAccessori.prenotazioneId, id))
-      .orderBy(prenotazioniAccessori.id)
-      .all(),
-    mancanze: loadShortages(db, eq(mancanze.prenotazioneId, id)),
-    storia: db
-      .select({
-        evento: prenotazioniStoria.evento,
-        testo: prenotazioniStoria.testo,
-        created_at: prenotazioniStoria.createdAt,
-      })
-      .from(prenotazioniStoria)
-      .where(eq(prenotazioniStoria.prenotazioneId, id))
-      .orderBy(prenotazioniStoria.id)
-      .all(),
+    accessori: accessoriesOfSet(db).all({ setId: id }),
+    mancanze: shortagesOfSet(db).all({ setId: id }).map(shortageView),
+    storia: historyOfSet(db).all({ setId: id }),
   };
 }

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { rowById } from "../../db/prepared";
 import { impostazioni } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { ACCESS_SECRETS, type AccessSettings, HIDDEN_SECRET } from "../../domain/academy-access";
@@ -19,9 +19,11 @@ import { sealSecret } from "./secret-box";
 
 const SETTINGS_ROW = 1;
 
+const settingsRow = rowById(impostazioni);
+
 /** The academy's settings as they stand: the stored values over the defaults. */
 export function readSettings(db: Db): AcademySettings {
-  const row = db.select().from(impostazioni).where(eq(impostazioni.id, SETTINGS_ROW)).get();
+  const row = settingsRow(db, SETTINGS_ROW);
   if (!row) return DEFAULT_SETTINGS;
   const stored = JSON.parse(row.valori) as Partial<AcademySettings>;
   return { ...DEFAULT_SETTINGS, ...stored, accesso: { ...DEFAULT_SETTINGS.accesso, ...stored.accesso } };

@@ -1,5 +1,5 @@
-import { Handshake, Search } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Handshake } from "lucide-react";
+import { type FormEvent, useState } from "react";
 import { proposedReturnDate } from "../../../../../src/domain/availability";
 import { addDays } from "../../../../../src/domain/dates";
 import { bookingDateProblem, DEFAULT_EXTERNAL_LOAN_DAYS, isInternalUse } from "../../../../../src/domain/loan-rules";
@@ -8,36 +8,20 @@ import type { ScannedUnit } from "../../../../../src/modules/counter/model";
 import { BOOKING_HORIZON_DAYS } from "../../../api/inventario";
 import { useCreateLoan } from "../../../api/loans";
 import { useServerToday } from "../../../api/system";
-import { useStudentSearch } from "../../../api/users";
 import { Alert } from "../../../components/alert";
 import { BookingCalendar } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
 import { type Choice, ChoiceGroup } from "../../../components/choice-group";
-import { RadioCard } from "../../../components/radio-card";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
-import { countWith } from "../../../lib/plural";
 import { fullName, type User } from "../../../lib/user";
 import { ChosenStudentState } from "./chosen-student-state";
+import { LendStudentPicker } from "./lend-student-picker";
 
 const USAGES: Choice<UsageType>[] = [
   { value: "esterno", label: "Prestito esterno" },
   { value: "interno", label: "Uso interno (in giornata)" },
 ];
-
-/** What the student's row says beside the name: how to tell two namesakes apart, and trouble ahead. */
-function studentDetails(student: User): string {
-  return [
-    student.matricola && `Matricola ${student.matricola}`,
-    student.email,
-    student.corso_accademico,
-    student.is_blocked
-      ? "bloccato"
-      : student.penalty_strikes > 0 && countWith(student.penalty_strikes, "penalità", "penalità"),
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}
 
 /** The server checks the unit's own bookings when the loan is made; the calendar greys nothing out. */
 const NO_DAYS: ReadonlySet<string> = new Set();
@@ -57,18 +41,11 @@ export function LendPanel({
   onCancel: () => void;
 }) {
   const today = useServerToday();
-  const [term, setTerm] = useState("");
   const [student, setStudent] = useState<User | null>(null);
   const [usage, setUsage] = useState<UsageType>("esterno");
   const [end, setEnd] = useState<string | null>(null);
   const [missingStudent, setMissingStudent] = useState(false);
-  const students = useStudentSearch(term);
   const createLoan = useCreateLoan();
-  const searchField = useRef<HTMLInputElement>(null);
-  const id = useId();
-
-  // The desk scanned a free unit to lend it: the next thing typed is who takes it.
-  useEffect(() => searchField.current?.focus(), []);
 
   const chosenUsage = unit.tipo_prestito === "entrambi" ? usage : null;
   const internal = isInternalUse(unit.tipo_prestito, chosenUsage);
@@ -111,8 +88,6 @@ export function LendPanel({
     (createLoan.error instanceof ApiError && createLoan.error.status > 0
       ? createLoan.error.message
       : "Errore nella creazione prestito");
-  const found = students.data?.elementi ?? [];
-  const searching = term.trim().length >= 2;
 
   return (
     <form
@@ -121,65 +96,15 @@ export function LendPanel({
       aria-label={`Presta ${unit.codice_univoco}`}
       className="mt-3 space-y-3 border-t border-slate-100 pt-3"
     >
-      <div>
-        <label htmlFor={`${id}-search`} className="mb-1.5 block text-sm font-medium text-slate-700">
-          Studente (matricola, nome o email)
-        </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <input
-            id={`${id}-search`}
-            ref={searchField}
-            type="search"
-            autoComplete="off"
-            value={term}
-            onChange={(event) => {
-              // A new search is a new choice: a student no longer listed must not stay chosen unseen.
-              setTerm(event.target.value);
-              setStudent(null);
-              createLoan.reset();
-            }}
-            aria-describedby={missingStudent ? `${id}-missing` : undefined}
-            aria-invalid={missingStudent || undefined}
-            className="block w-full rounded-lg border border-slate-300 py-2.5 pr-3 pl-9 text-base focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-          />
-        </div>
-        {missingStudent && (
-          <p id={`${id}-missing`} className="mt-1 text-sm text-red-700">
-            Scegli lo studente a cui prestare l'unità
-          </p>
-        )}
-      </div>
-      {searching && students.isError && <Alert tone="error">Errore nel caricamento utenti</Alert>}
-      {searching && students.isSuccess && found.length === 0 && (
-        <p className="text-sm text-slate-600">Nessuno studente trovato.</p>
-      )}
-      {searching && found.length > 0 && (
-        <fieldset className="min-w-0 space-y-2">
-          <legend className="sr-only">Studente che riceve il prestito</legend>
-          {found.map((candidate) => (
-            <RadioCard
-              key={candidate.id}
-              name={`${id}-student`}
-              checked={student?.id === candidate.id}
-              onSelect={() => {
-                setStudent(candidate);
-                setMissingStudent(false);
-                createLoan.reset();
-              }}
-              align="start"
-            >
-              <span className="min-w-0">
-                <span className="block text-sm font-medium text-slate-900">{fullName(candidate)}</span>
-                <span className="block text-xs break-words text-slate-600">{studentDetails(candidate)}</span>
-              </span>
-            </RadioCard>
-          ))}
-        </fieldset>
-      )}
+      <LendStudentPicker
+        chosen={student}
+        missing={missingStudent}
+        onChoose={(next) => {
+          setStudent(next);
+          if (next) setMissingStudent(false);
+          createLoan.reset();
+        }}
+      />
       {student && <ChosenStudentState student={student} />}
       {unit.tipo_prestito === "entrambi" && (
         <ChoiceGroup legend="Utilizzo" choices={USAGES} value={usage} onChange={setUsage} />
