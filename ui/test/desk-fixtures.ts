@@ -1,6 +1,7 @@
 // Server answers for the lending desk's screens (requests, loans, alerts, items), shaped as the API
 // sends them, with the fields a test cares about overridable.
 import type { Alerts, LoanAlert, LowStockAlert } from "../../src/modules/alerts/model";
+import type { ScannedUnit } from "../../src/modules/counter/model";
 import type { LoanView, RequestView } from "../../src/modules/loans/model";
 import { aRequest, aLoan as aStudentScreensLoan, noAlerts } from "./loan-fixtures";
 import type { ApiCall, ApiRoutes } from "./mock-api";
@@ -119,6 +120,26 @@ export function anItem(overrides: Record<string, unknown> = {}) {
     quantita_totale: 3,
     unita_disponibili: 2,
     unita: [],
+    ...overrides,
+  };
+}
+
+/** What the desk's scan answers for one unit: by default a Sony Alpha 7 IV, free to lend, with no loan. */
+export function aScannedUnit(overrides: Partial<ScannedUnit> = {}): ScannedUnit {
+  return {
+    id: 103,
+    codice_univoco: "A7-003",
+    inventario_id: 7,
+    oggetto_nome: "Sony Alpha 7 IV",
+    foto_url: null,
+    checklist: null,
+    tipo_prestito: "solo_esterno",
+    stato: "disponibile",
+    azione: "prestito",
+    libera_fino_al: null,
+    prossima_disponibilita: null,
+    rientro_proposto: null,
+    prestito: null,
     ...overrides,
   };
 }

@@ -114,3 +114,16 @@ export function anExtension(overrides: Partial<StudentSheet["proroghe_in_attesa"
     ...overrides,
   };
 }
+
+/** Giulia's pending extension of her Canon EOS R6 (loan #1, due 14/03/2025) to 17/03/2025. */
+export function giuliasExtension() {
+  return anExtension({
+    id: 5,
+    dal: "2025-03-14",
+    al: "2025-03-17",
+    utente_id: 2,
+    utente_nome: "Giulia Bianchi",
+    articolo_nome: "Canon EOS R6",
+    unita: ["CANON_001"],
+  });
+}

@@ -1,7 +1,6 @@
-import { type ReactNode, useId, useRef } from "react";
-import { createPortal } from "react-dom";
+import { type ReactNode, useId } from "react";
 import { CloseButton } from "./close-button";
-import { useDialogFocus } from "./use-dialog-focus";
+import { DialogFrame } from "./dialog-frame";
 
 interface DrawerProps {
   title: string;
@@ -19,41 +18,27 @@ interface DrawerProps {
  */
 export function Drawer({ title, badge, onClose, children, footer }: DrawerProps) {
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  // The panel itself takes the focus: its first control is the close button.
-  const handleKeyDown = useDialogFocus(panel, onClose, (root) => root);
-
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex justify-end">
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label="Chiudi"
-        className="absolute inset-0 cursor-default bg-black/40"
-        onClick={onClose}
-      />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={handleKeyDown}
-        className="relative flex h-full w-full flex-col bg-white shadow-xl focus:outline-none sm:max-w-md"
-      >
-        <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-5 py-4">
-          <div className="flex min-w-0 items-center gap-2">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
-            {badge}
-          </div>
-          <CloseButton label="Chiudi pannello" onClick={onClose} />
+  return (
+    <DialogFrame
+      onClose={onClose}
+      // The panel itself takes the focus: its first control is the close button.
+      initialFocus={(root) => root}
+      titleId={titleId}
+      placementClassName="justify-end"
+      backdropClassName="bg-black/40"
+      panelClassName="h-full sm:max-w-md"
+    >
+      <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-5 py-4">
+        <div className="flex min-w-0 items-center gap-2">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {badge}
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
-        {footer && <div className="border-t border-slate-100 px-5 py-4">{footer}</div>}
+        <CloseButton label="Chiudi pannello" onClick={onClose} />
       </div>
-    </div>,
-    document.body,
+      <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+      {footer && <div className="border-t border-slate-100 px-5 py-4">{footer}</div>}
+    </DialogFrame>
   );
 }

@@ -8,9 +8,9 @@ import {
   type LabelFormat,
 } from "../../../src/domain/label-formats";
 import { countWith } from "../lib/plural";
-import { Button } from "./button";
+import { FormActions } from "./form-actions";
 import { SelectField, TextField } from "./form-field";
-import { Modal, ModalActions } from "./modal";
+import { Modal } from "./modal";
 
 /** The desk prints on the same printer day after day: the format last used is offered first. */
 const FORMAT_KEY = "prestalab.formato-etichette";
@@ -79,14 +79,7 @@ export function LabelsDialog({ units, subject, onPrint, onClose }: LabelsDialogP
             error={startError}
           />
         )}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" icon={Printer} busy={busy}>
-            Scarica il PDF
-          </Button>
-        </ModalActions>
+        <FormActions onCancel={onClose} submitLabel="Scarica il PDF" icon={Printer} busy={busy} />
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
-import { type ReactNode, useId, useRef } from "react";
-import { createPortal } from "react-dom";
+import { type ReactNode, useId } from "react";
 import { CloseButton } from "./close-button";
-import { firstFocusable, useDialogFocus } from "./use-dialog-focus";
+import { DialogFrame } from "./dialog-frame";
+import { firstFocusable } from "./use-dialog-focus";
 
 interface ModalProps {
   title: string;
@@ -23,55 +23,36 @@ const WIDTHS = { sm: "sm:max-w-sm", md: "sm:max-w-lg", lg: "sm:max-w-2xl" };
 export function Modal({ title, description, onClose, children, placement = "center", size = "md" }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const handleKeyDown = useDialogFocus(
-    panel,
-    onClose,
-    (root) =>
-      root.querySelector<HTMLElement>("[data-autofocus]") ??
-      root.querySelector<HTMLElement>("input, select, textarea") ??
-      firstFocusable(root),
-  );
-
   const isSheet = placement === "sheet";
-  return createPortal(
-    <div className={`fixed inset-0 z-50 flex justify-center ${isSheet ? "items-end" : "items-end sm:items-center"}`}>
-      <button
-        type="button"
-        tabIndex={-1}
-        aria-label="Chiudi"
-        className="absolute inset-0 cursor-default bg-black/50 backdrop-blur-[1px]"
-        onClick={onClose}
-      />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        onKeyDown={handleKeyDown}
-        className={`relative flex max-h-[92dvh] w-full flex-col bg-white shadow-xl focus:outline-none ${
-          isSheet ? "rounded-t-2xl" : `rounded-t-2xl sm:m-4 sm:rounded-xl ${WIDTHS[size]}`
-        }`}
-      >
-        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
-          <div className="min-w-0">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
-            {description && (
-              <p id={descriptionId} className="mt-0.5 text-sm text-slate-500">
-                {description}
-              </p>
-            )}
-          </div>
-          <CloseButton label="Chiudi finestra" onClick={onClose} />
+  return (
+    <DialogFrame
+      onClose={onClose}
+      initialFocus={(root) =>
+        root.querySelector<HTMLElement>("[data-autofocus]") ??
+        root.querySelector<HTMLElement>("input, select, textarea") ??
+        firstFocusable(root)
+      }
+      titleId={titleId}
+      descriptionId={description ? descriptionId : undefined}
+      placementClassName={`justify-center ${isSheet ? "items-end" : "items-end sm:items-center"}`}
+      backdropClassName="bg-black/50 backdrop-blur-[1px]"
+      panelClassName={`max-h-[92dvh] ${isSheet ? "rounded-t-2xl" : `rounded-t-2xl sm:m-4 sm:rounded-xl ${WIDTHS[size]}`}`}
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="mt-0.5 text-sm text-slate-500">
+              {description}
+            </p>
+          )}
         </div>
-        <div className="overflow-y-auto px-5 py-5">{children}</div>
+        <CloseButton label="Chiudi finestra" onClick={onClose} />
       </div>
-    </div>,
-    document.body,
+      <div className="overflow-y-auto px-5 py-5">{children}</div>
+    </DialogFrame>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { UnitState } from "../../../src/domain/unit-state";
 
 export type BadgeTone = "green" | "red" | "gray" | "amber" | "yellow" | "orange" | "blue" | "indigo";
 
@@ -25,7 +26,16 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
   );
 }
 
-const LOAN_STATES: Record<string, { label: string; tone: BadgeTone }> = {
+/** How each value of a state is shown. */
+export type BadgeStates = Record<string, { label: string; tone: BadgeTone }>;
+
+/** A state's badge from its table; a value the table does not know shows as it is, in gray. */
+export function StateBadge({ states, state }: { states: BadgeStates; state: string }) {
+  const shown = states[state] ?? { label: state, tone: "gray" };
+  return <Badge tone={shown.tone}>{shown.label}</Badge>;
+}
+
+const LOAN_STATES: BadgeStates = {
   attivo: { label: "Attivo", tone: "green" },
   scaduto: { label: "Scaduto", tone: "red" },
   restituito: { label: "Restituito", tone: "gray" },
@@ -35,11 +45,10 @@ const LOAN_STATES: Record<string, { label: string; tone: BadgeTone }> = {
 
 /** Loan states in the product's colours: attivo green, scaduto red, restituito gray. */
 export function LoanStatusBadge({ state }: { state: string }) {
-  const shown = LOAN_STATES[state] ?? { label: state, tone: "gray" };
-  return <Badge tone={shown.tone}>{shown.label}</Badge>;
+  return <StateBadge states={LOAN_STATES} state={state} />;
 }
 
-const REQUEST_STATES: Record<string, { label: string; tone: BadgeTone }> = {
+const REQUEST_STATES: BadgeStates = {
   in_attesa: { label: "In Attesa", tone: "amber" },
   pending: { label: "In Attesa", tone: "amber" },
   approvata: { label: "Approvata", tone: "green" },
@@ -48,6 +57,19 @@ const REQUEST_STATES: Record<string, { label: string; tone: BadgeTone }> = {
 };
 
 export function RequestStatusBadge({ state }: { state: string }) {
-  const shown = REQUEST_STATES[state] ?? { label: state, tone: "gray" };
-  return <Badge tone={shown.tone}>{shown.label}</Badge>;
+  return <StateBadge states={REQUEST_STATES} state={state} />;
+}
+
+const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
+  disponibile: { label: "Disponibile", tone: "green" },
+  prestato: { label: "In prestito", tone: "amber" },
+  riservato: { label: "Prenotata", tone: "blue" },
+  in_riparazione: { label: "In riparazione", tone: "orange" },
+  perso: { label: "Persa", tone: "red" },
+};
+
+/** A unit's state beside the unit; `availableLabel` words "disponibile" where the screen says more. */
+export function UnitStatusBadge({ state, availableLabel }: { state: UnitState; availableLabel?: string }) {
+  const shown = UNIT_STATES[state];
+  return <Badge tone={shown.tone}>{state === "disponibile" && availableLabel ? availableLabel : shown.label}</Badge>;
 }

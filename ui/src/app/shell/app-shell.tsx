@@ -1,9 +1,10 @@
-import { Boxes, KeyRound, LogOut, Menu } from "lucide-react";
+import { Boxes, Menu } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useServiceName } from "../../api/system";
 import { Modal } from "../../components/modal";
 import { ChangePasswordDialog } from "../../features/account/components/change-password-dialog";
 import { useSession, useSignedInUser } from "../session";
+import { AccountActions } from "./account-actions";
 import { AppFooter } from "./app-footer";
 import { type NavItem, NavList } from "./nav-list";
 import { UserSummary } from "./user-summary";
@@ -68,22 +69,7 @@ export function AppShell({ items, activeKey, title, onSelect = () => {}, toolbar
         </nav>
         <div className="space-y-3 border-t border-slate-800 p-4">
           <UserSummary user={user} tone="dark" />
-          <button
-            type="button"
-            onClick={() => setChangingPassword(true)}
-            className="flex w-full items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
-          >
-            <KeyRound className="size-4" aria-hidden="true" />
-            Cambia password
-          </button>
-          <button
-            type="button"
-            onClick={signOut}
-            className="flex w-full items-center justify-center gap-2 rounded-lg border border-slate-700 px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            Esci
-          </button>
+          <AccountActions tone="dark" onChangePassword={() => setChangingPassword(true)} onSignOut={signOut} />
         </div>
       </aside>
 
@@ -127,22 +113,7 @@ export function AppShell({ items, activeKey, title, onSelect = () => {}, toolbar
           <nav aria-label="Menu di navigazione">
             <NavList items={items} activeKey={activeKey} onSelect={selectFromMenu} tone="light" />
           </nav>
-          <button
-            type="button"
-            onClick={changePasswordFromMenu}
-            className="mt-4 flex w-full items-center justify-center gap-2 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <KeyRound className="size-4" aria-hidden="true" />
-            Cambia password
-          </button>
-          <button
-            type="button"
-            onClick={signOut}
-            className="mt-2 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            Esci
-          </button>
+          <AccountActions tone="light" onChangePassword={changePasswordFromMenu} onSignOut={signOut} />
         </Modal>
       )}
       {changingPassword && (

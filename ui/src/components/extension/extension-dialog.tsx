@@ -6,11 +6,10 @@ import { useClosedDays } from "../../api/impostazioni";
 import { BOOKING_HORIZON_DAYS } from "../../api/inventario";
 import { useExtendLoan, useRequestExtension } from "../../api/proroghe";
 import { useServerToday } from "../../api/system";
-import { Alert } from "../alert";
 import { BookingCalendar } from "../booking-calendar";
-import { Button } from "../button";
+import { FormActions } from "../form-actions";
 import { TextAreaField } from "../form-field";
-import { Modal, ModalActions } from "../modal";
+import { Modal } from "../modal";
 import { useToast } from "../toast";
 
 const NO_TAKEN_DAYS: ReadonlySet<string> = new Set();
@@ -91,15 +90,13 @@ export function ExtensionDialog({ loan, mode, onClose }: ExtensionDialogProps) {
             placeholder="Es. le riprese sono state rimandate di due giorni"
           />
         )}
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" icon={CalendarPlus} busy={write.isPending}>
-            {asking ? "Chiedi proroga" : "Proroga"}
-          </Button>
-        </ModalActions>
+        <FormActions
+          error={error}
+          onCancel={onClose}
+          submitLabel={asking ? "Chiedi proroga" : "Proroga"}
+          icon={CalendarPlus}
+          busy={write.isPending}
+        />
       </form>
     </Modal>
   );

@@ -4,8 +4,9 @@ import { formatItalianDate } from "../../../../src/domain/dates";
 import { type ExtensionView, useApproveExtension, usePendingExtensions, useRefuseExtension } from "../../api/proroghe";
 import { Alert } from "../alert";
 import { Button } from "../button";
+import { FormActions } from "../form-actions";
 import { TextAreaField } from "../form-field";
-import { Modal, ModalActions } from "../modal";
+import { Modal } from "../modal";
 import { REFUSAL_REASON_MISSING, useRefusalReason } from "../refusal-reason";
 import { useToast } from "../toast";
 
@@ -40,15 +41,14 @@ function RefuseExtensionDialog({ extension, onClose }: { extension: ExtensionVie
           onChange={(event) => setReason(event.target.value)}
           placeholder="Es. l'unità serve a un altro studente"
         />
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" variant="danger" icon={Ban} busy={refuse.isPending}>
-            Rifiuta proroga
-          </Button>
-        </ModalActions>
+        <FormActions
+          error={error}
+          onCancel={onClose}
+          submitLabel="Rifiuta proroga"
+          variant="danger"
+          icon={Ban}
+          busy={refuse.isPending}
+        />
       </form>
     </Modal>
   );

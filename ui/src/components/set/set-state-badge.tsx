@@ -1,5 +1,5 @@
 import type { SetLine, SetState } from "../../api/prenotazioni";
-import { Badge, type BadgeTone } from "../status-badge";
+import { Badge, type BadgeTone, StateBadge } from "../status-badge";
 
 type Shown = { label: string; tone: BadgeTone };
 
@@ -13,8 +13,7 @@ const SET_STATES: Record<SetState, Shown> = {
 };
 
 export function SetStateBadge({ state }: { state: SetState }) {
-  const shown = SET_STATES[state] ?? { label: state, tone: "gray" };
-  return <Badge tone={shown.tone}>{shown.label}</Badge>;
+  return <StateBadge states={SET_STATES} state={state} />;
 }
 
 const LINE_PHASES: Record<NonNullable<SetLine["fase"]>, Shown> = {

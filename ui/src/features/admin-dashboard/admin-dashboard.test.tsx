@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
+import { renderDashboard } from "../../../test/dashboard";
 import {
   aLoanAlert,
   aLoanRequest,
@@ -10,11 +11,9 @@ import {
   hoursAgo,
   noAlerts,
 } from "../../../test/desk-fixtures";
-import { anAdmin } from "../../../test/fixtures";
 import { anItem } from "../../../test/inventory-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { inventorySummaryRoute, requestListRoute } from "../../../test/paged-lists";
-import { renderApp } from "../../../test/render-app";
 
 const report = (id: number, stato: string) => ({
   id,
@@ -28,27 +27,21 @@ const report = (id: number, stato: string) => ({
   created_at: hoursAgo(id),
 });
 
-function renderDashboard(api: ApiRoutes = {}) {
-  return renderApp({
-    signedInAs: anAdmin(),
-    path: "/dashboard",
-    api: {
-      "GET /api/auth/password-reset-requests": { body: [] },
-      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
-      "GET /api/richieste": requestListRoute([aLoanRequest(), aLoanRequest({ id: 32, stato: "approvata" })]),
-      "GET /api/banco/in-attesa": { body: { totale: 1 } },
-      "GET /api/riparazioni": {
-        body: [
-          { id: 1, stato: "in_corso" },
-          { id: 2, stato: "completata" },
-        ],
-      },
-      "GET /api/segnalazioni": {
-        body: [report(1, "aperta"), report(2, "in_corso"), report(3, "risolta"), report(4, "chiusa")],
-      },
-      "GET /api/avvisi": { body: noAlerts() },
-      ...api,
+function renderDesk(api: ApiRoutes = {}) {
+  return renderDashboard({
+    "GET /api/richieste": requestListRoute([aLoanRequest(), aLoanRequest({ id: 32, stato: "approvata" })]),
+    "GET /api/banco/in-attesa": { body: { totale: 1 } },
+    "GET /api/riparazioni": {
+      body: [
+        { id: 1, stato: "in_corso" },
+        { id: 2, stato: "completata" },
+      ],
     },
+    "GET /api/segnalazioni": {
+      body: [report(1, "aperta"), report(2, "in_corso"), report(3, "risolta"), report(4, "chiusa")],
+    },
+    "GET /api/avvisi": { body: noAlerts() },
+    ...api,
   });
 }
 
@@ -59,7 +52,7 @@ function counter(label: string) {
 
 describe("Dashboard Amministratore", () => {
   it("counts items, requests, repairs in progress and active reports", async () => {
-    renderDashboard({
+    renderDesk({
       "GET /api/inventario/riepilogo": inventorySummaryRoute([anItem({ id: 1 }), anItem({ id: 2 }), anItem({ id: 3 })]),
     });
     await waitFor(() => expect(counter("Inventario").textContent).toContain("3"));
@@ -77,7 +70,7 @@ describe("Dashboard Amministratore", () => {
         oggetto_nome: `Oggetto ${index}`,
       }),
     );
-    const { server } = renderDashboard({
+    const { server } = renderDesk({
       "GET /api/richieste": requestListRoute(history),
       "GET /api/banco/in-attesa": { body: { totale: 130 } },
     });
@@ -116,7 +109,7 @@ describe("Dashboard Amministratore", () => {
     };
 
     it("are hidden when there is nothing to report", async () => {
-      renderDashboard();
+      renderDesk();
       await screen.findByText("Richieste Recenti");
       await waitFor(() => expect(counter("Riparazioni").textContent).toContain("1"));
       expect(screen.queryByText("Scorte Basse")).toBeNull();
@@ -124,7 +117,7 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("show five cards with up to three entries and how many more", async () => {
-      const { server } = renderDashboard({ "GET /api/avvisi": alertsRoute(alerts) });
+      const { server } = renderDesk({ "GET /api/avvisi": alertsRoute(alerts) });
       const stockButton = await screen.findByRole("button", { name: "Scorte Basse 5" });
       const stock = stockButton.parentElement as HTMLElement;
       expect(within(stock).getByText("Canon EOS R6")).toBeTruthy();
@@ -139,7 +132,7 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("open the stock details with the first return date, and manage them in the inventory", async () => {
-      const { user } = renderDashboard({ "GET /api/avvisi": alertsRoute(alerts) });
+      const { user } = renderDesk({ "GET /api/avvisi": alertsRoute(alerts) });
       await user.click(await screen.findByRole("button", { name: "Scorte Basse 5" }));
       // The dialog reads every alert: the cards' answer holds only the first three of each kind.
       const dialog = within(screen.getByRole("dialog", { name: "Scorte Basse" }));
@@ -151,7 +144,7 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("show the loans nobody collected after their start day as 'Da ritirare'", async () => {
-      const { user } = renderDashboard({ "GET /api/avvisi": alertsRoute(alerts) });
+      const { user } = renderDesk({ "GET /api/avvisi": alertsRoute(alerts) });
       const card = (await screen.findByRole("button", { name: "Da ritirare 1" })).parentElement as HTMLElement;
       expect(within(card).getByText("Flash Godox")).toBeTruthy();
       expect(within(card).getByText("Sara Neri · da ritirare dal 09/03/2026")).toBeTruthy();
@@ -163,7 +156,7 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("open the late loans and lead to the loans screen", async () => {
-      const { user } = renderDashboard({ "GET /api/avvisi": alertsRoute(alerts) });
+      const { user } = renderDesk({ "GET /api/avvisi": alertsRoute(alerts) });
       await user.click(await screen.findByRole("button", { name: "Ritardi 1" }));
       const dialog = within(screen.getByRole("dialog", { name: "Ritardi" }));
       expect(dialog.getByText(/luca\.verdi@accademia\.it/)).toBeTruthy();
@@ -173,7 +166,7 @@ describe("Dashboard Amministratore", () => {
 
     it("say when they cannot be loaded, and the notification drawer only logs it", async () => {
       const logged = captureConsole("warn");
-      renderDashboard({ "GET /api/avvisi": { status: 403, body: { error: "Accesso negato" } } });
+      renderDesk({ "GET /api/avvisi": { status: 403, body: { error: "Accesso negato" } } });
       expect(await screen.findByText("Errore nel caricamento avvisi")).toBeTruthy();
       await waitFor(() => expect(logged).toContain("Notifiche: avvisi non aggiornati (Accesso negato)"));
     });
@@ -193,7 +186,7 @@ describe("Dashboard Amministratore", () => {
         original.call(window.history, state, unused, url);
       };
       try {
-        const { user } = renderDashboard();
+        const { user } = renderDesk();
         await user.click(await screen.findByRole("link", { name: new RegExp(`^${label}`) }));
         await waitFor(() => expect(window.location.pathname).toBe(path));
         expect(visited).toContain(`${path}${search}`);
@@ -209,7 +202,7 @@ describe("Dashboard Amministratore", () => {
         aLoanRequest({ id: 1, oggetto_nome: "Oggetto 1" }),
         ...[2, 3, 4, 5, 6].map((id) => aLoanRequest({ id, stato: "approvata", oggetto_nome: `Oggetto ${id}` })),
       ];
-      renderDashboard({ "GET /api/richieste": requestListRoute(requests) });
+      renderDesk({ "GET /api/richieste": requestListRoute(requests) });
       const section = within(await screen.findByRole("region", { name: "Richieste Recenti" }));
       await section.findByText("Oggetto 5");
       expect(section.queryByText("Oggetto 6")).toBeNull();
@@ -223,7 +216,7 @@ describe("Dashboard Amministratore", () => {
         aLoanRequest({ id: 2, oggetto_nome: "Tavoletta grafica" }),
         aLoanRequest({ id: 3, oggetto_nome: "Treppiede Manfrotto", prenotazione_id: 40 }),
       ];
-      renderDashboard({ "GET /api/richieste": requestListRoute(requests) });
+      renderDesk({ "GET /api/richieste": requestListRoute(requests) });
       const section = within(await screen.findByRole("region", { name: "Richieste Recenti" }));
       // Each line's name leads to its item page.
       expect((await section.findByRole("link", { name: "Treppiede Manfrotto" })).getAttribute("href")).toBe(
@@ -240,7 +233,7 @@ describe("Dashboard Amministratore", () => {
 
     it("says when they cannot be loaded, and the notification drawer only logs it", async () => {
       const logged = captureConsole("warn");
-      renderDashboard({ "GET /api/richieste": { status: 403, body: { error: "Accesso negato" } } });
+      renderDesk({ "GET /api/richieste": { status: 403, body: { error: "Accesso negato" } } });
       expect(await screen.findByText("Errore nel caricamento richieste")).toBeTruthy();
       await waitFor(() => expect(logged).toContain("Notifiche: richieste non aggiornate (Accesso negato)"));
     });
@@ -249,7 +242,7 @@ describe("Dashboard Amministratore", () => {
   describe("recent reports", () => {
     it("lists the first five with item, type, state and who sent them", async () => {
       const reports = [1, 2, 3, 4, 5, 6].map((id) => report(id, "aperta"));
-      renderDashboard({ "GET /api/segnalazioni": { body: reports } });
+      renderDesk({ "GET /api/segnalazioni": { body: reports } });
       const section = within(await screen.findByRole("region", { name: "Segnalazioni Recenti" }));
       await section.findByText("Fotocamera 5");
       expect(section.queryByText("Fotocamera 6")).toBeNull();
@@ -258,7 +251,7 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("says when they cannot be loaded", async () => {
-      renderDashboard({ "GET /api/segnalazioni": { status: 403, body: { error: "Accesso negato" } } });
+      renderDesk({ "GET /api/segnalazioni": { status: 403, body: { error: "Accesso negato" } } });
       expect(await screen.findByText("Errore nel caricamento segnalazioni")).toBeTruthy();
     });
   });
@@ -268,7 +261,7 @@ describe("Dashboard Amministratore", () => {
       const desk = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
       act(() => desk.happyDOM.setViewport({ width: 390, height: 844 }));
       try {
-        renderDashboard({
+        renderDesk({
           "GET /api/avvisi": alertsRoute({ prestiti_scaduti: [aLoanAlert(7, "Canon EOS R6")] }),
         });
         const alerts = await screen.findByRole("region", { name: "Avvisi Importanti" });
@@ -284,7 +277,7 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("keeps an open dialog when the phone turns and the sections move", async () => {
-      const { user } = renderDashboard();
+      const { user } = renderDesk();
       const requests = await screen.findByRole("region", { name: "Richieste Recenti" });
       await user.click(await within(requests).findByRole("button", { name: /^Gestisci la richiesta di / }));
       expect(screen.getByRole("dialog", { name: "Gestione Richiesta" })).toBeTruthy();

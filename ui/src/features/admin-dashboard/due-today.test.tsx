@@ -1,28 +1,19 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
+import { renderDashboard } from "../../../test/dashboard";
 import { aLoan, aLoanAlert, alertsRoute, dayFromToday } from "../../../test/desk-fixtures";
-import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { inventorySummaryRoute, requestListRoute } from "../../../test/paged-lists";
-import { renderApp } from "../../../test/render-app";
 
 const dueToday = aLoanAlert(1, "Canon EOS R6", { data_rientro: dayFromToday(0), giorni_ritardo: 0 });
 
 /** The dashboard with one loan due today, its "Scadenze Oggi" list open. */
 async function openDueToday(api: ApiRoutes = {}) {
-  const rendered = renderApp({
-    signedInAs: anAdmin(),
-    path: "/dashboard",
-    api: {
-      "GET /api/auth/password-reset-requests": { body: [] },
-      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
-      "GET /api/richieste": requestListRoute([]),
-      "GET /api/riparazioni": { body: [] },
-      "GET /api/segnalazioni": { body: [] },
-      "GET /api/avvisi": alertsRoute({ scadenze_oggi: [dueToday] }),
-      "GET /api/prestiti/1": { body: aLoan({ id: 1, oggetto_nome: "Canon EOS R6", data_rientro: dayFromToday(0) }) },
-      ...api,
-    },
+  const rendered = renderDashboard({
+    "GET /api/riparazioni": { body: [] },
+    "GET /api/segnalazioni": { body: [] },
+    "GET /api/avvisi": alertsRoute({ scadenze_oggi: [dueToday] }),
+    "GET /api/prestiti/1": { body: aLoan({ id: 1, oggetto_nome: "Canon EOS R6", data_rientro: dayFromToday(0) }) },
+    ...api,
   });
   await rendered.user.click(await screen.findByRole("button", { name: "Scadenze Oggi 1" }));
   const dialog = within(screen.getByRole("dialog", { name: "Scadenze Oggi" }));

@@ -2,21 +2,9 @@ import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { anAdmin } from "../../../test/fixtures";
 import { renderApp } from "../../../test/render-app";
+import { aShortage } from "../../../test/set-fixtures";
 
-const battery = {
-  id: 7,
-  prenotazione_id: 40,
-  prestito_id: null,
-  nome: "Batteria",
-  quantita: 1,
-  esito: null,
-  nota: null,
-  created_at: "2025-03-24 10:00:00",
-  risolta_il: null,
-  utente_id: 2,
-  utente_nome: "Giulia",
-  utente_cognome: "Bianchi",
-};
+const battery = aShortage();
 
 describe("the desk's dashboard", () => {
   it("lists the open mancanze and closes one as returned", async () => {

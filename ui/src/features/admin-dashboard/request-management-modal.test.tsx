@@ -1,24 +1,18 @@
 import { beforeEach, describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
+import { renderDashboard } from "../../../test/dashboard";
 import { aLoanRequest, noAlerts } from "../../../test/desk-fixtures";
-import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { requestListRoute } from "../../../test/paged-lists";
-import { renderApp } from "../../../test/render-app";
 
 const request = aLoanRequest();
 
 async function openRequest(api: ApiRoutes = {}) {
-  const rendered = renderApp({
-    signedInAs: anAdmin(),
-    path: "/dashboard",
-    api: {
-      "GET /api/auth/password-reset-requests": { body: [] },
-      "GET /api/richieste": requestListRoute([request]),
-      "GET /api/avvisi": { body: noAlerts() },
-      ...api,
-    },
+  const rendered = renderDashboard({
+    "GET /api/richieste": requestListRoute([request]),
+    "GET /api/avvisi": { body: noAlerts() },
+    ...api,
   });
   await rendered.user.click(await screen.findByRole("button", { name: /^Gestisci la richiesta di Giulia Bianchi/ }));
   return { ...rendered, dialog: within(screen.getByRole("dialog", { name: "Gestione Richiesta" })) };

@@ -1,26 +1,12 @@
 import { describe, expect, it } from "bun:test";
 import { screen, within } from "@testing-library/react";
-import type { ScannedUnit } from "../../../../src/modules/counter/model";
+import { aScannedUnit } from "../../../test/desk-fixtures";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import { userListRoute } from "../../../test/paged-lists";
 import { aSheet } from "../../../test/people-fixtures";
 import { renderApp } from "../../../test/render-app";
 
-const freeUnit: ScannedUnit = {
-  id: 103,
-  codice_univoco: "A7-003",
-  inventario_id: 7,
-  oggetto_nome: "Sony Alpha 7 IV",
-  foto_url: null,
-  checklist: null,
-  tipo_prestito: "solo_esterno",
-  stato: "disponibile",
-  azione: "prestito",
-  prestito: null,
-  libera_fino_al: null,
-  prossima_disponibilita: null,
-  rientro_proposto: null,
-};
+const freeUnit = aScannedUnit();
 
 const sara = aStudent({
   id: 5,

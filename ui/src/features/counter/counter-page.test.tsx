@@ -4,6 +4,7 @@ import type { LoanType } from "../../../../src/domain/loan-types";
 import { unitLabelUrl } from "../../../../src/domain/public-url";
 import type { ScannedUnit } from "../../../../src/modules/counter/model";
 import { fakeCamera, labelQrFrame } from "../../../test/camera";
+import { aScannedUnit } from "../../../test/desk-fixtures";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { userListRoute } from "../../../test/paged-lists";
@@ -12,21 +13,7 @@ import { renderApp } from "../../../test/render-app";
 const TODAY = "2026-03-12";
 
 function freeUnit(loanType: LoanType = "solo_esterno"): ScannedUnit {
-  return {
-    id: 103,
-    codice_univoco: "A7-003",
-    inventario_id: 7,
-    oggetto_nome: "Sony Alpha 7 IV",
-    foto_url: null,
-    checklist: null,
-    tipo_prestito: loanType,
-    stato: "disponibile",
-    azione: "prestito",
-    libera_fino_al: null,
-    prossima_disponibilita: TODAY,
-    rientro_proposto: null,
-    prestito: null,
-  };
+  return aScannedUnit({ tipo_prestito: loanType, prossima_disponibilita: TODAY });
 }
 
 const sara = aStudent({ id: 5, name: "Sara", surname: "Gallo", email: "sara.gallo@accademia.it", matricola: "F0042" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
-import type { ScannedUnit } from "../../../../src/modules/counter/model";
+import { aScannedUnit } from "../../../test/desk-fixtures";
 import { anAdmin, aStudent } from "../../../test/fixtures";
 import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
@@ -8,21 +8,15 @@ import { renderApp } from "../../../test/render-app";
 const TODAY = "2026-11-24";
 
 /** The only Sony FX3, free today and booked from 01/12: the scan offers it until 30/11. */
-const fx3: ScannedUnit = {
+const fx3 = aScannedUnit({
   id: 40,
   codice_univoco: "FX3-001",
   inventario_id: 4,
   oggetto_nome: "Sony FX3",
-  foto_url: null,
-  checklist: null,
-  tipo_prestito: "solo_esterno",
-  stato: "disponibile",
-  azione: "prestito",
   libera_fino_al: "2026-11-30",
   prossima_disponibilita: TODAY,
   rientro_proposto: "2026-11-30",
-  prestito: null,
-};
+});
 
 const sara = aStudent({ id: 5, name: "Sara", surname: "Gallo", email: "sara.gallo@accademia.it", matricola: "F0042" });
 

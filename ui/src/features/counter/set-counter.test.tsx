@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { ScannedUnit } from "../../../../src/modules/counter/model";
+import { aScannedUnit } from "../../../test/desk-fixtures";
 import { anAdmin } from "../../../test/fixtures";
 import type { ApiCall, ApiRoutes } from "../../../test/mock-api";
 import { renderApp } from "../../../test/render-app";
@@ -18,21 +19,7 @@ const out = aSet({
 });
 
 function scanned(id: number, code: string, itemId: number): ScannedUnit {
-  return {
-    id,
-    codice_univoco: code,
-    inventario_id: itemId,
-    oggetto_nome: "",
-    foto_url: null,
-    checklist: null,
-    tipo_prestito: "solo_esterno",
-    stato: "disponibile",
-    azione: "prestito",
-    libera_fino_al: null,
-    prossima_disponibilita: null,
-    rientro_proposto: null,
-    prestito: null,
-  };
+  return aScannedUnit({ id, codice_univoco: code, inventario_id: itemId, oggetto_nome: "" });
 }
 
 /** The scan answers by code: the set's own units name the set; LENS_002 is a free spare lens. */

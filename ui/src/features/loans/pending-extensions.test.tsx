@@ -2,24 +2,10 @@ import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { renderPendingTab } from "../../../test/pending-tab";
+import { giuliasExtension } from "../../../test/people-fixtures";
 import type { ExtensionView } from "../../api/proroghe";
 
-const extension: ExtensionView = {
-  id: 5,
-  prestito_id: 1,
-  prenotazione_id: null,
-  dal: "2025-03-14",
-  al: "2025-03-17",
-  motivo: "Riprese rimandate",
-  stato: "in_attesa",
-  motivo_rifiuto: null,
-  utente_id: 2,
-  utente_nome: "Giulia Bianchi",
-  articolo_nome: "Canon EOS R6",
-  unita: ["CANON_001"],
-  created_at: "2025-03-10 09:00:00",
-  handled_at: null,
-};
+const extension: ExtensionView = giuliasExtension();
 const decided = (stato: ExtensionView["stato"]) => ({ body: { message: "ok", proroga: { ...extension, stato } } });
 
 async function openPendingTab(api: ApiRoutes = {}) {

@@ -4,27 +4,13 @@ import { calendarDayButton } from "../../../test/availability-fixtures";
 import { aStudent } from "../../../test/fixtures";
 import { aLoan, studentApi } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
+import { giuliasExtension } from "../../../test/people-fixtures";
 import { renderApp } from "../../../test/render-app";
 
 const student = aStudent();
 // Due on 14/03/2025; the academy's today is 10/03/2025.
 const loan = aLoan({ id: 1, oggetto_nome: "Canon EOS R6", data_rientro: "2025-03-14" });
-const pendingExtension = {
-  id: 5,
-  prestito_id: 1,
-  prenotazione_id: null,
-  dal: "2025-03-14",
-  al: "2025-03-17",
-  motivo: "Riprese rimandate",
-  stato: "in_attesa" as const,
-  motivo_rifiuto: null,
-  utente_id: student.id,
-  utente_nome: "Giulia Bianchi",
-  articolo_nome: "Canon EOS R6",
-  unita: ["CANON_001"],
-  created_at: "2025-03-10 09:00:00",
-  handled_at: null,
-};
+const pendingExtension = giuliasExtension();
 
 async function openMyLoans(api: ApiRoutes = {}) {
   const rendered = renderApp({

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, jest } from "bun:test";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
+import { renderDashboard } from "../../../test/dashboard";
 import { aLoanRequest, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
-import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { inventorySummaryRoute, loanListRoute, requestListRoute } from "../../../test/paged-lists";
-import { renderApp } from "../../../test/render-app";
+import { requestListRoute } from "../../../test/paged-lists";
 import { notifyDesktop } from "../../lib/desktop-notification";
 
 interface Shown {
@@ -60,20 +59,15 @@ afterEach(() => {
 });
 
 function renderShell(path = "/dashboard", api: ApiRoutes = {}) {
-  return renderApp({
-    signedInAs: anAdmin(),
-    path,
-    api: {
-      "GET /api/auth/password-reset-requests": { body: [] },
-      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
-      "GET /api/prestiti": loanListRoute([]),
-      "GET /api/richieste": requestListRoute([]),
+  return renderDashboard(
+    {
       "GET /api/avvisi": { body: noAlerts() },
       "GET /api/segnalazioni": { body: [] },
       "GET /api/riparazioni": { body: [] },
       ...api,
     },
-  });
+    path,
+  );
 }
 
 async function openDrawer(rendered: ReturnType<typeof renderShell>) {

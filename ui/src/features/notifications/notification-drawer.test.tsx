@@ -1,10 +1,9 @@
 import { describe, expect, it, jest } from "bun:test";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { renderDashboard } from "../../../test/dashboard";
 import { aLoanAlert, aLoanRequest, aStockAlert, dayFromToday, hoursAgo, noAlerts } from "../../../test/desk-fixtures";
-import { anAdmin } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { inventorySummaryRoute, loanListRoute, requestListRoute } from "../../../test/paged-lists";
-import { renderApp } from "../../../test/render-app";
+import { requestListRoute } from "../../../test/paged-lists";
 
 const fresh = aLoanRequest({ id: 31, created_at: hoursAgo(2) });
 const stale = aLoanRequest({ id: 32, created_at: hoursAgo(30), oggetto_nome: "Sony A7 III" });
@@ -17,18 +16,10 @@ const alerts = {
 };
 
 function renderShell(api: ApiRoutes = {}, path = "/dashboard") {
-  return renderApp({
-    signedInAs: anAdmin(),
+  return renderDashboard(
+    { "GET /api/richieste": requestListRoute([fresh, stale, handled]), "GET /api/avvisi": { body: alerts }, ...api },
     path,
-    api: {
-      "GET /api/auth/password-reset-requests": { body: [] },
-      "GET /api/inventario/riepilogo": inventorySummaryRoute([]),
-      "GET /api/prestiti": loanListRoute([]),
-      "GET /api/richieste": requestListRoute([fresh, stale, handled]),
-      "GET /api/avvisi": { body: alerts },
-      ...api,
-    },
-  });
+  );
 }
 
 async function openDrawer(rendered: ReturnType<typeof renderShell>, unread = 3) {

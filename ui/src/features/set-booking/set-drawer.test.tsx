@@ -56,6 +56,15 @@ async function openCatalogue(api: ApiRoutes = setApi()) {
 
 const drawer = () => within(screen.getByRole("dialog"));
 
+/** Opens the set, picks the given days from today on its calendar (start, then end) and sends the request. */
+async function sendSet(user: ReturnType<typeof renderApp>["user"], ...days: number[]) {
+  await user.click(screen.getByRole("button", { name: /Il mio set/ }));
+  await user.click(drawer().getByRole("button", { name: "Scegli le date" }));
+  await screen.findByRole("grid");
+  for (const day of days) await user.click(calendarDayButton(drawer(), addDays(TODAY, day)));
+  await user.click(drawer().getByRole("button", { name: "Invia richiesta" }));
+}
+
 describe("the student's set", () => {
   it("gathers a kit and two lenses, then offers only the days on which every line is free", async () => {
     const { user } = await openCatalogue();
@@ -94,12 +103,7 @@ describe("the student's set", () => {
     await user.click(screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
     await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
     await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
-    await user.click(screen.getByRole("button", { name: /Il mio set/ }));
-    await user.click(drawer().getByRole("button", { name: "Scegli le date" }));
-    await screen.findByRole("grid");
-    await user.click(calendarDayButton(drawer(), addDays(TODAY, 10)));
-    await user.click(calendarDayButton(drawer(), addDays(TODAY, 12)));
-    await user.click(drawer().getByRole("button", { name: "Invia richiesta" }));
+    await sendSet(user, 10, 12);
 
     const failing = await screen.findByRole("list", { name: "Righe non disponibili" });
     expect(failing.textContent).toBe("Obiettivo 50mm: 1 di 2 unità libere — di nuovo libera dal 20/03/2025");
@@ -152,12 +156,7 @@ describe("the kit's waiting list in the set", () => {
       setApi({ "POST /api/prenotazioni": refusal, "POST /api/attese": joined }),
     );
     await user.click(screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
-    await user.click(screen.getByRole("button", { name: /Il mio set/ }));
-    await user.click(drawer().getByRole("button", { name: "Scegli le date" }));
-    await screen.findByRole("grid");
-    await user.click(calendarDayButton(drawer(), addDays(TODAY, 10)));
-    await user.click(calendarDayButton(drawer(), addDays(TODAY, 12)));
-    await user.click(drawer().getByRole("button", { name: "Invia richiesta" }));
+    await sendSet(user, 10, 12);
 
     const form = within(await drawer().findByRole("group", { name: "Avvisami se si libera: Kit Ripresa" }));
     await user.click(form.getByRole("button", { name: "Avvisami se si libera" }));
@@ -177,11 +176,7 @@ describe("the kit's waiting list in the set", () => {
     const { user } = await openCatalogue(setApi({ "POST /api/prenotazioni": refusal }));
     await user.click(screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
     await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
-    await user.click(screen.getByRole("button", { name: /Il mio set/ }));
-    await user.click(drawer().getByRole("button", { name: "Scegli le date" }));
-    await screen.findByRole("grid");
-    await user.click(calendarDayButton(drawer(), addDays(TODAY, 10)));
-    await user.click(drawer().getByRole("button", { name: "Invia richiesta" }));
+    await sendSet(user, 10);
     await screen.findByRole("list", { name: "Righe non disponibili" });
     expect(drawer().queryByRole("group", { name: "Avvisami se si libera: Kit Ripresa" })).toBeNull();
   });

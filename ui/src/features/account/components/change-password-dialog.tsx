@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { passwordProblem } from "../../../../../src/domain/password-policy";
 import { type SignedInAnswer, useChangePassword } from "../../../api/auth";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
+import { FormActions } from "../../../components/form-actions";
 import { PasswordField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
+import { Modal } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 
@@ -92,15 +91,12 @@ export function ChangePasswordDialog({
           error={errors.confirmation}
           onChange={(event) => setConfirmation(event.target.value)}
         />
-        {generalError && <Alert tone="error">{failure.message}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" busy={changePassword.isPending}>
-            Cambia password
-          </Button>
-        </ModalActions>
+        <FormActions
+          error={generalError ? failure?.message : null}
+          onCancel={onClose}
+          submitLabel="Cambia password"
+          busy={changePassword.isPending}
+        />
       </form>
     </Modal>
   );

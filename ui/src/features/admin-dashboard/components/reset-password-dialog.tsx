@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
 import type { PasswordResetRequest } from "../../../api/auth";
 import { useAdminResetPassword } from "../../../api/auth";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
+import { FormActions } from "../../../components/form-actions";
 import { PasswordField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
+import { Modal } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 
@@ -52,15 +51,7 @@ export function ResetPasswordDialog({ request, onClose }: { request: PasswordRes
           value={newPassword}
           onChange={(event) => setNewPassword(event.target.value)}
         />
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" busy={resetPassword.isPending}>
-            Aggiorna Password
-          </Button>
-        </ModalActions>
+        <FormActions error={error} onCancel={onClose} submitLabel="Aggiorna Password" busy={resetPassword.isPending} />
       </form>
     </Modal>
   );

@@ -15,6 +15,7 @@ import { Modal } from "../../../components/modal";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS, REPORT_TYPE_LABELS } from "../../../components/report-badges";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
+import { ChosenUnit } from "../../../components/unit-choice";
 import { WizardActions } from "../../../components/wizard-actions";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { ReportLoanStep } from "./report-loan-step";
@@ -142,16 +143,7 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
           ))}
         {step === 3 && loan && unit && (
           <div className="space-y-4">
-            <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
-              <div className="min-w-0">
-                <dt className="text-xs text-slate-500">Articolo</dt>
-                <dd className="font-medium text-slate-900">{loan.oggetto_nome}</dd>
-              </div>
-              <div className="min-w-0">
-                <dt className="text-xs text-slate-500">Unità</dt>
-                <dd className="font-mono text-xs break-words text-slate-900">{unit.codice_univoco}</dd>
-              </div>
-            </dl>
+            <ChosenUnit itemName={loan.oggetto_nome} unitLabel="Unità" code={unit.codice_univoco} />
             <ChoiceGroup legend="Tipo di problema" choices={TYPE_CHOICES} value={tipo} onChange={setTipo} />
             <ChoiceGroup legend="Urgenza" choices={URGENCY_CHOICES} value={urgenza} onChange={setUrgenza} />
             <TextAreaField

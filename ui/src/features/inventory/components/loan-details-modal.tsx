@@ -4,8 +4,8 @@ import type { InventoryUnit } from "../../../api/inventario";
 import { useUnitLoan } from "../../../api/loans";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { Modal, ModalActions } from "../../../components/modal";
+import { CloseActions } from "../../../components/form-actions";
+import { Modal } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { formatDate } from "../../../lib/dates";
 import { failureText } from "../../../lib/failure-text";
@@ -60,11 +60,7 @@ export function LoanDetailsModal({ unit, onClose }: { unit: InventoryUnit; onClo
           <ActivityHistory entity="unit" id={unit.id} title="Cronologia dell'unità" />
         </div>
       )}
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          Chiudi
-        </Button>
-      </ModalActions>
+      <CloseActions onClose={onClose} />
     </Modal>
   );
 }

@@ -1,6 +1,5 @@
 import { Undo2 } from "lucide-react";
 import { useState } from "react";
-import type { UnitState } from "../../../../../src/domain/unit-state";
 import type { ItemAvailability, ItemDetails, UnitOccupation } from "../../../api/inventario";
 import { useReturnUnits } from "../../../api/loans";
 import type { ItemPhoto } from "../../../api/photos";
@@ -8,17 +7,9 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Picture } from "../../../components/picture";
-import { Badge, type BadgeTone } from "../../../components/status-badge";
+import { UnitStatusBadge } from "../../../components/status-badge";
 import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
-
-const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
-  disponibile: { label: "Disponibile", tone: "green" },
-  prestato: { label: "In prestito", tone: "amber" },
-  riservato: { label: "Prenotata", tone: "blue" },
-  in_riparazione: { label: "In riparazione", tone: "orange" },
-  perso: { label: "Persa", tone: "red" },
-};
 
 /** The started loan holding a unit today, if any: its borrower and due date. */
 function currentLoan(occupations: UnitOccupation[], today: string): UnitOccupation | undefined {
@@ -46,7 +37,6 @@ export function DeskUnitsSection({ item, availability, today, unitCode, photos }
       </h2>
       <ul className="divide-y divide-slate-100">
         {item.unita.map((unit) => {
-          const state = UNIT_STATES[unit.stato];
           const loan = currentLoan(calendars.get(unit.id) ?? [], today);
           const picked = unit.codice_univoco === unitCode;
           const photo = photos.find((shown) => shown.unita_id === unit.id);
@@ -64,7 +54,7 @@ export function DeskUnitsSection({ item, availability, today, unitCode, photos }
                 />
               )}
               <span className="font-mono text-sm font-semibold break-words text-slate-900">{unit.codice_univoco}</span>
-              <Badge tone={state.tone}>{state.label}</Badge>
+              <UnitStatusBadge state={unit.stato} />
               {loan && (
                 <span className="text-sm text-slate-600">
                   {loan.chi ?? "—"} ·{" "}

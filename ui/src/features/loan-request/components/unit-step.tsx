@@ -1,6 +1,5 @@
 import { ArrowLeft, ArrowRight, Shuffle } from "lucide-react";
 import { useState } from "react";
-import type { UnitState } from "../../../../../src/domain/unit-state";
 import type { CatalogueItem } from "../../../api/inventario";
 import { useBookableUnits } from "../../../api/inventario";
 import { Alert } from "../../../components/alert";
@@ -8,16 +7,8 @@ import { Button } from "../../../components/button";
 import { ModalActions } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { LoadingState } from "../../../components/spinner";
-import { Badge, type BadgeTone } from "../../../components/status-badge";
+import { UnitStatusBadge } from "../../../components/status-badge";
 import { BookedRanges } from "./booked-ranges";
-
-const UNIT_STATES: Record<UnitState, { label: string; tone: BadgeTone }> = {
-  disponibile: { label: "Disponibile oggi", tone: "green" },
-  prestato: { label: "In prestito", tone: "amber" },
-  riservato: { label: "Prenotata", tone: "blue" },
-  in_riparazione: { label: "In riparazione", tone: "orange" },
-  perso: { label: "Persa", tone: "red" },
-};
 
 interface UnitStepProps {
   item: CatalogueItem;
@@ -63,7 +54,6 @@ export function UnitStep({ item, selectedId, onChoose, onNext, onBack }: UnitSte
         {units.isPending && <LoadingState label="Caricamento unità..." />}
         {units.isError && <Alert tone="error">{units.error.message}</Alert>}
         {units.data?.map((unit) => {
-          const state = UNIT_STATES[unit.stato];
           return (
             <RadioCard
               key={unit.id}
@@ -77,7 +67,7 @@ export function UnitStep({ item, selectedId, onChoose, onNext, onBack }: UnitSte
                   <span className="font-mono text-sm font-semibold break-words text-slate-900">
                     {unit.codice_univoco}
                   </span>
-                  <Badge tone={state.tone}>{state.label}</Badge>
+                  <UnitStatusBadge state={unit.stato} availableLabel="Disponibile oggi" />
                 </span>
                 {unit.note && <span className="block text-xs text-slate-500">{unit.note}</span>}
                 <BookedRanges ranges={unit.prenotazioni} label={`Date già prenotate per ${unit.codice_univoco}`} />

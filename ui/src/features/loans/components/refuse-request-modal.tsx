@@ -3,9 +3,8 @@ import { useId } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useRejectRequest } from "../../../api/richieste";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { Modal, ModalActions } from "../../../components/modal";
+import { FormActions } from "../../../components/form-actions";
+import { Modal } from "../../../components/modal";
 import { REFUSAL_REASON_MISSING, useRefusalReason } from "../../../components/refusal-reason";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
@@ -59,15 +58,14 @@ export function RefuseRequestModal({ request, onClose }: { request: RequestView;
             className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
           />
         </div>
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" variant="danger" icon={Ban} busy={reject.isPending}>
-            Rifiuta richiesta
-          </Button>
-        </ModalActions>
+        <FormActions
+          error={error}
+          onCancel={onClose}
+          submitLabel="Rifiuta richiesta"
+          variant="danger"
+          icon={Ban}
+          busy={reject.isPending}
+        />
       </form>
     </Modal>
   );

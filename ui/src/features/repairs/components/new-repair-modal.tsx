@@ -5,6 +5,7 @@ import { Alert } from "../../../components/alert";
 import { useDisabledReason } from "../../../components/disabled-reason";
 import { Modal } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
+import { ChosenUnit } from "../../../components/unit-choice";
 import { WizardActions } from "../../../components/wizard-actions";
 import { WizardSteps } from "../../../components/wizard-steps";
 import { RepairCreatedDialog, useRepairCreated } from "./repair-created";
@@ -86,16 +87,7 @@ export function NewRepairModal({
         {step === 2 && item && <RepairUnitStep item={item} selectedId={unitId} onSelect={setUnitId} />}
         {step === 3 && item && unit && (
           <div className="space-y-4">
-            <dl className="grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
-              <div className="min-w-0">
-                <dt className="text-xs text-slate-500">Articolo</dt>
-                <dd className="font-medium text-slate-900">{item.nome}</dd>
-              </div>
-              <div className="min-w-0">
-                <dt className="text-xs text-slate-500">ID specifico</dt>
-                <dd className="font-mono text-xs break-words text-slate-900">{unit.codice_univoco}</dd>
-              </div>
-            </dl>
+            <ChosenUnit itemName={item.nome} unitLabel="ID specifico" code={unit.codice_univoco} />
             <RepairFields value={details} onChange={setDetails} showProblems={triedToSave} />
           </div>
         )}

@@ -4,6 +4,7 @@ import { canCloseRepair } from "../../../../../src/domain/repairs";
 import type { RepairView } from "../../../api/riparazioni";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { CloseActions } from "../../../components/form-actions";
 import { Modal, ModalActions } from "../../../components/modal";
 import { PriorityBadge } from "../../../components/report-badges";
 import { formatDate, formatDateTime } from "../../../lib/dates";
@@ -32,11 +33,7 @@ export function RepairDetailsModal({ repair, onClose, onEdit, onComplete, onCanc
     return (
       <Modal title="Dettagli Riparazione" onClose={onClose}>
         <Alert tone="error">Riparazione non trovata</Alert>
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Chiudi
-          </Button>
-        </ModalActions>
+        <CloseActions onClose={onClose} />
       </Modal>
     );
 

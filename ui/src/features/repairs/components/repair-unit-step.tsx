@@ -1,5 +1,5 @@
 import type { InventoryItem } from "../../../api/inventario";
-import { RadioCard } from "../../../components/radio-card";
+import { UnitChoices } from "../../../components/unit-choice";
 import { repairableUnits, UnitStateBadge } from "./repair-labels";
 
 /** The new repair's second step: which of the item's units, among those free to go into repair. */
@@ -15,24 +15,15 @@ export function RepairUnitStep({
   const units = repairableUnits(item);
   const excluded = item.unita.length - units.length;
   return (
-    <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-medium text-slate-700">Quale unità di {item.nome}?</legend>
-      <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
-        {units.map((unit) => {
-          const selected = unit.id === selectedId;
-          return (
-            <li key={unit.id}>
-              <RadioCard name="repair-unit" checked={selected} onSelect={() => onSelect(unit.id)}>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-mono text-xs break-words text-slate-900">{unit.codice_univoco}</span>
-                  {unit.note && <span className="block text-xs text-slate-600">{unit.note}</span>}
-                </span>
-                <UnitStateBadge value={unit.stato} />
-              </RadioCard>
-            </li>
-          );
-        })}
-      </ul>
+    <UnitChoices
+      name="repair-unit"
+      legend={`Quale unità di ${item.nome}?`}
+      units={units}
+      selectedId={selectedId}
+      onSelect={onSelect}
+      scrolls
+      badge={(unit) => <UnitStateBadge value={unit.stato} />}
+    >
       {units.some((unit) => unit.stato === "riservato") && (
         <p className="mt-3 text-xs text-slate-500">
           Anche un'unità prenotata può andare in riparazione: dopo averla creata vedrai quali prenotazioni spostare.
@@ -45,6 +36,6 @@ export function RepairUnitStep({
             : `${excluded} unità non sono mostrate: sono in prestito, già in riparazione o perse.`}
         </p>
       )}
-    </fieldset>
+    </UnitChoices>
   );
 }

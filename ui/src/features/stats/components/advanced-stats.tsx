@@ -15,7 +15,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { LoadFailure } from "../../../components/load-failure";
 import { LoadingState } from "../../../components/spinner";
 import { DEFAULT_STATS_PERIOD, STATS_PERIODS } from "../stats-period";
-import { RankedList } from "./ranked-list";
+import { RankedCard } from "./ranked-list";
 import { StatsCard } from "./stats-card";
 import { STATS_LOAD_ERROR } from "./stats-messages";
 import { bucketTitle } from "./trend-labels";
@@ -86,57 +86,41 @@ export function AdvancedStats() {
       </StatsCard>
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <StatsCard title="Distribuzione per categoria" icon={Layers} stale={categories.isPlaceholderData}>
-          <RankedList
-            label="Categorie più richieste"
-            pending={categories.isPending}
-            failed={categories.isError && !categories.data}
-            entries={categories.data?.map((share) => ({
-              key: share.categoria,
-              name: share.categoria,
-              count: share.count,
-            }))}
-          />
-        </StatsCard>
-        <StatsCard title="Utenti più attivi" icon={Users} stale={users.isPlaceholderData}>
-          <RankedList
-            label="Utenti più attivi"
-            pending={users.isPending}
-            failed={users.isError && !users.data}
-            entries={users.data?.map((user) => ({
-              key: user.id,
-              name: `${user.name} ${user.surname}`,
-              detail: user.corso_accademico ?? "Nessun corso",
-              count: user.count,
-            }))}
-          />
-        </StatsCard>
-        <StatsCard title="Articoli più richiesti" icon={Package} stale={items.isPlaceholderData}>
-          <RankedList
-            label="Articoli più richiesti"
-            pending={items.isPending}
-            failed={items.isError && !items.data}
-            entries={items.data?.map((item) => ({
-              key: item.id,
-              name: item.nome,
-              detail: itemCategory(item),
-              count: item.count,
-            }))}
-          />
-        </StatsCard>
-        <StatsCard title="Corsi più attivi" icon={GraduationCap} stale={departments.isPlaceholderData}>
-          <RankedList
-            label="Corsi più attivi"
-            pending={departments.isPending}
-            failed={departments.isError && !departments.data}
-            entries={departments.data?.map((department) => ({
-              key: department.corso_accademico,
-              name: department.corso_accademico,
-              detail: department.studenti === 1 ? "1 studente" : `${department.studenti} studenti`,
-              count: department.count,
-            }))}
-          />
-        </StatsCard>
+        <RankedCard
+          title="Distribuzione per categoria"
+          icon={Layers}
+          label="Categorie più richieste"
+          query={categories}
+          toEntry={(share) => ({ key: share.categoria, name: share.categoria, count: share.count })}
+        />
+        <RankedCard
+          title="Utenti più attivi"
+          icon={Users}
+          query={users}
+          toEntry={(user) => ({
+            key: user.id,
+            name: `${user.name} ${user.surname}`,
+            detail: user.corso_accademico ?? "Nessun corso",
+            count: user.count,
+          })}
+        />
+        <RankedCard
+          title="Articoli più richiesti"
+          icon={Package}
+          query={items}
+          toEntry={(item) => ({ key: item.id, name: item.nome, detail: itemCategory(item), count: item.count })}
+        />
+        <RankedCard
+          title="Corsi più attivi"
+          icon={GraduationCap}
+          query={departments}
+          toEntry={(department) => ({
+            key: department.corso_accademico,
+            name: department.corso_accademico,
+            detail: department.studenti === 1 ? "1 studente" : `${department.studenti} studenti`,
+            count: department.count,
+          })}
+        />
       </div>
     </div>
   );

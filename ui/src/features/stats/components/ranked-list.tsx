@@ -1,6 +1,8 @@
-import { BarChart3 } from "lucide-react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { BarChart3, type LucideIcon } from "lucide-react";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
+import { StatsCard } from "./stats-card";
 
 export interface RankedEntry {
   key: string | number;
@@ -10,12 +12,13 @@ export interface RankedEntry {
   count: number;
 }
 
-interface RankedListProps {
-  label: string;
-  entries: RankedEntry[] | undefined;
-  pending: boolean;
-  /** The query failed: the page shows the error once, the list just stays empty. */
-  failed: boolean;
+interface RankedCardProps<Row> {
+  title: string;
+  icon: LucideIcon;
+  /** The list's name, when it is not the title. */
+  label?: string;
+  query: UseQueryResult<Row[]>;
+  toEntry: (row: Row) => RankedEntry;
 }
 
 const RANK_COLORS = ["bg-amber-100 text-amber-800", "bg-slate-200 text-slate-700", "bg-orange-100 text-orange-800"];
@@ -24,10 +27,22 @@ function requestsLabel(count: number) {
   return count === 1 ? "1 richiesta" : `${count} richieste`;
 }
 
+/** A card with a top-five list, dimmed while a new period loads over the previous one. */
+export function RankedCard<Row>({ title, icon, label = title, query, toEntry }: RankedCardProps<Row>) {
+  return (
+    <StatsCard title={title} icon={icon} stale={query.isPlaceholderData}>
+      <RankedList label={label} query={query} toEntry={toEntry} />
+    </StatsCard>
+  );
+}
+
 /** A top-five list: rank, name, a detail line, the request count and a bar scaled to the first entry. */
-export function RankedList({ label, entries, pending, failed }: RankedListProps) {
-  if (pending) return <LoadingState label="Caricamento..." />;
-  if (failed) return <p className="py-6 text-center text-sm text-slate-500">Dati non disponibili</p>;
+function RankedList<Row>({ label, query, toEntry }: Omit<RankedCardProps<Row>, "title" | "icon"> & { label: string }) {
+  if (query.isPending) return <LoadingState label="Caricamento..." />;
+  // The page shows a failure once; the list just stays empty.
+  if (query.isError && !query.data)
+    return <p className="py-6 text-center text-sm text-slate-500">Dati non disponibili</p>;
+  const entries = query.data?.map(toEntry);
   if (!entries || entries.length === 0) return <EmptyState icon={BarChart3} title="Nessun dato disponibile" />;
   const highest = Math.max(...entries.map((entry) => entry.count), 1);
   return (

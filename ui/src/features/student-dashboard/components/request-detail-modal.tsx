@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import type { RequestView } from "../../../../../src/modules/loans/model";
-import { Button } from "../../../components/button";
-import { Modal, ModalActions } from "../../../components/modal";
+import { CloseActions } from "../../../components/form-actions";
+import { Modal } from "../../../components/modal";
 import { RequestStatusBadge } from "../../../components/status-badge";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 
@@ -42,11 +42,7 @@ export function RequestDetailModal({ request, onClose }: { request: RequestView;
         )}
         <Field label="Inviata il">{formatDateTime(request.created_at)}</Field>
       </dl>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose} data-autofocus>
-          Chiudi
-        </Button>
-      </ModalActions>
+      <CloseActions onClose={onClose} takesFocus />
     </Modal>
   );
 }

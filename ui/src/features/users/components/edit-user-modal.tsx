@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { type ProfileInput, useUpdateUser } from "../../../api/users";
 import { ActivityHistory } from "../../../components/activity-history/activity-history";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { Modal, ModalActions } from "../../../components/modal";
+import { FormActions } from "../../../components/form-actions";
+import { Modal } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
+import { useCheckedSubmit } from "../../../lib/use-checked-submit";
 import { fullName, type User } from "../../../lib/user";
 import { ProfileFields, profileFieldErrors, profileProblem } from "./profile-fields";
 
@@ -22,42 +22,28 @@ function profileOf(user: User): ProfileInput {
 /** Profile only: the password and the role have their own actions. */
 export function EditUserModal({ user, onClose }: { user: User; onClose: () => void }) {
   const [profile, setProfile] = useState(() => profileOf(user));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [attempted, setAttempted] = useState(false);
   const updateUser = useUpdateUser();
   const showToast = useToast();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    const found = profileProblem(profile);
-    setProblem(found);
-    if (found) return;
-    updateUser.mutate(
-      { id: user.id, profile },
-      {
-        onSuccess: () => {
-          showToast("Utente aggiornato");
-          onClose();
+  const { attempted, problem, submit } = useCheckedSubmit(
+    () => profileProblem(profile),
+    () =>
+      updateUser.mutate(
+        { id: user.id, profile },
+        {
+          onSuccess: () => {
+            showToast("Utente aggiornato");
+            onClose();
+          },
         },
-      },
-    );
-  }
+      ),
+  );
 
   const error = problem ?? updateUser.error?.message;
   return (
     <Modal title="Modifica utente" description={fullName(user)} onClose={onClose} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
         <ProfileFields value={profile} errors={attempted ? profileFieldErrors(profile) : {}} onChange={setProfile} />
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" busy={updateUser.isPending}>
-            Salva modifiche
-          </Button>
-        </ModalActions>
+        <FormActions error={error} onCancel={onClose} submitLabel="Salva modifiche" busy={updateUser.isPending} />
       </form>
       <div className="mt-6 border-t border-slate-100 pt-5">
         <ActivityHistory entity="user" id={user.id} title="Cronologia dell'utente" />

@@ -1,23 +1,22 @@
 import { ShieldCheck, UserRound } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { passwordProblem } from "../../../../../src/domain/password-policy";
+import { useState } from "react";
 import { type NewUserInput, useCreateUser } from "../../../api/users";
 import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { PasswordField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
+import { FormActions } from "../../../components/form-actions";
+import { Modal } from "../../../components/modal";
 import { RadioCard } from "../../../components/radio-card";
 import { useToast } from "../../../components/toast";
-import { confirmationError, ProfileFields, profileFieldErrors, profileProblem, REQUIRED_FIELD } from "./profile-fields";
+import { useCheckedSubmit } from "../../../lib/use-checked-submit";
+import { NewPasswordFields, NO_PASSWORD, newPasswordProblem } from "./new-password-fields";
+import { ProfileFields, profileFieldErrors, profileProblem } from "./profile-fields";
 
-const EMPTY_USER: NewUserInput = {
+const EMPTY_USER: Omit<NewUserInput, "password"> = {
   name: "",
   surname: "",
   email: "",
   matricola: "",
   phone: "",
   corso_accademico: "",
-  password: "",
   ruolo: "user",
 };
 
@@ -28,34 +27,22 @@ const ROLES = [
 
 export function NewUserModal({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState(EMPTY_USER);
-  const [confirmation, setConfirmation] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  // Each field says what is wrong from the first attempt to save on.
-  const [attempted, setAttempted] = useState(false);
+  const [password, setPassword] = useState(NO_PASSWORD);
   const createUser = useCreateUser();
   const showToast = useToast();
-
-  function findProblem(): string | null {
-    const profile = profileProblem(form);
-    if (profile) return profile;
-    if (!form.password || !confirmation) return "Compila tutti i campi obbligatori";
-    if (form.password !== confirmation) return "Le password non coincidono";
-    return passwordProblem(form.password);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    const found = findProblem();
-    setProblem(found);
-    if (found) return;
-    createUser.mutate(form, {
-      onSuccess: () => {
-        showToast(`Utente ${form.name} ${form.surname} creato`);
-        onClose();
-      },
-    });
-  }
+  const { attempted, problem, submit } = useCheckedSubmit(
+    () => profileProblem(form) ?? newPasswordProblem(password, "Compila tutti i campi obbligatori"),
+    () =>
+      createUser.mutate(
+        { ...form, password: password.password },
+        {
+          onSuccess: () => {
+            showToast(`Utente ${form.name} ${form.surname} creato`);
+            onClose();
+          },
+        },
+      ),
+  );
 
   const error = problem ?? createUser.error?.message;
   return (
@@ -72,19 +59,11 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
           onChange={(profile) => setForm((current) => ({ ...current, ...profile }))}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            value={form.password}
-            error={attempted && !form.password ? REQUIRED_FIELD : null}
-            onChange={(event) => setForm((current) => ({ ...current, password: event.target.value }))}
-          />
-          <PasswordField
-            label="Conferma password"
-            autoComplete="new-password"
-            value={confirmation}
-            error={attempted ? confirmationError(form.password, confirmation) : null}
-            onChange={(event) => setConfirmation(event.target.value)}
+          <NewPasswordFields
+            passwordLabel="Password"
+            value={password}
+            onChange={setPassword}
+            showProblems={attempted}
           />
         </div>
         <fieldset>
@@ -112,15 +91,7 @@ export function NewUserModal({ onClose }: { onClose: () => void }) {
             Gli amministratori hanno accesso completo al sistema: inventario, prestiti, utenti e password.
           </Alert>
         )}
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" busy={createUser.isPending}>
-            Crea Utente
-          </Button>
-        </ModalActions>
+        <FormActions error={error} onCancel={onClose} submitLabel="Crea Utente" busy={createUser.isPending} />
       </form>
     </Modal>
   );

@@ -5,7 +5,8 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
-import { Modal, ModalActions } from "../../../components/modal";
+import { CloseActions } from "../../../components/form-actions";
+import { Modal } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { fullName, type User } from "../../../lib/user";
@@ -101,11 +102,7 @@ export function PenaltyModal({ user, onClose }: { user: User; onClose: () => voi
             ))}
         </section>
       </div>
-      <ModalActions>
-        <Button variant="secondary" onClick={onClose}>
-          Chiudi
-        </Button>
-      </ModalActions>
+      <CloseActions onClose={onClose} />
       {deleting && (
         <ConfirmDialog
           title="Eliminare la penalità?"

@@ -17,12 +17,6 @@ export function profileFieldErrors(profile: ProfileInput): ProfileErrors {
   return errors;
 }
 
-/** The confirmation field's error: missing, or not the same as the password. */
-export function confirmationError(password: string, confirmation: string): string | null {
-  if (!confirmation) return REQUIRED_FIELD;
-  return password && confirmation !== password ? "Non coincide con la password" : null;
-}
-
 /** What stops a profile from being sent, as the message to show above the buttons; null when it can go. */
 export function profileProblem(profile: ProfileInput): string | null {
   const errors = profileFieldErrors(profile);

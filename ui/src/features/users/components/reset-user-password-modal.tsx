@@ -1,75 +1,44 @@
-import { type FormEvent, useState } from "react";
-import { passwordProblem } from "../../../../../src/domain/password-policy";
+import { useState } from "react";
 import { useResetUserPassword } from "../../../api/users";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
-import { PasswordField } from "../../../components/form-field";
-import { Modal, ModalActions } from "../../../components/modal";
+import { FormActions } from "../../../components/form-actions";
+import { Modal } from "../../../components/modal";
 import { useToast } from "../../../components/toast";
 import { notifyDesktop } from "../../../lib/desktop-notification";
+import { useCheckedSubmit } from "../../../lib/use-checked-submit";
 import { fullName, type User } from "../../../lib/user";
-import { confirmationError, REQUIRED_FIELD } from "./profile-fields";
+import { NewPasswordFields, NO_PASSWORD, newPasswordProblem } from "./new-password-fields";
 
 export function ResetUserPasswordModal({ user, onClose }: { user: User; onClose: () => void }) {
-  const [newPassword, setNewPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [attempted, setAttempted] = useState(false);
+  const [newPassword, setNewPassword] = useState(NO_PASSWORD);
   const resetPassword = useResetUserPassword();
   const showToast = useToast();
-
-  function findProblem(): string | null {
-    if (!newPassword || !confirmation) return "Compila entrambi i campi";
-    if (newPassword !== confirmation) return "Le password non coincidono";
-    return passwordProblem(newPassword);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    const found = findProblem();
-    setProblem(found);
-    if (found) return;
-    resetPassword.mutate(
-      { id: user.id, newPassword },
-      {
-        onSuccess: () => {
-          showToast(`Password di ${fullName(user)} aggiornata`);
-          notifyDesktop("Password reimpostata", `La password di ${fullName(user)} è stata aggiornata.`);
-          onClose();
+  const { attempted, problem, submit } = useCheckedSubmit(
+    () => newPasswordProblem(newPassword, "Compila entrambi i campi"),
+    () =>
+      resetPassword.mutate(
+        { id: user.id, newPassword: newPassword.password },
+        {
+          onSuccess: () => {
+            showToast(`Password di ${fullName(user)} aggiornata`);
+            notifyDesktop("Password reimpostata", `La password di ${fullName(user)} è stata aggiornata.`);
+            onClose();
+          },
         },
-      },
-    );
-  }
+      ),
+  );
 
   const error = problem ?? resetPassword.error?.message;
   return (
     <Modal title="Reimposta password" description={`${fullName(user)} · ${user.email}`} onClose={onClose} size="sm">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <PasswordField
-          label="Nuova password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          passwordLabel="Nuova password"
           value={newPassword}
-          error={attempted && !newPassword ? REQUIRED_FIELD : null}
-          onChange={(event) => setNewPassword(event.target.value)}
+          onChange={setNewPassword}
+          showProblems={attempted}
+          confirmationHint="L'utente dovrà usare la nuova password dal prossimo accesso."
         />
-        <PasswordField
-          label="Conferma password"
-          autoComplete="new-password"
-          hint="L'utente dovrà usare la nuova password dal prossimo accesso."
-          value={confirmation}
-          error={attempted ? confirmationError(newPassword, confirmation) : null}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
-        {error && <Alert tone="error">{error}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" busy={resetPassword.isPending}>
-            Reimposta password
-          </Button>
-        </ModalActions>
+        <FormActions error={error} onCancel={onClose} submitLabel="Reimposta password" busy={resetPassword.isPending} />
       </form>
     </Modal>
   );

@@ -1,9 +1,8 @@
 import { Ban } from "lucide-react";
 import { type SetSummary, useRefuseSet } from "../../../../api/prenotazioni";
-import { Alert } from "../../../../components/alert";
-import { Button } from "../../../../components/button";
+import { FormActions } from "../../../../components/form-actions";
 import { TextAreaField } from "../../../../components/form-field";
-import { Modal, ModalActions } from "../../../../components/modal";
+import { Modal } from "../../../../components/modal";
 import { REFUSAL_REASON_MISSING, useRefusalReason } from "../../../../components/refusal-reason";
 import { useToast } from "../../../../components/toast";
 import { setBorrower } from "./set-borrower";
@@ -34,15 +33,14 @@ export function RefuseSetDialog({ set, onClose }: { set: SetSummary; onClose: ()
           error={missing ? REFUSAL_REASON_MISSING : null}
           placeholder="Es. l'attrezzatura serve a una lezione in quei giorni"
         />
-        {refuse.error && <Alert tone="error">{refuse.error.message}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" variant="danger" icon={Ban} busy={refuse.isPending}>
-            Rifiuta il set
-          </Button>
-        </ModalActions>
+        <FormActions
+          error={refuse.error?.message}
+          onCancel={onClose}
+          submitLabel="Rifiuta il set"
+          variant="danger"
+          icon={Ban}
+          busy={refuse.isPending}
+        />
       </form>
     </Modal>
   );

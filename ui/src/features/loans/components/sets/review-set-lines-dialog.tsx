@@ -2,8 +2,8 @@ import { Check } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type SetLine, type SetSummary, useApproveSet, useSet } from "../../../../api/prenotazioni";
 import { Alert } from "../../../../components/alert";
-import { Button } from "../../../../components/button";
-import { Modal, ModalActions } from "../../../../components/modal";
+import { FormActions } from "../../../../components/form-actions";
+import { Modal } from "../../../../components/modal";
 import { LoadingState } from "../../../../components/spinner";
 import { Badge } from "../../../../components/status-badge";
 import { useToast } from "../../../../components/toast";
@@ -90,20 +90,14 @@ export function ReviewSetLinesDialog({ set, onClose }: { set: SetSummary; onClos
           ))}
         </ul>
         {missing && <Alert tone="error">Indica il motivo di ogni riga rifiutata</Alert>}
-        {approve.error && <Alert tone="error">{approve.error.message}</Alert>}
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button
-            type="submit"
-            icon={Check}
-            busy={approve.isPending}
-            disabled={lines.length === 0 || refusedCount === lines.length}
-          >
-            {refusedCount === 0 ? "Approva tutto" : "Approva le altre righe"}
-          </Button>
-        </ModalActions>
+        <FormActions
+          error={approve.error?.message}
+          onCancel={onClose}
+          submitLabel={refusedCount === 0 ? "Approva tutto" : "Approva le altre righe"}
+          icon={Check}
+          busy={approve.isPending}
+          disabled={lines.length === 0 || refusedCount === lines.length}
+        />
       </form>
     </Modal>
   );
