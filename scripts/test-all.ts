@@ -1,7 +1,7 @@
 /**
  * `bun run test`: every check, stopping at the first failure with its exit code, in three stages sized for
- * two cores: lint, typecheck, the build, the smoke test and the longest server test files in one lane,
- * beside the UI tests in the other; then the other server tests in two worker processes; then the
+ * two cores: lint, typecheck and the longest server test files in one lane, beside the UI tests, the build
+ * and the smoke test in the other; then the other server tests in two worker processes; then the
  * end-to-end run. A step that runs
  * beside another prints its output whole when it ends, so the two lanes never interleave. The last line
  * is always `test-all: N passed, M failed`.
@@ -85,12 +85,15 @@ const smoke: Step = { name: "smoke", command: [bun, "run", "scripts/smoke.ts"] }
 const e2e: Step = { name: "e2e", command: [bun, "x", "playwright", "test"], before: ensureChromium };
 
 /**
- * Lanes run side by side; the steps of a lane one after the other: the UI tests, about 100 s, alone in one
- * lane, and everything else of the first stage in the other. The server tests' two workers then have both
- * cores to themselves (beside them, the UI tests' waits for a screen overran), and the e2e run has them last.
+ * Lanes run side by side; the steps of a lane one after the other: about 95 s each in the first stage on
+ * the 2-core machine. The server tests' two workers then have both cores to themselves (beside them, the
+ * UI tests' waits for a screen overran), and the e2e run has them last.
  */
 const stages: Step[][][] = [
-  [[lint, typecheck, build, smoke, serverTestsBesideUi], [uiTests]],
+  [
+    [lint, typecheck, serverTestsBesideUi],
+    [uiTests, build, smoke],
+  ],
   [[serverTests]],
   [[e2e]],
 ];

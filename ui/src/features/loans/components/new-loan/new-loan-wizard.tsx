@@ -15,13 +15,13 @@ import { DatesStep } from "./dates-step";
 import { ItemStep } from "./item-step";
 import { UnitsStep } from "./units-step";
 import { UsageStep } from "./usage-step";
+import { STEPS, WizardProgress } from "./wizard-progress";
 import {
   asksUsage,
   type Borrower,
   defaultNote,
   INITIAL_STATE,
   loanDates,
-  type Step,
   stepComplete,
   type WizardState,
   wizardReducer,
@@ -32,14 +32,6 @@ function presetState(preset: Parameters<typeof NewLoanWizard>[0]["preset"]): Wiz
   if ("borrower" in preset) return { ...INITIAL_STATE, borrower: preset.borrower };
   return { ...INITIAL_STATE, step: 2, item: preset.item, unitIds: preset.unitId === null ? [] : [preset.unitId] };
 }
-
-const STEPS: { step: Step; title: string }[] = [
-  { step: 1, title: "Articolo" },
-  { step: 2, title: "Utente" },
-  { step: 3, title: "Unità" },
-  { step: 4, title: "Utilizzo" },
-  { step: 5, title: "Date e riepilogo" },
-];
 
 /** The desk lends equipment directly, in five steps (the usage step only for items lent both ways). */
 export function NewLoanWizard({
@@ -133,25 +125,7 @@ export function NewLoanWizard({
       onClose={onClose}
       size="lg"
     >
-      <ol aria-label="Passi" className="mb-5 grid grid-cols-5 gap-1.5">
-        {STEPS.map(({ step, title }) => {
-          const skipped = step === 4 && skipsUsage && state.item !== null;
-          const done = step < state.step && !skipped;
-          const active = step === state.step;
-          return (
-            <li key={step} aria-current={active ? "step" : undefined} className="min-w-0">
-              <span
-                className={`block h-1.5 rounded-full ${active ? "bg-indigo-600" : done ? "bg-indigo-300" : "bg-slate-200"}`}
-              />
-              <span
-                className={`mt-1 hidden text-xs leading-tight sm:block ${active ? "font-semibold text-indigo-700" : skipped ? "text-slate-500 line-through" : "text-slate-500"}`}
-              >
-                {step}. {title}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+      <WizardProgress step={state.step} usageSkipped={skipsUsage && state.item !== null} />
 
       {state.step === 1 && <ItemStep selected={state.item} onSelect={(item) => dispatch({ type: "item", item })} />}
       {state.step === 2 && (
