@@ -5,8 +5,8 @@ import type { Db } from "./client";
 /**
  * A query that drizzle builds once per connection and then runs with new values (`sql.placeholder`).
  * drizzle builds the SQL text of a query anew on every call, and that building was two fifths of the
- * server's time in a set's booking, approval, hand-over and return (CPU profile); the calls on the
- * request path that run on every booking are prepared here instead.
+ * server's time in a set's booking, approval, hand-over and return (CPU profile): the queries that path
+ * runs on every call are declared with this, beside the code that runs them.
  *
  * A transaction shares its connection's session, so a query prepared on the connection runs inside the
  * caller's transaction as well.

@@ -130,6 +130,7 @@ export function requestOrNotFound(db: Db, id: number) {
 export function assertCanMove(request: { stato: RequestState }, to: RequestState) {
   if (!canMoveRequest(request.stato, to)) throw conflict("La richiesta è già stata gestita");
 }
+
 const loanRow = rowById(prestiti);
 
 export function loanOrNotFound(db: Db, id: number) {
