@@ -1,26 +1,22 @@
 import { ClipboardList, Plus } from "lucide-react";
 import { useState } from "react";
-import type { InventoryUnit } from "../../../api/inventario";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
 import { PendingExtensions } from "../../../components/extension/pending-extensions";
 import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
-import { SearchField } from "../../../components/search-field";
 import { LoadingState } from "../../../components/spinner";
-import { TabList, TabPanel } from "../../../components/tab-list";
-import { ViewSwitch } from "../../../components/view-switch";
-import { useLinkedItem } from "../../../lib/item-links";
-import { useStudentToLend } from "../../../lib/lend-to-student";
+import { TabPanel } from "../../../components/tab-list";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { LOAN_DAY_FILTERS, LOANS_TABS, useLoansAddress } from "../hooks/use-loans-address";
 import { useLoansLists } from "../hooks/use-loans-lists";
 import { useRequestApproval } from "../hooks/use-request-approval";
 import { DayFilters } from "./day-filters";
 import { LoanActions, RequestActions } from "./entry-actions";
+import { LinkedNewLoan } from "./linked-new-loan";
 import { LoanDialogs, type LoansDialog } from "./loan-dialogs";
 import { LoanList } from "./loan-list";
-import { NewLoanWizard } from "./new-loan/new-loan-wizard";
+import { LoansToolbar } from "./loans-toolbar";
 import { PendingBanner } from "./pending-banner";
 import { RequestDetailsModal } from "./request-details-modal";
 import { RequestList } from "./request-list";
@@ -28,11 +24,6 @@ import { PendingSets } from "./sets/pending-sets";
 
 /** The search goes to the server once typing pauses this long. */
 const SEARCH_DELAY_MS = 250;
-
-/** A lost unit or one in repair cannot be lent: the wizard then starts with no unit chosen. */
-function lendableUnitId(unit: InventoryUnit | undefined): number | null {
-  return unit && unit.stato !== "perso" && unit.stato !== "in_riparazione" ? unit.id : null;
-}
 
 /**
  * The desk's loans: active and overdue loans, pending requests and completed loans, in three tabs.
@@ -45,10 +36,6 @@ export function LoansPage() {
   const { tab, view, linkedRequestId } = address;
   const [search, setSearch] = useState(address.linkedSearch);
   const [dialog, setDialog] = useState<LoansDialog | null>(null);
-  // The item page's "Presta" links here to lend that item (and unit).
-  const linkedLoan = useLinkedItem("nuovo-prestito");
-  // The student page's "Presta" links here to lend to that student.
-  const studentToLend = useStudentToLend();
   const approval = useRequestApproval({
     onSettled: (request) => {
       if (linkedRequestId === request.id) address.closeLinkedRequest();
@@ -92,30 +79,7 @@ export function LoansPage() {
       )}
 
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:flex-wrap lg:items-center lg:justify-between">
-          <TabList
-            label="Prestiti e richieste"
-            idPrefix="loans-tab"
-            panelId="loans-panel"
-            tabs={LOANS_TABS.map(({ key, label }) => ({ key, label, count: counts[key] }))}
-            selected={tab}
-            onSelect={address.selectTab}
-            className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 lg:flex"
-            tabClassName="flex min-w-0 flex-col items-center justify-center gap-1 rounded-md px-2 py-1.5 sm:flex-row sm:gap-2 sm:px-3"
-            labelClassName="text-center leading-tight lg:whitespace-nowrap"
-          />
-          <div className="flex items-center gap-3 lg:ml-auto">
-            {address.wide && <ViewSwitch view={view} onChange={address.selectView} />}
-            <SearchField
-              id="loans-search"
-              label="Cerca prestiti"
-              placeholder="Articolo, codice, nome o email"
-              value={search}
-              onChange={setSearch}
-              className="lg:w-80"
-            />
-          </div>
-        </div>
+        <LoansToolbar address={address} counts={counts} search={search} onSearch={setSearch} />
 
         <TabPanel id="loans-panel" tabId={`loans-tab-${tab}`} title={tabLabel} className="p-4">
           {tab === "in_attesa" && <PendingExtensions />}
@@ -197,15 +161,7 @@ export function LoansPage() {
         approving={approval.approving}
         onApprove={approval.approveRequest}
       />
-      {linkedLoan.linked && (
-        <NewLoanWizard
-          preset={{ item: linkedLoan.linked.item, unitId: lendableUnitId(linkedLoan.linked.unit) }}
-          onClose={linkedLoan.close}
-        />
-      )}
-      {studentToLend.borrower && (
-        <NewLoanWizard preset={{ borrower: studentToLend.borrower }} onClose={studentToLend.close} />
-      )}
+      <LinkedNewLoan />
     </>
   );
 }
