@@ -1,13 +1,14 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { checklistItems } from "../../../../src/domain/loan-terms";
 import type { LoanView, ReturnAnswer, ReturnCondition } from "../../../../src/modules/loans/model";
-import { useReturnPreview, useReturnUnits } from "../../api/loans";
+import { useReturnUnits } from "../../api/loans";
 import { ApiError } from "../../lib/api";
-import { Alert } from "../alert";
 import { Button } from "../button";
 import { type Choice, ChoiceGroup } from "../choice-group";
 import { TextAreaField } from "../form-field";
 import { Modal, ModalActions } from "../modal";
+import { AccessoriesCheck, type AccessoryCheck } from "./accessories-check";
+import { ReturnPreview } from "./return-preview";
 
 const CONDITIONS: readonly Choice<ReturnCondition>[] = [
   { value: "ok", label: "Tutto ok", selectedClassName: "border-emerald-500 bg-emerald-50 text-emerald-800" },
@@ -20,36 +21,6 @@ export function unitsOut(loan: LoanView): Array<{ id: number; code: string }> {
   return loan.unita_ids
     .map((id, index) => ({ id, code: loan.unita[index] ?? String(id) }))
     .filter((unit) => !loan.unita_restituite.includes(unit.id));
-}
-
-function PreviewBox({ loan, unitIds }: { loan: LoanView; unitIds: number[] | undefined }) {
-  const preview = useReturnPreview(loan.id, unitIds);
-  if (preview.isPending) return <p className="text-sm text-slate-500">Calcolo del ritardo…</p>;
-  if (preview.isError)
-    return (
-      <Alert tone="error">
-        {preview.error instanceof ApiError ? preview.error.message : "Anteprima non disponibile"}
-      </Alert>
-    );
-  const { giorni_ritardo, strike, blocco, unita_rimanenti } = preview.data;
-  const tone = blocco
-    ? "border-red-300 bg-red-50 text-red-900"
-    : strike > 0
-      ? "border-orange-200 bg-orange-50 text-orange-900"
-      : "border-emerald-200 bg-emerald-50 text-emerald-900";
-  return (
-    <section aria-label="Anteprima della restituzione" className={`rounded-lg border px-3 py-2 text-sm ${tone}`}>
-      <p className="font-semibold">
-        {giorni_ritardo > 0 ? `Ritardo: ${giorni_ritardo} ${giorni_ritardo === 1 ? "giorno" : "giorni"}` : "Nei tempi"}
-      </p>
-      {unita_rimanenti > 0 ? (
-        <p>Restano fuori {unita_rimanenti} unità: le penalità si contano al rientro dell'ultima.</p>
-      ) : (
-        <p>{strike > 0 ? `Penalità assegnate: ${strike}` : "Nessuna penalità"}</p>
-      )}
-      {blocco && <p className="font-semibold">L'account dell'utente verrà bloccato.</p>}
-    </section>
-  );
 }
 
 /**
@@ -69,13 +40,12 @@ export function ReturnDialog({
   const accessories = checklistItems(loan.checklist);
   const [chosen, setChosen] = useState<number[]>(out.map((unit) => unit.id));
   // Nothing is assumed about the accessories: the desk says "all back" in one click, or ticks what came back.
-  const [accessoryCheck, setAccessoryCheck] = useState<"tutti" | "spunta" | null>(null);
+  const [accessoryCheck, setAccessoryCheck] = useState<AccessoryCheck>(null);
   const [present, setPresent] = useState<string[]>([]);
   const [condition, setCondition] = useState<ReturnCondition>("ok");
   const [note, setNote] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const returnUnits = useReturnUnits();
-  const groupId = useId();
   const partial = chosen.length < out.length;
   const missing = accessoryCheck === "spunta" ? accessories.filter((accessory) => !present.includes(accessory)) : [];
   // Missing accessories make an "ok" return incomplete, with what is missing in its note.
@@ -136,49 +106,14 @@ export function ReturnDialog({
           </fieldset>
         )}
         {accessories.length > 0 && (
-          <fieldset aria-describedby={`${groupId}-hint`}>
-            <legend className="mb-1.5 text-sm font-medium text-slate-700">Accessori</legend>
-            <div className="mb-2 flex flex-wrap gap-2">
-              <Button
-                variant={accessoryCheck === "tutti" ? "primary" : "secondary"}
-                aria-pressed={accessoryCheck === "tutti"}
-                onClick={() => setAccessoryCheck("tutti")}
-              >
-                Tutto restituito
-              </Button>
-              <Button
-                variant={accessoryCheck === "spunta" ? "primary" : "secondary"}
-                aria-pressed={accessoryCheck === "spunta"}
-                onClick={() => setAccessoryCheck("spunta")}
-              >
-                Manca qualcosa
-              </Button>
-            </div>
-            {accessoryCheck === "spunta" && (
-              <ul aria-label="Accessori rientrati" className="grid gap-1.5 sm:grid-cols-2">
-                {accessories.map((accessory) => (
-                  <li key={accessory}>
-                    <label className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={present.includes(accessory)}
-                        onChange={() => setPresent((list) => toggle(list, accessory))}
-                        className="size-4 accent-indigo-600"
-                      />
-                      {accessory}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p id={`${groupId}-hint`} className="mt-1 text-xs text-slate-500">
-              {accessoryCheck === null
-                ? `Da controllare: ${accessories.join(", ")}`
-                : missing.length > 0
-                  ? `Mancano: ${missing.join(", ")}. Restano aperti come mancanze e lo studente viene avvisato.`
-                  : "Tutti gli accessori sono rientrati"}
-            </p>
-          </fieldset>
+          <AccessoriesCheck
+            accessories={accessories}
+            check={accessoryCheck}
+            onCheck={setAccessoryCheck}
+            present={present}
+            onToggle={(accessory) => setPresent((list) => toggle(list, accessory))}
+            missing={missing}
+          />
         )}
         <ChoiceGroup legend="Condizione" choices={CONDITIONS} value={effectiveCondition} onChange={setCondition} />
         <TextAreaField
@@ -191,7 +126,7 @@ export function ReturnDialog({
           onChange={(event) => setNote(event.target.value)}
           rows={2}
         />
-        {chosen.length > 0 && <PreviewBox loan={loan} unitIds={partial ? chosen : undefined} />}
+        {chosen.length > 0 && <ReturnPreview loan={loan} unitIds={partial ? chosen : undefined} />}
         {failure && (
           <p role="alert" className="text-sm text-red-700">
             {failure}
