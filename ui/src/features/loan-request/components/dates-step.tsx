@@ -2,16 +2,14 @@ import { ArrowLeft, BellRing, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MAX_NOTE_LENGTH } from "../../../../../src/domain/academy-settings";
 import { addDays } from "../../../../../src/domain/dates";
-import { bookingDateProblem, DATE_MESSAGES, isInternalUse, UNBLOCK_HELP } from "../../../../../src/domain/loan-rules";
+import { bookingDateProblem, DATE_MESSAGES, isInternalUse } from "../../../../../src/domain/loan-rules";
 import { impliedUsage, type UsageType } from "../../../../../src/domain/loan-types";
-import type { BlockedStudentAnswer } from "../../../../../src/modules/loans/model";
 import { noFreeUnitRefusal } from "../../../api/attese";
 import { useClosedDays } from "../../../api/impostazioni";
 import type { CatalogueItem } from "../../../api/inventario";
 import { BOOKING_HORIZON_DAYS, useItemAvailability } from "../../../api/inventario";
 import { useCreateRequest } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
-import { BlockedAccountCard } from "../../../components/blocked-account-card";
 import { BookingCalendar, type DateRangeValue } from "../../../components/booking-calendar";
 import { Button } from "../../../components/button";
 import { TextAreaField } from "../../../components/form-field";
@@ -19,15 +17,11 @@ import { ModalActions } from "../../../components/modal";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import { JOIN_QUEUE_LABEL, JoinQueueForm } from "../../../components/waiting-list/join-queue-form";
-import { ApiError } from "../../../lib/api";
 import { takenDays } from "../../../lib/item-availability";
+import { BlockedRefusal, blockedAnswer } from "./blocked-refusal";
+import { RequestSummary } from "./request-summary";
 
 const MISSING_DATES = "Scegli le date sul calendario";
-
-const USAGE_LABELS: Record<UsageType, string> = {
-  interno: "Interno, in giornata",
-  esterno: "Esterno",
-};
 
 interface DatesStepProps {
   item: CatalogueItem;
@@ -40,21 +34,6 @@ interface DatesStepProps {
   onRangeChange: (range: DateRangeValue) => void;
   onBack: () => void;
   onDone: () => void;
-}
-
-/** The part of the server's refusal of a blocked student (the loans model's answer) this step shows. */
-type BlockedAnswer = Pick<BlockedStudentAnswer, "message" | "reason" | "strikes" | "helpMessage">;
-
-/** The server refuses a blocked student with `{ blocked: true, message, reason, strikes, helpMessage }`. */
-function blockedAnswer(error: unknown): BlockedAnswer | null {
-  if (!(error instanceof ApiError) || error.body.blocked !== true) return null;
-  const { message, reason, strikes, helpMessage } = error.body;
-  return {
-    message: typeof message === "string" ? message : error.message,
-    reason: typeof reason === "string" ? reason : null,
-    strikes: typeof strikes === "number" ? strikes : 0,
-    helpMessage: typeof helpMessage === "string" ? helpMessage : UNBLOCK_HELP,
-  };
 }
 
 /**
@@ -106,16 +85,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
   }
 
   const blocked = blockedAnswer(createRequest.error);
-  if (blocked)
-    return (
-      <BlockedAccountCard {...blocked}>
-        <div className="pt-2">
-          <Button variant="secondary" onClick={onDone}>
-            Chiudi
-          </Button>
-        </div>
-      </BlockedAccountCard>
-    );
+  if (blocked) return <BlockedRefusal answer={blocked} onClose={onDone} />;
 
   if (waiting)
     return (
@@ -131,19 +101,7 @@ export function DatesStep({ item, unitId, usage, today, range, onRangeChange, on
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
-        <p className="font-medium break-words text-slate-900">{item.nome}</p>
-        <p className="mt-0.5 text-slate-600">
-          {unitId === null ? (
-            "Qualsiasi unità libera"
-          ) : (
-            <>
-              Unità <span className="font-mono font-semibold break-words">{unitCode ?? "…"}</span>
-            </>
-          )}
-          {shownUsage && <> · Utilizzo: {USAGE_LABELS[shownUsage]}</>}
-        </p>
-      </div>
+      <RequestSummary item={item} unitId={unitId} unitCode={unitCode} usage={shownUsage} />
 
       <div>
         <p className="mb-2 text-sm font-medium text-slate-700">
