@@ -1,0 +1,84 @@
+import { KeyRound, Pencil, ShieldAlert, Trash2 } from "lucide-react";
+import { IconButton } from "../../../components/button";
+import { fullName, isAdmin } from "../../../lib/user";
+import { PenaltyBadge } from "./penalty-badge";
+import { RoleBadge } from "./role-badge";
+import { Avatar, UserName } from "./user-identity";
+import type { UserRowsProps } from "./user-list";
+
+/** The users from the `md` breakpoint up: one row each, the actions as icon buttons at its end. */
+export function UserTable({ users, onEdit, onResetPassword, onDelete, onPenalties }: UserRowsProps) {
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-5 py-3">
+              Nome
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Email
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Corso
+            </th>
+            <th scope="col" className="px-5 py-3">
+              Ruolo
+            </th>
+            <th scope="col" className="px-5 py-3 text-right">
+              Azioni
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {users.map((user) => (
+            <tr key={user.id} className="hover:bg-slate-50/60">
+              <td className="px-5 py-3">
+                <div className="flex items-center gap-3">
+                  <Avatar user={user} />
+                  <div className="min-w-0">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <UserName user={user} />
+                      <PenaltyBadge user={user} />
+                    </div>
+                    {user.matricola && <p className="text-xs text-slate-500">Matricola {user.matricola}</p>}
+                  </div>
+                </div>
+              </td>
+              <td className="px-5 py-3 text-slate-600">{user.email}</td>
+              <td className="px-5 py-3 text-slate-600">{user.corso_accademico ?? "—"}</td>
+              <td className="px-5 py-3">
+                <RoleBadge user={user} />
+              </td>
+              <td className="px-5 py-3">
+                <div className="flex justify-end gap-1">
+                  <IconButton icon={Pencil} label={`Modifica ${fullName(user)}`} onClick={() => onEdit(user)} />
+                  <IconButton
+                    icon={KeyRound}
+                    label={`Reimposta password di ${fullName(user)}`}
+                    onClick={() => onResetPassword(user)}
+                  />
+                  {!isAdmin(user) && (
+                    <IconButton
+                      icon={ShieldAlert}
+                      label={`Penalità di ${fullName(user)}`}
+                      onClick={() => onPenalties(user)}
+                    />
+                  )}
+                  {!isAdmin(user) && (
+                    <IconButton
+                      icon={Trash2}
+                      tone="danger"
+                      label={`Elimina ${fullName(user)}`}
+                      onClick={() => onDelete(user)}
+                    />
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
