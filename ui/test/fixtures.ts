@@ -24,6 +24,30 @@ export function aStudent(overrides: Partial<User> = {}): User {
   };
 }
 
+/** Luca Verdi, a second student beside Giulia, for lists and searches that need two. */
+export function lucaVerdi(overrides: Partial<User> = {}): User {
+  return aStudent({
+    id: 3,
+    name: "Luca",
+    surname: "Verdi",
+    email: "luca.verdi@accademia.it",
+    matricola: "M5555",
+    ...overrides,
+  });
+}
+
+/** Sara Gallo, the student the desk's scans lend to. */
+export function saraGallo(overrides: Partial<User> = {}): User {
+  return aStudent({
+    id: 5,
+    name: "Sara",
+    surname: "Gallo",
+    email: "sara.gallo@accademia.it",
+    matricola: "F0042",
+    ...overrides,
+  });
+}
+
 /** Sara, a student blocked with 3 strikes; `blocked_reason` as the screen under test shows it. */
 export function aBlockedStudent(blocked_reason: string): User {
   return aStudent({

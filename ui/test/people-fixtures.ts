@@ -2,13 +2,13 @@
 // the API sends them.
 import type { AgendaEntry, StudentSheet } from "../../src/modules/people/model";
 import { aLoan, aLoanRequest, dayFromToday } from "./desk-fixtures";
-import { aStudent } from "./fixtures";
+import { lucaVerdi } from "./fixtures";
 import { aShortage } from "./set-fixtures";
 
 /** Luca Verdi with nothing in hand and nothing against him, unless told. */
 export function aSheet(overrides: Partial<StudentSheet> = {}): StudentSheet {
   return {
-    utente: aStudent({ id: 3, name: "Luca", surname: "Verdi", email: "luca.verdi@accademia.it", matricola: "M5555" }),
+    utente: lucaVerdi(),
     prestiti_aperti: [],
     prenotazioni_aperte: [],
     richieste_in_attesa: [],

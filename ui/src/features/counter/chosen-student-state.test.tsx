@@ -1,21 +1,14 @@
 import { describe, expect, it } from "bun:test";
 import { screen, within } from "@testing-library/react";
 import { aScannedUnit } from "../../../test/desk-fixtures";
-import { anAdmin, aStudent } from "../../../test/fixtures";
+import { anAdmin, saraGallo } from "../../../test/fixtures";
 import { userListRoute } from "../../../test/paged-lists";
 import { aSheet } from "../../../test/people-fixtures";
 import { renderApp } from "../../../test/render-app";
 
 const freeUnit = aScannedUnit();
 
-const sara = aStudent({
-  id: 5,
-  name: "Sara",
-  surname: "Gallo",
-  matricola: "F0042",
-  penalty_strikes: 3,
-  is_blocked: true,
-});
+const sara = saraGallo({ penalty_strikes: 3, is_blocked: true });
 const saraSheet = aSheet({
   utente: { ...sara, blocked_reason: "Blocco automatico" },
   prestiti_in_ritardo: 2,

@@ -5,7 +5,7 @@ import { unitLabelUrl } from "../../../../src/domain/public-url";
 import type { ScannedUnit } from "../../../../src/modules/counter/model";
 import { fakeCamera, labelQrFrame } from "../../../test/camera";
 import { aScannedUnit } from "../../../test/desk-fixtures";
-import { anAdmin, aStudent } from "../../../test/fixtures";
+import { anAdmin, aStudent, saraGallo } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
@@ -16,7 +16,7 @@ function freeUnit(loanType: LoanType = "solo_esterno"): ScannedUnit {
   return aScannedUnit({ tipo_prestito: loanType, prossima_disponibilita: TODAY });
 }
 
-const sara = aStudent({ id: 5, name: "Sara", surname: "Gallo", email: "sara.gallo@accademia.it", matricola: "F0042" });
+const sara = saraGallo();
 const saraBis = aStudent({
   id: 6,
   name: "Sara",

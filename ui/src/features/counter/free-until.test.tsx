@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { aScannedUnit } from "../../../test/desk-fixtures";
-import { anAdmin, aStudent } from "../../../test/fixtures";
+import { anAdmin, saraGallo } from "../../../test/fixtures";
 import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
 
@@ -18,7 +18,7 @@ const fx3 = aScannedUnit({
   rientro_proposto: "2026-11-30",
 });
 
-const sara = aStudent({ id: 5, name: "Sara", surname: "Gallo", email: "sara.gallo@accademia.it", matricola: "F0042" });
+const sara = saraGallo();
 
 async function scanFx3() {
   const rendered = renderApp({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { screen, within } from "@testing-library/react";
 import { anItemCalendar, calendarDayButton } from "../../../test/availability-fixtures";
 import { aLoan, anItem, dayFromToday, noAlerts } from "../../../test/desk-fixtures";
-import { anAdmin, aStudent } from "../../../test/fixtures";
+import { aBlockedStudent, anAdmin, aStudent, lucaVerdi } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { inventoryRoute, loanListRoute, requestListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
@@ -16,15 +16,8 @@ const projector = anItem({ id: 6, nome: "Proiettore aula", tipo_prestito: "solo_
 const lentOut = anItem({ id: 8, nome: "Drone DJI", stato_effettivo: "in_prestito" });
 
 const giulia = aStudent();
-const luca = aStudent({ id: 3, name: "Luca", surname: "Verdi", email: "luca.verdi@accademia.it", matricola: "M5555" });
-const sara = aStudent({
-  id: 4,
-  name: "Sara",
-  surname: "Neri",
-  email: "sara.neri@accademia.it",
-  is_blocked: true,
-  penalty_strikes: 3,
-});
+const luca = lucaVerdi();
+const sara = aBlockedStudent("Blocco automatico");
 
 const unitsOf = (prefix: string) => [
   { id: 41, codice_univoco: `${prefix}_001`, stato: "disponibile", note: null, prenotazioni: [] },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { screen, within } from "@testing-library/react";
 import { captureConsole } from "../../../test/console";
-import { aBlockedStudent, anAdmin, aStudent } from "../../../test/fixtures";
+import { aBlockedStudent, anAdmin, lucaVerdi } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
@@ -9,7 +9,7 @@ import { adminShellApi } from "../../../test/shell-api";
 
 const admin = anAdmin();
 const sara = aBlockedStudent("Blocco automatico: 3 o più penalità per ritardi nella restituzione");
-const luca = aStudent({ id: 3, name: "Luca", surname: "Verdi", email: "luca.verdi@accademia.it", penalty_strikes: 1 });
+const luca = lucaVerdi({ penalty_strikes: 1 });
 
 const history = {
   userInfo: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { screen, waitFor, within } from "@testing-library/react";
 import { fieldError } from "../../../test/described-by";
-import { aBlockedStudent, anAdmin, aStudent } from "../../../test/fixtures";
+import { aBlockedStudent, anAdmin, aStudent, lucaVerdi } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { userListRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
@@ -9,14 +9,7 @@ import type { User } from "../../lib/user";
 
 const admin = anAdmin();
 const giulia = aStudent();
-const luca = aStudent({
-  id: 3,
-  name: "Luca",
-  surname: "Verdi",
-  email: "luca.verdi@accademia.it",
-  matricola: "M5555",
-  penalty_strikes: 1,
-});
+const luca = lucaVerdi({ penalty_strikes: 1 });
 const sara = aBlockedStudent("Blocco automatico");
 const everyone = [admin, giulia, luca, sara];
 
