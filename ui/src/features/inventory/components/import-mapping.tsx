@@ -1,5 +1,6 @@
 import { IMPORT_FIELDS } from "../../../../../src/domain/import-fields";
 import type { ImportColumn } from "../../../../../src/modules/excel/model";
+import { ColumnHeadings } from "../../../components/column-headings";
 import { mappingOf } from "./spreadsheet-menu";
 
 const NOT_IMPORTED = "";
@@ -38,14 +39,7 @@ export function ImportMapping({
       <table className="w-full text-left text-xs text-slate-700">
         <caption className="px-2 py-1.5 text-left font-medium">Colonne del file e campi di PrestaLab</caption>
         <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className="px-2 py-1.5">
-              Colonna del file
-            </th>
-            <th scope="col" className="px-2 py-1.5">
-              Campo di PrestaLab
-            </th>
-          </tr>
+          <ColumnHeadings cellClassName="px-2 py-1.5" columns={["Colonna del file", "Campo di PrestaLab"]} />
         </thead>
         <tbody className="divide-y divide-slate-100">
           {columns.map((column) => {

@@ -2,6 +2,7 @@ import { Upload } from "lucide-react";
 import type { ImportRowOutcome } from "../../../../../src/modules/excel/model";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
+import { ColumnHeadings } from "../../../components/column-headings";
 import { countWith } from "../../../lib/plural";
 import { ImportMapping } from "./import-mapping";
 import type { TransferStatus } from "./spreadsheet-menu";
@@ -61,17 +62,7 @@ export function ImportPreview({
         <table className="w-full text-left text-xs text-slate-700">
           <caption className="sr-only">Che cosa farebbe l'importazione con ogni riga</caption>
           <thead className="sticky top-0 bg-slate-50">
-            <tr>
-              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
-                Riga
-              </th>
-              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
-                Nome
-              </th>
-              <th scope="col" className="px-2 py-1.5 whitespace-nowrap">
-                Esito
-              </th>
-            </tr>
+            <ColumnHeadings cellClassName="px-2 py-1.5 whitespace-nowrap" columns={["Riga", "Nome", "Esito"]} />
           </thead>
           <tbody className="divide-y divide-slate-100">
             {(outcome.righe ?? []).map((row) => (

@@ -1,5 +1,6 @@
 import { KeyRound, Pencil, ShieldAlert, Trash2 } from "lucide-react";
 import { IconButton } from "../../../components/button";
+import { ColumnHeadings } from "../../../components/column-headings";
 import { fullName, isAdmin } from "../../../lib/user";
 import { PenaltyBadge } from "./penalty-badge";
 import { RoleBadge } from "./role-badge";
@@ -12,23 +13,10 @@ export function UserTable({ users, onEdit, onResetPassword, onDelete, onPenaltie
     <div className="hidden overflow-x-auto md:block">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-5 py-3">
-              Nome
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Email
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Corso
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Ruolo
-            </th>
-            <th scope="col" className="px-5 py-3 text-right">
-              Azioni
-            </th>
-          </tr>
+          <ColumnHeadings
+            cellClassName="px-5 py-3"
+            columns={["Nome", "Email", "Corso", "Ruolo", { label: "Azioni", className: "text-right" }]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
           {users.map((user) => (

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatItalianDate } from "../../../../../../src/domain/dates";
 import type { DemandItemWeeks } from "../../../../api/demand-report";
+import { ColumnHeadings } from "../../../../components/column-headings";
 import { weekTitle } from "./demand-format";
 
 // The drawing's own units: the SVG stretches to the card's width, its strokes keep their thickness.
@@ -104,17 +105,14 @@ export function DemandWeekChart({ item }: { item: DemandItemWeeks }) {
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{`Domanda e capacità per settimana: ${item.nome}`}</caption>
             <thead className="bg-slate-50 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Settimana dal
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Giorni richiesti
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Giorni disponibili
-                </th>
-              </tr>
+              <ColumnHeadings
+                cellClassName="px-3 py-2"
+                columns={[
+                  "Settimana dal",
+                  { label: "Giorni richiesti", className: "text-right" },
+                  { label: "Giorni disponibili", className: "text-right" },
+                ]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {weeks.map((week) => (
