@@ -101,6 +101,26 @@ describe("Impostazioni", () => {
     cleanup();
   });
 
+  it("saves an emptied limit as no limit, and one step of the strike scale as edited", async () => {
+    const { server } = renderSettings(undefined, { ...DEFAULT_SETTINGS, prestiti_massimi_per_studente: 3 });
+    const limit = (await screen.findByLabelText(/Prestiti e richieste in corso/)) as HTMLInputElement;
+    await waitFor(() => expect(limit.value).toBe("3"));
+    fireEvent.change(limit, { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Gradino 3: penalità"), { target: { value: "4" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salva impostazioni" }));
+    expect(await screen.findByText("Impostazioni salvate")).toBeTruthy();
+    expect(server.callsTo("PUT /api/impostazioni")[0]?.body).toEqual({
+      ...DEFAULT_SETTINGS,
+      prestiti_massimi_per_studente: null,
+      scala_penalita: [
+        { da_giorni: 1, strike: 1 },
+        { da_giorni: 4, strike: 2 },
+        { da_giorni: 8, strike: 4 },
+      ],
+    });
+    cleanup();
+  });
+
   it("refuses a mail server that is not one before sending", async () => {
     const { server } = renderSettings();
     fireEvent.change(await screen.findByLabelText(/Server di posta/), { target: { value: "mail.accademia.it" } });

@@ -1,30 +1,30 @@
 import { Plus, Trash2 } from "lucide-react";
+import type { StrikeStep } from "../../../../../src/domain/academy-settings";
 import { Button, IconButton } from "../../../components/button";
 import { TextField } from "../../../components/form-field";
 import type { SettingsSectionProps } from "../hooks/use-settings-form";
+import { CountSetting } from "./number-setting";
 import { SECTION } from "./section-style";
 
 /** Strikes: how many block an account, when they expire, and the scale from days late to strikes. */
 export function PenaltiesSection({ draft, set }: SettingsSectionProps) {
+  function changeStep(index: number, change: Partial<StrikeStep>) {
+    set({ scala_penalita: draft.scala_penalita.map((step, at) => (at === index ? { ...step, ...change } : step)) });
+  }
+
   return (
     <section aria-labelledby="penalita-title" className={`${SECTION} grid gap-4 sm:grid-cols-2`}>
       <h2 id="penalita-title" className="font-semibold text-slate-900 sm:col-span-2">
         Penalità
       </h2>
-      <TextField
-        label="Penalità che bloccano l'account"
-        type="number"
-        min={1}
-        value={draft.soglia_blocco}
-        onChange={(event) => set({ soglia_blocco: Number(event.target.value) })}
-      />
-      <TextField
+      <CountSetting draft={draft} set={set} name="soglia_blocco" label="Penalità che bloccano l'account" min={1} />
+      <CountSetting
+        draft={draft}
+        set={set}
+        name="scadenza_penalita_mesi"
         label="Le penalità scadono dopo (mesi senza ritardi)"
         hint="0 = non scadono mai."
-        type="number"
         min={0}
-        value={draft.scadenza_penalita_mesi}
-        onChange={(event) => set({ scadenza_penalita_mesi: Number(event.target.value) })}
       />
       <fieldset className="sm:col-span-2">
         <legend className="text-sm font-medium text-slate-700">
@@ -39,26 +39,14 @@ export function PenaltiesSection({ draft, set }: SettingsSectionProps) {
                 type="number"
                 min={1}
                 value={step.da_giorni}
-                onChange={(event) =>
-                  set({
-                    scala_penalita: draft.scala_penalita.map((current, at) =>
-                      at === index ? { ...current, da_giorni: Number(event.target.value) } : current,
-                    ),
-                  })
-                }
+                onChange={(event) => changeStep(index, { da_giorni: Number(event.target.value) })}
               />
               <TextField
                 label={`Gradino ${index + 1}: penalità`}
                 type="number"
                 min={1}
                 value={step.strike}
-                onChange={(event) =>
-                  set({
-                    scala_penalita: draft.scala_penalita.map((current, at) =>
-                      at === index ? { ...current, strike: Number(event.target.value) } : current,
-                    ),
-                  })
-                }
+                onChange={(event) => changeStep(index, { strike: Number(event.target.value) })}
               />
               <IconButton
                 icon={Trash2}
