@@ -7,7 +7,6 @@ import { Button } from "../../../../components/button";
 import { AccessoryChecklist } from "./accessory-checklist";
 import { HandOverSignature, type SignatureChoice } from "./hand-over-signature";
 import { type LeftBehind, LeftBehindChoice } from "./left-behind-choice";
-import { ScanOutcomeNote } from "./scan-outcome-note";
 import { SetLineChecklist } from "./set-line-checklist";
 import type { SetScan } from "./use-scanned-ticks";
 import { useScannedTicks } from "./use-scanned-ticks";
@@ -24,14 +23,14 @@ interface SetHandOverProps {
  */
 export function SetHandOver({ set, scan, onHandedOver }: SetHandOverProps) {
   const lines = set.righe.filter((line) => line.fase === "da_ritirare");
-  const { ticks, outcome, toggle } = useScannedTicks(lines, scan);
+  const scanned = useScannedTicks(lines, scan);
+  const { ticks, tickedIds } = scanned;
   const [accessories, setAccessories] = useState<Record<string, number>>({});
   const [leftBehind, setLeftBehind] = useState<Record<number, LeftBehind>>({});
   const [signature, setSignature] = useState<SignatureChoice>({ mode: "pad", png: null });
   const [missingReason, setMissingReason] = useState(false);
   const handOver = useHandOverSet();
 
-  const tickedIds = Object.values(ticks).map((tick) => tick.unitId);
   const cancelled = lines
     .filter((line) => !ticks[line.richiesta_id] && leftBehind[line.richiesta_id]?.cancel)
     .map((line) => ({ richiesta_id: line.richiesta_id, motivo: leftBehind[line.richiesta_id]?.reason.trim() ?? "" }));
@@ -62,12 +61,10 @@ export function SetHandOver({ set, scan, onHandedOver }: SetHandOverProps) {
         Da consegnare per il periodo dal {formatItalianDate(set.dal)} al {formatItalianDate(set.al)}: scansiona ogni
         unità, oppure spuntala a mano.
       </p>
-      <ScanOutcomeNote outcome={outcome} />
       <SetLineChecklist
         label="Unità da consegnare"
         lines={lines}
-        ticks={ticks}
-        onToggle={toggle}
+        scanned={scanned}
         extra={(line, ticked) =>
           ticked ? null : (
             <LeftBehindChoice

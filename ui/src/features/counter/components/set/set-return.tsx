@@ -6,7 +6,6 @@ import { Button } from "../../../../components/button";
 import { AccessoryChecklist } from "./accessory-checklist";
 import { ReturnConditionSelect } from "./return-condition-select";
 import { ReturnPreviewNote } from "./return-preview-note";
-import { ScanOutcomeNote } from "./scan-outcome-note";
 import { SetLineChecklist } from "./set-line-checklist";
 import { type SetScan, useScannedTicks } from "./use-scanned-ticks";
 
@@ -22,12 +21,12 @@ interface SetReturnProps {
  */
 export function SetReturn({ set, scan, onReturned }: SetReturnProps) {
   const lines = set.righe.filter((line) => line.fase === "attivo" || line.fase === "scaduto");
-  const { ticks, outcome, toggle, tickAll } = useScannedTicks(lines, scan);
+  const scanned = useScannedTicks(lines, scan);
+  const { tickedIds, tickAll } = scanned;
   const [conditions, setConditions] = useState<Record<number, ReturnCondition>>({});
   const handedOut = set.accessori.filter((accessory) => accessory.consegnati > 0);
   const [accessories, setAccessories] = useState<Record<string, number>>({});
   const returnSet = useReturnSet();
-  const tickedIds = Object.values(ticks).map((tick) => tick.unitId);
   const missing = handedOut
     .map((accessory) => ({ nome: accessory.nome, quantita: accessory.consegnati - (accessories[accessory.nome] ?? 0) }))
     .filter((accessory) => accessory.quantita > 0);
@@ -66,12 +65,10 @@ export function SetReturn({ set, scan, onReturned }: SetReturnProps) {
           Tutto restituito
         </Button>
       </div>
-      <ScanOutcomeNote outcome={outcome} />
       <SetLineChecklist
         label="Unità da restituire"
         lines={lines}
-        ticks={ticks}
-        onToggle={toggle}
+        scanned={scanned}
         extra={(line, ticked) =>
           ticked ? (
             <ReturnConditionSelect

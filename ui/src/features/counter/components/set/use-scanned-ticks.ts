@@ -25,9 +25,13 @@ export function useScannedTicks(lines: readonly SetLine[], scan: SetScan | null)
 
   return {
     ticks,
+    /** The units ticked, as the server takes them. */
+    tickedIds: Object.values(ticks).map((tick) => tick.unitId),
     outcome,
     toggle: (line: SetLine, ticked: boolean) => setTicks((current) => toggleLine(current, line, ticked)),
     /** Every line with its assigned unit: "tutto restituito" in one click. */
     tickAll: () => setTicks(lines.reduce((all, line) => toggleLine(all, line, true), {} as Ticks)),
   };
 }
+
+export type ScannedTicks = ReturnType<typeof useScannedTicks>;
