@@ -6,6 +6,7 @@ import { useApproveRequest, useRejectRequest } from "../../../api/richieste";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { Modal, ModalActions } from "../../../components/modal";
+import { REFUSAL_REASON_INPUT, RefusalReasonLabel } from "../../../components/refusal-reason-label";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/dates";
@@ -148,10 +149,7 @@ export function RequestManagementModal({ request, onClose }: { request: RequestV
             {step.kind === "reject" && (
               <div className="mt-5 space-y-4">
                 <div>
-                  <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
-                    Motivazione del rifiuto <span className="text-red-600">*</span>
-                    <span className="sr-only"> (obbligatoria)</span>
-                  </label>
+                  <RefusalReasonLabel htmlFor={reasonId} />
                   <textarea
                     id={reasonId}
                     data-step-focus
@@ -161,7 +159,7 @@ export function RequestManagementModal({ request, onClose }: { request: RequestV
                     aria-describedby={`${reasonId}-hint`}
                     value={reason}
                     onChange={(event) => setReason(event.target.value)}
-                    className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+                    className={REFUSAL_REASON_INPUT}
                     placeholder="Es. attrezzatura riservata a un corso in quelle date"
                   />
                   <p id={`${reasonId}-hint`} className="mt-1.5 text-xs text-slate-500">

@@ -4,6 +4,17 @@ import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { ModalActions } from "../../../components/modal";
 
+/** An outcome ends the dialog: "Chiudi", which takes the focus as the step shows. */
+function CloseOutcome({ onClose }: { onClose: () => void }) {
+  return (
+    <ModalActions>
+      <Button onClick={onClose} data-step-focus>
+        Chiudi
+      </Button>
+    </ModalActions>
+  );
+}
+
 /** The request is approved: the loan exists, with the server's strike warning if it gave one. */
 export function RequestApproved({
   borrower,
@@ -28,11 +39,7 @@ export function RequestApproved({
         </p>
       </div>
       {warning && <Alert tone="warning">{warning}</Alert>}
-      <ModalActions>
-        <Button onClick={onClose} data-step-focus>
-          Chiudi
-        </Button>
-      </ModalActions>
+      <CloseOutcome onClose={onClose} />
     </div>
   );
 }
@@ -59,11 +66,7 @@ export function RequestBorrowerBlocked({
         )}
         <p className="mt-1">L'utente deve presentarsi di persona all'{DESK_OFFICE} per lo sblocco.</p>
       </Alert>
-      <ModalActions>
-        <Button onClick={onClose} data-step-focus>
-          Chiudi
-        </Button>
-      </ModalActions>
+      <CloseOutcome onClose={onClose} />
     </div>
   );
 }

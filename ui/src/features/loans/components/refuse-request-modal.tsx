@@ -6,6 +6,7 @@ import { useRejectRequest } from "../../../api/richieste";
 import { FormActions } from "../../../components/form-actions";
 import { Modal } from "../../../components/modal";
 import { REFUSAL_REASON_MISSING, useRefusalReason } from "../../../components/refusal-reason";
+import { REFUSAL_REASON_INPUT, RefusalReasonLabel } from "../../../components/refusal-reason-label";
 import { useToast } from "../../../components/toast";
 import { ApiError } from "../../../lib/api";
 import { notifyRequestStatus } from "../../../lib/desktop-notification";
@@ -42,10 +43,7 @@ export function RefuseRequestModal({ request, onClose }: { request: RequestView;
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
-          <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            Motivazione del rifiuto <span className="text-red-600">*</span>
-            <span className="sr-only"> (obbligatoria)</span>
-          </label>
+          <RefusalReasonLabel htmlFor={reasonId} />
           <textarea
             id={reasonId}
             rows={3}
@@ -55,7 +53,7 @@ export function RefuseRequestModal({ request, onClose }: { request: RequestView;
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             placeholder="Es. l'attrezzatura serve a una lezione in quei giorni"
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
+            className={REFUSAL_REASON_INPUT}
           />
         </div>
         <FormActions
