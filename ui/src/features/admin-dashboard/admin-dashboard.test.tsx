@@ -256,6 +256,16 @@ describe("Dashboard Amministratore", () => {
     });
   });
 
+  it("says in each recent card that nothing came yet, with no list", async () => {
+    renderDesk({ "GET /api/richieste": requestListRoute([]), "GET /api/segnalazioni": { body: [] } });
+    const requests = within(await screen.findByRole("region", { name: "Richieste Recenti" }));
+    expect(await requests.findByText("Nessuna richiesta")).toBeTruthy();
+    expect(requests.queryByRole("list")).toBeNull();
+    const reports = within(screen.getByRole("region", { name: "Segnalazioni Recenti" }));
+    expect(await reports.findByText("I guasti segnalati dagli studenti compaiono qui.")).toBeTruthy();
+    expect(reports.queryByRole("list")).toBeNull();
+  });
+
   describe("on a phone", () => {
     it("puts the late and due loans and the waiting requests above the counters", async () => {
       const desk = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };

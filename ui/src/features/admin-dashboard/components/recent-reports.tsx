@@ -1,9 +1,7 @@
 import { MessageSquareWarning } from "lucide-react";
 import { useReports } from "../../../api/segnalazioni";
-import { Alert } from "../../../components/alert";
-import { EmptyState } from "../../../components/empty-state";
-import { LoadingState } from "../../../components/spinner";
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
+import { RecentCard } from "./recent-card";
 
 const SHOWN = 5;
 
@@ -32,31 +30,21 @@ const URGENCY_TONES: Record<string, string> = {
 export function RecentReports() {
   const reports = useReports();
   return (
-    <section
-      aria-labelledby="recent-reports-title"
-      className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm"
+    <RecentCard
+      titleId="recent-reports-title"
+      title="Segnalazioni Recenti"
+      state={reports}
+      rows={reports.data}
+      errorText="Errore nel caricamento segnalazioni"
+      empty={{
+        icon: MessageSquareWarning,
+        title: "Nessuna segnalazione",
+        text: "I guasti segnalati dagli studenti compaiono qui.",
+      }}
     >
-      <header className="border-b border-slate-100 px-5 py-4">
-        <h2 id="recent-reports-title" className="font-semibold text-slate-900">
-          Segnalazioni Recenti
-        </h2>
-      </header>
-      {reports.isPending && <LoadingState />}
-      {reports.isError && (
-        <div className="p-5">
-          <Alert tone="error">Errore nel caricamento segnalazioni</Alert>
-        </div>
-      )}
-      {reports.isSuccess && reports.data.length === 0 && (
-        <EmptyState
-          icon={MessageSquareWarning}
-          title="Nessuna segnalazione"
-          text="I guasti segnalati dagli studenti compaiono qui."
-        />
-      )}
-      {reports.isSuccess && reports.data.length > 0 && (
+      {(rows) => (
         <ul className="divide-y divide-slate-100">
-          {reports.data.slice(0, SHOWN).map((report) => {
+          {rows.slice(0, SHOWN).map((report) => {
             const state = STATES[report.stato] ?? {
               label: report.stato,
               tone: "bg-slate-100 text-slate-600 ring-slate-200",
@@ -91,6 +79,6 @@ export function RecentReports() {
           })}
         </ul>
       )}
-    </section>
+    </RecentCard>
   );
 }

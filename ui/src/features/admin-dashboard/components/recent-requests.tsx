@@ -4,12 +4,10 @@ import { Link } from "react-router";
 import { isPendingRequest } from "../../../../../src/domain/bookings";
 import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useRecentRequests } from "../../../api/richieste";
-import { Alert } from "../../../components/alert";
-import { EmptyState } from "../../../components/empty-state";
 import { ItemLink, StudentLink } from "../../../components/entity-links";
-import { LoadingState } from "../../../components/spinner";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
 import { requestRows } from "../../../lib/set-lines";
+import { RecentCard } from "./recent-card";
 import { RequestManagementModal } from "./request-management-modal";
 import { RequestStatusBadge } from "./request-status-badge";
 
@@ -74,65 +72,59 @@ export function RecentRequests() {
   const [selected, setSelected] = useState<RequestView | null>(null);
 
   return (
-    <section
-      aria-labelledby="recent-requests-title"
-      className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm"
-    >
-      <header className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
-        <h2 id="recent-requests-title" className="font-semibold text-slate-900">
-          Richieste Recenti
-        </h2>
-        <Link
-          to="/prestiti?tab=in_attesa"
-          className="inline-flex items-center gap-1 rounded text-sm font-medium text-indigo-600 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
-        >
-          Vedi tutte
-          <ChevronRight className="size-4" aria-hidden="true" />
-        </Link>
-      </header>
-      {requests.isPending && <LoadingState />}
-      {requests.isError && (
-        <div className="p-5">
-          <Alert tone="error">Errore nel caricamento richieste</Alert>
-        </div>
-      )}
-      {requests.isSuccess && requests.data.elementi.length === 0 && (
-        <EmptyState icon={ClipboardList} title="Nessuna richiesta" text="Le richieste degli studenti compaiono qui." />
-      )}
-      {requests.isSuccess && requests.data.elementi.length > 0 && (
-        <ul className="divide-y divide-slate-100">
-          {requestRows(requests.data.elementi).map((row) => {
-            if (row.kind === "set")
+    <>
+      <RecentCard
+        titleId="recent-requests-title"
+        title="Richieste Recenti"
+        action={
+          <Link
+            to="/prestiti?tab=in_attesa"
+            className="inline-flex items-center gap-1 rounded text-sm font-medium text-indigo-600 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            Vedi tutte
+            <ChevronRight className="size-4" aria-hidden="true" />
+          </Link>
+        }
+        state={requests}
+        rows={requests.data?.elementi}
+        errorText="Errore nel caricamento richieste"
+        empty={{ icon: ClipboardList, title: "Nessuna richiesta", text: "Le richieste degli studenti compaiono qui." }}
+      >
+        {(rows) => (
+          <ul className="divide-y divide-slate-100">
+            {requestRows(rows).map((row) => {
+              if (row.kind === "set")
+                return (
+                  <li key={`set-${row.id}`} className="px-5 py-3">
+                    <SetSummary id={row.id} lines={row.lines} />
+                  </li>
+                );
+              const { request } = row;
               return (
-                <li key={`set-${row.id}`} className="px-5 py-3">
-                  <SetSummary id={row.id} lines={row.lines} />
+                <li
+                  key={request.id}
+                  className={`relative px-5 py-3 ${isPendingRequest(request.stato) ? "transition-colors hover:bg-indigo-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600" : ""}`}
+                >
+                  <RequestSummary request={request} />
+                  {isPendingRequest(request.stato) && (
+                    // Covers the whole row, so the row is the click target; its name says what it does.
+                    <button
+                      type="button"
+                      onClick={() => setSelected(request)}
+                      className="absolute inset-0 size-full cursor-pointer focus-visible:outline-none"
+                    >
+                      <span className="sr-only">
+                        Gestisci la richiesta di {request.utente_nome} {request.utente_cognome}: {request.oggetto_nome}
+                      </span>
+                    </button>
+                  )}
                 </li>
               );
-            const { request } = row;
-            return (
-              <li
-                key={request.id}
-                className={`relative px-5 py-3 ${isPendingRequest(request.stato) ? "transition-colors hover:bg-indigo-50/50 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-indigo-600" : ""}`}
-              >
-                <RequestSummary request={request} />
-                {isPendingRequest(request.stato) && (
-                  // Covers the whole row, so the row is the click target; its name says what it does.
-                  <button
-                    type="button"
-                    onClick={() => setSelected(request)}
-                    className="absolute inset-0 size-full cursor-pointer focus-visible:outline-none"
-                  >
-                    <span className="sr-only">
-                      Gestisci la richiesta di {request.utente_nome} {request.utente_cognome}: {request.oggetto_nome}
-                    </span>
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+            })}
+          </ul>
+        )}
+      </RecentCard>
       {selected && <RequestManagementModal request={selected} onClose={() => setSelected(null)} />}
-    </section>
+    </>
   );
 }
