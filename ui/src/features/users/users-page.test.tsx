@@ -124,13 +124,14 @@ describe("Gestione Utenti", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Errore nel caricamento utenti");
   });
 
-  it("offers no delete button for administrators, and says so on mobile", async () => {
+  it("offers no delete or penalties button for administrators, and says so on mobile", async () => {
     const { user } = renderUsers();
     await screen.findByRole("table");
     expect(screen.getAllByRole("button", { name: "Elimina Giulia Bianchi" })).not.toHaveLength(0);
 
     await user.click(screen.getByRole("tab", { name: /^Amministratori/ }));
     expect(screen.queryByRole("button", { name: /^Elimina/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Penalità di/ })).toBeNull();
     expect(screen.getAllByRole("button", { name: "Modifica Marco Rossi" })).not.toHaveLength(0);
     expect(screen.getByText("Gli amministratori non possono essere eliminati.")).toBeTruthy();
   });

@@ -1,13 +1,13 @@
-import { KeyRound, Pencil, ShieldAlert, ShieldCheck, Trash2 } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import { Button } from "../../../components/button";
-import { fullName, isAdmin } from "../../../lib/user";
+import { isAdmin } from "../../../lib/user";
 import { PenaltyBadge } from "./penalty-badge";
 import { RoleBadge } from "./role-badge";
 import { Avatar, UserName } from "./user-identity";
-import type { UserRowsProps } from "./user-list";
+import { type UserRowsProps, userRowActions } from "./user-row-actions";
 
 /** The users below the `md` breakpoint: a card each, with its details and labelled action buttons. */
-export function UserCards({ users, onEdit, onResetPassword, onDelete, onPenalties }: UserRowsProps) {
+export function UserCards({ users, ...actions }: UserRowsProps) {
   return (
     <ul aria-label="Elenco utenti" className="divide-y divide-slate-100 md:hidden">
       {users.map((user) => (
@@ -32,46 +32,18 @@ export function UserCards({ users, onEdit, onResetPassword, onDelete, onPenaltie
             </div>
           </div>
           <div className="mt-3 grid grid-cols-2 gap-2">
-            <Button
-              variant="secondary"
-              icon={Pencil}
-              onClick={() => onEdit(user)}
-              aria-label={`Modifica ${fullName(user)}`}
-              className="px-2 py-2"
-            >
-              Modifica
-            </Button>
-            <Button
-              variant="secondary"
-              icon={KeyRound}
-              onClick={() => onResetPassword(user)}
-              aria-label={`Reimposta password di ${fullName(user)}`}
-              className="px-2 py-2"
-            >
-              Password
-            </Button>
-            {!isAdmin(user) && (
+            {userRowActions(user, actions).map((action) => (
               <Button
+                key={action.text}
                 variant="secondary"
-                icon={ShieldAlert}
-                onClick={() => onPenalties(user)}
-                aria-label={`Penalità di ${fullName(user)}`}
-                className="px-2 py-2"
+                icon={action.icon}
+                onClick={action.run}
+                aria-label={action.label}
+                className={action.danger ? "px-2 py-2 text-red-600" : "px-2 py-2"}
               >
-                Penalità
+                {action.text}
               </Button>
-            )}
-            {!isAdmin(user) && (
-              <Button
-                variant="secondary"
-                icon={Trash2}
-                onClick={() => onDelete(user)}
-                aria-label={`Elimina ${fullName(user)}`}
-                className="px-2 py-2 text-red-600"
-              >
-                Elimina
-              </Button>
-            )}
+            ))}
           </div>
           {isAdmin(user) && (
             <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">

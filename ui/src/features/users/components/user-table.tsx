@@ -1,14 +1,12 @@
-import { KeyRound, Pencil, ShieldAlert, Trash2 } from "lucide-react";
 import { IconButton } from "../../../components/button";
 import { ColumnHeadings } from "../../../components/column-headings";
-import { fullName, isAdmin } from "../../../lib/user";
 import { PenaltyBadge } from "./penalty-badge";
 import { RoleBadge } from "./role-badge";
 import { Avatar, UserName } from "./user-identity";
-import type { UserRowsProps } from "./user-list";
+import { type UserRowsProps, userRowActions } from "./user-row-actions";
 
 /** The users from the `md` breakpoint up: one row each, the actions as icon buttons at its end. */
-export function UserTable({ users, onEdit, onResetPassword, onDelete, onPenalties }: UserRowsProps) {
+export function UserTable({ users, ...actions }: UserRowsProps) {
   return (
     <div className="hidden overflow-x-auto md:block">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -40,27 +38,15 @@ export function UserTable({ users, onEdit, onResetPassword, onDelete, onPenaltie
               </td>
               <td className="px-5 py-3">
                 <div className="flex justify-end gap-1">
-                  <IconButton icon={Pencil} label={`Modifica ${fullName(user)}`} onClick={() => onEdit(user)} />
-                  <IconButton
-                    icon={KeyRound}
-                    label={`Reimposta password di ${fullName(user)}`}
-                    onClick={() => onResetPassword(user)}
-                  />
-                  {!isAdmin(user) && (
+                  {userRowActions(user, actions).map((action) => (
                     <IconButton
-                      icon={ShieldAlert}
-                      label={`Penalità di ${fullName(user)}`}
-                      onClick={() => onPenalties(user)}
+                      key={action.text}
+                      icon={action.icon}
+                      tone={action.danger ? "danger" : undefined}
+                      label={action.label}
+                      onClick={action.run}
                     />
-                  )}
-                  {!isAdmin(user) && (
-                    <IconButton
-                      icon={Trash2}
-                      tone="danger"
-                      label={`Elimina ${fullName(user)}`}
-                      onClick={() => onDelete(user)}
-                    />
-                  )}
+                  ))}
                 </div>
               </td>
             </tr>
