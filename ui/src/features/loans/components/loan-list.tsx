@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import type { LoanSortKey } from "../../../../../src/domain/loan-sorting";
 import type { LoanView } from "../../../../../src/modules/loans/model";
-import { ShowMore } from "../../../components/show-more";
-import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
+import type { TableColumn, TableSort } from "../../../components/sortable-table";
 import type { ListView } from "../../../components/view-switch";
 import { daysLateText, formatDate } from "../../../lib/dates";
 import { EntryCard } from "./entry-card";
 import { actionsColumn, BorrowerCell, ItemCell, loanFootnote, loanStatus } from "./entry-fields";
+import { EntryList } from "./entry-list";
 import { StatusBadge } from "./loan-badges";
 
 interface LoanListProps {
@@ -84,43 +84,36 @@ function returnedColumns(props: LoanListProps): TableColumn<LoanView, LoanSortKe
 export function LoanList(props: LoanListProps) {
   const { loans, onDetails, actions } = props;
   return (
-    <>
-      {loans.length > 0 && props.view === "tabella" && (
-        <SortableTable
-          caption={props.returned ? "Prestiti completati" : "Prestiti attivi"}
-          columns={props.returned ? returnedColumns(props) : activeColumns(props)}
-          rows={loans}
-          rowKey={(loan) => loan.id}
-          sort={props.sort}
-          onSort={props.onSort}
+    <EntryList
+      rows={loans}
+      view={props.view}
+      caption={props.returned ? "Prestiti completati" : "Prestiti attivi"}
+      columns={props.returned ? returnedColumns(props) : activeColumns(props)}
+      sort={props.sort}
+      onSort={props.onSort}
+      card={(loan) => (
+        <EntryCard
+          itemName={loan.oggetto_nome}
+          units={loan.unita}
+          itemId={loan.inventario_id}
+          status={loanStatus(loan)}
+          strikes={loan.penalty_strikes}
+          blocked={loan.is_blocked}
+          accountExpired={loan.account_scaduto}
+          borrower={loan.utente_nome_reale}
+          borrowerId={loan.utente_id}
+          email={loan.utente_email}
+          from={loan.data_uscita}
+          to={loan.data_rientro}
+          footnote={loanFootnote(loan)}
+          onDetails={() => onDetails(loan)}
+          actions={actions(loan)}
         />
       )}
-      {loans.length > 0 && props.view === "schede" && (
-        <ul className="space-y-3">
-          {loans.map((loan) => (
-            <li key={loan.id}>
-              <EntryCard
-                itemName={loan.oggetto_nome}
-                units={loan.unita}
-                itemId={loan.inventario_id}
-                status={loanStatus(loan)}
-                strikes={loan.penalty_strikes}
-                blocked={loan.is_blocked}
-                accountExpired={loan.account_scaduto}
-                borrower={loan.utente_nome_reale}
-                borrowerId={loan.utente_id}
-                email={loan.utente_email}
-                from={loan.data_uscita}
-                to={loan.data_rientro}
-                footnote={loanFootnote(loan)}
-                onDetails={() => onDetails(loan)}
-                actions={actions(loan)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <ShowMore shown={loans.length} total={props.total} onMore={props.onMore} busy={props.loadingMore} />
-    </>
+      fetched={loans.length}
+      total={props.total}
+      onMore={props.onMore}
+      loadingMore={props.loadingMore}
+    />
   );
 }

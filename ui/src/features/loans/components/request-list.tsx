@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import type { RequestSortKey } from "../../../../../src/domain/loan-sorting";
 import type { RequestView } from "../../../../../src/modules/loans/model";
-import { ShowMore } from "../../../components/show-more";
-import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
+import type { TableColumn, TableSort } from "../../../components/sortable-table";
 import type { ListView } from "../../../components/view-switch";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
 import { standsAlone } from "../../../lib/set-lines";
 import { EntryCard } from "./entry-card";
 import { actionsColumn, BorrowerCell, fullName, ItemCell } from "./entry-fields";
+import { EntryList } from "./entry-list";
 
 interface RequestListProps {
   requests: RequestView[];
@@ -62,43 +62,36 @@ export function RequestList(props: RequestListProps) {
   ];
 
   return (
-    <>
-      {requests.length > 0 && props.view === "tabella" && (
-        <SortableTable
-          caption="Richieste in attesa"
-          columns={columns}
-          rows={requests}
-          rowKey={(request) => request.id}
-          sort={props.sort}
-          onSort={props.onSort}
+    <EntryList
+      rows={requests}
+      view={props.view}
+      caption="Richieste in attesa"
+      columns={columns}
+      sort={props.sort}
+      onSort={props.onSort}
+      card={(request) => (
+        <EntryCard
+          itemName={request.oggetto_nome}
+          units={[request.codice_univoco]}
+          itemId={request.inventario_id}
+          status={request.stato}
+          strikes={request.penalty_strikes}
+          blocked={request.is_blocked}
+          borrower={fullName(request)}
+          borrowerId={request.utente_id}
+          email={request.utente_email}
+          from={request.dal}
+          to={request.al}
+          footnote={`Richiesta ${formatRelativeTime(request.created_at).toLowerCase()}`}
+          onDetails={() => onDetails(request)}
+          actions={actions(request)}
         />
       )}
-      {requests.length > 0 && props.view === "schede" && (
-        <ul className="space-y-3">
-          {requests.map((request) => (
-            <li key={request.id}>
-              <EntryCard
-                itemName={request.oggetto_nome}
-                units={[request.codice_univoco]}
-                itemId={request.inventario_id}
-                status={request.stato}
-                strikes={request.penalty_strikes}
-                blocked={request.is_blocked}
-                borrower={fullName(request)}
-                borrowerId={request.utente_id}
-                email={request.utente_email}
-                from={request.dal}
-                to={request.al}
-                footnote={`Richiesta ${formatRelativeTime(request.created_at).toLowerCase()}`}
-                onDetails={() => onDetails(request)}
-                actions={actions(request)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      {/* Counts every fetched line, set lines too, as the total does. */}
-      <ShowMore shown={props.requests.length} total={props.total} onMore={props.onMore} busy={props.loadingMore} />
-    </>
+      // Counts every fetched line, set lines too, as the total does.
+      fetched={props.requests.length}
+      total={props.total}
+      onMore={props.onMore}
+      loadingMore={props.loadingMore}
+    />
   );
 }
