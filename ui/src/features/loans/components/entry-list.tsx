@@ -3,21 +3,29 @@ import { ShowMore } from "../../../components/show-more";
 import { SortableTable, type TableColumn, type TableSort } from "../../../components/sortable-table";
 import type { ListView } from "../../../components/view-switch";
 
-interface EntryListProps<Row extends { id: number }, K extends string> {
-  rows: Row[];
+/** What the loans page gives each tab's list, loans or requests alike. */
+export interface TabListProps<Row, K extends string> {
+  /** How many match, of which the list's rows are the pages fetched so far. */
+  total: number;
   view: ListView;
+  sort: TableSort<K> | null;
+  onSort: (sort: TableSort<string>) => void;
+  onMore: () => void;
+  loadingMore: boolean;
+  onDetails: (row: Row) => void;
+  actions: (row: Row) => ReactNode;
+}
+
+interface EntryListProps<Row extends { id: number }, K extends string>
+  extends Omit<TabListProps<Row, K>, "onDetails" | "actions"> {
+  rows: Row[];
   /** The table's caption, which names the list. */
   caption: string;
   columns: TableColumn<Row, K>[];
-  sort: TableSort<K> | null;
-  onSort: (sort: TableSort<string>) => void;
   /** One row as a card, in the cards view. */
   card: (row: Row) => ReactNode;
-  /** How many rows are fetched so far, and how many match in all: "Mostra altri" fetches the next page. */
+  /** How many rows are fetched so far, of the `total` that match: "Mostra altri" fetches the next page. */
   fetched: number;
-  total: number;
-  onMore: () => void;
-  loadingMore: boolean;
 }
 
 /** A tab's list of loans or requests: a sortable table or cards, as the view says, then "Mostra altri". */

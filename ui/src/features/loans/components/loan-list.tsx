@@ -1,27 +1,16 @@
-import type { ReactNode } from "react";
 import type { LoanSortKey } from "../../../../../src/domain/loan-sorting";
 import type { LoanView } from "../../../../../src/modules/loans/model";
-import type { TableColumn, TableSort } from "../../../components/sortable-table";
-import type { ListView } from "../../../components/view-switch";
+import type { TableColumn } from "../../../components/sortable-table";
 import { daysLateText, formatDate } from "../../../lib/dates";
 import { EntryCard } from "./entry-card";
 import { actionsColumn, BorrowerCell, ItemCell, loanFootnote, loanStatus } from "./entry-fields";
-import { EntryList } from "./entry-list";
+import { EntryList, type TabListProps } from "./entry-list";
 import { StatusBadge } from "./loan-badges";
 
-interface LoanListProps {
+interface LoanListProps extends TabListProps<LoanView, LoanSortKey> {
   loans: LoanView[];
   /** The active loans, or the returned ones: their tables differ after the dates. */
   returned: boolean;
-  /** How many loans match, of which `loans` are the pages fetched so far. */
-  total: number;
-  view: ListView;
-  sort: TableSort<LoanSortKey> | null;
-  onSort: (sort: TableSort<string>) => void;
-  onMore: () => void;
-  loadingMore: boolean;
-  onDetails: (loan: LoanView) => void;
-  actions: (loan: LoanView) => ReactNode;
 }
 
 const loanName = (loan: LoanView) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`;

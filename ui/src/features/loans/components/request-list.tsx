@@ -1,25 +1,14 @@
-import type { ReactNode } from "react";
 import type { RequestSortKey } from "../../../../../src/domain/loan-sorting";
 import type { RequestView } from "../../../../../src/modules/loans/model";
-import type { TableColumn, TableSort } from "../../../components/sortable-table";
-import type { ListView } from "../../../components/view-switch";
+import type { TableColumn } from "../../../components/sortable-table";
 import { formatDate, formatRelativeTime } from "../../../lib/dates";
 import { standsAlone } from "../../../lib/set-lines";
 import { EntryCard } from "./entry-card";
 import { actionsColumn, BorrowerCell, fullName, ItemCell } from "./entry-fields";
-import { EntryList } from "./entry-list";
+import { EntryList, type TabListProps } from "./entry-list";
 
-interface RequestListProps {
+interface RequestListProps extends TabListProps<RequestView, RequestSortKey> {
   requests: RequestView[];
-  /** How many requests match, of which `requests` are the pages fetched so far. */
-  total: number;
-  view: ListView;
-  sort: TableSort<RequestSortKey> | null;
-  onSort: (sort: TableSort<string>) => void;
-  onMore: () => void;
-  loadingMore: boolean;
-  onDetails: (request: RequestView) => void;
-  actions: (request: RequestView) => ReactNode;
 }
 
 /**
