@@ -4,23 +4,11 @@ import { Button } from "../../../components/button";
 import { ItemLink, StudentLink } from "../../../components/entity-links";
 import { ExpiredAccountBadge } from "../../../components/expired-account-badge";
 import { formatDate } from "../../../lib/dates";
+import type { EntryFacts } from "./entry-fields";
 import { StatusBadge, StrikeBadge } from "./loan-badges";
 
-export interface EntryCardProps {
-  itemName: string;
-  units: string[];
-  itemId: number;
+export interface EntryCardProps extends EntryFacts {
   status: string;
-  strikes: number;
-  blocked: boolean;
-  /** An open loan whose borrower's account has expired. */
-  accountExpired?: boolean;
-  borrower: string;
-  /** Null once the account is deleted: the name stays, without a link. */
-  borrowerId: number | null;
-  email: string | null;
-  from: string;
-  to: string;
   /** The line under the dates: when it came back, or when it is expected. */
   footnote: ReactNode;
   onDetails: () => void;

@@ -40,36 +40,88 @@ export function loanFootnote(loan: LoanView) {
   return <>Rientro previsto il {formatDate(loan.data_rientro)}</>;
 }
 
-export function ItemCell({ itemId, name, units }: { itemId: number; name: string; units: string[] }) {
-  return (
-    <div className="min-w-0">
-      <p className="font-medium break-words text-slate-900">
-        <ItemLink id={itemId} name={name} />
-      </p>
-      <p className="font-mono text-xs break-words text-slate-600">{units.join(", ")}</p>
-    </div>
-  );
-}
-
-export function BorrowerCell(props: {
-  userId: number | null;
-  name: string;
-  email: string | null;
+/** The facts a loan and a request both show, on its card and in its table row. */
+export interface EntryFacts {
+  itemName: string;
+  units: string[];
+  itemId: number;
   strikes: number;
   blocked: boolean;
   /** An open loan whose borrower's account has expired. */
   accountExpired?: boolean;
-}) {
+  borrower: string;
+  /** Null once the account is deleted: the name stays, without a link. */
+  borrowerId: number | null;
+  email: string | null;
+  from: string;
+  to: string;
+}
+
+export function loanFacts(loan: LoanView): EntryFacts {
+  return {
+    itemName: loan.oggetto_nome,
+    units: loan.unita,
+    itemId: loan.inventario_id,
+    strikes: loan.penalty_strikes,
+    blocked: loan.is_blocked,
+    accountExpired: loan.account_scaduto,
+    borrower: loan.utente_nome_reale,
+    borrowerId: loan.utente_id,
+    email: loan.utente_email,
+    from: loan.data_uscita,
+    to: loan.data_rientro,
+  };
+}
+
+export function requestFacts(request: RequestView): EntryFacts {
+  return {
+    itemName: request.oggetto_nome,
+    units: [request.codice_univoco],
+    itemId: request.inventario_id,
+    strikes: request.penalty_strikes,
+    blocked: request.is_blocked,
+    borrower: fullName(request),
+    borrowerId: request.utente_id,
+    email: request.utente_email,
+    from: request.dal,
+    to: request.al,
+  };
+}
+
+function ItemCell({ facts }: { facts: EntryFacts }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium break-words text-slate-900">
+        <ItemLink id={facts.itemId} name={facts.itemName} />
+      </p>
+      <p className="font-mono text-xs break-words text-slate-600">{facts.units.join(", ")}</p>
+    </div>
+  );
+}
+
+function BorrowerCell({ facts }: { facts: EntryFacts }) {
   return (
     <div className="min-w-0">
       <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-800">
-        <StudentLink id={props.userId} name={props.name} />
-        <StrikeBadge strikes={props.strikes} blocked={props.blocked} />
-        <ExpiredAccountBadge expired={props.accountExpired ?? false} />
+        <StudentLink id={facts.borrowerId} name={facts.borrower} />
+        <StrikeBadge strikes={facts.strikes} blocked={facts.blocked} />
+        <ExpiredAccountBadge expired={facts.accountExpired ?? false} />
       </p>
-      {props.email && <p className="text-xs break-words text-slate-500">{props.email}</p>}
+      {facts.email && <p className="text-xs break-words text-slate-500">{facts.email}</p>}
     </div>
   );
+}
+
+/** The table's first columns, loans and requests alike: the item and its units, the borrower, the dates. */
+export function entryColumns<Row>(
+  facts: (row: Row) => EntryFacts,
+): TableColumn<Row, "oggetto" | "studente" | "dal" | "al">[] {
+  return [
+    { header: "Articolo", sortKey: "oggetto", cell: (row) => <ItemCell facts={facts(row)} /> },
+    { header: "Studente", sortKey: "studente", cell: (row) => <BorrowerCell facts={facts(row)} /> },
+    { header: "Dal", sortKey: "dal", className: "whitespace-nowrap", cell: (row) => formatDate(facts(row).from) },
+    { header: "Al", sortKey: "al", className: "whitespace-nowrap", cell: (row) => formatDate(facts(row).to) },
+  ];
 }
 
 /** The table's last column: details, then what the card's buttons do. */

@@ -3,7 +3,7 @@ import type { LoanView } from "../../../../../src/modules/loans/model";
 import type { TableColumn } from "../../../components/sortable-table";
 import { daysLateText, formatDate } from "../../../lib/dates";
 import { EntryCard } from "./entry-card";
-import { actionsColumn, BorrowerCell, ItemCell, loanFootnote, loanStatus } from "./entry-fields";
+import { actionsColumn, entryColumns, loanFacts, loanFootnote, loanStatus } from "./entry-fields";
 import { EntryList, type TabListProps } from "./entry-list";
 import { StatusBadge } from "./loan-badges";
 
@@ -15,29 +15,7 @@ interface LoanListProps extends TabListProps<LoanView, LoanSortKey> {
 
 const loanName = (loan: LoanView) => `${loan.oggetto_nome}, ${loan.utente_nome_reale}`;
 
-const itemAndDates: TableColumn<LoanView, LoanSortKey>[] = [
-  {
-    header: "Articolo",
-    sortKey: "oggetto",
-    cell: (loan) => <ItemCell itemId={loan.inventario_id} name={loan.oggetto_nome} units={loan.unita} />,
-  },
-  {
-    header: "Studente",
-    sortKey: "studente",
-    cell: (loan) => (
-      <BorrowerCell
-        userId={loan.utente_id}
-        name={loan.utente_nome_reale}
-        email={loan.utente_email}
-        strikes={loan.penalty_strikes}
-        blocked={loan.is_blocked}
-        accountExpired={loan.account_scaduto}
-      />
-    ),
-  },
-  { header: "Dal", sortKey: "dal", className: "whitespace-nowrap", cell: (loan) => formatDate(loan.data_uscita) },
-  { header: "Al", sortKey: "al", className: "whitespace-nowrap", cell: (loan) => formatDate(loan.data_rientro) },
-];
+const itemAndDates = entryColumns(loanFacts);
 
 function activeColumns(props: LoanListProps): TableColumn<LoanView, LoanSortKey>[] {
   return [
@@ -82,18 +60,8 @@ export function LoanList(props: LoanListProps) {
       onSort={props.onSort}
       card={(loan) => (
         <EntryCard
-          itemName={loan.oggetto_nome}
-          units={loan.unita}
-          itemId={loan.inventario_id}
+          {...loanFacts(loan)}
           status={loanStatus(loan)}
-          strikes={loan.penalty_strikes}
-          blocked={loan.is_blocked}
-          accountExpired={loan.account_scaduto}
-          borrower={loan.utente_nome_reale}
-          borrowerId={loan.utente_id}
-          email={loan.utente_email}
-          from={loan.data_uscita}
-          to={loan.data_rientro}
           footnote={loanFootnote(loan)}
           onDetails={() => onDetails(loan)}
           actions={actions(loan)}
