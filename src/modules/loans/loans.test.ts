@@ -456,10 +456,17 @@ describe("the desk lends directly", () => {
     };
   }
 
+  /** The desk's direct loan of `directBody(scenario, overrides)`, whatever the answer. */
+  const lend = (scenario: LoanScenario, overrides: Record<string, unknown> = {}) =>
+    scenario.client.post("/api/prestiti", directBody(scenario, overrides), scenario.admin);
+
+  /** The single unit of an item that has one. */
+  const onlyUnitOf = (item: Json) => ({ inventario_id: item.id, unita_ids: [unitIdOf(item)] });
+
   it("lends several units of one item in one loan, with the default note", async () => {
     const scenario = await loanScenario();
     const { client, ctx, admin, student, camera } = scenario;
-    const answer = await client.post("/api/prestiti", directBody(scenario), admin);
+    const answer = await lend(scenario);
     expect(answer.status).toBe(200);
     expect(answer.body.loanId).toBeNumber();
     expect(answer.body.loan).toMatchObject({
@@ -484,11 +491,7 @@ describe("the desk lends directly", () => {
 
   it("keeps a note the desk wrote", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { note: "Per la mostra di fine anno", unita_ids: [unitIdOf(scenario.camera)] }),
-      scenario.admin,
-    );
+    const answer = await lend(scenario, { note: "Per la mostra di fine anno", unita_ids: [unitIdOf(scenario.camera)] });
     expect(answer.body.loan.note).toBe("Per la mostra di fine anno");
   });
 
@@ -607,7 +610,7 @@ describe("the desk lends directly", () => {
   it.each(invalid)("refuses %s and stores nothing", async (_label, overrides, message) => {
     const scenario = await loanScenario();
     const before = bookingCounts(scenario.ctx);
-    const answer = await scenario.client.post("/api/prestiti", directBody(scenario, overrides), scenario.admin);
+    const answer = await lend(scenario, overrides);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(message);
     expect(bookingCounts(scenario.ctx)).toEqual(before);
@@ -616,22 +619,10 @@ describe("the desk lends directly", () => {
   it("requires internal use to end the day it starts", async () => {
     const scenario = await loanScenario();
     const message = "Per utilizzo interno, la data di fine deve essere lo stesso giorno della data di inizio";
-    const internalOnly = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { inventario_id: scenario.studioLight.id, unita_ids: [unitIdOf(scenario.studioLight)] }),
-      scenario.admin,
-    );
+    const internalOnly = await lend(scenario, onlyUnitOf(scenario.studioLight));
     expect(internalOnly.status).toBe(400);
     expect(internalOnly.body.error).toBe(message);
-    const bothWays = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, {
-        inventario_id: scenario.tablet.id,
-        unita_ids: [unitIdOf(scenario.tablet)],
-        tipo_utilizzo: "interno",
-      }),
-      scenario.admin,
-    );
+    const bothWays = await lend(scenario, { ...onlyUnitOf(scenario.tablet), tipo_utilizzo: "interno" });
     expect(bothWays.status).toBe(400);
     expect(bothWays.body.error).toBe(message);
     expect(bookingCounts(scenario.ctx).loans).toBe(0);
@@ -639,22 +630,10 @@ describe("the desk lends directly", () => {
 
   it("asks for the usage type of an item lent both ways", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { inventario_id: scenario.tablet.id, unita_ids: [unitIdOf(scenario.tablet)] }),
-      scenario.admin,
-    );
+    const answer = await lend(scenario, onlyUnitOf(scenario.tablet));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Seleziona il tipo di utilizzo");
-    const chosen = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, {
-        inventario_id: scenario.tablet.id,
-        unita_ids: [unitIdOf(scenario.tablet)],
-        tipo_utilizzo: "esterno",
-      }),
-      scenario.admin,
-    );
+    const chosen = await lend(scenario, { ...onlyUnitOf(scenario.tablet), tipo_utilizzo: "esterno" });
     expect(chosen.status).toBe(200);
     expect(chosen.body.loan.tipo_utilizzo).toBe("esterno");
   });
@@ -662,11 +641,7 @@ describe("the desk lends directly", () => {
   it("refuses units of another item and stores nothing", async () => {
     const scenario = await loanScenario();
     const before = bookingCounts(scenario.ctx);
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { unita_ids: [unitIdOf(scenario.camera), unitIdOf(scenario.tablet)] }),
-      scenario.admin,
-    );
+    const answer = await lend(scenario, { unita_ids: [unitIdOf(scenario.camera), unitIdOf(scenario.tablet)] });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Le unità scelte non appartengono a questo articolo");
     expect(bookingCounts(scenario.ctx)).toEqual(before);
@@ -677,7 +652,7 @@ describe("the desk lends directly", () => {
     const { client, ctx, admin, classmate, camera } = scenario;
     await requestOk(client, classmate.token, { unit_id: unitIdOf(camera, 1), dal: day(2), al: day(4) });
     const before = bookingCounts(ctx);
-    const answer = await client.post("/api/prestiti", directBody(scenario), admin);
+    const answer = await lend(scenario);
     expect(answer.status).toBe(409);
     const [first, taken, third] = camera.unita.map((unit: { codice_univoco: string }) => unit.codice_univoco);
     expect(answer.body.error).toBe(
@@ -693,11 +668,7 @@ describe("the desk lends directly", () => {
     await client.put(`/api/inventario/${camera.id}/units/${unitIdOf(camera, 0)}`, { perso: true }, admin);
     insertRepair(ctx, { itemId: camera.id, unitId: unitIdOf(camera, 1) });
     for (const index of [0, 1]) {
-      const answer = await client.post(
-        "/api/prestiti",
-        directBody(scenario, { unita_ids: [unitIdOf(camera, index)] }),
-        admin,
-      );
+      const answer = await lend(scenario, { unita_ids: [unitIdOf(camera, index)] });
       expect(answer.status).toBe(409);
       // Only the third unit is neither lost nor in repair: the answer points the desk to it.
       expect(answer.body.error).toBe(
@@ -711,7 +682,7 @@ describe("the desk lends directly", () => {
     const scenario = await loanScenario();
     blockUser(scenario.ctx, scenario.student.user.id, 4);
     const before = bookingCounts(scenario.ctx);
-    const answer = await scenario.client.post("/api/prestiti", directBody(scenario), scenario.admin);
+    const answer = await lend(scenario);
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({
       error: "Utente bloccato",
@@ -725,29 +696,17 @@ describe("the desk lends directly", () => {
 
   it("refuses an administrator as borrower, and an unknown user", async () => {
     const scenario = await loanScenario();
-    const adminBorrower = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { utente_id: scenario.adminUser.id }),
-      scenario.admin,
-    );
+    const adminBorrower = await lend(scenario, { utente_id: scenario.adminUser.id });
     expect(adminBorrower.status).toBe(400);
     expect(adminBorrower.body.error).toBe("Gli amministratori non possono ricevere prestiti");
-    const unknown = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { utente_id: 9999 }),
-      scenario.admin,
-    );
+    const unknown = await lend(scenario, { utente_id: 9999 });
     expect(unknown.status).toBe(404);
     expect(bookingCounts(scenario.ctx).loans).toBe(0);
   });
 
   it("refuses an unknown item", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { inventario_id: 9999 }),
-      scenario.admin,
-    );
+    const answer = await lend(scenario, { inventario_id: 9999 });
     expect(answer.status).toBe(404);
   });
 
