@@ -349,15 +349,15 @@ describe("the desk approves a request", () => {
 });
 
 describe("the desk rejects a request", () => {
+  /** The desk's refusal of request `requestId` with `body`, whatever the answer. */
+  const refuse = (scenario: LoanScenario, requestId: number, body: unknown) =>
+    scenario.client.put(`/api/prestiti/${requestId}/rifiuta`, body, scenario.admin);
+
   it("stores the reason, keeps the student's note and frees the unit", async () => {
     const scenario = await loanScenario();
     const { client, ctx, admin, student, classmate, camera } = scenario;
     const request = await pendingRequest(scenario);
-    const answer = await client.put(
-      `/api/prestiti/${request.id}/rifiuta`,
-      { motivo_rifiuto: "  Fotocamera prenotata per un esame  " },
-      admin,
-    );
+    const answer = await refuse(scenario, request.id, { motivo_rifiuto: "  Fotocamera prenotata per un esame  " });
     expect(answer.status).toBe(200);
     expect(requestRow(ctx, request.id)).toMatchObject({
       stato: "rifiutata",
@@ -377,11 +377,7 @@ describe("the desk rejects a request", () => {
   it("reads the reason from motivazione as the loan screen sends it", async () => {
     const scenario = await loanScenario();
     const request = await pendingRequest(scenario);
-    const answer = await scenario.client.put(
-      `/api/prestiti/${request.id}/rifiuta`,
-      { motivazione: " Date non compatibili " },
-      scenario.admin,
-    );
+    const answer = await refuse(scenario, request.id, { motivazione: " Date non compatibili " });
     expect(answer.status).toBe(200);
     expect(requestRow(scenario.ctx, request.id)?.motivoRifiuto).toBe("Date non compatibili");
   });
@@ -389,11 +385,7 @@ describe("the desk rejects a request", () => {
   it("takes motivazione when motivo_rifiuto is blank", async () => {
     const scenario = await loanScenario();
     const request = await pendingRequest(scenario);
-    const answer = await scenario.client.put(
-      `/api/prestiti/${request.id}/rifiuta`,
-      { motivo_rifiuto: "   ", motivazione: "Unità in manutenzione" },
-      scenario.admin,
-    );
+    const answer = await refuse(scenario, request.id, { motivo_rifiuto: "   ", motivazione: "Unità in manutenzione" });
     expect(answer.status).toBe(200);
     expect(requestRow(scenario.ctx, request.id)?.motivoRifiuto).toBe("Unità in manutenzione");
   });
@@ -408,7 +400,7 @@ describe("the desk rejects a request", () => {
       { motivazione: "   " },
       { motivo_rifiuto: null, motivazione: null },
     ]) {
-      const answer = await scenario.client.put(`/api/prestiti/${request.id}/rifiuta`, body, scenario.admin);
+      const answer = await refuse(scenario, request.id, body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe("Motivazione del rifiuto richiesta");
     }
@@ -419,11 +411,7 @@ describe("the desk rejects a request", () => {
     const scenario = await loanScenario();
     const request = await pendingRequest(scenario);
     scenario.ctx.db.update(richieste).set({ stato }).where(eq(richieste.id, request.id)).run();
-    const answer = await scenario.client.put(
-      `/api/prestiti/${request.id}/rifiuta`,
-      { motivazione: "No" },
-      scenario.admin,
-    );
+    const answer = await refuse(scenario, request.id, { motivazione: "No" });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe(ALREADY_HANDLED);
     expect(requestRow(scenario.ctx, request.id)).toMatchObject({ stato, motivoRifiuto: null });
