@@ -3,6 +3,7 @@ import type { Json, TestClient } from "./testing/harness";
 import { createCategory, insertRepair } from "./testing/inventory-fixtures";
 import {
   directLoanOk,
+  lendCamera,
   lendCameraToStudent,
   loanScenario,
   requestOk,
@@ -355,12 +356,7 @@ async function deskWithEveryRecord(): Promise<Desk> {
   const lateLoan = await lendCameraToStudent(scenario);
   travelToDay(ctx, "2026-03-12");
   await returnOk(client, admin, lateLoan);
-  const overdueLoanId = await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera, 1)],
-    utente_id: classmate.user.id,
-    data_rientro: "2026-03-13",
-  });
+  const overdueLoanId = await lendCamera(scenario, { unit: 1, to: classmate, dueBack: "2026-03-13" });
   travelToDay(ctx, "2026-03-16");
   const tabletLoan = await directLoanOk(client, admin, {
     inventario_id: tablet.id,

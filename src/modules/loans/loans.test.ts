@@ -12,6 +12,7 @@ import {
   day,
   directLoanOk,
   type LoanScenario,
+  lendCamera,
   lendCameraToStudent,
   loanRow,
   loanScenario,
@@ -219,12 +220,7 @@ describe("the desk approves a request", () => {
   ])("reports $says", async ({ daysLate, penaltyInfo }) => {
     const scenario = await loanScenario();
     const { client, ctx, admin, student, camera } = scenario;
-    const earlier = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 2)],
-      utente_id: student.user.id,
-      data_rientro: TODAY,
-    });
+    const earlier = await lendCamera(scenario, { unit: 2, dueBack: TODAY });
     travelToDay(ctx, day(daysLate));
     await returnOk(client, admin, earlier);
     const request = await requestOk(client, student.token, {
@@ -718,12 +714,7 @@ describe("the desk takes a loan back", () => {
       utente_id: student.user.id,
       data_rientro: day(3),
     });
-    const other = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 2)],
-      utente_id: classmate.user.id,
-      data_rientro: day(3),
-    });
+    const other = await lendCamera(scenario, { unit: 2, to: classmate, dueBack: day(3) });
     travelToDay(ctx, day(2));
     const answer = await client.put(`/api/prestiti/${returned}/restituisci`, undefined, admin);
     expect(answer.status).toBe(200);
@@ -869,17 +860,9 @@ describe("a unit's state follows its bookings", () => {
 describe("the loans lists", () => {
   it("shows a student only their own loans, whatever they ask for", async () => {
     const scenario = await loanScenario();
-    const { client, admin, student, classmate, camera } = scenario;
-    const mine = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 0)],
-      utente_id: student.user.id,
-    });
-    const theirs = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 1)],
-      utente_id: classmate.user.id,
-    });
+    const { client, admin, student, classmate } = scenario;
+    const mine = await lendCamera(scenario);
+    const theirs = await lendCamera(scenario, { unit: 1, to: classmate });
     for (const path of ["/api/prestiti", "/api/prestiti?all=1", "/api/prestiti/mie"]) {
       const answer = await client.get(path, student.token);
       expect(answer.body.map((loan: Json) => loan.id)).toEqual([mine]);
