@@ -28,6 +28,15 @@ import {
 const ALREADY_HANDLED = "La richiesta è già stata gestita";
 const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
 
+/** The whole answer the desk gets when the borrower is blocked with `strikes` strikes. */
+const blockedBorrowerAnswer = (strikes: number) => ({
+  error: "Utente bloccato",
+  message: expect.any(String),
+  reason: AUTOMATIC_BLOCK_REASON,
+  penaltyStrikes: strikes,
+  userBlocked: true,
+});
+
 /** A pending request of the student for the first camera, days 1–3 unless told otherwise. */
 async function pendingRequest(scenario: LoanScenario, overrides: Record<string, unknown> = {}) {
   return requestOk(scenario.client, scenario.student.token, {
@@ -262,13 +271,7 @@ describe("the desk approves a request", () => {
     const before = bookingCounts(ctx);
     const answer = await client.put(`/api/prestiti/${request.id}/approva`, undefined, admin);
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({
-      error: "Utente bloccato",
-      message: expect.any(String),
-      reason: AUTOMATIC_BLOCK_REASON,
-      penaltyStrikes: 3,
-      userBlocked: true,
-    });
+    expect(answer.body).toEqual(blockedBorrowerAnswer(3));
     expect(requestRow(ctx, request.id)?.stato).toBe("in_attesa");
     expect(bookingCounts(ctx)).toEqual(before);
     expect(ctx.db.select().from(prestiti).all()).toEqual([]);
@@ -668,13 +671,7 @@ describe("the desk lends directly", () => {
     const before = bookingCounts(scenario.ctx);
     const answer = await lend(scenario);
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({
-      error: "Utente bloccato",
-      message: expect.any(String),
-      reason: AUTOMATIC_BLOCK_REASON,
-      penaltyStrikes: 4,
-      userBlocked: true,
-    });
+    expect(answer.body).toEqual(blockedBorrowerAnswer(4));
     expect(bookingCounts(scenario.ctx)).toEqual(before);
   });
 
