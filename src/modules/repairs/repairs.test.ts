@@ -40,14 +40,6 @@ async function repairList(scenario: Scenario): Promise<Json[]> {
 
 const firstCameraCode = (scenario: Scenario) => scenario.camera.unita[0].codice_univoco as string;
 
-/** A repair of the first camera unit is refused with a message naming `why`, and the unit stays `state`. */
-async function expectFirstCameraUnitRefused(scenario: Scenario, why: string, state: string) {
-  const answer = await openRepair(scenario, repairBody(scenario.camera));
-  expect(answer.status).toBe(409);
-  expect(answer.body.error).toContain(why);
-  expect((await cameraStates(scenario))[firstCameraCode(scenario)]).toBe(state);
-}
-
 describe("putting a unit into repair", () => {
   it("starts the repair today, in progress, with medium priority, and shows the unit in repair", async () => {
     const scenario = await loanScenario();
@@ -127,7 +119,10 @@ describe("putting a unit into repair", () => {
       scenario.admin,
     );
     expect(lost.status).toBe(200);
-    await expectFirstCameraUnitRefused(scenario, "persa", "perso");
+    const answer = await openRepair(scenario, repairBody(scenario.camera));
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toContain("persa");
+    expect((await cameraStates(scenario))[firstCameraCode(scenario)]).toBe("perso");
   });
 
   it("refuses a unit that is already in an open repair", async () => {
@@ -148,7 +143,10 @@ describe("putting a unit into repair", () => {
       al: day(3),
     });
     await approveOk(scenario.client, scenario.admin, request.id);
-    await expectFirstCameraUnitRefused(scenario, "Giulia Rossi", "prestato");
+    const answer = await openRepair(scenario, repairBody(scenario.camera));
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toContain("Giulia Rossi");
+    expect((await cameraStates(scenario))[firstCameraCode(scenario)]).toBe("prestato");
   });
 
   it("accepts a unit with a future booking and lists the booking so the desk can move it", async () => {
