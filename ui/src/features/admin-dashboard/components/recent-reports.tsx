@@ -1,11 +1,9 @@
 import { MessageSquareWarning } from "lucide-react";
-import { useReports } from "../../../api/segnalazioni";
+import { useReportsSummary } from "../../../api/segnalazioni";
 import { Alert } from "../../../components/alert";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadingState } from "../../../components/spinner";
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
-
-const SHOWN = 5;
 
 const TYPES: Record<string, string> = {
   guasto: "Guasto",
@@ -28,9 +26,9 @@ const URGENCY_TONES: Record<string, string> = {
   critica: "text-red-700",
 };
 
-/** The five newest fault reports. */
+/** The five newest fault reports, as the server's summary lists them. */
 export function RecentReports() {
-  const reports = useReports();
+  const reports = useReportsSummary();
   return (
     <section
       aria-labelledby="recent-reports-title"
@@ -47,16 +45,16 @@ export function RecentReports() {
           <Alert tone="error">Errore nel caricamento segnalazioni</Alert>
         </div>
       )}
-      {reports.isSuccess && reports.data.length === 0 && (
+      {reports.isSuccess && reports.data.recenti.length === 0 && (
         <EmptyState
           icon={MessageSquareWarning}
           title="Nessuna segnalazione"
           text="I guasti segnalati dagli studenti compaiono qui."
         />
       )}
-      {reports.isSuccess && reports.data.length > 0 && (
+      {reports.isSuccess && reports.data.recenti.length > 0 && (
         <ul className="divide-y divide-slate-100">
-          {reports.data.slice(0, SHOWN).map((report) => {
+          {reports.data.recenti.map((report) => {
             const state = STATES[report.stato] ?? {
               label: report.stato,
               tone: "bg-slate-100 text-slate-600 ring-slate-200",
