@@ -9,7 +9,7 @@ import type { Download } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { expect, test } from "./support/fixtures";
 import { saveScreenshots } from "./support/screenshots";
-import type { PrestaLabServer } from "./support/server";
+import type { PrestaLabServer, Student } from "./support/server";
 import { dialog, openSignedIn, openStudentView, toast } from "./support/ui";
 
 // Monday 9 March 2026 at the academy.
@@ -38,6 +38,24 @@ async function camera(server: PrestaLabServer, token: string) {
   });
 }
 
+/** `student` asks for the unit from `from` to `to` and the desk approves it: the loan's id. */
+async function approvedRequest(
+  server: PrestaLabServer,
+  admin: string,
+  student: Student,
+  unitId: number,
+  [from, to]: [string, string],
+): Promise<number> {
+  const request = await server.call("POST", "/api/richieste", {
+    token: await server.login(student),
+    body: { unit_id: unitId, dal: from, al: to, note: null, tipo_utilizzo: null },
+  });
+  expect(request.status).toBe(200);
+  const approved = await server.call("PUT", `/api/prestiti/${request.body.id}/approva`, { token: admin });
+  expect(approved.status).toBe(200);
+  return approved.body.loanId;
+}
+
 test("the morning at the counter: scan to hand over, scan to return late with the preview, damaged into repair", async ({
   page,
   server,
@@ -62,12 +80,7 @@ test("the morning at the counter: scan to hand over, scan to return late with th
     },
   });
   expect(lent.status).toBe(200);
-  const request = await server.call("POST", "/api/richieste", {
-    token: await server.login(student),
-    body: { unit_id: first.id, dal: "2026-03-12", al: "2026-03-13", note: null, tipo_utilizzo: null },
-  });
-  expect(request.status).toBe(200);
-  expect((await server.call("PUT", `/api/prestiti/${request.body.id}/approva`, { token: admin })).status).toBe(200);
+  await approvedRequest(server, admin, student, first.id, ["2026-03-12", "2026-03-13"]);
 
   // Thursday morning: Sara comes for A7-001 and brings A7-002 back, three days late and damaged.
   await server.restart({ PRESTALAB_NOW: "2026-03-12T09:00:00+01:00" });
@@ -169,11 +182,7 @@ test("a no-show is cancelled from the loans, freeing the unit with no strike", a
   const [first] = await camera(server, admin);
   if (!first) throw new Error("no units");
   const student = await server.registerStudent({ name: "Luca", surname: "Verdi", corso_accademico: "Fotografia" });
-  const request = await server.call("POST", "/api/richieste", {
-    token: await server.login(student),
-    body: { unit_id: first.id, dal: "2026-03-09", al: "2026-03-10", note: null, tipo_utilizzo: null },
-  });
-  const approved = await server.call("PUT", `/api/prestiti/${request.body.id}/approva`, { token: admin });
+  const loanId = await approvedRequest(server, admin, student, first.id, ["2026-03-09", "2026-03-10"]);
   // The day after its start, within the collection days (after them the no-show job cancels it by itself).
   await server.restart({ PRESTALAB_NOW: "2026-03-10T09:00:00+01:00" });
   await openSignedIn(page, server, server.admin, "/prestiti");
@@ -184,7 +193,7 @@ test("a no-show is cancelled from the loans, freeing the unit with no strike", a
   await dialog(page, "Annulla prestito").getByRole("button", { name: "Annulla prestito" }).click();
   await expect(toast(page, "Prestito annullato: Sony Alpha 7 IV è di nuovo disponibile")).toBeVisible();
   const loans = await server.call("GET", "/api/prestiti?all=1", { token: admin });
-  expect(loans.body.find((loan: { id: number }) => loan.id === approved.body.loanId)).toMatchObject({
+  expect(loans.body.find((loan: { id: number }) => loan.id === loanId)).toMatchObject({
     fase: "annullato",
     giorni_ritardo: 0,
   });
@@ -232,12 +241,8 @@ test("a student downloads the receipt of their loan", async ({ page, server }) =
   const [first] = await camera(server, admin);
   if (!first) throw new Error("no units");
   const student = await server.registerStudent({ name: "Sara", surname: "Gallo", corso_accademico: "Fotografia" });
-  const request = await server.call("POST", "/api/richieste", {
-    token: await server.login(student),
-    body: { unit_id: first.id, dal: "2026-03-09", al: "2026-03-11", note: null, tipo_utilizzo: null },
-  });
-  const approved = await server.call("PUT", `/api/prestiti/${request.body.id}/approva`, { token: admin });
-  await server.call("PUT", `/api/prestiti/${approved.body.loanId}/consegna`, { token: admin });
+  const loanId = await approvedRequest(server, admin, student, first.id, ["2026-03-09", "2026-03-11"]);
+  await server.call("PUT", `/api/prestiti/${loanId}/consegna`, { token: admin });
   await openSignedIn(page, server, student);
   await openStudentView(page, "I Miei Prestiti");
   await expect(page.getByText("Sony Alpha 7 IV").first()).toBeVisible();
@@ -245,7 +250,7 @@ test("a student downloads the receipt of their loan", async ({ page, server }) =
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Scarica ricevuta: Sony Alpha 7 IV" }).click();
   const text = (await pdfPages(await download)).join("\n");
-  expect(text).toContain(`Ricevuta di prestito n. ${approved.body.loanId}`);
+  expect(text).toContain(`Ricevuta di prestito n. ${loanId}`);
   expect(text).toContain("Sara Gallo");
   expect(text).toContain("A7-001");
 });

@@ -30,36 +30,28 @@ async function seed(server: PrestaLabServer) {
   };
   const camera = await item("Fotocamera Sony FX3", ["FX3_001", "FX3_002"]);
   const tripod = await item("Treppiede Manfrotto", ["TREPPIEDE_001"]);
-  const lend = async (body: Record<string, unknown>) => {
+  /** Lends unit `index` of `item` to `borrower`, from Monday and handed over unless `body` says otherwise. */
+  const lend = async (item: typeof camera, index: number, borrower: typeof giulia, body: Record<string, unknown>) => {
     const answer = await server.call("POST", "/api/prestiti", {
       token: admin,
-      body: { chi: "", tipo_utilizzo: null, note: null, data_uscita: "2026-03-09", ...body },
+      body: {
+        chi: "",
+        tipo_utilizzo: null,
+        note: null,
+        inventario_id: item.id,
+        unita_ids: [item.unita[index]?.id],
+        utente_id: borrower.user.id,
+        data_uscita: "2026-03-09",
+        consegna: true,
+        ...body,
+      },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   };
   // Giulia's camera was due on Tuesday; Luca brings his back today and collects a tripod today.
-  await lend({
-    inventario_id: camera.id,
-    unita_ids: [camera.unita[0]?.id],
-    utente_id: giulia.user.id,
-    data_rientro: "2026-03-10",
-    consegna: true,
-  });
-  await lend({
-    inventario_id: camera.id,
-    unita_ids: [camera.unita[1]?.id],
-    utente_id: luca.user.id,
-    data_rientro: "2026-03-12",
-    consegna: true,
-  });
-  await lend({
-    inventario_id: tripod.id,
-    unita_ids: [tripod.unita[0]?.id],
-    utente_id: luca.user.id,
-    data_uscita: "2026-03-12",
-    data_rientro: "2026-03-14",
-    consegna: false,
-  });
+  await lend(camera, 0, giulia, { data_rientro: "2026-03-10" });
+  await lend(camera, 1, luca, { data_rientro: "2026-03-12" });
+  await lend(tripod, 0, luca, { data_uscita: "2026-03-12", data_rientro: "2026-03-14", consegna: false });
   const strike = await server.call("POST", "/api/penalties/assign-manual", {
     token: admin,
     body: { userId: giulia.user.id, strikes: 1, motivo: "Obiettivo graffiato" },

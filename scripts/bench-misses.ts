@@ -167,7 +167,9 @@ export function missCalls(databaseFile: string, returnedTotal: number): MissCall
       student("own loans", "/api/prestiti/mie"),
       student("own alerts", "/api/avvisi/utente"),
       admin("repairs", "/api/riparazioni"),
+      admin("repairs in progress (the dashboard's counter)", "/api/riparazioni/riepilogo"),
       admin("reports", "/api/segnalazioni"),
+      admin("active and newest reports (the dashboard's)", "/api/segnalazioni/riepilogo"),
       ...Object.values(searches).map(firstSearch),
     ];
   } finally {

@@ -45,7 +45,7 @@ import type { Subprocess } from "bun";
 import { parseArgs } from "../src/config";
 import { addDays } from "../src/domain/dates";
 import { demandMarkdown, runDemandScenario } from "./bench-demand";
-import { HANDLER_CALLS, HANDLER_WARM_UP, measureHandlers } from "./bench-misses";
+import { HANDLER_CALLS, HANDLER_WARM_UP, measureHandlers, signIn } from "./bench-misses";
 import { mixedMarkdown, runMixedScenario } from "./bench-mixed";
 import { runScreenTimings, screensMarkdown } from "./bench-screens";
 import { runSideBySide, sideBySideMarkdown } from "./bench-side-by-side";
@@ -617,18 +617,6 @@ function readFixtures(databaseFile: string, today: string, needed: number): Fixt
   } finally {
     db.close();
   }
-}
-
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await answer.json()) as { token?: string };
-  if (answer.status !== 200 || typeof body.token !== "string")
-    throw new Error(`sign-in as ${email} failed: ${answer.status} ${JSON.stringify(body)}`);
-  return body.token;
 }
 
 // ── Step 6: request → approve → hand-over → return ──────────────────────────────────────────────

@@ -3,6 +3,7 @@ import type { Json, TestClient } from "./testing/harness";
 import { createCategory, insertRepair } from "./testing/inventory-fixtures";
 import {
   directLoanOk,
+  lendCamera,
   lendCameraToStudent,
   loanScenario,
   requestOk,
@@ -207,27 +208,30 @@ interface Call {
   under?: string;
 }
 
+/** A GET call answering a list of `fields` records, made at `path` (the route itself unless told). */
+const listCall = (as: Call["as"], route: string, fields: Fields, path: string | Call["path"] = route): Call => ({
+  method: "GET",
+  route,
+  path: typeof path === "string" ? () => path : path,
+  as,
+  answer: "list",
+  fields,
+});
+
+/** The student signs in; the answer is checked once as a whole and once for its `user`. */
+const studentSignIn: Omit<Call, "fields"> = {
+  method: "POST",
+  route: "/api/auth/login",
+  path: () => "/api/auth/login",
+  as: "anonymous",
+  body: (desk) => ({ email: desk.student.email, username: desk.student.email, password: desk.student.password }),
+  answer: "object",
+};
+
 const calls: Call[] = [
   // borrower-and-shared.md §7
-  {
-    method: "POST",
-    route: "/api/auth/login",
-    path: () => "/api/auth/login",
-    as: "anonymous",
-    body: (desk) => ({ email: desk.student.email, username: desk.student.email, password: desk.student.password }),
-    answer: "object",
-    fields: { token: "string", user: "object" },
-  },
-  {
-    method: "POST",
-    route: "/api/auth/login",
-    path: () => "/api/auth/login",
-    as: "anonymous",
-    body: (desk) => ({ email: desk.student.email, username: desk.student.email, password: desk.student.password }),
-    answer: "object",
-    under: "user",
-    fields: user,
-  },
+  { ...studentSignIn, fields: { token: "string", user: "object" } },
+  { ...studentSignIn, under: "user", fields: user },
   {
     method: "GET",
     route: "/api/auth/me",
@@ -237,63 +241,24 @@ const calls: Call[] = [
     under: "user",
     fields: user,
   },
-  {
-    method: "GET",
-    route: "/api/inventario/disponibili",
-    path: () => "/api/inventario/disponibili",
-    as: "student",
-    answer: "list",
-    fields: studentItem,
-  },
-  {
-    method: "GET",
-    route: "/api/inventario/:id/disponibili",
-    path: (desk) => `/api/inventario/${desk.cameraId}/disponibili`,
-    as: "student",
-    answer: "list",
-    fields: unit,
-  },
-  {
-    method: "GET",
-    route: "/api/inventario/:id/units",
-    path: (desk) => `/api/inventario/${desk.cameraId}/units`,
-    as: "admin",
-    answer: "list",
-    fields: unit,
-  },
-  {
-    method: "GET",
-    route: "/api/categorie-semplici",
-    path: () => "/api/categorie-semplici",
-    as: "student",
-    answer: "list",
-    fields: idAndName,
-  },
-  { method: "GET", route: "/api/corsi", path: () => "/api/corsi", as: "student", answer: "list", fields: idAndName },
-  {
-    method: "GET",
-    route: "/api/richieste/mie",
-    path: () => "/api/richieste/mie",
-    as: "student",
-    answer: "list",
-    fields: request,
-  },
-  {
-    method: "GET",
-    route: "/api/prestiti/mie",
-    path: () => "/api/prestiti/mie",
-    as: "student",
-    answer: "list",
-    fields: loan,
-  },
-  {
-    method: "GET",
-    route: "/api/prestiti/:id/units",
-    path: (desk) => `/api/prestiti/${desk.overdueLoanId}/units`,
-    as: "admin",
-    answer: "list",
-    fields: { id: "number", codice_univoco: "string" },
-  },
+  listCall("student", "/api/inventario/disponibili", studentItem),
+  listCall(
+    "student",
+    "/api/inventario/:id/disponibili",
+    unit,
+    (desk) => `/api/inventario/${desk.cameraId}/disponibili`,
+  ),
+  listCall("admin", "/api/inventario/:id/units", unit, (desk) => `/api/inventario/${desk.cameraId}/units`),
+  listCall("student", "/api/categorie-semplici", idAndName),
+  listCall("student", "/api/corsi", idAndName),
+  listCall("student", "/api/richieste/mie", request),
+  listCall("student", "/api/prestiti/mie", loan),
+  listCall(
+    "admin",
+    "/api/prestiti/:id/units",
+    { id: "number", codice_univoco: "string" },
+    (desk) => `/api/prestiti/${desk.overdueLoanId}/units`,
+  ),
   {
     method: "GET",
     route: "/api/prestiti/unit/:unitId",
@@ -302,14 +267,7 @@ const calls: Call[] = [
     answer: "object",
     fields: unitLoan,
   },
-  {
-    method: "GET",
-    route: "/api/segnalazioni/mie",
-    path: () => "/api/segnalazioni/mie",
-    as: "student",
-    answer: "list",
-    fields: report,
-  },
+  listCall("student", "/api/segnalazioni/mie", report),
   {
     method: "GET",
     route: "/api/penalties/user/:userId",
@@ -329,62 +287,13 @@ const calls: Call[] = [
     fields: { penalty_strikes: "number", is_blocked: "boolean", blocked_reason: "string?" },
   },
   // admin.md §7
-  {
-    method: "GET",
-    route: "/api/inventario",
-    path: () => "/api/inventario",
-    as: "admin",
-    answer: "list",
-    fields: deskItem,
-  },
-  {
-    method: "GET",
-    route: "/api/auth/users",
-    path: () => "/api/auth/users",
-    as: "admin",
-    answer: "list",
-    fields: user,
-  },
-  {
-    method: "GET",
-    route: "/api/auth/password-reset-requests",
-    path: () => "/api/auth/password-reset-requests",
-    as: "admin",
-    answer: "list",
-    fields: resetRequest,
-  },
-  {
-    method: "GET",
-    route: "/api/richieste",
-    path: () => "/api/richieste?all=1",
-    as: "admin",
-    answer: "list",
-    fields: deskRequest,
-  },
-  {
-    method: "GET",
-    route: "/api/prestiti",
-    path: () => "/api/prestiti?all=1",
-    as: "admin",
-    answer: "list",
-    fields: deskLoan,
-  },
-  {
-    method: "GET",
-    route: "/api/riparazioni",
-    path: () => "/api/riparazioni",
-    as: "admin",
-    answer: "list",
-    fields: repair,
-  },
-  {
-    method: "GET",
-    route: "/api/segnalazioni",
-    path: () => "/api/segnalazioni",
-    as: "admin",
-    answer: "list",
-    fields: report,
-  },
+  listCall("admin", "/api/inventario", deskItem),
+  listCall("admin", "/api/auth/users", user),
+  listCall("admin", "/api/auth/password-reset-requests", resetRequest),
+  listCall("admin", "/api/richieste", deskRequest, "/api/richieste?all=1"),
+  listCall("admin", "/api/prestiti", deskLoan, "/api/prestiti?all=1"),
+  listCall("admin", "/api/riparazioni", repair),
+  listCall("admin", "/api/segnalazioni", report),
   {
     method: "GET",
     route: "/api/avvisi",
@@ -394,46 +303,36 @@ const calls: Call[] = [
     fields: alerts,
     nested: { scorte_basse: lowStock, prestiti_scaduti: overdueLoan },
   },
-  {
-    method: "GET",
-    route: "/api/stats/top-users",
-    path: () => "/api/stats/top-users?period=30",
-    as: "admin",
-    answer: "list",
-    fields: { id: "number", name: "string", surname: "string", corso_accademico: "string?", count: "number" },
-  },
-  {
-    method: "GET",
-    route: "/api/stats/top-items",
-    path: () => "/api/stats/top-items?period=30",
-    as: "admin",
-    answer: "list",
-    fields: { id: "number", nome: "string", categoria_madre: "string?", categoria_figlia: "string?", count: "number" },
-  },
-  {
-    method: "GET",
-    route: "/api/stats/top-departments",
-    path: () => "/api/stats/top-departments?period=30",
-    as: "admin",
-    answer: "list",
-    fields: { corso_accademico: "string", count: "number" },
-  },
-  {
-    method: "GET",
-    route: "/api/stats/monthly-requests",
-    path: () => "/api/stats/monthly-requests?period=30",
-    as: "admin",
-    answer: "list",
-    fields: { day: "string", label: "string", count: "number" },
-  },
-  {
-    method: "GET",
-    route: "/api/stats/monthly-requests",
-    path: () => "/api/stats/monthly-requests?period=365",
-    as: "admin",
-    answer: "list",
-    fields: { month: "string", label: "string", count: "number" },
-  },
+  listCall(
+    "admin",
+    "/api/stats/top-users",
+    { id: "number", name: "string", surname: "string", corso_accademico: "string?", count: "number" },
+    "/api/stats/top-users?period=30",
+  ),
+  listCall(
+    "admin",
+    "/api/stats/top-items",
+    { id: "number", nome: "string", categoria_madre: "string?", categoria_figlia: "string?", count: "number" },
+    "/api/stats/top-items?period=30",
+  ),
+  listCall(
+    "admin",
+    "/api/stats/top-departments",
+    { corso_accademico: "string", count: "number" },
+    "/api/stats/top-departments?period=30",
+  ),
+  listCall(
+    "admin",
+    "/api/stats/monthly-requests",
+    { day: "string", label: "string", count: "number" },
+    "/api/stats/monthly-requests?period=30",
+  ),
+  listCall(
+    "admin",
+    "/api/stats/monthly-requests",
+    { month: "string", label: "string", count: "number" },
+    "/api/stats/monthly-requests?period=365",
+  ),
 ];
 
 // ── The desk every call is made on ───────────────────────────────────────────────────────────────
@@ -457,12 +356,7 @@ async function deskWithEveryRecord(): Promise<Desk> {
   const lateLoan = await lendCameraToStudent(scenario);
   travelToDay(ctx, "2026-03-12");
   await returnOk(client, admin, lateLoan);
-  const overdueLoanId = await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera, 1)],
-    utente_id: classmate.user.id,
-    data_rientro: "2026-03-13",
-  });
+  const overdueLoanId = await lendCamera(scenario, { unit: 1, to: classmate, dueBack: "2026-03-13" });
   travelToDay(ctx, "2026-03-16");
   const tabletLoan = await directLoanOk(client, admin, {
     inventario_id: tablet.id,

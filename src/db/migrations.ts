@@ -36,6 +36,8 @@ import academySignIn from "../../migrations/0032_academy_sign_in.sql" with { typ
 import demand from "../../migrations/0033_demand.sql" with { type: "text" };
 import directoryCheck from "../../migrations/0034_directory_check.sql" with { type: "text" };
 import coveringAlertIndexes from "../../migrations/0035_covering_alert_indexes.sql" with { type: "text" };
+import openLoansByUnit from "../../migrations/0036_open_loans_by_unit.sql" with { type: "text" };
+import recentReports from "../../migrations/0037_recent_reports.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -77,6 +79,8 @@ export const migrationSql: Record<string, string> = {
   "0033_demand": demand,
   "0034_directory_check": directoryCheck,
   "0035_covering_alert_indexes": coveringAlertIndexes,
+  "0036_open_loans_by_unit": openLoansByUnit,
+  "0037_recent_reports": recentReports,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "./client";
 
@@ -36,4 +36,9 @@ export function rowById<Table extends SQLiteTable & { id: SQLiteColumn }>(
       .prepare(),
   );
   return (db, id) => query(db).get({ id }) as Table["$inferSelect"] | undefined;
+}
+
+/** A placeholder as an update's `set()` takes it: inside an SQL fragment (a bare one does not type-check). */
+export function placeholderValue(name: string): SQL {
+  return sql`${sql.placeholder(name)}`;
 }

@@ -10,6 +10,9 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_STATES = ["aperta", "in_corso", "risolta", "chiusa"] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
+/** The reports the desk is still dealing with: the dashboard counts these. */
+export const ACTIVE_REPORT_STATES = ["aperta", "in_corso"] as const satisfies readonly ReportState[];
+
 export const REPORT_STATE_LABELS: Record<ReportState, string> = {
   aperta: "Aperta",
   in_corso: "In Corso",

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { addDays, calendarDateIn, startOfDayIn } from "../domain/dates";
 
@@ -122,7 +122,11 @@ function academyDay(ctx: AppContext, instant: string): string {
   return days[low] as string;
 }
 
-function addRequests(ctx: AppContext, kept: Kept, rows: Array<[number, number | null, string]>, delta: number) {
+/** Counts `delta` more for each request that `where` picks out. */
+function addRequests(ctx: AppContext, kept: Kept, where: SQL, delta: number) {
+  const rows = ctx.db.values<[number, number | null, string]>(
+    sql`SELECT inventario_id, utente_id, created_at FROM richieste WHERE ${where}`,
+  );
   for (const [itemId, userId, createdAt] of rows) {
     add(kept, "byItem", itemId, delta);
     add(kept, "byUser", userId, delta);
@@ -149,14 +153,7 @@ function keptCounts(ctx: AppContext, period: string, since: string): Kept {
       byDay: new Map(),
       groups: { byItem: new Map(), byUser: new Map() },
     };
-    addRequests(
-      ctx,
-      counts,
-      ctx.db.values<[number, number | null, string]>(
-        sql`SELECT inventario_id, utente_id, created_at FROM richieste WHERE created_at >= ${since} AND id <= ${lastId}`,
-      ),
-      1,
-    );
+    addRequests(ctx, counts, sql`created_at >= ${since} AND id <= ${lastId}`, 1);
     periods.set(period, counts);
     return counts;
   }
@@ -164,24 +161,13 @@ function keptCounts(ctx: AppContext, period: string, since: string): Kept {
     addRequests(
       ctx,
       counts,
-      ctx.db.values<[number, number | null, string]>(
-        sql`SELECT inventario_id, utente_id, created_at FROM richieste
-        WHERE created_at >= ${counts.since} AND created_at < ${since} AND id <= ${counts.lastId}`,
-      ),
+      sql`created_at >= ${counts.since} AND created_at < ${since} AND id <= ${counts.lastId}`,
       -1,
     );
     counts.since = since;
   }
   if (lastId > counts.lastId) {
-    addRequests(
-      ctx,
-      counts,
-      ctx.db.values<[number, number | null, string]>(
-        sql`SELECT inventario_id, utente_id, created_at FROM richieste
-        WHERE id > ${counts.lastId} AND id <= ${lastId} AND created_at >= ${since}`,
-      ),
-      1,
-    );
+    addRequests(ctx, counts, sql`id > ${counts.lastId} AND id <= ${lastId} AND created_at >= ${since}`, 1);
     counts.lastId = lastId;
   }
   return counts;

@@ -123,14 +123,31 @@ export async function directLoanOk(
   return answer.body.loanId;
 }
 
-/** The scenario's student (Giulia) takes camera #1 from the desk today, due back on `dueBack` (today unless told); returns the loan's id. */
-export function lendCameraToStudent(scenario: LoanScenario, dueBack = scenario.ctx.clock.today()): Promise<number> {
+/**
+ * `to` (the scenario's student, Giulia, unless told) takes camera unit `unit` (#1 unless told) from the desk
+ * today, due back on `dueBack` (today unless told); returns the loan's id.
+ */
+export function lendCamera(
+  scenario: LoanScenario,
+  { unit = 0, to = scenario.student, dueBack = scenario.ctx.clock.today() }: LentCamera = {},
+): Promise<number> {
   return directLoanOk(scenario.client, scenario.admin, {
     inventario_id: scenario.camera.id,
-    unita_ids: [unitIdOf(scenario.camera)],
-    utente_id: scenario.student.user.id,
+    unita_ids: [unitIdOf(scenario.camera, unit)],
+    utente_id: to.user.id,
     data_rientro: dueBack,
   });
+}
+
+interface LentCamera {
+  unit?: number;
+  to?: { user: Json };
+  dueBack?: string;
+}
+
+/** Giulia takes camera #1 from the desk today, due back on `dueBack` (today unless told); returns the loan's id. */
+export function lendCameraToStudent(scenario: LoanScenario, dueBack = scenario.ctx.clock.today()): Promise<number> {
+  return lendCamera(scenario, { dueBack });
 }
 
 /** Giulia holds camera #1 from today to day 4; Luca has booked the same unit from day 8 to day 10. */

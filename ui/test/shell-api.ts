@@ -15,7 +15,9 @@ export const adminShellApi: ApiRoutes = {
   "GET /api/proroghe": { body: [] },
   "GET /api/kit": { body: [] },
   "GET /api/segnalazioni": { body: [] },
+  "GET /api/segnalazioni/riepilogo": { body: { attive: 0, recenti: [] } },
   "GET /api/riparazioni": { body: [] },
+  "GET /api/riparazioni/riepilogo": { body: { in_corso: 0 } },
   "GET /api/avvisi": {
     body: { scorte_basse: [], prestiti_scaduti: [], scadenze_oggi: [], scadenze_domani: [], totale_avvisi: 0 },
   },

@@ -114,6 +114,9 @@ export const prestitiUnita = sqliteTable(
     // The units still out, a few thousand rows however long the history: the open set reads them from
     // here alone instead of visiting every row of the loan (at 5x, 42 ms → 5 ms).
     index("prestiti_unita_open_idx").on(table.prestitoId, table.unitId).where(sql`restituita_il IS NULL`),
+    // The same rows by unit: whether a unit is out reads its open loans, not every loan it ever had (a
+    // much-lent unit of the default academy has 538; two units' calendars took 1 ms instead of 3 µs).
+    index("prestiti_unita_open_unit_idx").on(table.unitId).where(sql`restituita_il IS NULL`),
   ],
 );
 

@@ -52,5 +52,7 @@ export const segnalazioni = sqliteTable(
   (table) => [
     index("segnalazioni_user_idx").on(table.userId),
     index("segnalazioni_stato_idx").on(table.stato, table.createdAt),
+    // The dashboard's newest reports, read from the end of this index whatever the history's length.
+    index("segnalazioni_created_idx").on(table.createdAt, table.id),
   ],
 );

@@ -147,20 +147,20 @@ describe("POST /api/auth/register (public)", () => {
     expect(client.ctx.db.select().from(users).all()).toHaveLength(0);
   });
 
-  it("refuses a second account with the same email in another case, accented letters included", async () => {
+  it.each([
+    [
+      "email in another case, accented letters included",
+      { email: "élodie.rossi@accademia.it" },
+      { email: "Élodie.Rossi@Accademia.it" },
+      "Email già registrata",
+    ],
+    ["matricola", { matricola: "AB1234" }, { matricola: " AB1234 " }, "Matricola già registrata"],
+  ])("refuses a second account with the same %s", async (_what, first, second, message) => {
     const client = createTestClient();
-    await registerStudent(client, { email: "élodie.rossi@accademia.it" });
-    const answer = await register(client, studentData({ email: "Élodie.Rossi@Accademia.it" }));
+    await registerStudent(client, first);
+    const answer = await register(client, studentData(second));
     expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe("Email già registrata");
-  });
-
-  it("refuses a second account with the same matricola", async () => {
-    const client = createTestClient();
-    await registerStudent(client, { matricola: "AB1234" });
-    const answer = await register(client, studentData({ matricola: " AB1234 " }));
-    expect(answer.status).toBe(409);
-    expect(answer.body.error).toBe("Matricola già registrata");
+    expect(answer.body.error).toBe(message);
   });
 
   it("refuses a username already taken in another case or Unicode form, accented letters included", async () => {
@@ -183,9 +183,14 @@ describe("POST /api/auth/register (public)", () => {
 });
 
 describe("POST /api/auth/register with an administrator's token", () => {
-  it("creates a student with the role chosen, no course needed, and keeps the admin signed in", async () => {
+  /** A fresh PrestaLab with its desk administrator signed in. */
+  async function signedInDesk() {
     const client = createTestClient();
-    const admin = await signInAdmin(client);
+    return { client, admin: await signInAdmin(client) };
+  }
+
+  it("creates a student with the role chosen, no course needed, and keeps the admin signed in", async () => {
+    const { client, admin } = await signedInDesk();
     const answer = await register(client, adminFormData({ phone: "+39 333 1234567" }), admin.token);
     expect(answer.status).toBe(200);
     expect(answer.body.user).toMatchObject({ ruolo: "user", corso_accademico: null, phone: "+39 333 1234567" });
@@ -197,8 +202,7 @@ describe("POST /api/auth/register with an administrator's token", () => {
   });
 
   it("creates an administrator when ruolo or role says admin", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
+    const { client, admin } = await signedInDesk();
     for (const choice of [{ ruolo: "admin" }, { ruolo: undefined, role: "admin" }]) {
       const data = adminFormData(choice);
       const answer = await register(client, data, admin.token);
@@ -211,8 +215,7 @@ describe("POST /api/auth/register with an administrator's token", () => {
   });
 
   it("answers 401 to an expired or junk session instead of creating a student", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
+    const { client, admin } = await signedInDesk();
     await client.post(
       "/api/auth/admin-reset-password",
       { email: "desk@accademia.it", newPassword: "Nuovo-Banco-2026" },
@@ -226,25 +229,22 @@ describe("POST /api/auth/register with an administrator's token", () => {
     expect(client.ctx.db.select().from(users).all()).toHaveLength(1);
   });
 
-  it("still checks the course against the fixed list when one is given", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const answer = await register(client, adminFormData({ corso_accademico: "Scultura" }), admin.token);
+  it.each([
+    [
+      "still checks the course against the fixed list when one is given",
+      { corso_accademico: "Scultura" },
+      "Corso accademico non valido",
+    ],
+    ["refuses a role other than user or admin", { ruolo: "superuser" }, "Ruolo non valido"],
+  ])("%s", async (_behaviour, change, message) => {
+    const { client, admin } = await signedInDesk();
+    const answer = await register(client, adminFormData(change), admin.token);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe("Corso accademico non valido");
-  });
-
-  it("refuses a role other than user or admin", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
-    const answer = await register(client, adminFormData({ ruolo: "superuser" }), admin.token);
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe("Ruolo non valido");
+    expect(answer.body.error).toBe(message);
   });
 
   it("applies the same password and uniqueness rules", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
+    const { client, admin } = await signedInDesk();
     const short = await register(client, adminFormData({ password: "abc" }), admin.token);
     expect(short.body.error).toBe("La password deve contenere almeno 8 caratteri");
     const taken = await register(client, adminFormData({ email: "DESK@accademia.it" }), admin.token);
@@ -253,16 +253,14 @@ describe("POST /api/auth/register with an administrator's token", () => {
   });
 
   it("accepts the temporary password the direct-loan wizard generates", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
+    const { client, admin } = await signedInDesk();
     const data = adminFormData({ password: `temp${Date.now()}`, corso_accademico: "Pittura" });
     const answer = await register(client, data, admin.token);
     expect(answer.status).toBe(200);
   });
 
   it("writes exactly one audit row naming the new account", async () => {
-    const client = createTestClient();
-    const admin = await signInAdmin(client);
+    const { client, admin } = await signedInDesk();
     const answer = await register(client, adminFormData({ name: "Paolo", surname: "Gialli" }), admin.token);
     const rows = client.ctx.db.select().from(auditLog).all();
     expect(rows).toHaveLength(1);

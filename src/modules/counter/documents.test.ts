@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { LABEL_FORMATS } from "../../domain/label-formats";
 import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
-import { directLoanOk, handOverOk, loanScenario, returnOk, unitIdOf } from "../../testing/loan-fixtures";
+import { directLoanOk, handOverOk, lendCamera, loanScenario, returnOk, unitIdOf } from "../../testing/loan-fixtures";
 import { decodeQr, pdfImages, pdfPagesText } from "../../testing/pdf-reading";
 
 async function downloadPdf(client: ReturnType<typeof createTestClient>, path: string, token?: string) {
@@ -167,26 +167,18 @@ describe("loan receipts", () => {
 
   it("print the terms written on the settings page", async () => {
     const scenario = await loanScenario();
-    const { client, admin, camera, student } = scenario;
+    const { client, admin } = scenario;
     const terms = "Restituire pulito e carico. Il banco chiude alle 18.";
     expect((await client.put("/api/impostazioni", { testo_condizioni: terms }, admin)).status).toBe(200);
-    const id = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 0)],
-      utente_id: student.user.id,
-    });
+    const id = await lendCamera(scenario);
     const answer = await downloadPdf(client, `/api/prestiti/${id}/ricevuta`, admin);
     expect((await pdfPagesText(answer.bytes)).join("\n")).toContain(terms);
   });
 
   it("is the borrower's to download for their own loans only", async () => {
     const scenario = await loanScenario();
-    const { client, admin, camera, student, classmate } = scenario;
-    const id = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 0)],
-      utente_id: student.user.id,
-    });
+    const { client, admin, student, classmate } = scenario;
+    const id = await lendCamera(scenario);
     await returnOk(client, admin, id);
     const own = await downloadPdf(client, `/api/prestiti/${id}/ricevuta`, student.token);
     expect(own.status).toBe(200);

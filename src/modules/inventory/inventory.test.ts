@@ -354,25 +354,36 @@ describe("editing an item", () => {
       unita: ["OBJ_A", "OBJ_B", "OBJ_C"],
       ...overrides,
     });
-    return { ...scenario, item };
+    /** Saves `body` as the desk's edit of the item, whatever the answer. */
+    const save = (body: Json) => scenario.client.put(`/api/inventario/${item.id}`, body, scenario.admin);
+    return { ...scenario, item, save };
   }
 
+  /** The item's edit that drops the unit at `index`. */
+  const withoutUnit = (item: Json, index: number) =>
+    editPayload(item, { unita: editPayload(item).unita.filter((_: Json, i: number) => i !== index) });
+
+  /** The item's edit that removes the first unit and adds a new one under the same code. */
+  const firstCodeOnANewUnit = (item: Json) =>
+    editPayload(item, {
+      unita: [{ codice_univoco: item.unita[0].codice_univoco }, ...editPayload(item).unita.slice(1)],
+    });
+
   it("renames units whatever codes other items hold, even ones shaped like an internal placeholder", async () => {
-    const { client, admin, item } = await withItem();
+    const { client, admin, item, save } = await withItem();
     await createItem(client, admin, { nome: "Tranello", unita: [`~${item.unita[0].id}~`, `\\${item.unita[1].id}`] });
     const swapped = editPayload(item);
     [swapped.unita[0].codice_univoco, swapped.unita[1].codice_univoco] = ["OBJ_B", "OBJ_A"];
-    const answer = await client.put(`/api/inventario/${item.id}`, swapped, admin);
+    const answer = await save(swapped);
     expect(answer.status).toBe(200);
     const codeOf = (id: number) => answer.body.unita.find((unit: Json) => unit.id === id)?.codice_univoco;
     expect([codeOf(item.unita[0].id), codeOf(item.unita[1].id)]).toEqual(["OBJ_B", "OBJ_A"]);
   });
 
   it("changes the fields and keeps the units and the date added", async () => {
-    const { client, admin, item } = await withItem();
+    const { client, admin, item, save } = await withItem();
     const categoryId = await createCategory(client, admin, "Ottiche");
-    const answer = await client.put(
-      `/api/inventario/${item.id}`,
+    const answer = await save(
       editPayload(item, {
         nome: "Obiettivo 50mm",
         posizione: "Armadio 3",
@@ -381,7 +392,6 @@ describe("editing an item", () => {
         corsi_assegnati: ["Design", "Fotografia"],
         categoria_id: categoryId,
       }),
-      admin,
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
@@ -400,11 +410,11 @@ describe("editing an item", () => {
   });
 
   it("renames a unit in place, keeping its id", async () => {
-    const { client, admin, item } = await withItem();
+    const { item, save } = await withItem();
     const body = editPayload(item);
     body.unita[1].codice_univoco = "OBJ_B2";
     body.unita[1].note = "graffio sulla lente";
-    const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
+    const answer = await save(body);
     expect(answer.status).toBe(200);
     const renamed = answer.body.unita.find((unit: Json) => unit.id === item.unita[1].id);
     expect(renamed).toMatchObject({ codice_univoco: "OBJ_B2", note: "graffio sulla lente" });
@@ -412,11 +422,11 @@ describe("editing an item", () => {
   });
 
   it("swaps the codes of two units without tripping over uniqueness", async () => {
-    const { client, admin, item } = await withItem();
+    const { item, save } = await withItem();
     const body = editPayload(item);
     const units = body.unita;
     [units[0].codice_univoco, units[2].codice_univoco] = [units[2].codice_univoco, units[0].codice_univoco];
-    const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
+    const answer = await save(body);
     expect(answer.status).toBe(200);
     const byId = new Map(answer.body.unita.map((unit: Json) => [unit.id, unit.codice_univoco]));
     expect(byId.get(item.unita[0].id)).toBe("OBJ_C");
@@ -425,10 +435,10 @@ describe("editing an item", () => {
   });
 
   it("adds new units and counts them in the total", async () => {
-    const { client, admin, item } = await withItem();
+    const { item, save } = await withItem();
     const body = editPayload(item);
     body.unita.push({ codice_univoco: "OBJ_D" });
-    const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
+    const answer = await save(body);
     expect(answer.status).toBe(200);
     expect(answer.body.quantita_totale).toBe(4);
     expect(answer.body.unita_disponibili).toBe(4);
@@ -436,9 +446,8 @@ describe("editing an item", () => {
   });
 
   it("removes a unit that has never been used", async () => {
-    const { client, ctx, admin, item } = await withItem();
-    const body = editPayload(item, { unita: editPayload(item).unita.filter((_: Json, i: number) => i !== 1) });
-    const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
+    const { ctx, item, save } = await withItem();
+    const answer = await save(withoutUnit(item, 1));
     expect(answer.status).toBe(200);
     expect(codes(answer.body)).toEqual(["OBJ_A", "OBJ_C"]);
     expect(answer.body.quantita_totale).toBe(2);
@@ -446,7 +455,7 @@ describe("editing an item", () => {
   });
 
   it("archives a removed unit with loan history: gone from the lists, its loan kept", async () => {
-    const { client, ctx, admin, item } = await withItem();
+    const { client, ctx, admin, item, save } = await withItem();
     const loanId = insertLoan(ctx, {
       itemId: item.id,
       unitIds: [item.unita[1].id],
@@ -455,8 +464,7 @@ describe("editing an item", () => {
       to: "2026-02-05",
       returnedOn: "2026-02-05",
     });
-    const body = editPayload(item, { unita: editPayload(item).unita.filter((_: Json, i: number) => i !== 1) });
-    const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
+    const answer = await save(withoutUnit(item, 1));
     expect(answer.status).toBe(200);
     expect(codes(answer.body)).toEqual(["OBJ_A", "OBJ_C"]);
     expect(answer.body.quantita_totale).toBe(2);
@@ -468,15 +476,10 @@ describe("editing an item", () => {
   });
 
   it("refuses to reuse the code of a unit archived in the same edit, instead of failing", async () => {
-    const { client, ctx, admin, item } = await withItem();
+    const { ctx, item, save } = await withItem();
     insertLoan(ctx, { itemId: item.id, unitIds: [item.unita[0].id], stato: "restituito", returnedOn: TODAY });
     const before = inventoryCounts(ctx);
-    const units = editPayload(item).unita;
-    const answer = await client.put(
-      `/api/inventario/${item.id}`,
-      editPayload(item, { unita: [{ codice_univoco: "OBJ_A" }, ...units.slice(1)] }),
-      admin,
-    );
+    const answer = await save(firstCodeOnANewUnit(item));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe("Codice univoco già esistente: OBJ_A");
     expect(inventoryCounts(ctx)).toEqual(before);
@@ -484,13 +487,8 @@ describe("editing an item", () => {
   });
 
   it("lets a removed unit's code be reused at once when it had no history", async () => {
-    const { client, admin, item } = await withItem();
-    const units = editPayload(item).unita;
-    const answer = await client.put(
-      `/api/inventario/${item.id}`,
-      editPayload(item, { unita: [{ codice_univoco: "OBJ_A" }, ...units.slice(1)] }),
-      admin,
-    );
+    const { item, save } = await withItem();
+    const answer = await save(firstCodeOnANewUnit(item));
     expect(answer.status).toBe(200);
     expect(codes(answer.body)).toEqual(["OBJ_A", "OBJ_B", "OBJ_C"]);
     expect(answer.body.unita[0].id).not.toBe(item.unita[0].id);
@@ -508,11 +506,11 @@ describe("editing an item", () => {
   ];
   for (const [what, hold] of holders) {
     it(`refuses to remove a unit held by ${what}, changing nothing`, async () => {
-      const { client, ctx, admin, item } = await withItem();
+      const { client, ctx, admin, item, save } = await withItem();
       hold(ctx, item.id, item.unita[2].id);
       const before = inventoryCounts(ctx);
       const body = editPayload(item, { nome: "Obiettivo rinominato", unita: editPayload(item).unita.slice(0, 2) });
-      const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
+      const answer = await save(body);
       expect(answer.status).toBe(409);
       expect(answer.body.error).toBe("Impossibile rimuovere l'unità OBJ_C: è prenotata, in prestito o in riparazione");
       expect(inventoryCounts(ctx)).toEqual(before);
@@ -523,12 +521,12 @@ describe("editing an item", () => {
   }
 
   it("refuses a unit id that belongs to another item", async () => {
-    const { client, ctx, admin, item } = await withItem();
+    const { client, ctx, admin, item, save } = await withItem();
     const other = await createItem(client, admin, { nome: "Microfono", quantita_totale: 1 });
     const before = inventoryCounts(ctx);
     const body = editPayload(item);
     body.unita.push({ id: other.unita[0].id, codice_univoco: "MIC_RUBATO" });
-    const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
+    const answer = await save(body);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("L'unità MIC_RUBATO non appartiene a questo articolo");
     expect(inventoryCounts(ctx)).toEqual(before);
@@ -536,17 +534,17 @@ describe("editing an item", () => {
   });
 
   it("refuses a code taken by another item, whatever its case", async () => {
-    const { client, admin, item } = await withItem();
+    const { client, admin, item, save } = await withItem();
     await createItem(client, admin, { nome: "Microfono", quantita_totale: 1 });
     const body = editPayload(item);
     body.unita[0].codice_univoco = "microfono_001";
-    const answer = await client.put(`/api/inventario/${item.id}`, body, admin);
+    const answer = await save(body);
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe("Codice univoco già esistente: MICROFONO_001");
   });
 
   it("validates the edit like a creation, changing nothing on failure", async () => {
-    const { client, ctx, admin, item } = await withItem();
+    const { client, ctx, admin, item, save } = await withItem();
     const before = inventoryCounts(ctx);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ nome: "" }, "Compila tutti i campi obbligatori"],
@@ -566,7 +564,7 @@ describe("editing an item", () => {
       ],
     ];
     for (const [overrides, message] of cases) {
-      const answer = await client.put(`/api/inventario/${item.id}`, editPayload(item, overrides), admin);
+      const answer = await save(editPayload(item, overrides));
       expect({ overrides, status: answer.status, error: answer.body.error }).toEqual({
         overrides,
         status: 400,
@@ -578,14 +576,14 @@ describe("editing an item", () => {
   });
 
   it("answers 404 for an unknown or deleted item and 400 for a malformed id", async () => {
-    const { client, admin, item } = await withItem();
+    const { client, admin, item, save } = await withItem();
     expect((await client.put("/api/inventario/9999", editPayload(item), admin)).body).toEqual({
       error: "Articolo non trovato",
     });
     expect((await client.put("/api/inventario/9999", editPayload(item), admin)).status).toBe(404);
     expect((await client.put("/api/inventario/abc", editPayload(item), admin)).status).toBe(400);
     expect((await client.delete(`/api/inventario/${item.id}`, admin)).status).toBe(200);
-    expect((await client.put(`/api/inventario/${item.id}`, editPayload(item), admin)).status).toBe(404);
+    expect((await save(editPayload(item))).status).toBe(404);
   });
 });
 

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { placeholderValue, preparedQuery } from "../../db/prepared";
 import { inventario, prestiti, prestitiUnita, richieste, unita, type users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { LOAN_STATE, REQUEST_STATE } from "../../domain/bookings";
@@ -24,14 +25,18 @@ import { assertReasonGiven, refusedBy } from "./refusal";
 
 /** The item's name and the unit's code, as a student reads them in a notification. */
 export function bookingLabel(db: Db, unitId: number): string {
-  const row = db
+  const row = unitLabel(db).get({ unitId });
+  return row ? `${row.name} (${row.code})` : "l'articolo richiesto";
+}
+
+const unitLabel = preparedQuery((db) =>
+  db
     .select({ name: inventario.nome, code: unita.codiceUnivoco })
     .from(unita)
     .innerJoin(inventario, eq(inventario.id, unita.inventarioId))
-    .where(eq(unita.id, unitId))
-    .get();
-  return row ? `${row.name} (${row.code})` : "l'articolo richiesto";
-}
+    .where(eq(unita.id, sql.placeholder("unitId")))
+    .prepare(),
+);
 
 /** The unit the desk hands out instead of the one asked for, when it chooses another. */
 export interface ApprovalChoice {
@@ -64,30 +69,23 @@ export function loanFromRequest(
   }
   assertUnitBookable(tx, { unitId, from: request.dal, to: request.al, today: ctx.clock.today(), ignoreRequestId: id });
   const now = ctx.clock.now().toISOString();
-  const loan = tx
-    .insert(prestiti)
-    .values({
-      utenteId: borrower.id,
-      chi: `${borrower.name} ${borrower.surname}`,
-      utenteEmail: borrower.email,
-      inventarioId: request.inventarioId,
-      richiestaId: request.id,
-      prenotazioneId: request.prenotazioneId,
-      dataUscita: request.dal,
-      dataRientro: request.al,
-      tipoUtilizzo: request.tipoUtilizzo,
-      note: request.note,
-      stato: LOAN_STATE.active,
-      createdBy: admin.id,
-      createdAt: now,
-    })
-    .returning({ id: prestiti.id })
-    .get();
-  tx.insert(prestitiUnita).values({ prestitoId: loan.id, unitId }).run();
-  tx.update(richieste)
-    .set({ stato: REQUEST_STATE.approved, unitId, handledBy: admin.id, handledAt: now })
-    .where(eq(richieste.id, id))
-    .run();
+  const loan = insertLoanOfRequest(tx).get({
+    utenteId: borrower.id,
+    chi: `${borrower.name} ${borrower.surname}`,
+    utenteEmail: borrower.email,
+    inventarioId: request.inventarioId,
+    richiestaId: request.id,
+    prenotazioneId: request.prenotazioneId,
+    dataUscita: request.dal,
+    dataRientro: request.al,
+    tipoUtilizzo: request.tipoUtilizzo,
+    note: request.note,
+    createdBy: admin.id,
+    createdAt: now,
+  });
+  if (!loan) throw new Error(`Il prestito della richiesta ${id} non è stato scritto`);
+  insertLoanUnit(tx).run({ loanId: loan.id, unitId });
+  markRequestApproved(tx).run({ id, unitId, adminId: admin.id, now });
   recordAudit(tx, ctx.clock, admin, {
     action: "request.approve",
     entity: "request",
@@ -102,6 +100,48 @@ export function loanFromRequest(
   });
   return { loanId: loan.id, unitId };
 }
+
+const insertLoanOfRequest = preparedQuery((db) =>
+  db
+    .insert(prestiti)
+    .values({
+      utenteId: sql.placeholder("utenteId"),
+      chi: sql.placeholder("chi"),
+      utenteEmail: sql.placeholder("utenteEmail"),
+      inventarioId: sql.placeholder("inventarioId"),
+      richiestaId: sql.placeholder("richiestaId"),
+      prenotazioneId: sql.placeholder("prenotazioneId"),
+      dataUscita: sql.placeholder("dataUscita"),
+      dataRientro: sql.placeholder("dataRientro"),
+      tipoUtilizzo: sql.placeholder("tipoUtilizzo"),
+      note: sql.placeholder("note"),
+      stato: LOAN_STATE.active,
+      createdBy: sql.placeholder("createdBy"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .returning({ id: prestiti.id })
+    .prepare(),
+);
+
+const insertLoanUnit = preparedQuery((db) =>
+  db
+    .insert(prestitiUnita)
+    .values({ prestitoId: sql.placeholder("loanId"), unitId: sql.placeholder("unitId") })
+    .prepare(),
+);
+
+const markRequestApproved = preparedQuery((db) =>
+  db
+    .update(richieste)
+    .set({
+      stato: REQUEST_STATE.approved,
+      unitId: placeholderValue("unitId"),
+      handledBy: placeholderValue("adminId"),
+      handledAt: placeholderValue("now"),
+    })
+    .where(eq(richieste.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 /** The borrower of a request, as they are now: the desk never approves for a blocked one. */
 export function borrowerOfRequest(tx: Db, request: { utenteId: number | null }): BorrowerRow {

@@ -262,11 +262,21 @@ function hasOverdueLoan(s: Snapshot, userId: number) {
   );
 }
 
+/** The record `pick` chooses among those made so far (`ids`), as the model holds it; none while there are none. */
+function pickRecord<T extends { id: number }>(ids: number[], records: T[], pick: number): T | undefined {
+  const id = ids[pick % ids.length];
+  if (id === undefined) return undefined;
+  const record = records.find((candidate) => candidate.id === id);
+  if (!record) throw new Error("inconsistent model");
+  return record;
+}
+
 /** Runs one step through the API and returns [status it got, status the rules predict]. */
 async function perform(world: World, step: Step, stepNumber: number): Promise<[number, number | number[]]> {
   const { client, ctx, admin } = world;
   const s = snapshot(ctx);
-  const pickFrom = (ids: number[], index: number) => ids[index % ids.length];
+  const pickRequest = (pick: number) => pickRecord(world.requestIds, s.requests, pick);
+  const pickLoan = (pick: number) => pickRecord(world.loanIds, s.loans, pick);
   switch (step.kind) {
     case "request": {
       const student = world.students[step.student] as World["students"][number];
@@ -291,38 +301,35 @@ async function perform(world: World, step: Step, stepNumber: number): Promise<[n
       return [answer.status, expected];
     }
     case "cancel": {
-      const id = pickFrom(world.requestIds, step.pick);
-      if (id === undefined) return [0, 0];
-      const request = s.requests.find((candidate) => candidate.id === id);
-      const owner = world.students.find((student) => student.id === request?.utenteId);
-      const caller = step.byOwner ? owner : world.students.find((student) => student.id !== request?.utenteId);
-      if (!request || !caller) throw new Error("inconsistent model");
-      const answer = await client.delete(`/api/richieste/${id}`, caller.token);
+      const request = pickRequest(step.pick);
+      if (!request) return [0, 0];
+      const owner = world.students.find((student) => student.id === request.utenteId);
+      const caller = step.byOwner ? owner : world.students.find((student) => student.id !== request.utenteId);
+      if (!caller) throw new Error("inconsistent model");
+      const answer = await client.delete(`/api/richieste/${request.id}`, caller.token);
       return [answer.status, caller !== owner ? 404 : request.stato === "in_attesa" ? 200 : 409];
     }
     case "approve": {
-      const id = pickFrom(world.requestIds, step.pick);
-      if (id === undefined) return [0, 0];
-      const request = s.requests.find((candidate) => candidate.id === id);
-      if (!request?.utenteId) throw new Error("inconsistent model");
-      const answer = await client.put(`/api/prestiti/${id}/approva`, undefined, admin);
+      const request = pickRequest(step.pick);
+      if (!request) return [0, 0];
+      if (!request.utenteId) throw new Error("inconsistent model");
+      const answer = await client.put(`/api/prestiti/${request.id}/approva`, undefined, admin);
       if (answer.status === 200) world.loanIds.push(answer.body.loanId);
       const expected =
         request.stato !== "in_attesa"
           ? 409
           : userOf(s, request.utenteId).isBlocked
             ? 403
-            : request.al < s.today || !unitFree(s, request.unitId, { from: request.dal, to: request.al }, id)
+            : request.al < s.today || !unitFree(s, request.unitId, { from: request.dal, to: request.al }, request.id)
               ? 409
               : 200;
       return [answer.status, expected];
     }
     case "reject": {
-      const id = pickFrom(world.requestIds, step.pick);
-      if (id === undefined) return [0, 0];
-      const request = s.requests.find((candidate) => candidate.id === id);
-      const answer = await client.put(`/api/prestiti/${id}/rifiuta`, { motivazione: "Non disponibile" }, admin);
-      return [answer.status, request?.stato === "in_attesa" ? 200 : 409];
+      const request = pickRequest(step.pick);
+      if (!request) return [0, 0];
+      const answer = await client.put(`/api/prestiti/${request.id}/rifiuta`, { motivazione: "Non disponibile" }, admin);
+      return [answer.status, request.stato === "in_attesa" ? 200 : 409];
     }
     case "direct": {
       const item = world.items[step.item] as World["items"][number];
@@ -358,11 +365,9 @@ async function perform(world: World, step: Step, stepNumber: number): Promise<[n
       return [answer.status, expected];
     }
     case "return": {
-      const id = pickFrom(world.loanIds, step.pick);
-      if (id === undefined) return [0, 0];
-      const loan = s.loans.find((candidate) => candidate.id === id);
-      if (!loan) throw new Error("inconsistent model");
-      const answer = await client.put(`/api/prestiti/${id}/restituisci`, undefined, admin);
+      const loan = pickLoan(step.pick);
+      if (!loan) return [0, 0];
+      const answer = await client.put(`/api/prestiti/${loan.id}/restituisci`, undefined, admin);
       if (answer.status === 200 && answer.body.penalty && loan.utenteId)
         world.lastPenaltyStep.set(loan.utenteId, stepNumber);
       // Any open loan ends; one never handed over is cancelled rather than returned (DESIGN §3.3).
@@ -370,20 +375,16 @@ async function perform(world: World, step: Step, stepNumber: number): Promise<[n
       return [answer.status, open ? 200 : 409];
     }
     case "handover": {
-      const id = pickFrom(world.loanIds, step.pick);
-      if (id === undefined) return [0, 0];
-      const loan = s.loans.find((candidate) => candidate.id === id);
-      if (!loan) throw new Error("inconsistent model");
-      const answer = await client.put(`/api/prestiti/${id}/consegna`, undefined, admin);
+      const loan = pickLoan(step.pick);
+      if (!loan) return [0, 0];
+      const answer = await client.put(`/api/prestiti/${loan.id}/consegna`, undefined, admin);
       const possible = loan.stato !== "restituito" && loan.consegnatoIl === null && loan.dataUscita <= s.today;
       return [answer.status, possible ? 200 : 409];
     }
     case "cancel-loan": {
-      const id = pickFrom(world.loanIds, step.pick);
-      if (id === undefined) return [0, 0];
-      const loan = s.loans.find((candidate) => candidate.id === id);
-      if (!loan) throw new Error("inconsistent model");
-      const answer = await client.put(`/api/prestiti/${id}/annulla`, undefined, admin);
+      const loan = pickLoan(step.pick);
+      if (!loan) return [0, 0];
+      const answer = await client.put(`/api/prestiti/${loan.id}/annulla`, undefined, admin);
       return [answer.status, loan.stato !== "restituito" && loan.consegnatoIl === null ? 200 : 409];
     }
     case "advance": {

@@ -12,6 +12,7 @@ import {
   day,
   directLoanOk,
   type LoanScenario,
+  lendCamera,
   lendCameraToStudent,
   loanRow,
   loanScenario,
@@ -26,6 +27,15 @@ import {
 
 const ALREADY_HANDLED = "La richiesta è già stata gestita";
 const REQUIRED_FIELDS = "Compila tutti i campi obbligatori";
+
+/** The whole answer the desk gets when the borrower is blocked with `strikes` strikes. */
+const blockedBorrowerAnswer = (strikes: number) => ({
+  error: "Utente bloccato",
+  message: expect.any(String),
+  reason: AUTOMATIC_BLOCK_REASON,
+  penaltyStrikes: strikes,
+  userBlocked: true,
+});
 
 /** A pending request of the student for the first camera, days 1–3 unless told otherwise. */
 async function pendingRequest(scenario: LoanScenario, overrides: Record<string, unknown> = {}) {
@@ -219,12 +229,7 @@ describe("the desk approves a request", () => {
   ])("reports $says", async ({ daysLate, penaltyInfo }) => {
     const scenario = await loanScenario();
     const { client, ctx, admin, student, camera } = scenario;
-    const earlier = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 2)],
-      utente_id: student.user.id,
-      data_rientro: TODAY,
-    });
+    const earlier = await lendCamera(scenario, { unit: 2, dueBack: TODAY });
     travelToDay(ctx, day(daysLate));
     await returnOk(client, admin, earlier);
     const request = await requestOk(client, student.token, {
@@ -266,13 +271,7 @@ describe("the desk approves a request", () => {
     const before = bookingCounts(ctx);
     const answer = await client.put(`/api/prestiti/${request.id}/approva`, undefined, admin);
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({
-      error: "Utente bloccato",
-      message: expect.any(String),
-      reason: AUTOMATIC_BLOCK_REASON,
-      penaltyStrikes: 3,
-      userBlocked: true,
-    });
+    expect(answer.body).toEqual(blockedBorrowerAnswer(3));
     expect(requestRow(ctx, request.id)?.stato).toBe("in_attesa");
     expect(bookingCounts(ctx)).toEqual(before);
     expect(ctx.db.select().from(prestiti).all()).toEqual([]);
@@ -349,15 +348,15 @@ describe("the desk approves a request", () => {
 });
 
 describe("the desk rejects a request", () => {
+  /** The desk's refusal of request `requestId` with `body`, whatever the answer. */
+  const refuse = (scenario: LoanScenario, requestId: number, body: unknown) =>
+    scenario.client.put(`/api/prestiti/${requestId}/rifiuta`, body, scenario.admin);
+
   it("stores the reason, keeps the student's note and frees the unit", async () => {
     const scenario = await loanScenario();
     const { client, ctx, admin, student, classmate, camera } = scenario;
     const request = await pendingRequest(scenario);
-    const answer = await client.put(
-      `/api/prestiti/${request.id}/rifiuta`,
-      { motivo_rifiuto: "  Fotocamera prenotata per un esame  " },
-      admin,
-    );
+    const answer = await refuse(scenario, request.id, { motivo_rifiuto: "  Fotocamera prenotata per un esame  " });
     expect(answer.status).toBe(200);
     expect(requestRow(ctx, request.id)).toMatchObject({
       stato: "rifiutata",
@@ -377,11 +376,7 @@ describe("the desk rejects a request", () => {
   it("reads the reason from motivazione as the loan screen sends it", async () => {
     const scenario = await loanScenario();
     const request = await pendingRequest(scenario);
-    const answer = await scenario.client.put(
-      `/api/prestiti/${request.id}/rifiuta`,
-      { motivazione: " Date non compatibili " },
-      scenario.admin,
-    );
+    const answer = await refuse(scenario, request.id, { motivazione: " Date non compatibili " });
     expect(answer.status).toBe(200);
     expect(requestRow(scenario.ctx, request.id)?.motivoRifiuto).toBe("Date non compatibili");
   });
@@ -389,11 +384,7 @@ describe("the desk rejects a request", () => {
   it("takes motivazione when motivo_rifiuto is blank", async () => {
     const scenario = await loanScenario();
     const request = await pendingRequest(scenario);
-    const answer = await scenario.client.put(
-      `/api/prestiti/${request.id}/rifiuta`,
-      { motivo_rifiuto: "   ", motivazione: "Unità in manutenzione" },
-      scenario.admin,
-    );
+    const answer = await refuse(scenario, request.id, { motivo_rifiuto: "   ", motivazione: "Unità in manutenzione" });
     expect(answer.status).toBe(200);
     expect(requestRow(scenario.ctx, request.id)?.motivoRifiuto).toBe("Unità in manutenzione");
   });
@@ -408,7 +399,7 @@ describe("the desk rejects a request", () => {
       { motivazione: "   " },
       { motivo_rifiuto: null, motivazione: null },
     ]) {
-      const answer = await scenario.client.put(`/api/prestiti/${request.id}/rifiuta`, body, scenario.admin);
+      const answer = await refuse(scenario, request.id, body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe("Motivazione del rifiuto richiesta");
     }
@@ -419,11 +410,7 @@ describe("the desk rejects a request", () => {
     const scenario = await loanScenario();
     const request = await pendingRequest(scenario);
     scenario.ctx.db.update(richieste).set({ stato }).where(eq(richieste.id, request.id)).run();
-    const answer = await scenario.client.put(
-      `/api/prestiti/${request.id}/rifiuta`,
-      { motivazione: "No" },
-      scenario.admin,
-    );
+    const answer = await refuse(scenario, request.id, { motivazione: "No" });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe(ALREADY_HANDLED);
     expect(requestRow(scenario.ctx, request.id)).toMatchObject({ stato, motivoRifiuto: null });
@@ -456,10 +443,17 @@ describe("the desk lends directly", () => {
     };
   }
 
+  /** The desk's direct loan of `directBody(scenario, overrides)`, whatever the answer. */
+  const lend = (scenario: LoanScenario, overrides: Record<string, unknown> = {}) =>
+    scenario.client.post("/api/prestiti", directBody(scenario, overrides), scenario.admin);
+
+  /** The single unit of an item that has one. */
+  const onlyUnitOf = (item: Json) => ({ inventario_id: item.id, unita_ids: [unitIdOf(item)] });
+
   it("lends several units of one item in one loan, with the default note", async () => {
     const scenario = await loanScenario();
     const { client, ctx, admin, student, camera } = scenario;
-    const answer = await client.post("/api/prestiti", directBody(scenario), admin);
+    const answer = await lend(scenario);
     expect(answer.status).toBe(200);
     expect(answer.body.loanId).toBeNumber();
     expect(answer.body.loan).toMatchObject({
@@ -484,11 +478,7 @@ describe("the desk lends directly", () => {
 
   it("keeps a note the desk wrote", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { note: "Per la mostra di fine anno", unita_ids: [unitIdOf(scenario.camera)] }),
-      scenario.admin,
-    );
+    const answer = await lend(scenario, { note: "Per la mostra di fine anno", unita_ids: [unitIdOf(scenario.camera)] });
     expect(answer.body.loan.note).toBe("Per la mostra di fine anno");
   });
 
@@ -607,7 +597,7 @@ describe("the desk lends directly", () => {
   it.each(invalid)("refuses %s and stores nothing", async (_label, overrides, message) => {
     const scenario = await loanScenario();
     const before = bookingCounts(scenario.ctx);
-    const answer = await scenario.client.post("/api/prestiti", directBody(scenario, overrides), scenario.admin);
+    const answer = await lend(scenario, overrides);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(message);
     expect(bookingCounts(scenario.ctx)).toEqual(before);
@@ -616,22 +606,10 @@ describe("the desk lends directly", () => {
   it("requires internal use to end the day it starts", async () => {
     const scenario = await loanScenario();
     const message = "Per utilizzo interno, la data di fine deve essere lo stesso giorno della data di inizio";
-    const internalOnly = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { inventario_id: scenario.studioLight.id, unita_ids: [unitIdOf(scenario.studioLight)] }),
-      scenario.admin,
-    );
+    const internalOnly = await lend(scenario, onlyUnitOf(scenario.studioLight));
     expect(internalOnly.status).toBe(400);
     expect(internalOnly.body.error).toBe(message);
-    const bothWays = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, {
-        inventario_id: scenario.tablet.id,
-        unita_ids: [unitIdOf(scenario.tablet)],
-        tipo_utilizzo: "interno",
-      }),
-      scenario.admin,
-    );
+    const bothWays = await lend(scenario, { ...onlyUnitOf(scenario.tablet), tipo_utilizzo: "interno" });
     expect(bothWays.status).toBe(400);
     expect(bothWays.body.error).toBe(message);
     expect(bookingCounts(scenario.ctx).loans).toBe(0);
@@ -639,22 +617,10 @@ describe("the desk lends directly", () => {
 
   it("asks for the usage type of an item lent both ways", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { inventario_id: scenario.tablet.id, unita_ids: [unitIdOf(scenario.tablet)] }),
-      scenario.admin,
-    );
+    const answer = await lend(scenario, onlyUnitOf(scenario.tablet));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Seleziona il tipo di utilizzo");
-    const chosen = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, {
-        inventario_id: scenario.tablet.id,
-        unita_ids: [unitIdOf(scenario.tablet)],
-        tipo_utilizzo: "esterno",
-      }),
-      scenario.admin,
-    );
+    const chosen = await lend(scenario, { ...onlyUnitOf(scenario.tablet), tipo_utilizzo: "esterno" });
     expect(chosen.status).toBe(200);
     expect(chosen.body.loan.tipo_utilizzo).toBe("esterno");
   });
@@ -662,11 +628,7 @@ describe("the desk lends directly", () => {
   it("refuses units of another item and stores nothing", async () => {
     const scenario = await loanScenario();
     const before = bookingCounts(scenario.ctx);
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { unita_ids: [unitIdOf(scenario.camera), unitIdOf(scenario.tablet)] }),
-      scenario.admin,
-    );
+    const answer = await lend(scenario, { unita_ids: [unitIdOf(scenario.camera), unitIdOf(scenario.tablet)] });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Le unità scelte non appartengono a questo articolo");
     expect(bookingCounts(scenario.ctx)).toEqual(before);
@@ -677,7 +639,7 @@ describe("the desk lends directly", () => {
     const { client, ctx, admin, classmate, camera } = scenario;
     await requestOk(client, classmate.token, { unit_id: unitIdOf(camera, 1), dal: day(2), al: day(4) });
     const before = bookingCounts(ctx);
-    const answer = await client.post("/api/prestiti", directBody(scenario), admin);
+    const answer = await lend(scenario);
     expect(answer.status).toBe(409);
     const [first, taken, third] = camera.unita.map((unit: { codice_univoco: string }) => unit.codice_univoco);
     expect(answer.body.error).toBe(
@@ -693,11 +655,7 @@ describe("the desk lends directly", () => {
     await client.put(`/api/inventario/${camera.id}/units/${unitIdOf(camera, 0)}`, { perso: true }, admin);
     insertRepair(ctx, { itemId: camera.id, unitId: unitIdOf(camera, 1) });
     for (const index of [0, 1]) {
-      const answer = await client.post(
-        "/api/prestiti",
-        directBody(scenario, { unita_ids: [unitIdOf(camera, index)] }),
-        admin,
-      );
+      const answer = await lend(scenario, { unita_ids: [unitIdOf(camera, index)] });
       expect(answer.status).toBe(409);
       // Only the third unit is neither lost nor in repair: the answer points the desk to it.
       expect(answer.body.error).toBe(
@@ -711,43 +669,25 @@ describe("the desk lends directly", () => {
     const scenario = await loanScenario();
     blockUser(scenario.ctx, scenario.student.user.id, 4);
     const before = bookingCounts(scenario.ctx);
-    const answer = await scenario.client.post("/api/prestiti", directBody(scenario), scenario.admin);
+    const answer = await lend(scenario);
     expect(answer.status).toBe(403);
-    expect(answer.body).toEqual({
-      error: "Utente bloccato",
-      message: expect.any(String),
-      reason: AUTOMATIC_BLOCK_REASON,
-      penaltyStrikes: 4,
-      userBlocked: true,
-    });
+    expect(answer.body).toEqual(blockedBorrowerAnswer(4));
     expect(bookingCounts(scenario.ctx)).toEqual(before);
   });
 
   it("refuses an administrator as borrower, and an unknown user", async () => {
     const scenario = await loanScenario();
-    const adminBorrower = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { utente_id: scenario.adminUser.id }),
-      scenario.admin,
-    );
+    const adminBorrower = await lend(scenario, { utente_id: scenario.adminUser.id });
     expect(adminBorrower.status).toBe(400);
     expect(adminBorrower.body.error).toBe("Gli amministratori non possono ricevere prestiti");
-    const unknown = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { utente_id: 9999 }),
-      scenario.admin,
-    );
+    const unknown = await lend(scenario, { utente_id: 9999 });
     expect(unknown.status).toBe(404);
     expect(bookingCounts(scenario.ctx).loans).toBe(0);
   });
 
   it("refuses an unknown item", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/prestiti",
-      directBody(scenario, { inventario_id: 9999 }),
-      scenario.admin,
-    );
+    const answer = await lend(scenario, { inventario_id: 9999 });
     expect(answer.status).toBe(404);
   });
 
@@ -771,12 +711,7 @@ describe("the desk takes a loan back", () => {
       utente_id: student.user.id,
       data_rientro: day(3),
     });
-    const other = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 2)],
-      utente_id: classmate.user.id,
-      data_rientro: day(3),
-    });
+    const other = await lendCamera(scenario, { unit: 2, to: classmate, dueBack: day(3) });
     travelToDay(ctx, day(2));
     const answer = await client.put(`/api/prestiti/${returned}/restituisci`, undefined, admin);
     expect(answer.status).toBe(200);
@@ -922,17 +857,9 @@ describe("a unit's state follows its bookings", () => {
 describe("the loans lists", () => {
   it("shows a student only their own loans, whatever they ask for", async () => {
     const scenario = await loanScenario();
-    const { client, admin, student, classmate, camera } = scenario;
-    const mine = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 0)],
-      utente_id: student.user.id,
-    });
-    const theirs = await directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, 1)],
-      utente_id: classmate.user.id,
-    });
+    const { client, admin, student, classmate } = scenario;
+    const mine = await lendCamera(scenario);
+    const theirs = await lendCamera(scenario, { unit: 1, to: classmate });
     for (const path of ["/api/prestiti", "/api/prestiti?all=1", "/api/prestiti/mie"]) {
       const answer = await client.get(path, student.token);
       expect(answer.body.map((loan: Json) => loan.id)).toEqual([mine]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { richieste, users } from "../../db/schema";
 import { AUTOMATIC_BLOCK_REASON } from "../../domain/loan-rules";
-import type { Json } from "../../testing/harness";
+import type { Json, TestClient } from "../../testing/harness";
 import { insertRepair } from "../../testing/inventory-fixtures";
 import {
   approveOk,
@@ -26,14 +26,30 @@ import { loadRequestViews } from "./views";
 const UNAVAILABLE = "L'unità selezionata non è disponibile per le date scelte";
 const ALREADY_HANDLED = "La richiesta è già stata gestita";
 
+/** The answer to `token`'s request for a unit from `dal` to `al`, refusals included (`requestOk` throws on those). */
+const ask = (client: TestClient, token: string, unitId: number, dal: string, al: string, more = {}) =>
+  client.post("/api/richieste", { unit_id: unitId, dal, al, ...more }, token);
+
+/** The usage stored on an accepted request that claimed `claimed` (nothing when left out). */
+async function storedUsage(
+  client: TestClient,
+  token: string,
+  unitId: number,
+  dal: string,
+  al: string,
+  claimed?: string,
+) {
+  const request = await requestOk(client, token, { unit_id: unitId, dal, al, tipo_utilizzo: claimed ?? null });
+  return request.tipo_utilizzo;
+}
+
 describe("a student asks for a unit", () => {
   it("creates a pending request with the unit, dates, note and usage", async () => {
     const { client, student, camera } = await loanScenario();
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(2), al: day(4), note: "Per il progetto di ritratto", tipo_utilizzo: null },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), day(2), day(4), {
+      note: "Per il progetto di ritratto",
+      tipo_utilizzo: null,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       stato: "in_attesa",
@@ -56,11 +72,7 @@ describe("a student asks for a unit", () => {
 
   it("accepts a request that starts and ends today", async () => {
     const { client, student, camera } = await loanScenario();
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: TODAY, al: TODAY },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), TODAY, TODAY);
     expect(answer.status).toBe(200);
   });
 
@@ -68,61 +80,30 @@ describe("a student asks for a unit", () => {
     const { client, ctx, student, camera } = await loanScenario();
     // 23:30 UTC on the 10th is already 00:30 on the 11th in Rome.
     ctx.clock.travelTo(new Date(`${TODAY}T23:30:00Z`));
-    const yesterdayInRome = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: TODAY, al: day(1) },
-      student.token,
-    );
+    const yesterdayInRome = await ask(client, student.token, unitIdOf(camera), TODAY, day(1));
     expect(yesterdayInRome.status).toBe(400);
     expect(yesterdayInRome.body.error).toBe("La data di inizio non può essere nel passato");
-    const todayInRome = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(1), al: day(1) },
-      student.token,
-    );
+    const todayInRome = await ask(client, student.token, unitIdOf(camera), day(1), day(1));
     expect(todayInRome.status).toBe(200);
   });
 
   it("stores the usage the item implies when the item is not lent both ways", async () => {
     const { client, student, camera, studioLight } = await loanScenario();
-    const external = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(1), al: day(3) });
-    expect(external.tipo_utilizzo).toBe("esterno");
+    expect(await storedUsage(client, student.token, unitIdOf(camera), day(1), day(3))).toBe("esterno");
     // Whatever the client claims, a studio light never leaves the academy.
-    const internal = await requestOk(client, student.token, {
-      unit_id: unitIdOf(studioLight),
-      dal: day(1),
-      al: day(1),
-      tipo_utilizzo: "esterno",
-    });
-    expect(internal.tipo_utilizzo).toBe("interno");
+    expect(await storedUsage(client, student.token, unitIdOf(studioLight), day(1), day(1), "esterno")).toBe("interno");
   });
 
   it("stores the usage the student chose for an item lent both ways", async () => {
     const { client, student, tablet } = await loanScenario();
-    const external = await requestOk(client, student.token, {
-      unit_id: unitIdOf(tablet),
-      dal: day(1),
-      al: day(3),
-      tipo_utilizzo: "esterno",
-    });
-    expect(external.tipo_utilizzo).toBe("esterno");
-    const internal = await requestOk(client, student.token, {
-      unit_id: unitIdOf(tablet),
-      dal: day(5),
-      al: day(5),
-      tipo_utilizzo: "interno",
-    });
-    expect(internal.tipo_utilizzo).toBe("interno");
+    expect(await storedUsage(client, student.token, unitIdOf(tablet), day(1), day(3), "esterno")).toBe("esterno");
+    expect(await storedUsage(client, student.token, unitIdOf(tablet), day(5), day(5), "interno")).toBe("interno");
   });
 
   it("asks for the usage type of an item lent both ways", async () => {
     const { client, ctx, student, tablet } = await loanScenario();
     for (const tipo_utilizzo of [null, undefined, ""]) {
-      const answer = await client.post(
-        "/api/richieste",
-        { unit_id: unitIdOf(tablet), dal: day(1), al: day(2), tipo_utilizzo },
-        student.token,
-      );
+      const answer = await ask(client, student.token, unitIdOf(tablet), day(1), day(2), { tipo_utilizzo });
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe("Seleziona il tipo di utilizzo");
     }
@@ -131,33 +112,21 @@ describe("a student asks for a unit", () => {
 
   it("refuses a usage type that does not exist", async () => {
     const { client, student, tablet } = await loanScenario();
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(tablet), dal: day(1), al: day(2), tipo_utilizzo: "ovunque" },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(tablet), day(1), day(2), { tipo_utilizzo: "ovunque" });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Tipo di utilizzo non valido");
   });
 
   it("refuses a start date in the past", async () => {
     const { client, student, camera } = await loanScenario();
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(-1), al: day(2) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), day(-1), day(2));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("La data di inizio non può essere nel passato");
   });
 
   it("refuses an end date before the start date", async () => {
     const { client, student, camera } = await loanScenario();
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(3), al: day(2) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), day(3), day(2));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("La data di fine deve essere successiva alla data di inizio");
   });
@@ -165,18 +134,12 @@ describe("a student asks for a unit", () => {
   it("requires internal use to end the day it starts, for internal-only items and for internal use of others", async () => {
     const { client, ctx, student, studioLight, tablet } = await loanScenario();
     const message = "Per utilizzo interno, la data di fine deve essere lo stesso giorno della data di inizio";
-    const internalOnly = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(studioLight), dal: day(1), al: day(2), tipo_utilizzo: null },
-      student.token,
-    );
+    const internalOnly = await ask(client, student.token, unitIdOf(studioLight), day(1), day(2), {
+      tipo_utilizzo: null,
+    });
     expect(internalOnly.status).toBe(400);
     expect(internalOnly.body.error).toBe(message);
-    const bothWays = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(tablet), dal: day(1), al: day(2), tipo_utilizzo: "interno" },
-      student.token,
-    );
+    const bothWays = await ask(client, student.token, unitIdOf(tablet), day(1), day(2), { tipo_utilizzo: "interno" });
     expect(bothWays.status).toBe(400);
     expect(bothWays.body.error).toBe(message);
     expect(bookingCounts(ctx).requests).toBe(0);
@@ -197,31 +160,19 @@ describe("a student asks for a unit", () => {
 
   it("answers 404 for a unit of an item of another course, as if it did not exist", async () => {
     const { client, student, designStudent, plotter } = await loanScenario();
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(plotter), dal: day(1), al: day(2) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(plotter), day(1), day(2));
     expect(answer.status).toBe(404);
     expect(answer.body.error).toBe("Unità non trovata");
-    const unknown = await client.post("/api/richieste", { unit_id: 9999, dal: day(1), al: day(2) }, student.token);
+    const unknown = await ask(client, student.token, 9999, day(1), day(2));
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("Unità non trovata");
     // The design student may ask for it.
-    expect(
-      (
-        await client.post(
-          "/api/richieste",
-          { unit_id: unitIdOf(plotter), dal: day(1), al: day(2) },
-          designStudent.token,
-        )
-      ).status,
-    ).toBe(200);
+    expect((await ask(client, designStudent.token, unitIdOf(plotter), day(1), day(2))).status).toBe(200);
   });
 
   it("refuses administrators: the desk lends directly", async () => {
     const { client, ctx, admin, camera } = await loanScenario();
-    const answer = await client.post("/api/richieste", { unit_id: unitIdOf(camera), dal: day(1), al: day(2) }, admin);
+    const answer = await ask(client, admin, unitIdOf(camera), day(1), day(2));
     expect(answer.status).toBe(403);
     expect(answer.body.error).toBeString();
     expect(bookingCounts(ctx).requests).toBe(0);
@@ -243,11 +194,7 @@ describe("the order of the checks on a new request", () => {
     const { client, ctx, student, plotter } = await loanScenario();
     blockUser(ctx, student.user.id, 3);
     // Even a request that is wrong in every other way gets the blocked answer.
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(plotter), dal: day(-3), al: day(-5) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(plotter), day(-3), day(-5));
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({
       error: expect.any(String),
@@ -282,11 +229,7 @@ describe("the order of the checks on a new request", () => {
     const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: TODAY, al: day(1) });
     await approveOk(client, admin, request.id);
     travelToDay(ctx, day(3));
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(plotter), dal: day(-1), al: day(-2) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(plotter), day(-1), day(-2));
     expect(answer.status).toBe(403);
     expect(answer.body.error).toBe("Hai un prestito scaduto: restituiscilo prima di fare nuove richieste");
     expect(answer.body.blocked).toBeUndefined();
@@ -297,49 +240,29 @@ describe("the order of the checks on a new request", () => {
     const { client, ctx, admin, student, camera } = scenario;
     const loanId = await lendCameraToStudent(scenario, day(1));
     travelToDay(ctx, day(2));
-    const refused = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera, 1), dal: day(3), al: day(3) },
-      student.token,
-    );
+    const refused = await ask(client, student.token, unitIdOf(camera, 1), day(3), day(3));
     expect(refused.status).toBe(403);
     expect((await client.put(`/api/prestiti/${loanId}/restituisci`, undefined, admin)).status).toBe(200);
-    const accepted = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera, 1), dal: day(3), al: day(3) },
-      student.token,
-    );
+    const accepted = await ask(client, student.token, unitIdOf(camera, 1), day(3), day(3));
     expect(accepted.status).toBe(200);
   });
 
   it("checks the unit's course before the dates", async () => {
     const { client, student, plotter } = await loanScenario();
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(plotter), dal: day(-1), al: day(-2) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(plotter), day(-1), day(-2));
     expect(answer.status).toBe(404);
   });
 
   it("checks a past start before an end before the start", async () => {
     const { client, student, camera } = await loanScenario();
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(-1), al: day(-2) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), day(-1), day(-2));
     expect(answer.body.error).toBe("La data di inizio non può essere nel passato");
   });
 
   it("checks the dates before the unit's availability", async () => {
     const { client, student, classmate, camera } = await loanScenario();
     await requestOk(client, classmate.token, { unit_id: unitIdOf(camera), dal: day(1), al: day(3) });
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(3), al: day(2) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), day(3), day(2));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("La data di fine deve essere successiva alla data di inizio");
   });
@@ -364,7 +287,7 @@ describe("no double booking of a unit", () => {
   it.each(overlapping)("refuses a range that %s of a pending request", async (_label, dal, al) => {
     const { client, ctx, student, classmate, camera } = await loanScenario();
     await requestOk(client, classmate.token, { unit_id: unitIdOf(camera), ...held });
-    const answer = await client.post("/api/richieste", { unit_id: unitIdOf(camera), dal, al }, student.token);
+    const answer = await ask(client, student.token, unitIdOf(camera), dal, al);
     expect(answer.status).toBe(409);
     expect(answer.body.error).toStartWith(UNAVAILABLE);
     expect(bookingCounts(ctx).requests).toBe(1);
@@ -374,7 +297,7 @@ describe("no double booking of a unit", () => {
     const { client, admin, student, classmate, camera } = await loanScenario();
     const request = await requestOk(client, classmate.token, { unit_id: unitIdOf(camera), ...held });
     await approveOk(client, admin, request.id);
-    const answer = await client.post("/api/richieste", { unit_id: unitIdOf(camera), dal, al }, student.token);
+    const answer = await ask(client, student.token, unitIdOf(camera), dal, al);
     expect(answer.status).toBe(409);
     expect(answer.body.error).toStartWith(UNAVAILABLE);
   });
@@ -382,9 +305,7 @@ describe("no double booking of a unit", () => {
   it.each(adjacent)("accepts a range that %s", async (_label, dal, al) => {
     const { client, admin, student, classmate, camera } = await loanScenario();
     const request = await requestOk(client, classmate.token, { unit_id: unitIdOf(camera), ...held });
-    expect((await client.post("/api/richieste", { unit_id: unitIdOf(camera), dal, al }, student.token)).status).toBe(
-      200,
-    );
+    expect((await ask(client, student.token, unitIdOf(camera), dal, al)).status).toBe(200);
     // And the loan approved from the classmate's request does not collide with it either.
     expect((await client.put(`/api/prestiti/${request.id}/approva`, undefined, admin)).status).toBe(200);
   });
@@ -398,17 +319,10 @@ describe("no double booking of a unit", () => {
       data_rientro: day(2),
     });
     for (const index of [0, 1]) {
-      const answer = await client.post(
-        "/api/richieste",
-        { unit_id: unitIdOf(camera, index), dal: day(2), al: day(3) },
-        student.token,
-      );
+      const answer = await ask(client, student.token, unitIdOf(camera, index), day(2), day(3));
       expect(answer.status).toBe(409);
     }
-    expect(
-      (await client.post("/api/richieste", { unit_id: unitIdOf(camera, 2), dal: day(2), al: day(3) }, student.token))
-        .status,
-    ).toBe(200);
+    expect((await ask(client, student.token, unitIdOf(camera, 2), day(2), day(3))).status).toBe(200);
   });
 
   it("keeps a unit out on an overdue loan unavailable until it comes back", async () => {
@@ -420,11 +334,7 @@ describe("no double booking of a unit", () => {
       data_rientro: day(1),
     });
     travelToDay(ctx, day(3));
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(3), al: day(4) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), day(3), day(4));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toStartWith(UNAVAILABLE);
   });
@@ -432,21 +342,14 @@ describe("no double booking of a unit", () => {
   it("lets the same student book another unit of the item for the same dates", async () => {
     const { client, student, camera } = await loanScenario();
     await requestOk(client, student.token, { unit_id: unitIdOf(camera, 0), dal: day(1), al: day(2) });
-    expect(
-      (await client.post("/api/richieste", { unit_id: unitIdOf(camera, 1), dal: day(1), al: day(2) }, student.token))
-        .status,
-    ).toBe(200);
+    expect((await ask(client, student.token, unitIdOf(camera, 1), day(1), day(2))).status).toBe(200);
   });
 
   it("refuses a lost unit", async () => {
     const { client, admin, student, camera } = await loanScenario();
     const lost = await client.put(`/api/inventario/${camera.id}/units/${unitIdOf(camera)}`, { perso: true }, admin);
     expect(lost.status).toBe(200);
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(1), al: day(1) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), day(1), day(1));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toStartWith(UNAVAILABLE);
   });
@@ -454,18 +357,11 @@ describe("no double booking of a unit", () => {
   it("refuses a unit in repair, and accepts it again once the repair is over", async () => {
     const { client, ctx, student, camera } = await loanScenario();
     insertRepair(ctx, { itemId: camera.id, unitId: unitIdOf(camera) });
-    const answer = await client.post(
-      "/api/richieste",
-      { unit_id: unitIdOf(camera), dal: day(5), al: day(6) },
-      student.token,
-    );
+    const answer = await ask(client, student.token, unitIdOf(camera), day(5), day(6));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toStartWith(UNAVAILABLE);
     insertRepair(ctx, { itemId: camera.id, unitId: unitIdOf(camera, 1), stato: "completata" });
-    expect(
-      (await client.post("/api/richieste", { unit_id: unitIdOf(camera, 1), dal: day(5), al: day(6) }, student.token))
-        .status,
-    ).toBe(200);
+    expect((await ask(client, student.token, unitIdOf(camera, 1), day(5), day(6))).status).toBe(200);
   });
 
   it("frees the dates of a rejected or cancelled request for others", async () => {
@@ -476,10 +372,7 @@ describe("no double booking of a unit", () => {
     );
     const second = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(1), al: day(2) });
     expect((await client.delete(`/api/richieste/${second.id}`, student.token)).status).toBe(200);
-    expect(
-      (await client.post("/api/richieste", { unit_id: unitIdOf(camera), dal: day(2), al: day(2) }, classmate.token))
-        .status,
-    ).toBe(200);
+    expect((await ask(client, classmate.token, unitIdOf(camera), day(2), day(2))).status).toBe(200);
   });
 
   it("frees the dates of a returned loan for others", async () => {
@@ -487,10 +380,7 @@ describe("no double booking of a unit", () => {
     const request = await requestOk(client, classmate.token, { unit_id: unitIdOf(camera), dal: TODAY, al: day(3) });
     const { loanId } = await approveOk(client, admin, request.id);
     expect((await client.put(`/api/prestiti/${loanId}/restituisci`, undefined, admin)).status).toBe(200);
-    expect(
-      (await client.post("/api/richieste", { unit_id: unitIdOf(camera), dal: TODAY, al: day(3) }, student.token))
-        .status,
-    ).toBe(200);
+    expect((await ask(client, student.token, unitIdOf(camera), TODAY, day(3))).status).toBe(200);
   });
 });
 

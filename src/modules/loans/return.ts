@@ -1,8 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { placeholderValue, preparedQuery } from "../../db/prepared";
 import { inventario, prestiti, prestitiUnita, riparazioni, segnalazioni } from "../../db/schema";
+import { idList, inIds } from "../../db/sql";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { canMoveLoan, LOAN_STATE } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
@@ -171,11 +173,7 @@ export function returnLoanStep(
   const today = ctx.clock.today();
   const plan = planReturn(tx, id, input.unita_ids, today);
   const { loan, returning, consequences } = plan;
-  const item = tx
-    .select({ nome: inventario.nome, checklist: inventario.checklist })
-    .from(inventario)
-    .where(eq(inventario.id, loan.inventarioId))
-    .get();
+  const item = itemChecklist(tx).get({ itemId: loan.inventarioId });
   const missing = missingAccessories(loan.prenotazioneId, item?.checklist, input.accessori_mancanti ?? []);
   // Missing accessories make a return incomplete, and say what is missing when the desk wrote nothing.
   const condition: ReturnCondition =
@@ -183,25 +181,19 @@ export function returnLoanStep(
   const note = input.nota?.trim() || (missing.length > 0 ? `Mancano: ${missing.join(", ")}` : null);
   if (condition === "danneggiato" && !note) throw badRequest(DAMAGE_NOTE);
   if (condition === "incompleto" && !note) throw badRequest(MISSING_NOTE);
-  tx.update(prestitiUnita)
-    .set({ restituitaIl: today, condizione: condition, notaRientro: note })
-    .where(
-      and(
-        eq(prestitiUnita.prestitoId, id),
-        inArray(
-          prestitiUnita.unitId,
-          returning.map((unit) => unit.id),
-        ),
-      ),
-    )
-    .run();
+  markUnitsBack(tx).run({
+    today,
+    condition,
+    note,
+    loanId: id,
+    unitIds: idList(returning.map((unit) => unit.id)),
+  });
   const repairs =
     condition === "danneggiato"
       ? returning.map((unit) => openDamageRepair(tx, ctx, admin, loan, unit, note as string))
       : [];
   const ended = plan.remaining === 0;
-  if (ended)
-    tx.update(prestiti).set({ stato: LOAN_STATE.returned, dataRestituzione: today }).where(eq(prestiti.id, id)).run();
+  if (ended) markLoanReturned(tx).run({ id, today });
   const shortages = openShortagesStep(
     tx,
     ctx,
@@ -250,6 +242,39 @@ export function returnLoanStep(
     itemName: item?.nome ?? "",
   };
 }
+
+const itemChecklist = preparedQuery((db) =>
+  db
+    .select({ nome: inventario.nome, checklist: inventario.checklist })
+    .from(inventario)
+    .where(eq(inventario.id, sql.placeholder("itemId")))
+    .prepare(),
+);
+
+const markUnitsBack = preparedQuery((db) =>
+  db
+    .update(prestitiUnita)
+    .set({
+      restituitaIl: placeholderValue("today"),
+      condizione: placeholderValue("condition"),
+      notaRientro: placeholderValue("note"),
+    })
+    .where(
+      and(
+        eq(prestitiUnita.prestitoId, sql.placeholder("loanId")),
+        inIds(prestitiUnita.unitId, sql.placeholder("unitIds")),
+      ),
+    )
+    .prepare(),
+);
+
+const markLoanReturned = preparedQuery((db) =>
+  db
+    .update(prestiti)
+    .set({ stato: LOAN_STATE.returned, dataRestituzione: placeholderValue("today") })
+    .where(eq(prestiti.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 /** Tells the desk's live screens of a committed return, and of the block it brought (a cancel tells nothing). */
 export function announceReturn(ctx: AppContext, id: number, outcome: ReturnOutcome): void {

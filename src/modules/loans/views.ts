@@ -1,6 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import { count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { preparedQuery } from "../../db/prepared";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
@@ -16,6 +16,19 @@ export interface Selection {
   orderBy?: SQL[];
   limit?: number;
   offset?: number;
+}
+
+/** `query` cut to the rows, order and page `selection` asks for: in `defaultOrder` unless it names one. */
+function selected<Query extends SQLiteSelect>(
+  query: Query,
+  { where, orderBy, limit = -1, offset = 0 }: Selection,
+  defaultOrder: SQL[],
+) {
+  return query
+    .where(where)
+    .orderBy(...(orderBy ?? defaultOrder))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -39,18 +52,18 @@ const requestColumns = {
   setId: sql<number | null>`${sql.raw(setOfManyLines('"richieste"'))}`,
 };
 
-/** A loan request as lists and details show it. */
-export function loadRequestViews(db: Db, { where, orderBy, limit = -1, offset = 0 }: Selection = {}): RequestView[] {
-  return db
+/** Requests with their item, unit and student, as every reader of request views joins them. */
+const requestRows = (db: Db) =>
+  db
     .select(requestColumns)
     .from(richieste)
     .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
     .innerJoin(unita, eq(unita.id, richieste.unitId))
-    .leftJoin(users, eq(users.id, richieste.utenteId))
-    .where(where)
-    .orderBy(...(orderBy ?? [desc(richieste.createdAt), desc(richieste.id)]))
-    .limit(limit)
-    .offset(offset)
+    .leftJoin(users, eq(users.id, richieste.utenteId));
+
+/** A loan request as lists and details show it. */
+export function loadRequestViews(db: Db, selection: Selection = {}): RequestView[] {
+  return selected(requestRows(db).$dynamic(), selection, [desc(richieste.createdAt), desc(richieste.id)])
     .all()
     .map(requestViewOf);
 }
@@ -62,12 +75,7 @@ export function loadRequestView(db: Db, id: number): RequestView | undefined {
 }
 
 const oneRequest = preparedQuery((db) =>
-  db
-    .select(requestColumns)
-    .from(richieste)
-    .innerJoin(inventario, eq(inventario.id, richieste.inventarioId))
-    .innerJoin(unita, eq(unita.id, richieste.unitId))
-    .leftJoin(users, eq(users.id, richieste.utenteId))
+  requestRows(db)
     .where(eq(richieste.id, sql.placeholder("id")))
     .prepare(),
 );
@@ -168,30 +176,25 @@ const unitColumns = {
   returnedOn: prestitiUnita.restituitaIl,
 };
 
-/** Loans with their units, borrower and lateness computed for `today`. */
-export function loadLoanViews(
-  db: Db,
-  today: string,
-  { where, orderBy, limit = -1, offset = 0 }: Selection = {},
-): LoanView[] {
-  const rows = db
+/** Loans with their item, borrower and who handed them over, as every reader of loan views joins them. */
+const loanRows = (db: Db) =>
+  db
     .select(loanColumns)
     .from(prestiti)
     .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
     .leftJoin(users, eq(users.id, prestiti.utenteId))
-    .leftJoin(handedOverBy, eq(handedOverBy.id, prestiti.consegnatoDa))
-    .where(where)
-    .orderBy(...(orderBy ?? [desc(prestiti.createdAt), desc(prestiti.id)]))
-    .limit(limit)
-    .offset(offset)
-    .all();
+    .leftJoin(handedOverBy, eq(handedOverBy.id, prestiti.consegnatoDa));
+
+/** Loans with their units, borrower and lateness computed for `today`. */
+export function loadLoanViews(db: Db, today: string, selection: Selection = {}): LoanView[] {
+  const rows = selected(loanRows(db).$dynamic(), selection, [desc(prestiti.createdAt), desc(prestiti.id)]).all();
   const loanIds = rows.map((row) => row.loan.id);
   const unitRows = loanIds.length
     ? db
         .select(unitColumns)
         .from(prestitiUnita)
         .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-        .where(where || limit >= 0 ? inIds(prestitiUnita.prestitoId, loanIds) : undefined)
+        .where(selection.where || (selection.limit ?? -1) >= 0 ? inIds(prestitiUnita.prestitoId, loanIds) : undefined)
         .orderBy(unita.codiceUnivoco)
         .all()
     : [];
@@ -205,12 +208,7 @@ export function loadLoanView(db: Db, today: string, id: number): LoanView | unde
 }
 
 const oneLoan = preparedQuery((db) =>
-  db
-    .select(loanColumns)
-    .from(prestiti)
-    .innerJoin(inventario, eq(inventario.id, prestiti.inventarioId))
-    .leftJoin(users, eq(users.id, prestiti.utenteId))
-    .leftJoin(handedOverBy, eq(handedOverBy.id, prestiti.consegnatoDa))
+  loanRows(db)
     .where(eq(prestiti.id, sql.placeholder("id")))
     .prepare(),
 );

@@ -4,6 +4,7 @@ import { createCategory, createItem } from "../../testing/inventory-fixtures";
 import {
   day,
   directLoanOk,
+  lendCamera,
   loanScenario,
   requestOk,
   returnOk,
@@ -17,27 +18,13 @@ import {
  */
 async function giuliasWeek() {
   const scenario = await loanScenario();
-  const { client, ctx, admin, student, classmate, camera } = scenario;
+  const { client, ctx, admin, student, classmate } = scenario;
   const tripod = await createItem(client, admin, { nome: "Treppiede Manfrotto", quantita_totale: 1 });
   const microphone = await createItem(client, admin, { nome: "Microfono Rode", quantita_totale: 1 });
-  const overdue = await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera, 0)],
-    utente_id: student.user.id,
-    data_rientro: day(1),
-  });
-  const returned = await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera, 1)],
-    utente_id: student.user.id,
-  });
+  const overdue = await lendCamera(scenario, { dueBack: day(1) });
+  const returned = await lendCamera(scenario, { unit: 1 });
   await returnOk(client, admin, returned);
-  await directLoanOk(client, admin, {
-    inventario_id: camera.id,
-    unita_ids: [unitIdOf(camera, 2)],
-    utente_id: classmate.user.id,
-    data_rientro: day(20),
-  });
+  await lendCamera(scenario, { unit: 2, to: classmate, dueBack: day(20) });
   const waiting = await requestOk(client, student.token, { unit_id: unitIdOf(microphone), dal: day(10), al: day(11) });
   const set = await client.post(
     "/api/prenotazioni",

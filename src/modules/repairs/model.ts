@@ -73,6 +73,11 @@ export const bookingAhead = t.Object({
 
 export const createdRepair = t.Object({ ...repairView.properties, avvisi_prenotazioni: t.Array(bookingAhead) });
 
+/** The dashboard's counter (GET /api/riparazioni/riepilogo). */
+export const repairsSummary = t.Object({
+  in_corso: answerInteger({ description: "Riparazioni in corso" }),
+});
+
 export type NewRepair = Static<typeof newRepair>;
 export type RepairChange = Static<typeof repairChange>;
 export type RepairFromReportDetails = Static<typeof repairFromReportDetails>;

@@ -19,8 +19,13 @@ function repairBody(item: Json, overrides: Record<string, unknown> = {}) {
   return { inventario_id: item.id, unit_id: unitIdOf(item), descrizione: "Otturatore bloccato", ...overrides };
 }
 
+/** The desk's new repair with `body`, whatever the answer. */
+function openRepair(scenario: Scenario, body: unknown) {
+  return scenario.client.post("/api/riparazioni", body, scenario.admin);
+}
+
 async function createRepairOk(scenario: Scenario, body: Record<string, unknown>): Promise<Json> {
-  const answer = await scenario.client.post("/api/riparazioni", body, scenario.admin);
+  const answer = await openRepair(scenario, body);
   if (answer.status !== 200) throw new Error(`repair refused (${answer.status}): ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
@@ -38,11 +43,7 @@ const firstCameraCode = (scenario: Scenario) => scenario.camera.unita[0].codice_
 describe("putting a unit into repair", () => {
   it("starts the repair today, in progress, with medium priority, and shows the unit in repair", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/riparazioni",
-      repairBody(scenario.camera, { note_tecniche: "Sostituire la tendina" }),
-      scenario.admin,
-    );
+    const answer = await openRepair(scenario, repairBody(scenario.camera, { note_tecniche: "Sostituire la tendina" }));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       inventario_id: scenario.camera.id,
@@ -84,7 +85,7 @@ describe("putting a unit into repair", () => {
       { inventario_id: camera.id, unit_id: 99_999, descrizione: "Rotto" },
       { inventario_id: 99_999, unit_id: unitIdOf(camera), descrizione: "Rotto" },
     ]) {
-      const answer = await scenario.client.post("/api/riparazioni", body, scenario.admin);
+      const answer = await openRepair(scenario, body);
       expect({ body, status: answer.status, error: answer.body.error }).toEqual({
         body,
         status: 400,
@@ -97,11 +98,7 @@ describe("putting a unit into repair", () => {
   it("needs a description of the problem", async () => {
     const scenario = await loanScenario();
     for (const descrizione of [undefined, "", "   ", 42]) {
-      const answer = await scenario.client.post(
-        "/api/riparazioni",
-        repairBody(scenario.camera, { descrizione }),
-        scenario.admin,
-      );
+      const answer = await openRepair(scenario, repairBody(scenario.camera, { descrizione }));
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe("Descrivi il problema da riparare");
     }
@@ -109,11 +106,7 @@ describe("putting a unit into repair", () => {
 
   it("refuses a priority outside the list", async () => {
     const scenario = await loanScenario();
-    const answer = await scenario.client.post(
-      "/api/riparazioni",
-      repairBody(scenario.camera, { priorita: "urgentissima" }),
-      scenario.admin,
-    );
+    const answer = await openRepair(scenario, repairBody(scenario.camera, { priorita: "urgentissima" }));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Priorità non valida");
   });
@@ -126,7 +119,7 @@ describe("putting a unit into repair", () => {
       scenario.admin,
     );
     expect(lost.status).toBe(200);
-    const answer = await scenario.client.post("/api/riparazioni", repairBody(scenario.camera), scenario.admin);
+    const answer = await openRepair(scenario, repairBody(scenario.camera));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toContain("persa");
     expect((await cameraStates(scenario))[firstCameraCode(scenario)]).toBe("perso");
@@ -135,11 +128,7 @@ describe("putting a unit into repair", () => {
   it("refuses a unit that is already in an open repair", async () => {
     const scenario = await loanScenario();
     await createRepairOk(scenario, repairBody(scenario.camera));
-    const answer = await scenario.client.post(
-      "/api/riparazioni",
-      repairBody(scenario.camera, { descrizione: "Di nuovo" }),
-      scenario.admin,
-    );
+    const answer = await openRepair(scenario, repairBody(scenario.camera, { descrizione: "Di nuovo" }));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toBe("L'unità è già in riparazione");
     const list = await scenario.client.get("/api/riparazioni", scenario.admin);
@@ -154,7 +143,7 @@ describe("putting a unit into repair", () => {
       al: day(3),
     });
     await approveOk(scenario.client, scenario.admin, request.id);
-    const answer = await scenario.client.post("/api/riparazioni", repairBody(scenario.camera), scenario.admin);
+    const answer = await openRepair(scenario, repairBody(scenario.camera));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toContain("Giulia Rossi");
     expect((await cameraStates(scenario))[firstCameraCode(scenario)]).toBe("prestato");

@@ -51,6 +51,14 @@ export function loadRepairViews(db: Db, where?: SQL): RepairView[] {
     }));
 }
 
+/** The dashboard's counter: the repairs in progress, counted on the index on state. */
+export function repairsSummary(db: Db): { in_corso: number } {
+  const [[inProgress = 0] = []] = db.values<[number]>(
+    sql`SELECT count(*) FROM ${riparazioni} WHERE ${eq(riparazioni.stato, "in_corso")}`,
+  );
+  return { in_corso: inProgress };
+}
+
 export function repairView(db: Db, id: number): RepairView {
   const [view] = loadRepairViews(db, eq(riparazioni.id, id));
   if (!view) throw notFound("Riparazione non trovata");

@@ -3,8 +3,8 @@ import type { AppContext } from "../../context";
 import { authPlugin, type TokenService } from "../../http/auth";
 import { readsPlugin } from "../../read-model";
 import { createdRepair, repairFromReportDetails } from "../repairs/model";
-import { newReport, reportMove, reportParams, reportView } from "./model";
-import { createReport, listReports, repairFromReport, updateReport } from "./service";
+import { newReport, reportMove, reportParams, reportsSummary as reportsSummaryAnswer, reportView } from "./model";
+import { createReport, listReports, repairFromReport, reportsSummary, updateReport } from "./service";
 
 export function reportsModule(ctx: AppContext, tokens: TokenService) {
   return new Elysia({ prefix: "/segnalazioni" })
@@ -14,6 +14,11 @@ export function reportsModule(ctx: AppContext, tokens: TokenService) {
       auth: "admin",
       reads: ["reports", "inventory", "users"],
       response: t.Array(reportView),
+    })
+    .get("/riepilogo", () => reportsSummary(ctx.db), {
+      auth: "admin",
+      reads: ["reports", "inventory", "users"],
+      response: reportsSummaryAnswer,
     })
     .get("/mie", ({ actor }) => listReports(ctx, actor, false), {
       auth: "signed-in",

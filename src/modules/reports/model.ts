@@ -62,6 +62,13 @@ export const reportView = t.Object({
   foto: t.Array(t.String()),
 });
 
+/** The dashboard's counter and newest reports (GET /api/segnalazioni/riepilogo). */
+export const reportsSummary = t.Object({
+  attive: answerInteger({ description: "Segnalazioni aperte o in corso" }),
+  recenti: t.Array(reportView, { description: "Le 5 segnalazioni più recenti, dalla più nuova" }),
+});
+
 export type NewReport = Static<typeof newReport>;
 export type ReportMove = Static<typeof reportMove>;
 export type ReportView = Static<typeof reportView>;
+export type ReportsSummary = Static<typeof reportsSummary>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { isDesk, visibleReports } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { inventario, prestiti, prestitiUnita, segnalazioni, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
-import { canMoveReport } from "../../domain/repairs";
+import { ACTIVE_REPORT_STATES, canMoveReport } from "../../domain/repairs";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
 import { notifyReportState } from "../notifications/service";
@@ -15,10 +15,10 @@ import { photosOfReports } from "../photos/listing";
 import type { CreatedRepair, RepairFromReportDetails } from "../repairs/model";
 import { createRepair } from "../repairs/service";
 import { requiredText } from "../text-fields";
-import { DESCRIBE_FAULT, type NewReport, type ReportMove, type ReportView } from "./model";
+import { DESCRIBE_FAULT, type NewReport, type ReportMove, type ReportsSummary, type ReportView } from "./model";
 
-export function loadReportViews(db: Db, where?: SQL): ReportView[] {
-  const rows = db
+export function loadReportViews(db: Db, where?: SQL, limit?: number): ReportView[] {
+  const query = db
     .select({
       report: segnalazioni,
       itemName: inventario.nome,
@@ -30,8 +30,8 @@ export function loadReportViews(db: Db, where?: SQL): ReportView[] {
     .innerJoin(unita, eq(unita.id, segnalazioni.unitId))
     .leftJoin(users, eq(users.id, segnalazioni.userId))
     .where(where)
-    .orderBy(desc(segnalazioni.createdAt), desc(segnalazioni.id))
-    .all();
+    .orderBy(desc(segnalazioni.createdAt), desc(segnalazioni.id));
+  const rows = (limit === undefined ? query : query.limit(limit)).all();
   const photos = photosOfReports(
     db,
     rows.map(({ report }) => report.id),
@@ -108,6 +108,20 @@ export function createReport(ctx: AppContext, student: Actor, input: NewReport):
 
 export function listReports(ctx: AppContext, actor: Actor, all: boolean): ReportView[] {
   return loadReportViews(ctx.db, visibleReports(actor, { everyone: all }));
+}
+
+/** How many newest reports the dashboard lists. */
+const RECENT_REPORTS = 5;
+
+/**
+ * The dashboard's view of the reports: how many are still being dealt with and the newest few. Both come
+ * from an index, so the answer costs the same however many reports the academy has kept.
+ */
+export function reportsSummary(db: Db): ReportsSummary {
+  const [[active = 0] = []] = db.values<[number]>(
+    sql`SELECT count(*) FROM ${segnalazioni} WHERE ${inArray(segnalazioni.stato, ACTIVE_REPORT_STATES)}`,
+  );
+  return { attive: active, recenti: loadReportViews(db, undefined, RECENT_REPORTS) };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   prenotazioni,
   prenotazioniAccessori,
   richieste,
-  users,
+  type users,
 } from "../../db/schema";
 import type { WriteTx } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
@@ -34,6 +34,7 @@ import {
   blockedStudentError,
   calendarDay,
   hasOverdueLoan,
+  userRow,
 } from "../loans/guards";
 import { bookableTarget } from "../loans/request";
 import { optionalText } from "../text-fields";
@@ -53,11 +54,7 @@ function borrowerOf(tx: Db, actor: Actor, input: CreateSetBody, today: string): 
   const wanted = input.utente_id ?? null;
   if (deskBooking && wanted === null) throw badRequest("Scegli lo studente della prenotazione");
   if (!deskBooking && wanted !== null && wanted !== actor.id) throw forbidden("Puoi prenotare solo per te stesso");
-  const borrower = tx
-    .select()
-    .from(users)
-    .where(eq(users.id, wanted ?? actor.id))
-    .get();
+  const borrower = userRow(tx, wanted ?? actor.id);
   if (!borrower) throw notFound("Utente non trovato");
   if (isDesk(borrower)) throw badRequest("Gli amministratori non possono ricevere prestiti");
   if (borrower.isBlocked) throw deskBooking ? blockedBorrowerError(borrower) : blockedStudentError(borrower);

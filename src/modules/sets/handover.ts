@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
+import { placeholderValue, preparedQuery } from "../../db/prepared";
 import { prenotazioni, prenotazioniAccessori, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
@@ -18,14 +19,10 @@ import { addHistory, setLoanUnits, setOrNotFound, setRowFor } from "./set-rows";
 import { refreshSetState } from "./settle";
 
 /** The set's loans not handed over yet, with their unit: what the desk can still tick. */
-function linesToCollect(db: Db, setId: number) {
-  return setLoanUnits(
-    db,
-    setId,
-    and(inArray(prestiti.stato, OPEN_LOAN_STATES), isNull(prestiti.consegnatoIl)),
-    prestiti.id,
-  );
-}
+const linesToCollect = setLoanUnits(
+  and(inArray(prestiti.stato, OPEN_LOAN_STATES), isNull(prestiti.consegnatoIl)),
+  prestiti.id,
+);
 type LineToCollect = ReturnType<typeof linesToCollect>[number];
 
 /** A PNG data URL drawn on the pad, checked before anything changes. */
@@ -103,7 +100,7 @@ export async function handOverSet(ctx: AppContext, admin: Actor, id: number, inp
           .run();
         if (line.requestId !== null) tx.update(richieste).set({ unitId }).where(eq(richieste.id, line.requestId)).run();
       }
-      tx.update(prestiti).set({ consegnatoIl: now, consegnatoDa: admin.id }).where(eq(prestiti.id, line.loanId)).run();
+      markHandedOver(tx).run({ loanId: line.loanId, now, adminId: admin.id });
     }
     const cancelled: string[] = [];
     for (const cancellation of cancellations) {
@@ -118,7 +115,7 @@ export async function handOverSet(ctx: AppContext, admin: Actor, id: number, inp
     }
     countAccessoriesOut(tx, id, input.accessori ?? []);
     const stillToCollect = lines.length - ticked.length - cancelled.length;
-    tx.update(prenotazioni).set({ consegnatoDa: admin.id }).where(eq(prenotazioni.id, id)).run();
+    setHandedOverBy(tx).run({ id, adminId: admin.id });
     refreshSetState(tx, ctx, admin, id);
     const summary = [
       ticked.length ? `Consegnate ${ticked.map((entry) => entry.code).join(", ")}` : "",
@@ -142,9 +139,33 @@ export async function handOverSet(ctx: AppContext, admin: Actor, id: number, inp
   return { message: "Consegna registrata", prenotazione: setOrNotFound(ctx, id) };
 }
 
+const markHandedOver = preparedQuery((db) =>
+  db
+    .update(prestiti)
+    .set({ consegnatoIl: placeholderValue("now"), consegnatoDa: placeholderValue("adminId") })
+    .where(eq(prestiti.id, sql.placeholder("loanId")))
+    .prepare(),
+);
+
+const setHandedOverBy = preparedQuery((db) =>
+  db
+    .update(prenotazioni)
+    .set({ consegnatoDa: placeholderValue("adminId") })
+    .where(eq(prenotazioni.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+const accessoriesListed = preparedQuery((db) =>
+  db
+    .select()
+    .from(prenotazioniAccessori)
+    .where(eq(prenotazioniAccessori.prenotazioneId, sql.placeholder("setId")))
+    .prepare(),
+);
+
 /** The accessories ticked at the counter: those of the kit are counted out, others are added to the set. */
 function countAccessoriesOut(tx: Db, setId: number, ticked: Array<{ nome: string; quantita: number }>) {
-  const listed = tx.select().from(prenotazioniAccessori).where(eq(prenotazioniAccessori.prenotazioneId, setId)).all();
+  const listed = accessoriesListed(tx).all({ setId });
   for (const accessory of ticked) {
     const name = accessory.nome.trim();
     if (!name) throw badRequest("Nome dell'accessorio non valido");

@@ -18,14 +18,10 @@ import { loadShortages } from "./views";
 const NOT_OUT = "La prenotazione non è in corso: non c'è nulla da restituire";
 
 /** Every unit of the set handed over, with its loan and whether it is back. */
-function handedOverUnits(db: Db, setId: number) {
-  return setLoanUnits(
-    db,
-    setId,
-    and(isNotNull(prestiti.consegnatoIl), isNull(prestiti.annullatoIl)),
-    unita.codiceUnivoco,
-  );
-}
+const handedOverUnits = setLoanUnits(
+  and(isNotNull(prestiti.consegnatoIl), isNull(prestiti.annullatoIl)),
+  unita.codiceUnivoco,
+);
 
 /** The units a return takes back: each must be one of the set's units still out. */
 function chosenUnits(db: Db, setId: number, unitIds: number[] | undefined) {

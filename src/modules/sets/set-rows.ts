@@ -61,27 +61,30 @@ const insertHistory = preparedQuery((db) =>
 
 /**
  * The set's loans with their units, those `which` keeps, in `order`: what the hand-over ticks and what a
- * return takes back read the same rows.
+ * return takes back read the same rows. Answers the reader of one set's rows, prepared once per connection.
  */
-export function setLoanUnits(db: Db, setId: number, which: SQL | undefined, order: SQL | SQLiteColumn) {
-  return db
-    .select({
-      loanId: prestiti.id,
-      requestId: prestiti.richiestaId,
-      itemId: prestiti.inventarioId,
-      stato: prestiti.stato,
-      open: inArray(prestiti.stato, OPEN_LOAN_STATES),
-      start: prestiti.dataUscita,
-      due: prestiti.dataRientro,
-      keptLateDays: prestiti.giorniRitardoPregressi,
-      unitId: prestitiUnita.unitId,
-      code: unita.codiceUnivoco,
-      returnedOn: prestitiUnita.restituitaIl,
-    })
-    .from(prestiti)
-    .innerJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
-    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
-    .where(and(eq(prestiti.prenotazioneId, setId), which))
-    .orderBy(order)
-    .all();
+export function setLoanUnits(which: SQL | undefined, order: SQL | SQLiteColumn) {
+  const query = preparedQuery((db) =>
+    db
+      .select({
+        loanId: prestiti.id,
+        requestId: prestiti.richiestaId,
+        itemId: prestiti.inventarioId,
+        stato: prestiti.stato,
+        open: inArray(prestiti.stato, OPEN_LOAN_STATES),
+        start: prestiti.dataUscita,
+        due: prestiti.dataRientro,
+        keptLateDays: prestiti.giorniRitardoPregressi,
+        unitId: prestitiUnita.unitId,
+        code: unita.codiceUnivoco,
+        returnedOn: prestitiUnita.restituitaIl,
+      })
+      .from(prestiti)
+      .innerJoin(prestitiUnita, eq(prestitiUnita.prestitoId, prestiti.id))
+      .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+      .where(and(eq(prestiti.prenotazioneId, sql.placeholder("setId")), which))
+      .orderBy(order)
+      .prepare(),
+  );
+  return (db: Db, setId: number) => query(db).all({ setId });
 }

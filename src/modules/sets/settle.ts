@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { preparedQuery } from "../../db/prepared";
+import { placeholderValue, preparedQuery } from "../../db/prepared";
 import { inventario, prenotazioni, prestiti, richieste } from "../../db/schema";
 import { OPEN_LOAN_STATES } from "../../domain/bookings";
 import { type ReturnConsequences, returnConsequences } from "../../domain/loan-rules";
@@ -92,6 +92,19 @@ const linesWithLoans = preparedQuery((db) =>
     .prepare(),
 );
 
+const moveSet = preparedQuery((db) =>
+  db
+    .update(prenotazioni)
+    .set({
+      stato: placeholderValue("stato"),
+      handledAt: placeholderValue("handledAt"),
+      consegnatoIl: placeholderValue("consegnatoIl"),
+      restituitoIl: placeholderValue("restituitoIl"),
+    })
+    .where(eq(prenotazioni.id, sql.placeholder("setId")))
+    .prepare(),
+);
+
 /**
  * Brings a set's state in line with its lines, inside the transaction that changed one of them: the set's
  * own calls and the spec's calls on a single line both end here. When the set's last line comes back it
@@ -105,15 +118,13 @@ export function refreshSetState(tx: Db, ctx: MailContext, actor: AuditActor, set
   if (stato === set.stato) return null;
   const now = ctx.clock.now().toISOString();
   const closing = stato === SET_STATE.closed;
-  tx.update(prenotazioni)
-    .set({
-      stato,
-      handledAt: set.handledAt ?? (set.stato === SET_STATE.pending ? now : null),
-      consegnatoIl: stato === SET_STATE.out ? (set.consegnatoIl ?? now) : set.consegnatoIl,
-      restituitoIl: closing ? ctx.clock.today() : set.restituitoIl,
-    })
-    .where(eq(prenotazioni.id, setId))
-    .run();
+  moveSet(tx).run({
+    setId,
+    stato,
+    handledAt: set.handledAt ?? (set.stato === SET_STATE.pending ? now : null),
+    consegnatoIl: stato === SET_STATE.out ? (set.consegnatoIl ?? now) : set.consegnatoIl,
+    restituitoIl: closing ? ctx.clock.today() : set.restituitoIl,
+  });
   if (!closing) return null;
   const consequences = setReturnConsequences(tx, setId, returnedLines(tx, setId), true);
   addHistory(

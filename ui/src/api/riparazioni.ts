@@ -4,13 +4,15 @@ import { answerOf, server } from "../lib/api";
 import { inventarioKeys } from "./inventario";
 import { segnalazioniKeys } from "./segnalazioni";
 
-// Repairs: GET /api/riparazioni (the dashboard counter, the notifications, Riparazioni), opening one,
-// editing it, completing or cancelling it.
+// Repairs: GET /api/riparazioni (the notifications, Riparazioni), GET /api/riparazioni/riepilogo (the
+// dashboard's counter), opening one, editing it, completing or cancelling it.
 
 export type { BookingAhead, CreatedRepair, RepairView } from "../../../src/modules/repairs/model";
 
+/** Every key starts with "riparazioni", so a change that invalidates the repairs refreshes them all. */
 export const riparazioniKeys = {
   all: ["riparazioni"] as const,
+  summary: ["riparazioni", "riepilogo"] as const,
 };
 
 /** What the desk writes about a repair, all of it filled in: the repair forms edit exactly these. */
@@ -25,6 +27,14 @@ export function useRepairs(options: { refetchInterval?: number; enabled?: boolea
     queryFn: () => answerOf(server.api.riparazioni.get()),
     refetchInterval: options.refetchInterval,
     enabled: options.enabled,
+  });
+}
+
+/** How many repairs are in progress, counted by the server: the dashboard's counter. */
+export function useRepairsSummary() {
+  return useQuery({
+    queryKey: riparazioniKeys.summary,
+    queryFn: () => answerOf(server.api.riparazioni.riepilogo.get()),
   });
 }
 

@@ -3,7 +3,8 @@ import type { NewReport, ReportMove } from "../../../src/modules/reports/model";
 import { answerOf, server } from "../lib/api";
 import { inventarioKeys } from "./inventario";
 
-// Fault reports: GET /api/segnalazioni (the desk's dashboard, notifications and Riparazioni),
+// Fault reports: GET /api/segnalazioni (the notifications and Riparazioni), GET /api/segnalazioni/riepilogo
+// (the dashboard's counter and newest reports),
 // GET /api/segnalazioni/mie (a student's own, on the dashboard and the fault form), a student's new report
 // and the desk moving one along.
 
@@ -13,6 +14,7 @@ export type { ReportView } from "../../../src/modules/reports/model";
 export const segnalazioniKeys = {
   all: ["segnalazioni"] as const,
   mine: ["segnalazioni", "mie"] as const,
+  summary: ["segnalazioni", "riepilogo"] as const,
 };
 
 export function useMyReports() {
@@ -26,6 +28,14 @@ export function useReports(options: { refetchInterval?: number; enabled?: boolea
     queryFn: () => answerOf(server.api.segnalazioni.get()),
     refetchInterval: options.refetchInterval,
     enabled: options.enabled,
+  });
+}
+
+/** How many reports the desk is still dealing with, and the five newest: the dashboard's view. */
+export function useReportsSummary() {
+  return useQuery({
+    queryKey: segnalazioniKeys.summary,
+    queryFn: () => answerOf(server.api.segnalazioni.riepilogo.get()),
   });
 }
 

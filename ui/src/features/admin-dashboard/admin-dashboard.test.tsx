@@ -31,14 +31,9 @@ function renderDesk(api: ApiRoutes = {}) {
   return renderDashboard({
     "GET /api/richieste": requestListRoute([aLoanRequest(), aLoanRequest({ id: 32, stato: "approvata" })]),
     "GET /api/banco/in-attesa": { body: { totale: 1 } },
-    "GET /api/riparazioni": {
-      body: [
-        { id: 1, stato: "in_corso" },
-        { id: 2, stato: "completata" },
-      ],
-    },
-    "GET /api/segnalazioni": {
-      body: [report(1, "aperta"), report(2, "in_corso"), report(3, "risolta"), report(4, "chiusa")],
+    "GET /api/riparazioni/riepilogo": { body: { in_corso: 1 } },
+    "GET /api/segnalazioni/riepilogo": {
+      body: { attive: 2, recenti: [report(1, "aperta"), report(2, "in_corso"), report(3, "risolta")] },
     },
     "GET /api/avvisi": { body: noAlerts() },
     ...api,
@@ -240,24 +235,30 @@ describe("Dashboard Amministratore", () => {
   });
 
   describe("recent reports", () => {
-    it("lists the first five with item, type, state and who sent them", async () => {
-      const reports = [1, 2, 3, 4, 5, 6].map((id) => report(id, "aperta"));
-      renderDesk({ "GET /api/segnalazioni": { body: reports } });
+    it("lists the five newest of the server's summary with item, type, state and who sent them", async () => {
+      const recent = [1, 2, 3, 4, 5].map((id) => report(id, "aperta"));
+      const { server } = renderDesk({ "GET /api/segnalazioni/riepilogo": { body: { attive: 9, recenti: recent } } });
       const section = within(await screen.findByRole("region", { name: "Segnalazioni Recenti" }));
       await section.findByText("Fotocamera 5");
-      expect(section.queryByText("Fotocamera 6")).toBeNull();
       expect(section.getAllByText(/Sara Neri/)).toHaveLength(5);
       expect(section.getAllByText("Aperta")).toHaveLength(5);
+      expect(counter("Segnalazioni").textContent).toContain("9");
+      // The dashboard never reads the whole history of reports or repairs.
+      expect(server.callsTo("GET /api/segnalazioni")).toHaveLength(0);
+      expect(server.callsTo("GET /api/riparazioni")).toHaveLength(0);
     });
 
     it("says when they cannot be loaded", async () => {
-      renderDesk({ "GET /api/segnalazioni": { status: 403, body: { error: "Accesso negato" } } });
+      renderDesk({ "GET /api/segnalazioni/riepilogo": { status: 403, body: { error: "Accesso negato" } } });
       expect(await screen.findByText("Errore nel caricamento segnalazioni")).toBeTruthy();
     });
   });
 
   it("says in each recent card that nothing came yet, with no list", async () => {
-    renderDesk({ "GET /api/richieste": requestListRoute([]), "GET /api/segnalazioni": { body: [] } });
+    renderDesk({
+      "GET /api/richieste": requestListRoute([]),
+      "GET /api/segnalazioni/riepilogo": { body: { attive: 0, recenti: [] } },
+    });
     const requests = within(await screen.findByRole("region", { name: "Richieste Recenti" }));
     expect(await requests.findByText("Nessuna richiesta")).toBeTruthy();
     expect(requests.queryByRole("list")).toBeNull();

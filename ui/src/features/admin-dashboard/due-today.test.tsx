@@ -9,8 +9,8 @@ const dueToday = aLoanAlert(1, "Canon EOS R6", { data_rientro: dayFromToday(0), 
 /** The dashboard with one loan due today, its "Scadenze Oggi" list open. */
 async function openDueToday(api: ApiRoutes = {}) {
   const rendered = renderDashboard({
-    "GET /api/riparazioni": { body: [] },
-    "GET /api/segnalazioni": { body: [] },
+    "GET /api/riparazioni/riepilogo": { body: { in_corso: 0 } },
+    "GET /api/segnalazioni/riepilogo": { body: { attive: 0, recenti: [] } },
     "GET /api/avvisi": alertsRoute({ scadenze_oggi: [dueToday] }),
     "GET /api/prestiti/1": { body: aLoan({ id: 1, oggetto_nome: "Canon EOS R6", data_rientro: dayFromToday(0) }) },
     ...api,

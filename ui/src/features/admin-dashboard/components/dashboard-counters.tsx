@@ -2,8 +2,8 @@ import type { LucideIcon } from "lucide-react";
 import { ClipboardList, MessageSquareWarning, Package, Wrench } from "lucide-react";
 import { useInventorySummary } from "../../../api/inventario";
 import { useRecentRequests, useWaitingBookingsCount } from "../../../api/richieste";
-import { useRepairs } from "../../../api/riparazioni";
-import { useReports } from "../../../api/segnalazioni";
+import { useRepairsSummary } from "../../../api/riparazioni";
+import { useReportsSummary } from "../../../api/segnalazioni";
 
 interface CounterProps {
   label: string;
@@ -31,15 +31,13 @@ function Counter({ label, caption, icon: Icon, tone, value, failed }: CounterPro
   );
 }
 
-const ACTIVE_REPORT_STATES = ["aperta", "in_corso"];
-
 /** Inventory items, requests, repairs in progress and active fault reports. */
 export function DashboardCounters() {
   const inventory = useInventorySummary();
   const requests = useRecentRequests();
   const waiting = useWaitingBookingsCount();
-  const repairs = useRepairs();
-  const reports = useReports();
+  const repairs = useRepairsSummary();
+  const reports = useReportsSummary();
 
   return (
     <section aria-label="Riepilogo" className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
@@ -64,7 +62,7 @@ export function DashboardCounters() {
         caption="in corso"
         icon={Wrench}
         tone="bg-amber-50 text-amber-600"
-        value={repairs.data?.filter((repair) => repair.stato === "in_corso").length}
+        value={repairs.data?.in_corso}
         failed={repairs.isError}
       />
       <Counter
@@ -72,7 +70,7 @@ export function DashboardCounters() {
         caption="aperte o in corso"
         icon={MessageSquareWarning}
         tone="bg-rose-50 text-rose-600"
-        value={reports.data?.filter((report) => ACTIVE_REPORT_STATES.includes(report.stato)).length}
+        value={reports.data?.attive}
         failed={reports.isError}
       />
     </section>

@@ -1,9 +1,7 @@
 import { MessageSquareWarning } from "lucide-react";
-import { useReports } from "../../../api/segnalazioni";
+import { useReportsSummary } from "../../../api/segnalazioni";
 import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
 import { RecentCard } from "./recent-card";
-
-const SHOWN = 5;
 
 const TYPES: Record<string, string> = {
   guasto: "Guasto",
@@ -26,15 +24,15 @@ const URGENCY_TONES: Record<string, string> = {
   critica: "text-red-700",
 };
 
-/** The five newest fault reports. */
+/** The five newest fault reports, as the server's summary lists them. */
 export function RecentReports() {
-  const reports = useReports();
+  const reports = useReportsSummary();
   return (
     <RecentCard
       titleId="recent-reports-title"
       title="Segnalazioni Recenti"
       state={reports}
-      rows={reports.data}
+      rows={reports.data?.recenti}
       errorText="Errore nel caricamento segnalazioni"
       empty={{
         icon: MessageSquareWarning,
@@ -44,7 +42,7 @@ export function RecentReports() {
     >
       {(rows) => (
         <ul className="divide-y divide-slate-100">
-          {rows.slice(0, SHOWN).map((report) => {
+          {rows.map((report) => {
             const state = STATES[report.stato] ?? {
               label: report.stato,
               tone: "bg-slate-100 text-slate-600 ring-slate-200",

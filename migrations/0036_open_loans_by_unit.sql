@@ -1,0 +1,1 @@
+CREATE INDEX `prestiti_unita_open_unit_idx` ON `prestiti_unita` (`unit_id`) WHERE restituita_il IS NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX `segnalazioni_created_idx` ON `segnalazioni` (`created_at`,`id`);
