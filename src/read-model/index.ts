@@ -30,5 +30,5 @@ export { type ListReaders, readsOffThread, startListReaders } from "./list-reade
 export { declaredReads, type Reads, type Resource, readsPlugin, resourcesRead } from "./reads";
 export { groupedCountsSince, RankedCounts, requestCountsSince } from "./request-counts";
 export { compressedStream, createResponseCache, encodeJson, jsonResponse } from "./response-cache";
-export { type ItemCounts, itemCounts, itemCountTotals, pruneItemChanges } from "./unit-counts";
+export { type ItemCounts, itemCounts, itemCountTotals, lowStockItemIds, pruneItemChanges } from "./unit-counts";
 export { idsOf, isStreamedList, type WholeList, wholeList } from "./whole-list";

@@ -34,7 +34,13 @@ export interface CountTotals {
 }
 
 export function itemCountTotals(db: Db, today: string): Readonly<CountTotals> {
-  return counted(db, today).totals;
+  const { totals, lowStock } = counted(db, today);
+  return { ...totals, lowStock: lowStock.size };
+}
+
+/** The items low on stock today, kept with the counts: the alerts list them without a walk over every item. */
+export function lowStockItemIds(db: Db, today: string): ReadonlySet<number> {
+  return counted(db, today).lowStock;
 }
 
 function counted(db: Db, today: string): Kept {
@@ -46,11 +52,11 @@ function counted(db: Db, today: string): Kept {
     const recounted = countItems(db, today, news.changed);
     for (const itemId of news.changed) {
       const previous = before.counts.get(itemId);
-      if (previous) tally(before.totals, previous, -1);
+      if (previous) tally(before, itemId, previous, -1);
       const counts = recounted.get(itemId);
       if (counts) {
         before.counts.set(itemId, counts);
-        tally(before.totals, counts, 1);
+        tally(before, itemId, counts, 1);
       } else before.counts.delete(itemId);
     }
     before.seq = news.end;
@@ -62,22 +68,25 @@ function counted(db: Db, today: string): Kept {
 }
 
 function keptFrom(today: string, seq: number, counts: Map<number, ItemCounts>): Kept {
-  const totals: CountTotals = { units: 0, inRepair: 0, lowStock: 0 };
-  for (const item of counts.values()) tally(totals, item, 1);
-  return { today, seq, counts, totals };
+  const fresh: Kept = { today, seq, counts, totals: { units: 0, inRepair: 0 }, lowStock: new Set() };
+  for (const [itemId, item] of counts) tally(fresh, itemId, item, 1);
+  return fresh;
 }
 
-/** Adds (1) or takes away (-1) one item's share of the totals. */
-function tally(totals: CountTotals, item: ItemCounts, sign: 1 | -1) {
-  totals.units += sign * item.total;
+/** Adds (1) or takes away (-1) one item's share of the totals and of the items low on stock. */
+function tally(into: Pick<Kept, "totals" | "lowStock">, itemId: number, item: ItemCounts, sign: 1 | -1) {
+  into.totals.units += sign * item.total;
   // Units, not items: the summary card then says what Riparazioni lists in progress (one rule, two screens).
-  totals.inRepair += sign * item.inRepair;
-  if (isLowStock(item.available, item.total)) totals.lowStock += sign;
+  into.totals.inRepair += sign * item.inRepair;
+  if (!isLowStock(item.available, item.total)) return;
+  if (sign === 1) into.lowStock.add(itemId);
+  else into.lowStock.delete(itemId);
 }
 
 interface Kept extends JournalMark {
   counts: Map<number, ItemCounts>;
-  totals: CountTotals;
+  totals: Omit<CountTotals, "lowStock">;
+  lowStock: Set<number>;
 }
 
 const kept = new WeakMap<Db, Kept>();

@@ -4,8 +4,8 @@ import { literalList } from "../../db/sql";
 import { LOAN_STATE, OPEN_LOAN_STATES } from "../../domain/bookings";
 import { addDays } from "../../domain/dates";
 import { daysLate, noShowStartsBefore } from "../../domain/loan-rules";
-import { availableShare, isLowStock, type StockLevel, stockLevel } from "../../domain/stock-level";
-import { itemCounts } from "../../read-model";
+import { availableShare, type StockLevel, stockLevel } from "../../domain/stock-level";
+import { itemCounts, lowStockItemIds } from "../../read-model";
 import { readSettings } from "../settings/service";
 import type { AlertCounts, Alerts, LoanAlert, LowStockAlert } from "./model";
 
@@ -32,7 +32,7 @@ const limitClause = (limit: number | undefined) => sql`LIMIT ${limit ?? -1}`;
 /** Low stock from the per-item counts of open holdings: only the low items listed are read in full. */
 function lowStockAlerts(ctx: AppContext, today: string, limit?: number): Listed<LowStockAlert> {
   const counts = itemCounts(ctx.db, today);
-  const lowIds = [...counts].filter(([, item]) => isLowStock(item.available, item.total)).map(([id]) => id);
+  const lowIds = [...lowStockItemIds(ctx.db, today)];
   if (lowIds.length === 0) return { alerts: [], count: 0 };
   const low = sql`(SELECT value FROM json_each(${JSON.stringify(lowIds)}))`;
   const items = ctx.db.values<[number, string]>(

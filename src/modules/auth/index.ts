@@ -216,7 +216,7 @@ export function authModule(ctx: AppContext, tokens: TokenService) {
       },
       { auth: "admin", body: adminResetBody, response: messageAnswer },
     )
-    .get("/users", ({ query }) => listUsers(ctx.db, query), {
+    .get("/users", ({ query }) => listUsers(ctx, query), {
       auth: "admin",
       reads: ["users"],
       query: userListQuery,

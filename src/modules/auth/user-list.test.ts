@@ -1,4 +1,6 @@
 import { describe, expect, it } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
 import { createTestClient, type Json, registerStudent, signInAdmin } from "../../testing/harness";
 import { createOrPromoteAdmin } from "./service";
 
@@ -111,5 +113,47 @@ describe("the accounts per role", () => {
     expect((await client.delete(`/api/auth/users/${luca.user.id}`, admin)).status).toBe(200);
     expect(await perRole()).toEqual({ user: 3, admin: 2 });
     expect(await perRole()).toEqual(counted());
+  });
+});
+
+describe("the whole users list", () => {
+  it("gives every account as its pages do, key for key, whoever the account is", async () => {
+    const client = createTestClient();
+    const admin = (await signInAdmin(client)).token;
+    const giulia = await registerStudent(client, { name: "Giulia", surname: "Rossi", matricola: "FOT-0042" });
+    const luca = await registerStudent(client, { name: "Luca", surname: "Verdi" });
+    await registerStudent(client, { name: "Sara", surname: "Neri", email: "sara.neri@accademia.it" });
+    // A blocked student with the reason, and a directory account that has not chosen its course yet.
+    client.ctx.db
+      .update(users)
+      .set({ isBlocked: true, blockedReason: "Tre ritardi", penaltyStrikes: 3, validoFinoAl: "2027-06-30" })
+      .where(eq(users.id, giulia.user.id))
+      .run();
+    client.ctx.db
+      .update(users)
+      .set({ directory: "ldap", corsoAccademico: null, directorySyncedAt: "2026-11-27T08:00:00.000Z" })
+      .where(eq(users.id, luca.user.id))
+      .run();
+
+    const whole = await client.get("/api/auth/users", admin);
+    const paged = await client.get("/api/auth/users?pagina=1&per_pagina=50", admin);
+
+    expect(whole.status).toBe(200);
+    expect(whole.body).toStrictEqual(paged.body.elementi);
+    expect(whole.body.map((user: Json) => Object.keys(user))).toEqual(
+      paged.body.elementi.map((user: Json) => Object.keys(user)),
+    );
+    expect(whole.body.find((user: Json) => user.id === giulia.user.id)).toMatchObject({
+      is_blocked: true,
+      blocked_reason: "Tre ritardi",
+      penalty_strikes: 3,
+      scelta_corso: false,
+    });
+    expect(whole.body.find((user: Json) => user.id === luca.user.id)).toMatchObject({
+      directory: "ldap",
+      scelta_corso: true,
+      isAdmin: false,
+    });
+    expect(whole.body.find((user: Json) => user.ruolo === "admin")).toMatchObject({ isAdmin: true });
   });
 });

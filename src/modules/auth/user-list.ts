@@ -1,4 +1,5 @@
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { keptPerTerm, rowsContaining } from "../../db/search";
@@ -6,7 +7,7 @@ import { inIds, qualified } from "../../db/sql";
 import { wholeList } from "../../read-model";
 import { pageOf } from "../paging";
 import type { PublicUser, UserListQuery, UserPage } from "./model";
-import { publicUser } from "./users";
+import { publicUser, publicUserTexts } from "./users";
 
 /** The list's order: surname, then name, ignoring case. */
 const orderBy = [
@@ -32,7 +33,10 @@ const accountsMatching = keptPerTerm(
  * `pagina` it answers one page of a tab (`ruolo`: students or administrators) matching `cerca` (name,
  * surname, email, matricola), plus how many users each tab holds.
  */
-export function listUsers(db: Db, query: UserListQuery = {}): PublicUser[] | UserPage | Response {
+export function listUsers(
+  { db, sqlite }: Pick<AppContext, "db" | "sqlite">,
+  query: UserListQuery = {},
+): PublicUser[] | UserPage | Response {
   const page = pageOf(query);
   const term = query.cerca?.trim() || null;
   const role = query.ruolo || null;
@@ -49,7 +53,15 @@ export function listUsers(db: Db, query: UserListQuery = {}): PublicUser[] | Use
       .orderBy(...orderBy)
       .all()
       .map(publicUser);
-  if (!page) return wholeList({ db, table: users, id: users.id, where, orderBy, load });
+  if (!page)
+    return wholeList({
+      db,
+      table: users,
+      id: users.id,
+      where,
+      orderBy,
+      textsOf: (ids) => publicUserTexts(sqlite, ids),
+    });
   const offset = (page.number - 1) * page.size;
   const { ids, total } = term
     ? searchedPage(accountsMatching(db, term), role, offset, page.size)

@@ -1,8 +1,7 @@
-import type { Database, Statement } from "bun:sqlite";
 import { count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
-import { preparedQuery } from "../../db/prepared";
+import { jsonTextsById, preparedQuery } from "../../db/prepared";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
 import { inIds } from "../../db/sql";
 import { accountEnded } from "../../domain/academy-access";
@@ -122,22 +121,10 @@ function requestViewOf({
  * The JSON text of each request the ids name, in the order given, as `loadRequestViews` builds it: the
  * spec's whole request list (`?all=1`, thousands of rows) is written by SQLite itself, one `json_object`
  * per row, where mapping each joined row to objects through drizzle took most of the call
- * (requests.test.ts checks both readers give the same answer, in every state).
+ * (requests.test.ts checks both readers give the same answer, in every state). The keys in RequestView's
+ * order; an account deleted since leaves its fields null, strikes 0, not blocked.
  */
-export function requestTexts(sqlite: Database, ids: readonly number[]): string[] {
-  let statement = requestTextStatements.get(sqlite);
-  if (!statement) {
-    statement = sqlite.query<{ text: string }, [string]>(REQUEST_TEXT_SQL);
-    requestTextStatements.set(sqlite, statement);
-  }
-  // One column, the row's text: its values without a row object each.
-  return (statement.values(JSON.stringify(ids)) as Array<[string]>).map(([text]) => text);
-}
-
-const requestTextStatements = new WeakMap<Database, Statement<{ text: string }, [string]>>();
-
-// The keys in RequestView's order; an account deleted since leaves its fields null, strikes 0, not blocked.
-const REQUEST_TEXT_SQL = `
+export const requestTexts = jsonTextsById(`
   SELECT json_object(
     'id', r.id, 'stato', r.stato, 'inventario_id', r.inventario_id,
     'oggetto_nome', i.nome, 'articolo_nome', i.nome, 'tipo_prestito', i.tipo_prestito,
@@ -153,7 +140,7 @@ const REQUEST_TEXT_SQL = `
   JOIN inventario i ON i.id = r.inventario_id
   JOIN unita un ON un.id = r.unit_id
   LEFT JOIN users u ON u.id = r.utente_id
-  ORDER BY wanted.key`;
+  ORDER BY wanted.key`);
 
 const handedOverBy = alias(users, "handed_over_by");
 
