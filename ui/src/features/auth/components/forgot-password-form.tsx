@@ -1,9 +1,10 @@
-import { ArrowLeft, MailCheck, Send } from "lucide-react";
+import { MailCheck, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useForgotPassword } from "../../../api/auth";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { TextField } from "../../../components/form-field";
+import { AuthDone } from "./auth-done";
 import { AuthHeading, TextLink } from "./auth-layout";
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -20,11 +21,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
   if (forgotPassword.isSuccess)
     return (
-      <div className="text-center">
-        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-          <MailCheck className="size-6" aria-hidden="true" />
-        </div>
-        <h1 className="text-xl font-semibold text-slate-900">Richiesta Inviata!</h1>
+      <AuthDone icon={MailCheck} title="Richiesta Inviata!" backLabel="Torna al login" onBack={onBack}>
         <p className="mt-2 text-sm text-slate-600">
           {forgotPassword.data.message ??
             "La tua richiesta è stata inoltrata all'amministrazione, che reimposterà la password."}
@@ -32,10 +29,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         {!forgotPassword.data.per_email && (
           <p className="mt-2 text-sm text-slate-500">Riceverai la nuova password dal personale dell'accademia.</p>
         )}
-        <Button icon={ArrowLeft} onClick={onBack} className="mt-6 w-full">
-          Torna al login
-        </Button>
-      </div>
+      </AuthDone>
     );
 
   const error = emailMissing ? "Inserisci la tua email" : forgotPassword.error?.message;

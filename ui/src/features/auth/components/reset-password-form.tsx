@@ -5,6 +5,7 @@ import { useResetPassword } from "../../../api/auth";
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField } from "../../../components/form-field";
+import { AuthDone } from "./auth-done";
 import { AuthHeading } from "./auth-layout";
 
 /** The page a reset e-mail links to: a new password, twice; the link works once, for an hour. */
@@ -26,16 +27,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
 
   if (reset.isSuccess)
     return (
-      <div className="text-center">
-        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-600">
-          <ShieldCheck className="size-6" aria-hidden="true" />
-        </div>
-        <h1 className="text-xl font-semibold text-slate-900">Password aggiornata</h1>
+      <AuthDone icon={ShieldCheck} title="Password aggiornata" backLabel="Vai al login" onBack={onDone}>
         <p className="mt-2 text-sm text-slate-600">{reset.data.message}</p>
-        <Button icon={ArrowLeft} onClick={onDone} className="mt-6 w-full">
-          Vai al login
-        </Button>
-      </div>
+      </AuthDone>
     );
 
   return (
