@@ -1,6 +1,7 @@
 import { isDesk } from "../../access";
 import type { Actor } from "../../actor";
 import { jsonTextsById } from "../../db/prepared";
+import { jsonBoolean } from "../../db/sql";
 import type { PublicUser } from "./model";
 
 /** The user as every answer shows it: never the password hash nor the session version. */
@@ -35,13 +36,12 @@ export const publicUserTexts = jsonTextsById(`
   SELECT json_object(
     'id', u.id, 'name', u.name, 'surname', u.surname, 'email', u.email, 'username', u.username,
     'matricola', u.matricola, 'phone', u.phone, 'corso_accademico', u.corso_accademico, 'ruolo', u.ruolo,
-    'isAdmin', json(CASE WHEN u.ruolo = 'admin' THEN 'true' ELSE 'false' END),
+    'isAdmin', ${jsonBoolean("u.ruolo = 'admin'")},
     'penalty_strikes', u.penalty_strikes,
-    'is_blocked', json(CASE WHEN u.is_blocked THEN 'true' ELSE 'false' END),
+    'is_blocked', ${jsonBoolean("u.is_blocked")},
     'blocked_reason', u.blocked_reason, 'created_at', u.created_at, 'directory', u.directory,
     'directory_synced_at', u.directory_synced_at, 'valido_fino_al', u.valido_fino_al,
-    'scelta_corso', json(CASE WHEN u.directory IS NOT NULL AND u.corso_accademico IS NULL AND u.ruolo <> 'admin'
-      THEN 'true' ELSE 'false' END)) AS text
+    'scelta_corso', ${jsonBoolean("u.directory IS NOT NULL AND u.corso_accademico IS NULL AND u.ruolo <> 'admin'")}) AS text
   FROM json_each(?) AS wanted
   JOIN users u ON u.id = wanted.value
   ORDER BY wanted.key`);

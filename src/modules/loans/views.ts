@@ -3,7 +3,7 @@ import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { jsonTextsById, preparedQuery } from "../../db/prepared";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
-import { inIds } from "../../db/sql";
+import { inIds, jsonBoolean } from "../../db/sql";
 import { accountEnded } from "../../domain/academy-access";
 import { isOpenLoan, type LoanState, type RequestState } from "../../domain/bookings";
 import { effectiveLoanState, loanDaysLate, loanPhase } from "../../domain/loan-rules";
@@ -133,7 +133,7 @@ export const requestTexts = jsonTextsById(`
     'handled_at', r.handled_at, 'utente_id', r.utente_id, 'utente_nome', u.name, 'utente_cognome', u.surname,
     'name', u.name, 'surname', u.surname, 'utente_email', u.email,
     'penalty_strikes', coalesce(u.penalty_strikes, 0),
-    'is_blocked', json(CASE WHEN u.is_blocked THEN 'true' ELSE 'false' END),
+    'is_blocked', ${jsonBoolean("u.is_blocked")},
     'prenotazione_id', ${setOfManyLines("r")}) AS text
   FROM json_each(?) AS wanted
   JOIN richieste r ON r.id = wanted.value
