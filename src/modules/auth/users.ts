@@ -41,7 +41,8 @@ export const publicUserTexts = jsonTextsById(`
     'is_blocked', ${jsonBoolean("u.is_blocked")},
     'blocked_reason', u.blocked_reason, 'created_at', u.created_at, 'directory', u.directory,
     'directory_synced_at', u.directory_synced_at, 'valido_fino_al', u.valido_fino_al,
-    'scelta_corso', ${jsonBoolean("u.directory IS NOT NULL AND u.corso_accademico IS NULL AND u.ruolo <> 'admin'")}) AS text
+    'scelta_corso',
+      ${jsonBoolean("u.directory IS NOT NULL AND u.corso_accademico IS NULL AND u.ruolo <> 'admin'")}) AS text
   FROM json_each(?) AS wanted
   JOIN users u ON u.id = wanted.value
   ORDER BY wanted.key`);

@@ -79,6 +79,7 @@ export const repairsSummary = t.Object({
 });
 
 export type NewRepair = Static<typeof newRepair>;
+export type RepairsSummary = Static<typeof repairsSummary>;
 export type RepairChange = Static<typeof repairChange>;
 export type RepairFromReportDetails = Static<typeof repairFromReportDetails>;
 export type RepairView = Static<typeof repairView>;

@@ -19,6 +19,7 @@ import {
   DESCRIBE_REPAIR,
   type NewRepair,
   type RepairChange,
+  type RepairsSummary,
   type RepairView,
   SELECT_ITEM_AND_UNIT,
 } from "./model";
@@ -52,7 +53,7 @@ export function loadRepairViews(db: Db, where?: SQL): RepairView[] {
 }
 
 /** The dashboard's counter: the repairs in progress, counted on the index on state. */
-export function repairsSummary(db: Db): { in_corso: number } {
+export function repairsSummary(db: Db): RepairsSummary {
   const [[inProgress = 0] = []] = db.values<[number]>(
     sql`SELECT count(*) FROM ${riparazioni} WHERE ${eq(riparazioni.stato, "in_corso")}`,
   );

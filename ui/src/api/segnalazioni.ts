@@ -4,9 +4,8 @@ import { answerOf, server } from "../lib/api";
 import { inventarioKeys } from "./inventario";
 
 // Fault reports: GET /api/segnalazioni (the notifications and Riparazioni), GET /api/segnalazioni/riepilogo
-// (the dashboard's counter and newest reports),
-// GET /api/segnalazioni/mie (a student's own, on the dashboard and the fault form), a student's new report
-// and the desk moving one along.
+// (the dashboard's counter and newest reports), GET /api/segnalazioni/mie (a student's own, on the dashboard
+// and the fault form), a student's new report and the desk moving one along.
 
 export type { ReportView } from "../../../src/modules/reports/model";
 
