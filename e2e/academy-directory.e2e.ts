@@ -18,17 +18,14 @@ test("the desk sees who left the directory, on Sistema and beside their loan", a
   const directory = await startTestDirectory([anna, carla]);
   try {
     const admin = await server.login();
-    const configured = await server.call("PUT", "/api/impostazioni", {
-      token: admin,
-      body: {
-        url_pubblico: server.baseURL,
-        accesso: directoryAccess(directory.url, {
-          // A local port nothing listens on: the academy's OpenID provider, down.
-          oidc_issuer: `http://127.0.0.1:${await freePort()}`,
-          oidc_client_id: "prestalab",
-        }),
-      },
-    });
+    const configured = await server.configureSignIn(
+      admin,
+      directoryAccess(directory.url, {
+        // A local port nothing listens on: the academy's OpenID provider, down.
+        oidc_issuer: `http://127.0.0.1:${await freePort()}`,
+        oidc_client_id: "prestalab",
+      }),
+    );
     expect(configured.status).toBe(200);
     const signedIn: Record<string, number> = {};
     for (const person of [anna, carla]) {

@@ -18,18 +18,12 @@ test("a student signs in with the academy's account and finds their course's cat
   });
   try {
     const admin = await server.login();
-    const configured = await server.call("PUT", "/api/impostazioni", {
-      token: admin,
-      body: {
-        url_pubblico: server.baseURL,
-        accesso: {
-          oidc_issuer: provider.issuer,
-          oidc_client_id: OIDC_CLIENT.id,
-          oidc_client_secret: OIDC_CLIENT.secret,
-          oidc_scopes: "openid email profile groups",
-          gruppi_corsi: { "studenti-fotografia": "Fotografia" },
-        },
-      },
+    const configured = await server.configureSignIn(admin, {
+      oidc_issuer: provider.issuer,
+      oidc_client_id: OIDC_CLIENT.id,
+      oidc_client_secret: OIDC_CLIENT.secret,
+      oidc_scopes: "openid email profile groups",
+      gruppi_corsi: { "studenti-fotografia": "Fotografia" },
     });
     expect(configured.status).toBe(200);
     for (const [nome, corso] of [

@@ -47,10 +47,7 @@ test("the desk closes the academy for a day, and the student's calendar greys it
   server,
 }) => {
   const adminToken = await server.login();
-  const created = await server.call("POST", "/api/inventario", {
-    token: adminToken,
-    body: { nome: "Nikon Z6", quantita_totale: 1, corsi_assegnati: ["Fotografia"], tipo_prestito: "solo_esterno" },
-  });
+  const created = await server.createPhotographyItem(adminToken, "Nikon Z6", 1);
   expect(created.status).toBe(200);
   const student = await server.registerStudent({ name: "Pietro", surname: "Sala", corso_accademico: "Fotografia" });
 

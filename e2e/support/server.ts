@@ -325,6 +325,14 @@ export class PrestaLabServer {
     };
   }
 
+  /**
+   * The desk (signed in as `token`) sets how people sign in (`accesso`: the academy's directory, its OpenID
+   * provider), with this server's address as the public one that the provider sends people back to.
+   */
+  configureSignIn(token: string, accesso: Record<string, unknown>): Promise<ApiAnswer> {
+    return this.call("PUT", "/api/impostazioni", { token, body: { url_pubblico: this.baseURL, accesso } });
+  }
+
   /** The desk (signed in as `token`) adds `nome` with `units` units to the photography course, lent outside only. */
   createPhotographyItem(token: string, nome: string, units: number): Promise<ApiAnswer> {
     return this.call("POST", "/api/inventario", {
