@@ -4,6 +4,7 @@
  * axe (every violation fails) and for unnamed controls; then the keyboard contract of the
  * request wizard, the item wizard and a confirmation.
  */
+import type { Locator } from "@playwright/test";
 import * as XLSX from "xlsx";
 import { auditScreen, checkDialogKeyboard } from "./support/accessibility";
 import { expect, test } from "./support/fixtures";
@@ -14,6 +15,15 @@ import { dialog, openAdminSection, openSignedIn, openStudentView, openSystemFrom
 // for the tests of this file it runs.
 test.describe.configure({ mode: "parallel", timeout: 900_000 });
 test.use({ serverScope: "file", serverOptions: { args: ["--demo"] } });
+
+/** Opens the dialog `title` with `opener`, audits it as `screen` and closes it with Escape. */
+async function auditDialog(opener: Locator, title: string, screen: string) {
+  const page = opener.page();
+  await opener.click();
+  await expect(dialog(page, title)).toBeVisible();
+  await auditScreen(page, screen);
+  await page.keyboard.press("Escape");
+}
 
 test("the sign-in, registration and forgotten-password screens", async ({ page }) => {
   await page.goto("/");
@@ -52,13 +62,8 @@ test("the administrator's screens", async ({ page, server }) => {
   await expect(page.getByRole("region", { name: "Avvisi Importanti" })).toBeVisible();
   await auditScreen(page, "admin-dashboard");
 
-  await page
-    .getByRole("region", { name: "Avvisi Importanti" })
-    .getByRole("button", { name: /^Ritardi/ })
-    .click();
-  await expect(dialog(page, "Ritardi")).toBeVisible();
-  await auditScreen(page, "admin-alert-details");
-  await page.keyboard.press("Escape");
+  const alerts = page.getByRole("region", { name: "Avvisi Importanti" });
+  await auditDialog(alerts.getByRole("button", { name: /^Ritardi/ }), "Ritardi", "admin-alert-details");
 
   await page
     .getByRole("region", { name: "Richieste Recenti" })
@@ -73,10 +78,7 @@ test("the administrator's screens", async ({ page, server }) => {
   await auditScreen(page, "admin-request-modal-refuse");
   await page.keyboard.press("Escape");
 
-  await page.getByRole("button", { name: /^Notifiche/ }).click();
-  await expect(dialog(page, "Notifiche")).toBeVisible();
-  await auditScreen(page, "admin-notifications");
-  await page.keyboard.press("Escape");
+  await auditDialog(page.getByRole("button", { name: /^Notifiche/ }), "Notifiche", "admin-notifications");
 
   await openAdminSection(page, "Inventario");
   await expect(page.getByRole("article").first()).toBeVisible();
@@ -139,10 +141,7 @@ test("the administrator's screens", async ({ page, server }) => {
 
   // The phone's menu sheet.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole("button", { name: "Apri menu" }).click();
-  await expect(dialog(page, "Menu")).toBeVisible();
-  await auditScreen(page, "admin-mobile-menu");
-  await page.keyboard.press("Escape");
+  await auditDialog(page.getByRole("button", { name: "Apri menu" }), "Menu", "admin-mobile-menu");
 });
 
 test("the administrator's dialogs and wizards", async ({ page, server }) => {
@@ -163,10 +162,7 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
   await auditScreen(page, "admin-item-wizard-5");
   await page.keyboard.press("Escape");
 
-  await page.getByRole("button", { name: "Gestisci Categorie" }).click();
-  await expect(dialog(page, "Gestione Categorie")).toBeVisible();
-  await auditScreen(page, "admin-categories");
-  await page.keyboard.press("Escape");
+  await auditDialog(page.getByRole("button", { name: "Gestisci Categorie" }), "Gestione Categorie", "admin-categories");
 
   await page
     .getByRole("button", { name: /^Codice QR di / })
@@ -238,13 +234,11 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
   await auditScreen(page, "admin-loan-details");
   await page.keyboard.press("Escape");
   await page.getByRole("tab", { name: /In Attesa/ }).click();
-  await page
-    .getByRole("button", { name: /^Rifiuta la richiesta di / })
-    .first()
-    .click();
-  await expect(dialog(page, "Rifiuta richiesta")).toBeVisible();
-  await auditScreen(page, "admin-refuse-request");
-  await page.keyboard.press("Escape");
+  await auditDialog(
+    page.getByRole("button", { name: /^Rifiuta la richiesta di / }).first(),
+    "Rifiuta richiesta",
+    "admin-refuse-request",
+  );
 
   await openAdminSection(page, "Riparazioni");
   await page.getByRole("button", { name: "Nuova Riparazione" }).click();
@@ -253,38 +247,15 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
   await page.keyboard.press("Escape");
 
   await openAdminSection(page, "Gestione Utenti");
-  await page.getByRole("button", { name: "Nuovo Utente" }).click();
-  await expect(dialog(page, "Nuovo Utente")).toBeVisible();
-  await auditScreen(page, "admin-new-user");
-  await page.keyboard.press("Escape");
-  await page
-    .getByRole("button", { name: /^Modifica / })
-    .first()
-    .click();
-  await expect(dialog(page, "Modifica utente")).toBeVisible();
-  await auditScreen(page, "admin-edit-user");
-  await page.keyboard.press("Escape");
-  await page
-    .getByRole("button", { name: /^Reimposta password di / })
-    .first()
-    .click();
-  await expect(dialog(page, "Reimposta password")).toBeVisible();
-  await auditScreen(page, "admin-reset-user-password");
-  await page.keyboard.press("Escape");
-  await page
-    .getByRole("button", { name: /^Penalità di / })
-    .first()
-    .click();
-  await expect(dialog(page, "Gestione Penalità")).toBeVisible();
-  await auditScreen(page, "admin-penalties");
-  await page.keyboard.press("Escape");
-  await page
-    .getByRole("button", { name: /^Elimina / })
-    .first()
-    .click();
-  await expect(dialog(page, "Elimina utente")).toBeVisible();
-  await auditScreen(page, "admin-delete-user");
-  await page.keyboard.press("Escape");
+  await auditDialog(page.getByRole("button", { name: "Nuovo Utente" }), "Nuovo Utente", "admin-new-user");
+  // The dialog of each action of the first user's row.
+  for (const [button, title, screen] of [
+    [/^Modifica /, "Modifica utente", "admin-edit-user"],
+    [/^Reimposta password di /, "Reimposta password", "admin-reset-user-password"],
+    [/^Penalità di /, "Gestione Penalità", "admin-penalties"],
+    [/^Elimina /, "Elimina utente", "admin-delete-user"],
+  ] as const)
+    await auditDialog(page.getByRole("button", { name: button }).first(), title, screen);
 });
 
 test("the Banco: empty, a free unit with its lend form, a unit out with the return preview", async ({
@@ -340,18 +311,16 @@ test("the student's screens and wizards", async ({ page, server }) => {
   await auditScreen(page, "student-available-items");
   await openStudentView(page, "Segnala Guasto");
   await auditScreen(page, "student-report-fault");
-  await page.getByRole("button", { name: "Nuova Segnalazione" }).click();
-  await expect(dialog(page, "Nuova Segnalazione")).toBeVisible();
-  await auditScreen(page, "student-new-report");
-  await page.keyboard.press("Escape");
+  await auditDialog(
+    page.getByRole("button", { name: "Nuova Segnalazione" }),
+    "Nuova Segnalazione",
+    "student-new-report",
+  );
   await openSystemFromFooter(page);
   await expect(page.getByText("Sistema Online")).toBeVisible();
   await auditScreen(page, "student-system");
 
-  await page.getByRole("button", { name: /^Notifiche/ }).click();
-  await expect(dialog(page, "Notifiche")).toBeVisible();
-  await auditScreen(page, "student-notifications");
-  await page.keyboard.press("Escape");
+  await auditDialog(page.getByRole("button", { name: /^Notifiche/ }), "Notifiche", "student-notifications");
 
   // The item page of an item of the student's course, with its month calendar.
   const catalogue = await server.call("GET", "/api/inventario/disponibili", {
