@@ -56,6 +56,22 @@ async function approvedRequest(
   return approved.body.loanId;
 }
 
+/**
+ * A photography student (`name`, `surname`) asks for the camera's first unit from today, Monday 9, to
+ * `until`, and the desk approves it: the student and the loan's id.
+ */
+async function cameraApprovedFor(
+  server: PrestaLabServer,
+  admin: string,
+  person: { name: string; surname: string },
+  until: string,
+) {
+  const [first] = await camera(server, admin);
+  if (!first) throw new Error("no units");
+  const student = await server.registerStudent({ ...person, corso_accademico: "Fotografia" });
+  return { student, loanId: await approvedRequest(server, admin, student, first.id, ["2026-03-09", until]) };
+}
+
 test("the morning at the counter: scan to hand over, scan to return late with the preview, damaged into repair", async ({
   page,
   server,
@@ -179,10 +195,7 @@ test("a free unit is lent on the scan screen to a student found by matricola, ha
 
 test("a no-show is cancelled from the loans, freeing the unit with no strike", async ({ page, server }) => {
   const admin = await server.login();
-  const [first] = await camera(server, admin);
-  if (!first) throw new Error("no units");
-  const student = await server.registerStudent({ name: "Luca", surname: "Verdi", corso_accademico: "Fotografia" });
-  const loanId = await approvedRequest(server, admin, student, first.id, ["2026-03-09", "2026-03-10"]);
+  const { student, loanId } = await cameraApprovedFor(server, admin, { name: "Luca", surname: "Verdi" }, "2026-03-10");
   // The day after its start, within the collection days (after them the no-show job cancels it by itself).
   await server.restart({ PRESTALAB_NOW: "2026-03-10T09:00:00+01:00" });
   await openSignedIn(page, server, server.admin, "/prestiti");
@@ -238,10 +251,7 @@ test("labels are printed for the inventory's current filter and for a selection"
 
 test("a student downloads the receipt of their loan", async ({ page, server }) => {
   const admin = await server.login();
-  const [first] = await camera(server, admin);
-  if (!first) throw new Error("no units");
-  const student = await server.registerStudent({ name: "Sara", surname: "Gallo", corso_accademico: "Fotografia" });
-  const loanId = await approvedRequest(server, admin, student, first.id, ["2026-03-09", "2026-03-11"]);
+  const { student, loanId } = await cameraApprovedFor(server, admin, { name: "Sara", surname: "Gallo" }, "2026-03-11");
   await server.call("PUT", `/api/prestiti/${loanId}/consegna`, { token: admin });
   await openSignedIn(page, server, student);
   await openStudentView(page, "I Miei Prestiti");
