@@ -29,6 +29,7 @@ import { anyKitPinnedUnit, liveKitPinningUnit, liveKitWithItem } from "../kits/p
 import { openLoansOfUnits } from "../loans/open-loans";
 import { optionalText, requiredText } from "../text-fields";
 import { type ItemView, loadItemViews } from "./item-views";
+import { liveItem } from "./live-item";
 import type { CategoryInput, ItemInput, UnitInput } from "./model";
 import { type UnitIdentity, unitIdentity } from "./unit-identity";
 import { unitsOfItem } from "./units";
@@ -242,12 +243,7 @@ function unitHasHistory(db: Db, unitId: number): boolean {
  */
 export function updateItem(ctx: AppContext, admin: Actor, id: number, input: ItemInput): ItemView {
   writeTransaction(ctx.db, (tx) => {
-    const existingItem = tx
-      .select({ id: inventario.id })
-      .from(inventario)
-      .where(and(eq(inventario.id, id), isNull(inventario.archivedAt)))
-      .get();
-    if (!existingItem) throw notFound("Articolo non trovato");
+    liveItem(tx, id);
     const valid = validItem(tx, input);
     const current = tx
       .select()
@@ -317,12 +313,7 @@ export function updateItem(ctx: AppContext, admin: Actor, id: number, input: Ite
 /** Archives an item: hidden everywhere, history kept. Refused while it is lent, requested or in repair. */
 export function archiveItem(ctx: AppContext, admin: Actor, id: number): void {
   writeTransaction(ctx.db, (tx) => {
-    const item = tx
-      .select()
-      .from(inventario)
-      .where(and(eq(inventario.id, id), isNull(inventario.archivedAt)))
-      .get();
-    if (!item) throw notFound("Articolo non trovato");
+    const item = liveItem(tx, id);
     const openLoan = tx
       .select({ id: prestiti.id })
       .from(prestiti)

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isDesk, visibleItemsCondition } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
@@ -11,6 +11,7 @@ import { bookingDateProblem, isInternalUse } from "../../domain/loan-rules";
 import { impliedUsage } from "../../domain/loan-types";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
+import { liveItem } from "../inventory/live-item";
 import { unitsOfItem } from "../inventory/units";
 import { optionalText } from "../text-fields";
 import { assertUnitBookable } from "./bookings";
@@ -87,12 +88,7 @@ export function createDirectLoanStep(tx: WriteTx, ctx: AppContext, admin: Actor,
   const handOverNow = input.consegna ?? start <= today;
   if (handOverNow && start > today)
     throw badRequest("La consegna immediata è possibile solo per un prestito che inizia oggi");
-  const item = tx
-    .select()
-    .from(inventario)
-    .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
-    .get();
-  if (!item) throw notFound("Articolo non trovato");
+  const item = liveItem(tx, itemId);
   const borrower = userId === null ? studentNamed(tx, chiText as string) : userById(tx, userId);
   assertMayBorrow(tx, borrower, itemId, today);
   const usage = item.tipoPrestito === "entrambi" ? chosenUsage : impliedUsage(item.tipoPrestito, null);

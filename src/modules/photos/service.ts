@@ -2,10 +2,11 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { visiblePhotos, visibleReports } from "../../access";
 import type { Actor } from "../../actor";
 import type { AppContext } from "../../context";
-import { foto, inventario, segnalazioni, unita } from "../../db/schema";
+import { foto, segnalazioni, unita } from "../../db/schema";
 import { writeTransaction } from "../../db/transaction";
 import { MAX_ITEM_PHOTOS, photoUrl } from "../../domain/photos";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { liveItem } from "../inventory/live-item";
 import { encodePhoto } from "./photo-jobs";
 
 /** A fault report keeps fewer photos than an item: it only shows the fault. */
@@ -68,12 +69,7 @@ async function savePhoto(ctx: AppContext, actor: Actor, owner: PhotoOwner, uploa
 
 /** A photo of an item, or of one of its units (`unita_id`), uploaded by the desk. */
 export async function uploadItemPhoto(ctx: AppContext, actor: Actor, itemId: number, upload: PhotoUpload) {
-  const item = ctx.db
-    .select({ id: inventario.id })
-    .from(inventario)
-    .where(and(eq(inventario.id, itemId), isNull(inventario.archivedAt)))
-    .get();
-  if (!item) throw notFound("Articolo non trovato");
+  liveItem(ctx.db, itemId);
   let unitId: number | null = null;
   if (upload.unita_id !== undefined && upload.unita_id !== "") {
     const unit = /^\d{1,12}$/.test(String(upload.unita_id))
