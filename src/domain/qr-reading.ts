@@ -4,6 +4,7 @@ import {
   DecodeHintType,
   HybridBinarizer,
   QRCodeReader,
+  type Reader,
   RGBLuminanceSource,
 } from "@zxing/library";
 
@@ -22,7 +23,7 @@ export interface Pixels {
 }
 
 /** One grey level per pixel (0 black … 255 white), weighing the colours as the eye does. */
-export function luminanceOf({ data, width, height, channels }: Pixels): Uint8ClampedArray {
+function luminanceOf({ data, width, height, channels }: Pixels): Uint8ClampedArray {
   const luminance = new Uint8ClampedArray(width * height);
   for (let pixel = 0; pixel < luminance.length; pixel++) {
     const at = pixel * channels;
@@ -34,15 +35,20 @@ export function luminanceOf({ data, width, height, channels }: Pixels): Uint8Cla
   return luminance;
 }
 
-const HINTS = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]]]);
-
-/** The text of the QR code in the image, or null when none can be read. */
-export function readQrCode(pixels: Pixels): string | null {
+/** The text of the code `reader` finds in the image (`hints` say what to look for), or null when none can be read. */
+export function readCode(reader: Reader, pixels: Pixels, hints: Map<DecodeHintType, unknown>): string | null {
   const source = new RGBLuminanceSource(luminanceOf(pixels), pixels.width, pixels.height);
   try {
-    return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source)), HINTS).getText();
+    return reader.decode(new BinaryBitmap(new HybridBinarizer(source)), hints).getText();
   } catch {
     // zxing throws when it finds no code; for a camera that only means "not in this frame".
     return null;
   }
+}
+
+const HINTS = new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]]]);
+
+/** The text of the QR code in the image, or null when none can be read. */
+export function readQrCode(pixels: Pixels): string | null {
+  return readCode(new QRCodeReader(), pixels, HINTS);
 }

@@ -1,12 +1,5 @@
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  Code128Reader,
-  DecodeHintType,
-  HybridBinarizer,
-  RGBLuminanceSource,
-} from "@zxing/library";
-import { luminanceOf, type Pixels } from "../domain/qr-reading";
+import { BarcodeFormat, Code128Reader, DecodeHintType } from "@zxing/library";
+import { type Pixels, readCode } from "../domain/qr-reading";
 
 /**
  * Test helpers that print a PDF the way a printer would, as pixels, with Poppler's `pdftoppm` (Debian's
@@ -62,10 +55,5 @@ const CODE_128 = new Map<DecodeHintType, unknown>([
 
 /** The text of the Code 128 barcode in the image, or null when none can be read. */
 export function readCode128(pixels: Pixels): string | null {
-  const source = new RGBLuminanceSource(luminanceOf(pixels), pixels.width, pixels.height);
-  try {
-    return new Code128Reader().decode(new BinaryBitmap(new HybridBinarizer(source)), CODE_128).getText();
-  } catch {
-    return null;
-  }
+  return readCode(new Code128Reader(), pixels, CODE_128);
 }
