@@ -1,5 +1,5 @@
 import type { LabelFormat } from "../../domain/label-formats";
-import { workerAddress } from "../../worker-address";
+import { workerReply } from "../../worker-reply";
 import type { LabelUnit } from "./labels-pdf";
 import type { ReceiptContent } from "./pdf";
 
@@ -18,20 +18,10 @@ export type PdfAnswer = { pdf: Uint8Array } | { failed: string };
 /** PDFs drawn at once: the rest wait their turn, so a burst of downloads leaves a core to the server. */
 const RENDERING_AT_ONCE = 2;
 
-function drawInWorker(task: PdfTask): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerAddress("pdf"));
-    worker.onmessage = (event: MessageEvent<PdfAnswer>) => {
-      worker.terminate();
-      if ("pdf" in event.data) resolve(event.data.pdf);
-      else reject(new Error(event.data.failed));
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(event.message));
-    };
-    worker.postMessage(task);
-  });
+async function drawInWorker(task: PdfTask): Promise<Uint8Array> {
+  const answer = await workerReply<PdfAnswer>("pdf", task);
+  if ("pdf" in answer) return answer.pdf;
+  throw new Error(answer.failed);
 }
 
 let rendering = 0;

@@ -1,5 +1,5 @@
 import { HttpError } from "../../http/errors";
-import { workerAddress } from "../../worker-address";
+import { workerReply } from "../../worker-reply";
 import type { KeptPhoto } from "./codec";
 
 /**
@@ -12,22 +12,11 @@ export type PhotoAnswer = { photo: KeptPhoto } | { refused: { status: number; er
 
 const MAX_WAITING = 4;
 
-function encodeInWorker(bytes: Uint8Array): Promise<KeptPhoto> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerAddress("photo"));
-    worker.onmessage = (event: MessageEvent<PhotoAnswer>) => {
-      worker.terminate();
-      const answer = event.data;
-      if ("photo" in answer) resolve(answer.photo);
-      else if ("refused" in answer) reject(new HttpError(answer.refused.status, answer.refused.error));
-      else reject(new Error(answer.failed));
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
-      reject(new Error(event.message));
-    };
-    worker.postMessage(bytes, [bytes.buffer]);
-  });
+async function encodeInWorker(bytes: Uint8Array): Promise<KeptPhoto> {
+  const answer = await workerReply<PhotoAnswer>("photo", bytes, [bytes.buffer]);
+  if ("photo" in answer) return answer.photo;
+  if ("refused" in answer) throw new HttpError(answer.refused.status, answer.refused.error);
+  throw new Error(answer.failed);
 }
 
 /**
