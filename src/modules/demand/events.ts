@@ -3,7 +3,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { domandaEventi, users } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
-import { DEMAND_PERSONAL_MONTHS, type DemandEventKind } from "../../domain/demand";
+import { DEMAND_EVENT, DEMAND_PERSONAL_MONTHS, type DemandEventKind } from "../../domain/demand";
 import { NoFreeUnitError } from "../loans/bookings";
 
 export interface DemandEvent {
@@ -46,22 +46,23 @@ export function recordDemandStep(tx: Db, ctx: Pick<AppContext, "clock">, event: 
     .run();
 }
 
+/** Who wanted what, when a booking is refused for want of a free unit: the event of each item refused. */
+export type UnmetBooking = Pick<DemandEvent, "studentId" | "kitId" | "dal" | "al">;
+
 /**
  * A booking in a transaction of its own that, when it meets 409 because no unit was free, still commits
- * the demand events `onNoFreeUnit` records, and then answers the 409: the booking's own writes are rolled
- * back to a savepoint, the events are written in the same transaction that checked the units.
+ * a `noFreeUnit` demand event for each item refused (`unmet` says who and when), and then answers the
+ * 409: the booking's own writes are rolled back to a savepoint, the events are written in the same
+ * transaction that checked the units.
  */
-export function bookingRecordingUnmetDemand<T>(
-  ctx: AppContext,
-  book: (tx: WriteTx) => T,
-  onNoFreeUnit: (tx: WriteTx, error: NoFreeUnitError) => void,
-): T {
+export function bookingRecordingUnmetDemand<T>(ctx: AppContext, book: (tx: WriteTx) => T, unmet: UnmetBooking): T {
   const outcome = writeTransaction(ctx.db, (tx): { booked: T } | { refused: NoFreeUnitError } => {
     try {
       return { booked: writeTransaction(tx, book) };
     } catch (error) {
       if (!(error instanceof NoFreeUnitError) || error.itemIds.length === 0) throw error;
-      onNoFreeUnit(tx, error);
+      for (const itemId of error.itemIds)
+        recordDemandStep(tx, ctx, { tipo: DEMAND_EVENT.noFreeUnit, itemId, ...unmet });
       return { refused: error };
     }
   });

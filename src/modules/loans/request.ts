@@ -7,11 +7,10 @@ import { inventario, richieste } from "../../db/schema";
 import { type WriteTx, writeTransaction } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { REQUEST_STATE } from "../../domain/bookings";
-import { DEMAND_EVENT } from "../../domain/demand";
 import { bookingDateProblem, isInternalUse } from "../../domain/loan-rules";
 import { impliedUsage } from "../../domain/loan-types";
 import { badRequest, forbidden, notFound } from "../../http/errors";
-import { bookingRecordingUnmetDemand, recordDemandStep } from "../demand/events";
+import { bookingRecordingUnmetDemand } from "../demand/events";
 import { offerFreedUnitsStep } from "../demand/offers";
 import { refreshSetState } from "../sets/settle";
 import { optionalText } from "../text-fields";
@@ -126,20 +125,11 @@ export function announceRequest(ctx: AppContext, student: Actor, view: RequestVi
 
 /** A student asks for one unit, in a transaction of its own. */
 export function createRequest(ctx: AppContext, student: Actor, input: RequestBody): RequestView {
-  const id = bookingRecordingUnmetDemand(
-    ctx,
-    (tx) => createRequestStep(tx, ctx, student, input),
-    (tx, refusal) => {
-      for (const itemId of refusal.itemIds)
-        recordDemandStep(tx, ctx, {
-          tipo: DEMAND_EVENT.noFreeUnit,
-          studentId: student.id,
-          itemId,
-          dal: input.dal,
-          al: input.al,
-        });
-    },
-  );
+  const id = bookingRecordingUnmetDemand(ctx, (tx) => createRequestStep(tx, ctx, student, input), {
+    studentId: student.id,
+    dal: input.dal,
+    al: input.al,
+  });
   const view = requestView(ctx, id);
   announceRequest(ctx, student, view);
   return view;

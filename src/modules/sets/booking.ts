@@ -18,13 +18,12 @@ import {
 import type { WriteTx } from "../../db/transaction";
 import { MAX_NOTE_LENGTH } from "../../domain/academy-settings";
 import { freeUnitsFor, nextStartWithFreeUnits } from "../../domain/availability";
-import { DEMAND_EVENT } from "../../domain/demand";
 import { bookingDateProblem, isInternalUse } from "../../domain/loan-rules";
 import { impliedUsage } from "../../domain/loan-types";
 import { MAX_SET_UNITS, SET_STATE } from "../../domain/sets";
 import { badRequest, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../audit/service";
-import { bookingRecordingUnmetDemand, recordDemandStep } from "../demand/events";
+import { bookingRecordingUnmetDemand } from "../demand/events";
 import { NoFreeUnitError, UNTIL_THE_END, unitCalendars } from "../loans/bookings";
 import {
   assertAcademyDates,
@@ -269,21 +268,12 @@ export function createSetStep(tx: WriteTx, ctx: AppContext, actor: Actor, input:
 
 /** Books a set in a transaction of its own; a 409 for want of free units is kept as unmet demand. */
 export function createSet(ctx: AppContext, actor: Actor, input: CreateSetBody): SetView {
-  const id = bookingRecordingUnmetDemand(
-    ctx,
-    (tx) => createSetStep(tx, ctx, actor, input),
-    (tx, refusal) => {
-      for (const itemId of refusal.itemIds)
-        recordDemandStep(tx, ctx, {
-          tipo: DEMAND_EVENT.noFreeUnit,
-          studentId: input.utente_id ?? actor.id,
-          itemId,
-          kitId: input.kit_id ?? null,
-          dal: input.dal,
-          al: input.al,
-        });
-    },
-  );
+  const id = bookingRecordingUnmetDemand(ctx, (tx) => createSetStep(tx, ctx, actor, input), {
+    studentId: input.utente_id ?? actor.id,
+    kitId: input.kit_id ?? null,
+    dal: input.dal,
+    al: input.al,
+  });
   const view = setOrNotFound(ctx, id);
   ctx.events.publish({
     tipo: "richiesta",
