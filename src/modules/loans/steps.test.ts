@@ -3,7 +3,6 @@ import { writeTransaction } from "../../db/transaction";
 import {
   bookingCounts,
   day,
-  type LoanScenario,
   loanRow,
   loanScenario,
   requestOk,
@@ -15,20 +14,22 @@ import { approveRequestStep } from "./approval";
 import { handOverStep } from "./hand-over";
 import { returnLoanStep } from "./return";
 
-/** Giulia and Luca each ask for a unit of the camera from today: two pending requests. */
-async function twoRequests(scenario: LoanScenario) {
-  const { client, camera, student, classmate } = scenario;
+/**
+ * Giulia and Luca each ask for a unit of the camera from today: two pending requests, with the desk's
+ * administrator as the steps take them.
+ */
+async function twoRequests() {
+  const scenario = await loanScenario();
+  const { ctx, client, camera, student, classmate, adminUser } = scenario;
   const ask = (token: string, unit: number) =>
     requestOk(client, token, { unit_id: unitIdOf(camera, unit), dal: day(0), al: day(2) });
-  return [(await ask(student.token, 0)).id as number, (await ask(classmate.token, 1)).id as number];
+  const requestIds = [(await ask(student.token, 0)).id as number, (await ask(classmate.token, 1)).id as number];
+  return { ctx, desk: userRow(ctx, adminUser.id as number), requestIds };
 }
 
 describe("the steps of a loan's life", () => {
   it("compose into one transaction: approved, handed over and returned together", async () => {
-    const scenario = await loanScenario();
-    const { ctx, adminUser } = scenario;
-    const desk = userRow(ctx, adminUser.id as number);
-    const requestIds = await twoRequests(scenario);
+    const { ctx, desk, requestIds } = await twoRequests();
 
     const loanIds = writeTransaction(ctx.db, (tx) =>
       requestIds.map((id) => approveRequestStep(tx, ctx, desk, id).loanId),
@@ -45,10 +46,8 @@ describe("the steps of a loan's life", () => {
   });
 
   it("leave nothing behind when one step of the transaction fails: the first approval is undone too", async () => {
-    const scenario = await loanScenario();
-    const { ctx, adminUser } = scenario;
-    const desk = userRow(ctx, adminUser.id as number);
-    const [first, second] = await twoRequests(scenario);
+    const { ctx, desk, requestIds } = await twoRequests();
+    const [first, second] = requestIds;
     const before = bookingCounts(ctx);
 
     expect(() =>
@@ -65,10 +64,7 @@ describe("the steps of a loan's life", () => {
   });
 
   it("announce nothing themselves: a failed transaction of returns tells the live desk nothing", async () => {
-    const scenario = await loanScenario();
-    const { ctx, adminUser } = scenario;
-    const desk = userRow(ctx, adminUser.id as number);
-    const requestIds = await twoRequests(scenario);
+    const { ctx, desk, requestIds } = await twoRequests();
     const loanIds = writeTransaction(ctx.db, (tx) =>
       requestIds.map((id) => {
         const { loanId } = approveRequestStep(tx, ctx, desk, id);
