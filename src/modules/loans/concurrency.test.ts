@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { prestiti, prestitiUnita, richieste } from "../../db/schema";
 import { registerStudent } from "../../testing/harness";
-import { bookingCounts, day, loanScenario, requestOk, unitIdOf } from "../../testing/loan-fixtures";
+import { bookingCounts, day, type LoanScenario, loanScenario, requestOk, unitIdOf } from "../../testing/loan-fixtures";
 
 const UNAVAILABLE = "L'unità selezionata non è disponibile per le date scelte";
 
@@ -10,6 +10,26 @@ function statusCounts(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
   return counts;
+}
+
+/** The desk lends the camera's units (by index) to Luca Verdi, named only, from `from` to `to`: the answer. */
+function lendToLuca({ client, admin, camera }: LoanScenario, units: number[], from: string, to: string) {
+  return client.post(
+    "/api/prestiti",
+    {
+      inventario_id: camera.id,
+      unita_ids: units.map((unit) => unitIdOf(camera, unit)),
+      chi: "Luca Verdi",
+      data_uscita: from,
+      data_rientro: to,
+    },
+    admin,
+  );
+}
+
+/** The loans that hold `unitId`. */
+function loansHolding({ ctx }: LoanScenario, unitId: number) {
+  return ctx.db.select().from(prestitiUnita).where(eq(prestitiUnita.unitId, unitId)).all();
 }
 
 describe("simultaneous bookings of one unit", () => {
@@ -56,20 +76,10 @@ describe("simultaneous bookings of one unit", () => {
 
   it("lets a request and a direct loan of the same unit at the same moment not both win", async () => {
     const scenario = await loanScenario();
-    const { client, ctx, admin, student, camera } = scenario;
+    const { client, ctx, student, camera } = scenario;
     const [request, loan] = await Promise.all([
       client.post("/api/richieste", { unit_id: unitIdOf(camera), dal: day(1), al: day(3) }, student.token),
-      client.post(
-        "/api/prestiti",
-        {
-          inventario_id: camera.id,
-          unita_ids: [unitIdOf(camera)],
-          chi: "Luca Verdi",
-          data_uscita: day(2),
-          data_rientro: day(4),
-        },
-        admin,
-      ),
+      lendToLuca(scenario, [0], day(2), day(4)),
     ]);
     expect([request.status, loan.status].sort()).toEqual([200, 409]);
     const counts = bookingCounts(ctx);
@@ -78,30 +88,12 @@ describe("simultaneous bookings of one unit", () => {
 
   it("lets only one of many simultaneous direct loans of the same unit through", async () => {
     const scenario = await loanScenario();
-    const { client, ctx, admin, camera } = scenario;
+    const { camera } = scenario;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        client.post(
-          "/api/prestiti",
-          {
-            inventario_id: camera.id,
-            unita_ids: [unitIdOf(camera, 0), unitIdOf(camera, 1 + (i % 2))],
-            chi: "Luca Verdi",
-            data_uscita: day(1),
-            data_rientro: day(2),
-          },
-          admin,
-        ),
-      ),
+      Array.from({ length: 10 }, (_, i) => lendToLuca(scenario, [0, 1 + (i % 2)], day(1), day(2))),
     );
     expect(statusCounts(answers.map((answer) => answer.status))).toEqual({ 200: 1, 409: 9 });
-    expect(
-      ctx.db
-        .select()
-        .from(prestitiUnita)
-        .where(eq(prestitiUnita.unitId, unitIdOf(camera, 0)))
-        .all(),
-    ).toHaveLength(1);
+    expect(loansHolding(scenario, unitIdOf(camera, 0))).toHaveLength(1);
   });
 });
 
@@ -135,41 +127,19 @@ describe("simultaneous approvals", () => {
     );
     expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
     expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
-    expect(
-      ctx.db
-        .select()
-        .from(prestitiUnita)
-        .where(eq(prestitiUnita.unitId, unitIdOf(camera, 0)))
-        .all().length,
-    ).toBeLessThanOrEqual(1);
+    expect(loansHolding(scenario, unitIdOf(camera, 0)).length).toBeLessThanOrEqual(1);
   });
 
   it("lets an approval and a direct loan of the same unit at the same moment not both win", async () => {
     const scenario = await loanScenario();
-    const { client, ctx, admin, student, camera } = scenario;
+    const { client, admin, student, camera } = scenario;
     const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(1), al: day(3) });
     const [approval, loan] = await Promise.all([
       client.put(`/api/prestiti/${request.id}/approva`, undefined, admin),
-      client.post(
-        "/api/prestiti",
-        {
-          inventario_id: camera.id,
-          unita_ids: [unitIdOf(camera)],
-          chi: "Luca Verdi",
-          data_uscita: day(3),
-          data_rientro: day(4),
-        },
-        admin,
-      ),
+      lendToLuca(scenario, [0], day(3), day(4)),
     ]);
     expect([approval.status, loan.status].sort()).toEqual([200, 409]);
-    expect(
-      ctx.db
-        .select()
-        .from(prestitiUnita)
-        .where(eq(prestitiUnita.unitId, unitIdOf(camera)))
-        .all(),
-    ).toHaveLength(1);
+    expect(loansHolding(scenario, unitIdOf(camera))).toHaveLength(1);
   });
 
   it("approves and cancels the same request at the same moment consistently", async () => {
