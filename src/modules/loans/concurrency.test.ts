@@ -27,6 +27,13 @@ function lendToLuca({ client, admin, camera }: LoanScenario, units: number[], fr
   );
 }
 
+/** `count` more students of the photography course, registered one after the other. */
+async function photographyStudents({ client }: LoanScenario, count: number) {
+  const students = [];
+  for (let i = 0; i < count; i++) students.push(await registerStudent(client, { corso_accademico: "Fotografia" }));
+  return students;
+}
+
 /** The loans that hold `unitId`. */
 function loansHolding({ ctx }: LoanScenario, unitId: number) {
   return ctx.db.select().from(prestitiUnita).where(eq(prestitiUnita.unitId, unitId)).all();
@@ -36,8 +43,7 @@ describe("simultaneous bookings of one unit", () => {
   it("lets exactly one of thirty students who ask at the same moment have the unit", async () => {
     const scenario = await loanScenario();
     const { client, ctx, camera } = scenario;
-    const students = [];
-    for (let i = 0; i < 30; i++) students.push(await registerStudent(client, { corso_accademico: "Fotografia" }));
+    const students = await photographyStudents(scenario, 30);
     const answers = await Promise.all(
       students.map((student) =>
         client.post("/api/richieste", { unit_id: unitIdOf(camera), dal: day(2), al: day(2) }, student.token),
@@ -58,8 +64,7 @@ describe("simultaneous bookings of one unit", () => {
   it("lets only one of overlapping ranges asked at the same moment through", async () => {
     const scenario = await loanScenario();
     const { client, ctx, camera } = scenario;
-    const students = [];
-    for (let i = 0; i < 10; i++) students.push(await registerStudent(client, { corso_accademico: "Fotografia" }));
+    const students = await photographyStudents(scenario, 10);
     // Every range contains day 5, so any two of them overlap.
     const answers = await Promise.all(
       students.map((student, i) =>
