@@ -10,6 +10,7 @@ import {
   signInAdmin,
   type TestClient,
 } from "../../testing/harness";
+import { untilImportPhase } from "../../testing/import-jobs";
 import { importBody, workbook } from "../../testing/spreadsheet-fixtures";
 
 const JOBS = "/api/excel/inventario/import/lavori";
@@ -20,18 +21,6 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 const login = (client: TestClient, email: string, password: string) =>
   client.post("/api/auth/login", { email, username: email, password });
-
-/**
- * Asks for the job's page until it shows `phase`, letting the worker's messages in before each ask: an ask
- * of a signed-in page can be answered without leaving the current turn of the event loop.
- */
-async function untilPhase(client: TestClient, token: string, job: string, phase: string) {
-  for (let asked = 0; asked < 100_000; asked++) {
-    await new Promise((resume) => setImmediate(resume));
-    if ((await client.get(job, token)).body.fase === phase) return;
-  }
-  throw new Error(`the import never reached ${phase}`);
-}
 
 /**
  * A server on a database file with an import (or its preview) holding the write gate: another connection
@@ -51,7 +40,7 @@ async function importHoldingTheGate(preview: boolean) {
   const started = await client.post(JOBS, { ...importBody(workbook(rows)), anteprima: preview }, admin.token);
   expect(started.status).toBe(202);
   const job = `${JOBS}/${started.body.id}`;
-  await untilPhase(client, admin.token, job, "importazione");
+  await untilImportPhase(client, admin.token, job, "importazione");
   return { client, admin, student, other, job };
 }
 
@@ -76,7 +65,7 @@ describe("sign-in while an import holds the write gate", () => {
 
       other.exec("ROLLBACK");
       expect((await writing).status).toBe(200);
-      await untilPhase(client, admin.token, job, "completato");
+      await untilImportPhase(client, admin.token, job, "completato");
       other.close();
     });
   }

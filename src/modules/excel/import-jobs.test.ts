@@ -4,14 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { auditLog } from "../../db/schema";
-import {
-  createTestClient,
-  createTestContext,
-  type Json,
-  registerStudent,
-  signInAdmin,
-  type TestClient,
-} from "../../testing/harness";
+import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "../../testing/harness";
+import { untilImportPhase } from "../../testing/import-jobs";
 import { importBody, workbook } from "../../testing/spreadsheet-fixtures";
 import { type ImportProgress, runImport } from "./import-job";
 
@@ -42,19 +36,6 @@ const ONE_OF_TWO = {
   unchanged: 0,
   errors: ['Riga 3: corso "Scultura" sconosciuto'],
 };
-
-/**
- * Asks for the job's page until it shows `phase`, letting the worker's messages in before each ask: an ask
- * of a signed-in page can be answered without leaving the current turn of the event loop.
- */
-async function untilPhase(client: TestClient, token: string, id: string, phase: string) {
-  for (let asked = 0; asked < 100_000; asked++) {
-    await new Promise((resume) => setImmediate(resume));
-    const view = await client.get(`${JOBS}/${id}`, token);
-    if (view.body.fase === phase) return view.body;
-  }
-  throw new Error(`import ${id} never reached ${phase}`);
-}
 
 describe("the import runs beside the server, not on its thread", () => {
   it("answers /api/health while an import is under way, then applies the whole file at once", async () => {
@@ -90,7 +71,10 @@ describe("the import runs beside the server, not on its thread", () => {
     other.exec("BEGIN IMMEDIATE");
     const started = await client.post(JOBS, sheet(["Treppiede", "Fotografia", 1]), admin);
     // From here on the worker is told to write: the server's writes wait for it, not inside SQLite.
-    expect(await untilPhase(client, admin, started.body.id, "importazione")).toMatchObject({ letti: 0, totale: 1 });
+    expect(await untilImportPhase(client, admin, `${JOBS}/${started.body.id}`, "importazione")).toMatchObject({
+      letti: 0,
+      totale: 1,
+    });
     let written = false;
     const writing = client.post("/api/categorie-semplici", { nome: "Luci" }, admin).then((answer) => {
       written = true;
@@ -102,7 +86,9 @@ describe("the import runs beside the server, not on its thread", () => {
 
     other.exec("ROLLBACK");
     expect((await writing).status).toBe(200);
-    expect(await untilPhase(client, admin, started.body.id, "completato")).toMatchObject({ risultato: { success: 1 } });
+    expect(await untilImportPhase(client, admin, `${JOBS}/${started.body.id}`, "completato")).toMatchObject({
+      risultato: { success: 1 },
+    });
     other.close();
   });
 
@@ -130,7 +116,7 @@ describe("the import runs beside the server, not on its thread", () => {
     expect(refused.body.error).toBe("Troppe importazioni in corso: riprova quando le altre sono finite");
 
     other.exec("ROLLBACK");
-    await untilPhase(client, admin, started[2]?.id, "completato");
+    await untilImportPhase(client, admin, `${JOBS}/${started[2]?.id}`, "completato");
     for (const job of started) {
       const view = await client.get(`${JOBS}/${job.id}`, admin);
       expect(view.body).toMatchObject({ fase: "completato", letti: 1, totale: 1, risultato: { success: 1, total: 1 } });
