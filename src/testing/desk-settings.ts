@@ -1,5 +1,6 @@
 import { expect } from "bun:test";
 import { createTestClient, createTestContext, signInAdmin } from "./harness";
+import type { LoanScenario } from "./loan-fixtures";
 
 /** A desk that saved `settings` through the API, with its administrator and the warnings its server logs. */
 export async function deskWithSettings(settings: Record<string, unknown>) {
@@ -11,4 +12,11 @@ export async function deskWithSettings(settings: Record<string, unknown>) {
   const saved = await client.put("/api/impostazioni", settings, admin.token);
   expect(saved.status).toBe(200);
   return { client, admin, warnings };
+}
+
+/** The scenario's desk saves `change` to the settings; throws unless they were accepted. Answers the settings saved. */
+export async function saveSettings(scenario: LoanScenario, change: Record<string, unknown>) {
+  const answer = await scenario.client.put("/api/impostazioni", change, scenario.admin);
+  if (answer.status !== 200) throw new Error(`settings refused (${answer.status}): ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }

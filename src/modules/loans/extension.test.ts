@@ -1,6 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { notifiche, postaInUscita, prestiti } from "../../db/schema";
+import { saveSettings } from "../../testing/desk-settings";
 import type { Json } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import {
@@ -29,11 +30,6 @@ async function loanOf(scenario: LoanScenario, loanId: number, token = scenario.a
   return answer.body;
 }
 
-async function setSettings(scenario: LoanScenario, change: Record<string, unknown>) {
-  const answer = await scenario.client.put("/api/impostazioni", change, scenario.admin);
-  if (answer.status !== 200) throw new Error(`settings refused (${answer.status}): ${JSON.stringify(answer.body)}`);
-}
-
 const notificationsOf = (scenario: LoanScenario, userId: number) =>
   scenario.ctx.db.select().from(notifiche).where(eq(notifiche.utenteId, userId)).all();
 
@@ -58,7 +54,7 @@ describe("a student asks to extend a loan, the desk decides", () => {
   it("approved: data_rientro is the new date, data_rientro_originale the first one; audited, notified and mailed", async () => {
     const scenario = await cameraLentThenBooked();
     // Mail set up: the notice is queued for sending (no server is reached here).
-    await setSettings(scenario, { smtp_url: "smtp://mail.accademia.it:25", mail_from: "prestiti@accademia.it" });
+    await saveSettings(scenario, { smtp_url: "smtp://mail.accademia.it:25", mail_from: "prestiti@accademia.it" });
     const { body: extension } = await ask(scenario, scenario.loanId, day(6));
     const approved = await scenario.client.put(`/api/proroghe/${extension.id}/approva`, undefined, scenario.admin);
     expect(approved.status).toBe(200);
@@ -151,7 +147,7 @@ describe("the rules of a booking apply to the days an extension adds", () => {
   it("keeps within the longest loan", async () => {
     const scenario = await cameraLentThenBooked();
     // Counted from the loan's start (today): up to day 5 is six days.
-    await setSettings(scenario, { durata_massima_giorni: 6 });
+    await saveSettings(scenario, { durata_massima_giorni: 6 });
     const tooLong = await ask(scenario, scenario.loanId, day(6));
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error).toBe("Il prestito può durare al massimo 6 giorni");
@@ -160,7 +156,7 @@ describe("the rules of a booking apply to the days an extension adds", () => {
 
   it("never ends on a closure", async () => {
     const scenario = await cameraLentThenBooked();
-    await setSettings(scenario, { chiusure: [{ dal: day(6), al: day(6), motivo: "Festa del patrono" }] });
+    await saveSettings(scenario, { chiusure: [{ dal: day(6), al: day(6), motivo: "Festa del patrono" }] });
     const closed = await ask(scenario, scenario.loanId, day(6));
     expect(closed.status).toBe(400);
     expect(closed.body.error).toContain("l'accademia è chiusa (Festa del patrono)");

@@ -4,6 +4,7 @@ import { penalita } from "../../db/schema";
 import { DEFAULT_SETTINGS } from "../../domain/academy-settings";
 import { AUTOMATIC_BLOCK_REASON } from "../../domain/loan-rules";
 import { runScheduledJobs } from "../../jobs";
+import { saveSettings } from "../../testing/desk-settings";
 import { registerStudent } from "../../testing/harness";
 import { editPayload } from "../../testing/inventory-fixtures";
 import {
@@ -21,12 +22,6 @@ import {
   unitIdOf,
   userRow,
 } from "../../testing/loan-fixtures";
-
-async function setSettings(scenario: LoanScenario, change: Record<string, unknown>) {
-  const answer = await scenario.client.put("/api/impostazioni", change, scenario.admin);
-  if (answer.status !== 200) throw new Error(`settings refused (${answer.status}): ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
 
 function requestCamera(scenario: LoanScenario, dal: string, al: string, index = 0, token = scenario.student.token) {
   return scenario.client.post(
@@ -78,7 +73,7 @@ describe("the settings", () => {
 
   it("show the booking rules, not the terms or the public address, to a signed-in student", async () => {
     const scenario = await loanScenario();
-    await setSettings(scenario, { giorni_apertura: [1, 2, 3, 4, 5], durata_massima_giorni: 14 });
+    await saveSettings(scenario, { giorni_apertura: [1, 2, 3, 4, 5], durata_massima_giorni: 14 });
     const answer = await scenario.client.get("/api/impostazioni/regole", scenario.student.token);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ giorni_apertura: [1, 2, 3, 4, 5], durata_massima_giorni: 14 });
@@ -88,7 +83,7 @@ describe("the settings", () => {
 
   it("change only the fields named, keep them in order, and write one audit row naming them", async () => {
     const scenario = await loanScenario();
-    const saved = await setSettings(scenario, {
+    const saved = await saveSettings(scenario, {
       giorni_apertura: [5, 1, 3],
       chiusure: [
         { dal: "2026-12-24", al: "2027-01-06", motivo: " Vacanze di Natale " },
@@ -107,7 +102,7 @@ describe("the settings", () => {
     });
     expect((await scenario.client.get("/api/impostazioni", scenario.admin)).body).toEqual(saved);
     // Saving the same values again changes nothing and is not audited again.
-    await setSettings(scenario, { giorni_apertura: [1, 3, 5] });
+    await saveSettings(scenario, { giorni_apertura: [1, 3, 5] });
     const rows = auditRows(scenario.ctx).filter((row) => row.entity === "settings");
     expect(rows.map((row) => row.summary)).toEqual([
       "Impostazioni modificate: giorni_apertura, chiusure, url_pubblico",
@@ -177,7 +172,7 @@ describe("open days and closures", () => {
   it("refuse a request starting or ending on a closed day, naming the next open day", async () => {
     const scenario = await loanScenario();
     // Open Monday to Friday; closed from Thursday 12 to Monday 16 March for a strike.
-    await setSettings(scenario, {
+    await saveSettings(scenario, {
       giorni_apertura: [1, 2, 3, 4, 5],
       chiusure: [{ dal: "2026-03-12", al: "2026-03-16", motivo: "Sciopero" }],
     });
@@ -200,7 +195,7 @@ describe("open days and closures", () => {
 
   it("refuse a direct loan on a closed day just the same", async () => {
     const scenario = await loanScenario();
-    await setSettings(scenario, { chiusure: [{ dal: TODAY, al: TODAY, motivo: "Inventario annuale" }] });
+    await saveSettings(scenario, { chiusure: [{ dal: TODAY, al: TODAY, motivo: "Inventario annuale" }] });
     const answer = await lendCamera(scenario, TODAY, day(2));
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe(
@@ -218,7 +213,7 @@ describe("open days and closures", () => {
       utente_id: scenario.classmate.user.id,
       data_rientro: day(2),
     });
-    await setSettings(scenario, { chiusure: [{ dal: day(3), al: day(6), motivo: "Vacanze di Pasqua" }] });
+    await saveSettings(scenario, { chiusure: [{ dal: day(3), al: day(6), motivo: "Vacanze di Pasqua" }] });
     travelToDay(ctx, day(4));
     // Inside the closure "today" is closed: nothing can start today, and the loan due before it is overdue.
     const today = await requestCamera(scenario, day(4), day(7));
@@ -240,7 +235,7 @@ describe("open days and closures", () => {
 describe("the longest loan", () => {
   it("refuses an external loan longer than the academy allows, naming the limit, and counts both ends", async () => {
     const scenario = await loanScenario();
-    await setSettings(scenario, { durata_massima_giorni: 7 });
+    await saveSettings(scenario, { durata_massima_giorni: 7 });
     const tooLong = await requestCamera(scenario, day(1), day(8));
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error).toBe("Il prestito può durare al massimo 7 giorni");
@@ -256,7 +251,7 @@ describe("the longest loan", () => {
 
   it("lets an item's own limit override the academy's, and an edit without it keeps it", async () => {
     const scenario = await loanScenario();
-    await setSettings(scenario, { durata_massima_giorni: 7 });
+    await saveSettings(scenario, { durata_massima_giorni: 7 });
     const edited = await scenario.client.put(
       `/api/inventario/${scenario.camera.id}`,
       { ...editPayload(scenario.camera), durata_massima_giorni: 30 },
@@ -293,7 +288,7 @@ describe("the longest loan", () => {
     );
     expect(longNote.status).toBe(400);
     expect(longNote.body.error).toBe("Testo troppo lungo (massimo 1000 caratteri)");
-    await setSettings(scenario, { durata_massima_giorni: 60 });
+    await saveSettings(scenario, { durata_massima_giorni: 60 });
     const yearLong = await requestCamera(scenario, "2026-12-10", "2027-12-10");
     expect(yearLong.status).toBe(400);
     expect(yearLong.body.error).toBe("Il prestito può durare al massimo 60 giorni");
@@ -304,7 +299,7 @@ describe("the most a student may hold", () => {
   it("counts open loans and pending requests, answers 409 over the limit, and frees a place on cancel", async () => {
     const scenario = await loanScenario();
     const { client, student } = scenario;
-    await setSettings(scenario, { prestiti_massimi_per_studente: 2 });
+    await saveSettings(scenario, { prestiti_massimi_per_studente: 2 });
     const held = (await lendCamera(scenario, TODAY, day(3), 0)).body.loanId as number;
     const pending = await requestOk(client, student.token, {
       unit_id: unitIdOf(scenario.camera, 1),
@@ -330,7 +325,7 @@ describe("the most a student may hold", () => {
 describe("strikes", () => {
   it("follow the academy's scale and threshold, and the block names the threshold", async () => {
     const scenario = await loanScenario();
-    await setSettings(scenario, {
+    await saveSettings(scenario, {
       soglia_blocco: 2,
       scala_penalita: [
         { da_giorni: 1, strike: 2 },
@@ -372,7 +367,7 @@ describe("strikes", () => {
       await returnOk(client, admin, loanId);
     };
     await lateLoan(0); // one strike on 11/03
-    await setSettings(scenario, { scadenza_penalita_mesi: 2 });
+    await saveSettings(scenario, { scadenza_penalita_mesi: 2 });
     travelToDay(ctx, "2026-04-19");
     await lateLoan(1); // another on 20/04: the two months count from here
     expect(userRow(ctx, student.user.id).penaltyStrikes).toBe(2);
