@@ -61,6 +61,13 @@ export function createTestClient(ctx: AppContext = createTestContext()) {
 
 export type TestClient = ReturnType<typeof createTestClient>;
 
+/** A file downloaded (a PDF, a spreadsheet), with an optional bearer token: its status, headers and bytes. */
+export async function downloadFile(client: TestClient, path: string, token?: string) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await client.app.handle(new Request(`http://localhost${path}`, { headers }));
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
 /** Every entry of a paged list, gathered page by page (`perPage` at a time) until its `totale`. */
 export async function everyPage(client: TestClient, path: string, token: string, perPage: number): Promise<Json[]> {
   const entries: Json[] = [];

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "bun:test";
 import { LABEL_FORMATS } from "../../domain/label-formats";
-import { createTestClient, createTestContext, type Json, registerStudent, signInAdmin } from "../../testing/harness";
+import {
+  createTestClient,
+  createTestContext,
+  downloadFile,
+  type Json,
+  registerStudent,
+  signInAdmin,
+} from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import { directLoanOk, handOverOk, lendCamera, loanScenario, returnOk, unitIdOf } from "../../testing/loan-fixtures";
 import { decodeQr, pdfImages, pdfPagesText } from "../../testing/pdf-reading";
-
-async function downloadPdf(client: ReturnType<typeof createTestClient>, path: string, token?: string) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const response = await client.app.handle(new Request(`http://localhost${path}`, { headers }));
-  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
 
 /** A desk with PUBLIC_URL set (null: unset), an item of `units` units whose name needs more than one line. */
 async function labelDesk(units: number, publicUrl: string | null = "https://prestiti.accademia.it") {
@@ -28,7 +29,7 @@ const idsOf = (item: Json) => (item.unita as Json[]).map((unit) => unit.id).join
 describe("unit labels", () => {
   it("prints one label per unit on A4 sheets of 24, each with the code and the item's name", async () => {
     const { client, admin, item } = await labelDesk(26);
-    const answer = await downloadPdf(client, `/api/etichette?unita=${idsOf(item)}`, admin);
+    const answer = await downloadFile(client, `/api/etichette?unita=${idsOf(item)}`, admin);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("application/pdf");
     const pages = await pdfPagesText(answer.bytes);
@@ -44,7 +45,7 @@ describe("unit labels", () => {
   it("carries a QR code that a decoder reads as the item page with the unit selected, at PUBLIC_URL", async () => {
     const { client, admin, item } = await labelDesk(1);
     const unit = (item.unita as Json[])[0] as Json;
-    const answer = await downloadPdf(client, `/api/etichette?unita=${unit.id}`, admin);
+    const answer = await downloadFile(client, `/api/etichette?unita=${unit.id}`, admin);
     const [image] = await pdfImages(answer.bytes);
     if (!image) throw new Error("no QR image in the label");
     expect(decodeQr(image)).toBe(
@@ -54,7 +55,7 @@ describe("unit labels", () => {
 
   it("falls back to the address the request came to while PUBLIC_URL is unset", async () => {
     const { client, admin, item } = await labelDesk(1, null);
-    const answer = await downloadPdf(client, `/api/etichette?unita=${idsOf(item)}`, admin);
+    const answer = await downloadFile(client, `/api/etichette?unita=${idsOf(item)}`, admin);
     const [image] = await pdfImages(answer.bytes);
     if (!image) throw new Error("no QR image in the label");
     expect(decodeQr(image)).toStartWith(`http://localhost/inventario/${item.id}?unita=`);
@@ -64,7 +65,7 @@ describe("unit labels", () => {
     const { client, admin, item } = await labelDesk(1);
     const saved = await client.put("/api/impostazioni", { url_pubblico: "https://banco.accademia.it/" }, admin);
     expect(saved.status).toBe(200);
-    const answer = await downloadPdf(client, `/api/etichette?unita=${idsOf(item)}`, admin);
+    const answer = await downloadFile(client, `/api/etichette?unita=${idsOf(item)}`, admin);
     const [image] = await pdfImages(answer.bytes);
     if (!image) throw new Error("no QR image in the label");
     expect(decodeQr(image)).toStartWith(`https://banco.accademia.it/inventario/${item.id}?unita=`);
@@ -104,7 +105,7 @@ describe("drawing PDFs off the server's thread", () => {
   it("keeps the server answering while 500 labels are drawn", async () => {
     const { client, admin, item } = await labelDesk(500);
     const { result, pauseMs } = await longestPauseDuring(() =>
-      downloadPdf(client, `/api/etichette?unita=${idsOf(item)}`, admin),
+      downloadFile(client, `/api/etichette?unita=${idsOf(item)}`, admin),
     );
     expect(result.status).toBe(200);
     expect(await pdfPagesText(result.bytes)).toHaveLength(Math.ceil(500 / LABEL_FORMATS["a4-3x8"].perSheet));
@@ -122,7 +123,7 @@ describe("drawing PDFs off the server's thread", () => {
       utente_id: student.user.id,
       note,
     });
-    const answer = await downloadPdf(client, `/api/prestiti/${id}/ricevuta`, student.token);
+    const answer = await downloadFile(client, `/api/prestiti/${id}/ricevuta`, student.token);
     expect(answer.status).toBe(200);
     const text = (await pdfPagesText(answer.bytes)).join("").replace(/\s+/g, "");
     expect(text).toContain(note);
@@ -142,7 +143,7 @@ describe("loan receipts", () => {
       consegna: false,
     });
     await handOverOk(client, admin, id);
-    const answer = await downloadPdf(client, `/api/prestiti/${id}/ricevuta`, admin);
+    const answer = await downloadFile(client, `/api/prestiti/${id}/ricevuta`, admin);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("application/pdf");
     const pages = await pdfPagesText(answer.bytes);
@@ -171,7 +172,7 @@ describe("loan receipts", () => {
     const terms = "Restituire pulito e carico. Il banco chiude alle 18.";
     expect((await client.put("/api/impostazioni", { testo_condizioni: terms }, admin)).status).toBe(200);
     const id = await lendCamera(scenario);
-    const answer = await downloadPdf(client, `/api/prestiti/${id}/ricevuta`, admin);
+    const answer = await downloadFile(client, `/api/prestiti/${id}/ricevuta`, admin);
     expect((await pdfPagesText(answer.bytes)).join("\n")).toContain(terms);
   });
 
@@ -180,7 +181,7 @@ describe("loan receipts", () => {
     const { client, admin, student, classmate } = scenario;
     const id = await lendCamera(scenario);
     await returnOk(client, admin, id);
-    const own = await downloadPdf(client, `/api/prestiti/${id}/ricevuta`, student.token);
+    const own = await downloadFile(client, `/api/prestiti/${id}/ricevuta`, student.token);
     expect(own.status).toBe(200);
     expect((await pdfPagesText(own.bytes)).join("\n")).toContain("Restituito");
     const other = await client.get(`/api/prestiti/${id}/ricevuta`, classmate.token);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { PDFDocument } from "pdf-lib";
 import { LABEL_FORMAT_NAMES, LABEL_FORMATS, type LabelFormat } from "../../domain/label-formats";
 import { readQrCode } from "../../domain/qr-reading";
-import { createTestClient, createTestContext, type Json, signInAdmin } from "../../testing/harness";
+import { createTestClient, createTestContext, downloadFile, type Json, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import { createKitOk } from "../../testing/kit-fixtures";
 import { type Area, rasterPage, readCode128 } from "../../testing/pdf-raster";
@@ -25,12 +25,7 @@ async function labelDesk() {
     if (!unit) throw new Error(`no unit ${code}`);
     return unit;
   });
-  const download = async (query: string) => {
-    const response = await client.app.handle(
-      new Request(`http://localhost/api/etichette?${query}`, { headers: { authorization: `Bearer ${admin}` } }),
-    );
-    return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
-  };
+  const download = (query: string) => downloadFile(client, `/api/etichette?${query}`, admin);
   return { client, admin, item, units, download };
 }
 

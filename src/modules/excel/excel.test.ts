@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as XLSX from "xlsx";
 import { auditLog, categorie, inventarioCorsi } from "../../db/schema";
 import { addDays } from "../../domain/dates";
-import type { Json, TestClient } from "../../testing/harness";
+import { downloadFile, type Json, type TestClient } from "../../testing/harness";
 import {
   auditActions,
   createCategory,
@@ -34,12 +34,6 @@ const COLUMNS = [
   "Data Aggiunta",
   "Accessori",
 ];
-
-async function download(client: TestClient, path: string, token?: string) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const response = await client.app.handle(new Request(`http://localhost${path}`, { headers }));
-  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
 
 function sheetRows(bytes: Uint8Array, sheet: string): unknown[][] {
   const book = XLSX.read(bytes, { type: "array" });
@@ -110,9 +104,9 @@ describe("who may use the spreadsheet routes", () => {
     const { client, ctx, student } = await inventoryScenario();
     const template = workbook([COLUMNS]);
     for (const path of ["/api/excel/inventario/export", "/api/excel/inventario/template"]) {
-      expect((await download(client, path)).status).toBe(401);
-      expect((await download(client, path, "not-a-token")).status).toBe(401);
-      expect((await download(client, path, student.token)).status).toBe(403);
+      expect((await downloadFile(client, path)).status).toBe(401);
+      expect((await downloadFile(client, path, "not-a-token")).status).toBe(401);
+      expect((await downloadFile(client, path, student.token)).status).toBe(403);
     }
     const bodies = [{ body: importBody(template) }, { raw: "{broken" }, { body: { fileData: 3 } }, {}];
     for (const options of bodies) {
@@ -127,7 +121,7 @@ describe("who may use the spreadsheet routes", () => {
 describe("exporting the inventory", () => {
   it("downloads a spreadsheet with the 14 columns in order, one row per listed item", async () => {
     const { client, admin, lamp, camera } = await catalogue();
-    const answer = await download(client, "/api/excel/inventario/export", admin);
+    const answer = await downloadFile(client, "/api/excel/inventario/export", admin);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe(XLSX_TYPE);
     expect(answer.headers.get("content-disposition")).toBe('attachment; filename="inventario-2026-03-10.xlsx"');
@@ -173,7 +167,7 @@ describe("exporting the inventory", () => {
 
   it("adds a sheet of units with their code, item, derived state and note", async () => {
     const { client, admin } = await catalogue();
-    const answer = await download(client, "/api/excel/inventario/export", admin);
+    const answer = await downloadFile(client, "/api/excel/inventario/export", admin);
     expect(sheetRows(answer.bytes, "Unità")).toEqual([
       ["Codice", "Articolo", "Stato", "Note"],
       ["FARO-1", "Faro LED", "prestato", "lampada nuova"],
@@ -188,7 +182,7 @@ describe("exporting the inventory", () => {
     const { client, ctx, admin } = await inventoryScenario();
     const codes = Array.from({ length: 500 }, (_, i) => `${String(i).padStart(3, "0")}${"C".repeat(97)}`);
     const item = await createItem(client, admin, { nome: "Cassettiera", unita: codes });
-    const exported = await download(client, "/api/excel/inventario/export", admin);
+    const exported = await downloadFile(client, "/api/excel/inventario/export", admin);
     expect(exported.status).toBe(200);
     const [header, row] = sheetRows(exported.bytes, "Inventario") as [string[], unknown[]];
     expect(row[header.indexOf("Codici Unità")]).toBe('500 codici: elenco nel foglio "Unità"');
@@ -202,7 +196,7 @@ describe("exporting the inventory", () => {
 
   it("exports just the header row when the inventory is empty", async () => {
     const { client, admin } = await inventoryScenario();
-    const answer = await download(client, "/api/excel/inventario/export", admin);
+    const answer = await downloadFile(client, "/api/excel/inventario/export", admin);
     expect(sheetRows(answer.bytes, "Inventario")).toEqual([COLUMNS]);
     expect(sheetRows(answer.bytes, "Unità")).toEqual([["Codice", "Articolo", "Stato", "Note"]]);
   });
@@ -216,7 +210,7 @@ describe("importing the inventory", () => {
     ctx.db.delete(inventarioCorsi).where(eq(inventarioCorsi.inventarioId, orphan.id)).run();
     const before = (await client.get("/api/inventario", admin)).body;
     const countsBefore = inventoryCounts(ctx);
-    const exported = await download(client, "/api/excel/inventario/export", admin);
+    const exported = await downloadFile(client, "/api/excel/inventario/export", admin);
     const answer = await importFile(client, admin, exported.bytes);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ success: 3, total: 3, created: 0, updated: 0, unchanged: 3, errors: [] });
@@ -245,7 +239,7 @@ describe("importing the inventory", () => {
 
   it("offers a template with the export's columns whose example row imports cleanly, once", async () => {
     const { client, ctx, admin } = await inventoryScenario();
-    const template = await download(client, "/api/excel/inventario/template", admin);
+    const template = await downloadFile(client, "/api/excel/inventario/template", admin);
     expect(template.status).toBe(200);
     expect(template.headers.get("content-type")).toBe(XLSX_TYPE);
     const rows = sheetRows(template.bytes, "Inventario");
@@ -274,7 +268,7 @@ describe("importing the inventory", () => {
 
   it("applies an edited export: a new shelf and an extra unit code", async () => {
     const { client, admin, lamp } = await catalogue();
-    const exported = await download(client, "/api/excel/inventario/export", admin);
+    const exported = await downloadFile(client, "/api/excel/inventario/export", admin);
     const rows = sheetRows(exported.bytes, "Inventario");
     const lampRow = rows.find((row) => row[0] === lamp.id) as unknown[];
     lampRow[4] = "Armadio 7";
@@ -317,7 +311,7 @@ describe("importing the inventory", () => {
 
   it("updates unit notes from the units sheet", async () => {
     const { client, admin, lamp } = await catalogue();
-    const exported = await download(client, "/api/excel/inventario/export", admin);
+    const exported = await downloadFile(client, "/api/excel/inventario/export", admin);
     const units = sheetRows(exported.bytes, "Unità");
     (units[3] as unknown[])[3] = "batteria da sostituire";
     const answer = await importFile(client, admin, workbook(sheetRows(exported.bytes, "Inventario"), { Unità: units }));

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "bun:test";
-import type { createTestClient } from "../../testing/harness";
+import { downloadFile } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import { createKitOk, portraitKit } from "../../testing/kit-fixtures";
 import { loanScenario } from "../../testing/loan-fixtures";
 import { decodeQr, pdfImages, pdfPagesText } from "../../testing/pdf-reading";
-
-async function downloadPdf(client: ReturnType<typeof createTestClient>, path: string, token?: string) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const response = await client.app.handle(new Request(`http://localhost${path}`, { headers }));
-  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
 
 describe("a kit's label", () => {
   it("prints the kit's code and name with a QR code of the kit's page at the public address", async () => {
@@ -18,7 +12,7 @@ describe("a kit's label", () => {
     const kit = await createKitOk(client, admin, portraitKit(scenario));
     const saved = await client.put("/api/impostazioni", { url_pubblico: "https://prestiti.accademia.it" }, admin);
     expect(saved.status).toBe(200);
-    const answer = await downloadPdf(client, `/api/kit/${kit.id}/etichetta`, admin);
+    const answer = await downloadFile(client, `/api/kit/${kit.id}/etichetta`, admin);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("application/pdf");
     const [page] = await pdfPagesText(answer.bytes);
