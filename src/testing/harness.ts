@@ -61,6 +61,13 @@ export function createTestClient(ctx: AppContext = createTestContext()) {
 
 export type TestClient = ReturnType<typeof createTestClient>;
 
+/** The body of a call the test's setup needs to succeed (200); a refusal stops the test with its answer. */
+export async function ok(answer: Promise<Answer>): Promise<Json> {
+  const { status, body } = await answer;
+  if (status !== 200) throw new Error(`refused (${status}): ${JSON.stringify(body)}`);
+  return body;
+}
+
 /** A file downloaded (a PDF, a spreadsheet), with an optional bearer token: its status, headers and bytes. */
 export async function downloadFile(client: TestClient, path: string, token?: string) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import type { Json } from "../../testing/harness";
+import { type Json, ok } from "../../testing/harness";
 import {
   approveOk,
   day,
@@ -26,12 +26,6 @@ async function rowsWrittenBy(scenario: Scenario, action: () => Promise<unknown>)
   return (await trail(scenario))
     .filter((row) => !before.has(row.id))
     .map((row) => [row.action, row.entity, row.entity_id]);
-}
-
-async function ok(answer: Promise<{ status: number; body: Json }>): Promise<Json> {
-  const { status, body } = await answer;
-  if (status !== 200) throw new Error(`refused (${status}): ${JSON.stringify(body)}`);
-  return body;
 }
 
 /** The desk opens a repair of `item`'s unit number `unit`, described as `descrizione`: the repair. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import QRCode from "qrcode";
-import { createTestContext, type Json } from "../../testing/harness";
+import { createTestContext, type Json, ok } from "../../testing/harness";
 import { createItem, editPayload } from "../../testing/inventory-fixtures";
 import { createKitOk, portraitKit } from "../../testing/kit-fixtures";
 import { day, type LoanScenario, loanScenario, travelToDay } from "../../testing/loan-fixtures";
@@ -24,12 +24,6 @@ async function keptList(scenario: LoanScenario, path: string, token: string): Pr
   );
   expect(again.status).toBe(304);
   return (await answer.json()) as Json[];
-}
-
-async function ok(answer: Promise<{ status: number; body: Json }>): Promise<Json> {
-  const settled = await answer;
-  if (settled.status !== 200) throw new Error(`refused (${settled.status}): ${JSON.stringify(settled.body)}`);
-  return settled.body;
 }
 
 const deskRow = async (scenario: LoanScenario) => (await keptList(scenario, "/api/prenotazioni", scenario.admin))[0];
