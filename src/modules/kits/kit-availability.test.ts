@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { insertLoan, insertRepair, insertRequest } from "../../testing/inventory-fixtures";
-import { createKitOk, portraitKit } from "../../testing/kit-fixtures";
+import { createKitOk, createPortraitKit, portraitKit } from "../../testing/kit-fixtures";
 import { day, loanScenario, requestOk, unitIdOf } from "../../testing/loan-fixtures";
 
 const days = (first: number, last: number) =>
@@ -12,7 +12,7 @@ const calendarPath = (kitId: number, dal = day(0), al = day(13)) =>
 describe("GET /api/kit/:id/disponibilita", () => {
   it("answers every day of the range while all the kit's units are free", async () => {
     const scenario = await loanScenario();
-    const kit = await createKitOk(scenario.client, scenario.admin, portraitKit(scenario));
+    const kit = await createPortraitKit(scenario);
     const answer = await scenario.client.get(calendarPath(kit.id), scenario.student.token);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ kit_id: kit.id, dal: day(0), al: day(13), giorni_liberi: days(0, 13) });
@@ -22,7 +22,7 @@ describe("GET /api/kit/:id/disponibilita", () => {
   it("takes a day off when one line lacks units, and says which line", async () => {
     const scenario = await loanScenario();
     const { client, ctx, admin, camera, studioLight } = scenario;
-    const kit = await createKitOk(client, admin, portraitKit(scenario));
+    const kit = await createPortraitKit(scenario);
     // The studio light, the kit's only one, is lent on days 2-3.
     insertLoan(ctx, { itemId: studioLight.id, unitIds: [unitIdOf(studioLight)], from: day(2), to: day(3) });
     // Both unpinned cameras are taken on day 5; only one on day 6, which leaves one for the kit.
@@ -45,7 +45,7 @@ describe("GET /api/kit/:id/disponibilita", () => {
   it("keeps a day taken when the pinned unit is booked, even with other units of its item free", async () => {
     const scenario = await loanScenario();
     const { client, admin, student, camera } = scenario;
-    const kit = await createKitOk(client, admin, portraitKit(scenario));
+    const kit = await createPortraitKit(scenario);
     await requestOk(client, student.token, { unit_id: unitIdOf(camera, 0), dal: day(8), al: day(9) });
     const answer = await client.get(calendarPath(kit.id), admin);
     expect(answer.body.giorni_liberi).toEqual(without(days(0, 13), day(8), day(9)));
@@ -74,7 +74,7 @@ describe("GET /api/kit/:id/disponibilita", () => {
   it("lists the desk's closed days, which a booking may span but not start or end on", async () => {
     const scenario = await loanScenario();
     const { client, admin } = scenario;
-    const kit = await createKitOk(client, admin, portraitKit(scenario));
+    const kit = await createPortraitKit(scenario);
     const saved = await client.put(
       "/api/impostazioni",
       { chiusure: [{ dal: day(4), al: day(5), motivo: "Ponte" }] },
@@ -89,7 +89,7 @@ describe("GET /api/kit/:id/disponibilita", () => {
   it("never lists a past day, keeps another course's kit out of reach, and answers 400 for bad dates", async () => {
     const scenario = await loanScenario();
     const { client, admin, student, designStudent } = scenario;
-    const kit = await createKitOk(client, admin, portraitKit(scenario));
+    const kit = await createPortraitKit(scenario);
     expect((await client.get(calendarPath(kit.id, day(-3), day(1)), admin)).body.giorni_liberi).toEqual(days(0, 1));
     expect((await client.get(`/api/kit/${kit.id}/disponibilita`, student.token)).body).toMatchObject({
       dal: day(0),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "bun:test";
 import { auditActions, createItem, editPayload } from "../../testing/inventory-fixtures";
-import { createKitOk, portraitKit } from "../../testing/kit-fixtures";
+import { createKitOk, createPortraitKit, portraitKit } from "../../testing/kit-fixtures";
 import { loanScenario, unitIdOf } from "../../testing/loan-fixtures";
 
 describe("the desk's kits", () => {
   it("creates a kit with its lines, pinned unit and accessories, and lists it", async () => {
     const scenario = await loanScenario();
     const { client, admin, camera, studioLight } = scenario;
-    const created = await createKitOk(client, admin, portraitKit(scenario));
+    const created = await createPortraitKit(scenario);
     expect(created).toMatchObject({
       nome: "Kit ritratto",
       descrizione: "Per i ritratti in studio",
@@ -35,7 +35,7 @@ describe("the desk's kits", () => {
   it("replaces a kit whole on PUT and takes it off every list on DELETE, auditing each change", async () => {
     const scenario = await loanScenario();
     const { client, admin, ctx, tablet } = scenario;
-    const created = await createKitOk(client, admin, portraitKit(scenario));
+    const created = await createPortraitKit(scenario);
     const changed = await client.put(
       `/api/kit/${created.id}`,
       portraitKit(scenario, {
@@ -71,7 +71,7 @@ describe("the desk's kits", () => {
   it("shows a student the kits of their course only, and keeps every change to the desk", async () => {
     const scenario = await loanScenario();
     const { client, admin, student, designStudent, plotter } = scenario;
-    const portrait = await createKitOk(client, admin, portraitKit(scenario));
+    const portrait = await createPortraitKit(scenario);
     const design = await createKitOk(client, admin, {
       nome: "Kit stampa",
       corsi_assegnati: ["Design"],
@@ -94,7 +94,7 @@ describe("the desk's kits", () => {
   it("hides from students a kit with an item later taken off their course, and keeps it for the desk", async () => {
     const scenario = await loanScenario();
     const { client, admin, student, studioLight } = scenario;
-    const kit = await createKitOk(client, admin, portraitKit(scenario));
+    const kit = await createPortraitKit(scenario);
     const moved = await client.put(
       `/api/inventario/${studioLight.id}`,
       editPayload(studioLight, { corsi_assegnati: ["Design"] }),
@@ -172,7 +172,7 @@ describe("the desk's kits", () => {
   it("refuses a second live kit with the same name (409)", async () => {
     const scenario = await loanScenario();
     const { client, admin } = scenario;
-    await createKitOk(client, admin, portraitKit(scenario));
+    await createPortraitKit(scenario);
     const again = await client.post("/api/kit", portraitKit(scenario, { nome: "KIT RITRATTO" }), admin);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: "Esiste già un kit chiamato «KIT RITRATTO»" });
@@ -191,7 +191,7 @@ describe("the desk's kits", () => {
   it("keeps a kit's item and pinned unit in the inventory while the kit lives, and lets them go after", async () => {
     const scenario = await loanScenario();
     const { client, admin, camera, studioLight } = scenario;
-    const kit = await createKitOk(client, admin, portraitKit(scenario));
+    const kit = await createPortraitKit(scenario);
     const pinnedCode = camera.unita[0].codice_univoco;
     const withoutPinned = editPayload(camera, {
       unita: camera.unita.slice(1).map((unit: { id: number; codice_univoco: string }) => ({
