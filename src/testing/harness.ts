@@ -110,11 +110,16 @@ export async function registerStudent(client: TestClient, overrides: Record<stri
   return { token: answer.body.token as string, user: answer.body.user as Json, password: data.password };
 }
 
+/** The sign-in call, `login` (an e-mail or a directory name) sent as both fields the form may fill: the answer, whatever its status. */
+export function signIn(client: TestClient, login: string, password: string) {
+  return client.post("/api/auth/login", { email: login, username: login, password });
+}
+
 /** Creates an administrator directly and signs them in. */
 export async function signInAdmin(client: TestClient, email = "desk@accademia.it") {
   const password = "Banco-Prestiti-2026";
   await createOrPromoteAdmin(client.ctx, { email, password, name: "Marta", surname: "Bianchi" });
-  const answer = await client.post("/api/auth/login", { email, username: email, password });
+  const answer = await signIn(client, email, password);
   if (answer.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(answer.body)}`);
   return { token: answer.body.token as string, user: answer.body.user as Json, password };
 }

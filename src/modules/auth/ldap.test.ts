@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { createTestClient, signInAdmin, studentData } from "../../testing/harness";
+import { createTestClient, signIn, signInAdmin, studentData } from "../../testing/harness";
 import {
   directoryAccess,
   freePort,
@@ -49,13 +49,10 @@ async function deskWithDirectory(url = directory.url) {
   return { client, admin };
 }
 
-const login = (client: ReturnType<typeof createTestClient>, email: string, password: string) =>
-  client.post("/api/auth/login", { email, username: email, password });
-
 describe("sign-in through the academy's LDAP directory", () => {
   it("binds as the person with their own password and creates their account from the entry", async () => {
     const { client, admin } = await deskWithDirectory();
-    const signedIn = await login(client, "anna.blu@studenti.accademia.test", "Password-di-Anna-1");
+    const signedIn = await signIn(client, "anna.blu@studenti.accademia.test", "Password-di-Anna-1");
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user).toMatchObject({
       email: "anna.blu@studenti.accademia.test",
@@ -67,7 +64,7 @@ describe("sign-in through the academy's LDAP directory", () => {
       directory: "ldap",
     });
     // By uid too, and the same account.
-    const again = await login(client, "anna.foto", "Password-di-Anna-1");
+    const again = await signIn(client, "anna.foto", "Password-di-Anna-1");
     expect(again.body.user.id).toBe(signedIn.body.user.id);
     const audit = JSON.stringify((await client.get("/api/audit", admin.token)).body);
     expect(audit).toContain("Account creato al primo accesso LDAP: anna.blu@studenti.accademia.test (Fotografia)");
@@ -75,13 +72,13 @@ describe("sign-in through the academy's LDAP directory", () => {
 
   it("refuses a wrong password as any wrong credentials", async () => {
     const { client } = await deskWithDirectory();
-    const refused = await login(client, "anna.blu@studenti.accademia.test", "Password-sbagliata-1");
+    const refused = await signIn(client, "anna.blu@studenti.accademia.test", "Password-sbagliata-1");
     expect(refused).toMatchObject({ status: 401, body: { error: "Credenziali non valide" } });
   });
 
   it("maps the desk group to the administrator role", async () => {
     const { client } = await deskWithDirectory();
-    const desk = await login(client, "bruno.banco@accademia.test", "Password-di-Bruno-1");
+    const desk = await signIn(client, "bruno.banco@accademia.test", "Password-di-Bruno-1");
     expect(desk.body.user).toMatchObject({ ruolo: "admin", isAdmin: true });
   });
 
@@ -89,15 +86,15 @@ describe("sign-in through the academy's LDAP directory", () => {
     expect(escapedFilterValue("*)(uid=*")).toBe("\\2a\\29\\28uid=\\2a");
     const { client } = await deskWithDirectory();
     // Read as a filter, "anna.blu*" would find Anna, and her password would let whoever typed it in.
-    const injected = await login(client, "anna.blu*", "Password-di-Anna-1");
+    const injected = await signIn(client, "anna.blu*", "Password-di-Anna-1");
     expect(injected.status).toBe(401);
   });
 
   it("refuses, saying so, a person whose entry was removed from the directory", async () => {
     const { client } = await deskWithDirectory();
-    expect((await login(client, "carla.via@studenti.accademia.test", "Password-di-Carla-1")).status).toBe(200);
+    expect((await signIn(client, "carla.via@studenti.accademia.test", "Password-di-Carla-1")).status).toBe(200);
     await directory.remove("carla.via");
-    const refused = await login(client, "carla.via@studenti.accademia.test", "Password-di-Carla-1");
+    const refused = await signIn(client, "carla.via@studenti.accademia.test", "Password-di-Carla-1");
     expect(refused).toMatchObject({
       status: 403,
       body: {
@@ -112,9 +109,9 @@ describe("sign-in through the academy's LDAP directory", () => {
     const { client } = await deskWithDirectory(`ldap://127.0.0.1:${await freePort()}`);
     expect((await signInAdmin(client)).token).toBeTruthy();
     const local = await client.post("/api/auth/register", studentData());
-    expect((await login(client, local.body.user.email, "Obiettivo-50mm")).status).toBe(200);
+    expect((await signIn(client, local.body.user.email, "Obiettivo-50mm")).status).toBe(200);
     const began = performance.now();
-    const refused = await login(client, "anna.blu@studenti.accademia.test", "Password-di-Anna-1");
+    const refused = await signIn(client, "anna.blu@studenti.accademia.test", "Password-di-Anna-1");
     expect(performance.now() - began).toBeLessThan(5000);
     expect(refused).toMatchObject({
       status: 503,

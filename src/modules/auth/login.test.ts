@@ -8,12 +8,10 @@ import {
   createTestContext,
   deskAndStudent,
   registerStudent,
+  signIn,
   signInAdmin,
   type TestClient,
 } from "../../testing/harness";
-
-const login = (client: TestClient, identifier: string, password: string) =>
-  client.post("/api/auth/login", { email: identifier, username: identifier, password });
 
 /** A sign-in that arrives through a reverse proxy with these headers. */
 async function loginFrom(client: TestClient, identifier: string, password: string, headers: Record<string, string>) {
@@ -56,7 +54,7 @@ describe("POST /api/auth/login", () => {
   it("signs a student in by email and answers a token and the user without any password data", async () => {
     const client = createTestClient();
     const student = await registerStudent(client, { email: "giulia.rossi@accademia.it" });
-    const answer = await login(client, "giulia.rossi@accademia.it", student.password);
+    const answer = await signIn(client, "giulia.rossi@accademia.it", student.password);
     expect(answer.status).toBe(200);
     expect(typeof answer.body.token).toBe("string");
     expect(answer.body.user).toMatchObject({
@@ -87,7 +85,7 @@ describe("POST /api/auth/login", () => {
   ])("$says", async ({ registered, typed }) => {
     const client = createTestClient();
     const student = await registerStudent(client, registered);
-    const answer = await login(client, typed, student.password);
+    const answer = await signIn(client, typed, student.password);
     expect(answer.status).toBe(200);
     expect(answer.body.user.id).toBe(student.user.id);
   });
@@ -110,28 +108,28 @@ describe("POST /api/auth/login", () => {
     const client = createTestClient();
     const squatter = await registerStudent(client, { username: "sara.neri@accademia.it" });
     const owner = await registerStudent(client, { email: "sara.neri@accademia.it", password: "Proprietaria-2026" });
-    const answer = await login(client, "sara.neri@accademia.it", "Proprietaria-2026");
+    const answer = await signIn(client, "sara.neri@accademia.it", "Proprietaria-2026");
     expect(answer.status).toBe(200);
     expect(answer.body.user.id).toBe(owner.user.id);
-    expect((await login(client, squatter.user.email, squatter.password)).status).toBe(200);
+    expect((await signIn(client, squatter.user.email, squatter.password)).status).toBe(200);
   });
 
   it("verifies the password exactly as typed: case and spaces matter", async () => {
     const client = createTestClient();
     const student = await registerStudent(client, { password: " Spazi e Maiuscole " });
     for (const attempt of [" spazi e maiuscole ", "Spazi e Maiuscole", " Spazi e Maiuscole  ", " SPAZI E MAIUSCOLE "]) {
-      const answer = await login(client, student.user.email, attempt);
+      const answer = await signIn(client, student.user.email, attempt);
       expect(answer.status).toBe(401);
       expect(answer.body.error).toBe("Credenziali non valide");
     }
-    expect((await login(client, student.user.email, " Spazi e Maiuscole ")).status).toBe(200);
+    expect((await signIn(client, student.user.email, " Spazi e Maiuscole ")).status).toBe(200);
   });
 
   it("answers the same 401 for an unknown account and for a wrong password", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    const unknown = await login(client, "nessuno@accademia.it", "Qualcosa-di-lungo");
-    const wrong = await login(client, student.user.email, "Qualcosa-di-lungo");
+    const unknown = await signIn(client, "nessuno@accademia.it", "Qualcosa-di-lungo");
+    const wrong = await signIn(client, student.user.email, "Qualcosa-di-lungo");
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -179,7 +177,7 @@ describe("POST /api/auth/login", () => {
       .set({ isBlocked: true, penaltyStrikes: 3, blockedReason: "Blocco automatico" })
       .where(eq(users.id, student.user.id))
       .run();
-    const answer = await login(client, student.user.email, student.password);
+    const answer = await signIn(client, student.user.email, student.password);
     expect(answer.status).toBe(200);
     expect(answer.body.user).toMatchObject({
       is_blocked: true,
@@ -194,8 +192,8 @@ describe("POST /api/auth/login", () => {
     const logger: Logger = { debug: record, info: record, warn: record, error: record };
     const client = createTestClient({ ...createTestContext(), logger });
     const student = await registerStudent(client, { email: "log.me@accademia.it", password: "Mai-nei-log-42" });
-    await login(client, "log.me@accademia.it", "Sbagliata-nei-log");
-    await login(client, "log.me@accademia.it", "Mai-nei-log-42");
+    await signIn(client, "log.me@accademia.it", "Sbagliata-nei-log");
+    await signIn(client, "log.me@accademia.it", "Mai-nei-log-42");
     const signIns = lines.filter((line) => line.startsWith("sign-in"));
     expect(signIns).toEqual([
       expect.stringMatching(/^sign-in failed identifier=log\.me@accademia\.it ip=\S+$/),
@@ -212,10 +210,10 @@ describe("sign-in throttling", () => {
     const client = createTestClient();
     const student = await registerStudent(client);
     for (let i = 0; i < 10; i++) {
-      expect((await login(client, student.user.email, `Sbagliata-${i}-xx`)).status).toBe(401);
+      expect((await signIn(client, student.user.email, `Sbagliata-${i}-xx`)).status).toBe(401);
     }
     for (const password of ["Sbagliata-ancora", student.password]) {
-      const answer = await login(client, student.user.email, password);
+      const answer = await signIn(client, student.user.email, password);
       expect(answer.status).toBe(429);
       expect(answer.body.error).toBe("Troppi tentativi, riprova più tardi");
     }
@@ -225,17 +223,17 @@ describe("sign-in throttling", () => {
     const client = createTestClient();
     const student = await registerStudent(client, { email: "anna.blu@accademia.it" });
     for (let i = 0; i < 10; i++)
-      await login(client, i % 2 ? "ANNA.BLU@accademia.it" : "anna.blu@accademia.it", "No-no-no-no");
-    expect((await login(client, "Anna.Blu@Accademia.it", student.password)).status).toBe(429);
+      await signIn(client, i % 2 ? "ANNA.BLU@accademia.it" : "anna.blu@accademia.it", "No-no-no-no");
+    expect((await signIn(client, "Anna.Blu@Accademia.it", student.password)).status).toBe(429);
   });
 
   it("does not lock out another identifier from the same client", async () => {
     const client = createTestClient();
     const victim = await registerStudent(client);
     const classmate = await registerStudent(client);
-    for (let i = 0; i < 12; i++) await login(client, victim.user.email, "Tentativo-sbagliato");
-    expect((await login(client, victim.user.email, victim.password)).status).toBe(429);
-    const answer = await login(client, classmate.user.email, classmate.password);
+    for (let i = 0; i < 12; i++) await signIn(client, victim.user.email, "Tentativo-sbagliato");
+    expect((await signIn(client, victim.user.email, victim.password)).status).toBe(429);
+    const answer = await signIn(client, classmate.user.email, classmate.password);
     expect(answer.status).toBe(200);
     expect(answer.body.user.id).toBe(classmate.user.id);
   });
@@ -244,19 +242,19 @@ describe("sign-in throttling", () => {
     const client = createTestClient();
     const student = await registerStudent(client);
     const statuses: number[] = [];
-    for (let i = 0; i < 120; i++) statuses.push((await login(client, student.user.email, student.password)).status);
+    for (let i = 0; i < 120; i++) statuses.push((await signIn(client, student.user.email, student.password)).status);
     expect(statuses.every((status) => status === 200)).toBe(true);
   });
 
   it("forgets earlier failures after a successful sign-in", async () => {
     const client = createTestClient();
     const student = await registerStudent(client);
-    for (let i = 0; i < 9; i++) await login(client, student.user.email, "Errata-errata");
-    expect((await login(client, student.user.email, student.password)).status).toBe(200);
+    for (let i = 0; i < 9; i++) await signIn(client, student.user.email, "Errata-errata");
+    expect((await signIn(client, student.user.email, student.password)).status).toBe(200);
     for (let i = 0; i < 9; i++) {
-      expect((await login(client, student.user.email, "Errata-errata")).status).toBe(401);
+      expect((await signIn(client, student.user.email, "Errata-errata")).status).toBe(401);
     }
-    expect((await login(client, student.user.email, student.password)).status).toBe(200);
+    expect((await signIn(client, student.user.email, student.password)).status).toBe(200);
   });
 
   it("never locks the owner out: ten wrong passwords from a student's laptop leave the desk's own address free", async () => {
@@ -276,7 +274,7 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 10; i++)
       await loginFrom(direct, student.user.email, "Sbagliata-xx", { "x-forwarded-for": `10.0.1.${i}` });
     // Without TRUST_PROXY the header is the client's claim: all ten came from one socket address.
-    expect((await login(direct, student.user.email, student.password)).status).toBe(429);
+    expect((await signIn(direct, student.user.email, student.password)).status).toBe(429);
 
     const proxied = createTestClient({ ...createTestContext(), trustProxy: true });
     const other = await registerStudent(proxied);
@@ -291,9 +289,9 @@ describe("sign-in throttling", () => {
     const client = createTestClient();
     const student = await registerStudent(client);
     for (let i = 0; i < 100; i++) {
-      expect((await login(client, `tentativo${i}@accademia.it`, "Indovina-indovina")).status).toBe(401);
+      expect((await signIn(client, `tentativo${i}@accademia.it`, "Indovina-indovina")).status).toBe(401);
     }
-    expect((await login(client, student.user.email, student.password)).status).toBe(429);
+    expect((await signIn(client, student.user.email, student.password)).status).toBe(429);
   });
 });
 

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "bun:test";
 import { auditLog } from "../../db/schema";
-import { createTestClient, type Json, registerStudent, signInAdmin, type TestClient } from "../../testing/harness";
+import {
+  createTestClient,
+  type Json,
+  registerStudent,
+  signIn,
+  signInAdmin,
+  type TestClient,
+} from "../../testing/harness";
 import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp-server";
 import { createMailSender } from "../mail/outbox";
 import { createOrPromoteAdmin } from "./service";
@@ -10,8 +17,6 @@ const NEW_PASSWORD = "Treppiede-Nuovo-2026";
 
 const changePassword = (client: TestClient, token: string | undefined, body: unknown) =>
   client.put("/api/auth/password", body, token);
-const signIn = (client: TestClient, email: string, password: string) =>
-  client.post("/api/auth/login", { email, username: email, password });
 
 describe("PUT /api/auth/password", () => {
   it("sets the new password, keeps the caller signed in with a new session and ends every other one", async () => {

@@ -5,6 +5,7 @@ import {
   createTestContext,
   deskAndStudent,
   registerStudent,
+  signIn,
   signInAdmin,
   type TestClient,
 } from "../../testing/harness";
@@ -12,8 +13,6 @@ import {
 const FORWARDED = "Se l'indirizzo è registrato, la richiesta è stata inoltrata all'amministrazione";
 
 const forgot = (client: TestClient, email: unknown) => client.post("/api/auth/forgot-password", { email });
-const signIn = (client: TestClient, email: string, password: string) =>
-  client.post("/api/auth/login", { email, username: email, password });
 
 /** The two ways the desk sets a new password: by user id, or by email from the dashboard. */
 const resetRoutes = [

@@ -3,13 +3,7 @@ import { afterAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createTestClient,
-  createTestContext,
-  registerStudent,
-  signInAdmin,
-  type TestClient,
-} from "../../testing/harness";
+import { createTestClient, createTestContext, registerStudent, signIn, signInAdmin } from "../../testing/harness";
 import { untilImportPhase } from "../../testing/import-jobs";
 import { importBody, workbook } from "../../testing/spreadsheet-fixtures";
 
@@ -18,9 +12,6 @@ const directory = mkdtempSync(join(tmpdir(), "prestalab-sign-in-"));
 let databases = 0;
 
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-const login = (client: TestClient, email: string, password: string) =>
-  client.post("/api/auth/login", { email, username: email, password });
 
 /**
  * A server on a database file with an import (or its preview) holding the write gate: another connection
@@ -54,12 +45,12 @@ describe("sign-in while an import holds the write gate", () => {
         return answer;
       });
 
-      const desk = await login(client, admin.user.email, admin.password);
+      const desk = await signIn(client, admin.user.email, admin.password);
       expect(desk.status).toBe(200);
       expect((await client.get("/api/auth/me", desk.body.token)).status).toBe(200);
-      const wrong = await login(client, student.user.email, "Non-la-sua-password");
+      const wrong = await signIn(client, student.user.email, "Non-la-sua-password");
       expect(wrong).toMatchObject({ status: 401, body: { error: "Credenziali non valide" } });
-      expect((await login(client, student.user.email, student.password)).status).toBe(200);
+      expect((await signIn(client, student.user.email, student.password)).status).toBe(200);
       expect((await client.get(job, admin.token)).body.fase).toBe("importazione");
       expect(written).toBe(false);
 
