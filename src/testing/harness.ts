@@ -28,16 +28,24 @@ export interface Answer {
   headers: Headers;
 }
 
-/** A test client over `app.handle`: JSON in, JSON out, with an optional bearer token. */
+/**
+ * A test client over `app.handle`: JSON in, JSON out, with an optional bearer token; `call` also takes
+ * headers of its own, such as the address a reverse proxy forwards.
+ */
 export function createTestClient(ctx: AppContext = createTestContext()) {
   const app = createApp(ctx);
-  async function call(method: string, path: string, options: { body?: unknown; token?: string; raw?: string } = {}) {
+  async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; raw?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers["content-type"] = "application/json";
+    Object.assign(headers, options.headers);
     const response = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await response.text();
     let parsed: Json = {};

@@ -14,15 +14,11 @@ import {
 } from "../../testing/harness";
 
 /** A sign-in that arrives through a reverse proxy with these headers. */
-async function loginFrom(client: TestClient, identifier: string, password: string, headers: Record<string, string>) {
-  const response = await client.app.handle(
-    new Request("http://localhost/api/auth/login", {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify({ email: identifier, username: identifier, password }),
-    }),
-  );
-  return { status: response.status, body: await response.json() };
+function loginFrom(client: TestClient, identifier: string, password: string, headers: Record<string, string>) {
+  return client.call("POST", "/api/auth/login", {
+    body: { email: identifier, username: identifier, password },
+    headers,
+  });
 }
 
 /** An HS256 token signed like the server's, with claims chosen by the test (e.g. an `exp` in the past). */

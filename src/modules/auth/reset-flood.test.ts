@@ -13,16 +13,10 @@ import { INVALID_RESET_LINK } from "./model";
 import { type Argon2, createPasswordHasher, HASHING_BUSY } from "./passwords";
 import { RESET_LINK_MS } from "./reset-link";
 
-/** A sign-in's or a reset link's call as it arrives through the reverse proxy from `ip`. */
+/** A sign-in's or a reset link's call as it arrives through the reverse proxy from `ip`: its status and body. */
 async function postFrom(client: TestClient, path: string, body: unknown, ip: string) {
-  const response = await client.app.handle(
-    new Request(`http://localhost${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": ip },
-      body: JSON.stringify(body),
-    }),
-  );
-  return { status: response.status, body: await response.json() };
+  const answer = await client.call("POST", path, { body, headers: { "x-forwarded-for": ip } });
+  return { status: answer.status, body: answer.body };
 }
 
 const resetFrom = (client: TestClient, ip: string, token: string, password = "Nuova-Parola-2026") =>
