@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import * as XLSX from "xlsx";
-import type { Json, TestClient } from "../../testing/harness";
+import { downloadFile, type Json, type TestClient } from "../../testing/harness";
 import { createCategory, createItem, deskInventory, inventoryScenario } from "../../testing/inventory-fixtures";
 import { importBody, OWN_SHEET_ROWS, workbook } from "../../testing/spreadsheet-fixtures";
 
@@ -21,10 +21,8 @@ function importRows(client: TestClient, token: string, rows: unknown[][], mappat
 const items = deskInventory;
 
 async function exported(client: TestClient, token: string) {
-  const response = await client.app.handle(
-    new Request("http://localhost/api/excel/inventario/export", { headers: { authorization: `Bearer ${token}` } }),
-  );
-  const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array" });
+  const { bytes } = await downloadFile(client, "/api/excel/inventario/export", token);
+  const book = XLSX.read(bytes, { type: "array" });
   const rowsOf = (name: string) =>
     XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name] as XLSX.WorkSheet, { header: 1 });
   return { items: rowsOf("Inventario"), units: rowsOf("Unità") };
