@@ -241,10 +241,7 @@ test("the administrator's dialogs and wizards", async ({ page, server }) => {
   );
 
   await openAdminSection(page, "Riparazioni");
-  await page.getByRole("button", { name: "Nuova Riparazione" }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await auditScreen(page, "admin-new-repair");
-  await page.keyboard.press("Escape");
+  await auditDialog(page.getByRole("button", { name: "Nuova Riparazione" }), "Nuova Riparazione", "admin-new-repair");
 
   await openAdminSection(page, "Gestione Utenti");
   await auditDialog(page.getByRole("button", { name: "Nuovo Utente" }), "Nuovo Utente", "admin-new-user");
