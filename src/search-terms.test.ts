@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "bun:test";
 import { createItem } from "./testing/inventory-fixtures";
-import { approveOk, day, loanScenario, requestOk, unitIdOf } from "./testing/loan-fixtures";
+import { approvedCameraRequest, day, loanScenario, requestOk, unitIdOf } from "./testing/loan-fixtures";
 
 /** The query fields that hold a search term. */
 const SEARCH_FIELDS = ["search", "cerca", "q"];
@@ -13,13 +13,8 @@ const TERMS = ["\u0000", "a\u0000", "Can\u0000", "\u0000\u0000\u0000", "Foto\u00
 
 async function academyWithLoans() {
   const scenario = await loanScenario();
-  const { client, admin, student, camera } = scenario;
-  const request = await requestOk(client, student.token, {
-    unit_id: unitIdOf(camera),
-    dal: day(0),
-    al: day(3),
-  });
-  await approveOk(client, admin, request.id);
+  const { client, student, camera } = scenario;
+  await approvedCameraRequest(scenario, day(0), day(3));
   await requestOk(client, student.token, {
     unit_id: unitIdOf(camera, 1),
     dal: day(1),

@@ -92,6 +92,16 @@ export async function approveOk(
   return answer.body;
 }
 
+/**
+ * The scenario's student asks for the camera's unit number `unit` from `from` to `to`, and the desk approves
+ * it (a loan starting today is handed over at once): the approval, with its `loanId`.
+ */
+export async function approvedCameraRequest(scenario: LoanScenario, from: string, to: string, unit = 0): Promise<Json> {
+  const { client, admin, student, camera } = scenario;
+  const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera, unit), dal: from, al: to });
+  return approveOk(client, admin, request.id);
+}
+
 export async function handOverOk(client: TestClient, adminToken: string, loanId: number): Promise<Json> {
   const answer = await client.put(`/api/prestiti/${loanId}/consegna`, undefined, adminToken);
   if (answer.status !== 200) throw new Error(`hand-over refused (${answer.status}): ${JSON.stringify(answer.body)}`);

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "bun:test";
 import { type Json, ok } from "../../testing/harness";
 import {
-  approveOk,
+  approvedCameraRequest,
   day,
   loanScenario,
-  requestOk,
   returnOk,
   TODAY,
   travelToDay,
@@ -74,12 +73,7 @@ describe("the audit trail of repairs, reports and backups", () => {
       ),
     ).toEqual([["repair.cancel", "repair", second.id]]);
 
-    const request = await requestOk(client, scenario.student.token, {
-      unit_id: unitIdOf(camera, 1),
-      dal: TODAY,
-      al: day(2),
-    });
-    const { loanId } = await approveOk(client, admin, request.id);
+    const { loanId } = await approvedCameraRequest(scenario, TODAY, day(2), 1);
     let report: Json = {};
     expect(
       await rowsWrittenBy(scenario, async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "bun:test";
 import { createServer, type Server } from "node:net";
-import { approveOk, loanScenario, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
+import { approvedCameraRequest, loanScenario, TODAY } from "../../testing/loan-fixtures";
 import { startTestSmtpServer } from "../../testing/smtp-server";
 import { createMailSender, mailFailureText } from "./outbox";
 
@@ -31,12 +31,7 @@ async function closedPort(): Promise<number> {
 async function sistemaAfterSendingTo(smtpUrl: string) {
   const desk = await loanScenario();
   expect((await desk.client.put("/api/impostazioni", { smtp_url: smtpUrl }, desk.admin)).status).toBe(200);
-  const request = await requestOk(desk.client, desk.student.token, {
-    unit_id: unitIdOf(desk.camera),
-    dal: TODAY,
-    al: TODAY,
-  });
-  await approveOk(desk.client, desk.admin, request.id);
+  await approvedCameraRequest(desk, TODAY, TODAY);
   expect(await createMailSender(desk.ctx).deliverDue()).toBe(0);
   const status = await desk.client.get("/api/system/status", desk.admin);
   return status.body.posta;

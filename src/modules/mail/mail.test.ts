@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from "../../domain/academy-settings";
 import { formatItalianDate } from "../../domain/dates";
 import type { Json } from "../../testing/harness";
 import {
-  approveOk,
+  approvedCameraRequest,
   day,
   type LoanScenario,
   loanScenario,
@@ -50,13 +50,8 @@ async function mailStatus(): Promise<Json> {
   return answer.body.posta;
 }
 
-async function approvedCameraLoan(from = TODAY, to = day(2)) {
-  const request = await requestOk(desk.client, desk.student.token, {
-    unit_id: unitIdOf(desk.camera),
-    dal: from,
-    al: to,
-  });
-  return approveOk(desk.client, desk.admin, request.id);
+function approvedCameraLoan(from = TODAY, to = day(2)) {
+  return approvedCameraRequest(desk, from, to);
 }
 
 describe("e-mail to the student", () => {

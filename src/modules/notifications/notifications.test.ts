@@ -2,6 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { formatItalianDate } from "../../domain/dates";
 import type { Json, TestClient } from "../../testing/harness";
 import {
+  approvedCameraRequest,
   approveOk,
   day,
   type LoanScenario,
@@ -21,9 +22,9 @@ async function notificationsOf(client: TestClient, token: string): Promise<Json>
 }
 
 /** The student borrows the first camera unit and reports it broken: the loan's id and the report's answer. */
-async function brokenCameraOnLoan({ client, admin, student, camera }: LoanScenario) {
-  const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: TODAY, al: day(2) });
-  const { loanId } = await approveOk(client, admin, request.id);
+async function brokenCameraOnLoan(scenario: LoanScenario) {
+  const { client, student, camera } = scenario;
+  const { loanId } = await approvedCameraRequest(scenario, TODAY, day(2));
   const report = await client.post(
     "/api/segnalazioni",
     {
@@ -143,10 +144,8 @@ describe("a student's notifications", () => {
 describe("reading and deleting notifications", () => {
   async function approvedScenario() {
     const scenario = await loanScenario();
-    const { client, admin, student, camera } = scenario;
-    const request = await requestOk(client, student.token, { unit_id: unitIdOf(camera), dal: day(1), al: day(1) });
-    await approveOk(client, admin, request.id);
-    const [notification] = (await notificationsOf(client, student.token)).notifiche;
+    await approvedCameraRequest(scenario, day(1), day(1));
+    const [notification] = (await notificationsOf(scenario.client, scenario.student.token)).notifiche;
     return { ...scenario, notificationId: notification.id as number };
   }
 

@@ -8,7 +8,7 @@ import { PNG } from "pngjs";
 import { backupDatabase } from "../../db/backup";
 import type { Json } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
-import { approveOk, day, loanScenario, requestOk, TODAY, unitIdOf } from "../../testing/loan-fixtures";
+import { approvedCameraRequest, day, loanScenario, TODAY, unitIdOf } from "../../testing/loan-fixtures";
 import { MAX_PHOTO_SIDE } from "./codec";
 import { photoTurns } from "./photo-jobs";
 
@@ -268,12 +268,7 @@ describe("a fault report's photo", () => {
   it("is attached by the report's author, seen by them and the desk only", async () => {
     const scenario = await loanScenario();
     const unitId = unitIdOf(scenario.camera);
-    const request = await requestOk(scenario.client, scenario.student.token, {
-      unit_id: unitId,
-      dal: TODAY,
-      al: day(3),
-    });
-    const { loanId } = await approveOk(scenario.client, scenario.admin, request.id);
+    const { loanId } = await approvedCameraRequest(scenario, TODAY, day(3));
     const report = await scenario.client.post(
       "/api/segnalazioni",
       {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { canCloseRepair, REPAIR_STATES } from "../../domain/repairs";
 import type { Json } from "../../testing/harness";
 import {
-  approveOk,
+  approvedCameraRequest,
   auditRows,
   day,
   loanScenario,
@@ -137,12 +137,7 @@ describe("putting a unit into repair", () => {
 
   it("refuses a unit out on a loan that has started, naming the borrower", async () => {
     const scenario = await loanScenario();
-    const request = await requestOk(scenario.client, scenario.student.token, {
-      unit_id: unitIdOf(scenario.camera),
-      dal: TODAY,
-      al: day(3),
-    });
-    await approveOk(scenario.client, scenario.admin, request.id);
+    await approvedCameraRequest(scenario, TODAY, day(3));
     const answer = await openRepair(scenario, repairBody(scenario.camera));
     expect(answer.status).toBe(409);
     expect(answer.body.error).toContain("Giulia Rossi");
@@ -152,12 +147,7 @@ describe("putting a unit into repair", () => {
   it("accepts a unit with a future booking and lists the booking so the desk can move it", async () => {
     const scenario = await loanScenario();
     const unitId = unitIdOf(scenario.camera);
-    const approved = await requestOk(scenario.client, scenario.student.token, {
-      unit_id: unitId,
-      dal: day(2),
-      al: day(4),
-    });
-    await approveOk(scenario.client, scenario.admin, approved.id);
+    await approvedCameraRequest(scenario, day(2), day(4));
     const pending = await requestOk(scenario.client, scenario.classmate.token, {
       unit_id: unitId,
       dal: day(6),
@@ -175,13 +165,7 @@ describe("putting a unit into repair", () => {
 
   it("does not warn about bookings already over", async () => {
     const scenario = await loanScenario();
-    const unitId = unitIdOf(scenario.camera);
-    const request = await requestOk(scenario.client, scenario.student.token, {
-      unit_id: unitId,
-      dal: TODAY,
-      al: day(1),
-    });
-    const loan = await approveOk(scenario.client, scenario.admin, request.id);
+    const loan = await approvedCameraRequest(scenario, TODAY, day(1));
     travelToDay(scenario.ctx, day(1));
     const returned = await scenario.client.put(`/api/prestiti/${loan.loanId}/restituisci`, undefined, scenario.admin);
     expect(returned.status).toBe(200);

@@ -1,18 +1,13 @@
 import { describe, expect, it } from "bun:test";
 import type { Json } from "../../testing/harness";
-import { approveOk, day, loanScenario, requestOk, TODAY, travelToDay, unitIdOf } from "../../testing/loan-fixtures";
+import { approvedCameraRequest, day, loanScenario, TODAY, travelToDay, unitIdOf } from "../../testing/loan-fixtures";
 
 type Scenario = Awaited<ReturnType<typeof loanScenario>>;
 
 /** Giulia holds the first camera unit; she reports `count` faults on it, a day apart (the newest last). */
 async function scenarioWithReports(count: number) {
   const scenario = await loanScenario();
-  const request = await requestOk(scenario.client, scenario.student.token, {
-    unit_id: unitIdOf(scenario.camera),
-    dal: TODAY,
-    al: day(count + 1),
-  });
-  const { loanId } = await approveOk(scenario.client, scenario.admin, request.id);
+  const { loanId } = await approvedCameraRequest(scenario, TODAY, day(count + 1));
   const reportIds: number[] = [];
   for (let index = 0; index < count; index++) {
     travelToDay(scenario.ctx, day(index));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "bun:test";
 import { REPORT_STATES, REPORT_TYPES } from "../../domain/repairs";
 import type { Json } from "../../testing/harness";
 import {
+  approvedCameraRequest,
   approveOk,
   auditRows,
   day,
@@ -19,12 +20,7 @@ type Scenario = Awaited<ReturnType<typeof loanScenario>>;
 /** The student (Giulia Rossi) holds the first camera unit on an active loan that started today. */
 async function scenarioWithLoan() {
   const scenario = await loanScenario();
-  const request = await requestOk(scenario.client, scenario.student.token, {
-    unit_id: unitIdOf(scenario.camera),
-    dal: TODAY,
-    al: day(3),
-  });
-  const { loanId } = await approveOk(scenario.client, scenario.admin, request.id);
+  const { loanId } = await approvedCameraRequest(scenario, TODAY, day(3));
   return { ...scenario, loanId: loanId as number };
 }
 
