@@ -1,21 +1,15 @@
 import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import { day, directLoanOk, loanScenario, returnOk, TODAY, travelToDay, unitIdOf } from "../../testing/loan-fixtures";
+import { day, lendCamera, loanScenario, returnOk, TODAY, travelToDay } from "../../testing/loan-fixtures";
 
 // The desk sees the open loans of a student whose account has expired flagged, on the Prestiti list and
 // on each loan: the loans stay, and someone has to get the equipment back.
 
 async function studentWithLoans() {
   const scenario = await loanScenario();
-  const { client, admin, student, camera } = scenario;
-  const lend = (unit: number) =>
-    directLoanOk(client, admin, {
-      inventario_id: camera.id,
-      unita_ids: [unitIdOf(camera, unit)],
-      utente_id: student.user.id,
-      data_rientro: day(5),
-    });
+  const { client, admin, student } = scenario;
+  const lend = (unit: number) => lendCamera(scenario, { unit, dueBack: day(5) });
   const open = await lend(0);
   const returned = await lend(1);
   await returnOk(client, admin, returned);

@@ -9,8 +9,8 @@ import {
   blockUser,
   cameraLentThenBooked,
   day,
-  directLoanOk,
   type LoanScenario,
+  lendCamera,
   loanScenario,
   requestOk,
   returnOk,
@@ -184,12 +184,7 @@ describe("who may extend", () => {
 
   it("a student with another overdue loan cannot ask", async () => {
     const scenario = await cameraLentThenBooked();
-    await directLoanOk(scenario.client, scenario.admin, {
-      inventario_id: scenario.camera.id,
-      unita_ids: [unitIdOf(scenario.camera, 1)],
-      utente_id: scenario.student.user.id,
-      data_rientro: day(1),
-    });
+    await lendCamera(scenario, { unit: 1, dueBack: day(1) });
     travelToDay(scenario.ctx, day(2));
     const answer = await ask(scenario, scenario.loanId, day(6));
     expect(answer.status).toBe(403);

@@ -385,11 +385,7 @@ describe("strikes", () => {
   it("never expire when the months are 0", async () => {
     const scenario = await loanScenario();
     const { ctx, student } = scenario;
-    const loanId = await directLoanOk(scenario.client, scenario.admin, {
-      inventario_id: scenario.camera.id,
-      unita_ids: [unitIdOf(scenario.camera)],
-      utente_id: student.user.id,
-    });
+    const loanId = await lendCameraToStudent(scenario);
     travelToDay(ctx, day(2));
     await returnOk(scenario.client, scenario.admin, loanId);
     travelToDay(ctx, "2030-01-01");
