@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { Loaded } from "../../../components/loaded";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
-import { ShowMore } from "../../../components/show-more";
+import { ShowMorePages } from "../../../components/show-more";
 import { TabList, TabPanel } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -120,12 +120,7 @@ export function UsersPage() {
                   onResetPassword={(user) => setDialog({ kind: "reset-password", user })}
                   onDelete={(user) => setDialog({ kind: "delete", user })}
                 />
-                <ShowMore
-                  shown={shown.length}
-                  total={total}
-                  onMore={() => users.fetchNextPage()}
-                  busy={users.isFetchingNextPage}
-                />
+                <ShowMorePages pages={users} shown={shown.length} total={total} />
               </>
             )}
           </Loaded>
