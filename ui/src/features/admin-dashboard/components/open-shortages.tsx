@@ -5,6 +5,7 @@ import { Button } from "../../../components/button";
 import { StudentLink } from "../../../components/entity-links";
 import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
+import { DashboardListCard } from "./dashboard-list-card";
 
 /** How a mancanza closes: the accessory came back, the student replaced it, or it is charged as a penalty. */
 const OUTCOMES: { esito: ShortageOutcome; label: string }[] = [
@@ -21,13 +22,7 @@ export function OpenShortages() {
   if (shortages.isError) return <Alert tone="error">{shortages.error.message}</Alert>;
   if (!shortages.data || shortages.data.length === 0) return null;
   return (
-    <section aria-labelledby="open-shortages-title" className="rounded-xl border border-red-200 bg-white shadow-sm">
-      <header className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
-        <PackageX className="size-5 text-red-600" aria-hidden="true" />
-        <h2 id="open-shortages-title" className="font-semibold text-slate-900">
-          Mancanze aperte
-        </h2>
-      </header>
+    <DashboardListCard titleId="open-shortages-title" title="Mancanze aperte" icon={PackageX} tone="alarm">
       <ul aria-label="Mancanze aperte" className="divide-y divide-slate-100">
         {shortages.data.map((shortage) => {
           const student = `${shortage.utente_nome ?? ""} ${shortage.utente_cognome ?? ""}`.trim() || "Utente eliminato";
@@ -72,6 +67,6 @@ export function OpenShortages() {
           );
         })}
       </ul>
-    </section>
+    </DashboardListCard>
   );
 }
