@@ -1,5 +1,7 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Alert } from "../../../components/alert";
 
 /** A calm card (indigo icon) or one that asks for attention (red frame and icon). */
 const TONES = {
@@ -7,17 +9,30 @@ const TONES = {
   alarm: { frame: "border-red-200", icon: "text-red-600" },
 };
 
-interface DashboardListCardProps {
+interface DashboardListCardProps<Row> {
+  query: UseQueryResult<Row[]>;
   titleId: string;
   title: string;
   icon: LucideIcon;
   tone: keyof typeof TONES;
-  /** The list, named by the title. */
-  children: ReactNode;
+  /** The list's items, one `li` a row. */
+  children: (rows: Row[]) => ReactNode;
 }
 
-/** A dashboard card that lists what waits for the desk: its icon and title over the list. */
-export function DashboardListCard({ titleId, title, icon: Icon, tone, children }: DashboardListCardProps) {
+/**
+ * A dashboard card listing what waits for the desk: its icon and title over the list the title names.
+ * Hidden while nothing waits; a failure shows as an alert in its place.
+ */
+export function DashboardListCard<Row>({
+  query,
+  titleId,
+  title,
+  icon: Icon,
+  tone,
+  children,
+}: DashboardListCardProps<Row>) {
+  if (query.isError) return <Alert tone="error">{query.error.message}</Alert>;
+  if (!query.data || query.data.length === 0) return null;
   const look = TONES[tone];
   return (
     <section aria-labelledby={titleId} className={`rounded-xl border ${look.frame} bg-white shadow-sm`}>
@@ -27,7 +42,9 @@ export function DashboardListCard({ titleId, title, icon: Icon, tone, children }
           {title}
         </h2>
       </header>
-      {children}
+      <ul aria-label={title} className="divide-y divide-slate-100">
+        {children(query.data)}
+      </ul>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { Hourglass } from "lucide-react";
 import { useDeskQueues } from "../../../api/attese";
-import { Alert } from "../../../components/alert";
 import { ItemLink } from "../../../components/entity-links";
 import { holdExpiryText } from "../../../lib/wait-words";
 import { DashboardListCard } from "./dashboard-list-card";
@@ -11,12 +10,10 @@ import { DashboardListCard } from "./dashboard-list-card";
  */
 export function DeskQueuesCard() {
   const queues = useDeskQueues();
-  if (queues.isError) return <Alert tone="error">{queues.error.message}</Alert>;
-  if (!queues.data || queues.data.length === 0) return null;
   return (
-    <DashboardListCard titleId="desk-queues-title" title="Code di attesa" icon={Hourglass} tone="calm">
-      <ul aria-label="Code di attesa" className="divide-y divide-slate-100">
-        {queues.data.map((queue) => {
+    <DashboardListCard query={queues} titleId="desk-queues-title" title="Code di attesa" icon={Hourglass} tone="calm">
+      {(rows) =>
+        rows.map((queue) => {
           const hold = queue.attese.find((wait) => wait.stato === "offerta");
           const waiting = queue.attese.filter((wait) => wait.stato === "in_coda").length;
           return (
@@ -39,8 +36,8 @@ export function DeskQueuesCard() {
               </span>
             </li>
           );
-        })}
-      </ul>
+        })
+      }
     </DashboardListCard>
   );
 }

@@ -1,6 +1,5 @@
 import { PackageX } from "lucide-react";
 import { type ShortageOutcome, useOpenShortages, useResolveShortage } from "../../../api/prenotazioni";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { StudentLink } from "../../../components/entity-links";
 import { useToast } from "../../../components/toast";
@@ -19,12 +18,16 @@ export function OpenShortages() {
   const shortages = useOpenShortages();
   const resolve = useResolveShortage();
   const showToast = useToast();
-  if (shortages.isError) return <Alert tone="error">{shortages.error.message}</Alert>;
-  if (!shortages.data || shortages.data.length === 0) return null;
   return (
-    <DashboardListCard titleId="open-shortages-title" title="Mancanze aperte" icon={PackageX} tone="alarm">
-      <ul aria-label="Mancanze aperte" className="divide-y divide-slate-100">
-        {shortages.data.map((shortage) => {
+    <DashboardListCard
+      query={shortages}
+      titleId="open-shortages-title"
+      title="Mancanze aperte"
+      icon={PackageX}
+      tone="alarm"
+    >
+      {(rows) =>
+        rows.map((shortage) => {
           const student = `${shortage.utente_nome ?? ""} ${shortage.utente_cognome ?? ""}`.trim() || "Utente eliminato";
           return (
             <li key={shortage.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
@@ -65,8 +68,8 @@ export function OpenShortages() {
               </div>
             </li>
           );
-        })}
-      </ul>
+        })
+      }
     </DashboardListCard>
   );
 }
