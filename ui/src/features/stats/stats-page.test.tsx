@@ -56,6 +56,12 @@ async function openAdvanced(api: ApiRoutes = {}) {
   return rendered;
 }
 
+/** The Avanzate tab's ranking of that name, one entry a row. */
+async function rankingOf(name: string) {
+  await openAdvanced();
+  return within(await screen.findByRole("list", { name })).getAllByRole("listitem");
+}
+
 function card(title: string) {
   return within(screen.getByRole("region", { name: title }));
 }
@@ -137,8 +143,7 @@ describe("Statistiche", () => {
     });
 
     it("ranks the most active users with their course and request count", async () => {
-      await openAdvanced();
-      const entries = within(await screen.findByRole("list", { name: "Utenti più attivi" })).getAllByRole("listitem");
+      const entries = await rankingOf("Utenti più attivi");
       expect(entries.map((entry) => entry.textContent)).toEqual([
         "Posizione 1Matteo Colombo5 richiesteFotografia",
         "Posizione 2Sofia Esposito3 richiesteCinema e Audiovisivi",
@@ -147,18 +152,14 @@ describe("Statistiche", () => {
     });
 
     it("ranks items with their parent and child category, each said once", async () => {
-      await openAdvanced();
-      const entries = within(await screen.findByRole("list", { name: "Articoli più richiesti" })).getAllByRole(
-        "listitem",
-      );
+      const entries = await rankingOf("Articoli più richiesti");
       expect(entries[0]?.textContent).toBe("Posizione 1Treppiede Manfrotto 0556 richiesteFotografia · Treppiedi");
       expect(entries[1]?.textContent).toBe("Posizione 2Tavolozza in vetro2 richiestePittura");
       expect(entries[2]?.textContent).toBe("Posizione 3Plotter A11 richiestaNessuna categoria");
     });
 
     it("ranks courses with how many of their students asked", async () => {
-      await openAdvanced();
-      const entries = within(await screen.findByRole("list", { name: "Corsi più attivi" })).getAllByRole("listitem");
+      const entries = await rankingOf("Corsi più attivi");
       expect(entries.map((entry) => entry.textContent)).toEqual([
         "Posizione 1Cinema e Audiovisivi41 richieste5 studenti",
         "Posizione 2Pittura3 richieste1 studente",
@@ -166,10 +167,7 @@ describe("Statistiche", () => {
     });
 
     it("ranks parent categories by requests", async () => {
-      await openAdvanced();
-      const entries = within(await screen.findByRole("list", { name: "Categorie più richieste" })).getAllByRole(
-        "listitem",
-      );
+      const entries = await rankingOf("Categorie più richieste");
       expect(entries.map((entry) => entry.textContent)).toEqual([
         "Posizione 1Fotografia12 richieste",
         "Posizione 2Design4 richieste",
