@@ -3,7 +3,7 @@ import type { ApiRoutes } from "./mock-api";
 import { adminShellApi } from "./shell-api";
 
 /** What the item page reads about one item: the item itself and its availability calendar. */
-function itemRoutes(item: { id: number }, availability: unknown): ApiRoutes {
+function itemRoutes<Item extends { id: number }>(item: Item, availability: unknown): ApiRoutes {
   return {
     [`GET /api/inventario/${item.id}`]: { body: item },
     [`GET /api/inventario/${item.id}/disponibilita`]: { body: availability },
@@ -11,7 +11,7 @@ function itemRoutes(item: { id: number }, availability: unknown): ApiRoutes {
 }
 
 /** The desk on an item's page: the shell quiet, today the fixtures' TODAY, no history yet. */
-export function deskItemPageApi(item: { id: number }, availability: unknown): ApiRoutes {
+export function deskItemPageApi<Item extends { id: number }>(item: Item, availability: unknown): ApiRoutes {
   return {
     ...adminShellApi,
     "GET /api/health": { body: { ok: true, today: TODAY } },
@@ -21,6 +21,6 @@ export function deskItemPageApi(item: { id: number }, availability: unknown): Ap
 }
 
 /** A student (Giulia) on an item's page. */
-export function studentItemPageApi(item: { id: number }, availability: unknown): ApiRoutes {
+export function studentItemPageApi<Item extends { id: number }>(item: Item, availability: unknown): ApiRoutes {
   return { ...studentApi(), ...itemRoutes(item, availability) };
 }
