@@ -82,7 +82,7 @@ describe("a migrated database", () => {
       )
       .all()
       .map((row) => row.name);
-    expect(made.length).toBe(46);
+    expect(made.length).toBe(47);
     expect(declared.sort()).toEqual(made.sort());
   });
 

@@ -38,6 +38,7 @@ import directoryCheck from "../../migrations/0034_directory_check.sql" with { ty
 import coveringAlertIndexes from "../../migrations/0035_covering_alert_indexes.sql" with { type: "text" };
 import openLoansByUnit from "../../migrations/0036_open_loans_by_unit.sql" with { type: "text" };
 import recentReports from "../../migrations/0037_recent_reports.sql" with { type: "text" };
+import loansDuePerDay from "../../migrations/0038_loans_due_per_day.sql" with { type: "text" };
 import journal from "../../migrations/meta/_journal.json";
 
 // The SQL of every migration, imported as text so that `bun build --compile` embeds it in the
@@ -81,6 +82,7 @@ export const migrationSql: Record<string, string> = {
   "0035_covering_alert_indexes": coveringAlertIndexes,
   "0036_open_loans_by_unit": openLoansByUnit,
   "0037_recent_reports": recentReports,
+  "0038_loans_due_per_day": loansDuePerDay,
 };
 
 /** The same structure drizzle's file-based migrator builds, so its bookkeeping table stays compatible. */

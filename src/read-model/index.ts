@@ -15,7 +15,7 @@
  *   bump the versions, see reads.ts).
  */
 
-export { KEPT_COUNTS, type KeptCount } from "./counters";
+export { KEPT_COUNTS, type KeptCount, openLoansDueOn } from "./counters";
 export { gzippedJsonAnswer, gzippedJsonOf, gzippedList } from "./gzipped-list";
 export { historyTotal } from "./history-totals";
 export { type JournalMark, journalSince, keptPerItem } from "./item-journal";

@@ -39,6 +39,12 @@ export const usersPerRuolo = sqliteTable("users_per_ruolo", {
   quanti: tally(),
 });
 
+/** Open loans per due day (migration 0038). */
+export const prestitiApertiPerRientro = sqliteTable("prestiti_aperti_per_rientro", {
+  dataRientro: text("data_rientro").primaryKey(),
+  quanti: tally(),
+});
+
 /** Requests per state (migration 0017). */
 export const richiestePerStato = sqliteTable("richieste_per_stato", {
   stato: text("stato").primaryKey(),

@@ -201,6 +201,42 @@ describe("loan alerts", () => {
     }
   });
 
+  it("counts the loans due today and tomorrow whole under ?limite, leaving out those nobody collected", async () => {
+    const scenario = await loanScenario();
+    const { client, ctx, admin } = scenario;
+    const tripod = await createItem(client, admin, { nome: "Treppiede", quantita_totale: 6 });
+    const lend = (unit: number, body: Record<string, unknown>) =>
+      directLoanOk(client, admin, {
+        inventario_id: tripod.id,
+        unita_ids: [unitIdOf(tripod, unit)],
+        chi: "Luca Verdi",
+        ...body,
+      });
+    const dueToday = [await lend(0, { data_rientro: day(1) }), await lend(1, { data_rientro: day(1) })];
+    const dueTomorrow = await lend(2, { data_rientro: day(2) });
+    // Booked from today and never collected: told as to collect tomorrow, not as due.
+    const notCollected = [
+      await lend(3, { data_rientro: day(1), consegna: false }),
+      await lend(4, { data_rientro: day(2), consegna: false }),
+    ];
+    // Starts tomorrow and is due the same day: due, though not collected yet.
+    const startsTomorrow = await lend(5, { data_uscita: day(1), data_rientro: day(1) });
+    travelToDay(ctx, day(1));
+    const whole = await adminAlerts(scenario);
+    expect(whole.scadenze_oggi.map((loan: Json) => loan.id).sort()).toEqual([...dueToday, startsTomorrow].sort());
+    expect(whole.scadenze_domani.map((loan: Json) => loan.id)).toEqual([dueTomorrow]);
+    expect(whole.da_ritirare.map((loan: Json) => loan.id)).toEqual(notCollected);
+    const cut = (await client.get("/api/avvisi?limite=1", admin)).body;
+    expect(cut.totali).toMatchObject({ scadenze_oggi: 3, scadenze_domani: 1, da_ritirare: 2 });
+    // The desk extends a loan due today to tomorrow: both days' counts follow.
+    const extended = await client.put(`/api/prestiti/${dueToday[0]}/proroga`, { al: day(2) }, admin);
+    expect(extended.status).toBe(200);
+    expect((await client.get("/api/avvisi?limite=1", admin)).body.totali).toMatchObject({
+      scadenze_oggi: 2,
+      scadenze_domani: 2,
+    });
+  });
+
   it("grows the lateness day by day until the loan is back", async () => {
     const scenario = await loansDueOverTheWeek();
     travelToDay(scenario.ctx, day(4));

@@ -16,6 +16,7 @@ import {
   loadRequestViews,
   loansInStates,
   loansOfItems,
+  loanViewsInOrder,
   requestsInStates,
   requestsOfItems,
   requestTexts,
@@ -75,6 +76,7 @@ export function listLoans(ctx: AppContext, actor: Actor, query: LoanListQuery) {
     (where) =>
       own === undefined && filter.onlyStates ? loansInStates(ctx.db, filter.onlyStates) : countLoans(ctx.db, where),
     (items) => loansOfItems(ctx.db, items),
+    (ids) => loanViewsInOrder(ctx.db, today, ids).map((view) => JSON.stringify(view)),
   );
 }
 

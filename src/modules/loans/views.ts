@@ -3,7 +3,7 @@ import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { jsonTextsById, preparedQuery } from "../../db/prepared";
 import { inventario, prestiti, prestitiUnita, richieste, unita, users } from "../../db/schema";
-import { inIds, jsonBoolean } from "../../db/sql";
+import { idList, inIds, jsonBoolean } from "../../db/sql";
 import { accountEnded } from "../../domain/academy-access";
 import { isOpenLoan, type LoanState, type RequestState } from "../../domain/bookings";
 import { effectiveLoanState, loanDaysLate, loanPhase } from "../../domain/loan-rules";
@@ -186,6 +186,36 @@ export function loadLoanViews(db: Db, today: string, selection: Selection = {}):
         .all()
     : [];
   return loanViewsOf(rows, unitRows, today);
+}
+
+const loansByIds = preparedQuery((db) =>
+  loanRows(db)
+    .where(inIds(prestiti.id, sql.placeholder("ids")))
+    .prepare(),
+);
+
+const unitsOfLoans = preparedQuery((db) =>
+  db
+    .select(unitColumns)
+    .from(prestitiUnita)
+    .innerJoin(unita, eq(unita.id, prestitiUnita.unitId))
+    .where(inIds(prestitiUnita.prestitoId, sql.placeholder("ids")))
+    .orderBy(unita.codiceUnivoco)
+    .prepare(),
+);
+
+/**
+ * The views of the loans the ids name, in the order given, through queries prepared once per connection:
+ * the stretches of the whole loan list (`?all=1`), 400 of them for the default academy's history. Building
+ * and compiling the two queries anew for each stretch took three quarters of the call.
+ */
+export function loanViewsInOrder(db: Db, today: string, ids: readonly number[]): LoanView[] {
+  const wanted = idList(ids);
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const rows = loansByIds(db)
+    .all({ ids: wanted })
+    .sort((a, b) => (position.get(a.loan.id) ?? 0) - (position.get(b.loan.id) ?? 0));
+  return loanViewsOf(rows, unitsOfLoans(db).all({ ids: wanted }), today);
 }
 
 /** One loan as `loadLoanViews` shows it, through queries prepared once: every write answers it. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "bun:test";
+import { addDays } from "../../domain/dates";
 import { createOrPromoteAdmin } from "../../modules/auth/service";
 import { seedDatabase } from "../../seed/generate";
 import {
@@ -57,6 +58,14 @@ async function academyAfterWrites(): Promise<TestClient> {
     utente_id: student.user.id,
   });
   await returnOk(client, admin, direct);
+  // A direct loan extended at the desk stays open, due later.
+  const extended = await directLoanOk(client, admin, {
+    inventario_id: camera.id,
+    unita_ids: [unitIdOf(camera, 0)],
+    utente_id: other.user.id,
+  });
+  const extension = await client.put(`/api/prestiti/${extended}/proroga`, { al: addDays(today, 3) }, admin);
+  expect(extension.status).toBe(200);
   // The item moves to other courses; a student becomes an administrator; an account is deleted.
   const moved = await client.put(
     `/api/inventario/${camera.id}`,

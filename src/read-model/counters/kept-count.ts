@@ -1,12 +1,12 @@
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { writeTransaction } from "../../db/transaction";
 
 /**
- * A counter table kept true by triggers: one row per value of a column of `rows`, holding how many rows
- * have that value. The triggers add one on insert, move one on an update of the column and take one off
- * on delete, so a value whose rows are all gone keeps a row at zero.
+ * A counter table kept true by triggers: one row per value of a column of `rows` (of those `only` admits,
+ * when given), holding how many rows have that value. The triggers add one on insert, move one on an
+ * update of the column and take one off on delete, so a value whose rows are all gone keeps a row at zero.
  */
 export interface KeptCountShape {
   /** The counter table and its two columns. */
@@ -16,6 +16,8 @@ export interface KeptCountShape {
   /** The table counted, and the column it is counted by. */
   rows: SQLiteTable;
   by: SQLiteColumn;
+  /** Which rows count, when not all of them do. */
+  only?: SQL;
   /** Where the counter's triggers are, and which writes fire them: what keeps the count true. */
   keptBy: { migration: string; triggers: string[]; writes: string };
 }
@@ -36,8 +38,9 @@ export interface CountRow {
 }
 
 export function keptCount(shape: KeptCountShape): KeptCount {
-  const { counter, key, count, rows, by } = shape;
-  const counted = sql`SELECT ${by} AS key, count(*) AS count FROM ${rows} GROUP BY ${by} ORDER BY key`;
+  const { counter, key, count, rows, by, only } = shape;
+  const counted = sql`SELECT ${by} AS key, count(*) AS count FROM ${rows} ${only === undefined ? sql`` : sql`WHERE ${only}`}
+    GROUP BY ${by} ORDER BY key`;
   return {
     ...shape,
     name: getTableName(counter),
