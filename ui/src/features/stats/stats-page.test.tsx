@@ -142,6 +142,17 @@ describe("Statistiche", () => {
       });
     });
 
+    it("keeps the previous period's ranking on screen, marked busy, until the new period's arrives", async () => {
+      const { user } = await openAdvanced({
+        "GET /api/stats/top-users": (call) => (call.query.period === "30" ? { body: topUsers } : "never"),
+      });
+      await screen.findByText("Matteo Colombo");
+      await user.selectOptions(screen.getByLabelText("Periodo"), "Ultimi 90 giorni");
+      const card = screen.getByRole("region", { name: "Utenti più attivi" });
+      await waitFor(() => expect(card.getAttribute("aria-busy")).toBe("true"));
+      expect(within(card).getByText("Matteo Colombo")).toBeTruthy();
+    });
+
     it("ranks the most active users with their course and request count", async () => {
       const entries = await rankingOf("Utenti più attivi");
       expect(entries.map((entry) => entry.textContent)).toEqual([
