@@ -250,11 +250,41 @@ function startPrestaLab(dataDir: string, now: string | null, logName: string): P
   return launch([binaryPath, "serve"], env, join(options.dataRoot, "logs", logName), port);
 }
 
-/** VmRSS / VmHWM of a process, in MB. */
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+/**
+ * VmRSS / VmHWM of a process, in MB, and what the resident memory is made of: the process's own
+ * (anonymous: heaps, caches, answers) and the files it maps. The database file is mapped by every
+ * connection (the server's and each list reader's), so its pages count once per connection that read
+ * them, though they are the same pages of the kernel's file cache.
+ */
+function memoryOf(pid: number): { rssMb: number; peakMb: number; anonMb: number; fileMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kilobytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-  return { rssMb: round(kilobytes("VmRSS") / 1024, 1), peakMb: round(kilobytes("VmHWM") / 1024, 1) };
+  const megabytes = (field: string) =>
+    round(Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024, 1);
+  return {
+    rssMb: megabytes("VmRSS"),
+    peakMb: megabytes("VmHWM"),
+    anonMb: megabytes("RssAnon"),
+    fileMb: megabytes("RssFile"),
+  };
+}
+
+/** The most private and the most mapped-file memory a process holds until `stop()`, sampled every 250 ms. */
+function memorySampler(pid: number) {
+  let anonMb = 0;
+  let fileMb = 0;
+  const sample = () => {
+    const now = memoryOf(pid);
+    anonMb = Math.max(anonMb, now.anonMb);
+    fileMb = Math.max(fileMb, now.fileMb);
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return { anonMb, fileMb };
+    },
+  };
 }
 
 // ── Steps 1–2: build, seed ───────────────────────────────────────────────────────────────────────
@@ -953,6 +983,7 @@ async function measurePrestaLab(runDir: string, now: string) {
     await sleep(options.idleSeconds * 1000);
     const idle = memoryOf(server.child.pid);
     progress(`idle memory after ${options.idleSeconds} s: ${idle.rssMb} MB`);
+    const sampler = memorySampler(server.child.pid);
 
     const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as { today: string };
     const fixtures = readFixtures(join(runDir, "prestalab.db"), health.today, CONNECTIONS[1]);
@@ -995,13 +1026,15 @@ async function measurePrestaLab(runDir: string, now: string) {
     for (const endpoint of setLists) rows.push(...(await loadEndpoint(baseUrl, endpoint)));
     endpoints.push(...setLists);
 
-    const peak = memoryOf(server.child.pid);
-    progress(`peak memory (VmHWM): ${peak.peakMb} MB`);
+    const peak = { ...memoryOf(server.child.pid), ...sampler.stop() };
+    progress(
+      `peak memory (VmHWM): ${peak.peakMb} MB; at most ${peak.anonMb} MB private, ${peak.fileMb} MB mapped files`,
+    );
 
     progress(`cache misses: ${options.cacheMisses} sequential calls per list, each with a new URL`);
     const misses: CacheMissRow[] = [];
     for (const endpoint of endpoints.filter(isMissedList)) misses.push(await cacheMisses(baseUrl, endpoint));
-    return { idleMb: idle.rssMb, peakMb: peak.peakMb, fixtures, endpoints, rows, cycles, misses };
+    return { idleMb: idle.rssMb, peak, fixtures, endpoints, rows, cycles, misses };
   } finally {
     await stopChild(server.child);
   }
@@ -1141,7 +1174,13 @@ function collectResults(input: {
       comparison: compareWithBaseline(prestaLab.rows, baseline.rows, prestaLab.misses, baseline.misses),
     },
     coldStartMs,
-    memoryMb: { idleRss: prestaLab.idleMb, idleAfterSeconds: options.idleSeconds, peakHwm: prestaLab.peakMb },
+    memoryMb: {
+      idleRss: prestaLab.idleMb,
+      idleAfterSeconds: options.idleSeconds,
+      peakHwm: prestaLab.peak.peakMb,
+      peakPrivate: prestaLab.peak.anonMb,
+      peakMappedFiles: prestaLab.peak.fileMb,
+    },
     binaryBytes: statSync(binaryPath).size,
     uiInitialJs: ui,
     budgets: budgetsOf({
@@ -1246,7 +1285,7 @@ function renderMarkdown(results: Results): string {
     `- cold start to the first /api/health, seeded data: median ${results.coldStartMs.seededMedian} ms (${results.coldStartMs.seeded.join(", ")})`,
     `- cold start, empty data dir (creates the database and the first administrator): median ${results.coldStartMs.emptyMedian} ms (${results.coldStartMs.empty.join(", ")})`,
     `- idle memory (VmRSS ${results.memoryMb.idleAfterSeconds} s after start): ${results.memoryMb.idleRss} MB`,
-    `- peak memory (VmHWM at the end of the load): ${results.memoryMb.peakHwm} MB`,
+    `- peak memory (VmHWM at the end of the load): ${results.memoryMb.peakHwm} MB; sampled every 250 ms, at most ${results.memoryMb.peakPrivate} MB private (RssAnon) and ${results.memoryMb.peakMappedFiles} MB of mapped files (RssFile: the database, once per connection that read it)`,
     `- binary dist/prestalab: ${round(results.binaryBytes / 1024 ** 2, 1)} MB`,
     `- UI initial JavaScript: ${round(ui.gzipBytes / 1000, 1)} kB gzipped (${round(ui.rawBytes / 1000, 1)} kB raw; ${ui.files.join(", ")})`,
     "",
