@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { DeskQueue, JoinQueueBody, WaitView } from "../../../src/modules/demand/model";
 import { ApiError, answerOf, server } from "../lib/api";
+import { useRefreshingWrite } from "./refreshing-write";
 
 // The waiting list (`attese`): a student joins the queue of an item or a kit for dates with nothing free
 // (POST /api/attese), reads their entries (GET /api/attese/mie), confirms a hold or leaves; the desk reads
@@ -44,14 +45,7 @@ export function useDeskQueues() {
 
 /** A change to the waiting list also changes requests, sets and the calendars a hold occupies. */
 function useWaitingListWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () => {
-      for (const key of ["attese", "richieste", "prenotazioni", "inventario"])
-        queryClient.invalidateQueries({ queryKey: [key] });
-    },
-  });
+  return useRefreshingWrite(["attese", "richieste", "prenotazioni", "inventario"], write);
 }
 
 export function useJoinQueue() {

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { addDays } from "../../../src/domain/dates";
 import type { KitAvailabilityView, KitInput, KitView } from "../../../src/modules/kits/model";
 import { answerOf, server } from "../lib/api";
+import { useRefreshingWrite } from "./refreshing-write";
 
 // Kits: the desk's templates of a set (GET/POST/PUT/DELETE /api/kit), the days a whole kit can be
 // booked (GET /api/kit/:id/disponibilita); its label is printed with the units' (ui/src/api/labels.ts).
@@ -37,11 +38,7 @@ export function useKitAvailability(kitId: number | null, from: string, horizonDa
 }
 
 function useKitWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: kitKeys.all }),
-  });
+  return useRefreshingWrite(kitKeys.all, write);
 }
 
 export function useSaveKit() {

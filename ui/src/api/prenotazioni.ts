@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   CreateSetBody,
   HandOverSetBody,
@@ -10,6 +10,7 @@ import type {
   ShortageView,
 } from "../../../src/modules/sets/model";
 import { ApiError, answerOf, pageOf, server } from "../lib/api";
+import { useRefreshingWrite } from "./refreshing-write";
 
 // Sets (`prenotazioni`): several items booked, decided, handed over, signed for and returned as one
 // (POST/GET/DELETE /api/prenotazioni…, approva, rifiuta, consegna, firma, restituisci, ricevuta, and the
@@ -98,14 +99,10 @@ export function useOpenShortages() {
 
 /** Every set write changes the sets, the single requests and loans they hold, and the stock. */
 function useSetWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () => {
-      for (const key of ["prenotazioni", "mancanze", "richieste", "prestiti", "inventario", "kit", "avvisi"])
-        queryClient.invalidateQueries({ queryKey: [key] });
-    },
-  });
+  return useRefreshingWrite(
+    ["prenotazioni", "mancanze", "richieste", "prestiti", "inventario", "kit", "avvisi"],
+    write,
+  );
 }
 
 export function useCreateSet() {

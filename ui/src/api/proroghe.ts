@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { ExtensionView } from "../../../src/modules/loans/model";
 import { answerOf, server } from "../lib/api";
+import { useRefreshingWrite } from "./refreshing-write";
 
 /** Extensions of a loan (`proroghe`): the student asks, the desk approves, refuses or extends directly. */
 
@@ -25,14 +26,7 @@ export function usePendingExtensions() {
  * student page (under "users") all change.
  */
 function useExtensionWrite<Input, Answer>(write: (input: Input) => Promise<Answer>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSettled: () => {
-      for (const key of ["prestiti", "prenotazioni", "avvisi", "inventario", "banco", "users"])
-        queryClient.invalidateQueries({ queryKey: [key] });
-    },
-  });
+  return useRefreshingWrite(["prestiti", "prenotazioni", "avvisi", "inventario", "banco", "users"], write);
 }
 
 export function useRequestExtension() {

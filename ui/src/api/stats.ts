@@ -22,42 +22,37 @@ export const statsKeys = {
 };
 
 const periodQuery = (period: Period) => ({ query: { period: `${period}` as const } });
+type PeriodQuery = ReturnType<typeof periodQuery>;
 
 export function useBasicStats() {
   return useQuery({ queryKey: statsKeys.basic, queryFn: () => answerOf(server.api.stats.get()) });
 }
 
-// A ranking keeps showing the previous period's until the new one arrives.
-export function useTopUsers(period: Period) {
+/** A ranking over the period: it keeps showing the previous period's until the new one arrives. */
+function usePeriodRanking<Ranking>(name: string, period: Period, fetch: (query: PeriodQuery) => Promise<Ranking>) {
   return useQuery({
-    queryKey: statsKeys.overPeriod("top-users", period),
-    queryFn: () => answerOf(server.api.stats["top-users"].get(periodQuery(period))),
+    queryKey: statsKeys.overPeriod(name, period),
+    queryFn: () => fetch(periodQuery(period)),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useTopUsers(period: Period) {
+  return usePeriodRanking("top-users", period, (query) => answerOf(server.api.stats["top-users"].get(query)));
 }
 
 export function useTopItems(period: Period) {
-  return useQuery({
-    queryKey: statsKeys.overPeriod("top-items", period),
-    queryFn: () => answerOf(server.api.stats["top-items"].get(periodQuery(period))),
-    placeholderData: keepPreviousData,
-  });
+  return usePeriodRanking("top-items", period, (query) => answerOf(server.api.stats["top-items"].get(query)));
 }
 
 export function useTopDepartments(period: Period) {
-  return useQuery({
-    queryKey: statsKeys.overPeriod("top-departments", period),
-    queryFn: () => answerOf(server.api.stats["top-departments"].get(periodQuery(period))),
-    placeholderData: keepPreviousData,
-  });
+  return usePeriodRanking("top-departments", period, (query) =>
+    answerOf(server.api.stats["top-departments"].get(query)),
+  );
 }
 
 export function useCategoryDistribution(period: Period) {
-  return useQuery({
-    queryKey: statsKeys.overPeriod("categories", period),
-    queryFn: () => answerOf(server.api.stats.categories.get(periodQuery(period))),
-    placeholderData: keepPreviousData,
-  });
+  return usePeriodRanking("categories", period, (query) => answerOf(server.api.stats.categories.get(query)));
 }
 
 // No placeholder from the previous period: its labels would be read with the new period's format.

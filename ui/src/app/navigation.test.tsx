@@ -16,6 +16,13 @@ function sidebar() {
   return within(screen.getByRole("navigation", { name: "Navigazione principale" }));
 }
 
+/** The sidebar's links, as their words read top to bottom. */
+function sidebarLinks() {
+  return sidebar()
+    .getAllByRole("link")
+    .map((link) => link.textContent);
+}
+
 describe("admin shell", () => {
   it.each([
     ["/", "Dashboard Amministratore"],
@@ -41,10 +48,7 @@ describe("admin shell", () => {
   it("lists the admin sections in the sidebar, system status apart", async () => {
     renderApp({ signedInAs: admin, path: "/dashboard", api: adminApi });
     await screen.findByRole("heading", { name: "Dashboard Amministratore" });
-    const labels = sidebar()
-      .getAllByRole("link")
-      .map((link) => link.textContent);
-    expect(labels).toEqual([
+    expect(sidebarLinks()).toEqual([
       "Dashboard",
       "Inventario",
       "Kit",
@@ -136,10 +140,7 @@ describe("student area", () => {
   it("starts on the student dashboard with the student's views in the sidebar", async () => {
     renderApp({ signedInAs: student, path: "/utenti" });
     expect(await screen.findByRole("heading", { name: "Benvenuto, Giulia Bianchi" })).toBeTruthy();
-    const labels = sidebar()
-      .getAllByRole("link")
-      .map((link) => link.textContent);
-    expect(labels).toEqual([
+    expect(sidebarLinks()).toEqual([
       "Dashboard",
       "I Miei Prestiti",
       "Le mie prenotazioni",

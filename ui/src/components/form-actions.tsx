@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import { Ban, type LucideIcon } from "lucide-react";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { ModalActions } from "./modal";
@@ -29,6 +29,11 @@ export function FormActions({ error, onCancel, submitLabel, busy, variant, icon,
       </ModalActions>
     </>
   );
+}
+
+/** The foot of a refusal's form: a refusal is always sent with the red "Ban" button. */
+export function RefusalActions(props: Pick<FormActionsProps, "error" | "onCancel" | "submitLabel" | "busy">) {
+  return <FormActions {...props} variant="danger" icon={Ban} />;
 }
 
 /** The foot of a dialog that only shows something: "Chiudi", which may take the focus when it opens. */

@@ -36,13 +36,32 @@ function describedBy(id: string, hint?: string, error?: string | null) {
   return { "aria-describedby": ids || undefined, "aria-invalid": error ? true : undefined };
 }
 
+/** A field's label, "(opzionale)" after it when the field may stay empty; for controls the fields below do not cover. */
+export function FieldLabel({
+  htmlFor,
+  optional,
+  className = "mb-1.5 block text-sm font-medium text-slate-700",
+  children,
+}: {
+  htmlFor: string;
+  optional?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={htmlFor} className={className}>
+      {children}
+      {optional && <span className="font-normal text-slate-500"> (opzionale)</span>}
+    </label>
+  );
+}
+
 function FieldFrame({ id, label, optional, hint, error, compact, children }: FieldFrameProps) {
   return (
     <div className={compact ? "min-w-0" : undefined}>
-      <label htmlFor={id} className={compact ? "sr-only" : "mb-1.5 block text-sm font-medium text-slate-700"}>
+      <FieldLabel htmlFor={id} optional={optional} className={compact ? "sr-only" : undefined}>
         {label}
-        {optional && <span className="font-normal text-slate-500"> (opzionale)</span>}
-      </label>
+      </FieldLabel>
       {children}
       {hint && (
         <p id={`${id}-hint`} className={compact ? "sr-only" : "mt-1.5 text-xs text-slate-500"}>

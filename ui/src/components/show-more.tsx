@@ -1,3 +1,4 @@
+import type { UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "./button";
 
@@ -37,4 +38,17 @@ export function ShowMore({
       </Button>
     </div>
   );
+}
+
+/** `ShowMore` under a list the server pages: "Mostra altri" asks for its next page, busy until it arrives. */
+export function ShowMorePages({
+  pages,
+  shown,
+  total,
+}: {
+  pages: Pick<UseInfiniteQueryResult, "fetchNextPage" | "isFetchingNextPage">;
+  shown: number;
+  total: number;
+}) {
+  return <ShowMore shown={shown} total={total} onMore={() => pages.fetchNextPage()} busy={pages.isFetchingNextPage} />;
 }

@@ -2,8 +2,8 @@ import { History } from "lucide-react";
 import { useId } from "react";
 import type { AuditEntity } from "../../../../src/modules/audit/model";
 import { useActivity } from "../../api/audit";
-import { formatDateTime, formatRelativeTime } from "../../lib/dates";
 import { LoadFailure } from "../load-failure";
+import { RelativeTime } from "../relative-time";
 import { LoadingState } from "../spinner";
 
 interface ActivityHistoryProps {
@@ -42,10 +42,7 @@ export function ActivityHistory({ entity, id, title = "Cronologia attività" }: 
               />
               <p className="text-sm text-slate-900">{entry.summary}</p>
               <p className="mt-0.5 text-xs text-slate-500">
-                {entry.actor_email} ·{" "}
-                <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)}>
-                  {formatRelativeTime(entry.created_at)}
-                </time>
+                {entry.actor_email} · <RelativeTime value={entry.created_at} />
               </p>
             </li>
           ))}

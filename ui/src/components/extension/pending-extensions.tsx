@@ -4,7 +4,7 @@ import { formatItalianDate } from "../../../../src/domain/dates";
 import { type ExtensionView, useApproveExtension, usePendingExtensions, useRefuseExtension } from "../../api/proroghe";
 import { Alert } from "../alert";
 import { Button } from "../button";
-import { FormActions } from "../form-actions";
+import { RefusalActions } from "../form-actions";
 import { TextAreaField } from "../form-field";
 import { Modal } from "../modal";
 import { REFUSAL_REASON_MISSING, useRefusalReason } from "../refusal-reason";
@@ -41,14 +41,7 @@ function RefuseExtensionDialog({ extension, onClose }: { extension: ExtensionVie
           onChange={(event) => setReason(event.target.value)}
           placeholder="Es. l'unità serve a un altro studente"
         />
-        <FormActions
-          error={error}
-          onCancel={onClose}
-          submitLabel="Rifiuta proroga"
-          variant="danger"
-          icon={Ban}
-          busy={refuse.isPending}
-        />
+        <RefusalActions error={error} onCancel={onClose} submitLabel="Rifiuta proroga" busy={refuse.isPending} />
       </form>
     </Modal>
   );

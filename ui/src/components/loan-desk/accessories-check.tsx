@@ -4,6 +4,12 @@ import { Button } from "../button";
 /** How the desk answered for the accessories: all back in one click, or ticking those that came back. */
 export type AccessoryCheck = "tutti" | "spunta" | null;
 
+/** The two answers, a pressed toggle each. */
+const CHECK_CHOICES = [
+  { choice: "tutti", label: "Tutto restituito" },
+  { choice: "spunta", label: "Manca qualcosa" },
+] as const;
+
 interface AccessoriesCheckProps {
   accessories: string[];
   check: AccessoryCheck;
@@ -21,20 +27,16 @@ export function AccessoriesCheck({ accessories, check, onCheck, present, onToggl
     <fieldset aria-describedby={`${groupId}-hint`}>
       <legend className="mb-1.5 text-sm font-medium text-slate-700">Accessori</legend>
       <div className="mb-2 flex flex-wrap gap-2">
-        <Button
-          variant={check === "tutti" ? "primary" : "secondary"}
-          aria-pressed={check === "tutti"}
-          onClick={() => onCheck("tutti")}
-        >
-          Tutto restituito
-        </Button>
-        <Button
-          variant={check === "spunta" ? "primary" : "secondary"}
-          aria-pressed={check === "spunta"}
-          onClick={() => onCheck("spunta")}
-        >
-          Manca qualcosa
-        </Button>
+        {CHECK_CHOICES.map(({ choice, label }) => (
+          <Button
+            key={choice}
+            variant={check === choice ? "primary" : "secondary"}
+            aria-pressed={check === choice}
+            onClick={() => onCheck(choice)}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
       {check === "spunta" && (
         <ul aria-label="Accessori rientrati" className="grid gap-1.5 sm:grid-cols-2">

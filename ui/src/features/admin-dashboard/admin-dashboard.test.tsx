@@ -45,6 +45,14 @@ function counter(label: string) {
   return summary.getByText(label).parentElement as HTMLElement;
 }
 
+/** A list the dashboard cannot load: the dashboard says so, the notification drawer only logs the warning. */
+async function failsToLoad(route: string, shown: string, warning: string) {
+  const logged = captureConsole("warn");
+  renderDesk({ [route]: { status: 403, body: { error: "Accesso negato" } } });
+  expect(await screen.findByText(shown)).toBeTruthy();
+  await waitFor(() => expect(logged).toContain(warning));
+}
+
 describe("Dashboard Amministratore", () => {
   it("counts items, requests, repairs in progress and active reports", async () => {
     renderDesk({
@@ -160,10 +168,11 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("say when they cannot be loaded, and the notification drawer only logs it", async () => {
-      const logged = captureConsole("warn");
-      renderDesk({ "GET /api/avvisi": { status: 403, body: { error: "Accesso negato" } } });
-      expect(await screen.findByText("Errore nel caricamento avvisi")).toBeTruthy();
-      await waitFor(() => expect(logged).toContain("Notifiche: avvisi non aggiornati (Accesso negato)"));
+      await failsToLoad(
+        "GET /api/avvisi",
+        "Errore nel caricamento avvisi",
+        "Notifiche: avvisi non aggiornati (Accesso negato)",
+      );
     });
   });
 
@@ -227,10 +236,11 @@ describe("Dashboard Amministratore", () => {
     });
 
     it("says when they cannot be loaded, and the notification drawer only logs it", async () => {
-      const logged = captureConsole("warn");
-      renderDesk({ "GET /api/richieste": { status: 403, body: { error: "Accesso negato" } } });
-      expect(await screen.findByText("Errore nel caricamento richieste")).toBeTruthy();
-      await waitFor(() => expect(logged).toContain("Notifiche: richieste non aggiornate (Accesso negato)"));
+      await failsToLoad(
+        "GET /api/richieste",
+        "Errore nel caricamento richieste",
+        "Notifiche: richieste non aggiornate (Accesso negato)",
+      );
     });
   });
 

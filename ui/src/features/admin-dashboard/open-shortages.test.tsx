@@ -6,17 +6,23 @@ import { aShortage } from "../../../test/set-fixtures";
 
 const battery = aShortage();
 
+/** The dashboard with the battery's mancanza open; closing it answers with the outcome given. */
+async function openShortages(esito: string) {
+  const rendered = renderApp({
+    signedInAs: anAdmin(),
+    path: "/dashboard",
+    api: {
+      "GET /api/mancanze": { body: [battery] },
+      "PUT /api/mancanze/7/risolvi": { body: { message: "Risolta", mancanza: { ...battery, esito } } },
+    },
+  });
+  const list = within(await screen.findByRole("list", { name: "Mancanze aperte" }));
+  return { ...rendered, list };
+}
+
 describe("the desk's dashboard", () => {
   it("lists the open mancanze and closes one as returned", async () => {
-    const { user, server } = renderApp({
-      signedInAs: anAdmin(),
-      path: "/dashboard",
-      api: {
-        "GET /api/mancanze": { body: [battery] },
-        "PUT /api/mancanze/7/risolvi": { body: { message: "Risolta", mancanza: { ...battery, esito: "restituito" } } },
-      },
-    });
-    const list = within(await screen.findByRole("list", { name: "Mancanze aperte" }));
+    const { user, server, list } = await openShortages("restituito");
     expect(list.getByRole("listitem").textContent).toContain(
       "1 × Batteria · Giulia Bianchi · prenotazione #40 · dal 24/03/2025",
     );
@@ -36,15 +42,7 @@ describe("the desk's dashboard", () => {
   });
 
   it("closes a mancanza as replaced or as a penalty", async () => {
-    const { user, server } = renderApp({
-      signedInAs: anAdmin(),
-      path: "/dashboard",
-      api: {
-        "GET /api/mancanze": { body: [battery] },
-        "PUT /api/mancanze/7/risolvi": { body: { message: "Risolta", mancanza: { ...battery, esito: "penalita" } } },
-      },
-    });
-    const list = within(await screen.findByRole("list", { name: "Mancanze aperte" }));
+    const { user, server, list } = await openShortages("penalita");
     await user.click(list.getByRole("button", { name: "Segna sostituito: Batteria di Giulia Bianchi" }));
     await waitFor(() => expect(server.callsTo("PUT /api/mancanze/7/risolvi")).toHaveLength(1));
     await user.click(list.getByRole("button", { name: "Segna penalità: Batteria di Giulia Bianchi" }));

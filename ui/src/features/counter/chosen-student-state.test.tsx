@@ -1,10 +1,9 @@
 import { describe, expect, it } from "bun:test";
-import { screen, within } from "@testing-library/react";
+import { within } from "@testing-library/react";
+import { renderBanco, scanUnit } from "../../../test/counter";
 import { aScannedUnit } from "../../../test/desk-fixtures";
-import { anAdmin, saraGallo } from "../../../test/fixtures";
-import { userListRoute } from "../../../test/paged-lists";
+import { saraGallo } from "../../../test/fixtures";
 import { aSheet } from "../../../test/people-fixtures";
-import { renderApp } from "../../../test/render-app";
 
 const freeUnit = aScannedUnit();
 
@@ -17,17 +16,12 @@ const saraSheet = aSheet({
 
 describe("Banco: the chosen student's standing", () => {
   it("shows blocked, overdue loans, strikes and open mancanze as soon as the student is chosen", async () => {
-    const { user, server } = renderApp({
-      signedInAs: anAdmin(),
-      path: "/banco",
-      api: {
-        "GET /api/banco/scansione": { body: { unita: [freeUnit] } },
-        "GET /api/auth/users": userListRoute([sara]),
-        "GET /api/utenti/5/scheda": { body: saraSheet },
-      },
+    const { user, server } = renderBanco({
+      unit: freeUnit,
+      students: [sara],
+      api: { "GET /api/utenti/5/scheda": { body: saraSheet } },
     });
-    await user.type(await screen.findByLabelText("Codice dell'unità"), "A7-003{Enter}");
-    const card = within(await screen.findByRole("article", { name: /A7-003/ }));
+    const card = await scanUnit(user, "A7-003");
     await user.type(card.getByRole("searchbox"), "F0042");
     await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
     const state = within(await card.findByRole("region", { name: "Situazione dello studente" }));

@@ -4,11 +4,10 @@ import type { LoanType } from "../../../../src/domain/loan-types";
 import { unitLabelUrl } from "../../../../src/domain/public-url";
 import type { ScannedUnit } from "../../../../src/modules/counter/model";
 import { fakeCamera, labelQrFrame } from "../../../test/camera";
+import { renderBanco, returnDatesSent, scanUnit } from "../../../test/counter";
 import { aScannedUnit } from "../../../test/desk-fixtures";
-import { anAdmin, aStudent, saraGallo } from "../../../test/fixtures";
+import { aStudent, saraGallo } from "../../../test/fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
-import { userListRoute } from "../../../test/paged-lists";
-import { renderApp } from "../../../test/render-app";
 
 const TODAY = "2026-03-12";
 
@@ -26,22 +25,7 @@ const saraBis = aStudent({
 });
 
 function renderCounter(unit: ScannedUnit, api: ApiRoutes = {}) {
-  return renderApp({
-    signedInAs: anAdmin(),
-    path: "/banco",
-    api: {
-      "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: TODAY } },
-      "GET /api/banco/scansione": { body: { unita: [unit] } },
-      "GET /api/auth/users": userListRoute([sara, saraBis]),
-      ...api,
-    },
-  });
-}
-
-async function scan(user: ReturnType<typeof renderApp>["user"], code: string) {
-  const field = await screen.findByLabelText("Codice dell'unità");
-  await user.type(field, `${code}{Enter}`);
-  return within(await screen.findByRole("article", { name: /A7-003/ }));
+  return renderBanco({ unit, students: [sara, saraBis], today: TODAY, api });
 }
 
 describe("Banco: lending a free unit on the scan screen", () => {
@@ -49,7 +33,7 @@ describe("Banco: lending a free unit on the scan screen", () => {
     const { user, server } = renderCounter(freeUnit(), {
       "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 31 } },
     });
-    const card = await scan(user, "A7-003");
+    const card = await scanUnit(user, "A7-003");
     expect(card.getByText("Libera: si può prestare")).toBeTruthy();
     const search = card.getByRole("searchbox", { name: "Studente (matricola, nome o email)" });
     await waitFor(() => expect(document.activeElement).toBe(search));
@@ -83,7 +67,7 @@ describe("Banco: lending a free unit on the scan screen", () => {
     const { user, server } = renderCounter(freeUnit(), {
       "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 31 } },
     });
-    const card = await scan(user, "A7-003");
+    const card = await scanUnit(user, "A7-003");
     expect(card.queryByRole("textbox", { name: "Da restituire il" })).toBeNull();
     expect(document.querySelector('input[type="date"]')).toBeNull();
     await user.type(card.getByRole("searchbox", { name: "Studente (matricola, nome o email)" }), "f0042");
@@ -91,11 +75,7 @@ describe("Banco: lending a free unit on the scan screen", () => {
     await user.click(card.getByRole("button", { name: "martedì 24 marzo 2026" }));
     expect(card.getByText("Il 24/03/2026")).toBeTruthy();
     await user.click(card.getByRole("button", { name: "Presta e consegna" }));
-    await waitFor(() =>
-      expect(
-        server.callsTo("POST /api/prestiti").map((call) => (call.body as { data_rientro: string }).data_rientro),
-      ).toEqual(["2026-03-24"]),
-    );
+    await waitFor(() => expect(returnDatesSent(server)).toEqual(["2026-03-24"]));
   });
 
   it("shows the server's refusal, e.g. a blocked student, and lends nothing", async () => {
@@ -105,7 +85,7 @@ describe("Banco: lending a free unit on the scan screen", () => {
         body: { error: "L'utente è bloccato e non può ricevere prestiti" },
       },
     });
-    const card = await scan(user, "A7-003");
+    const card = await scanUnit(user, "A7-003");
     await user.type(card.getByRole("searchbox"), "Gallo");
     await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
     await user.click(card.getByRole("button", { name: "Presta e consegna" }));
@@ -117,7 +97,7 @@ describe("Banco: lending a free unit on the scan screen", () => {
 
   it("asks for the student before lending", async () => {
     const { user, server } = renderCounter(freeUnit());
-    const card = await scan(user, "A7-003");
+    const card = await scanUnit(user, "A7-003");
     await user.click(card.getByRole("button", { name: "Presta e consegna" }));
     expect(card.getByText("Scegli lo studente a cui prestare l'unità")).toBeTruthy();
     expect(card.getByRole("searchbox").getAttribute("aria-invalid")).toBe("true");
@@ -128,7 +108,7 @@ describe("Banco: lending a free unit on the scan screen", () => {
     const { user, server } = renderCounter(freeUnit("entrambi"), {
       "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 32 } },
     });
-    const card = await scan(user, "A7-003");
+    const card = await scanUnit(user, "A7-003");
     await user.type(card.getByRole("searchbox"), "sara.galli");
     await user.click(await card.findByRole("radio", { name: /Sara Galli/ }));
     await user.click(card.getByRole("radio", { name: "Uso interno (in giornata)" }));
@@ -146,7 +126,7 @@ describe("Banco: lending a free unit on the scan screen", () => {
 
   it("closes the lend form on Annulla and opens it again from the card", async () => {
     const { user } = renderCounter(freeUnit());
-    const card = await scan(user, "A7-003");
+    const card = await scanUnit(user, "A7-003");
     await user.click(card.getByRole("button", { name: "Annulla" }));
     expect(card.queryByRole("searchbox")).toBeNull();
     await user.click(card.getByRole("button", { name: "Presta a uno studente" }));
@@ -160,14 +140,14 @@ describe("Banco: the scanned unit's photo", () => {
       { ...freeUnit(), foto_url: "/api/foto/31" },
       { "GET /api/foto/31": { body: {} } },
     );
-    const card = await scan(user, "A7-003");
+    const card = await scanUnit(user, "A7-003");
     expect(await card.findByRole("img", { name: "Foto di A7-003" })).toBeTruthy();
     expect(server.callsTo("GET /api/foto/31")[0]?.headers.authorization).toBe("Bearer token-di-prova");
   });
 
   it("shows no picture for a unit without one", async () => {
     const { user } = renderCounter(freeUnit());
-    const card = await scan(user, "A7-003");
+    const card = await scanUnit(user, "A7-003");
     expect(card.queryByRole("img")).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "bun:test";
-import { screen, waitFor, within } from "@testing-library/react";
+import { waitFor } from "@testing-library/react";
+import { renderBanco, returnDatesSent, scanUnit } from "../../../test/counter";
 import { aScannedUnit } from "../../../test/desk-fixtures";
-import { anAdmin, saraGallo } from "../../../test/fixtures";
-import { userListRoute } from "../../../test/paged-lists";
-import { renderApp } from "../../../test/render-app";
+import { saraGallo } from "../../../test/fixtures";
 
 const TODAY = "2026-11-24";
 
@@ -21,18 +20,13 @@ const fx3 = aScannedUnit({
 const sara = saraGallo();
 
 async function scanFx3() {
-  const rendered = renderApp({
-    signedInAs: anAdmin(),
-    path: "/banco",
-    api: {
-      "GET /api/health": { body: { ok: true, appName: "PrestaLab", today: TODAY } },
-      "GET /api/banco/scansione": { body: { unita: [fx3] } },
-      "GET /api/auth/users": userListRoute([sara]),
-      "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 31 } },
-    },
+  const rendered = renderBanco({
+    unit: fx3,
+    students: [sara],
+    today: TODAY,
+    api: { "POST /api/prestiti": { body: { message: "Prestito creato", loanId: 31 } } },
   });
-  await rendered.user.type(await screen.findByLabelText("Codice dell'unità"), "FX3-001{Enter}");
-  return { ...rendered, card: within(await screen.findByRole("article", { name: /FX3-001/ })) };
+  return { ...rendered, card: await scanUnit(rendered.user, "FX3-001") };
 }
 
 describe("Banco: a unit free only until its next booking", () => {
@@ -48,11 +42,7 @@ describe("Banco: a unit free only until its next booking", () => {
     await user.type(card.getByRole("searchbox"), "f0042");
     await user.click(await card.findByRole("radio", { name: /Sara Gallo/ }));
     await user.click(card.getByRole("button", { name: "Presta e consegna" }));
-    await waitFor(() =>
-      expect(
-        server.callsTo("POST /api/prestiti").map((call) => (call.body as { data_rientro: string }).data_rientro),
-      ).toEqual(["2026-11-30"]),
-    );
+    await waitFor(() => expect(returnDatesSent(server)).toEqual(["2026-11-30"]));
   });
 
   it("offers no return day that runs into the booking: the calendar ends on its eve", async () => {

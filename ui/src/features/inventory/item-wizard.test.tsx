@@ -7,16 +7,25 @@ import type { ApiRoutes } from "../../../test/mock-api";
 
 const created = anItem({ id: 9, nome: "Treppiede" });
 
-function openWizard(api: ApiRoutes = {}) {
-  const rendered = renderInventory({ api: { "POST /api/inventario": { body: created }, ...api } });
+/** Inventario as told; `open` waits for the list, clicks the button and gives the dialog it opens. */
+function withItemDialog(options: Parameters<typeof renderInventory>[0], button: string, dialog: string) {
+  const rendered = renderInventory(options);
   return {
     ...rendered,
     open: async () => {
       await inventoryLoaded("Canon EOS R6");
-      await rendered.user.click(screen.getByRole("button", { name: "Nuovo Articolo" }));
-      return within(screen.getByRole("dialog", { name: "Nuovo Articolo" }));
+      await rendered.user.click(screen.getByRole("button", { name: button }));
+      return within(screen.getByRole("dialog", { name: dialog }));
     },
   };
+}
+
+function openWizard(api: ApiRoutes = {}) {
+  return withItemDialog(
+    { api: { "POST /api/inventario": { body: created }, ...api } },
+    "Nuovo Articolo",
+    "Nuovo Articolo",
+  );
 }
 
 type Dialog = BoundFunctions<typeof queries>;
@@ -377,18 +386,11 @@ describe("item wizard, editing", () => {
   });
 
   function openEditor(api: ApiRoutes = {}) {
-    const rendered = renderInventory({
-      items: [camera],
-      api: { "PUT /api/inventario/1": { body: camera }, ...api },
-    });
-    return {
-      ...rendered,
-      open: async () => {
-        await inventoryLoaded("Canon EOS R6");
-        await rendered.user.click(screen.getByRole("button", { name: "Modifica Canon EOS R6" }));
-        return within(screen.getByRole("dialog", { name: "Modifica Articolo" }));
-      },
-    };
+    return withItemDialog(
+      { items: [camera], api: { "PUT /api/inventario/1": { body: camera }, ...api } },
+      "Modifica Canon EOS R6",
+      "Modifica Articolo",
+    );
   }
 
   it("starts from the item's values", async () => {

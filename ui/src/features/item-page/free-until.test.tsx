@@ -2,7 +2,8 @@ import { describe, expect, it } from "bun:test";
 import { screen } from "@testing-library/react";
 import { addDays } from "../../../../src/domain/dates";
 import { aStudent } from "../../../test/fixtures";
-import { anItem, studentApi, TODAY } from "../../../test/loan-fixtures";
+import { studentItemPageApi } from "../../../test/item-page-api";
+import { anItem, TODAY } from "../../../test/loan-fixtures";
 import { renderApp } from "../../../test/render-app";
 
 const day = (offset: number) => addDays(TODAY, offset);
@@ -41,11 +42,7 @@ describe("the item page of a unit booked next week", () => {
     renderApp({
       signedInAs: aStudent(),
       path: "/inventario/40",
-      api: {
-        ...studentApi(),
-        "GET /api/inventario/40": { body: fx3 },
-        "GET /api/inventario/40/disponibilita": { body: calendar },
-      },
+      api: studentItemPageApi(fx3, calendar),
     });
     expect(await screen.findByText("1 di 1 unità libera oggi")).toBeTruthy();
     expect(screen.getByText("Libera fino al 16/03/2025")).toBeTruthy();

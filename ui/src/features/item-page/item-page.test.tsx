@@ -2,9 +2,9 @@ import { describe, expect, it } from "bun:test";
 import { screen, within } from "@testing-library/react";
 import { addDays } from "../../../../src/domain/dates";
 import { anAdmin, aStudent } from "../../../test/fixtures";
+import { deskItemPageApi, studentItemPageApi } from "../../../test/item-page-api";
 import { anItem, studentApi, TODAY } from "../../../test/loan-fixtures";
 import { renderApp } from "../../../test/render-app";
-import { adminShellApi } from "../../../test/shell-api";
 
 const day = (offset: number) => addDays(TODAY, offset);
 
@@ -67,11 +67,7 @@ describe("the item page of a student", () => {
     const { user } = renderApp({
       signedInAs: aStudent(),
       path: "/inventario/10",
-      api: {
-        ...studentApi(),
-        "GET /api/inventario/10": { body: camera },
-        "GET /api/inventario/10/disponibilita": { body: calendar(false) },
-      },
+      api: studentItemPageApi(camera, calendar(false)),
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Canon EOS R6" })).toBeTruthy();
     expect(screen.getByText("Con obiettivo 24-105")).toBeTruthy();
@@ -105,13 +101,7 @@ describe("the item page of the desk", () => {
     renderApp({
       signedInAs: anAdmin(),
       path: "/inventario/10?unita=CANON_002",
-      api: {
-        ...adminShellApi,
-        "GET /api/health": { body: { ok: true, today: TODAY } },
-        "GET /api/inventario/10": { body: camera },
-        "GET /api/inventario/10/disponibilita": { body: calendar(true) },
-        "GET /api/audit": { body: [] },
-      },
+      api: deskItemPageApi(camera, calendar(true)),
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Canon EOS R6" })).toBeTruthy();
     const units = within(screen.getByRole("region", { name: "Unità" }));

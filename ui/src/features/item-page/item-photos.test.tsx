@@ -1,9 +1,9 @@
 import { describe, expect, it } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { anAdmin } from "../../../test/fixtures";
+import { deskItemPageApi } from "../../../test/item-page-api";
 import { anItem, TODAY } from "../../../test/loan-fixtures";
 import { renderApp } from "../../../test/render-app";
-import { adminShellApi } from "../../../test/shell-api";
 
 const tripod = {
   ...anItem({ id: 12, nome: "Treppiede Manfrotto", immagine_url: "/api/foto/1" }),
@@ -26,13 +26,7 @@ function renderTripod(upload: { status?: number; body: unknown } = { body: { id:
     signedInAs: anAdmin(),
     path: "/inventario/12",
     api: {
-      ...adminShellApi,
-      "GET /api/health": { body: { ok: true, today: TODAY } },
-      "GET /api/inventario/12": { body: tripod },
-      "GET /api/inventario/12/disponibilita": {
-        body: { inventario_id: 12, dal: TODAY, al: TODAY, unita: [], giorni_liberi: [TODAY] },
-      },
-      "GET /api/audit": { body: [] },
+      ...deskItemPageApi(tripod, { inventario_id: 12, dal: TODAY, al: TODAY, unita: [], giorni_liberi: [TODAY] }),
       "GET /api/inventario/12/foto": () => ({ body: photos }),
       "GET /api/foto/1": { body: {} },
       "GET /api/foto/2": { body: {} },

@@ -12,13 +12,14 @@ const student = aStudent();
 const loan = aLoan({ id: 1, oggetto_nome: "Canon EOS R6", data_rientro: "2025-03-14" });
 const pendingExtension = giuliasExtension();
 
-async function openMyLoans(api: ApiRoutes = {}) {
+/** I Miei Prestiti with one loan (the Canon unless told), and that loan's card. */
+async function openMyLoans(api: ApiRoutes = {}, shown = loan) {
   const rendered = renderApp({
     signedInAs: student,
     path: "/miei-prestiti",
-    api: { ...studentApi(student.id), "GET /api/prestiti/mie": { body: [loan] }, ...api },
+    api: { ...studentApi(student.id), "GET /api/prestiti/mie": { body: [shown] }, ...api },
   });
-  const card = within((await screen.findByText("Canon EOS R6")).closest("article") as HTMLElement);
+  const card = within((await screen.findByText(shown.oggetto_nome)).closest("article") as HTMLElement);
   return { ...rendered, card };
 }
 
@@ -74,12 +75,7 @@ describe("a student asks to extend a loan", () => {
       data_rientro: "2025-03-07",
       giorni_ritardo: 3,
     });
-    renderApp({
-      signedInAs: student,
-      path: "/miei-prestiti",
-      api: { ...studentApi(student.id), "GET /api/prestiti/mie": { body: [overdue] } },
-    });
-    const card = within((await screen.findByText("Zoom H5")).closest("article") as HTMLElement);
+    const { card } = await openMyLoans({}, overdue);
     expect(card.getByText(/solo il banco può prorogarlo/)).toBeTruthy();
     expect(card.queryByRole("button", { name: /^Chiedi proroga/ })).toBeNull();
   });
@@ -91,12 +87,7 @@ describe("a student asks to extend a loan", () => {
       data_rientro: "2025-03-18",
       data_rientro_originale: "2025-03-14",
     });
-    renderApp({
-      signedInAs: student,
-      path: "/miei-prestiti",
-      api: { ...studentApi(student.id), "GET /api/prestiti/mie": { body: [extended] } },
-    });
-    const card = within((await screen.findByText("Treppiede")).closest("article") as HTMLElement);
+    const { card } = await openMyLoans({}, extended);
     expect(card.getByText("Scadenza originale").nextSibling?.textContent).toBe("14/03/2025");
   });
 });

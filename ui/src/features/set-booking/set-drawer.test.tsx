@@ -65,6 +65,13 @@ async function sendSet(user: ReturnType<typeof renderApp>["user"], ...days: numb
   await user.click(drawer().getByRole("button", { name: "Invia richiesta" }));
 }
 
+/** The server's 409 for a set whose lines are not all free. */
+function linesRefused(
+  ...righe: { inventario_id: number; richieste: number; libere: number; libero_dal: string | null }[]
+) {
+  return { status: 409, body: { error: "Alcune righe non sono disponibili", righe } };
+}
+
 describe("the student's set", () => {
   it("gathers a kit and two lenses, then offers only the days on which every line is free", async () => {
     const { user } = await openCatalogue();
@@ -92,13 +99,7 @@ describe("the student's set", () => {
   });
 
   it("sends one request for the whole set and says per line which fails, and when it is free again", async () => {
-    const refusal = {
-      status: 409,
-      body: {
-        error: "Alcune righe non sono disponibili",
-        righe: [{ inventario_id: 11, richieste: 2, libere: 1, libero_dal: "2025-03-20" }],
-      },
-    };
+    const refusal = linesRefused({ inventario_id: 11, richieste: 2, libere: 1, libero_dal: "2025-03-20" });
     const { user, server } = await openCatalogue(setApi({ "POST /api/prenotazioni": refusal }));
     await user.click(screen.getByRole("button", { name: "Aggiungi al set: Kit Ripresa" }));
     await user.click(screen.getByRole("button", { name: "Aggiungi al set: Obiettivo 50mm" }));
@@ -144,13 +145,7 @@ describe("the student's set", () => {
 
 describe("the kit's waiting list in the set", () => {
   it("offers the kit's queue for the refused dates when a line of the kit had no unit free", async () => {
-    const refusal = {
-      status: 409,
-      body: {
-        error: "Alcune righe non sono disponibili",
-        righe: [{ inventario_id: 10, richieste: 1, libere: 0, libero_dal: "2025-03-25" }],
-      },
-    };
+    const refusal = linesRefused({ inventario_id: 10, richieste: 1, libere: 0, libero_dal: "2025-03-25" });
     const joined = { status: 201, body: { id: 9, posizione: 1, stato: "in_coda" } };
     const { user, server } = await openCatalogue(
       setApi({ "POST /api/prenotazioni": refusal, "POST /api/attese": joined }),

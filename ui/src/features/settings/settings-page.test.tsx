@@ -150,7 +150,8 @@ describe("Impostazioni", () => {
   it("lists the courses, archived ones marked, and brings one back", async () => {
     const { server } = renderSettings();
     const list = await screen.findByRole("region", { name: "Corsi" });
-    expect(within(list).getByLabelText("Scenografia (archiviato)")).toBeTruthy();
+    // The card shows before the courses have loaded: wait for the row.
+    expect(await within(list).findByLabelText("Scenografia (archiviato)")).toBeTruthy();
     fireEvent.click(within(list).getByRole("button", { name: "Riattiva" }));
     await waitFor(() => expect(server.callsTo("PUT /api/corsi/9")[0]?.body).toEqual({ archiviato: false }));
     cleanup();

@@ -56,6 +56,12 @@ async function openAdvanced(api: ApiRoutes = {}) {
   return rendered;
 }
 
+/** The Avanzate tab's ranking of that name, one entry a row. */
+async function rankingOf(name: string) {
+  await openAdvanced();
+  return within(await screen.findByRole("list", { name })).getAllByRole("listitem");
+}
+
 function card(title: string) {
   return within(screen.getByRole("region", { name: title }));
 }
@@ -136,9 +142,19 @@ describe("Statistiche", () => {
       });
     });
 
+    it("keeps the previous period's ranking on screen, marked busy, until the new period's arrives", async () => {
+      const { user } = await openAdvanced({
+        "GET /api/stats/top-users": (call) => (call.query.period === "30" ? { body: topUsers } : "never"),
+      });
+      await screen.findByText("Matteo Colombo");
+      await user.selectOptions(screen.getByLabelText("Periodo"), "Ultimi 90 giorni");
+      const card = screen.getByRole("region", { name: "Utenti più attivi" });
+      await waitFor(() => expect(card.getAttribute("aria-busy")).toBe("true"));
+      expect(within(card).getByText("Matteo Colombo")).toBeTruthy();
+    });
+
     it("ranks the most active users with their course and request count", async () => {
-      await openAdvanced();
-      const entries = within(await screen.findByRole("list", { name: "Utenti più attivi" })).getAllByRole("listitem");
+      const entries = await rankingOf("Utenti più attivi");
       expect(entries.map((entry) => entry.textContent)).toEqual([
         "Posizione 1Matteo Colombo5 richiesteFotografia",
         "Posizione 2Sofia Esposito3 richiesteCinema e Audiovisivi",
@@ -147,18 +163,14 @@ describe("Statistiche", () => {
     });
 
     it("ranks items with their parent and child category, each said once", async () => {
-      await openAdvanced();
-      const entries = within(await screen.findByRole("list", { name: "Articoli più richiesti" })).getAllByRole(
-        "listitem",
-      );
+      const entries = await rankingOf("Articoli più richiesti");
       expect(entries[0]?.textContent).toBe("Posizione 1Treppiede Manfrotto 0556 richiesteFotografia · Treppiedi");
       expect(entries[1]?.textContent).toBe("Posizione 2Tavolozza in vetro2 richiestePittura");
       expect(entries[2]?.textContent).toBe("Posizione 3Plotter A11 richiestaNessuna categoria");
     });
 
     it("ranks courses with how many of their students asked", async () => {
-      await openAdvanced();
-      const entries = within(await screen.findByRole("list", { name: "Corsi più attivi" })).getAllByRole("listitem");
+      const entries = await rankingOf("Corsi più attivi");
       expect(entries.map((entry) => entry.textContent)).toEqual([
         "Posizione 1Cinema e Audiovisivi41 richieste5 studenti",
         "Posizione 2Pittura3 richieste1 studente",
@@ -166,10 +178,7 @@ describe("Statistiche", () => {
     });
 
     it("ranks parent categories by requests", async () => {
-      await openAdvanced();
-      const entries = within(await screen.findByRole("list", { name: "Categorie più richieste" })).getAllByRole(
-        "listitem",
-      );
+      const entries = await rankingOf("Categorie più richieste");
       expect(entries.map((entry) => entry.textContent)).toEqual([
         "Posizione 1Fotografia12 richieste",
         "Posizione 2Design4 richieste",

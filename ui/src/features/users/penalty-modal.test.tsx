@@ -62,6 +62,19 @@ function renderUsers(api: ApiRoutes = {}) {
   });
 }
 
+/** The server unblocks with `message`; the history read after it shows the user unblocked and changed as told. */
+function unblocking(message: string, changed: Record<string, unknown> = {}): ApiRoutes {
+  let unblocked = false;
+  const after = { ...history, userInfo: { ...history.userInfo, is_blocked: false, blocked_reason: null, ...changed } };
+  return {
+    "POST /api/penalties/unblock-user": () => {
+      unblocked = true;
+      return { body: { message } };
+    },
+    "GET /api/penalties/user/4": () => ({ body: unblocked ? after : history }),
+  };
+}
+
 async function openPenalties(api: ApiRoutes = {}) {
   const rendered = renderUsers(api);
   const table = within(await screen.findByRole("table"));
@@ -93,18 +106,7 @@ describe("penalty management", () => {
   });
 
   it("unblocks keeping the strikes", async () => {
-    let unblocked = false;
-    const { user, dialog, server } = await openPenalties({
-      "POST /api/penalties/unblock-user": () => {
-        unblocked = true;
-        return { body: { message: "Utente sbloccato" } };
-      },
-      "GET /api/penalties/user/4": () => ({
-        body: unblocked
-          ? { ...history, userInfo: { ...history.userInfo, is_blocked: false, blocked_reason: null } }
-          : history,
-      }),
-    });
+    const { user, dialog, server } = await openPenalties(unblocking("Utente sbloccato"));
     await user.click(dialog.getByRole("button", { name: "Sblocca mantenendo le penalità" }));
     expect(await screen.findByText("Utente sbloccato")).toBeTruthy();
     expect(server.callsTo("POST /api/penalties/unblock-user")[0]?.body).toEqual({ userId: 4, resetStrikes: false });
@@ -113,21 +115,9 @@ describe("penalty management", () => {
   });
 
   it("unblocks resetting the strikes to zero", async () => {
-    let reset = false;
-    const { user, dialog, server } = await openPenalties({
-      "POST /api/penalties/unblock-user": () => {
-        reset = true;
-        return { body: { message: "Utente sbloccato e penalità azzerate" } };
-      },
-      "GET /api/penalties/user/4": () => ({
-        body: reset
-          ? {
-              ...history,
-              userInfo: { ...history.userInfo, is_blocked: false, blocked_reason: null, penalty_strikes: 0 },
-            }
-          : history,
-      }),
-    });
+    const { user, dialog, server } = await openPenalties(
+      unblocking("Utente sbloccato e penalità azzerate", { penalty_strikes: 0 }),
+    );
     await user.click(dialog.getByRole("button", { name: "Sblocca e azzera le penalità" }));
     expect(await screen.findByText("Utente sbloccato e penalità azzerate")).toBeTruthy();
     expect(server.callsTo("POST /api/penalties/unblock-user")[0]?.body).toEqual({ userId: 4, resetStrikes: true });

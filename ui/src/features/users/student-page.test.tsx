@@ -121,13 +121,19 @@ describe("the student page", () => {
     );
   });
 
-  it("approves a pending extension from the student page, then shows the sheet again", async () => {
-    const decided = { body: { message: "ok", proroga: { ...anExtension(), stato: "approvata" } } };
-    const { user, server } = renderStudent({
+  /** The student page with Luca's extension waiting; deciding it answers with the state given. */
+  async function openPendingExtension(decision: "approva" | "rifiuta", stato: string) {
+    const decided = { body: { message: "ok", proroga: { ...anExtension(), stato } } };
+    const rendered = renderStudent({
       "GET /api/utenti/3/scheda": { body: aSheet({ proroghe_in_attesa: [anExtension()] }) },
-      "PUT /api/proroghe/9/approva": decided,
+      [`PUT /api/proroghe/9/${decision}`]: decided,
     });
     const list = within(await screen.findByRole("list", { name: "Proroghe in attesa" }));
+    return { ...rendered, list };
+  }
+
+  it("approves a pending extension from the student page, then shows the sheet again", async () => {
+    const { user, server, list } = await openPendingExtension("approva", "approvata");
     expect(list.getByText("Motivo: Riprese rimandate")).toBeTruthy();
     await user.click(list.getByRole("button", { name: "Approva proroga di Luca Verdi" }));
     await waitFor(() => expect(server.callsTo("PUT /api/proroghe/9/approva")).toHaveLength(1));
@@ -135,12 +141,7 @@ describe("the student page", () => {
   });
 
   it("refuses a pending extension with the reason the student reads", async () => {
-    const decided = { body: { message: "ok", proroga: { ...anExtension(), stato: "rifiutata" } } };
-    const { user, server } = renderStudent({
-      "GET /api/utenti/3/scheda": { body: aSheet({ proroghe_in_attesa: [anExtension()] }) },
-      "PUT /api/proroghe/9/rifiuta": decided,
-    });
-    const list = within(await screen.findByRole("list", { name: "Proroghe in attesa" }));
+    const { user, server, list } = await openPendingExtension("rifiuta", "rifiutata");
     await user.click(list.getByRole("button", { name: "Rifiuta" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Rifiuta proroga" }));
     await user.type(dialog.getByRole("textbox", { name: /Motivazione del rifiuto/ }), "Serve a Giulia");

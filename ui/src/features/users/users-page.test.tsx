@@ -25,6 +25,20 @@ function table() {
   return within(screen.getByRole("table"));
 }
 
+/** A row button for Giulia, then its dialog's button, while the server refuses with `reply`: the alert's text. */
+async function refusalShown(
+  route: string,
+  reply: { status: number; body: unknown },
+  rowButton: string,
+  confirm: string,
+) {
+  const { user } = renderUsers({ [route]: reply });
+  await screen.findByRole("table");
+  await user.click(table().getByRole("button", { name: rowButton }));
+  await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: confirm }));
+  return (await screen.findByRole("alert")).textContent;
+}
+
 describe("Gestione Utenti", () => {
   it('asks the server for fifty students at a time, the next fifty on "Mostra altri"; a search starts again', async () => {
     const many = Array.from({ length: 60 }, (_, index) =>
@@ -168,26 +182,17 @@ describe("Gestione Utenti", () => {
     });
 
     it("shows why the server refused", async () => {
-      const { user } = renderUsers({
-        "DELETE /api/auth/users/2": {
-          status: 409,
-          body: { error: "Impossibile eliminare l'utente: ha un prestito attivo" },
-        },
-      });
-      await screen.findByRole("table");
-      await user.click(table().getByRole("button", { name: "Elimina Giulia Bianchi" }));
-      await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Elimina" }));
-      expect((await screen.findByRole("alert")).textContent).toBe(
+      const refused = { status: 409, body: { error: "Impossibile eliminare l'utente: ha un prestito attivo" } };
+      expect(await refusalShown("DELETE /api/auth/users/2", refused, "Elimina Giulia Bianchi", "Elimina")).toBe(
         "Impossibile eliminare l'utente: ha un prestito attivo",
       );
     });
 
     it("falls back to a generic text when the server gives no reason", async () => {
-      const { user } = renderUsers({ "DELETE /api/auth/users/2": { status: 500, body: {} } });
-      await screen.findByRole("table");
-      await user.click(table().getByRole("button", { name: "Elimina Giulia Bianchi" }));
-      await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Elimina" }));
-      expect((await screen.findByRole("alert")).textContent).toBe("Errore nell'eliminazione utente");
+      const silent = { status: 500, body: {} };
+      expect(await refusalShown("DELETE /api/auth/users/2", silent, "Elimina Giulia Bianchi", "Elimina")).toBe(
+        "Errore nell'eliminazione utente",
+      );
     });
   });
 
@@ -334,11 +339,10 @@ describe("Gestione Utenti", () => {
     });
 
     it("shows a generic update error when the server gives no reason", async () => {
-      const { user } = renderUsers({ "PUT /api/auth/users/2": { status: 500, body: {} } });
-      await screen.findByRole("table");
-      await user.click(table().getByRole("button", { name: "Modifica Giulia Bianchi" }));
-      await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Salva modifiche" }));
-      expect((await screen.findByRole("alert")).textContent).toBe("Errore nell'aggiornamento utente");
+      const silent = { status: 500, body: {} };
+      expect(await refusalShown("PUT /api/auth/users/2", silent, "Modifica Giulia Bianchi", "Salva modifiche")).toBe(
+        "Errore nell'aggiornamento utente",
+      );
     });
   });
 

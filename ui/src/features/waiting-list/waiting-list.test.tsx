@@ -3,11 +3,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { addDays } from "../../../../src/domain/dates";
 import { anItemCalendar, calendarDayButton } from "../../../test/availability-fixtures";
 import { anAdmin, aStudent } from "../../../test/fixtures";
+import { deskItemPageApi } from "../../../test/item-page-api";
 import { anItem, aUnit, studentApi, TODAY } from "../../../test/loan-fixtures";
 import type { ApiRoutes } from "../../../test/mock-api";
 import { catalogueRoute } from "../../../test/paged-lists";
 import { renderApp } from "../../../test/render-app";
-import { adminShellApi } from "../../../test/shell-api";
 import { aCameraQueue, aWait } from "../../../test/wait-fixtures";
 
 const student = aStudent();
@@ -165,11 +165,7 @@ describe("the desk's queues", () => {
       signedInAs: anAdmin(),
       path: "/inventario/10",
       api: {
-        ...adminShellApi,
-        "GET /api/health": { body: { ok: true, today: TODAY } },
-        "GET /api/inventario/10": { body: { ...camera, corsi_assegnati: ["Fotografia"], unita: [] } },
-        "GET /api/inventario/10/disponibilita": { body: cameraCalendar },
-        "GET /api/audit": { body: [] },
+        ...deskItemPageApi({ ...camera, corsi_assegnati: ["Fotografia"], unita: [] }, cameraCalendar),
         "GET /api/attese": { body: [aCameraQueue()] },
       },
     });

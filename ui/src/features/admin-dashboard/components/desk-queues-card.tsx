@@ -1,8 +1,8 @@
 import { Hourglass } from "lucide-react";
 import { useDeskQueues } from "../../../api/attese";
-import { Alert } from "../../../components/alert";
 import { ItemLink } from "../../../components/entity-links";
 import { holdExpiryText } from "../../../lib/wait-words";
+import { DashboardListCard } from "./dashboard-list-card";
 
 /**
  * The dashboard's compact list of the waiting lists: per item or kit, how many wait and the hold offered,
@@ -10,18 +10,10 @@ import { holdExpiryText } from "../../../lib/wait-words";
  */
 export function DeskQueuesCard() {
   const queues = useDeskQueues();
-  if (queues.isError) return <Alert tone="error">{queues.error.message}</Alert>;
-  if (!queues.data || queues.data.length === 0) return null;
   return (
-    <section aria-labelledby="desk-queues-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <header className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
-        <Hourglass className="size-5 text-indigo-600" aria-hidden="true" />
-        <h2 id="desk-queues-title" className="font-semibold text-slate-900">
-          Code di attesa
-        </h2>
-      </header>
-      <ul aria-label="Code di attesa" className="divide-y divide-slate-100">
-        {queues.data.map((queue) => {
+    <DashboardListCard query={queues} titleId="desk-queues-title" title="Code di attesa" icon={Hourglass} tone="calm">
+      {(rows) =>
+        rows.map((queue) => {
           const hold = queue.attese.find((wait) => wait.stato === "offerta");
           const waiting = queue.attese.filter((wait) => wait.stato === "in_coda").length;
           return (
@@ -44,8 +36,8 @@ export function DeskQueuesCard() {
               </span>
             </li>
           );
-        })}
-      </ul>
-    </section>
+        })
+      }
+    </DashboardListCard>
   );
 }

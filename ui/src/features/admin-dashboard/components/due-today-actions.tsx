@@ -12,6 +12,12 @@ import { useToast } from "../../../components/toast";
 /** What the desk does about a loan due today, from the dashboard. */
 export type DueTodayAction = { kind: "return" | "extend"; loanId: number };
 
+/** The two actions that open a dialog on the loan. */
+const DIALOG_ACTIONS = [
+  { kind: "return", label: "Rientro", icon: PackageCheck },
+  { kind: "extend", label: "Proroga", icon: CalendarPlus },
+] as const;
+
 /**
  * A loan due today: take it back (the return dialog), extend it (the desk's direct extension), or remind
  * the student (a notification and an e-mail, sent at once; the server allows one a day).
@@ -24,24 +30,18 @@ export function DueTodayActions({ loan, onAction }: { loan: LoanAlert; onAction:
   return (
     <div className="flex shrink-0 flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          icon={PackageCheck}
-          onClick={() => onAction({ kind: "return", loanId: loan.id })}
-          aria-label={`Rientro: ${loan.oggetto_nome}`}
-          className="py-2"
-        >
-          Rientro
-        </Button>
-        <Button
-          variant="secondary"
-          icon={CalendarPlus}
-          onClick={() => onAction({ kind: "extend", loanId: loan.id })}
-          aria-label={`Proroga: ${loan.oggetto_nome}`}
-          className="py-2"
-        >
-          Proroga
-        </Button>
+        {DIALOG_ACTIONS.map(({ kind, label, icon }) => (
+          <Button
+            key={kind}
+            variant="secondary"
+            icon={icon}
+            onClick={() => onAction({ kind, loanId: loan.id })}
+            aria-label={`${label}: ${loan.oggetto_nome}`}
+            className="py-2"
+          >
+            {label}
+          </Button>
+        ))}
         <Button
           variant="ghost"
           icon={BellRing}

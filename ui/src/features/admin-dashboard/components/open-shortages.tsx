@@ -1,10 +1,10 @@
 import { PackageX } from "lucide-react";
 import { type ShortageOutcome, useOpenShortages, useResolveShortage } from "../../../api/prenotazioni";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { StudentLink } from "../../../components/entity-links";
 import { useToast } from "../../../components/toast";
 import { formatDate } from "../../../lib/dates";
+import { DashboardListCard } from "./dashboard-list-card";
 
 /** How a mancanza closes: the accessory came back, the student replaced it, or it is charged as a penalty. */
 const OUTCOMES: { esito: ShortageOutcome; label: string }[] = [
@@ -18,18 +18,16 @@ export function OpenShortages() {
   const shortages = useOpenShortages();
   const resolve = useResolveShortage();
   const showToast = useToast();
-  if (shortages.isError) return <Alert tone="error">{shortages.error.message}</Alert>;
-  if (!shortages.data || shortages.data.length === 0) return null;
   return (
-    <section aria-labelledby="open-shortages-title" className="rounded-xl border border-red-200 bg-white shadow-sm">
-      <header className="flex items-center gap-2 border-b border-slate-100 px-5 py-4">
-        <PackageX className="size-5 text-red-600" aria-hidden="true" />
-        <h2 id="open-shortages-title" className="font-semibold text-slate-900">
-          Mancanze aperte
-        </h2>
-      </header>
-      <ul aria-label="Mancanze aperte" className="divide-y divide-slate-100">
-        {shortages.data.map((shortage) => {
+    <DashboardListCard
+      query={shortages}
+      titleId="open-shortages-title"
+      title="Mancanze aperte"
+      icon={PackageX}
+      tone="alarm"
+    >
+      {(rows) =>
+        rows.map((shortage) => {
           const student = `${shortage.utente_nome ?? ""} ${shortage.utente_cognome ?? ""}`.trim() || "Utente eliminato";
           return (
             <li key={shortage.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm">
@@ -70,8 +68,8 @@ export function OpenShortages() {
               </div>
             </li>
           );
-        })}
-      </ul>
-    </section>
+        })
+      }
+    </DashboardListCard>
   );
 }

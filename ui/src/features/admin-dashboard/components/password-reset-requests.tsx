@@ -4,8 +4,8 @@ import { type PasswordResetRequest, usePasswordResetRequests } from "../../../ap
 import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
+import { RelativeTime } from "../../../components/relative-time";
 import { LoadingState } from "../../../components/spinner";
-import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 
 /** Students who forgot their password; the desk sets a new one and tells them in person. */
@@ -65,9 +65,7 @@ export function PasswordResetRequests() {
                 <p className="truncate text-sm text-slate-500">{request.user_email}</p>
                 <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
                   <Clock className="size-3.5" aria-hidden="true" />
-                  <time dateTime={request.requested_at} title={formatDateTime(request.requested_at)}>
-                    {formatRelativeTime(request.requested_at)}
-                  </time>
+                  <RelativeTime value={request.requested_at} />
                 </p>
               </div>
               <Button variant="secondary" icon={KeyRound} onClick={() => setSelected(request)}>

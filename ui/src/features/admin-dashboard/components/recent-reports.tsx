@@ -1,6 +1,6 @@
 import { MessageSquareWarning } from "lucide-react";
 import { useReportsSummary } from "../../../api/segnalazioni";
-import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
+import { RelativeTime } from "../../../components/relative-time";
 import { RecentCard } from "./recent-card";
 
 const TYPES: Record<string, string> = {
@@ -67,10 +67,7 @@ export function RecentReports() {
                 </div>
                 <p className="mt-1 line-clamp-2 text-sm text-slate-500">{report.messaggio}</p>
                 <p className="mt-1 text-xs text-slate-500">
-                  {report.utente_nome} {report.utente_cognome} ·{" "}
-                  <time dateTime={report.created_at} title={formatDateTime(report.created_at)}>
-                    {formatRelativeTime(report.created_at)}
-                  </time>
+                  {report.utente_nome} {report.utente_cognome} · <RelativeTime value={report.created_at} />
                 </p>
               </li>
             );

@@ -1,6 +1,8 @@
-import { Boxes } from "lucide-react";
+import { Boxes, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useServiceName } from "../../../api/system";
+import { Alert } from "../../../components/alert";
+import { Button } from "../../../components/button";
 
 /** The branded frame around the sign-in, registration and forgot-password cards. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -28,6 +30,30 @@ export function AuthHeading({ title, text }: { title: string; text: string }) {
       <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
       <p className="mt-1 text-sm text-slate-500">{text}</p>
     </div>
+  );
+}
+
+/** The end of an auth form: what stopped the last try, then the wide button, which says what it does while busy. */
+export function AuthSubmit({
+  error,
+  icon,
+  busy,
+  busyLabel,
+  children,
+}: {
+  error?: string | null;
+  icon: LucideIcon;
+  busy: boolean;
+  busyLabel: string;
+  children: string;
+}) {
+  return (
+    <>
+      {error && <Alert tone="error">{error}</Alert>}
+      <Button type="submit" icon={icon} busy={busy} className="w-full">
+        {busy ? busyLabel : children}
+      </Button>
+    </>
   );
 }
 

@@ -1,11 +1,9 @@
 import { MailCheck, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useForgotPassword } from "../../../api/auth";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { TextField } from "../../../components/form-field";
 import { AuthDone } from "./auth-done";
-import { AuthHeading, TextLink } from "./auth-layout";
+import { AuthHeading, AuthSubmit, TextLink } from "./auth-layout";
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState("");
@@ -49,10 +47,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           error={emailMissing ? "Campo obbligatorio" : null}
           onChange={(event) => setEmail(event.target.value)}
         />
-        {error && <Alert tone="error">{error}</Alert>}
-        <Button type="submit" icon={Send} busy={forgotPassword.isPending} className="w-full">
-          {forgotPassword.isPending ? "Invio in corso..." : "Richiedi Reset Password"}
-        </Button>
+        <AuthSubmit error={error} icon={Send} busy={forgotPassword.isPending} busyLabel="Invio in corso...">
+          Richiedi Reset Password
+        </AuthSubmit>
       </form>
       <p className="mt-6 text-center text-sm">
         <TextLink onClick={onBack}>Torna al login</TextLink>

@@ -1,11 +1,9 @@
 import { LogIn } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useLogin } from "../../../api/auth";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { PasswordField, TextField } from "../../../components/form-field";
 import type { User } from "../../../lib/user";
-import { AuthHeading, TextLink } from "./auth-layout";
+import { AuthHeading, AuthSubmit, TextLink } from "./auth-layout";
 
 interface LoginFormProps {
   onSignedIn: (token: string, user: User) => void;
@@ -56,10 +54,9 @@ export function LoginForm({ onSignedIn, onRegister, onForgotPassword }: LoginFor
         <div className="flex justify-end text-sm">
           <TextLink onClick={onForgotPassword}>Hai dimenticato la password?</TextLink>
         </div>
-        {error && <Alert tone="error">{error}</Alert>}
-        <Button type="submit" icon={LogIn} busy={login.isPending} className="w-full">
-          {login.isPending ? "Accesso in corso..." : "Accedi"}
-        </Button>
+        <AuthSubmit error={error} icon={LogIn} busy={login.isPending} busyLabel="Accesso in corso...">
+          Accedi
+        </AuthSubmit>
       </form>
       {onRegister && (
         <p className="mt-6 text-center text-sm text-slate-600">

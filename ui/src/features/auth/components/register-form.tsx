@@ -2,12 +2,10 @@ import { UserPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../../../../src/domain/password-policy";
 import { type RegistrationInput, useRegister } from "../../../api/auth";
-import { Alert } from "../../../components/alert";
-import { Button } from "../../../components/button";
 import { PasswordField, SelectField, TextField } from "../../../components/form-field";
 import { useCourseNames } from "../../../lib/courses";
 import type { User } from "../../../lib/user";
-import { AuthHeading, TextLink } from "./auth-layout";
+import { AuthHeading, AuthSubmit, TextLink } from "./auth-layout";
 
 interface RegisterFormProps {
   onSignedIn: (token: string, user: User) => void;
@@ -91,10 +89,9 @@ export function RegisterForm({ onSignedIn, onLogin }: RegisterFormProps) {
             </option>
           ))}
         </SelectField>
-        {error && <Alert tone="error">{error}</Alert>}
-        <Button type="submit" icon={UserPlus} busy={register.isPending} className="w-full">
-          {register.isPending ? "Registrazione in corso..." : "Registrati"}
-        </Button>
+        <AuthSubmit error={error} icon={UserPlus} busy={register.isPending} busyLabel="Registrazione in corso...">
+          Registrati
+        </AuthSubmit>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <TextLink onClick={onLogin}>Hai già un account? Accedi</TextLink>

@@ -2,11 +2,10 @@ import { ArrowLeft, KeyRound, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { MIN_PASSWORD_LENGTH, passwordProblem } from "../../../../../src/domain/password-policy";
 import { useResetPassword } from "../../../api/auth";
-import { Alert } from "../../../components/alert";
 import { Button } from "../../../components/button";
 import { PasswordField } from "../../../components/form-field";
 import { AuthDone } from "./auth-done";
-import { AuthHeading } from "./auth-layout";
+import { AuthHeading, AuthSubmit } from "./auth-layout";
 
 /** The page a reset e-mail links to: a new password, twice; the link works once, for an hour. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
@@ -51,10 +50,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           error={confirmationError}
           onChange={(event) => setConfirmation(event.target.value)}
         />
-        {reset.error && <Alert tone="error">{reset.error.message}</Alert>}
-        <Button type="submit" icon={KeyRound} busy={reset.isPending} className="w-full">
-          {reset.isPending ? "Salvataggio..." : "Salva la nuova password"}
-        </Button>
+        <AuthSubmit error={reset.error?.message} icon={KeyRound} busy={reset.isPending} busyLabel="Salvataggio...">
+          Salva la nuova password
+        </AuthSubmit>
         <Button variant="secondary" icon={ArrowLeft} onClick={onDone} className="w-full">
           Torna al login
         </Button>

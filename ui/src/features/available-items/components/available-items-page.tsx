@@ -6,7 +6,7 @@ import { useKits } from "../../../api/kit";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
-import { ShowMore } from "../../../components/show-more";
+import { ShowMorePages } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useEmptySearchReport } from "../use-empty-search-report";
@@ -124,12 +124,7 @@ export function AvailableItemsPage({ onRequestItem }: { onRequestItem: (itemId: 
                 </li>
               ))}
             </ul>
-            <ShowMore
-              shown={shown.length}
-              total={total}
-              onMore={() => items.fetchNextPage()}
-              busy={items.isFetchingNextPage}
-            />
+            <ShowMorePages pages={items} shown={shown.length} total={total} />
           </>
         ))}
     </>

@@ -2,6 +2,7 @@ import { Boxes } from "lucide-react";
 import type { Kit } from "../../../api/kit";
 import { AddToSetButton } from "../../../components/add-to-set-button";
 import { Badge } from "../../../components/status-badge";
+import { countedList } from "../../../lib/counted-list";
 
 /** A kit of the student's course, beside the items: what it holds, and "Aggiungi al set". */
 export function KitCard({ kit }: { kit: Kit }) {
@@ -21,11 +22,7 @@ export function KitCard({ kit }: { kit: Kit }) {
             </span>
           </li>
         ))}
-        {kit.accessori.length > 0 && (
-          <li className="text-slate-500">
-            Accessori: {kit.accessori.map((accessory) => `${accessory.quantita} × ${accessory.nome}`).join(", ")}
-          </li>
-        )}
+        {kit.accessori.length > 0 && <li className="text-slate-500">Accessori: {countedList(kit.accessori)}</li>}
       </ul>
       <div className="mt-auto flex justify-end pt-4">
         <AddToSetButton kind="kit" id={kit.id} nome={kit.nome} />

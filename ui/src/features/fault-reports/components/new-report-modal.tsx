@@ -10,7 +10,7 @@ import { Alert } from "../../../components/alert";
 import { ChoiceGroup } from "../../../components/choice-group";
 import { useDisabledReason } from "../../../components/disabled-reason";
 import { EmptyState } from "../../../components/empty-state";
-import { TextAreaField } from "../../../components/form-field";
+import { FieldLabel, TextAreaField } from "../../../components/form-field";
 import { Modal } from "../../../components/modal";
 import { PRIORITY_LABELS, PRIORITY_SELECTED_COLORS, REPORT_TYPE_LABELS } from "../../../components/report-badges";
 import { LoadingState } from "../../../components/spinner";
@@ -156,9 +156,9 @@ export function NewReportModal({ onClose }: { onClose: () => void }) {
               onChange={(event) => setMessaggio(event.target.value)}
             />
             <div>
-              <label htmlFor="report-photo" className="mb-1.5 block text-sm font-medium text-slate-700">
-                Foto del problema <span className="font-normal text-slate-500">(opzionale)</span>
-              </label>
+              <FieldLabel htmlFor="report-photo" optional>
+                Foto del problema
+              </FieldLabel>
               <input
                 id="report-photo"
                 type="file"

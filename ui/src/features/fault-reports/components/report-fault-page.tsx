@@ -4,9 +4,8 @@ import { useState } from "react";
 import { type ReportView, useMyReports } from "../../../api/segnalazioni";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
-import { LoadFailure } from "../../../components/load-failure";
+import { Loaded } from "../../../components/loaded";
 import { PageHeader } from "../../../components/page-header";
-import { LoadingState } from "../../../components/spinner";
 import { MyReportList } from "./my-report-list";
 import { NewReportModal } from "./new-report-modal";
 
@@ -42,6 +41,7 @@ const COUNTERS: Counter[] = [
 
 export function ReportFaultPage() {
   const reports = useMyReports();
+  const myReports = reports.data ?? [];
   const [creating, setCreating] = useState(false);
 
   return (
@@ -74,22 +74,17 @@ export function ReportFaultPage() {
         <h2 id="my-reports-title" className="border-b border-slate-100 px-4 py-3 font-semibold text-slate-900 sm:px-5">
           Le Mie Segnalazioni
         </h2>
-        {reports.isPending && <LoadingState label="Caricamento segnalazioni..." />}
-        {reports.isError && (
-          <div className="p-4">
-            <LoadFailure onRetry={() => reports.refetch()}>Errore nel caricamento segnalazioni</LoadFailure>
-          </div>
-        )}
-        {reports.isSuccess &&
-          (reports.data.length === 0 ? (
+        <Loaded query={reports} loading="Caricamento segnalazioni..." error="Errore nel caricamento segnalazioni" inset>
+          {myReports.length === 0 ? (
             <EmptyState
               icon={TriangleAlert}
               title="Nessuna segnalazione"
               text="Se un'attrezzatura che hai in prestito ha un problema, segnalalo con Nuova Segnalazione."
             />
           ) : (
-            <MyReportList reports={reports.data} />
-          ))}
+            <MyReportList reports={myReports} />
+          )}
+        </Loaded>
       </section>
 
       {creating && <NewReportModal onClose={() => setCreating(false)} />}

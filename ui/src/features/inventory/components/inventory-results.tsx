@@ -8,7 +8,7 @@ import {
 } from "../../../api/inventario";
 import { EmptyState } from "../../../components/empty-state";
 import { LoadFailure } from "../../../components/load-failure";
-import { ShowMore } from "../../../components/show-more";
+import { ShowMorePages } from "../../../components/show-more";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
 import type { ListView } from "../../../components/view-switch";
@@ -111,12 +111,7 @@ export function InventoryResults({ inventory, items, filters, selection, ...prop
                 busyUnitId={setUnitLost.isPending ? (setUnitLost.variables?.unitId ?? null) : null}
               />
             )}
-            <ShowMore
-              shown={items.length}
-              total={props.matching}
-              onMore={() => inventory.fetchNextPage()}
-              busy={inventory.isFetchingNextPage}
-            />
+            <ShowMorePages pages={inventory} shown={items.length} total={props.matching} />
           </>
         ))}
     </div>

@@ -11,6 +11,7 @@ import { LabelsDialog } from "../../../components/labels-dialog";
 import { PageHeader } from "../../../components/page-header";
 import { LoadingState } from "../../../components/spinner";
 import { useToast } from "../../../components/toast";
+import { countedList } from "../../../lib/counted-list";
 import { failureText } from "../../../lib/failure-text";
 import { KitFormDialog } from "./kit-form-dialog";
 
@@ -67,9 +68,7 @@ export function KitsPage() {
               ))}
             </ul>
             {kit.accessori.length > 0 && (
-              <p className="mt-1 text-sm text-slate-600">
-                Accessori: {kit.accessori.map((accessory) => `${accessory.quantita} × ${accessory.nome}`).join(", ")}
-              </p>
+              <p className="mt-1 text-sm text-slate-600">Accessori: {countedList(kit.accessori)}</p>
             )}
             <div className="mt-3 flex flex-wrap justify-end gap-2">
               <Button

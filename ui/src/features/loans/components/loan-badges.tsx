@@ -1,5 +1,5 @@
-import { Ban, TriangleAlert } from "lucide-react";
 import { LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
+import { PenaltyStandingBadge } from "../../../components/penalty-standing-badge";
 
 const BADGE =
   "inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset";
@@ -23,22 +23,7 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`${BADGE} ${tone}`}>{label}</span>;
 }
 
-/** No badge without strikes; yellow at 1, orange from 2; a blocked borrower is red "BLOCCATO". */
+/** A borrower's strikes or block; in a loan's row the badge neither shrinks nor wraps. */
 export function StrikeBadge({ strikes, blocked }: { strikes: number; blocked: boolean }) {
-  if (blocked)
-    return (
-      <span className={`${BADGE} bg-red-50 text-red-700 ring-red-200`}>
-        <Ban className="size-3" aria-hidden="true" />
-        BLOCCATO
-      </span>
-    );
-  if (strikes <= 0) return null;
-  const tone =
-    strikes >= 2 ? "bg-orange-50 text-orange-700 ring-orange-200" : "bg-yellow-50 text-yellow-800 ring-yellow-200";
-  return (
-    <span className={`${BADGE} ${tone}`}>
-      <TriangleAlert className="size-3" aria-hidden="true" />
-      {strikes} penalità
-    </span>
-  );
+  return <PenaltyStandingBadge strikes={strikes} blocked={blocked} className="shrink-0 whitespace-nowrap" />;
 }

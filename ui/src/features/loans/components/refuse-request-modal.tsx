@@ -1,9 +1,8 @@
-import { Ban } from "lucide-react";
 import { useId } from "react";
 import { REQUEST_STATE } from "../../../../../src/domain/bookings";
 import type { RequestView } from "../../../../../src/modules/loans/model";
 import { useRejectRequest } from "../../../api/richieste";
-import { FormActions } from "../../../components/form-actions";
+import { RefusalActions } from "../../../components/form-actions";
 import { Modal } from "../../../components/modal";
 import { REFUSAL_REASON_MISSING, useRefusalReason } from "../../../components/refusal-reason";
 import { REFUSAL_REASON_INPUT, RefusalReasonLabel } from "../../../components/refusal-reason-label";
@@ -56,14 +55,7 @@ export function RefuseRequestModal({ request, onClose }: { request: RequestView;
             className={REFUSAL_REASON_INPUT}
           />
         </div>
-        <FormActions
-          error={error}
-          onCancel={onClose}
-          submitLabel="Rifiuta richiesta"
-          variant="danger"
-          icon={Ban}
-          busy={reject.isPending}
-        />
+        <RefusalActions error={error} onCancel={onClose} submitLabel="Rifiuta richiesta" busy={reject.isPending} />
       </form>
     </Modal>
   );

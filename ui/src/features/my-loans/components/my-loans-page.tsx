@@ -1,4 +1,3 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import { CheckCircle2, Clock, type LucideIcon, PackageOpen, Plus, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { isOpenLoan, isPendingRequest, LOAN_STATE, REQUEST_STATE } from "../../../../../src/domain/bookings";
@@ -9,9 +8,8 @@ import { useCancelRequest, useMyRequests } from "../../../api/richieste";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
-import { LoadFailure } from "../../../components/load-failure";
+import { Loaded } from "../../../components/loaded";
 import { PageHeader } from "../../../components/page-header";
-import { LoadingState } from "../../../components/spinner";
 import { TabList, TabPanel } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
 import { LoanCard } from "./loan-card";
@@ -159,21 +157,4 @@ export function MyLoansPage({ onNewRequest }: { onNewRequest: () => void }) {
       )}
     </>
   );
-}
-
-/** A list's loading state, its error banner with a retry, or its content. */
-function Loaded({
-  query,
-  error,
-  loading,
-  children,
-}: {
-  query: UseQueryResult<unknown>;
-  error: string;
-  loading: string;
-  children: ReactNode;
-}) {
-  if (query.isPending) return <LoadingState label={loading} />;
-  if (query.isError) return <LoadFailure onRetry={() => query.refetch()}>{error}</LoadFailure>;
-  return children;
 }

@@ -5,6 +5,7 @@ import { Button } from "../../../components/button";
 import { DownloadButton } from "../../../components/download-button";
 import { SetStateBadge } from "../../../components/set/set-state-badge";
 import { apiDownload } from "../../../lib/api";
+import { countedList } from "../../../lib/counted-list";
 import { saveFile } from "../../../lib/save-file";
 import { ConfirmHandOver } from "./confirm-hand-over";
 
@@ -70,9 +71,7 @@ function OpenShortages({ setId }: { setId: number }) {
       <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
         <span className="font-semibold">Da restituire all'ufficio: </span>
-        {open.length > 0
-          ? open.map((shortage) => `${shortage.quantita} × ${shortage.nome}`).join(", ")
-          : "accessori mancanti alla restituzione"}
+        {open.length > 0 ? countedList(open) : "accessori mancanti alla restituzione"}
       </p>
     </div>
   );

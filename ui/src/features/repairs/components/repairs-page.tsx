@@ -6,11 +6,10 @@ import { type RepairView, useRepairs } from "../../../api/riparazioni";
 import { type ReportView, useReports } from "../../../api/segnalazioni";
 import { Button } from "../../../components/button";
 import { EmptyState } from "../../../components/empty-state";
-import { LoadFailure } from "../../../components/load-failure";
+import { Loaded } from "../../../components/loaded";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
 import { ShowMore, useShownCount } from "../../../components/show-more";
-import { LoadingState } from "../../../components/spinner";
 import { TabList, TabPanel } from "../../../components/tab-list";
 import { useLinkedItem } from "../../../lib/item-links";
 import { NewRepairModal } from "./new-repair-modal";
@@ -85,41 +84,37 @@ export function RepairsPage() {
   let panel: ReactNode;
   if (tab === "segnalazioni") {
     const shown = reports.data?.filter((report) => reportMatches(report, term)) ?? [];
-    panel = reports.isPending ? (
-      <LoadingState label="Caricamento segnalazioni..." />
-    ) : reports.isError ? (
-      <div className="p-4">
-        <LoadFailure onRetry={() => reports.refetch()}>Errore nel caricamento segnalazioni</LoadFailure>
-      </div>
-    ) : shown.length === 0 ? (
-      <EmptyState icon={ClipboardList} title={current?.empty ?? ""} text={notFound} />
-    ) : (
-      <>
-        <ReportList
-          reports={shown.slice(0, rendered.count)}
-          onMove={(report, stato) => setDialog({ kind: "report-move", report, stato })}
-          onConfirmLoss={(report) => setDialog({ kind: "report-lost", report })}
-          onCreateRepair={(report) => setDialog({ kind: "report-repair", report })}
-          onOpenRepair={(repairId) => setDialog({ kind: "details", repairId })}
-        />
-        <ShowMore shown={Math.min(rendered.count, shown.length)} total={shown.length} onMore={rendered.showMore} />
-      </>
+    panel = (
+      <Loaded query={reports} loading="Caricamento segnalazioni..." error="Errore nel caricamento segnalazioni" inset>
+        {shown.length === 0 ? (
+          <EmptyState icon={ClipboardList} title={current?.empty ?? ""} text={notFound} />
+        ) : (
+          <>
+            <ReportList
+              reports={shown.slice(0, rendered.count)}
+              onMove={(report, stato) => setDialog({ kind: "report-move", report, stato })}
+              onConfirmLoss={(report) => setDialog({ kind: "report-lost", report })}
+              onCreateRepair={(report) => setDialog({ kind: "report-repair", report })}
+              onOpenRepair={(repairId) => setDialog({ kind: "details", repairId })}
+            />
+            <ShowMore shown={Math.min(rendered.count, shown.length)} total={shown.length} onMore={rendered.showMore} />
+          </>
+        )}
+      </Loaded>
     );
   } else {
     const shown = repairs.data?.filter((repair) => repair.stato === tab && repairMatches(repair, term)) ?? [];
-    panel = repairs.isPending ? (
-      <LoadingState label="Caricamento riparazioni..." />
-    ) : repairs.isError ? (
-      <div className="p-4">
-        <LoadFailure onRetry={() => repairs.refetch()}>Errore nel caricamento riparazioni</LoadFailure>
-      </div>
-    ) : shown.length === 0 ? (
-      <EmptyState icon={Wrench} title={current?.empty ?? ""} text={notFound} />
-    ) : (
-      <>
-        <RepairList repairs={shown.slice(0, rendered.count)} {...repairActions} />
-        <ShowMore shown={Math.min(rendered.count, shown.length)} total={shown.length} onMore={rendered.showMore} />
-      </>
+    panel = (
+      <Loaded query={repairs} loading="Caricamento riparazioni..." error="Errore nel caricamento riparazioni" inset>
+        {shown.length === 0 ? (
+          <EmptyState icon={Wrench} title={current?.empty ?? ""} text={notFound} />
+        ) : (
+          <>
+            <RepairList repairs={shown.slice(0, rendered.count)} {...repairActions} />
+            <ShowMore shown={Math.min(rendered.count, shown.length)} total={shown.length} onMore={rendered.showMore} />
+          </>
+        )}
+      </Loaded>
     );
   }
 

@@ -1,4 +1,4 @@
-import { TextField } from "../../../components/form-field";
+import { FieldLabel, TextField } from "../../../components/form-field";
 import { optionalText, type SettingsSectionProps } from "../hooks/use-settings-form";
 import { SECTION } from "./section-style";
 
@@ -10,9 +10,9 @@ export function ReceiptsSection({ draft, set }: SettingsSectionProps) {
         Ricevute e indirizzo pubblico
       </h2>
       <div>
-        <label htmlFor="testo-condizioni" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Condizioni stampate sulle ricevute <span className="font-normal text-slate-500">(opzionale)</span>
-        </label>
+        <FieldLabel htmlFor="testo-condizioni" optional>
+          Condizioni stampate sulle ricevute
+        </FieldLabel>
         <textarea
           id="testo-condizioni"
           rows={4}

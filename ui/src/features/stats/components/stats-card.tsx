@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { CardHeading } from "../../../components/card-heading";
 
 interface StatsCardProps {
   title: string;
@@ -13,7 +14,7 @@ interface StatsCardProps {
 }
 
 /** A titled white card holding one statistic; the title names the region for screen readers. */
-export function StatsCard({ title, icon: Icon, aside, stale = false, children, className = "" }: StatsCardProps) {
+export function StatsCard({ title, icon, aside, stale = false, children, className = "" }: StatsCardProps) {
   const headingId = useId();
   return (
     <section
@@ -22,10 +23,7 @@ export function StatsCard({ title, icon: Icon, aside, stale = false, children, c
       className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 ${className}`}
     >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
-          <Icon className="size-4 text-indigo-600" aria-hidden="true" />
-          {title}
-        </h2>
+        <CardHeading id={headingId} icon={icon} title={title} />
         {aside}
       </div>
       <div className={`transition-opacity ${stale ? "opacity-60" : ""}`}>{children}</div>

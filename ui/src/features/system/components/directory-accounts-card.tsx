@@ -4,6 +4,7 @@ import { Alert } from "../../../components/alert";
 import { StudentLink } from "../../../components/entity-links";
 import { formatDate, formatDateTime } from "../../../lib/dates";
 import { formatCount } from "./format";
+import { SystemCard } from "./system-card";
 
 /**
  * The daily directory check: the LDAP accounts whose entry the academy's directory no longer has. Shown
@@ -14,14 +15,7 @@ export function DirectoryAccountsCard() {
   if (!data || (data.ultimo_controllo === null && data.scomparsi.length === 0)) return null;
   const last = data.ultimo_controllo;
   return (
-    <section
-      aria-labelledby="directory-heading"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id="directory-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
-        <UserX className="size-4 text-indigo-600" aria-hidden="true" />
-        Account non più nella directory
-      </h2>
+    <SystemCard headingId="directory-heading" icon={UserX} title="Account non più nella directory">
       {last === null ? (
         <p className="mt-1 text-sm text-slate-600">La directory non è ancora stata controllata.</p>
       ) : last.esito === "completato" ? (
@@ -72,6 +66,6 @@ export function DirectoryAccountsCard() {
           </ul>
         </>
       )}
-    </section>
+    </SystemCard>
   );
 }

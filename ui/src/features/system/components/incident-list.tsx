@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import type { Incident } from "../../../api/system";
-import { formatDateTime, formatRelativeTime } from "../../../lib/dates";
+import { RelativeTime } from "../../../components/relative-time";
 import { serviceName } from "./health";
 
 /** The latest server errors and failed job runs the server remembers (since it started). */
@@ -33,13 +33,7 @@ export function IncidentList({ incidents }: { incidents: Incident[] }) {
                     {isError ? "Errore" : "Avviso"}
                   </span>
                   <span className="text-sm font-medium text-slate-900">{serviceName(incident.service)}</span>
-                  <time
-                    dateTime={incident.time}
-                    title={formatDateTime(incident.time)}
-                    className="ml-auto text-xs text-slate-500"
-                  >
-                    {formatRelativeTime(incident.time)}
-                  </time>
+                  <RelativeTime value={incident.time} className="ml-auto text-xs text-slate-500" />
                 </div>
                 <p className="mt-1 text-sm text-slate-600">{incident.message}</p>
               </li>

@@ -1,6 +1,7 @@
 import { Mail } from "lucide-react";
 import type { MailStatus } from "../../../../../src/modules/mail/model";
 import { Alert } from "../../../components/alert";
+import { SystemCard } from "./system-card";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("it-IT") : null);
 
@@ -12,14 +13,7 @@ export function MailCard({ mail }: { mail: MailStatus }) {
     ["Non inviate", mail.fallite],
   ];
   return (
-    <section
-      aria-labelledby="mail-heading"
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <h2 id="mail-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
-        <Mail className="size-4 text-indigo-600" aria-hidden="true" />
-        Posta elettronica
-      </h2>
+    <SystemCard headingId="mail-heading" icon={Mail} title="Posta elettronica">
       {mail.configurata ? (
         <p className="mt-1 text-sm text-slate-600">
           Attiva: server <span className="font-mono">{mail.server}</span>, mittente {mail.mittente}
@@ -45,6 +39,6 @@ export function MailCard({ mail }: { mail: MailStatus }) {
           </Alert>
         </div>
       )}
-    </section>
+    </SystemCard>
   );
 }

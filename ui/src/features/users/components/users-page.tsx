@@ -5,11 +5,10 @@ import { type UserRole, useDeleteUser, useUserPages } from "../../../api/users";
 import { Button } from "../../../components/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { EmptyState } from "../../../components/empty-state";
-import { LoadFailure } from "../../../components/load-failure";
+import { Loaded } from "../../../components/loaded";
 import { PageHeader } from "../../../components/page-header";
 import { SearchField } from "../../../components/search-field";
-import { ShowMore } from "../../../components/show-more";
-import { LoadingState } from "../../../components/spinner";
+import { ShowMorePages } from "../../../components/show-more";
 import { TabList, TabPanel } from "../../../components/tab-list";
 import { useToast } from "../../../components/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -106,14 +105,8 @@ export function UsersPage() {
         </div>
 
         <TabPanel id="users-panel" tabId={`tab-${tab}`} title={tabLabel}>
-          {users.isPending && <LoadingState label="Caricamento utenti..." />}
-          {users.isError && (
-            <div className="p-4">
-              <LoadFailure onRetry={() => users.refetch()}>Errore nel caricamento utenti</LoadFailure>
-            </div>
-          )}
-          {users.isSuccess &&
-            (shown.length === 0 ? (
+          <Loaded query={users} loading="Caricamento utenti..." error="Errore nel caricamento utenti" inset>
+            {shown.length === 0 ? (
               <EmptyState
                 icon={Users}
                 title={EMPTY_TEXT[tab]}
@@ -127,14 +120,10 @@ export function UsersPage() {
                   onResetPassword={(user) => setDialog({ kind: "reset-password", user })}
                   onDelete={(user) => setDialog({ kind: "delete", user })}
                 />
-                <ShowMore
-                  shown={shown.length}
-                  total={total}
-                  onMore={() => users.fetchNextPage()}
-                  busy={users.isFetchingNextPage}
-                />
+                <ShowMorePages pages={users} shown={shown.length} total={total} />
               </>
-            ))}
+            )}
+          </Loaded>
         </TabPanel>
       </section>
 

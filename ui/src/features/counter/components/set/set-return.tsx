@@ -3,6 +3,7 @@ import { useState } from "react";
 import { type ReturnCondition, type SetView, useReturnSet } from "../../../../api/prenotazioni";
 import { Alert } from "../../../../components/alert";
 import { Button } from "../../../../components/button";
+import { countedList } from "../../../../lib/counted-list";
 import { AccessoryChecklist } from "./accessory-checklist";
 import { ReturnConditionSelect } from "./return-condition-select";
 import { ReturnPreviewNote } from "./return-preview-note";
@@ -50,7 +51,7 @@ export function SetReturn({ set, scan, onReturned }: SetReturnProps) {
         onSuccess: (answer) =>
           onReturned(
             answer.mancanze.length > 0
-              ? `Restituite ${tickedIds.length} unità; mancano ${answer.mancanze.map((item) => `${item.quantita} × ${item.nome}`).join(", ")}`
+              ? `Restituite ${tickedIds.length} unità; mancano ${countedList(answer.mancanze)}`
               : `Restituite ${tickedIds.length} unità`,
           ),
       },
@@ -88,11 +89,7 @@ export function SetReturn({ set, scan, onReturned }: SetReturnProps) {
           onChange={(name, count) => setAccessories({ ...accessories, [name]: count })}
         />
       )}
-      {missing.length > 0 && (
-        <Alert tone="warning">
-          Restano aperti come mancanza: {missing.map((item) => `${item.quantita} × ${item.nome}`).join(", ")}
-        </Alert>
-      )}
+      {missing.length > 0 && <Alert tone="warning">Restano aperti come mancanza: {countedList(missing)}</Alert>}
       <ReturnPreviewNote setId={set.id} unitIds={tickedIds} />
       {returnSet.error && <Alert tone="error">{returnSet.error.message}</Alert>}
       <Button

@@ -1,5 +1,5 @@
 import { ITEM_TEXT_LIMITS } from "../../../../../../src/domain/item-limits";
-import { TextAreaField, TextField } from "../../../../components/form-field";
+import { FieldLabel, TextAreaField, TextField } from "../../../../components/form-field";
 import type { StepProps } from "./step-props";
 
 /** Step 2: what students read about the item, the accessories the desk checks, its picture. */
@@ -7,9 +7,9 @@ export function DescriptionStep({ form, onChange }: StepProps) {
   return (
     <div className="space-y-4">
       <div>
-        <label htmlFor="item-note" className="mb-1.5 block text-sm font-medium text-slate-700">
-          Descrizione e note <span className="font-normal text-slate-500">(opzionale)</span>
-        </label>
+        <FieldLabel htmlFor="item-note" optional>
+          Descrizione e note
+        </FieldLabel>
         <textarea
           id="item-note"
           rows={4}

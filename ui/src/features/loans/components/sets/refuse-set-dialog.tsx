@@ -1,6 +1,5 @@
-import { Ban } from "lucide-react";
 import { type SetSummary, useRefuseSet } from "../../../../api/prenotazioni";
-import { FormActions } from "../../../../components/form-actions";
+import { RefusalActions } from "../../../../components/form-actions";
 import { TextAreaField } from "../../../../components/form-field";
 import { Modal } from "../../../../components/modal";
 import { REFUSAL_REASON_MISSING, useRefusalReason } from "../../../../components/refusal-reason";
@@ -33,12 +32,10 @@ export function RefuseSetDialog({ set, onClose }: { set: SetSummary; onClose: ()
           error={missing ? REFUSAL_REASON_MISSING : null}
           placeholder="Es. l'attrezzatura serve a una lezione in quei giorni"
         />
-        <FormActions
+        <RefusalActions
           error={refuse.error?.message}
           onCancel={onClose}
           submitLabel="Rifiuta il set"
-          variant="danger"
-          icon={Ban}
           busy={refuse.isPending}
         />
       </form>
