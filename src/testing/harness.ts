@@ -123,6 +123,13 @@ export function signIn(client: TestClient, login: string, password: string) {
   return client.post("/api/auth/login", { email: login, username: login, password });
 }
 
+/** `count` students of the photography course, registered one after the other. */
+export async function photographyStudents(client: TestClient, count: number) {
+  const students: Awaited<ReturnType<typeof registerStudent>>[] = [];
+  for (let i = 0; i < count; i++) students.push(await registerStudent(client, { corso_accademico: "Fotografia" }));
+  return students;
+}
+
 /** Creates an administrator directly and signs them in. */
 export async function signInAdmin(client: TestClient, email = "desk@accademia.it") {
   const password = "Banco-Prestiti-2026";

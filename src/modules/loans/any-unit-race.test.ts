@@ -1,6 +1,6 @@
 import { describe, expect, it } from "bun:test";
 import { formatItalianDate } from "../../domain/dates";
-import { registerStudent, signInAdmin } from "../../testing/harness";
+import { photographyStudents, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import { day, requestedUnitIds, unitIdOf } from "../../testing/loan-fixtures";
 import { raceAtOnce, withFileDatabase } from "../../testing/race";
@@ -16,8 +16,7 @@ describe("'any unit' requests from separate connections", () => {
           quantita_totale: 2,
           tipo_prestito: "solo_esterno",
         });
-        const students: Awaited<ReturnType<typeof registerStudent>>[] = [];
-        for (let i = 0; i < 3; i++) students.push(await registerStudent(client, { corso_accademico: "Fotografia" }));
+        const students = await photographyStudents(client, 3);
 
         const body = { inventario_id: camera.id, unit_id: null, dal: day(7), al: day(9) };
         const reports = await raceAtOnce(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { prestiti, prestitiUnita, richieste } from "../../db/schema";
-import { registerStudent } from "../../testing/harness";
+import { photographyStudents } from "../../testing/harness";
 import { bookingCounts, day, type LoanScenario, loanScenario, requestOk, unitIdOf } from "../../testing/loan-fixtures";
 
 const UNAVAILABLE = "L'unità selezionata non è disponibile per le date scelte";
@@ -27,13 +27,6 @@ function lendToLuca({ client, admin, camera }: LoanScenario, units: number[], fr
   );
 }
 
-/** `count` more students of the photography course, registered one after the other. */
-async function photographyStudents({ client }: LoanScenario, count: number) {
-  const students = [];
-  for (let i = 0; i < count; i++) students.push(await registerStudent(client, { corso_accademico: "Fotografia" }));
-  return students;
-}
-
 /** The loans that hold `unitId`. */
 function loansHolding({ ctx }: LoanScenario, unitId: number) {
   return ctx.db.select().from(prestitiUnita).where(eq(prestitiUnita.unitId, unitId)).all();
@@ -43,7 +36,7 @@ describe("simultaneous bookings of one unit", () => {
   it("lets exactly one of thirty students who ask at the same moment have the unit", async () => {
     const scenario = await loanScenario();
     const { client, ctx, camera } = scenario;
-    const students = await photographyStudents(scenario, 30);
+    const students = await photographyStudents(client, 30);
     const answers = await Promise.all(
       students.map((student) =>
         client.post("/api/richieste", { unit_id: unitIdOf(camera), dal: day(2), al: day(2) }, student.token),
@@ -64,7 +57,7 @@ describe("simultaneous bookings of one unit", () => {
   it("lets only one of overlapping ranges asked at the same moment through", async () => {
     const scenario = await loanScenario();
     const { client, ctx, camera } = scenario;
-    const students = await photographyStudents(scenario, 10);
+    const students = await photographyStudents(client, 10);
     // Every range contains day 5, so any two of them overlap.
     const answers = await Promise.all(
       students.map((student, i) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { registerStudent, signInAdmin } from "../../testing/harness";
+import { photographyStudents, signInAdmin } from "../../testing/harness";
 import { createItem } from "../../testing/inventory-fixtures";
 import { day } from "../../testing/loan-fixtures";
 import { raceAtOnce, withFileDatabase } from "../../testing/race";
@@ -12,10 +12,7 @@ describe("two students booking a set at the same moment, on two connections", ()
         const admin = await signInAdmin(client);
         const camera = await createItem(client, admin.token, { nome: "Fotocamera Canon", quantita_totale: 3 });
         const microphone = await createItem(client, admin.token, { nome: "Microfono Rode", quantita_totale: 1 });
-        const students = [
-          await registerStudent(client, { corso_accademico: "Fotografia" }),
-          await registerStudent(client, { corso_accademico: "Fotografia" }),
-        ];
+        const students = await photographyStudents(client, 2);
         const body = {
           dal: day(7),
           al: day(9),
