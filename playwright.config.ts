@@ -38,7 +38,10 @@ export default defineConfig({
   // The list reporter ends the run with its own "N passed" / "N failed" summary; junit goes to a file.
   reporter: [["list"], ["junit", { outputFile: "test-results/junit.xml" }]],
   use: {
-    trace: "retain-on-failure",
+    // A trace records every action's DOM and a screencast of the page: a third of the suite's time on two
+    // cores (docs/decisions/e2e-records-no-trace.md). A failure still leaves its screenshot and the page's
+    // accessibility tree beside the error; `bun x playwright test --trace on <file>` records one when wanted.
+    trace: "off",
     screenshot: "only-on-failure",
     locale: "it-IT",
     timezoneId: "Europe/Rome",
