@@ -5,8 +5,9 @@
  * every visible form control named, and the keyboard contract of a dialog (focus in, Tab kept inside,
  * Escape closes, focus back on the opener).
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { expect, type Locator, type Page } from "@playwright/test";
+import axe, { type RunOptions } from "axe-core";
 import { layouts, saveGuidePicture, saveScreenshotAtCurrentWidth } from "./screenshots";
 
 /**
@@ -98,17 +99,26 @@ export async function expectNoSidewaysScroll(page: Page, screen: string) {
   expect.soft(overflow, `"${screen}" scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
 }
 
+/** The page's own copy of axe, once `loadAxe` evaluated it there. */
+type WithAxe = { axe?: typeof axe };
+
+/**
+ * Evaluates axe's script in the page unless the page already holds it: a single-page app keeps it across
+ * its screens, where evaluating half a megabyte of script again before every pass cost about half a
+ * second. Frames of another origin are not audited, and the UI has none.
+ */
+async function loadAxe(page: Page) {
+  if (await page.evaluate(() => (window as WithAxe).axe !== undefined)) return;
+  await page.evaluate(axe.source);
+  await page.evaluate(() => (window as WithAxe).axe?.configure({ allowedOrigins: ["<same_origin>"] }));
+}
+
 async function auditLayout(page: Page, screen: string, scheme: (typeof COLOR_SCHEMES)[number], width: number) {
-  const axe = new AxeBuilder({ page })
-    // Only the violations are read: axe then skips building a selector for every node that passed, which
-    // on the demo's inventory (3,800 elements) is most of a sweep's time. The violations come out the same.
-    // The rules are named here too: `options` replaces what `withTags` would have set.
-    .options({ resultTypes: ["violations"], runOnly: { type: "tag", values: AUDITED_TAGS } })
-    // axe.run inside the page instead of a partial run per frame finished in a new blank tab, which costs
-    // a tab and a second copy of axe per sweep. The UI has no frames of another origin, the only thing the
-    // per-frame run checks beyond this; same-origin frames are still audited.
-    .setLegacyMode();
-  if ((await page.locator(OPEN_DIALOG).count()) > 0) axe.include(OPEN_DIALOG);
+  // Only the violations are read: axe then skips building a selector for every node that passed, which
+  // on the demo's inventory (3,800 elements) is most of a sweep's time. The violations come out the same.
+  const options: RunOptions = { resultTypes: ["violations"], runOnly: { type: "tag", values: AUDITED_TAGS } };
+  // With a dialog open only the dialog is audited.
+  const context = (await page.locator(OPEN_DIALOG).count()) > 0 ? OPEN_DIALOG : null;
   // Audit the settled screen: a colour caught mid-transition (a card just chosen) is neither the old one
   // nor the new, and its contrast means nothing.
   await page.waitForFunction(() =>
@@ -116,7 +126,15 @@ async function auditLayout(page: Page, screen: string, scheme: (typeof COLOR_SCH
       .getAnimations()
       .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
   );
-  const results = await axe.analyze();
+  await loadAxe(page);
+  const results = await page.evaluate(
+    ({ context, options }) => {
+      const inPage = (window as WithAxe).axe;
+      if (!inPage) throw new Error("axe is not loaded in the page");
+      return inPage.run(context ?? document, options);
+    },
+    { context, options },
+  );
   // Every violation fails, whatever its impact: a moderate one (a heading level skipped) is still a screen
   // that reads wrong to someone.
   const violations = results.violations.map(
