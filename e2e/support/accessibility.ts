@@ -5,7 +5,6 @@
  * every visible form control named, and the keyboard contract of a dialog (focus in, Tab kept inside,
  * Escape closes, focus back on the opener).
  */
-
 import { expect, type Locator, type Page } from "@playwright/test";
 import axe, { type RunOptions } from "axe-core";
 import { layouts, saveGuidePicture, saveScreenshotAtCurrentWidth } from "./screenshots";
@@ -105,7 +104,7 @@ type WithAxe = { axe?: typeof axe };
 /**
  * Evaluates axe's script in the page unless the page already holds it: a single-page app keeps it across
  * its screens, where evaluating half a megabyte of script again before every pass cost about half a
- * second. Frames of another origin are not audited, and the UI has none.
+ * second. Axe goes into the page alone, not into frames: the UI has none.
  */
 async function loadAxe(page: Page) {
   if (await page.evaluate(() => (window as WithAxe).axe !== undefined)) return;

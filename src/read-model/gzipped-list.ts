@@ -156,7 +156,7 @@ function timesModulo(a: number, b: number): number {
   return product >>> 0;
 }
 
-/** x^(2^k) modulo the CRC polynomial, for k = 0…31 (the powers repeat past that for any length we meet). */
+/** x^(2^k) modulo the CRC polynomial, for k = 0…31: x^(2^32) is x again, so these serve every length. */
 const POWERS_OF_X = (() => {
   const powers = new Uint32Array(32);
   powers[0] = ONE >>> 1; // x^1
